@@ -1,0 +1,48 @@
+# etlgen — every developer and CI entry point. Versions of external parts are
+# pinned in scripts/versions.env; downloads are cached under .cache/ (git-ignored).
+
+GO ?= go
+PKGS := ./...
+EXAMPLE := ./examples/order-streaming
+
+.PHONY: all build test vet fmt-check unit generate check-generated bench fuzz clean demo
+
+all: build
+
+build:
+	$(GO) build $(PKGS)
+
+## test: the whole suite — vet, gofmt, generated files up to date, every test.
+test: vet fmt-check check-generated unit
+
+vet:
+	$(GO) vet $(PKGS)
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \
+	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+
+unit:
+	$(GO) test -count=1 $(PKGS)
+
+## generate: regenerate every committed generated file (go generate).
+generate:
+	$(GO) generate $(PKGS)
+
+## check-generated: fail when committed generated files are stale.
+check-generated: generate
+	@git diff --exit-code -- examples || { echo "generated files are stale: run 'make generate' and commit"; exit 1; }
+	@untracked=$$(git ls-files --others --exclude-standard -- examples); \
+	if [ -n "$$untracked" ]; then echo "generated files not committed:"; echo "$$untracked"; exit 1; fi
+
+## bench: benchmarks (speed and memory targets live here, never in unit tests).
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+## fuzz: a short run of every fuzz target.
+fuzz:
+	@for t in $$($(GO) test -list 'Fuzz.*' ./contracts/ | grep ^Fuzz); do \
+		$(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime 20s ./contracts/ || exit 1; done
+
+clean:
+	rm -rf bin out

@@ -1,0 +1,23 @@
+// Package contracts turns Go structs into data contracts.
+//
+// # Model
+//
+// A Contract is a named, versioned record type with typed Fields, each with
+// its constraints (validator/v10 vocabulary), keys, event-time marker and
+// classification. The model is plain data and serialises to JSON; it knows
+// nothing of pipelines.
+//
+// # Sources of a contract
+//
+// Load reads contracts from Go source (go/packages + go/types): doc comments
+// become descriptions, marker comments (+etl:contract ...) give id, version and
+// owner, and every problem is a diagnostic with the Go position. At run time the
+// generated zz_etlgen.go registers the same model for each type, so
+// Validate[T] and the framework see exactly what the generator saw.
+//
+// # Validation
+//
+// Validate[T] turns a raw JSON payload into a T or a Rejection with a stable
+// reason code. The same rules compile to NULL-safe Spark SQL predicates (see
+// package sparksql) so that Go and Spark agree row for row.
+package contracts

@@ -1,0 +1,111 @@
+package ir
+
+import (
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/diag"
+)
+
+// Version is the IR format version written in every document.
+const Version = "etlgen.ir/v1"
+
+// Document is one IR document: the pipelines of a Go package and every
+// contract and transformation they reference.
+type Document struct {
+	IRVersion       string               `json:"irVersion"`
+	Package         string               `json:"package,omitempty"`
+	Contracts       []contracts.Contract `json:"contracts"`
+	Transformations []Transformation     `json:"transformations"`
+	Pipelines       []Pipeline           `json:"pipelines"`
+}
+
+// Pipeline is a graph of extracts, steps and loads.
+type Pipeline struct {
+	ID          string        `json:"id"`
+	Version     string        `json:"version"`
+	Description string        `json:"description,omitempty"`
+	Extracts    []Extract     `json:"extracts"`
+	Steps       []Step        `json:"steps"`
+	Loads       []Load        `json:"loads"`
+	Pos         diag.Position `json:"pos"`
+}
+
+// Port names of the outputs of an extract or a step.
+const (
+	PortValid   = "valid"   // rows that satisfy the contract
+	PortInvalid = "invalid" // rejected rows (RejectedEvent shape)
+	PortLate    = "late"    // rows behind the watermark of a downstream stateful operator
+	PortOut     = "out"     // a step's output
+)
+
+// Ref names one output stream: a node (extract asset or step id) and a port.
+type Ref struct {
+	Node string `json:"node"`
+	Port string `json:"port"`
+}
+
+// Extract reads a source asset and validates it against a contract.
+type Extract struct {
+	// Asset is the logical asset name, bound to a system by the profile.
+	Asset    string        `json:"asset"`
+	Contract string        `json:"contract"`
+	Pos      diag.Position `json:"pos"`
+}
+
+// Binding connects a transformation input to a stream.
+type Binding struct {
+	Input string `json:"input"`
+	From  Ref    `json:"from"`
+}
+
+// ParamValue is a parameter value of a step, rendered as a string.
+type ParamValue struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Step applies a transformation to bound inputs with parameter values.
+type Step struct {
+	ID             string       `json:"id"`
+	Transformation string       `json:"transformation"`
+	Inputs         []Binding    `json:"inputs"`
+	Params         []ParamValue `json:"params,omitempty"`
+	// Plan is the transformation's logical plan built with this step's
+	// parameter values.
+	Plan *Node         `json:"plan"`
+	Pos  diag.Position `json:"pos"`
+}
+
+// Load writes a stream to a sink asset.
+type Load struct {
+	Asset    string        `json:"asset"`
+	From     Ref           `json:"from"`
+	Contract string        `json:"contract"`
+	Pos      diag.Position `json:"pos"`
+}
+
+// Port is a typed input or output of a transformation.
+type Port struct {
+	Name     string `json:"name"`
+	Contract string `json:"contract"`
+}
+
+// Param is a declared transformation parameter.
+type Param struct {
+	Name        string `json:"name"`
+	Type        string `json:"type"` // duration, string, int, float, bool
+	Default     string `json:"default,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// Transformation is a typed, parameterised logical plan.
+type Transformation struct {
+	ID          string  `json:"id"`
+	Version     string  `json:"version,omitempty"`
+	Description string  `json:"description,omitempty"`
+	Inputs      []Port  `json:"inputs"`
+	Outputs     []Port  `json:"outputs"`
+	Params      []Param `json:"params,omitempty"`
+	// Plan is the logical plan built with the parameter defaults.
+	Plan *Node         `json:"plan"`
+	Pos  diag.Position `json:"pos"`
+}

@@ -1,0 +1,70 @@
+// Package cli implements the etlgen command line: one file per subcommand,
+// each parsing its flags, calling one library function, rendering the result
+// and mapping it to an exit code.
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+)
+
+// Exit codes shared by every subcommand.
+const (
+	ExitOK           = 0
+	ExitFailure      = 1  // the tool failed (I/O, a bug)
+	ExitUsage        = 2  // bad flags or arguments
+	ExitInvalidModel = 10 // contracts, pipeline or profile are invalid
+	ExitPlanning     = 12 // the planner rejected the pipeline
+	ExitIncompatible = 14 // state incompatible with an existing checkpoint / breaking contract drift
+	ExitEnvironment  = 16 // the environment is not usable (doctor, run)
+)
+
+// env is what a subcommand may touch.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// command is one subcommand.
+type command struct {
+	summary string
+	run     func(ctx context.Context, e env, args []string) int
+}
+
+// commands lists every subcommand; the default set lives here, in one place.
+func commands() map[string]command {
+	return map[string]command{
+		"version": {summary: "print the etlgen version", run: runVersion},
+	}
+}
+
+// Run executes the etlgen command line and returns the process exit code.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	cmds := commands()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout, cmds)
+		return ExitOK
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "etlgen: unknown command %q\n\n", args[0])
+		usage(stderr, cmds)
+		return ExitUsage
+	}
+	return c.run(ctx, e, args[1:])
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "etlgen: typed, contracts-first streaming pipelines\n\nUsage: etlgen <command> [flags]\n\nCommands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
+	}
+}
