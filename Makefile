@@ -46,3 +46,48 @@ fuzz:
 
 clean:
 	rm -rf bin out
+
+## demo: the main job — the order-streaming example: generate, validate, plan.
+demo:
+	$(GO) generate $(EXAMPLE)/...
+	$(GO) run ./cmd/etlgen contracts -o $(EXAMPLE)/contracts $(EXAMPLE)
+	$(GO) run ./cmd/etlgen validate $(EXAMPLE) --profile $(EXAMPLE)/profiles/local.yaml
+	$(GO) run ./cmd/etlgen plan $(EXAMPLE) --profile $(EXAMPLE)/profiles/local.yaml
+
+## stack-*: the local lakehouse stack (Spark Connect + Delta, Kafka, versitygw S3) — docs/stack.md.
+STACK := scripts/stack.sh
+
+.PHONY: stack-up stack-down stack-status stack-logs stack-reset stack-restart stack-smoke stack-doctor
+
+stack-up:
+	$(STACK) up
+
+stack-down:
+	$(STACK) down
+
+stack-status:
+	$(STACK) status
+
+## stack-logs: follow the logs; SVC=spark|kafka|s3 for one service.
+stack-logs:
+	$(STACK) logs $(SVC)
+
+stack-restart:
+	$(STACK) restart $(SVC)
+
+stack-reset:
+	$(STACK) reset
+
+## stack-smoke: prove the running stack works (Delta in the catalog and on s3a://, Kafka round-trip, restart survival).
+stack-smoke:
+	.cache/venv/bin/python scripts/smoke.py
+
+## stack-doctor: etlgen doctor and its live test against the running stack.
+stack-doctor:
+	$(GO) run ./cmd/etlgen doctor --profile pyspark/doctor/testdata/stack.yaml
+	ETLGEN_STACK=1 $(GO) test -count=1 -run TestRunLiveStack ./pyspark/doctor/
+
+# run-example runs the order-streaming example on the local engine (no JVM);
+# outputs, checkpoints and run-report.json go to examples/order-streaming/out/.
+run-example:
+	go run ./cmd/etlgen run ./examples/order-streaming --profile examples/order-streaming/profiles/local.yaml

@@ -1,6 +1,46 @@
 // Package etl is what pipeline authors write against: typed transformations
 // whose bodies are logical plans built with a small DSL over generated column
-// accessors, and pipelines that extract, transform and load.
+// accessors, and pipelines that extract, transform and load. It builds the
+// pipeline IR (package ir); it never executes anything.
 //
-// The package builds the pipeline IR (package ir); it never executes anything.
+// # Transformations
+//
+// etl.Transform (one input), etl.Transform2 (two streams, e.g. a
+// stream-stream join) and etl.TransformStatic (a stream and a static table)
+// declare a transformation with typed inputs, a parameter struct and a typed
+// output. Parameters are fields of type Duration, string, int64, float64 or
+// bool tagged `param:"name" default:"15m" validate:"..."`; zero fields take
+// their defaults. The body is a Go function over placeholder streams: it is
+// called when a document is built, once with the defaults (the
+// transformation's plan) and once per step with the step's values.
+//
+// # The DSL
+//
+// Stream[T] has Where, Select, WithColumn, WithWatermark, GroupBy(...).Agg,
+// DropDuplicates, DropDuplicatesWithinWatermark, Join (with On and Within
+// conditions, a Static right side for stream-static joins), Union, Sort and
+// Limit. Expressions are typed: Col[T] and Expr[T] compare with values of T
+// (Eq, Lt, ...), and functions such as Add, And, Coalesce, When, Cast, Upper,
+// DateTrunc take Typed[T] arguments, so mixing types is a compile error.
+// Aggregates (Count, Sum, Avg, Min, Max, First, Last, ApproxCountDistinct)
+// are named after output columns with As. Windows (TumblingWindow,
+// SlidingWindow, SessionWindow) group by event time and add window_start and
+// window_end. etl.Into[T] ends a body by conforming it to the output
+// contract T.
+//
+// # Pipelines
+//
+// etl.NewPipeline registers a pipeline whose body extracts assets
+// (Extract[T] with Valid, Invalid and Late branches; ExtractStatic for
+// tables), applies transformations (Step) and loads streams (Load; etl.Into
+// types an Invalid or Late branch for its sink).
+//
+// # Documents and diagnostics
+//
+// Document(pkgPath) builds the IR of a package's pipelines after every
+// contract has registered (bodies run lazily, not at variable
+// initialisation). DSL calls never panic: a problem (bad duration, a stream
+// used in the wrong place, a type without a contract) is recorded as an
+// ETL-D2xx diagnostic at the user's source line and carried in the
+// document's Diagnostics for the planner to report.
 package etl

@@ -8,9 +8,29 @@
 // planner, the generators and both engines read it, so every tool sees the same
 // pipeline. `etlgen ir PKG` prints it.
 //
+// # Plans
+//
+// A transformation's plan is a tree of Nodes from its inputs (OpInput) to an
+// OpIntoOutput root that conforms the result to the output contract. Scalar
+// expressions are calls by name: arithmetic "+", "-", "*", "/"; comparisons
+// "=", "!=", "<", "<=", ">", ">="; "and", "or", "not", "isnull", "isnotnull",
+// "coalesce"; strings "lower", "upper", "trim", "length", "concat",
+// "substring" (1-based position, length); time "date_trunc" (unit literal
+// first), "to_date", "year", "month", "dayofmonth", "hour", "minute"; and
+// "asc"/"desc" around a sort key. Aggregates (ExprAgg) are "count" (no
+// argument: count(*)), "sum", "avg", "min", "max", "first", "last",
+// "approx_count_distinct". Package infer holds the typing rule of each.
+//
+// # Diagnostics
+//
+// Problems the DSL found while building (ETL-D2xx, codes.go) travel in
+// Document.Diagnostics so that the planner reports them with its own.
+//
 // # Determinism
 //
-// Marshal sorts what has no meaningful order (contracts, transformations) and
-// keeps declaration order where it matters (fields, steps, plan inputs), so the
-// same pipeline always gives the same bytes.
+// Marshal sorts what has no meaningful order (contracts, transformations,
+// pipelines, diagnostics) and keeps declaration order where it matters
+// (fields, steps, plan inputs), so the same pipeline always gives the same
+// bytes. Relativize makes source positions relative to a directory so that
+// documents compare equal across machines.
 package ir

@@ -16,6 +16,10 @@ type Document struct {
 	Contracts       []contracts.Contract `json:"contracts"`
 	Transformations []Transformation     `json:"transformations"`
 	Pipelines       []Pipeline           `json:"pipelines"`
+	// Diagnostics are the problems the DSL recorded while building the
+	// document (bad parameter defaults, streams used in the wrong place, types
+	// without a contract). The planner reports them with its own.
+	Diagnostics diag.List `json:"diagnostics,omitempty"`
 }
 
 // Pipeline is a graph of extracts, steps and loads.
@@ -46,9 +50,12 @@ type Ref struct {
 // Extract reads a source asset and validates it against a contract.
 type Extract struct {
 	// Asset is the logical asset name, bound to a system by the profile.
-	Asset    string        `json:"asset"`
-	Contract string        `json:"contract"`
-	Pos      diag.Position `json:"pos"`
+	Asset    string `json:"asset"`
+	Contract string `json:"contract"`
+	// Static marks a bounded (batch) source read once per micro-batch, the
+	// static side of a stream-static join.
+	Static bool          `json:"static,omitempty"`
+	Pos    diag.Position `json:"pos"`
 }
 
 // Binding connects a transformation input to a stream.
@@ -87,6 +94,8 @@ type Load struct {
 type Port struct {
 	Name     string `json:"name"`
 	Contract string `json:"contract"`
+	// Static marks an input that must be bound to a static (batch) stream.
+	Static bool `json:"static,omitempty"`
 }
 
 // Param is a declared transformation parameter.

@@ -20,7 +20,7 @@ const (
 	OpDropDuplicatesWithinWM Op = "dropDuplicatesWithinWatermark"
 	OpJoin                   Op = "join"  // Join; Inputs[0] left, Inputs[1] right
 	OpUnion                  Op = "union" // Inputs
-	OpSort                   Op = "sort"  // Columns (rejected on streams)
+	OpSort                   Op = "sort"  // Columns: asc/desc calls around the keys (rejected on streams)
 	OpLimit                  Op = "limit" // Limit (rejected on streams)
 	OpIntoOutput             Op = "into"  // Output: conform to the output contract
 )

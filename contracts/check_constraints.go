@@ -1,0 +1,151 @@
+package contracts
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/shopspring/decimal"
+)
+
+// constraintClass groups kinds by what constraints they accept.
+type constraintClass int
+
+const (
+	ccNumber constraintClass = iota // int32, int64, float64, decimal
+	ccString
+	ccArray
+	ccOther // bool, timestamp, date, struct
+)
+
+func constraintClassOf(k Kind) constraintClass {
+	switch k {
+	case KindInt32, KindInt64, KindFloat64, KindDecimal:
+		return ccNumber
+	case KindString:
+		return ccString
+	case KindArray:
+		return ccArray
+	}
+	return ccOther
+}
+
+// constraintTargets lists, per constraint, the classes it applies to and the hint
+// for the others.
+var constraintTargets = map[string]struct {
+	classes []constraintClass
+	hint    string
+}{
+	"gt":  {[]constraintClass{ccNumber}, "comparisons apply to numbers; use min/max (or len) for a length"},
+	"gte": {[]constraintClass{ccNumber}, "comparisons apply to numbers; use min/max (or len) for a length"},
+	"lt":  {[]constraintClass{ccNumber}, "comparisons apply to numbers; use min/max (or len) for a length"},
+	"lte": {[]constraintClass{ccNumber}, "comparisons apply to numbers; use min/max (or len) for a length"},
+	"min": {[]constraintClass{ccNumber, ccString, ccArray}, "min applies to numbers, strings and slices"},
+	"max": {[]constraintClass{ccNumber, ccString, ccArray}, "max applies to numbers, strings and slices"},
+	"len": {[]constraintClass{ccString, ccArray}, "len applies to strings and slices; use gte and lte for numbers"},
+	"oneof": {[]constraintClass{ccString},
+		"oneof applies to strings; use gte/lte for numbers, or make the field a string"},
+}
+
+// formatConstraintHint is the hint for string-format constraints on other kinds.
+const formatConstraintHint = "format checks apply to strings"
+
+// checkConstraints checks that each constraint applies to the type, that its
+// argument is well formed, and that together they can be satisfied.
+func checkConstraints(cons []Constraint, t Type, ps *tagProblems) {
+	var r constraintRange
+	for _, c := range cons {
+		if !constraintApplies(c, t, ps) {
+			continue
+		}
+		if c.Kind == "oneof" {
+			checkOneOfDuplicates(c.Args, ps)
+			continue
+		}
+		if len(c.Args) == 1 && isRangeConstraint(c.Kind) {
+			r.add(c, t.Kind, ps)
+		}
+	}
+	r.check(t.Kind, ps)
+}
+
+func constraintApplies(c Constraint, t Type, ps *tagProblems) bool {
+	if c.Kind == "required" {
+		return true
+	}
+	cls := constraintClassOf(t.Kind)
+	a, ok := constraintTargets[c.Kind]
+	if !ok { // a string format
+		if cls != ccString {
+			ps.add(CodeNotApplicable, formatConstraintHint, "validate tag %q does not apply to %s", c.Kind, t.Kind)
+			return false
+		}
+		return true
+	}
+	for _, k := range a.classes {
+		if k == cls {
+			return true
+		}
+	}
+	ps.add(CodeNotApplicable, a.hint, "validate tag %q does not apply to %s", c.Kind, t.Kind)
+	return false
+}
+
+func isRangeConstraint(kind string) bool {
+	switch kind {
+	case "gt", "gte", "lt", "lte", "min", "max", "len":
+		return true
+	}
+	return false
+}
+
+func checkOneOfDuplicates(values []string, ps *tagProblems) {
+	seen := map[string]bool{}
+	for _, v := range values {
+		if seen[v] {
+			ps.add(CodeContradiction, "list each value once", "oneof lists %q twice", v)
+		}
+		seen[v] = true
+	}
+}
+
+// parseNumberArg reads a numeric constraint argument for kind k.
+func parseNumberArg(arg string, k Kind) (decimal.Decimal, bool) {
+	switch k {
+	case KindInt32, KindInt64:
+		bits := 64
+		if k == KindInt32 {
+			bits = 32
+		}
+		if _, err := strconv.ParseInt(arg, 10, bits); err != nil {
+			return decimal.Decimal{}, false
+		}
+	case KindFloat64:
+		f, err := strconv.ParseFloat(arg, 64)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return decimal.Decimal{}, false
+		}
+	}
+	if len(arg) > maxArgNumberLen {
+		return decimal.Decimal{}, false
+	}
+	d, err := decimal.NewFromString(arg)
+	if err != nil || d.Exponent() < -maxArgExponent || d.Exponent() > maxArgExponent {
+		return decimal.Decimal{}, false
+	}
+	return d, true
+}
+
+// Limits on numeric arguments, so that comparing them stays cheap.
+const (
+	maxArgNumberLen = 80
+	maxArgExponent  = 400
+)
+
+// parseLengthArg reads a length argument: a non-negative integer.
+func parseLengthArg(arg string) (decimal.Decimal, bool) {
+	n, err := strconv.ParseInt(arg, 10, 32)
+	if err != nil || n < 0 {
+		return decimal.Decimal{}, false
+	}
+	return decimal.NewFromInt(n), true
+}

@@ -1,0 +1,46 @@
+package contracts
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/diag"
+)
+
+func TestParseErrorPos(t *testing.T) {
+	tests := map[string]diag.Position{
+		"":                 {},
+		"-":                {},
+		"/a/b.go:3:4":      {File: "/a/b.go", Line: 3, Column: 4},
+		"/a/b.go:3":        {File: "/a/b.go", Line: 3},
+		"C:/a/b.go:3:4":    {File: "C:/a/b.go", Line: 3, Column: 4},
+		"/a/dir":           {File: "/a/dir"},
+		"/a/x:y.go:10:2":   {File: "/a/x:y.go", Line: 10, Column: 2},
+		"/a/b.go:line:col": {File: "/a/b.go:line:col"},
+	}
+	for in, want := range tests {
+		if diff := cmp.Diff(want, parseErrorPos(in)); diff != "" {
+			t.Errorf("parseErrorPos(%q) (-want +got):\n%s", in, diff)
+		}
+	}
+}
+
+func TestRelativeTo(t *testing.T) {
+	r := &LoadResult{
+		Contracts: []Contract{{Pos: diag.Position{File: "/repo/pkg/a.go", Line: 1}, Fields: []Field{
+			{Pos: diag.Position{File: "/repo/pkg/a.go", Line: 2}, Type: Type{Kind: KindArray, Elem: &Type{Kind: KindStruct,
+				Fields: []Field{{Pos: diag.Position{File: "/repo/pkg/b.go", Line: 3}}}}}},
+		}}},
+		Packages:    []Package{{Dir: "/repo/pkg"}},
+		Diagnostics: diag.List{{Pos: diag.Position{File: "/elsewhere/c.go"}, Message: "in /repo/pkg/a.go and /repo/pkg"}},
+	}
+	r.RelativeTo("/repo/pkg")
+	got := []string{r.Contracts[0].Pos.File, r.Contracts[0].Fields[0].Pos.File,
+		r.Contracts[0].Fields[0].Type.Elem.Fields[0].Pos.File, r.Packages[0].Dir,
+		r.Diagnostics[0].Pos.File, r.Diagnostics[0].Message}
+	want := []string{"a.go", "a.go", "b.go", ".", "/elsewhere/c.go", "in a.go and ."}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("relative paths (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,121 @@
+// Package sparksql compiles contracts to Spark SQL: the Spark schema of a
+// contract (StructType JSON, DDL, CREATE TABLE) and the validation of raw
+// payloads as SQL expressions, so that the generated PySpark program rejects
+// exactly the payloads contracts.Validate rejects, with the same reason
+// code, and never runs a Python UDF. docs/validation.md is the
+// specification; this comment explains why each expression implements it.
+// The target is Apache Spark 4.1 (4.0 works) with its defaults: ANSI mode
+// on, spark.sql.variant.allowDuplicateKeys=false,
+// spark.sql.parser.escapedStringLiterals=false.
+//
+// # Flow
+//
+//	Schema / DDL / CreateTableDDL   contract → Spark types
+//	Compile(contract, Options)      contract → Plan
+//	Plan.Stages                     intermediate columns, added in order
+//	Plan.Checks                     one NULL-safe predicate per rule, in spec order
+//	Plan.ValidExpr, ReasonCodeExpr, ReasonExpr, FieldPathExpr
+//	Plan.ProjectionExprs            typed columns of a valid row
+//
+// A consumer adds the stages (df.selectExpr("*", stage) for each, in order),
+// computes the reason code, reason and field path with the three CASE
+// expressions (NULL for a valid row), splits on ValidExpr (never NULL, so
+// valid and invalid partition the input), and selects ProjectionExprs from
+// the valid rows.
+//
+// # Payload stages
+//
+// The payload column is BINARY (Kafka's value) or STRING. A NULL payload is
+// read as zero bytes.
+//
+//   - _etl_payload_size: octet_length counts bytes for both types
+//     (PAYLOAD_TOO_LARGE).
+//   - _etl_payload_utf8: is_valid_utf8 (Spark 4.0+) over CAST(binary AS
+//     STRING), a cast that copies bytes without validating them
+//     (INVALID_UTF8).
+//   - _etl_payload_text: the text, NULL unless both checks pass, so nothing
+//     after them reads a too large or non-UTF-8 payload.
+//   - _etl_payload_wrapped, _etl_json (MALFORMED_JSON): try_parse_json
+//     returns NULL for malformed JSON and for duplicate member names at any
+//     depth (VariantBuilder throws VARIANT_DUPLICATE_KEY unless
+//     allowDuplicateKeys, and the try_ form turns the error into NULL). But
+//     it parses only the first JSON value and ignores what follows (Jackson
+//     is never asked for the next token), so `{} x` would pass. The payload is
+//     therefore parsed as '[' + payload + ',"' + sha256(payload) + '"]': the
+//     parse succeeds with the digest as element 1 and no element 2 only when
+//     the payload is one JSON value followed by whitespace. Trailing garbage
+//     either breaks the array syntax or closes it early (`{}] [1`), and then
+//     element 1 is not the digest: a payload would have to contain its own
+//     SHA-256 to pass. Element 0 is the payload's value. An empty or
+//     whitespace-only payload makes `[,"…"]`, a syntax error. Jackson's limits
+//     apply (nesting depth 1000, of which the wrapper takes one; numbers of at
+//     most 1000 characters; names of at most 50000); docs/validation.md
+//     states them for both engines.
+//   - _etl_keys (NOT_AN_OBJECT): json_object_keys returns the top-level keys
+//     in payload order for an object and NULL for any other value.
+//
+// # Field checks
+//
+// Each top-level field's member is a stage _etl_vN = try_variant_get(_etl_json,
+// '$.name', 'variant'): SQL NULL when absent (or when the payload is not an
+// object), a variant null for JSON null. presence is `v IS NOT NULL AND NOT
+// is_variant_null(v)`, never NULL. JSON types come from schema_of_variant,
+// which names the type the variant builder chose from the JSON text:
+//
+//   - STRING, BOOLEAN: strings, true/false.
+//   - BIGINT: an integer literal that fits a long (Jackson VALUE_NUMBER_INT).
+//   - DECIMAL(p,s): a literal without exponent of at most 38 digits that is
+//     not a long, with trailing fraction zeros stripped: 1.50 is
+//     DECIMAL(2,1), 1.0 is DECIMAL(1,0), an integer literal beyond long is
+//     DECIMAL(p,0). (Checked on Spark 4.1.1.)
+//   - DOUBLE: exponent notation, or more than 38 digits.
+//
+// int32/int64: WRONG_TYPE unless BIGINT, or DECIMAL(p,0) whose value does not
+// fit a long (1.0 fits: a fraction; 9223372036854775808 does not: an integer
+// literal out of range); OUT_OF_RANGE unless
+// try_variant_get(v, '$', 'int'|'bigint') is not NULL (the variant cast
+// fails, and try_ gives NULL, outside the range). float64: a number whose
+// JSON text (to_json: exact digits for BIGINT and DECIMAL, Double.toString
+// for DOUBLE, which round-trips) casts to a finite DOUBLE (Jackson turns an
+// overflowing literal into Infinity). decimal(p,s): on the exact text, the
+// significant fraction digits (regexp_extract '[.]([0-9]*[1-9])') and the
+// integer digits without leading zeros; a DOUBLE (exponent notation) must
+// survive DECIMAL(p,s) → DOUBLE unchanged. Timestamps: an anchored pattern
+// (\z, since Java's $ matches before a final newline), the local part parsed
+// by try_to_timestamp with a strict pattern and forced offset +00:00, the
+// offset (at most 18:00) applied with timestampadd, and the instant kept in
+// years 0001–9999: no dependence on the session time zone. Dates: pattern
+// and try_cast(s AS DATE). Objects and arrays: try_variant_get to
+// map<string,variant> / array<variant> is NULL for any other JSON type.
+//
+// Constraints follow in tag order: char_length counts code points like
+// utf8.RuneCount; bounds on integers and decimals compare with exact BD
+// literals, floats with D literals; oneof is IN; format patterns are
+// contracts.FormatPattern under RLIKE (Java find on an anchored pattern).
+//
+// Every check is coalesce(pred, false), under a guard (NOT guard OR …) where
+// an enclosing optional struct may be absent, so a check is never NULL and a
+// NULL from a bug fails closed. Every function used is a try_ function or
+// cannot throw, and CASE guards the rest, so no row fails the query.
+//
+// # Arrays and unknown members
+//
+// The elements of an array are checked in index order with all their checks
+// before the next element, so an array is one check whose code is computed
+// per row: transform builds each element's first error as a
+// STRUCT<code, path, reason> (NULL when it passes), filter keeps the
+// failures and try_element_at takes the first (stage _etl_eN). Elements are
+// required; nested structs and arrays recurse. Array constraints (min, max,
+// len) follow the elements, as in Go.
+//
+// With unknown_fields=reject, _etl_unknown holds the path of an undeclared
+// member: top-level keys in payload order, then nested objects (whose
+// variant keys are sorted).
+//
+// # Quoting
+//
+// QuoteIdent backticks identifiers, QuoteString escapes literals (quote,
+// backslash, control characters as \uXXXX), JSONPath picks the variant path
+// form Spark can parse for a member name and memberExpr falls back to a map
+// lookup for names no path form can express.
+package sparksql

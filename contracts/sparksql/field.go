@@ -1,0 +1,138 @@
+package sparksql
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/etlgen/etlgen/contracts"
+)
+
+// fields compiles every top-level field in declaration order and adds its
+// typed column.
+func (cp *compiler) fields() error {
+	for i := range cp.plan.Contract.Fields {
+		f := &cp.plan.Contract.Fields[i]
+		id := strconv.Itoa(i + 1)
+		v := cp.stage("_etl_v"+id, memberExpr(QuoteIdent(stageJSON), f.Name))
+		temporal, err := cp.field(f, v, f.Name, "", id)
+		if err != nil {
+			return err
+		}
+		col := typedExpr(f.Type, v, 1)
+		if temporal != "" {
+			col = temporal
+		}
+		cp.plan.Columns = append(cp.plan.Columns, Column{Name: f.Name, SQL: col})
+	}
+	return nil
+}
+
+// field compiles the checks of field f, whose member is the variant column
+// v, at dotted path; guard is the SQL condition under which the checks
+// apply ("" for always): every enclosing optional struct is present.
+// Nested structs are compiled depth-first into flat checks; an array's
+// elements become one check with a per-row code (see arrayErrExpr). For a
+// timestamp or date it returns the stage holding the typed value.
+func (cp *compiler) field(f *contracts.Field, v, path, guard, id string) (temporal string, err error) {
+	present := presentExpr(v)
+	if isRequired(f) {
+		cp.check(rule{contracts.ReasonMissingRequired, present, "is required"}, path, guard)
+	}
+	inner := and(guard, present)
+	types, err := typeRules(f.Type, v)
+	if err != nil {
+		return "", fmt.Errorf("field %s: %w", path, err)
+	}
+	if k := f.Type.Kind; k == contracts.KindTimestamp || k == contracts.KindDate {
+		temporal = cp.temporalStage(k, v, id)
+		types[1].pred = temporal + " IS NOT NULL"
+	}
+	for _, r := range types {
+		cp.check(r, path, inner)
+	}
+	switch f.Type.Kind {
+	case contracts.KindStruct:
+		if err := onlyPresence(f); err != nil {
+			return "", fmt.Errorf("field %s: %w", path, err)
+		}
+		for i := range f.Type.Fields {
+			child := &f.Type.Fields[i]
+			cid := id + "_" + strconv.Itoa(i+1)
+			cv := cp.stage("_etl_v"+cid, memberExpr(v, child.Name))
+			if _, err := cp.field(child, cv, path+"."+child.Name, inner, cid); err != nil {
+				return "", err
+			}
+		}
+		return "", nil
+	case contracts.KindArray:
+		elems, err := arrayErrExpr(*f.Type.Elem, v, QuoteString(path), 1)
+		if err != nil {
+			return "", fmt.Errorf("field %s: %w", path, err)
+		}
+		e := cp.stage("_etl_e"+id, elems)
+		cp.plan.Checks = append(cp.plan.Checks, Check{
+			CodeSQL: e + ".code", FieldPath: path + "[*]", PathSQL: e + ".path", Reason: e + ".reason",
+			SQL: guarded(inner, e+" IS NULL"),
+		})
+	case contracts.KindTimestamp, contracts.KindDate, contracts.KindBool:
+		if err := onlyPresence(f); err != nil {
+			return "", fmt.Errorf("field %s: %w", path, err)
+		}
+	}
+	cons, err := constraintRules(f, v)
+	if err != nil {
+		return "", fmt.Errorf("field %s: %w", path, err)
+	}
+	for _, r := range cons {
+		cp.check(r, path, inner)
+	}
+	return temporal, nil
+}
+
+// temporalStage adds the stages of a timestamp or date field: its string
+// (_etl_sN), for a timestamp its offset in minutes (_etl_oN) and local
+// date-time (_etl_lN), and its typed value, NULL when invalid (_etl_tN).
+func (cp *compiler) temporalStage(k contracts.Kind, v, id string) string {
+	s := cp.stage("_etl_s"+id, variantAs(v, "string"))
+	if k == contracts.KindDate {
+		return cp.stage("_etl_t"+id, dateExpr(s))
+	}
+	off := cp.stage("_etl_o"+id, offsetExpr(s))
+	local := cp.stage("_etl_l"+id, localExpr(s))
+	return cp.stage("_etl_t"+id, timestampFrom(s, off, local))
+}
+
+// onlyPresence rejects constraints other than required/omitempty, which Go
+// validation does not run on structs, booleans, timestamps and dates.
+func onlyPresence(f *contracts.Field) error {
+	for _, c := range f.Constraints {
+		if c.Kind != "required" && c.Kind != "omitempty" {
+			return fmt.Errorf("constraint %s does not apply to %s", c.Kind, f.Type.Kind)
+		}
+	}
+	return nil
+}
+
+// check adds a flat check with a static code.
+func (cp *compiler) check(r rule, path, guard string) {
+	cp.plan.Checks = append(cp.plan.Checks, Check{
+		Code: r.code, CodeSQL: QuoteString(string(r.code)), FieldPath: path, PathSQL: QuoteString(path),
+		Reason: QuoteString(r.reason), SQL: guarded(guard, r.pred),
+	})
+}
+
+// guarded makes pred NULL-safe (a NULL counts as a failure) and vacuously
+// true when the never-NULL guard is false.
+func guarded(guard, pred string) string {
+	if guard == "" {
+		return fmt.Sprintf("coalesce(%s, false)", pred)
+	}
+	return fmt.Sprintf("(NOT %s OR coalesce(%s, false))", guard, pred)
+}
+
+func and(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return "(" + a + " AND " + b + ")"
+}

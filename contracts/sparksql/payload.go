@@ -1,0 +1,65 @@
+package sparksql
+
+import (
+	"fmt"
+
+	"github.com/etlgen/etlgen/contracts"
+)
+
+// The payload stages, in order. Their names start with _etl_ so that they
+// cannot collide with the source's columns.
+const (
+	stageSize   = "_etl_payload_size"
+	stageUTF8   = "_etl_payload_utf8"
+	stageText   = "_etl_payload_text"
+	stageDigest = "_etl_payload_sha256"
+	stageWrap   = "_etl_payload_wrapped"
+	stageJSON   = "_etl_json"
+	stageKeys   = "_etl_keys"
+)
+
+// compiler accumulates the stages, checks and columns of a plan.
+type compiler struct {
+	plan *Plan
+}
+
+func (cp *compiler) stage(alias, sql string) string {
+	cp.plan.Stages = append(cp.plan.Stages, Stage{Alias: alias, SQL: sql})
+	return QuoteIdent(alias)
+}
+
+// payloadCheck adds a payload-level check (empty field path).
+func (cp *compiler) payloadCheck(code contracts.ReasonCode, reason, pred string) {
+	cp.plan.Checks = append(cp.plan.Checks, Check{
+		Code: code, CodeSQL: QuoteString(string(code)), PathSQL: "''",
+		Reason: QuoteString(reason), SQL: guarded("", pred),
+	})
+}
+
+// payload adds the four payload-level checks: size, UTF-8, one JSON value,
+// an object. A NULL payload (a Kafka tombstone) is read as zero bytes, so it
+// is MALFORMED_JSON, as an empty payload is in Go.
+func (cp *compiler) payload() {
+	raw := QuoteIdent(cp.plan.Options.PayloadColumn)
+	text := fmt.Sprintf("CAST(%s AS STRING)", raw)
+	if cp.plan.Options.PayloadType == PayloadString {
+		text = raw
+	}
+	size := cp.stage(stageSize, fmt.Sprintf("coalesce(octet_length(%s), 0)", raw))
+	utf8 := cp.stage(stageUTF8, fmt.Sprintf("coalesce(is_valid_utf8(%s), true)", text))
+	txt := cp.stage(stageText, fmt.Sprintf("CASE WHEN %s <= %d AND %s THEN coalesce(%s, '') END",
+		size, cp.plan.MaxPayloadBytes, utf8, text))
+	digest := cp.stage(stageDigest, fmt.Sprintf("sha2(CAST(%s AS BINARY), 256)", txt))
+	wrap := cp.stage(stageWrap, fmt.Sprintf(`try_parse_json(concat('[', %s, ',"', %s, '"]'))`, txt, digest))
+	js := cp.stage(stageJSON, fmt.Sprintf(
+		"CASE WHEN try_variant_get(%[1]s, '$[1]', 'string') = %[2]s AND try_variant_get(%[1]s, '$[2]', 'variant') IS NULL\n"+
+			"  THEN try_variant_get(%[1]s, '$[0]', 'variant') END", wrap, digest))
+	keys := cp.stage(stageKeys, fmt.Sprintf("CASE WHEN %s IS NOT NULL THEN json_object_keys(%s) END", js, txt))
+
+	cp.payloadCheck(contracts.ReasonPayloadTooLarge,
+		fmt.Sprintf("payload has more than %d bytes", cp.plan.MaxPayloadBytes),
+		fmt.Sprintf("%s <= %d", size, cp.plan.MaxPayloadBytes))
+	cp.payloadCheck(contracts.ReasonInvalidUTF8, "payload is not valid UTF-8", utf8)
+	cp.payloadCheck(contracts.ReasonMalformedJSON, "payload is not one JSON value", js+" IS NOT NULL")
+	cp.payloadCheck(contracts.ReasonNotAnObject, "payload is not a JSON object", keys+" IS NOT NULL")
+}

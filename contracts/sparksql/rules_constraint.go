@@ -1,0 +1,169 @@
+package sparksql
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/etlgen/etlgen/contracts"
+)
+
+// compareOps maps bound constraints to SQL operators: min is gte and max is
+// lte on numbers.
+var compareOps = map[string]string{
+	"gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "min": ">=", "max": "<=", "len": "=",
+}
+
+// numberArg is the shape of a numeric constraint argument.
+var numberArg = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+
+// constraintRules compiles the constraints of field f (type t, value in the
+// variant v) in tag order. required on a string is the non-empty check; on
+// other kinds it only makes the field required (see isRequired).
+func constraintRules(f *contracts.Field, v string) ([]rule, error) {
+	var out []rule
+	for _, c := range f.Constraints {
+		r, skip, err := constraintRule(f.Type, c, v)
+		if err != nil {
+			return nil, fmt.Errorf("constraint %s: %w", c.Kind, err)
+		}
+		if !skip {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+func constraintRule(t contracts.Type, c contracts.Constraint, v string) (rule, bool, error) {
+	switch c.Kind {
+	case "omitempty":
+		return rule{}, true, nil
+	case "required":
+		if t.Kind != contracts.KindString {
+			return rule{}, true, nil
+		}
+		return rule{contracts.ReasonMissingRequired, variantAs(v, "string") + " <> ''", "is required and must not be empty"}, false, nil
+	case "gt", "gte", "lt", "lte", "min", "max", "len":
+		r, err := compareRule(t, c, v)
+		return r, false, err
+	case "oneof":
+		r, err := enumRule(t, c, v)
+		return r, false, err
+	}
+	r, err := formatRule(t, c, v)
+	return r, false, err
+}
+
+func oneArg(c contracts.Constraint) (string, error) {
+	if len(c.Args) != 1 {
+		return "", fmt.Errorf("needs one argument, got %d", len(c.Args))
+	}
+	return c.Args[0], nil
+}
+
+// compareRule compiles a bound: a length on strings (code points) and
+// arrays (elements), a numeric comparison on numbers, exact for integers
+// and decimals (DECIMAL literals) and in float64 for floats (DOUBLE
+// literals).
+func compareRule(t contracts.Type, c contracts.Constraint, v string) (rule, error) {
+	arg, err := oneArg(c)
+	if err != nil {
+		return rule{}, err
+	}
+	op := compareOps[c.Kind]
+	switch t.Kind {
+	case contracts.KindString, contracts.KindArray:
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 0 {
+			return rule{}, fmt.Errorf("argument %q is not a length", arg)
+		}
+		length := fmt.Sprintf("char_length(%s)", variantAs(v, "string"))
+		if t.Kind == contracts.KindArray {
+			length = fmt.Sprintf("array_size(%s)", variantAs(v, "array<variant>"))
+		}
+		return rule{contracts.ReasonBadLength, fmt.Sprintf("%s %s %d", length, op, n), fmt.Sprintf("length must be %s %d", op, n)}, nil
+	case contracts.KindInt32, contracts.KindInt64, contracts.KindFloat64, contracts.KindDecimal:
+		if c.Kind == "len" {
+			return rule{}, fmt.Errorf("applies to strings and arrays only")
+		}
+		if !numberArg.MatchString(arg) {
+			return rule{}, fmt.Errorf("argument %q is not a number", arg)
+		}
+		return rule{contracts.ReasonOutOfRange, fmt.Sprintf("%s %s %s", numberValue(t, v), op, numberLiteral(t.Kind, arg)),
+			fmt.Sprintf("must be %s %s", op, arg)}, nil
+	}
+	return rule{}, fmt.Errorf("does not apply to %s", t.Kind)
+}
+
+// numberValue is the typed value of a number held in v (see typedExpr).
+func numberValue(t contracts.Type, v string) string {
+	switch t.Kind {
+	case contracts.KindInt32, contracts.KindInt64:
+		return variantAs(v, "bigint")
+	case contracts.KindFloat64:
+		return fmt.Sprintf("try_cast(%s AS DOUBLE)", numberText(v))
+	}
+	return fmt.Sprintf("try_cast(%s AS DECIMAL(%d,%d))", numberText(v), t.Precision, t.Scale)
+}
+
+// numberLiteral renders a checked numeric argument as a DOUBLE literal for
+// floats and an exact DECIMAL (BD) literal otherwise, in parentheses so a
+// sign binds.
+func numberLiteral(k contracts.Kind, arg string) string {
+	sign := ""
+	switch arg[0] {
+	case '-':
+		sign, arg = "-", arg[1:]
+	case '+':
+		arg = arg[1:]
+	}
+	suffix := "BD"
+	if k == contracts.KindFloat64 {
+		suffix = "D"
+	}
+	return "(" + sign + arg + suffix + ")"
+}
+
+func enumRule(t contracts.Type, c contracts.Constraint, v string) (rule, error) {
+	if t.Kind != contracts.KindString {
+		return rule{}, fmt.Errorf("applies to strings only, not %s", t.Kind)
+	}
+	if len(c.Args) == 0 {
+		return rule{}, fmt.Errorf("needs at least one value")
+	}
+	vals := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		vals[i] = QuoteString(a)
+	}
+	return rule{contracts.ReasonBadEnum, fmt.Sprintf("%s IN (%s)", variantAs(v, "string"), strings.Join(vals, ", ")),
+		"must be one of " + strings.Join(c.Args, ", ")}, nil
+}
+
+// formatRule compiles the BAD_FORMAT constraints. The patterns are those of
+// contracts.FormatPattern (RE2 and Java read them the same: \z anchors,
+// explicit whitespace classes); rlike is Java's Matcher.find, and the
+// patterns are anchored, so find is a full match.
+func formatRule(t contracts.Type, c contracts.Constraint, v string) (rule, error) {
+	if t.Kind != contracts.KindString {
+		return rule{}, fmt.Errorf("unsupported here or not applicable to %s", t.Kind)
+	}
+	s := variantAs(v, "string")
+	if p, ok := contracts.FormatPattern(c.Kind); ok {
+		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s RLIKE %s", s, QuoteString(p)), "is not a valid " + c.Kind}, nil
+	}
+	switch c.Kind {
+	case "lowercase":
+		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s = lower(%s)", s, s), "is not lowercase"}, nil
+	case "uppercase":
+		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s = upper(%s)", s, s), "is not uppercase"}, nil
+	case "startswith", "endswith", "contains":
+		arg, err := oneArg(c)
+		if err != nil {
+			return rule{}, err
+		}
+		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s(%s, %s)", c.Kind, s, QuoteString(arg)),
+			fmt.Sprintf("does not satisfy %s=%s", c.Kind, arg)}, nil
+	}
+	return rule{}, fmt.Errorf("unsupported constraint (see docs/validation.md)")
+}

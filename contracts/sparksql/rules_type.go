@@ -1,0 +1,114 @@
+package sparksql
+
+import (
+	"fmt"
+
+	"github.com/etlgen/etlgen/contracts"
+)
+
+// rule is one check of a value before it is placed: its code, a predicate
+// (which may be NULL; callers make it NULL-safe) and an English reason.
+type rule struct {
+	code   contracts.ReasonCode
+	pred   string
+	reason string
+}
+
+// presentExpr is TRUE when the variant v is a member that is there and not
+// JSON null; never NULL (is_variant_null(NULL) is false).
+func presentExpr(v string) string {
+	return fmt.Sprintf("(%s IS NOT NULL AND NOT is_variant_null(%s))", v, v)
+}
+
+// jsonType is schema_of_variant(v): BIGINT for an integer literal that fits
+// a long, DECIMAL(p,s) for a plain decimal literal of at most 38 digits (and
+// an integer literal beyond long), DOUBLE for any other number (exponent
+// notation, more than 38 digits), STRING, BOOLEAN, VOID for null.
+func jsonType(v string) string { return "schema_of_variant(" + v + ")" }
+
+// isNumberExpr is TRUE when v holds a JSON number.
+func isNumberExpr(v string) string {
+	return fmt.Sprintf("(%s IN ('BIGINT', 'DOUBLE') OR %s LIKE 'DECIMAL(%%')", jsonType(v), jsonType(v))
+}
+
+// numberText is the JSON text of a number: exact digits for BIGINT and
+// DECIMAL (toPlainString, trailing zeros kept), Java's Double.toString for
+// DOUBLE (1.5E10), which reads back as the same double.
+func numberText(v string) string { return "to_json(" + v + ")" }
+
+func variantAs(v, sqlType string) string {
+	return fmt.Sprintf("try_variant_get(%s, '$', '%s')", v, sqlType)
+}
+
+// typeRules returns the JSON-type checks of a value of type t held in the
+// variant v, in spec order.
+func typeRules(t contracts.Type, v string) ([]rule, error) {
+	switch t.Kind {
+	case contracts.KindString:
+		return []rule{{contracts.ReasonWrongType, jsonType(v) + " = 'STRING'", "expected a JSON string"}}, nil
+	case contracts.KindBool:
+		return []rule{{contracts.ReasonWrongType, jsonType(v) + " = 'BOOLEAN'", "expected true or false"}}, nil
+	case contracts.KindInt32, contracts.KindInt64:
+		return intRules(t.Kind, v), nil
+	case contracts.KindFloat64:
+		return []rule{{contracts.ReasonWrongType,
+			fmt.Sprintf("%s AND abs(try_cast(%s AS DOUBLE)) <= 1.7976931348623157E308D", isNumberExpr(v), numberText(v)),
+			"expected a JSON number that fits float64"}}, nil
+	case contracts.KindDecimal:
+		return decimalRules(t, v), nil
+	case contracts.KindTimestamp:
+		return []rule{
+			{contracts.ReasonWrongType, jsonType(v) + " = 'STRING'", "expected a JSON string"},
+			{contracts.ReasonInvalidTimestamp, timestampExpr(variantAs(v, "string")) + " IS NOT NULL",
+				"not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999"},
+		}, nil
+	case contracts.KindDate:
+		return []rule{
+			{contracts.ReasonWrongType, jsonType(v) + " = 'STRING'", "expected a JSON string"},
+			{contracts.ReasonInvalidDate, dateExpr(variantAs(v, "string")) + " IS NOT NULL", "not a YYYY-MM-DD date"},
+		}, nil
+	case contracts.KindArray:
+		if t.Elem == nil {
+			return nil, fmt.Errorf("array without an element type")
+		}
+		return []rule{{contracts.ReasonWrongType, variantAs(v, "array<variant>") + " IS NOT NULL", "expected a JSON array"}}, nil
+	case contracts.KindStruct:
+		return []rule{{contracts.ReasonWrongType, variantAs(v, "map<string,variant>") + " IS NOT NULL", "expected a JSON object"}}, nil
+	}
+	return nil, fmt.Errorf("unsupported kind %q", t.Kind)
+}
+
+// intRules: an integer literal is BIGINT when it fits a long, and
+// DECIMAL(p,0) when it does not. A literal with a '.' is a DECIMAL too, and
+// schema_of_variant strips its trailing zeros (1.0 is DECIMAL(1,0)), so a
+// DECIMAL(p,0) is an integer literal only when its value does not fit a long;
+// exponent notation is DOUBLE. The range check is a cast of the variant to
+// INT or BIGINT, NULL when out of range.
+func intRules(k contracts.Kind, v string) []rule {
+	target := "bigint"
+	if k == contracts.KindInt32 {
+		target = "int"
+	}
+	return []rule{
+		{contracts.ReasonWrongType,
+			fmt.Sprintf("(%s = 'BIGINT' OR (%s LIKE 'DECIMAL(%%,0)' AND %s IS NULL))", jsonType(v), jsonType(v), variantAs(v, "bigint")),
+			"expected an integer literal"},
+		{contracts.ReasonOutOfRange, variantAs(v, target) + " IS NOT NULL", fmt.Sprintf("integer outside the range of %s", k)},
+	}
+}
+
+// decimalRules: exact digits for BIGINT and DECIMAL (significant fraction
+// digits and integer digits counted on the plain text); for DOUBLE (exponent
+// notation) the value must survive a round trip through DECIMAL(p,s).
+func decimalRules(t contracts.Type, v string) []rule {
+	txt := numberText(v)
+	exact := fmt.Sprintf("length(regexp_extract(%s, '[.]([0-9]*[1-9])', 1)) <= %d AND length(regexp_extract(%s, '^-?0*([0-9]*)', 1)) <= %d",
+		txt, t.Scale, txt, t.Precision-t.Scale)
+	double := fmt.Sprintf("CAST(try_cast(%s AS DECIMAL(%d,%d)) AS DOUBLE) = try_cast(%s AS DOUBLE)", txt, t.Precision, t.Scale, txt)
+	return []rule{
+		{contracts.ReasonWrongType, isNumberExpr(v), "expected a JSON number"},
+		{contracts.ReasonDecimalOverflow,
+			fmt.Sprintf("CASE WHEN %s = 'DOUBLE' THEN %s ELSE %s END", jsonType(v), double, exact),
+			fmt.Sprintf("number does not fit decimal(%d,%d)", t.Precision, t.Scale)},
+	}
+}

@@ -1,0 +1,117 @@
+package contracts
+
+import (
+	"strings"
+)
+
+// validateArgShape says what argument a validate tag takes.
+type validateArgShape int
+
+const (
+	vaNone validateArgShape = iota // no argument: required, email, ...
+	vaOne                          // exactly one argument: gt=0, startswith=x
+	vaList                         // space-separated values: oneof=a b 'c d'
+)
+
+// validateShapes is the supported validator/v10 vocabulary (docs/validation.md)
+// with the argument each tag takes.
+var validateShapes = map[string]validateArgShape{
+	"required": vaNone, "omitempty": vaNone,
+	"gt": vaOne, "gte": vaOne, "lt": vaOne, "lte": vaOne,
+	"min": vaOne, "max": vaOne, "len": vaOne,
+	"oneof": vaList,
+	"email": vaNone, "uuid": vaNone, "url": vaNone,
+	"alpha": vaNone, "alphanum": vaNone, "numeric": vaNone,
+	"lowercase": vaNone, "uppercase": vaNone,
+	"startswith": vaOne, "endswith": vaOne, "contains": vaOne,
+}
+
+// validator's escapes for the bytes that are part of its own syntax.
+var validateUnescaper = strings.NewReplacer("0x2C", ",", "0x7C", "|")
+
+// parseValidateTag reads a validate tag into constraints, in tag order.
+// omitempty is accepted and dropped: optionality comes from pointers. Every
+// problem is reported; the constraints that could be read are returned.
+func parseValidateTag(tag string) ([]Constraint, tagProblems) {
+	var ps tagProblems
+	if strings.Contains(tag, "|") {
+		ps.add(CodeTagSyntax, "write one constraint per comma; alternatives (a|b) are not supported",
+			"validate tag %q uses '|' (or)", tag)
+		return nil, ps
+	}
+	items, err := parseItems(tag, tagSyntax)
+	if err != nil {
+		ps.add(CodeTagSyntax, `write validate:"tag,tag=value,..." as for go-playground/validator`,
+			"bad validate tag %q: %v", tag, err)
+	}
+	var out []Constraint
+	for _, it := range items {
+		if c, ok := validateConstraint(it, &ps); ok {
+			out = append(out, c)
+		}
+	}
+	return out, ps
+}
+
+// validateConstraint checks the shape of one validate item.
+func validateConstraint(it tagItem, ps *tagProblems) (Constraint, bool) {
+	shape, ok := validateShapes[it.Key]
+	if !ok {
+		ps.add(CodeUnsupportedValidate, "supported: "+supportedValidateTags(),
+			"unsupported validate tag %q", it.Key)
+		return Constraint{}, false
+	}
+	if it.HasArgs {
+		ps.add(CodeTagSyntax, "write "+it.Key+"=value", "validate tag %q takes no parentheses", it.Key)
+		return Constraint{}, false
+	}
+	c := Constraint{Kind: it.Key}
+	switch shape {
+	case vaNone:
+		if it.HasValue {
+			ps.add(CodeBadArgument, "remove the '=...'", "validate tag %q takes no argument", it.Key)
+			return c, false
+		}
+	case vaOne:
+		v := validateUnescaper.Replace(it.Value)
+		if v == "" {
+			ps.add(CodeBadArgument, "write "+it.Key+"=value", "validate tag %q needs an argument", it.Key)
+			return c, false
+		}
+		c.Args = []string{v}
+	case vaList:
+		c.Args = splitOneOf(validateUnescaper.Replace(it.Value))
+		if len(c.Args) == 0 {
+			ps.add(CodeBadArgument, "write oneof=a b c", "validate tag %q needs at least one value", it.Key)
+			return c, false
+		}
+	}
+	return c, it.Key != "omitempty"
+}
+
+// splitOneOf splits oneof values the way validator/v10 does: on spaces, with
+// 'single quoted' values that may contain spaces.
+func splitOneOf(s string) []string {
+	var out []string
+	for s = strings.TrimLeft(s, " "); s != ""; s = strings.TrimLeft(s, " ") {
+		if s[0] == '\'' {
+			if end := strings.IndexByte(s[1:], '\''); end >= 0 {
+				out = append(out, s[1:1+end])
+				s = s[2+end:]
+				continue
+			}
+		}
+		end := strings.IndexByte(s, ' ')
+		if end < 0 {
+			end = len(s)
+		}
+		out = append(out, s[:end])
+		s = s[end:]
+	}
+	return out
+}
+
+func supportedValidateTags() string {
+	return "required, omitempty, gt, gte, lt, lte, min, max, len, oneof, email, uuid, url, " +
+		"alpha, alphanum, numeric, lowercase, uppercase, startswith, endswith, contains"
+}

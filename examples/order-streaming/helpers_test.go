@@ -1,0 +1,5 @@
+package orderstreaming_test
+
+import "encoding/json"
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

@@ -1,0 +1,161 @@
+package etl_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/google/go-cmp/cmp"
+)
+
+type badDefaultParams struct {
+	Delay etl.Duration `param:"delay" default:"15 parsecs"`
+}
+
+type ruleParams struct {
+	Window etl.Duration `default:"1h" validate:"lte=1h"`
+	Label  string       `default:"x" validate:"oneof=x y"`
+}
+
+type badTypeParams struct {
+	N int `param:"n"`
+}
+
+var (
+	o = OrderEventCols
+	w = CustomerOrderWindowCols
+)
+
+// passThrough is a transformation that keeps the order events.
+func passThrough[P any](id string) *etl.Transformation[OrderEvent, P, OrderEvent] {
+	return etl.Transform(id, func(in etl.Stream[OrderEvent], _ P) etl.Stream[OrderEvent] { return in })
+}
+
+// windowed aggregates with the given window.
+func windowed(id string, win func() etl.Window) *etl.Transformation[OrderEvent, etl.NoParams, CustomerOrderWindow] {
+	return etl.Transform(id, func(in etl.Stream[OrderEvent], _ etl.NoParams) etl.Stream[CustomerOrderWindow] {
+		return etl.Into[CustomerOrderWindow](in.WithWatermark(o.EventTime, etl.DurationOf(0)).
+			GroupBy(o.CustomerID, win()).
+			Agg(etl.Count(o.OrderID).As(w.PaidOrderCount), etl.Sum(o.OrderTotal).As(w.PaidOrderTotal), etl.Max(o.EventTime).As(w.LatestEventTime)))
+	})
+}
+
+// simple builds a pipeline that extracts orders, applies t and loads the result.
+func simple[O any](t *etl.Transformation[OrderEvent, etl.NoParams, O]) *etl.Pipeline {
+	return etl.NewPipeline("p-"+t.ID(), "1.0.0", func(p *etl.Builder) {
+		etl.Load(p, "out", t.Step(p, etl.Extract[OrderEvent](p, "in").Valid(), etl.NoParams{}))
+	})
+}
+
+func TestDSLDiagnostics(t *testing.T) {
+	tests := []struct {
+		name string
+		pipe func() *etl.Pipeline
+		want []string
+	}{
+		{"valid example", func() *etl.Pipeline { return CustomerOrderStreaming }, nil},
+		{"bad default", func() *etl.Pipeline {
+			tr := passThrough[badDefaultParams]("bad-default")
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				etl.Load(p, "out", tr.Step(p, etl.Extract[OrderEvent](p, "in").Valid(), badDefaultParams{}))
+			})
+		}, []string{ir.CodeParamDefault}},
+		{"step value breaks rule", func() *etl.Pipeline {
+			tr := passThrough[ruleParams]("rule")
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				etl.Load(p, "out", tr.Step(p, etl.Extract[OrderEvent](p, "in").Valid(),
+					ruleParams{Window: etl.ParseDuration("2h"), Label: "z"}))
+			})
+		}, []string{ir.CodeParamInvalid, ir.CodeParamInvalid}},
+		{"unsupported param type", func() *etl.Pipeline {
+			tr := passThrough[badTypeParams]("bad-type")
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				etl.Load(p, "out", tr.Step(p, etl.Extract[OrderEvent](p, "in").Valid(), badTypeParams{}))
+			})
+		}, []string{ir.CodeParamStruct}},
+		{"no contract", func() *etl.Pipeline {
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) { etl.Extract[Unregistered](p, "in") })
+		}, []string{ir.CodeNoContract}},
+		{"duplicate asset", func() *etl.Pipeline {
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				s := etl.Extract[OrderEvent](p, "in")
+				etl.Load(p, "in", s.Valid())
+			})
+		}, []string{ir.CodeDuplicateAsset}},
+		{"plan operator in pipeline", func() *etl.Pipeline {
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				etl.Load(p, "out", etl.Extract[OrderEvent](p, "in").Valid().Where(o.Status.Eq("paid")))
+			})
+		}, []string{ir.CodeWrongContext, ir.CodeBadArgument}},
+		{"untyped load", func() *etl.Pipeline {
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				etl.Load(p, "bad", etl.Extract[OrderEvent](p, "in").Invalid())
+			})
+		}, []string{ir.CodeUntypedLoad}},
+		{"window duration does not parse", func() *etl.Pipeline {
+			return simple(windowed("bad-window", func() etl.Window { return etl.TumblingWindow(o.EventTime, etl.ParseDuration("soon")) }))
+		}, []string{ir.CodeBadDuration}},
+		{"slide longer than window", func() *etl.Pipeline {
+			return simple(windowed("bad-slide", func() etl.Window {
+				return etl.SlidingWindow(o.EventTime, etl.ParseDuration("10m"), etl.ParseDuration("1h"))
+			}))
+		}, []string{ir.CodeBadDuration}},
+		{"zero session gap", func() *etl.Pipeline {
+			return simple(windowed("bad-gap", func() etl.Window { return etl.SessionWindow(o.EventTime, etl.Duration{}) }))
+		}, []string{ir.CodeBadDuration}},
+		{"body panics", func() *etl.Pipeline {
+			return simple(etl.Transform("panics", func(in etl.Stream[OrderEvent], _ etl.NoParams) etl.Stream[OrderEvent] {
+				var m map[string]int
+				m["x"] = 1
+				return in
+			}))
+		}, []string{ir.CodeBodyPanic}},
+		{"late inside a body", func() *etl.Pipeline {
+			return simple(etl.Transform("late-in-body", func(in etl.Stream[OrderEvent], _ etl.NoParams) etl.Stream[OrderEvent] {
+				in.Late()
+				return in
+			}))
+		}, []string{ir.CodeBadLate}},
+		{"negative limit and empty agg", func() *etl.Pipeline {
+			return simple(etl.Transform("limits", func(in etl.Stream[OrderEvent], _ etl.NoParams) etl.Stream[CustomerOrderWindow] {
+				return etl.Into[CustomerOrderWindow](in.Limit(-1).GroupBy(o.CustomerID).Agg())
+			}))
+		}, []string{ir.CodeBadArgument, ir.CodeBadArgument}},
+		{"stream bound to static input", func() *etl.Pipeline {
+			tr := etl.TransformStatic("enrich-bad", enrichBody)
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				s := etl.Extract[OrderEvent](p, "in")
+				etl.Load(p, "out", tr.Step(p, s.Valid(), etl.Static[Customer]{}, etl.NoParams{}))
+			})
+		}, []string{ir.CodeBadArgument}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := etl.DocumentOf(tt.pipe())
+			if diff := cmp.Diff(tt.want, doc.Diagnostics.Codes(), cmpEmpty); diff != "" {
+				t.Errorf("codes (-want +got):\n%s\n%v", diff, doc.Diagnostics)
+			}
+			for _, d := range doc.Diagnostics {
+				if !strings.HasSuffix(d.Pos.File, "_test.go") || d.Pos.Line == 0 {
+					t.Errorf("diagnostic %s at %s, want a position in the test's source", d.Code, d.Pos)
+				}
+			}
+		})
+	}
+}
+
+func TestDuplicatePipelineID(t *testing.T) {
+	a := etl.NewPipeline("same", "1", func(p *etl.Builder) { etl.Extract[OrderEvent](p, "a") })
+	b := etl.NewPipeline("same", "1", func(p *etl.Builder) { etl.Extract[OrderEvent](p, "b") })
+	if got := etl.DocumentOf(a, b).Diagnostics.Codes(); !cmp.Equal(got, []string{ir.CodeDuplicateID}) {
+		t.Fatalf("codes = %v, want [%s]", got, ir.CodeDuplicateID)
+	}
+}
+
+var cmpEmpty = cmp.Comparer(func(a, b []string) bool {
+	if len(a) == 0 && len(b) == 0 {
+		return true
+	}
+	return cmp.Equal(a, b)
+})

@@ -1,0 +1,106 @@
+package etl_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// marshalRel marshals doc with positions relative to this package.
+func marshalRel(t *testing.T, doc *ir.Document) []byte {
+	t.Helper()
+	dir, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Relativize(dir)
+	b, err := ir.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// golden compares got with testdata/name or rewrites it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read golden (run with -update): %v", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", name, diff)
+	}
+}
+
+func TestDocumentGolden(t *testing.T) {
+	golden(t, "customer-order-streaming.ir.json", marshalRel(t, etl.DocumentOf(CustomerOrderStreaming)))
+}
+
+func TestDocumentIsDeterministic(t *testing.T) {
+	a := marshalRel(t, etl.DocumentOf(CustomerOrderStreaming))
+	b := marshalRel(t, etl.DocumentOf(CustomerOrderStreaming))
+	if !bytes.Equal(a, b) {
+		t.Fatal("two builds of one pipeline gave different bytes")
+	}
+}
+
+func TestDocumentOfPackage(t *testing.T) {
+	doc := etl.Document("github.com/etlgen/etlgen/framework/etl_test")
+	var ids []string
+	for _, p := range doc.Pipelines {
+		ids = append(ids, p.ID)
+	}
+	if !contains(ids, "customer-order-streaming") {
+		t.Fatalf("pipelines = %v, want customer-order-streaming among them", ids)
+	}
+	var tids []string
+	for _, tr := range doc.Transformations {
+		tids = append(tids, tr.ID)
+	}
+	if !contains(tids, "clean-orders") || !contains(tids, "enrich-orders") {
+		t.Fatalf("transformations = %v, want declared but unused ones too", tids)
+	}
+	if len(etl.Document("example.com/none").Pipelines) != 0 {
+		t.Fatal("a package without pipelines has pipelines")
+	}
+}
+
+func TestMarshalRoundTrip(t *testing.T) {
+	b := marshalRel(t, etl.DocumentOf(CustomerOrderStreaming))
+	doc, err := ir.Unmarshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, err := ir.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(b), string(b2)); diff != "" {
+		t.Fatalf("round trip changed the document (-first +second):\n%s", diff)
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

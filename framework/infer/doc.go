@@ -1,0 +1,30 @@
+// Package infer infers the output schema of a logical plan (package ir) and
+// checks it against the transformation's declared output contract.
+//
+// # Flow
+//
+// Plan walks a plan from its inputs (each a contract) to its root, computing
+// for every operator the columns it produces: name, contract type,
+// nullability, and lineage (the input columns each value derives from). Type
+// rules follow Spark's analyzer: count is a non-null BIGINT, sum widens
+// integers to BIGINT and decimal(p,s) to decimal(min(38,p+10),s), avg of
+// decimal(p,s) is decimal(p+4,s+4), windows add non-null window_start and
+// window_end timestamps, outer joins make the other side nullable.
+// CheckOutput compares a schema with a contract (missing, extra, retyped and
+// nullable-into-required columns). Document runs both over every
+// transformation and step of an IR document.
+//
+// # Nullability
+//
+// Aggregates of a non-null argument are reported non-null: every group has
+// at least one row, so sum, min, max, avg, first and last of non-null values
+// are never NULL, although Spark's analyzer marks them nullable. A filter
+// with IsNotNull(col) among its top-level conjuncts makes col non-null, as
+// Spark's Filter does.
+//
+// # Diagnostics
+//
+// Problems are ETL-D2xx diagnostics (see docs/diagnostics.md) placed at the
+// DSL node that caused them; inference continues past them so that every
+// problem of a plan is reported at once.
+package infer

@@ -1,0 +1,76 @@
+package ir_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+func TestMarshalSortsAndKeepsInput(t *testing.T) {
+	doc := &ir.Document{
+		Contracts:       []contracts.Contract{{ID: "b"}, {ID: "a"}},
+		Transformations: []ir.Transformation{{ID: "t2"}, {ID: "t1"}},
+		Pipelines:       []ir.Pipeline{{ID: "p2"}, {ID: "p1"}},
+		Diagnostics: diag.List{
+			{Code: "ETL-D2", Pos: diag.Position{File: "b.go", Line: 1}},
+			{Code: "ETL-D1", Pos: diag.Position{File: "a.go", Line: 9}},
+		},
+	}
+	b, err := ir.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for _, pair := range [][2]string{{`"id": "a"`, `"id": "b"`}, {`"t1"`, `"t2"`}, {`"p1"`, `"p2"`}, {"ETL-D1", "ETL-D2"}} {
+		if strings.Index(s, pair[0]) > strings.Index(s, pair[1]) {
+			t.Errorf("%s should come before %s", pair[0], pair[1])
+		}
+	}
+	if !strings.Contains(s, `"irVersion": "etlgen.ir/v1"`) || !strings.HasSuffix(s, "}\n") {
+		t.Errorf("document lacks its version or final newline:\n%s", s)
+	}
+	if doc.Contracts[0].ID != "b" || doc.Diagnostics[0].Code != "ETL-D2" {
+		t.Error("Marshal reordered the caller's document")
+	}
+}
+
+func TestUnmarshalChecksVersion(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"not json", "{", "unmarshal ir document"},
+		{"old version", `{"irVersion":"etlgen.ir/v0"}`, `version "etlgen.ir/v0"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ir.Unmarshal([]byte(tt.in))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error = %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestRelativize(t *testing.T) {
+	doc := &ir.Document{
+		Transformations: []ir.Transformation{{ID: "t", Pos: diag.Position{File: "/repo/x/t.go", Line: 3},
+			Plan: &ir.Node{Op: ir.OpIntoOutput, Pos: diag.Position{File: "/repo/x/t.go", Line: 4},
+				Inputs: []*ir.Node{{Op: ir.OpInput, Pos: diag.Position{File: "/elsewhere/y.go", Line: 1}}}}}},
+		Pipelines: []ir.Pipeline{{ID: "p", Pos: diag.Position{File: "/repo/p.go"},
+			Extracts: []ir.Extract{{Pos: diag.Position{File: "/repo/p.go"}}}}},
+		Diagnostics: diag.List{{Pos: diag.Position{File: "/repo/x/t.go"}}},
+	}
+	doc.Relativize("/repo")
+	got := []string{doc.Transformations[0].Pos.File, doc.Transformations[0].Plan.Pos.File,
+		doc.Transformations[0].Plan.Inputs[0].Pos.File, doc.Pipelines[0].Pos.File,
+		doc.Pipelines[0].Extracts[0].Pos.File, doc.Diagnostics[0].Pos.File}
+	want := []string{"x/t.go", "x/t.go", "/elsewhere/y.go", "p.go", "p.go", "x/t.go"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("position %d = %s, want %s", i, got[i], want[i])
+		}
+	}
+}

@@ -1,0 +1,21 @@
+// Package irload obtains the IR document of a user's Go package the way
+// code generators of the Go ecosystem do (ent, controller-gen): it builds a
+// tiny program that imports the package and prints its IR.
+//
+// # Flow
+//
+// Load finds the module that holds the package, writes a main package into a
+// temporary dot-directory inside that module (so `./...` ignores it, and the
+// module's own go.mod, replace directives and go.sum apply), builds it with
+// `go build`, removes the directory, runs the program and parses the JSON it
+// prints (package etl's WriteDocument). Build and run honour the context;
+// the go tool's and the program's stderr end up in the returned error.
+//
+// # Cache
+//
+// The built program is cached under os.UserCacheDir()/etlgen/irload, keyed
+// by a hash of every Go source file, go.mod and go.sum of the module (and of
+// modules it replaces with local directories), the package path and the Go
+// environment. A repeated load of an unchanged package only runs the cached
+// program, which keeps `etlgen validate` fast.
+package irload

@@ -1,0 +1,128 @@
+package irload
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// module is the Go module that holds the package to load.
+type module struct {
+	root string // directory of go.mod
+	path string // module path
+	// replaced maps module paths replaced by local directories to them.
+	replaced map[string]string
+}
+
+// findModule walks up from dir to the nearest go.mod.
+func findModule(dir string) (module, error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			return parseGoMod(d, data)
+		}
+		if filepath.Dir(d) == d {
+			return module{}, fmt.Errorf("find module of %s: no go.mod in it or its parents", dir)
+		}
+	}
+}
+
+// parseGoMod reads the module path and local replace targets.
+func parseGoMod(root string, data []byte) (module, error) {
+	m := module{root: root, replaced: map[string]string{}}
+	inReplace := false
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		line, _, _ = strings.Cut(line, "//")
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "module "):
+			m.path = strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "module ")), `"`)
+		case line == "replace (":
+			inReplace = true
+		case inReplace && line == ")":
+			inReplace = false
+		case inReplace || strings.HasPrefix(line, "replace "):
+			m.addReplace(line)
+		}
+	}
+	if m.path == "" {
+		return m, fmt.Errorf("read %s: no module directive", filepath.Join(root, "go.mod"))
+	}
+	return m, nil
+}
+
+// addReplace records the target of a replace line when it is a directory.
+func (m *module) addReplace(line string) {
+	from, target, ok := strings.Cut(strings.TrimPrefix(line, "replace "), "=>")
+	fields := strings.Fields(target)
+	old := strings.Fields(from)
+	if !ok || len(fields) == 0 || len(old) == 0 {
+		return
+	}
+	t := fields[0]
+	if !strings.HasPrefix(t, ".") && !filepath.IsAbs(t) {
+		return
+	}
+	if !filepath.IsAbs(t) {
+		t = filepath.Join(m.root, t)
+	}
+	m.replaced[strings.Trim(old[0], `"`)] = filepath.Clean(t)
+}
+
+// dirOf returns the local directory of an import path of this module or of
+// a module it replaces with a directory; ok is false for other packages.
+func (m module) dirOf(importPath string) (string, bool) {
+	if dir, ok := under(importPath, m.path, m.root); ok {
+		return dir, true
+	}
+	for mod, root := range m.replaced {
+		if dir, ok := under(importPath, mod, root); ok {
+			return dir, true
+		}
+	}
+	return "", false
+}
+
+// under maps importPath inside module mod (rooted at root) to a directory.
+func under(importPath, mod, root string) (string, bool) {
+	if importPath == mod {
+		return root, true
+	}
+	if rest, ok := strings.CutPrefix(importPath, mod+"/"); ok {
+		return filepath.Join(root, filepath.FromSlash(rest)), true
+	}
+	return "", false
+}
+
+// importPath resolves pattern (a directory like ./x or an import path)
+// relative to dir into one import path.
+func (m module) importPath(dir, pattern string) (string, error) {
+	if strings.Contains(pattern, "...") {
+		return "", fmt.Errorf("resolve package %s: name one package, not a pattern", pattern)
+	}
+	if !isDirPattern(pattern) {
+		return pattern, nil
+	}
+	abs := pattern
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(dir, pattern)
+	}
+	rel, err := filepath.Rel(m.root, abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return "", fmt.Errorf("resolve package %s: not inside module %s", pattern, m.path)
+	}
+	if rel == "." {
+		return m.path, nil
+	}
+	return m.path + "/" + filepath.ToSlash(rel), nil
+}
+
+// isDirPattern reports whether pattern names a directory.
+func isDirPattern(p string) bool {
+	return p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p)
+}

@@ -1,0 +1,161 @@
+package profile
+
+import (
+	"sort"
+
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// Binding is a pipeline bound to a profile: every extract and load resolved
+// to an asset whose plugin supports its role, on an engine that supports the
+// trigger. The planner and the engines read it.
+type Binding struct {
+	Profile    *Profile
+	PipelineID string
+	Engine     *Engine
+	Trigger    Trigger
+	// CheckpointRoot is the profile's root, resolved (Profile.CheckpointRoot).
+	CheckpointRoot string
+	Sources        []Source // in extract order
+	Sinks          []Sink   // in load order
+}
+
+// Source is an extract bound to an asset.
+type Source struct {
+	Asset    *Asset
+	Role     Role // streaming-source or static-source
+	Contract string
+	// EventTime is the contract's event-time column, "" when it has none.
+	EventTime string
+	Pos       diag.Position // the extract in the pipeline source
+}
+
+// Sink is a load bound to an asset.
+type Sink struct {
+	Asset     *Asset
+	Role      Role // append-sink or merge-sink
+	Contract  string
+	WriteMode WriteMode
+	// MergeKeys are the MERGE keys of a merge sink: the asset's merge_keys, or
+	// the contract's primary key.
+	MergeKeys []string
+	Pos       diag.Position // the load in the pipeline source
+}
+
+// SupportsOutputMode reports whether the sink accepts a streaming output mode
+// (append, update, complete).
+func (s Sink) SupportsOutputMode(mode string) bool { return contains(s.WriteMode.OutputModes, mode) }
+
+// Source returns the source bound to the named asset.
+func (b *Binding) Source(asset string) (*Source, bool) {
+	for i := range b.Sources {
+		if b.Sources[i].Asset.Name == asset {
+			return &b.Sources[i], true
+		}
+	}
+	return nil, false
+}
+
+// Sink returns the sink bound to the named asset.
+func (b *Binding) Sink(asset string) (*Sink, bool) {
+	for i := range b.Sinks {
+		if b.Sinks[i].Asset.Name == asset {
+			return &b.Sinks[i], true
+		}
+	}
+	return nil, false
+}
+
+// Packages returns the Maven coordinates (group:artifact) the Spark engine
+// needs for the bound plugins, sorted and without duplicates.
+func (b *Binding) Packages() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(a *Asset) {
+		for _, p := range a.Plugin.Packages {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	for _, s := range b.Sources {
+		add(s.Asset)
+	}
+	for _, s := range b.Sinks {
+		add(s.Asset)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Bind checks that profile p can run pipeline pipelineID of doc and returns
+// the binding. Every problem is reported; the Binding is nil only when the
+// pipeline is not in the document, and must not be used when the list has
+// errors.
+func Bind(p *Profile, doc *ir.Document, pipelineID string) (*Binding, diag.List) {
+	bc := &binder{p: p, doc: doc, contracts: map[string]*contracts.Contract{}}
+	for i := range doc.Contracts {
+		bc.contracts[doc.Contracts[i].ID] = &doc.Contracts[i]
+	}
+	pl := bc.pipeline(pipelineID)
+	if pl == nil {
+		return nil, bc.diags
+	}
+	b := &Binding{Profile: p, PipelineID: pipelineID, Trigger: p.Trigger(), CheckpointRoot: p.CheckpointRoot()}
+	bc.engine(b)
+	bc.checkpoint()
+	for _, e := range pl.Extracts {
+		if s, ok := bc.source(pl, e); ok {
+			b.Sources = append(b.Sources, s)
+		}
+	}
+	for _, l := range pl.Loads {
+		if s, ok := bc.sink(pl, l); ok {
+			b.Sinks = append(b.Sinks, s)
+		}
+	}
+	bc.eventTimes(pl)
+	bc.unused(pl)
+	bc.diags.Sort()
+	return b, bc.diags
+}
+
+// binder holds the state of one Bind call.
+type binder struct {
+	p         *Profile
+	doc       *ir.Document
+	contracts map[string]*contracts.Contract
+	diags     diag.List
+}
+
+func (bc *binder) report(sev diag.Severity, code string, pos diag.Position, path, hint, format string, args ...any) {
+	bc.diags.Add(diag.Diagnostic{Code: code, Severity: sev, Pos: pos, Path: path,
+		Message: sprintf(format, args...), Hint: hint})
+}
+
+// pipeline finds the pipeline by id.
+func (bc *binder) pipeline(id string) *ir.Pipeline {
+	var ids []string
+	for i := range bc.doc.Pipelines {
+		if bc.doc.Pipelines[i].ID == id {
+			return &bc.doc.Pipelines[i]
+		}
+		ids = append(ids, bc.doc.Pipelines[i].ID)
+	}
+	bc.report(diag.Error, CodePipelineNotFound, diag.Position{}, id, "pipelines in the document: "+listText(ids),
+		"pipeline %q is not in the IR document", id)
+	return nil
+}
+
+// contract returns the named contract, reporting it when missing.
+func (bc *binder) contract(id string, pos diag.Position, path string) *contracts.Contract {
+	c, ok := bc.contracts[id]
+	if !ok {
+		bc.report(diag.Error, CodeContractNotFound, pos, path, "register the contract (etlgen gen) and rebuild the IR",
+			"contract %q is not in the IR document", id)
+	}
+	return c
+}

@@ -1,0 +1,142 @@
+package profile
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+var sprintf = fmt.Sprintf
+
+// asset finds the profile asset bound to a pipeline asset and checks what
+// every role shares: plugin on the engine, test-only plugins.
+func (bc *binder) asset(name string, pos diag.Position, path string) (*Asset, bool) {
+	a, ok := bc.p.Asset(name)
+	if !ok {
+		where := ""
+		if pos.IsValid() {
+			where = " (" + pos.String() + ")"
+		}
+		bc.report(diag.Error, CodeAssetUnbound, bc.p.assetsPos, path,
+			"add assets."+name+" (plugin and options) to "+bc.p.file+suggest(name, bc.p.AssetNames()),
+			"asset %q used by pipeline %s%s has no binding in profile %s", name, path[:strings.Index(path, "/")], where, bc.p.name)
+		return nil, false
+	}
+	if bc.p.engine != "" && !a.Plugin.RunsOn(bc.p.engine) {
+		bc.report(diag.Error, CodeEngineMismatch, a.Pos, path, "use a plugin that runs on "+bc.p.engine+": "+listText(bc.pluginsFor(bc.p.engine)),
+			"plugin %s does not run on engine %s (it runs on %s)", a.Plugin.Name, bc.p.engine, listText(a.Plugin.Engines))
+	}
+	if a.Plugin.TestOnly && !bc.p.test {
+		bc.report(diag.Error, CodeTestOnlyPlugin, a.Pos, path, "mark the profile `test: true`, or bind the asset to a durable plugin",
+			"plugin %s is for tests only, and profile %s is not a test profile", a.Plugin.Name, bc.p.name)
+	}
+	return a, true
+}
+
+// pluginsFor lists the registered plugins that run on engine.
+func (bc *binder) pluginsFor(engine string) []string {
+	var out []string
+	bc.p.reg.Walk(func(p *Plugin) {
+		if p.RunsOn(engine) {
+			out = append(out, p.Name)
+		}
+	})
+	return out
+}
+
+// source binds one extract.
+func (bc *binder) source(pl *ir.Pipeline, e ir.Extract) (Source, bool) {
+	path := pl.ID + "/" + e.Asset
+	a, ok := bc.asset(e.Asset, e.Pos, path)
+	if !ok {
+		return Source{}, false
+	}
+	s := Source{Asset: a, Role: RoleStreamingSource, Contract: e.Contract, Pos: e.Pos}
+	if e.Static {
+		s.Role = RoleStaticSource
+	}
+	bc.role(a, s.Role, path)
+	if c := bc.contract(e.Contract, e.Pos, path); c != nil {
+		if f, ok := c.EventTimeField(); ok {
+			s.EventTime = f.Name
+		}
+	}
+	return s, true
+}
+
+// role reports a plugin that cannot play role r.
+func (bc *binder) role(a *Asset, r Role, path string) {
+	if a.Plugin.Supports(r) {
+		return
+	}
+	var fit []string
+	bc.p.reg.Walk(func(p *Plugin) {
+		if p.Supports(r) {
+			fit = append(fit, p.Name)
+		}
+	})
+	bc.report(diag.Error, CodeRoleUnsupported, a.Pos, path, "bind the asset to a plugin that supports "+string(r)+": "+listText(fit),
+		"plugin %s does not support the %s role (it supports %s)", a.Plugin.Name, r, listText(roleNames(a.Plugin.Roles)))
+}
+
+func roleNames(rs []Role) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = string(r)
+	}
+	return out
+}
+
+// sink binds one load: write mode, role and merge keys.
+func (bc *binder) sink(pl *ir.Pipeline, l ir.Load) (Sink, bool) {
+	path := pl.ID + "/" + l.Asset
+	a, ok := bc.asset(l.Asset, l.Pos, path)
+	if !ok {
+		return Sink{}, false
+	}
+	s := Sink{Asset: a, Contract: l.Contract, Pos: l.Pos}
+	c := bc.contract(l.Contract, l.Pos, path)
+	wm, ok := writeModeOf(a)
+	if !ok {
+		bc.role(a, RoleAppendSink, path)
+		return s, true
+	}
+	s.WriteMode, s.Role = wm, wm.Role
+	bc.role(a, s.Role, path)
+	if s.Role == RoleMergeSink {
+		s.MergeKeys = bc.mergeKeys(a, c, path)
+	}
+	return s, true
+}
+
+// writeModeOf returns the asset's write mode: its write_mode option when the
+// plugin has one, else the plugin's first write mode.
+func writeModeOf(a *Asset) (WriteMode, bool) {
+	if len(a.Plugin.WriteModes) == 0 {
+		return WriteMode{}, false
+	}
+	if v, ok := a.Options["write_mode"]; ok {
+		return a.Plugin.WriteMode(v.Str)
+	}
+	return a.Plugin.WriteModes[0], true
+}
+
+// unused notes profile assets the pipeline never reads or writes.
+func (bc *binder) unused(pl *ir.Pipeline) {
+	used := map[string]bool{}
+	for _, e := range pl.Extracts {
+		used[e.Asset] = true
+	}
+	for _, l := range pl.Loads {
+		used[l.Asset] = true
+	}
+	for _, name := range bc.p.AssetNames() {
+		if !used[name] {
+			a := bc.p.assets[name]
+			bc.report(diag.Note, CodeUnusedAsset, a.Pos, "assets."+name, "remove it, or use a profile per pipeline",
+				"asset %q is not used by pipeline %s", name, pl.ID)
+		}
+	}
+}

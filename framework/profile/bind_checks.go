@@ -1,0 +1,128 @@
+package profile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/diag"
+)
+
+// engine checks the trigger and the resource the engine needs.
+func (bc *binder) engine(b *Binding) {
+	e, ok := bc.p.reg.LookupEngine(bc.p.engine)
+	if !ok {
+		return // reported by Parse
+	}
+	b.Engine = e
+	t := bc.p.exec.Trigger
+	if t.Type != "" && !contains(e.Triggers, t.Type) {
+		bc.report(diag.Error, CodeTriggerMismatch, t.Pos, "execution.trigger", "use one of: "+listText(e.Triggers),
+			"engine %s does not support the %s trigger", e.Name, t.Type)
+	}
+	if e.Resource != "" {
+		if _, ok := bc.p.ResourceOfKind(e.Resource); !ok {
+			bc.report(diag.Error, CodeNoEngineResource, bc.p.pos, "resources",
+				"add resources."+e.Resource+" (e.g. connect_url: \"sc://127.0.0.1:15002\")",
+				"engine %s needs a %s resource", e.Name, e.Resource)
+		}
+	}
+}
+
+// checkpoint checks that the checkpoint root is durable: set, and not under a
+// temporary directory, unless the profile is a test profile.
+func (bc *binder) checkpoint() {
+	root, pos := bc.p.exec.CheckpointRoot, bc.p.exec.CheckpointRootPos
+	const path = "execution.checkpoint_root"
+	if strings.TrimSpace(root) == "" {
+		bc.report(diag.Error, CodeCheckpointRoot, pos, path, "set checkpoint_root to durable storage, e.g. s3a://warehouse/checkpoints",
+			"the checkpoint root is empty")
+		return
+	}
+	if bc.p.test {
+		return
+	}
+	if dir, ok := localPath(bc.p.CheckpointRoot()); ok && isTempDir(dir) {
+		bc.report(diag.Error, CodeCheckpointRoot, pos, path,
+			"use durable storage (s3a://..., or a directory that survives reboots), or mark the profile `test: true`",
+			"checkpoint root %s is a temporary directory: checkpoints would be lost and queries would restart from scratch", root)
+	}
+}
+
+// localPath returns the filesystem path of a local root (plain path or file:
+// URI).
+func localPath(root string) (string, bool) {
+	switch {
+	case strings.HasPrefix(root, "file://"):
+		return strings.TrimPrefix(root, "file://"), true
+	case strings.HasPrefix(root, "file:"):
+		return strings.TrimPrefix(root, "file:"), true
+	case hasScheme(root):
+		return "", false
+	}
+	return root, true
+}
+
+// isTempDir reports whether dir is inside a temporary directory.
+func isTempDir(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for _, tmp := range []string{os.TempDir(), "/tmp", "/var/tmp", "/dev/shm"} {
+		if rel, err := filepath.Rel(tmp, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeKeys resolves and checks the merge keys of a merge sink.
+func (bc *binder) mergeKeys(a *Asset, c *contracts.Contract, path string) []string {
+	if c == nil {
+		return a.Strings("merge_keys")
+	}
+	pk := c.PrimaryKey()
+	keys, pos := a.Strings("merge_keys"), a.Options["merge_keys"].Pos
+	if len(keys) == 0 {
+		keys, pos = pk, a.Pos
+	}
+	if len(keys) == 0 {
+		bc.report(diag.Error, CodeNoMergeKeys, a.Pos, path,
+			"set merge_keys, or mark the key columns of contract "+c.ID+" with contract:\"pk=N\"",
+			"a foreach-batch-merge sink needs merge keys, and contract %s has no primary key", c.ID)
+		return nil
+	}
+	for _, k := range keys {
+		bc.mergeKey(c.ID, k, pk, pos, path, c.Field)
+	}
+	if covered := len(keys) >= len(pk); !covered && bc.allIn(keys, pk) {
+		bc.report(diag.Warning, CodeMergeKeyPartial, pos, path, "merge on the whole primary key: "+commaList(pk),
+			"merge keys %s cover only part of the primary key of %s: several rows of a batch may match one target row", commaList(keys), c.ID)
+	}
+	return keys
+}
+
+func (bc *binder) allIn(keys, pk []string) bool {
+	for _, k := range keys {
+		if !contains(pk, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeKey checks one merge key against the contract's columns and key.
+func (bc *binder) mergeKey(contract, k string, pk []string, pos diag.Position, path string, field func(string) (*contracts.Field, bool)) {
+	if _, ok := field(k); !ok {
+		bc.report(diag.Error, CodeMergeKeyUnknown, pos, path, "use columns of contract "+contract,
+			"merge key %q is not a column of contract %s", k, contract)
+		return
+	}
+	if !contains(pk, k) {
+		bc.report(diag.Error, CodeMergeKeyNotKey, pos, path,
+			"merge on primary-key columns ("+commaList(pk)+"), or mark "+k+" with contract:\"pk=N\"",
+			"merge key %q is not a primary-key column of contract %s", k, contract)
+	}
+}

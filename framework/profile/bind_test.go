@@ -1,0 +1,177 @@
+package profile
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// TestExampleProfilesBind: both shipped profiles bind to the example pipeline
+// with no diagnostic, and the binding carries what the planner needs.
+func TestExampleProfilesBind(t *testing.T) {
+	type sinkFacts struct {
+		Role      Role
+		MergeKeys []string
+		Update    bool
+	}
+	tests := []struct {
+		file     string
+		packages []string
+		sinks    map[string]sinkFacts
+	}{
+		{"spark.yaml", []string{"io.delta:delta-spark_2.13", "org.apache.spark:spark-sql-kafka-0-10_2.13"}, map[string]sinkFacts{
+			"customer_order_windows": {RoleMergeSink, []string{"customer_id", "window_start", "window_end"}, true},
+			"rejected_order_events":  {RoleAppendSink, nil, false},
+			"late_order_events":      {RoleAppendSink, nil, false},
+		}},
+		{"local.yaml", nil, map[string]sinkFacts{
+			"customer_order_windows": {RoleAppendSink, nil, false},
+			"rejected_order_events":  {RoleAppendSink, nil, false},
+			"late_order_events":      {RoleAppendSink, nil, false},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			p, diags, err := Load(filepath.Join(exampleDir, tt.file))
+			if err != nil || len(diags) != 0 {
+				t.Fatalf("load: %v\n%s", err, render(diags))
+			}
+			b, diags := Bind(p, exampleDoc(), examplePipeline)
+			if len(diags) != 0 {
+				t.Fatalf("bind diagnostics:\n%s", render(diags))
+			}
+			got := map[string]sinkFacts{}
+			for _, s := range b.Sinks {
+				got[s.Asset.Name] = sinkFacts{s.Role, s.MergeKeys, s.SupportsOutputMode(OutputUpdate)}
+			}
+			if diff := cmp.Diff(tt.sinks, got); diff != "" {
+				t.Errorf("sinks (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.packages, b.Packages()); diff != "" {
+				t.Errorf("packages (-want +got):\n%s", diff)
+			}
+			src, ok := b.Source("order_events")
+			if !ok || src.Role != RoleStreamingSource || src.EventTime != "event_time" {
+				t.Errorf("source = %+v", src)
+			}
+		})
+	}
+}
+
+// TestBindChecks is table-driven over a profile snippet and a change to the
+// example IR, with the exact codes Bind must report.
+func TestBindChecks(t *testing.T) {
+	const spark = "name: t\nengine: pyspark\nexecution: {trigger: once, checkpoint_root: s3a://w/ck}\n" +
+		"resources:\n  spark: {connect_url: \"sc://h:1\"}\n  k: {bootstrap_servers: \"h:9092\"}\nassets:\n" +
+		"  order_events: {plugin: kafka-json, resource: k, topic: t}\n" +
+		"  rejected_order_events: {plugin: delta, table: q.r}\n  late_order_events: {plugin: delta, table: q.l}\n"
+	const merge = "  customer_order_windows: {plugin: delta, table: c.w, write_mode: foreach-batch-merge}\n"
+	tests := []struct {
+		name    string
+		profile string
+		edit    func(*ir.Document)
+		id      string
+		want    []string
+	}{
+		{name: "clean", profile: spark + merge},
+		{name: "pipeline not found", profile: spark + merge, id: "nope", want: []string{CodePipelineNotFound}},
+		{name: "no event time", profile: spark + merge, edit: func(d *ir.Document) {
+			d.Contracts[0].Fields[4].EventTime = false
+		}, want: []string{CodeNoEventTime}},
+		{name: "watermark on other column", profile: spark + merge, edit: func(d *ir.Document) {
+			d.Pipelines[0].Steps[0].Plan.Inputs[0].Inputs[0].Column = "order_id"
+		}, want: []string{CodeWatermarkColumn}},
+		{name: "no primary key", profile: spark + merge, edit: func(d *ir.Document) {
+			for i := range d.Contracts[1].Fields {
+				d.Contracts[1].Fields[i].PrimaryKey = 0
+			}
+		}, want: []string{CodeNoMergeKeys}},
+		{name: "contract missing", profile: spark + merge, edit: func(d *ir.Document) {
+			d.Pipelines[0].Loads[1].Contract = "gone"
+		}, want: []string{CodeContractNotFound}},
+		{name: "static extract on a streaming-only plugin", profile: spark + merge, edit: func(d *ir.Document) {
+			d.Pipelines[0].Extracts[0].Static = true
+		}, want: []string{CodeRoleUnsupported}},
+		{name: "static extract on delta", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers}\n",
+			edit: func(d *ir.Document) {
+				d.Pipelines[0].Extracts = append(d.Pipelines[0].Extracts, ir.Extract{Asset: "customers", Contract: "rejected-order-event", Static: true})
+			}},
+		{name: "watermark through an upstream step", profile: spark + merge, edit: func(d *ir.Document) {
+			pl := &d.Pipelines[0]
+			pl.Steps = append([]ir.Step{{ID: "clean", Plan: &ir.Node{Op: ir.OpInput, Input: "in"},
+				Inputs: []ir.Binding{{Input: "in", From: ir.Ref{Node: "order_events", Port: ir.PortValid}}}}}, pl.Steps...)
+			pl.Steps[1].Inputs[0].From = ir.Ref{Node: "clean", Port: ir.PortOut}
+			d.Contracts[0].Fields[4].EventTime = false
+		}, want: []string{CodeNoEventTime}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, diags := Parse("t.yaml", []byte(tt.profile))
+			if len(diags) != 0 {
+				t.Fatalf("parse:\n%s", render(diags))
+			}
+			doc := exampleDoc()
+			if tt.edit != nil {
+				tt.edit(doc)
+			}
+			id := examplePipeline
+			if tt.id != "" {
+				id = tt.id
+			}
+			_, got := Bind(p, doc, id)
+			if codes := sortedCodes(got); !slices.Equal(codes, tt.want) {
+				t.Errorf("codes = %v, want %v\n%s", codes, tt.want, render(got))
+			}
+		})
+	}
+}
+
+// TestTestProfileRelaxations: a test profile may use a temporary checkpoint
+// root and the memory plugin.
+func TestTestProfileRelaxations(t *testing.T) {
+	src := "name: t\nengine: local\ntest: true\nexecution: {trigger: available-now, checkpoint_root: /tmp/etlgen-test}\nassets:\n" +
+		"  order_events: {plugin: memory}\n  customer_order_windows: {plugin: memory}\n" +
+		"  rejected_order_events: {plugin: memory}\n  late_order_events: {plugin: memory, name: late}\n"
+	p, diags := Parse("t.yaml", []byte(src))
+	if len(diags) != 0 {
+		t.Fatalf("parse:\n%s", render(diags))
+	}
+	b, diags := Bind(p, exampleDoc(), examplePipeline)
+	if len(diags) != 0 {
+		t.Fatalf("bind:\n%s", render(diags))
+	}
+	if s, _ := b.Sink("customer_order_windows"); !s.SupportsOutputMode(OutputComplete) || s.SupportsOutputMode(OutputUpdate) {
+		t.Errorf("memory sink output modes = %v, want append and complete", s.WriteMode.OutputModes)
+	}
+}
+
+// TestTriggerMismatch uses a registry whose engine supports fewer triggers.
+func TestTriggerMismatch(t *testing.T) {
+	reg := &Registry{}
+	for _, p := range builtinPlugins() {
+		if err := reg.Register(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := reg.RegisterEngine(Engine{Name: EngineLocal, Triggers: []string{TriggerAvailableNow}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.RegisterEngine(Engine{Name: EngineLocal}); err == nil {
+		t.Error("registering an engine twice must fail")
+	}
+	src := "name: t\nengine: local\nexecution: {trigger: once, checkpoint_root: out/ck}\nassets:\n" +
+		"  order_events: {plugin: file-json, path: in}\n  customer_order_windows: {plugin: file-json, path: o1}\n" +
+		"  rejected_order_events: {plugin: file-json, path: o2}\n  late_order_events: {plugin: file-json, path: o3}\n"
+	p, diags := reg.Parse("t.yaml", []byte(src))
+	if len(diags) != 0 {
+		t.Fatalf("parse:\n%s", render(diags))
+	}
+	_, got := Bind(p, exampleDoc(), examplePipeline)
+	if codes := got.Codes(); !slices.Equal(codes, []string{CodeTriggerMismatch}) {
+		t.Errorf("codes = %v\n%s", codes, render(got))
+	}
+}

@@ -1,0 +1,84 @@
+package profile
+
+// Diagnostic codes of profile parsing (P30x–P31x) and binding (P33x–P34x).
+// They are stable: never renumber, only add.
+const (
+	CodeSyntax            = "ETL-P301" // the file is not valid YAML or is empty
+	CodeUnknownKey        = "ETL-P302" // a key no spec declares
+	CodeWrongType         = "ETL-P303" // a value of the wrong YAML type
+	CodeMissingKey        = "ETL-P304" // a required profile key is absent
+	CodeBadEnum           = "ETL-P305" // a value outside its enumeration
+	CodeBadDuration       = "ETL-P306" // a duration that does not parse or is not positive
+	CodeUnknownPlugin     = "ETL-P307" // an asset names a plugin the registry does not know
+	CodeMissingOption     = "ETL-P308" // a required plugin or resource option is absent
+	CodeMissingResource   = "ETL-P309" // an asset references a resource the profile does not define
+	CodeWrongResourceKind = "ETL-P310" // an asset references a resource of the wrong kind
+	CodeExclusiveOptions  = "ETL-P311" // mutually exclusive options are both set
+	CodeBadEnvName        = "ETL-P312" // an env-var option holds something that is not a variable name
+	CodeSecretLiteral     = "ETL-P313" // a secret written as a literal value
+	CodeDuplicateKey      = "ETL-P314" // a key appears twice in one mapping
+	CodeBadValue          = "ETL-P315" // a value of the right type but invalid (range, format)
+	CodeOptionNotApplies  = "ETL-P316" // an option that only applies with another option's value
+	CodeUnknownResource   = "ETL-P317" // a resource whose kind is unknown or cannot be inferred
+
+	CodeAssetUnbound     = "ETL-P330" // a pipeline asset has no binding in the profile
+	CodeRoleUnsupported  = "ETL-P331" // the asset's plugin cannot play the role the pipeline needs
+	CodeEngineMismatch   = "ETL-P332" // the asset's plugin does not run on the profile's engine
+	CodeTriggerMismatch  = "ETL-P333" // the trigger is not supported by the engine
+	CodeCheckpointRoot   = "ETL-P334" // the checkpoint root is missing or not durable
+	CodeTestOnlyPlugin   = "ETL-P335" // a test-only plugin in a profile not marked test: true
+	CodeNoEventTime      = "ETL-P336" // a source feeding a watermark has no event-time field
+	CodeMergeKeyNotKey   = "ETL-P337" // a merge key is not a primary-key column of the loaded contract
+	CodeNoMergeKeys      = "ETL-P338" // a merge sink without merge keys and without a primary key
+	CodePipelineNotFound = "ETL-P339" // the pipeline id is not in the IR document
+	CodeContractNotFound = "ETL-P340" // an extract or load names a contract the IR lacks
+	CodeUnusedAsset      = "ETL-P341" // a profile asset the pipeline never uses (note)
+	CodeMergeKeyUnknown  = "ETL-P342" // a merge key that is not a column of the loaded contract
+	CodeNoEngineResource = "ETL-P343" // the engine needs a resource the profile lacks
+	CodeMergeKeyPartial  = "ETL-P344" // merge keys cover only part of the primary key (warning)
+	CodeWatermarkColumn  = "ETL-P345" // a watermark column that is not the source's event-time field (warning)
+)
+
+// CodeInfo documents one diagnostic code.
+type CodeInfo struct {
+	Code  string
+	Title string
+}
+
+// Codes lists every profile diagnostic code with a one-line title, in code
+// order; docs/diagnostics.md documents each of them.
+var Codes = []CodeInfo{
+	{CodeSyntax, "profile is not valid YAML"},
+	{CodeUnknownKey, "unknown key"},
+	{CodeWrongType, "value has the wrong type"},
+	{CodeMissingKey, "required profile key missing"},
+	{CodeBadEnum, "value not in its enumeration"},
+	{CodeBadDuration, "invalid duration"},
+	{CodeUnknownPlugin, "unknown plugin"},
+	{CodeMissingOption, "required option missing"},
+	{CodeMissingResource, "resource reference missing"},
+	{CodeWrongResourceKind, "resource of the wrong kind"},
+	{CodeExclusiveOptions, "mutually exclusive options"},
+	{CodeBadEnvName, "not an environment variable name"},
+	{CodeSecretLiteral, "secret written as a literal"},
+	{CodeDuplicateKey, "duplicate key"},
+	{CodeBadValue, "invalid value"},
+	{CodeOptionNotApplies, "option does not apply"},
+	{CodeUnknownResource, "unknown resource kind"},
+	{CodeAssetUnbound, "pipeline asset not bound"},
+	{CodeRoleUnsupported, "plugin does not support the role"},
+	{CodeEngineMismatch, "plugin does not run on the engine"},
+	{CodeTriggerMismatch, "trigger not supported by the engine"},
+	{CodeCheckpointRoot, "checkpoint root not durable"},
+	{CodeTestOnlyPlugin, "test-only plugin in a non-test profile"},
+	{CodeNoEventTime, "watermarked source has no event-time field"},
+	{CodeMergeKeyNotKey, "merge key is not a key column"},
+	{CodeNoMergeKeys, "merge sink without merge keys"},
+	{CodePipelineNotFound, "pipeline not found"},
+	{CodeContractNotFound, "contract not found"},
+	{CodeUnusedAsset, "asset not used by the pipeline"},
+	{CodeMergeKeyUnknown, "merge key is not a column"},
+	{CodeNoEngineResource, "engine resource missing"},
+	{CodeMergeKeyPartial, "merge keys cover part of the primary key"},
+	{CodeWatermarkColumn, "watermark column is not the event-time field"},
+}

@@ -1,0 +1,34 @@
+// Package profile reads execution profiles (YAML) and binds them to pipelines.
+//
+// A profile says where and how a pipeline runs: the engine (pyspark or local),
+// the trigger and checkpoint root, the asset bindings (which plugin serves each
+// logical asset the pipeline extracts or loads, with its options) and the
+// resources (Spark Connect endpoint, Kafka cluster, S3 store). Pipelines mean,
+// profiles bind: event-time semantics never live here.
+//
+// # One spec drives parsing, lint and docs
+//
+// Every plugin, resource kind and engine is a spec value (Plugin, ResourceKind,
+// Engine) held in a Registry. The parser checks a profile against those specs
+// (unknown keys, types, enums, required and mutually exclusive options, secret
+// handling), Bind checks capabilities against them, and Reference renders the
+// same specs as the Markdown page docs/profiles.md. Default returns the
+// built-in set, listed in one place (builtin_*.go).
+//
+// # Flow
+//
+//	Load/Parse  YAML → yaml.v3 nodes → *Profile + diag.List (every problem, with file:line:col)
+//	Bind        *Profile + ir.Document + pipeline id → *Binding + diag.List (capability checks)
+//
+// Parse collects every problem instead of stopping at the first; each has a
+// stable ETL-P3xx code (codes.go, documented in docs/diagnostics.md).
+//
+// # Paths and secrets
+//
+// Relative paths in a profile (file-json path, a local checkpoint root)
+// resolve against the directory of the profile file (Profile.Dir). Credentials
+// are never written in a profile: options of type env hold the NAME of an
+// environment variable, map values that are secrets use ${env:NAME}, and a
+// literal under a secret-looking key is an error. Values are never resolved by
+// this package; Redacted renders a profile safe to print.
+package profile

@@ -1,0 +1,208 @@
+package profile
+
+import (
+	"gopkg.in/yaml.v3"
+)
+
+// resources decodes the resources section: name → {kind?, options}.
+func (d *decoder) resources(e entry) map[string]*Resource {
+	out := map[string]*Resource{}
+	entries, _ := d.mapping(e.val, "resources")
+	for _, r := range entries {
+		if res := d.resource(r); res != nil {
+			out[r.name] = res
+		}
+	}
+	return out
+}
+
+// resource decodes one resource; nil when its kind is unknown.
+func (d *decoder) resource(e entry) *Resource {
+	path := join("resources", e.name)
+	entries, ok := d.mapping(e.val, path)
+	if !ok {
+		return nil
+	}
+	kind := d.resourceKind(e, entries, path)
+	if kind == nil {
+		return nil
+	}
+	opts := d.options(e.key, path, entries, kind.Options, []string{"kind"})
+	return &Resource{Name: e.name, Kind: kind, Options: opts, Pos: d.pos(e.key)}
+}
+
+// resourceKind finds a resource's kind: its `kind` key, else the kind it is
+// named after, else the kind whose identifying option it sets.
+func (d *decoder) resourceKind(e entry, entries []entry, path string) *ResourceKind {
+	kinds := d.reg.ResourceKindNames()
+	for _, f := range entries {
+		if f.name != "kind" {
+			continue
+		}
+		s, ok := d.scalar(f.val, path+".kind", "a string")
+		if !ok || !d.enum(f.val, path+".kind", s, kinds) {
+			return nil
+		}
+		k, _ := d.reg.LookupResource(s)
+		return k
+	}
+	if k, ok := d.reg.LookupResource(e.name); ok {
+		return k
+	}
+	for _, name := range kinds {
+		k, _ := d.reg.LookupResource(name)
+		if k.Identify != "" && hasEntry(entries, k.Identify) {
+			return k
+		}
+	}
+	d.report(CodeUnknownResource, e.key, path, "add kind: "+listText(kinds),
+		"cannot tell what kind of resource %q is", e.name)
+	return nil
+}
+
+// assets decodes the assets section against the resources already read.
+func (d *decoder) assets(e entry, resources map[string]*Resource) map[string]*Asset {
+	out := map[string]*Asset{}
+	entries, _ := d.mapping(e.val, "assets")
+	for _, a := range entries {
+		if asset := d.asset(a, resources); asset != nil {
+			out[a.name] = asset
+		}
+	}
+	return out
+}
+
+// asset decodes one asset binding; nil when its plugin is missing or unknown.
+func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
+	path := join("assets", e.name)
+	entries, ok := d.mapping(e.val, path)
+	if !ok {
+		return nil
+	}
+	plugin := d.plugin(e, entries, path)
+	if plugin == nil {
+		return nil
+	}
+	a := &Asset{Name: e.name, Plugin: plugin, Pos: d.pos(e.key), dir: d.dir}
+	a.Resource = d.assetResource(e, entries, path, plugin, resources)
+	a.Options = d.options(e.key, path, entries, plugin.Options, []string{"plugin", "resource"})
+	d.groups(e.key, path, entries, plugin)
+	dropShadowedDefaults(a.Options, plugin.Exclusive)
+	return a
+}
+
+// dropShadowedDefaults removes a default of an exclusive group when another
+// member of the group is set: starting_timestamp set means no default
+// starting_offsets.
+func dropShadowedDefaults(opts map[string]Value, groups [][]string) {
+	for _, g := range groups {
+		explicit := false
+		for _, name := range g {
+			if v, ok := opts[name]; ok && !v.Default {
+				explicit = true
+			}
+		}
+		for _, name := range g {
+			if v, ok := opts[name]; ok && v.Default && explicit {
+				delete(opts, name)
+			}
+		}
+	}
+}
+
+// plugin looks up the asset's plugin.
+func (d *decoder) plugin(e entry, entries []entry, path string) *Plugin {
+	for _, f := range entries {
+		if f.name != "plugin" {
+			continue
+		}
+		s, ok := d.scalar(f.val, path+".plugin", "a plugin name")
+		if !ok {
+			return nil
+		}
+		p, found := d.reg.Lookup(s)
+		if !found {
+			names := d.reg.PluginNames()
+			d.report(CodeUnknownPlugin, f.val, path+".plugin", "use one of: "+listText(names)+suggest(s, names),
+				"unknown plugin %q", s)
+		}
+		return p
+	}
+	d.report(CodeMissingKey, e.key, path, "add plugin: "+listText(d.reg.PluginNames()),
+		"asset %q has no plugin", e.name)
+	return nil
+}
+
+// assetResource resolves the asset's `resource` reference.
+func (d *decoder) assetResource(e entry, entries []entry, path string, p *Plugin, resources map[string]*Resource) *Resource {
+	var ref *entry
+	for i := range entries {
+		if entries[i].name == "resource" {
+			ref = &entries[i]
+		}
+	}
+	if ref == nil {
+		if p.ResourceRequired {
+			d.report(CodeMissingOption, e.key, path, "add resource: <name of a "+p.ResourceKind+" resource>",
+				"plugin %s needs a %s resource", p.Name, p.ResourceKind)
+		}
+		return nil
+	}
+	return d.resourceRef(*ref, path+".resource", p, resources)
+}
+
+func (d *decoder) resourceRef(ref entry, path string, p *Plugin, resources map[string]*Resource) *Resource {
+	name, ok := d.scalar(ref.val, path, "a resource name")
+	if !ok {
+		return nil
+	}
+	if p.ResourceKind == "" {
+		d.report(CodeOptionNotApplies, ref.key, path, "remove resource", "plugin %s takes no resource", p.Name)
+		return nil
+	}
+	r, found := resources[name]
+	if !found {
+		d.report(CodeMissingResource, ref.val, path, "define it under resources:, or fix the name"+suggest(name, sortedKeys(resources)),
+			"resource %q is not defined", name)
+		return nil
+	}
+	if r.Kind.Name != p.ResourceKind {
+		d.report(CodeWrongResourceKind, ref.val, path, "reference a "+p.ResourceKind+" resource",
+			"resource %q is a %s resource; plugin %s needs a %s resource", name, r.Kind.Name, p.Name, p.ResourceKind)
+		return nil
+	}
+	return r
+}
+
+// groups checks the plugin's one-of and mutually exclusive option groups.
+func (d *decoder) groups(key *yaml.Node, path string, entries []entry, p *Plugin) {
+	for _, g := range p.OneOf {
+		set := setIn(entries, g)
+		if len(set) == 0 {
+			d.report(CodeMissingOption, key, path, "set one of: "+listText(g), "plugin %s needs one of %s", p.Name, listText(g))
+		}
+		d.exclusive(set, path, g)
+	}
+	for _, g := range p.Exclusive {
+		d.exclusive(setIn(entries, g), path, g)
+	}
+}
+
+// exclusive reports every option of a group after the first one set.
+func (d *decoder) exclusive(set []entry, path string, group []string) {
+	for _, e := range set[min(1, len(set)):] {
+		d.report(CodeExclusiveOptions, e.key, join(path, e.name), "keep only one of: "+listText(group),
+			"%s cannot be combined with %s", e.name, set[0].name)
+	}
+}
+
+// setIn returns the entries whose names are in names, in file order.
+func setIn(entries []entry, names []string) []entry {
+	var out []entry
+	for _, e := range entries {
+		if contains(names, e.name) {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,139 @@
+package profile
+
+import (
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ModeStructuredStreaming is the only execution mode: Spark Structured
+// Streaming semantics on either engine.
+const ModeStructuredStreaming = "structured-streaming"
+
+// defaultStopTimeout bounds a graceful stop when the profile does not.
+const defaultStopTimeout = 5 * time.Minute
+
+var (
+	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout"}
+	triggerKeys   = []string{"type", "interval"}
+	triggerTypes  = []string{TriggerAvailableNow, TriggerOnce, TriggerProcessingTime}
+)
+
+// execution decodes the execution section.
+func (d *decoder) execution(e entry) Execution {
+	ex := Execution{Mode: ModeStructuredStreaming, StopPolicy: StopFinishBatch, StopTimeout: defaultStopTimeout,
+		Pos: d.pos(e.key), CheckpointRootPos: d.pos(e.key)}
+	entries, ok := d.mapping(e.val, "execution")
+	if !ok {
+		return ex
+	}
+	have := map[string]bool{}
+	for _, f := range entries {
+		have[f.name] = true
+		path := join("execution", f.name)
+		switch f.name {
+		case "mode":
+			if s, ok := d.scalar(f.val, path, "a string"); ok && d.enum(f.val, path, s, []string{ModeStructuredStreaming}) {
+				ex.Mode = s
+			}
+		case "trigger":
+			ex.Trigger = d.trigger(f)
+		case "checkpoint_root":
+			if s, ok := d.scalar(f.val, path, "a path or URI"); ok {
+				d.secretInValue(f.val, path, s)
+				ex.CheckpointRoot, ex.CheckpointRootPos = s, d.pos(f.val)
+			}
+		case "stop_policy":
+			if s, ok := d.scalar(f.val, path, "a string"); ok && d.enum(f.val, path, s, []string{StopFinishBatch, StopCancelBatch}) {
+				ex.StopPolicy = s
+			}
+		case "stop_timeout":
+			if v, ok := d.duration(f.val, path); ok {
+				ex.StopTimeout = v
+			}
+		default:
+			d.unknownKey(f, "execution", executionKeys)
+		}
+	}
+	for _, k := range []string{"trigger", "checkpoint_root"} {
+		if !have[k] {
+			d.report(CodeMissingKey, e.key, "execution", "add `"+k+":` under execution", "execution has no %s", k)
+		}
+	}
+	return ex
+}
+
+// trigger decodes `trigger: {type: ..., interval: ...}` or the short form
+// `trigger: available-now`.
+func (d *decoder) trigger(e entry) Trigger {
+	t := Trigger{Pos: d.pos(e.key)}
+	const path = "execution.trigger"
+	if v := resolve(e.val); v != nil && v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
+		if d.enum(v, path, v.Value, triggerTypes) {
+			t.Type = v.Value
+		}
+		d.needInterval(t, e.key)
+		return t
+	}
+	entries, ok := d.mapping(e.val, path)
+	if !ok {
+		return t
+	}
+	var interval *entry
+	for i, f := range entries {
+		switch f.name {
+		case "type":
+			if s, ok := d.scalar(f.val, path+".type", "a string"); ok && d.enum(f.val, path+".type", s, triggerTypes) {
+				t.Type = s
+			}
+		case "interval":
+			interval = &entries[i]
+			t.Interval, _ = d.duration(f.val, path+".interval")
+		default:
+			d.unknownKey(f, path, triggerKeys)
+		}
+	}
+	if !hasEntry(entries, "type") {
+		d.report(CodeMissingKey, e.key, path, "add type: available-now, once or processing-time", "the trigger has no type")
+	}
+	if interval != nil && t.Type != "" && t.Type != TriggerProcessingTime {
+		d.report(CodeOptionNotApplies, interval.key, path+".interval", "remove interval, or use type: processing-time",
+			"interval only applies to a processing-time trigger, not %s", t.Type)
+	}
+	if interval == nil {
+		d.needInterval(t, e.key)
+	}
+	return t
+}
+
+// needInterval reports a processing-time trigger without an interval.
+func (d *decoder) needInterval(t Trigger, at *yaml.Node) {
+	if t.Type == TriggerProcessingTime {
+		d.report(CodeMissingKey, at, "execution.trigger", "add interval: 30s (how often a micro-batch starts)",
+			"a processing-time trigger needs an interval")
+	}
+}
+
+// duration decodes a positive duration.
+func (d *decoder) duration(n *yaml.Node, path string) (time.Duration, bool) {
+	s, ok := d.scalar(n, path, "a duration such as 30s or 5m")
+	if !ok {
+		return 0, false
+	}
+	v, err := ParseDuration(s)
+	if err != nil {
+		d.report(CodeBadDuration, n, path, "write a positive duration such as 30s, 5m, 1h30m or \"30 seconds\"",
+			"%s: %v", path, err)
+		return 0, false
+	}
+	return v, true
+}
+
+func hasEntry(entries []entry, name string) bool {
+	for _, e := range entries {
+		if e.name == name {
+			return true
+		}
+	}
+	return false
+}

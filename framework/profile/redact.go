@@ -1,0 +1,98 @@
+package profile
+
+// Redacted is a profile in a form safe to print in plans, logs and docs:
+// environment-variable names are kept as ${env:NAME}, values are never
+// resolved, and anything that looks like a secret reads <redacted>.
+type Redacted struct {
+	Name      string                   `json:"name" yaml:"name"`
+	Engine    string                   `json:"engine" yaml:"engine"`
+	Test      bool                     `json:"test,omitempty" yaml:"test,omitempty"`
+	Execution RedactedExecution        `json:"execution" yaml:"execution"`
+	Assets    map[string]RedactedEntry `json:"assets" yaml:"assets"`
+	Resources map[string]RedactedEntry `json:"resources" yaml:"resources"`
+}
+
+// RedactedExecution is the execution section of a Redacted profile.
+type RedactedExecution struct {
+	Mode           string `json:"mode" yaml:"mode"`
+	Trigger        string `json:"trigger" yaml:"trigger"`
+	Interval       string `json:"interval,omitempty" yaml:"interval,omitempty"`
+	CheckpointRoot string `json:"checkpoint_root" yaml:"checkpoint_root"`
+	StopPolicy     string `json:"stop_policy" yaml:"stop_policy"`
+	StopTimeout    string `json:"stop_timeout" yaml:"stop_timeout"`
+}
+
+// RedactedEntry is an asset or a resource of a Redacted profile.
+type RedactedEntry struct {
+	Plugin   string            `json:"plugin,omitempty" yaml:"plugin,omitempty"`
+	Kind     string            `json:"kind,omitempty" yaml:"kind,omitempty"`
+	Resource string            `json:"resource,omitempty" yaml:"resource,omitempty"`
+	Options  map[string]string `json:"options,omitempty" yaml:"options,omitempty"`
+}
+
+// redactedMark replaces a value that must not be printed.
+const redactedMark = "<redacted>"
+
+// Redacted returns the profile in a form safe to print.
+func (p *Profile) Redacted() Redacted {
+	r := Redacted{Name: p.name, Engine: p.engine, Test: p.test,
+		Assets: map[string]RedactedEntry{}, Resources: map[string]RedactedEntry{}}
+	r.Execution = RedactedExecution{Mode: p.exec.Mode, Trigger: p.exec.Trigger.Type,
+		CheckpointRoot: redactString(p.exec.CheckpointRoot), StopPolicy: p.exec.StopPolicy,
+		StopTimeout: p.exec.StopTimeout.String()}
+	if p.exec.Trigger.Interval > 0 {
+		r.Execution.Interval = p.exec.Trigger.Interval.String()
+	}
+	for name, a := range p.assets {
+		e := RedactedEntry{Plugin: a.Plugin.Name, Options: redactOptions(a.Options)}
+		if a.Resource != nil {
+			e.Resource = a.Resource.Name
+		}
+		r.Assets[name] = e
+	}
+	for name, res := range p.resources {
+		r.Resources[name] = RedactedEntry{Kind: res.Kind.Name, Options: redactOptions(res.Options)}
+	}
+	return r
+}
+
+func redactOptions(opts map[string]Value) map[string]string {
+	out := map[string]string{}
+	for k, v := range opts {
+		out[k] = redactValue(k, v)
+	}
+	return out
+}
+
+func redactValue(key string, v Value) string {
+	switch {
+	case v.Type == TypeEnv:
+		return "${env:" + v.Str + "}"
+	case v.Type == TypeStringMap:
+		m := map[string]string{}
+		for mk, mv := range v.Map {
+			m[mk] = redactMapValue(mk, mv)
+		}
+		return mapText(m)
+	case IsSecretKey(key):
+		return redactedMark
+	}
+	return redactString(v.Text())
+}
+
+func redactMapValue(key, v string) string {
+	if _, isRef := EnvRef(v); isRef {
+		return v
+	}
+	if IsSecretKey(key) {
+		return redactedMark
+	}
+	return redactString(v)
+}
+
+func redactString(s string) string {
+	if hasEmbeddedSecret(s) {
+		return redactedMark
+	}
+	return s
+}

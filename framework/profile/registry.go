@@ -1,0 +1,129 @@
+package profile
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Registry holds the plugin, resource-kind and engine specs a profile is
+// checked against. The zero value is empty; Default returns the built-in set.
+type Registry struct {
+	plugins   map[string]*Plugin
+	resources map[string]*ResourceKind
+	engines   map[string]*Engine
+}
+
+// Default returns a new registry holding the built-in plugins, resource kinds
+// and engines, listed in builtin_plugins.go and builtin_resources.go.
+func Default() *Registry {
+	r := &Registry{}
+	for _, p := range builtinPlugins() {
+		r.mustAdd(r.Register(p))
+	}
+	for _, k := range builtinResourceKinds() {
+		r.mustAdd(r.RegisterResource(k))
+	}
+	for _, e := range builtinEngines() {
+		r.mustAdd(r.RegisterEngine(e))
+	}
+	return r
+}
+
+func (r *Registry) mustAdd(err error) {
+	if err != nil {
+		panic(err) // a duplicate built-in is a programming error
+	}
+}
+
+// Register adds a plugin spec; a name already registered is an error.
+func (r *Registry) Register(p Plugin) error {
+	if r.plugins == nil {
+		r.plugins = map[string]*Plugin{}
+	}
+	if _, dup := r.plugins[p.Name]; dup || p.Name == "" {
+		return fmt.Errorf("register plugin %q: empty or already registered", p.Name)
+	}
+	r.plugins[p.Name] = &p
+	return nil
+}
+
+// RegisterResource adds a resource-kind spec; a name already registered is an error.
+func (r *Registry) RegisterResource(k ResourceKind) error {
+	if r.resources == nil {
+		r.resources = map[string]*ResourceKind{}
+	}
+	if _, dup := r.resources[k.Name]; dup || k.Name == "" {
+		return fmt.Errorf("register resource kind %q: empty or already registered", k.Name)
+	}
+	r.resources[k.Name] = &k
+	return nil
+}
+
+// RegisterEngine adds an engine spec; a name already registered is an error.
+func (r *Registry) RegisterEngine(e Engine) error {
+	if r.engines == nil {
+		r.engines = map[string]*Engine{}
+	}
+	if _, dup := r.engines[e.Name]; dup || e.Name == "" {
+		return fmt.Errorf("register engine %q: empty or already registered", e.Name)
+	}
+	r.engines[e.Name] = &e
+	return nil
+}
+
+// Lookup returns the plugin spec with the given name.
+func (r *Registry) Lookup(name string) (*Plugin, bool) {
+	p, ok := r.plugins[name]
+	return p, ok
+}
+
+// LookupResource returns the resource-kind spec with the given name.
+func (r *Registry) LookupResource(name string) (*ResourceKind, bool) {
+	k, ok := r.resources[name]
+	return k, ok
+}
+
+// LookupEngine returns the engine spec with the given name.
+func (r *Registry) LookupEngine(name string) (*Engine, bool) {
+	e, ok := r.engines[name]
+	return e, ok
+}
+
+// Walk calls fn for every plugin in name order.
+func (r *Registry) Walk(fn func(*Plugin)) {
+	for _, n := range sortedKeys(r.plugins) {
+		fn(r.plugins[n])
+	}
+}
+
+// WalkResources calls fn for every resource kind in name order.
+func (r *Registry) WalkResources(fn func(*ResourceKind)) {
+	for _, n := range sortedKeys(r.resources) {
+		fn(r.resources[n])
+	}
+}
+
+// WalkEngines calls fn for every engine in name order.
+func (r *Registry) WalkEngines(fn func(*Engine)) {
+	for _, n := range sortedKeys(r.engines) {
+		fn(r.engines[n])
+	}
+}
+
+// PluginNames returns the registered plugin names, sorted.
+func (r *Registry) PluginNames() []string { return sortedKeys(r.plugins) }
+
+// EngineNames returns the registered engine names, sorted.
+func (r *Registry) EngineNames() []string { return sortedKeys(r.engines) }
+
+// ResourceKindNames returns the registered resource-kind names, sorted.
+func (r *Registry) ResourceKindNames() []string { return sortedKeys(r.resources) }
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,167 @@
+package profile
+
+// OptionType is the type of an option value in a profile.
+type OptionType string
+
+// The option types. Each has one YAML shape and one decoder (options.go).
+const (
+	TypeString     OptionType = "string"      // any non-null scalar
+	TypeInt        OptionType = "int"         // an integer, at least Option.Min
+	TypeBool       OptionType = "bool"        // true or false
+	TypeDuration   OptionType = "duration"    // Go form (30s, 1h30m) or "30 seconds"; positive
+	TypeStringList OptionType = "string-list" // a sequence of strings
+	TypeStringMap  OptionType = "string-map"  // a mapping of strings; secret keys need ${env:NAME}
+	TypeEnv        OptionType = "env"         // the NAME of an environment variable
+	TypeTimestamp  OptionType = "timestamp"   // RFC 3339, YYYY-MM-DD or epoch milliseconds
+	TypeBytes      OptionType = "bytes"       // an integer or a size such as 512m, 1g
+	TypePath       OptionType = "path"        // a path or URI; relative paths resolve against Profile.Dir
+	TypeOffsets    OptionType = "offsets"     // an Enum keyword or a mapping topic → partition → integer
+)
+
+// Option is the spec of one option of a plugin or resource kind.
+type Option struct {
+	Name        string
+	Type        OptionType
+	Required    bool
+	Default     string   // rendered default; empty when none
+	Enum        []string // allowed values (string types) or keywords (offsets)
+	Description string
+	// Secret marks an option that names a secret: its type is TypeEnv and it
+	// holds an environment variable name, never a value.
+	Secret bool
+	// Min is the least allowed value of a TypeInt option.
+	Min int64
+	// Spark is the Spark reader/writer option the value maps to, if any.
+	Spark string
+	// SparkMillis renders a timestamp for Spark as epoch milliseconds.
+	SparkMillis bool
+	// Check validates a decoded value further; nil when there is nothing to check.
+	Check func(Value) error
+	// OnlyWith restricts the option to assets where another option has a value,
+	// e.g. merge_keys only with write_mode=foreach-batch-merge.
+	OnlyWith *Condition
+}
+
+// Condition is "option Name has value Value".
+type Condition struct {
+	Name  string
+	Value string
+}
+
+// Role is what an asset does for a pipeline.
+type Role string
+
+// The roles a plugin may support.
+const (
+	RoleStreamingSource Role = "streaming-source" // read as an unbounded stream (Extract)
+	RoleStaticSource    Role = "static-source"    // read as a table, e.g. the static side of a join
+	RoleAppendSink      Role = "append-sink"      // rows appended by a streaming write
+	RoleMergeSink       Role = "merge-sink"       // rows merged per micro-batch (foreachBatch MERGE)
+)
+
+// WriteMode is one way a sink plugin writes, with the streaming output modes
+// it accepts.
+type WriteMode struct {
+	Name        string
+	Role        Role
+	OutputModes []string // append, update, complete
+}
+
+// Plugin is the spec of an asset plugin: one value drives parsing, capability
+// checks and the reference documentation.
+type Plugin struct {
+	Name    string
+	Summary string
+	Roles   []Role
+	Engines []string
+	// ResourceKind is the kind of resource the asset's `resource` key must
+	// name; empty when the plugin takes none.
+	ResourceKind     string
+	ResourceRequired bool
+	Options          []Option
+	// OneOf lists groups of options of which exactly one must be set.
+	OneOf [][]string
+	// Exclusive lists groups of options of which at most one may be set.
+	Exclusive [][]string
+	// WriteModes are the sink behaviours; the `write_mode` option selects one
+	// when the plugin has it, otherwise the first applies.
+	WriteModes []WriteMode
+	// SparkFormat is the Spark data source format (kafka, delta, json, rate,
+	// memory) the Spark engine reads or writes with.
+	SparkFormat string
+	// SparkFixed are reader options the plugin always sets, e.g.
+	// readChangeFeed=true for delta-cdf.
+	SparkFixed map[string]string
+	// Packages are the Maven coordinates (group:artifact, version pinned by the
+	// stack) the Spark engine needs on the server for this plugin.
+	Packages []string
+	// TestOnly plugins are refused in profiles not marked `test: true`.
+	TestOnly bool
+}
+
+// Option returns the spec of the named option.
+func (p *Plugin) Option(name string) (*Option, bool) { return findOption(p.Options, name) }
+
+// Supports reports whether the plugin can play role r.
+func (p *Plugin) Supports(r Role) bool {
+	for _, have := range p.Roles {
+		if have == r {
+			return true
+		}
+	}
+	return false
+}
+
+// RunsOn reports whether the plugin runs on the named engine.
+func (p *Plugin) RunsOn(engine string) bool { return contains(p.Engines, engine) }
+
+// WriteMode returns the write mode with the given name.
+func (p *Plugin) WriteMode(name string) (WriteMode, bool) {
+	for _, w := range p.WriteModes {
+		if w.Name == name {
+			return w, true
+		}
+	}
+	return WriteMode{}, false
+}
+
+// ResourceKind is the spec of a kind of resource (spark, kafka, s3).
+type ResourceKind struct {
+	Name    string
+	Summary string
+	// Identify is the option whose presence identifies the kind when a
+	// resource has no `kind` key and is not named after a kind.
+	Identify string
+	Options  []Option
+}
+
+// Option returns the spec of the named option.
+func (k *ResourceKind) Option(name string) (*Option, bool) { return findOption(k.Options, name) }
+
+// Engine is the spec of an execution engine.
+type Engine struct {
+	Name     string
+	Summary  string
+	Triggers []string
+	// Resource is the kind of resource the engine needs, e.g. spark; empty
+	// when none.
+	Resource string
+}
+
+func findOption(opts []Option, name string) (*Option, bool) {
+	for i := range opts {
+		if opts[i].Name == name {
+			return &opts[i], true
+		}
+	}
+	return nil, false
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/gen"
+)
+
+// runGen implements `etlgen gen [-C dir] [--check] [PKG...]`: it writes
+// zz_etlgen.go (typed column accessors and the contract registry) in every
+// package that declares contracts.
+func runGen(ctx context.Context, e env, args []string) int {
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	dir := fs.String("C", ".", "run as if etlgen was started in `dir`")
+	check := fs.Bool("check", false, "write nothing; fail when a generated file is missing or stale")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "Usage: etlgen gen [-C dir] [--check] [PKG patterns, default .]\n\nWrites the Go helpers of each package that declares contracts.\n\nFlags:")
+		fs.PrintDefaults()
+		printGenerators(e.stderr, gen.GroupGo)
+	}
+	if err := fs.Parse(args); err != nil {
+		return usageExit(err)
+	}
+	m, code := loadGenModel(ctx, e, *dir, fs.Args())
+	if code != ExitOK {
+		return code
+	}
+	return emit(ctx, e, gen.Default().Group(gen.GroupGo), m, *dir, *check)
+}
+
+// usageExit maps a flag parsing error to an exit code.
+func usageExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitOK
+	}
+	return ExitUsage
+}
+
+// printGenerators lists the generators of a group from their specs.
+func printGenerators(w io.Writer, group string) {
+	fmt.Fprintln(w, "\nGenerators:")
+	for _, g := range gen.Default().Group(group) {
+		s := g.Spec()
+		fmt.Fprintf(w, "  %-13s %s\n  %-13s writes %s\n", g.Name(), s.Summary, "", s.Outputs)
+	}
+}
+
+// loadGenModel loads the contracts of the packages matching patterns under
+// dir, prints every diagnostic and builds the generator model.
+func loadGenModel(ctx context.Context, e env, dir string, patterns []string) (*gen.Model, int) {
+	res, code := loadContracts(ctx, e, dir, patterns)
+	if code != ExitOK {
+		return nil, code
+	}
+	m, err := gen.FromLoad(res, dir)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
+		return nil, ExitFailure
+	}
+	return m, ExitOK
+}
+
+// loadContracts runs contracts.Load and prints its diagnostics; invalid
+// contracts map to ExitInvalidModel.
+func loadContracts(ctx context.Context, e env, dir string, patterns []string) (*contracts.LoadResult, int) {
+	res, err := contracts.Load(ctx, dir, patterns...)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
+		return nil, ExitFailure
+	}
+	printDiagList(e.stderr, res.Diagnostics)
+	if res.Diagnostics.HasErrors() {
+		return nil, ExitInvalidModel
+	}
+	return res, ExitOK
+}
+
+// printDiagList prints diagnostics in text form, sorted, with file names
+// relative to the working directory when they are inside it.
+func printDiagList(w io.Writer, l diag.List) {
+	out := make(diag.List, len(l))
+	copy(out, l)
+	for i := range out {
+		out[i].Pos.File = relToDir(".", out[i].Pos.File)
+	}
+	out.Sort()
+	for _, d := range out {
+		fmt.Fprintln(w, d.String())
+	}
+}
+
+// relToDir shortens an absolute file name inside dir to a relative one.
+func relToDir(dir, file string) string {
+	if file == "" || !filepath.IsAbs(file) {
+		return file
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return file
+	}
+	rel, err := filepath.Rel(abs, file)
+	if err != nil || rel == ".." || filepath.IsAbs(rel) || len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator) {
+		return file
+	}
+	return filepath.ToSlash(rel)
+}
+
+// emit runs generators into root, or checks root when check is set.
+func emit(ctx context.Context, e env, gens []gen.Generator, m *gen.Model, root string, check bool) int {
+	if !check {
+		if err := gen.Run(ctx, gens, m, &gen.DirSink{Root: root}); err != nil {
+			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
+			return ExitFailure
+		}
+		return ExitOK
+	}
+	sink := &gen.CheckSink{Root: root}
+	if err := gen.Run(ctx, gens, m, sink); err != nil {
+		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
+		return ExitFailure
+	}
+	var l diag.List
+	for _, s := range sink.Stale {
+		l.Errorf(gen.CodeStaleGeneratedFile, diag.Position{File: filepath.ToSlash(filepath.Join(root, s.Path))}, "run go generate ./... (or etlgen gen) and commit the result", "generated file is %s", s.Kind)
+	}
+	printDiagList(e.stderr, l)
+	if len(l) > 0 {
+		return ExitFailure
+	}
+	return ExitOK
+}

@@ -1,0 +1,254 @@
+package planner
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/etlgen/etlgen/diag"
+)
+
+// Grade is how a new plan's state relates to an existing checkpoint's.
+type Grade string
+
+// The grades, best first.
+const (
+	// Compatible: restart on the old checkpoints; nothing in the state changes.
+	Compatible Grade = "compatible"
+	// Partial: the checkpoints load, but results differ for data around the
+	// change (a watermark delay, an orphaned checkpoint, a new output schema).
+	Partial Grade = "partially-compatible"
+	// Incompatible: Spark cannot (or must not) reuse the checkpoint; start a
+	// new checkpoint identity (a new major version) or migrate the state.
+	Incompatible Grade = "incompatible"
+)
+
+// Change is one difference between two manifests that matters for state.
+type Change struct {
+	Pipeline string `json:"pipeline"`
+	Query    string `json:"query"`
+	Code     string `json:"code"`
+	Grade    Grade  `json:"grade"`
+	Reason   string `json:"reason"`
+}
+
+// Compat is the result of Compare: the overall grade and every change.
+type Compat struct {
+	Grade   Grade    `json:"grade"`
+	Changes []Change `json:"changes"`
+}
+
+// Compare grades the state of a new plan against the manifest of the plan
+// whose checkpoints exist, after the Structured Streaming Programming Guide,
+// "Recovery Semantics after Changes in a Streaming Query": changed grouping
+// keys, window, dedup keys, join keys or type, and source type or topic are
+// incompatible; an added or removed aggregate changes the state value schema
+// and is incompatible on Spark; filters and projections with the same output
+// are compatible. Each change is also a diagnostic: ETL-X6xx, an error when
+// incompatible, a warning when partial; a single ETL-X690 note when all is
+// compatible.
+func Compare(old, cur *Manifest) (Compat, diag.List) {
+	cc := &comparer{}
+	olds := map[string]ManifestPipeline{}
+	for _, p := range old.Pipelines {
+		olds[p.ID] = p
+	}
+	for _, p := range cur.Pipelines {
+		if op, ok := olds[p.ID]; ok {
+			cc.pipeline(op, p)
+		}
+	}
+	return cc.result()
+}
+
+// CompareManifest parses the manifest of the running version and grades
+// the state of plan m against it (Compare). An unreadable manifest is an
+// ETL-X611 error, not a Go error: the user gave the wrong file.
+func CompareManifest(old []byte, m *Model) (Compat, diag.List) {
+	om, err := ParseManifest(old)
+	if err != nil {
+		var l diag.List
+		l.Errorf(CodeStateManifest, diag.Position{}, "pass the file etlgen plan --manifest wrote for the running version", "cannot read the old state manifest: %v", err)
+		return Compat{Grade: Incompatible, Changes: []Change{}}, l
+	}
+	return Compare(om, NewManifest(m))
+}
+
+type comparer struct{ changes []Change }
+
+func (cc *comparer) add(pipeline, query, code string, g Grade, format string, args ...any) {
+	cc.changes = append(cc.changes, Change{Pipeline: pipeline, Query: query, Code: code, Grade: g, Reason: fmt.Sprintf(format, args...)})
+}
+
+func (cc *comparer) pipeline(old, cur ManifestPipeline) {
+	curQ := map[string]ManifestQuery{}
+	for _, q := range cur.Queries {
+		curQ[q.Name] = q
+	}
+	for _, oq := range old.Queries {
+		nq, ok := curQ[oq.Name]
+		if !ok {
+			cc.add(old.ID, oq.Name, CodeStateQueryRemoved, Partial, "query %s is gone: its checkpoint %s is orphaned (delete it once no rollback needs it)", oq.Name, oq.Checkpoint)
+			continue
+		}
+		cc.query(old.ID, oq, nq)
+	}
+}
+
+func (cc *comparer) query(pid string, old, cur ManifestQuery) {
+	if !reflect.DeepEqual(sourceIDs(old.Sources), sourceIDs(cur.Sources)) {
+		cc.add(pid, cur.Name, CodeStateSource, Incompatible, "sources changed from %s to %s: the checkpoint's offsets belong to the old sources (Spark does not allow a different source or topic)",
+			strings.Join(sourceIDs(old.Sources), ", "), strings.Join(sourceIDs(cur.Sources), ", "))
+	}
+	if len(old.Operators) != len(cur.Operators) {
+		cc.add(pid, cur.Name, CodeStateOperators, Incompatible, "stateful operators changed from [%s] to [%s]: Spark cannot map the checkpoint's state stores onto the new operators",
+			opKinds(old.Operators), opKinds(cur.Operators))
+	} else {
+		for i := range old.Operators {
+			cc.operator(pid, cur.Name, old.Operators[i], cur.Operators[i])
+		}
+	}
+	if len(cur.Operators) > 0 && old.OutputMode != cur.OutputMode {
+		cc.add(pid, cur.Name, CodeStateOutputMode, Partial, "output mode changed from %s to %s: the state loads, but rows already emitted are not emitted again in the new mode", old.OutputMode, cur.OutputMode)
+	}
+	cc.watermarks(pid, cur.Name, old.Watermarks, cur.Watermarks)
+	if !reflect.DeepEqual(old.Output, cur.Output) {
+		cc.add(pid, cur.Name, CodeStateOutput, Partial, "output schema changed: the checkpoint is reusable, but the sink must accept the new columns (contract drift)")
+	}
+}
+
+func (cc *comparer) operator(pid, q string, old, cur StatefulOp) {
+	at := fmt.Sprintf("%s in step %s", cur.Kind, cur.Step)
+	if old.Kind != cur.Kind {
+		cc.add(pid, q, CodeStateOperators, Incompatible, "stateful operator %s replaced %s in step %s", cur.Kind, old.Kind, old.Step)
+		return
+	}
+	switch {
+	case cur.Kind == "aggregate":
+		cc.aggregate(pid, q, at, old, cur)
+	case cur.Kind == "streamJoin":
+		cc.join(pid, q, at, old, cur)
+	default:
+		if !reflect.DeepEqual(old.Keys, cur.Keys) {
+			cc.add(pid, q, CodeStateDedupKeys, Incompatible, "%s: dedup keys changed from [%s] to [%s]: the state holds the old keys", at, strings.Join(old.Keys, ", "), strings.Join(cur.Keys, ", "))
+			return
+		}
+	}
+	if reflect.DeepEqual(old.Keys, cur.Keys) && !reflect.DeepEqual(old.KeySchema, cur.KeySchema) {
+		cc.add(pid, q, CodeStateSchema, Incompatible, "%s: state key schema changed from %s to %s", at, columnsText(old.KeySchema), columnsText(cur.KeySchema))
+	}
+}
+
+func (cc *comparer) aggregate(pid, q, at string, old, cur StatefulOp) {
+	if !reflect.DeepEqual(old.Keys, cur.Keys) {
+		cc.add(pid, q, CodeStateGroupingKeys, Incompatible, "%s: grouping keys changed from [%s] to [%s]: the state is keyed by the old ones", at, strings.Join(old.Keys, ", "), strings.Join(cur.Keys, ", "))
+	}
+	if !reflect.DeepEqual(old.Window, cur.Window) {
+		cc.add(pid, q, CodeStateWindow, Incompatible, "%s: window changed from %s to %s: existing windows in the state no longer match", at, windowText(old), windowText(cur))
+	}
+	switch {
+	case !reflect.DeepEqual(old.Aggregates, cur.Aggregates):
+		cc.add(pid, q, CodeStateAggregates, Incompatible, "%s: aggregates changed from [%s] to [%s]: Spark keeps every aggregate's buffer in one state row, so the state value schema changes and Spark rejects the old checkpoint (incompatible on Spark)",
+			at, strings.Join(old.Aggregates, ", "), strings.Join(cur.Aggregates, ", "))
+	case !reflect.DeepEqual(old.ValueSchema, cur.ValueSchema):
+		cc.add(pid, q, CodeStateSchema, Incompatible, "%s: state value schema changed from %s to %s", at, columnsText(old.ValueSchema), columnsText(cur.ValueSchema))
+	}
+}
+
+func (cc *comparer) join(pid, q, at string, old, cur StatefulOp) {
+	if old.Join == nil || cur.Join == nil {
+		return
+	}
+	if old.Join.Type != cur.Join.Type || !reflect.DeepEqual(old.Join.LeftKeys, cur.Join.LeftKeys) || !reflect.DeepEqual(old.Join.RightKeys, cur.Join.RightKeys) {
+		cc.add(pid, q, CodeStateJoin, Incompatible, "%s: join changed from %s on [%s]=[%s] to %s on [%s]=[%s]: Spark does not allow changing the join type or equi-join keys",
+			at, old.Join.Type, strings.Join(old.Join.LeftKeys, ","), strings.Join(old.Join.RightKeys, ","), cur.Join.Type, strings.Join(cur.Join.LeftKeys, ","), strings.Join(cur.Join.RightKeys, ","))
+		return
+	}
+	if !reflect.DeepEqual(old.Join.TimeRange, cur.Join.TimeRange) {
+		cc.add(pid, q, CodeStateJoin, Partial, "%s: join time range changed: the buffered rows load, but matches near the old bounds are ill-defined (Spark)", at)
+	}
+}
+
+func (cc *comparer) watermarks(pid, q string, old, cur []Watermark) {
+	if reflect.DeepEqual(old, cur) {
+		return
+	}
+	cc.add(pid, q, CodeStateWatermark, Partial, "watermarks changed from [%s] to [%s]: the state loads, but which rows are late and when state is evicted changes from the restart on",
+		watermarksText(old), watermarksText(cur))
+}
+
+func (cc *comparer) result() (Compat, diag.List) {
+	out := Compat{Grade: Compatible, Changes: cc.changes}
+	if out.Changes == nil {
+		out.Changes = []Change{}
+	}
+	var l diag.List
+	for _, ch := range cc.changes {
+		sev := diag.Warning
+		if ch.Grade == Incompatible {
+			sev = diag.Error
+			out.Grade = Incompatible
+		} else if out.Grade == Compatible {
+			out.Grade = Partial
+		}
+		l.Add(diag.Diagnostic{Code: ch.Code, Severity: sev, Path: ch.Pipeline + "/" + ch.Query, Message: ch.Reason, Hint: compatHint(ch.Grade)})
+	}
+	if len(l) == 0 {
+		l.Add(diag.Diagnostic{Code: CodeStateCompatible, Severity: diag.Note, Message: "state is compatible with the existing checkpoints: restart on them",
+			Hint: "filters and projections with the same output may change freely"})
+	}
+	return out, l
+}
+
+func compatHint(g Grade) string {
+	if g == Incompatible {
+		return "start a new checkpoint identity (bump the pipeline's major version) and backfill, or revert the change"
+	}
+	return "review the effect around the change; restarting on the old checkpoints is possible"
+}
+
+func sourceIDs(s []SourceName) []string {
+	out := []string{}
+	for _, x := range s {
+		out = append(out, x.Plugin+":"+x.Identity)
+	}
+	return out
+}
+
+func opKinds(ops []StatefulOp) string {
+	parts := make([]string, len(ops))
+	for i, o := range ops {
+		parts[i] = o.Kind + "@" + o.Step
+	}
+	return strings.Join(parts, ", ")
+}
+
+func columnsText(cols []Column) string {
+	parts := make([]string, len(cols))
+	for i, c := range cols {
+		parts[i] = c.Name + " " + c.Type
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+func windowText(op StatefulOp) string {
+	w := op.Window
+	if w == nil {
+		return "no window"
+	}
+	switch w.Kind {
+	case "sliding":
+		return fmt.Sprintf("sliding %s every %s on %s", w.Duration, w.Slide, w.TimeColumn)
+	case "session":
+		return fmt.Sprintf("session gap %s on %s", w.Gap, w.TimeColumn)
+	}
+	return fmt.Sprintf("tumbling %s on %s", w.Duration, w.TimeColumn)
+}
+
+func watermarksText(ws []Watermark) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = w.Column + " delay " + w.Delay
+	}
+	return strings.Join(parts, ", ")
+}

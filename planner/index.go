@@ -1,0 +1,72 @@
+package planner
+
+import (
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// index looks up the parts of one IR document by id.
+type index struct {
+	doc       *ir.Document
+	contracts map[string]*contracts.Contract
+	transfs   map[string]*ir.Transformation
+}
+
+func newIndex(doc *ir.Document) *index {
+	ix := &index{doc: doc, contracts: map[string]*contracts.Contract{}, transfs: map[string]*ir.Transformation{}}
+	for i := range doc.Contracts {
+		ix.contracts[doc.Contracts[i].ID] = &doc.Contracts[i]
+	}
+	for i := range doc.Transformations {
+		ix.transfs[doc.Transformations[i].ID] = &doc.Transformations[i]
+	}
+	return ix
+}
+
+// pipe indexes one pipeline's extracts and steps.
+type pipe struct {
+	ix       *index
+	p        *ir.Pipeline
+	extracts map[string]*ir.Extract
+	steps    map[string]*ir.Step
+	queries  []*query
+}
+
+func newPipe(ix *index, p *ir.Pipeline) *pipe {
+	pp := &pipe{ix: ix, p: p, extracts: map[string]*ir.Extract{}, steps: map[string]*ir.Step{}}
+	for i := range p.Extracts {
+		pp.extracts[p.Extracts[i].Asset] = &p.Extracts[i]
+	}
+	for i := range p.Steps {
+		pp.steps[p.Steps[i].ID] = &p.Steps[i]
+	}
+	return pp
+}
+
+// path joins a pipeline id with model path segments: "pipe/step/op".
+func (pp *pipe) path(parts ...string) string {
+	s := pp.p.ID
+	for _, p := range parts {
+		if p != "" {
+			s += "/" + p
+		}
+	}
+	return s
+}
+
+// consumers returns the steps and loads that read the ref.
+func (pp *pipe) consumers(ref ir.Ref) (steps []*ir.Step, loads []*ir.Load) {
+	for i := range pp.p.Steps {
+		for _, b := range pp.p.Steps[i].Inputs {
+			if b.From == ref {
+				steps = append(steps, &pp.p.Steps[i])
+			}
+		}
+	}
+	for i := range pp.p.Loads {
+		if pp.p.Loads[i].From == ref {
+			loads = append(loads, &pp.p.Loads[i])
+		}
+	}
+	return steps, loads
+}

@@ -1,0 +1,89 @@
+package planner
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// ManifestVersion is the format version written in every state manifest.
+const ManifestVersion = "etlgen.state/v1"
+
+// Manifest records what the state in a plan's checkpoints depends on: per
+// query, its sources, watermarks, output and stateful operators (kind, keys,
+// key and value schema, window, watermark column, source identity).
+// `etlgen plan --manifest FILE` writes it; `etlgen validate --against FILE`
+// compares the current plan with it (Compare) before a restart reuses the
+// checkpoints.
+type Manifest struct {
+	ManifestVersion string             `json:"manifestVersion"`
+	Profile         string             `json:"profile"`
+	Pipelines       []ManifestPipeline `json:"pipelines"`
+}
+
+// ManifestPipeline is the state of one pipeline's queries.
+type ManifestPipeline struct {
+	ID      string          `json:"id"`
+	Version string          `json:"version"`
+	Queries []ManifestQuery `json:"queries"`
+}
+
+// ManifestQuery is the state-relevant part of one query.
+type ManifestQuery struct {
+	Name       string       `json:"name"`
+	Checkpoint string       `json:"checkpoint"`
+	OutputMode string       `json:"outputMode"`
+	Sources    []SourceName `json:"sources"`
+	Watermarks []Watermark  `json:"watermarks"`
+	Output     []Column     `json:"output"`
+	Operators  []StatefulOp `json:"operators"`
+}
+
+// NewManifest extracts the state manifest of a plan.
+func NewManifest(m *Model) *Manifest {
+	out := &Manifest{ManifestVersion: ManifestVersion, Profile: m.Profile, Pipelines: []ManifestPipeline{}}
+	for _, p := range m.Pipelines {
+		mp := ManifestPipeline{ID: p.ID, Version: p.Version, Queries: []ManifestQuery{}}
+		srcs := map[string]Source{}
+		for _, s := range p.Sources {
+			srcs[s.Asset] = s
+		}
+		for _, q := range p.Queries {
+			mq := ManifestQuery{Name: q.Name, Checkpoint: q.Checkpoint, OutputMode: q.OutputMode, Sources: []SourceName{},
+				Watermarks: q.Watermarks, Output: q.Output, Operators: q.Stateful}
+			for _, a := range q.Sources {
+				mq.Sources = append(mq.Sources, SourceName{Asset: a, Plugin: srcs[a].Plugin, Identity: srcs[a].Identity})
+			}
+			mp.Queries = append(mp.Queries, mq)
+		}
+		out.Pipelines = append(out.Pipelines, mp)
+	}
+	return out
+}
+
+// Marshal renders the manifest as indented JSON with a trailing newline; the
+// same plan always gives the same bytes.
+func (m *Manifest) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(m); err != nil {
+		return nil, fmt.Errorf("marshal state manifest: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// ParseManifest reads a manifest written by Marshal.
+func ParseManifest(data []byte) (*Manifest, error) {
+	var m Manifest
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("parse state manifest: %w", err)
+	}
+	if m.ManifestVersion != ManifestVersion {
+		return nil, fmt.Errorf("parse state manifest: version %q, want %q", m.ManifestVersion, ManifestVersion)
+	}
+	return &m, nil
+}

@@ -1,0 +1,51 @@
+package planner
+
+import (
+	"fmt"
+
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// ruleUnboundedState warns about state that grows for ever: a dedup whose
+// keys carry no event time (Spark keeps every key; guide, "Streaming
+// Deduplication"), an aggregation without a watermark outside append mode,
+// and a stream–stream inner join without watermarks on both sides and an
+// event-time range (guide, "Inner Joins with optional Watermarking").
+var ruleUnboundedState = Rule{
+	Name:    "unbounded-state",
+	Summary: "warn on dedup without event time, aggregation or join without watermark",
+	Codes:   []string{CodeUnboundedDedup, CodeUnboundedAgg, CodeUnboundedJoin},
+	Check: func(c *Checker) {
+		c.eachOp(func(q *query, n *qnode) {
+			in := kidFacts(n, 0)
+			if !in.streaming {
+				return
+			}
+			switch {
+			case isOp(n, ir.OpDropDuplicates) && !dedupBounded(n):
+				warnState(c, q, n, CodeUnboundedDedup, "include the watermarked event-time column in the keys, or use DropDuplicatesWithinWatermark",
+					"dedup in step %s keeps every key for ever: no key carries a watermarked event time")
+			case isOp(n, ir.OpAggregate) && q.mode != ModeAppend && !aggregateWatermarked(n):
+				warnState(c, q, n, CodeUnboundedAgg, "call WithWatermark on the event-time column and group by an event-time window",
+					"aggregation in step %s keeps every group for ever: no watermark on a grouping key or window")
+			case isStreamJoin(n) && n.node.Join != nil && n.node.Join.Type == ir.JoinInner && len(joinBoundsMissing(n)) > 0:
+				warnState(c, q, n, CodeUnboundedJoin, "call WithWatermark on both inputs and give the join an event-time range",
+					"stream–stream join in step %s buffers both sides for ever: no watermarks and event-time range")
+			}
+		})
+	},
+}
+
+func warnState(c *Checker, q *query, n *qnode, code, hint, format string) {
+	c.report(code, diag.Warning, q.pp.posOf(n), q.pp.opPath(n), hint, fmt.Sprintf(format, n.step))
+}
+
+func dedupBounded(n *qnode) bool {
+	in := kidFacts(n, 0)
+	keys := n.node.Keys
+	if len(keys) == 0 {
+		keys = sortedKeys(in.cols)
+	}
+	return firstWatermarked(keys, in.wm) != ""
+}

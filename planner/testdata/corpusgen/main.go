@@ -1,0 +1,83 @@
+// Command corpusgen writes the planner's corpus of broken pipelines: one
+// directory per case under planner/testdata/corpus with ir.json, profile.yaml,
+// want.codes and, for some, modes.txt (forced output modes) and against.json
+// (the state manifest of the version running before the change).
+//
+//	go run ./planner/testdata/corpusgen -o planner/testdata/corpus
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+)
+
+func main() {
+	out := flag.String("o", "planner/testdata/corpus", "output directory")
+	flag.Parse()
+	for _, c := range cases {
+		if err := write(*out, c); err != nil {
+			fmt.Fprintf(os.Stderr, "corpusgen: %s: %v\n", c.name, err)
+			os.Exit(1)
+		}
+	}
+}
+
+func write(root string, c kase) error {
+	dir := filepath.Join(root, c.name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	doc := c.doc()
+	data, err := ir.Marshal(doc)
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{
+		"ir.json":      data,
+		"profile.yaml": []byte(profileFor(doc, "prod", c.overrides)),
+		"want.codes":   []byte(strings.Join(c.want, "\n") + "\n"),
+	}
+	if len(c.modes) > 0 {
+		files["modes.txt"] = []byte(modesText(c.modes))
+	}
+	if c.before != nil {
+		m, err := manifestOf(c.before(), c.beforeOv)
+		if err != nil {
+			return err
+		}
+		files["against.json"] = m
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func modesText(m map[string]string) string {
+	var lines []string
+	for q, mode := range m {
+		lines = append(lines, q+"="+mode)
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// manifestOf plans the older document and returns its state manifest.
+func manifestOf(doc *ir.Document, ov map[string]string) ([]byte, error) {
+	prof, d := profile.Parse("profile.yaml", []byte(profileFor(doc, "prod", ov)))
+	if d.HasErrors() {
+		return nil, d.Err()
+	}
+	m, _ := planner.Plan(doc, prof, planner.Options{})
+	return planner.NewManifest(m).Marshal()
+}

@@ -1,0 +1,120 @@
+package planner
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Text renders the plan for people: per pipeline its regions, sources (with
+// options and offset semantics) and queries (event time, watermarks,
+// windows, stateful operators, output mode, trigger, checkpoint, sink and
+// delivery guarantee). The output is deterministic.
+func (m *Model) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "profile %s (engine %s), trigger %s\n", m.Profile, m.Engine, m.Trigger)
+	fmt.Fprintf(&b, "checkpoint root: %s\n", orNone(m.CheckpointRoot))
+	fmt.Fprintf(&b, "spark packages: %s\n", orNone(strings.Join(m.Packages, ", ")))
+	for _, p := range m.Pipelines {
+		writePipeline(&b, p)
+	}
+	return b.String()
+}
+
+// JSON renders the plan as indented JSON with a trailing newline.
+func (m *Model) JSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(m); err != nil {
+		return nil, fmt.Errorf("marshal plan: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+func writePipeline(b *strings.Builder, p PipelinePlan) {
+	fmt.Fprintf(b, "\npipeline %s %s\n", p.ID, p.Version)
+	for _, r := range p.Regions {
+		fmt.Fprintf(b, "  streaming region %s: sources %s; steps %s; queries %s\n", r.Name,
+			list(r.Sources), list(r.Steps), list(r.Queries))
+	}
+	for _, s := range p.Sources {
+		writeSource(b, s)
+	}
+	for _, q := range p.Queries {
+		writeQuery(b, q)
+	}
+}
+
+func writeSource(b *strings.Builder, s Source) {
+	fmt.Fprintf(b, "\n  source %s: %s %s, contract %s\n", s.Asset, orNone(s.Plugin), orNone(s.Identity), s.Contract)
+	fmt.Fprintf(b, "    event time: %s\n", orNone(s.EventTime))
+	opts := make([]string, len(s.Options))
+	for i, o := range s.Options {
+		opts[i] = o.Name + "=" + o.Value
+	}
+	fmt.Fprintf(b, "    options: %s\n", list(opts))
+	fmt.Fprintf(b, "    offsets: %s\n", s.Offsets)
+}
+
+func writeQuery(b *strings.Builder, q Query) {
+	fmt.Fprintf(b, "\n  query %s (branch %s)\n", q.Name, q.Branch)
+	fmt.Fprintf(b, "    sources: %s; steps: %s\n", list(q.Sources), list(q.Steps))
+	fmt.Fprintf(b, "    event time: %s\n", orNone(q.EventTime))
+	for _, w := range q.Watermarks {
+		fmt.Fprintf(b, "    watermark: %s delay %s (step %s)\n", w.Column, w.Delay, w.Step)
+	}
+	for _, op := range q.Stateful {
+		writeStateful(b, op)
+	}
+	fmt.Fprintf(b, "    output mode: %s (%s)\n", q.OutputMode, q.OutputModeReason)
+	fmt.Fprintf(b, "    trigger: %s\n", q.Trigger)
+	fmt.Fprintf(b, "    checkpoint: %s\n", q.Checkpoint)
+	fmt.Fprintf(b, "    sink: %s %s", orNone(q.Sink.Plugin), orNone(q.Sink.Identity))
+	if q.Sink.WriteMode != "" {
+		fmt.Fprintf(b, ", write mode %s", q.Sink.WriteMode)
+	}
+	if len(q.Sink.MergeKeys) > 0 {
+		fmt.Fprintf(b, ", merge keys [%s]", strings.Join(q.Sink.MergeKeys, ", "))
+	}
+	fmt.Fprintf(b, ", contract %s\n", q.Sink.Contract)
+	fmt.Fprintf(b, "    guarantee: %s\n", q.Guarantee.Statement)
+	for _, r := range q.Guarantee.Requirements {
+		fmt.Fprintf(b, "      - requires: %s\n", r)
+	}
+}
+
+func writeStateful(b *strings.Builder, op StatefulOp) {
+	fmt.Fprintf(b, "    stateful: %s in step %s, keys [%s]", op.Kind, op.Step, strings.Join(op.Keys, ", "))
+	if op.Window != nil {
+		fmt.Fprintf(b, ", window %s", windowText(op))
+	}
+	if op.Watermark != "" {
+		fmt.Fprintf(b, ", watermark on %s", op.Watermark)
+	} else {
+		b.WriteString(", no watermark (state unbounded)")
+	}
+	b.WriteByte('\n')
+	if len(op.Aggregates) > 0 {
+		fmt.Fprintf(b, "      aggregates: %s\n", strings.Join(op.Aggregates, ", "))
+	}
+	if op.Join != nil {
+		fmt.Fprintf(b, "      join: %s on [%s] = [%s]\n", op.Join.Type, strings.Join(op.Join.LeftKeys, ", "), strings.Join(op.Join.RightKeys, ", "))
+	}
+}
+
+func list(s []string) string {
+	if len(s) == 0 {
+		return "(none)"
+	}
+	return strings.Join(s, ", ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}

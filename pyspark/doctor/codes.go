@@ -1,0 +1,30 @@
+package doctor
+
+// Check codes of environment problems (E7xx). They are stable: never renumber,
+// only add; docs/diagnostics.md documents each of them.
+const (
+	CodeConfig         = "ETL-E700" // the profile does not name an endpoint a check needs
+	CodeConnect        = "ETL-E701" // the Spark Connect server is unreachable
+	CodeSparkVersion   = "ETL-E702" // the server runs an unsupported Spark version
+	CodeDelta          = "ETL-E703" // Delta is not usable on the server
+	CodeKafka          = "ETL-E704" // the Kafka bootstrap servers do not answer
+	CodeCheckpoint     = "ETL-E705" // the checkpoint root is not writable through Spark
+	CodeSessionTimeout = "ETL-E707" // a probe did not finish within its time limit
+)
+
+// CodeInfo documents one check code.
+type CodeInfo struct {
+	Code  string
+	Title string
+}
+
+// Codes lists every check code with a one-line title, in code order.
+var Codes = []CodeInfo{
+	{CodeConfig, "profile lacks an endpoint"},
+	{CodeConnect, "Spark Connect server unreachable"},
+	{CodeSparkVersion, "unsupported Spark version"},
+	{CodeDelta, "Delta not usable"},
+	{CodeKafka, "Kafka unreachable"},
+	{CodeCheckpoint, "checkpoint location not writable"},
+	{CodeSessionTimeout, "probe timed out"},
+}

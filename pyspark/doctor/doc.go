@@ -1,0 +1,22 @@
+// Package doctor checks that the environment a profile names can run a
+// pipeline on the Spark engine: the Spark Connect server, Delta, Kafka and the
+// checkpoint location.
+//
+// # Flow
+//
+//	LoadConfig  profile YAML → Config (endpoints only: connect URL, Kafka servers, checkpoint root)
+//	Run         Config → Report (one Check per probe, in a fixed order)
+//	Report      → text checklist (WriteText) or JSON (WriteJSON); OK() decides the exit code
+//
+// Each probe does real work: it opens a Spark Connect session with
+// apache/spark-connect-go, asks the server for its version, creates, reads and
+// drops a scratch Delta table, sends a Kafka metadata request with franz-go and
+// writes a one-row DataFrame under the checkpoint root through Spark. A probe
+// whose prerequisite failed is skipped, not failed, so the report names the
+// first real cause.
+//
+// # Codes
+//
+// A failing check carries a stable ETL-E7xx code (codes.go) and a hint that
+// says how to fix it; docs/diagnostics.md documents every code.
+package doctor

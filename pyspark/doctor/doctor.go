@@ -1,0 +1,144 @@
+package doctor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/apache/spark-connect-go/spark/sql"
+)
+
+// Hints shared by several checks.
+const (
+	hintStack   = "start the local stack with `make stack-up` (scripts/stack.sh up), or point the profile at a running server"
+	hintProfile = "add it to the profile (see docs/stack.md for the local stack's endpoints)"
+)
+
+// probe runs one check; it may read and set the shared session.
+type probe struct {
+	name, title string
+	needsSpark  bool // skipped when the Spark session could not be opened
+	run         func(ctx context.Context, p *prober) (detail string, code string, hint string, err error)
+}
+
+// prober carries what the probes share.
+type prober struct {
+	cfg     Config
+	session sql.SparkSession
+}
+
+// Run probes the environment cfg names and reports every check, in order:
+// Spark Connect, Spark version, Delta, each Kafka resource, checkpoint root.
+// It never returns early: a check whose prerequisite failed is Skipped.
+func Run(ctx context.Context, cfg Config) Report {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	p := &prober{cfg: cfg}
+	defer p.close()
+	rep := Report{Config: cfg}
+	for _, pr := range probes(cfg) {
+		rep.Checks = append(rep.Checks, p.check(ctx, pr))
+	}
+	return rep
+}
+
+func probes(cfg Config) []probe {
+	list := []probe{
+		{name: "spark-connect", title: "Spark Connect server reachable", run: probeConnect},
+		{name: "spark-version", title: "Spark version", needsSpark: true, run: probeVersion},
+		{name: "delta", title: "Delta tables usable", needsSpark: true, run: probeDelta},
+	}
+	for _, name := range sortedKeys(cfg.Kafka) {
+		list = append(list, probe{name: "kafka:" + name, title: "Kafka reachable (" + name + ")", run: kafkaProbe(name)})
+	}
+	return append(list, probe{name: "checkpoint", title: "Checkpoint location writable", needsSpark: true, run: probeCheckpoint})
+}
+
+func (p *prober) check(ctx context.Context, pr probe) Check {
+	c := Check{Name: pr.name, Title: pr.title}
+	if pr.needsSpark && p.session == nil {
+		c.Status, c.Detail = Skipped, "needs the Spark Connect server"
+		c.Hint = "fix the Spark Connect check first"
+		return c
+	}
+	start := time.Now()
+	cctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
+	defer cancel()
+	detail, code, hint, err := pr.run(cctx, p)
+	c.Duration = time.Since(start)
+	c.Detail = detail
+	if err == nil {
+		c.Status = OK
+		return c
+	}
+	c.Status, c.Code, c.Hint = Failed, code, hint
+	if errors.Is(cctx.Err(), context.DeadlineExceeded) && code != CodeConfig {
+		c.Code = CodeSessionTimeout
+		c.Hint = fmt.Sprintf("the probe did not finish in %s; %s", p.cfg.Timeout, hint)
+	}
+	if c.Detail == "" {
+		c.Detail = firstLine(err.Error())
+	}
+	return c
+}
+
+func (p *prober) close() {
+	if p.session != nil {
+		_ = p.session.Stop()
+	}
+}
+
+func probeConnect(ctx context.Context, p *prober) (string, string, string, error) {
+	if p.cfg.ConnectURL == "" {
+		return "the profile names no resource with connect_url", CodeConfig, hintProfile, errors.New("no connect_url")
+	}
+	s, err := sql.NewSessionBuilder().Remote(p.cfg.ConnectURL).Build(ctx)
+	if err != nil {
+		return "", CodeConnect, hintStack, err
+	}
+	if _, err := querySingle(ctx, s, "SELECT 1"); err != nil {
+		_ = s.Stop()
+		return fmt.Sprintf("%s: %s", p.cfg.ConnectURL, firstLine(err.Error())), CodeConnect, hintStack, err
+	}
+	p.session = s
+	return p.cfg.ConnectURL, "", "", nil
+}
+
+func probeVersion(ctx context.Context, p *prober) (string, string, string, error) {
+	v, err := querySingle(ctx, p.session, "SELECT version()")
+	if err != nil {
+		return "", CodeSparkVersion, hintStack, err
+	}
+	version, _, _ := strings.Cut(fmt.Sprint(v), " ")
+	if line := p.cfg.SparkLine; line != "" && !strings.HasPrefix(version, line+".") {
+		return "server runs Spark " + version + ", want " + line + ".x", CodeSparkVersion,
+			"run a Spark " + line + ".x Connect server (scripts/versions.env pins the stack's version)",
+			errors.New("unsupported Spark version")
+	}
+	return version, "", "", nil
+}
+
+func sortedKeys(m map[string][]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	const max = 300
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return s
+}

@@ -1,0 +1,116 @@
+package doctor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/apache/spark-connect-go/spark/sql"
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// querySingle runs a query and returns the first column of its first row.
+func querySingle(ctx context.Context, s sql.SparkSession, query string) (any, error) {
+	df, err := s.Sql(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := df.Collect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 || rows[0].Len() == 0 {
+		return nil, fmt.Errorf("%s: no rows", query)
+	}
+	return rows[0].At(0), nil
+}
+
+// probeDelta creates a scratch Delta table in the catalog, reads it back,
+// checks its format and drops it.
+func probeDelta(ctx context.Context, p *prober) (string, string, string, error) {
+	const hint = "start the server with Delta: spark.sql.extensions=io.delta.sql.DeltaSparkSessionExtension, " +
+		"spark.sql.catalog.spark_catalog=org.apache.spark.sql.delta.catalog.DeltaCatalog and the delta-spark jar (scripts/stack.sh does this)"
+	table := fmt.Sprintf("default.etlgen_doctor_%x", time.Now().UnixNano())
+	if _, err := p.session.Sql(ctx, "CREATE TABLE "+table+" USING delta AS SELECT 1 AS id"); err != nil {
+		return "", CodeDelta, hint, fmt.Errorf("create scratch table: %w", err)
+	}
+	defer func() {
+		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		_, _ = p.session.Sql(dctx, "DROP TABLE IF EXISTS "+table)
+	}()
+	n, err := querySingle(ctx, p.session, "SELECT count(*) FROM "+table)
+	if err != nil {
+		return "", CodeDelta, hint, fmt.Errorf("read scratch table: %w", err)
+	}
+	if fmt.Sprint(n) != "1" {
+		return fmt.Sprintf("scratch table holds %v rows, want 1", n), CodeDelta, hint, errors.New("wrong row count")
+	}
+	df, err := p.session.Sql(ctx, "DESCRIBE DETAIL "+table)
+	if err != nil {
+		return "", CodeDelta, hint, fmt.Errorf("describe scratch table: %w", err)
+	}
+	rows, err := df.Collect(ctx)
+	if err != nil || len(rows) == 0 {
+		return "", CodeDelta, hint, fmt.Errorf("describe scratch table: %w", err)
+	}
+	if f := fmt.Sprint(rows[0].Value("format")); f != "delta" {
+		return "scratch table format is " + f, CodeDelta, hint, errors.New("not a Delta table")
+	}
+	return "created, read and dropped " + table, "", "", nil
+}
+
+// kafkaProbe sends a metadata request to one Kafka resource's bootstrap servers.
+func kafkaProbe(name string) func(ctx context.Context, p *prober) (string, string, string, error) {
+	return func(ctx context.Context, p *prober) (string, string, string, error) {
+		servers := p.cfg.Kafka[name]
+		hint := "start a broker on " + strings.Join(servers, ",") + " (`make stack-up` starts one on 127.0.0.1:9092)"
+		cl, err := kgo.NewClient(kgo.SeedBrokers(servers...), kgo.DialTimeout(5*time.Second),
+			kgo.RequestRetries(2), kgo.RetryTimeout(10*time.Second))
+		if err != nil {
+			return "", CodeKafka, hint, err
+		}
+		defer cl.Close()
+		md, err := kadm.NewClient(cl).BrokerMetadata(ctx)
+		if err != nil {
+			return strings.Join(servers, ",") + ": " + firstLine(err.Error()), CodeKafka, hint, err
+		}
+		return fmt.Sprintf("%s: cluster %s, %d broker(s)", strings.Join(servers, ","), md.Cluster, len(md.Brokers)), "", "", nil
+	}
+}
+
+// probeCheckpoint writes a one-row DataFrame under <checkpoint_root>/_etlgen_doctor
+// through Spark and reads it back, so the check sees what a streaming query sees.
+func probeCheckpoint(ctx context.Context, p *prober) (string, string, string, error) {
+	root := strings.TrimRight(p.cfg.CheckpointRoot, "/")
+	if root == "" {
+		return "the profile sets no execution.checkpoint_root", CodeConfig, hintProfile, errors.New("no checkpoint root")
+	}
+	hint := "make " + root + " writable by the Spark server"
+	if strings.HasPrefix(root, "s3a://") {
+		hint = "check the server's S3A settings and credentials and that the bucket exists (`make stack-up` creates s3a://warehouse)"
+	}
+	path := root + "/_etlgen_doctor/probe"
+	df, err := p.session.Sql(ctx, "SELECT 1 AS id, current_timestamp() AS written_at")
+	if err != nil {
+		return "", CodeCheckpoint, hint, err
+	}
+	if err := df.Writer().Format("parquet").Mode("overwrite").Save(ctx, path); err != nil {
+		return path + ": " + firstLine(err.Error()), CodeCheckpoint, hint, err
+	}
+	back, err := p.session.Read().Format("parquet").Load(path)
+	if err != nil {
+		return "", CodeCheckpoint, hint, err
+	}
+	n, err := back.Count(ctx)
+	if err != nil {
+		return path + ": " + firstLine(err.Error()), CodeCheckpoint, hint, err
+	}
+	if n != 1 {
+		return fmt.Sprintf("%s: read back %d rows, want 1", path, n), CodeCheckpoint, hint, errors.New("wrong row count")
+	}
+	return "wrote and read " + path, "", "", nil
+}

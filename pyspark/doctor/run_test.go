@@ -1,0 +1,86 @@
+package doctor
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func statuses(r Report) map[string]Check {
+	m := map[string]Check{}
+	for _, c := range r.Checks {
+		m[c.Name] = c
+	}
+	return m
+}
+
+// Nothing listens on port 1: Spark and Kafka fail, checks that need Spark are skipped.
+func TestRunUnreachable(t *testing.T) {
+	cfg, err := LoadConfig(filepath.Join("testdata", "unreachable.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Timeout = 15 * time.Second
+	rep := Run(context.Background(), cfg)
+	if rep.OK() {
+		t.Fatal("OK() = true with nothing listening")
+	}
+	got := statuses(rep)
+	for name, want := range map[string]Status{
+		"spark-connect": Failed, "spark-version": Skipped, "delta": Skipped,
+		"kafka:orders_kafka": Failed, "checkpoint": Skipped,
+	} {
+		if got[name].Status != want {
+			t.Errorf("%s: status %s, want %s (%+v)", name, got[name].Status, want, got[name])
+		}
+	}
+	if c := got["spark-connect"]; c.Code != CodeConnect && c.Code != CodeSessionTimeout {
+		t.Errorf("spark-connect code = %s, want %s or %s", c.Code, CodeConnect, CodeSessionTimeout)
+	}
+	if c := got["kafka:orders_kafka"]; c.Code != CodeKafka && c.Code != CodeSessionTimeout {
+		t.Errorf("kafka code = %s, want %s", c.Code, CodeKafka)
+	}
+	if !strings.Contains(got["spark-connect"].Hint, "make stack-up") {
+		t.Errorf("spark-connect hint %q does not say how to start the stack", got["spark-connect"].Hint)
+	}
+}
+
+func TestRunMissingEndpoints(t *testing.T) {
+	rep := Run(context.Background(), Config{Timeout: time.Second})
+	got := statuses(rep)
+	if c := got["spark-connect"]; c.Status != Failed || c.Code != CodeConfig {
+		t.Errorf("spark-connect = %+v, want failed %s", c, CodeConfig)
+	}
+	if len(rep.Checks) != 4 { // connect, version, delta, checkpoint; no Kafka resource
+		t.Errorf("got %d checks, want 4: %+v", len(rep.Checks), rep.Checks)
+	}
+}
+
+// TestRunLiveStack runs every check against the local stack (scripts/stack.sh up).
+// It is skipped unless ETLGEN_STACK=1; ETLGEN_DOCTOR_PROFILE may name another profile.
+func TestRunLiveStack(t *testing.T) {
+	if os.Getenv("ETLGEN_STACK") != "1" {
+		t.Skip("set ETLGEN_STACK=1 with the local stack running (make stack-up)")
+	}
+	profile := os.Getenv("ETLGEN_DOCTOR_PROFILE")
+	if profile == "" {
+		profile = filepath.Join("testdata", "stack.yaml")
+	}
+	cfg, err := LoadConfig(profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(context.Background(), cfg)
+	var b strings.Builder
+	_ = rep.WriteText(&b)
+	t.Log("\n" + b.String())
+	if !rep.OK() {
+		t.Fatalf("doctor found problems on the local stack:\n%s", b.String())
+	}
+	if v := statuses(rep)["spark-version"].Detail; !strings.HasPrefix(v, SupportedSparkLine+".") {
+		t.Errorf("spark version %q, want %s.x", v, SupportedSparkLine)
+	}
+}

@@ -1,0 +1,488 @@
+#!/usr/bin/env bash
+# The local lakehouse stack: S3-compatible store (versitygw), Kafka (KRaft) and a
+# Spark Connect server with Delta, Kafka and S3A — no Docker, everything bound to
+# 127.0.0.1, everything downloaded once into .cache/, all runtime data in .stack/.
+#
+#   scripts/stack.sh up                 install what is missing, start what is not running, wait until ready
+#   scripts/stack.sh down               stop every service gracefully
+#   scripts/stack.sh status             one line per service: pid, port, ready
+#   scripts/stack.sh logs [svc]         tail the logs (all, or s3|kafka|spark)
+#   scripts/stack.sh restart [svc]      stop and start one service (or all)
+#   scripts/stack.sh reset              stop and delete all data (.stack/); caches stay
+#   scripts/stack.sh install            only download/build what is missing
+#   scripts/stack.sh env                print the variables clients need (eval "$(scripts/stack.sh env)")
+#
+# Versions: scripts/versions.env. Docs: docs/stack.md.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SCRIPTS=$ROOT/scripts
+# shellcheck source=versions.env
+source "$SCRIPTS/versions.env"
+
+CACHE=${ETLGEN_CACHE:-$ROOT/.cache}
+STACK=${ETLGEN_STACK_DIR:-$ROOT/.stack}
+VENV=$CACHE/venv
+PY=$VENV/bin/python
+LOGS=$STACK/logs
+RUN=$STACK/run
+SERVICES=(s3 kafka spark)
+HOST=127.0.0.1
+
+log() { printf '[stack %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# ---------------------------------------------------------------- java
+
+# java17: Spark 4.1 runs on Java 17 or 21; prefer an explicit JAVA_HOME, then java on PATH.
+java17() {
+	local cand
+	for cand in "${JAVA_HOME:-}" /usr/lib/jvm/java-17-openjdk-amd64 /usr/lib/jvm/java-21-openjdk-amd64 \
+		"$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"; do
+		[ -n "$cand" ] && [ -x "$cand/bin/java" ] || continue
+		if "$cand/bin/java" -version 2>&1 | grep -qE 'version "(17|21)[."]'; then
+			echo "$cand"
+			return 0
+		fi
+	done
+	die "Java 17 or 21 not found (set JAVA_HOME)"
+}
+
+# ---------------------------------------------------------------- install
+
+stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
+
+install_venv() {
+	local want="pyspark=$PYSPARK_VERSION delta=$DELTA_PY_VERSION boto3=$BOTO3_VERSION"
+	stamp_ok "$VENV/.etlgen-stamp" "$want" && return 0
+	log "installing Python venv ($want) into $VENV (pip cache: $CACHE/pip)"
+	[ -x "$PY" ] || python3 -m venv "$VENV"
+	PIP_CACHE_DIR=$CACHE/pip "$PY" -m pip install -q --disable-pip-version-check \
+		"pyspark[connect]==$PYSPARK_VERSION" "delta-spark==$DELTA_PY_VERSION" "boto3==$BOTO3_VERSION"
+	echo "$want" >"$VENV/.etlgen-stamp"
+}
+
+spark_home() { echo "$VENV/lib/$(ls "$VENV/lib")/site-packages/pyspark"; }
+
+mvn_copy() { # pom outdir -Dprops...
+	local pom=$1 out=$2
+	shift 2
+	rm -rf "$out.tmp"
+	mvn -B -q -f "$pom" -Dmaven.repo.local="$CACHE/m2" "$@" \
+		org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
+		-DincludeScope=runtime -DoutputDirectory="$out.tmp"
+}
+
+install_spark_jars() {
+	local dir=$CACHE/jars/spark
+	local want="spark=$PYSPARK_VERSION $DELTA_ARTIFACT=$DELTA_VERSION hadoop-aws=$HADOOP_VERSION"
+	stamp_ok "$dir/.etlgen-stamp" "$want" && return 0
+	local sh bundled
+	sh=$(spark_home)
+	bundled=$(cd "$sh/jars" && ls hadoop-client-api-*.jar | sed 's/hadoop-client-api-\(.*\)\.jar/\1/')
+	[ "$bundled" = "$HADOOP_VERSION" ] ||
+		die "HADOOP_VERSION=$HADOOP_VERSION in versions.env but pyspark $PYSPARK_VERSION bundles Hadoop $bundled"
+	[ -f "$sh/jars/spark-connect_$SCALA_BINARY-$PYSPARK_VERSION.jar" ] ||
+		die "the pyspark wheel has no spark-connect jar"
+	log "fetching Spark extra jars with Maven ($want); the AWS SDK bundle is ~600 MB"
+	mvn_copy "$SCRIPTS/jars/spark/pom.xml" "$dir" -Dspark.version="$PYSPARK_VERSION" \
+		-Dscala.binary="$SCALA_BINARY" -Ddelta.artifact="$DELTA_ARTIFACT" \
+		-Ddelta.version="$DELTA_VERSION" -Dhadoop.version="$HADOOP_VERSION"
+	# Drop every jar whose artifact the wheel already ships (any version): two copies of
+	# one library on the classpath is how conflicts start.
+	local j base
+	for j in "$dir.tmp"/*.jar; do
+		base=$(basename "$j" | sed -E 's/-[0-9][^-]*(-[A-Za-z0-9.]+)?\.jar$//')
+		if compgen -G "$sh/jars/$base-[0-9]*.jar" >/dev/null; then
+			rm -f "$j"
+		fi
+	done
+	rm -rf "$dir" && mv "$dir.tmp" "$dir"
+	echo "$want" >"$dir/.etlgen-stamp"
+	log "spark extra jars: $(ls "$dir" | tr '\n' ' ')"
+}
+
+install_kafka() {
+	local dir=$CACHE/kafka/libs
+	local want="kafka=$KAFKA_VERSION log4j=$LOG4J_VERSION"
+	stamp_ok "$dir/.etlgen-stamp" "$want" && return 0
+	log "fetching Kafka $KAFKA_VERSION jars with Maven"
+	mvn_copy "$SCRIPTS/jars/kafka/pom.xml" "$dir" -Dkafka.version="$KAFKA_VERSION" -Dlog4j.version="$LOG4J_VERSION"
+	rm -rf "$dir" && mv "$dir.tmp" "$dir"
+	echo "$want" >"$dir/.etlgen-stamp"
+}
+
+install_versitygw() {
+	local bin=$CACHE/bin/versitygw
+	stamp_ok "$CACHE/bin/.versitygw-stamp" "$VERSITYGW_VERSION" && [ -x "$bin" ] && return 0
+	log "building versitygw $VERSITYGW_VERSION with go install"
+	mkdir -p "$CACHE/bin"
+	GOBIN=$CACHE/bin GOFLAGS=-buildvcs=false go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION"
+	echo "$VERSITYGW_VERSION" >"$CACHE/bin/.versitygw-stamp"
+}
+
+install_all() {
+	command -v mvn >/dev/null || die "mvn not found (apt-get install maven)"
+	command -v go >/dev/null || die "go not found"
+	java17 >/dev/null
+	install_venv
+	install_versitygw
+	install_kafka
+	install_spark_jars
+	# Maven's local repository is only a download area: the copies above are what runs.
+	rm -rf "$CACHE/m2"
+}
+
+# ---------------------------------------------------------------- credentials
+
+# Local development credentials for the S3 store, generated once into .stack/ (never committed).
+credentials() {
+	local f=$STACK/credentials
+	if [ ! -f "$f" ]; then
+		mkdir -p "$STACK"
+		(
+			umask 077
+			printf 'AWS_ACCESS_KEY_ID=etlgen%s\nAWS_SECRET_ACCESS_KEY=%s\n' \
+				"$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+				"$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')" >"$f"
+		)
+	fi
+	set -a
+	# shellcheck disable=SC1090
+	source "$f"
+	set +a
+	export AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1 AWS_ENDPOINT_URL_S3="http://$HOST:$S3_PORT"
+}
+
+# ---------------------------------------------------------------- process helpers
+
+pidof_svc() { # prints the pid if the service process is alive
+	local f=$RUN/$1.pid
+	[ -f "$f" ] || return 1
+	local pid
+	pid=$(cat "$f")
+	if kill -0 "$pid" 2>/dev/null; then
+		echo "$pid"
+		return 0
+	fi
+	rm -f "$f"
+	return 1
+}
+
+port_of() {
+	case $1 in
+	s3) echo "$S3_PORT" ;;
+	kafka) echo "$KAFKA_PORT" ;;
+	spark) echo "$SPARK_CONNECT_PORT" ;;
+	esac
+}
+
+port_open() { (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null; }
+
+ready() { # a real request, not only an open port
+	local svc=$1
+	port_open "$(port_of "$svc")" || return 1
+	case $svc in
+	s3) "$PY" "$SCRIPTS/stackcheck.py" s3 "http://$HOST:$S3_PORT" --create warehouse ;;
+	kafka) "$PY" "$SCRIPTS/stackcheck.py" kafka "$HOST:$KAFKA_PORT" ;;
+	spark) "$PY" "$SCRIPTS/stackcheck.py" spark "sc://$HOST:$SPARK_CONNECT_PORT" ;;
+	esac
+}
+
+wait_ready() { # svc timeout-seconds
+	local svc=$1 limit=$2 start=$SECONDS out
+	while ((SECONDS - start < limit)); do
+		if ! pidof_svc "$svc" >/dev/null; then
+			tail -n 30 "$LOGS/$svc.log" >&2 || true
+			die "$svc exited during start-up (log: $LOGS/$svc.log)"
+		fi
+		if out=$(ready "$svc" 2>&1); then
+			log "$svc ready after $((SECONDS - start))s: $out"
+			return 0
+		fi
+		sleep 2
+	done
+	tail -n 30 "$LOGS/$svc.log" >&2 || true
+	die "$svc not ready after ${limit}s (log: $LOGS/$svc.log)"
+}
+
+launch() { # svc command...: start detached, own process group, log + pid files
+	local svc=$1
+	shift
+	mkdir -p "$LOGS" "$RUN"
+	printf '\n==== %s start %s\n' "$svc" "$(date -u +%FT%TZ)" >>"$LOGS/$svc.log"
+	setsid "$@" >>"$LOGS/$svc.log" 2>&1 </dev/null &
+	echo $! >"$RUN/$svc.pid"
+}
+
+# ---------------------------------------------------------------- services
+
+start_s3() {
+	mkdir -p "$STACK/s3/data"
+	launch s3 env ROOT_ACCESS_KEY="$AWS_ACCESS_KEY_ID" ROOT_SECRET_KEY="$AWS_SECRET_ACCESS_KEY" \
+		"$CACHE/bin/versitygw" --port "$HOST:$S3_PORT" --quiet posix "$STACK/s3/data"
+}
+
+kafka_config() {
+	local d=$STACK/kafka
+	mkdir -p "$d/data"
+	cat >"$d/server.properties" <<EOF
+# Generated by scripts/stack.sh — single-node KRaft broker for local development.
+node.id=1
+process.roles=broker,controller
+controller.quorum.voters=1@$HOST:$KAFKA_CONTROLLER_PORT
+listeners=PLAINTEXT://$HOST:$KAFKA_PORT,CONTROLLER://$HOST:$KAFKA_CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://$HOST:$KAFKA_PORT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+log.dirs=$d/data
+num.partitions=1
+auto.create.topics.enable=true
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+group.initial.rebalance.delay.ms=0
+log.retention.hours=168
+EOF
+	cat >"$d/log4j2.properties" <<'EOF'
+# Generated by scripts/stack.sh — the broker logs to stdout, which stack.sh appends to .stack/logs/kafka.log.
+status = warn
+appender.console.type = Console
+appender.console.name = STDOUT
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = [%d{ISO8601}] %p %m (%c)%n
+rootLogger.level = INFO
+rootLogger.appenderRef.console.ref = STDOUT
+logger.kafka.name = kafka
+logger.kafka.level = INFO
+logger.state.name = state.change.logger
+logger.state.level = WARN
+EOF
+}
+
+kafka_java() { # main-class args...
+	local jh
+	jh=$(java17)
+	"$jh/bin/java" $KAFKA_HEAP -XX:+UseG1GC -Djava.awt.headless=true \
+		-Dlog4j2.configurationFile="$STACK/kafka/log4j2.properties" \
+		-cp "$CACHE/kafka/libs/*" "$@"
+}
+
+start_kafka() {
+	kafka_config
+	local d=$STACK/kafka
+	if [ ! -f "$d/data/meta.properties" ]; then
+		[ -f "$d/cluster.id" ] || kafka_java kafka.tools.StorageTool random-uuid 2>/dev/null | tail -n 1 >"$d/cluster.id"
+		log "formatting Kafka storage (cluster id $(cat "$d/cluster.id"))"
+		mkdir -p "$LOGS"
+		kafka_java kafka.tools.StorageTool format -t "$(cat "$d/cluster.id")" -c "$d/server.properties" \
+			>>"$LOGS/kafka.log" 2>&1 || die "kafka storage format failed (log: $LOGS/kafka.log)"
+	fi
+	local jh
+	jh=$(java17)
+	launch kafka "$jh/bin/java" $KAFKA_HEAP -XX:+UseG1GC -Djava.awt.headless=true \
+		-Dlog4j2.configurationFile="$d/log4j2.properties" \
+		-cp "$CACHE/kafka/libs/*" kafka.Kafka "$d/server.properties"
+}
+
+spark_config() {
+	local d=$STACK/spark
+	mkdir -p "$d" "$STACK/metastore" "$STACK/warehouse" "$STACK/spark/tmp"
+	# No credentials in this file: S3A reads them from the server's environment.
+	cat >"$d/spark-defaults.conf" <<EOF
+# Generated by scripts/stack.sh — Spark Connect server of the local stack.
+spark.master                                   $SPARK_MASTER
+spark.app.name                                 etlgen-stack
+spark.driver.memory                            $SPARK_DRIVER_MEMORY
+spark.driver.host                              $HOST
+spark.driver.bindAddress                       $HOST
+spark.ui.enabled                               true
+spark.ui.port                                  $SPARK_UI_PORT
+spark.local.dir                                $d/tmp
+spark.sql.session.timeZone                     UTC
+spark.sql.shuffle.partitions                   4
+spark.connect.grpc.binding.address             $HOST
+spark.connect.grpc.binding.port                $SPARK_CONNECT_PORT
+spark.sql.extensions                           io.delta.sql.DeltaSparkSessionExtension
+spark.sql.catalog.spark_catalog                org.apache.spark.sql.delta.catalog.DeltaCatalog
+spark.sql.catalogImplementation                hive
+spark.sql.warehouse.dir                        file:$STACK/warehouse
+spark.hadoop.javax.jdo.option.ConnectionURL    jdbc:derby:;databaseName=$STACK/metastore/metastore_db;create=true
+spark.driver.extraJavaOptions                  -Dderby.system.home=$STACK/metastore -Djava.io.tmpdir=$d/tmp -Dlog4j2.configurationFile=$d/log4j2.properties
+spark.hadoop.fs.s3a.endpoint                   http://$HOST:$S3_PORT
+spark.hadoop.fs.s3a.endpoint.region            us-east-1
+spark.hadoop.fs.s3a.path.style.access          true
+spark.hadoop.fs.s3a.connection.ssl.enabled     false
+spark.hadoop.fs.s3a.aws.credentials.provider   software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider
+spark.hadoop.fs.s3a.change.detection.version.required false
+spark.hadoop.fs.s3a.directory.marker.retention keep
+spark.delta.logStore.s3a.impl                  io.delta.storage.S3SingleDriverLogStore
+# Small local tables: replay the Delta log with 2 tasks, not 50.
+spark.databricks.delta.snapshotPartitions      2
+EOF
+	cat >"$d/log4j2.properties" <<'EOF'
+# Generated by scripts/stack.sh — WARN by default; server start-up and streaming progress at INFO.
+rootLogger.level = warn
+rootLogger.appenderRef.stdout.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = %d{yy/MM/dd HH:mm:ss} %p %c{1}: %m%n%ex
+logger.connect.name = org.apache.spark.sql.connect.service.SparkConnectServer
+logger.connect.level = info
+logger.streaming.name = org.apache.spark.sql.execution.streaming
+logger.streaming.level = info
+logger.metastore.name = org.apache.hadoop.hive.metastore.ObjectStore
+logger.metastore.level = error
+EOF
+}
+
+start_spark() {
+	spark_config
+	local sh jh jars
+	sh=$(spark_home)
+	jh=$(java17)
+	jars=$(ls "$CACHE/jars/spark"/*.jar | paste -sd, -)
+	launch spark env JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
+		SPARK_LOG_DIR="$LOGS" SPARK_PID_DIR="$RUN" PYSPARK_PYTHON="$PY" \
+		"$sh/bin/spark-submit" --properties-file "$STACK/spark/spark-defaults.conf" \
+		--jars "$jars" --class org.apache.spark.sql.connect.service.SparkConnectServer \
+		--name etlgen-stack spark-internal
+}
+
+start_svc() {
+	local svc=$1 limit
+	if pidof_svc "$svc" >/dev/null; then
+		return 0
+	fi
+	if port_open "$(port_of "$svc")"; then
+		die "port $(port_of "$svc") is taken by a process stack.sh did not start; stop it or change versions.env"
+	fi
+	log "starting $svc"
+	"start_$svc"
+	case $svc in spark) limit=300 ;; *) limit=120 ;; esac
+	wait_ready "$svc" "$limit"
+}
+
+stop_svc() {
+	local svc=$1 pid i
+	pid=$(pidof_svc "$svc") || return 0
+	log "stopping $svc (pid $pid)"
+	kill -TERM "$pid" 2>/dev/null || true
+	for ((i = 0; i < 60; i++)); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		log "$svc did not stop in 60s; killing it"
+		kill -KILL "$pid" 2>/dev/null || true
+	fi
+	rm -f "$RUN/$svc.pid"
+}
+
+# ---------------------------------------------------------------- commands
+
+svc_list() { # validate an optional service argument
+	if [ $# -eq 0 ] || [ -z "${1:-}" ]; then
+		echo "${SERVICES[@]}"
+		return
+	fi
+	case $1 in s3 | kafka | spark) echo "$1" ;; *) die "unknown service $1 (s3, kafka, spark)" ;; esac
+}
+
+cmd_up() {
+	local t0=$SECONDS
+	install_all
+	credentials
+	local s
+	for s in "${SERVICES[@]}"; do start_svc "$s"; done
+	log "stack up in $((SECONDS - t0))s"
+	cmd_status
+}
+
+cmd_down() {
+	local s i
+	for ((i = ${#SERVICES[@]} - 1; i >= 0; i--)); do stop_svc "${SERVICES[$i]}"; done
+}
+
+cmd_status() {
+	[ -x "$PY" ] || { echo "stack not installed (run scripts/stack.sh up)"; return 1; }
+	credentials
+	local s pid state bad=0
+	printf '%-6s %-8s %-16s %s\n' SERVICE PID ADDRESS STATE
+	for s in "${SERVICES[@]}"; do
+		pid=$(pidof_svc "$s") || pid=-
+		if [ "$pid" = - ]; then
+			state=stopped
+			bad=1
+		elif ready "$s" >/dev/null 2>&1; then
+			state=ready
+		else
+			state="running, not ready"
+			bad=1
+		fi
+		printf '%-6s %-8s %-16s %s\n' "$s" "$pid" "$HOST:$(port_of "$s")" "$state"
+	done
+	return $bad
+}
+
+cmd_logs() {
+	local svcs f=()
+	read -r -a svcs <<<"$(svc_list "${1:-}")"
+	local s
+	for s in "${svcs[@]}"; do f+=("$LOGS/$s.log"); done
+	tail -n "${LINES:-100}" -F "${f[@]}"
+}
+
+cmd_restart() {
+	local svcs s
+	read -r -a svcs <<<"$(svc_list "${1:-}")"
+	credentials
+	for s in "${svcs[@]}"; do stop_svc "$s"; done
+	for s in "${svcs[@]}"; do start_svc "$s"; done
+}
+
+cmd_reset() {
+	cmd_down
+	log "deleting $STACK (data, metastore, logs, credentials)"
+	rm -rf "$STACK"
+}
+
+cmd_env() {
+	credentials
+	cat <<EOF
+export ETLGEN_SPARK_REMOTE=sc://$HOST:$SPARK_CONNECT_PORT
+export SPARK_REMOTE=sc://$HOST:$SPARK_CONNECT_PORT
+export ETLGEN_KAFKA_BOOTSTRAP=$HOST:$KAFKA_PORT
+export AWS_ENDPOINT_URL_S3=http://$HOST:$S3_PORT
+export AWS_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID
+export AWS_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY
+export AWS_REGION=us-east-1
+export ETLGEN_STACK_PYTHON=$PY
+EOF
+}
+
+main() {
+	local cmd=${1:-}
+	shift || true
+	case $cmd in
+	up) cmd_up ;;
+	down | stop) cmd_down ;;
+	status) cmd_status ;;
+	logs) cmd_logs "${1:-}" ;;
+	restart) cmd_restart "${1:-}" ;;
+	reset) cmd_reset ;;
+	install) install_all ;;
+	env) cmd_env ;;
+	*)
+		sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+		[ -z "$cmd" ] || exit 2
+		;;
+	esac
+}
+
+main "$@"

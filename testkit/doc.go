@@ -1,0 +1,33 @@
+// Package testkit runs pipelines in-process, in milliseconds, with no JVM:
+// memory streams on the local engine (package testkit/engine), which follows
+// Spark Structured Streaming's semantics (watermarks, windows, output modes,
+// late rows, checkpoints).
+//
+// # Flow
+//
+//	rt := testkit.Start(t, orderstreaming.Pipeline)        // memory profile, temp checkpoints
+//	testkit.AddEvents(rt, "order_events", e1, e2)          // typed events → JSON payloads
+//	rt.AddRawPayloads("order_events", []byte(`{...}`))     // anything, valid or not
+//	rt.ProcessAllAvailable()                               // micro-batches until idle
+//	got := testkit.Table[CustomerOrderWindow](rt, "customer_order_windows").Rows()
+//	testkit.RowsEqual(t, got, want)                        // sorted diff of missing/unexpected rows
+//
+// Stop and Restart resume from the checkpoints (optionally with a changed
+// pipeline, which fails with the planner's ETL-X6xx diagnostics when its
+// state is incompatible); ReplayBatch re-runs a committed batch and checks
+// the sinks do not change; AdvanceWatermark and AdvanceProcessingTime drive
+// event and processing time deterministically.
+//
+// # Profiles
+//
+// Without a profile option every asset of the pipeline is bound to the
+// memory plugin and checkpoints go to a temporary directory. ProfileFile and
+// ProfileYAML use a profile instead (engine local, memory or file-json
+// assets).
+//
+// # Conformance
+//
+// Scenario is a table of arrival batches and expected outputs that
+// RunScenario executes on this engine; the Spark runner executes the same
+// table against the generated PySpark program.
+package testkit

@@ -1,0 +1,96 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// join compiles a stream–stream or stream–static join: inner and left
+// outer; right and full outer for stream–stream joins with a time range.
+func (c *compiler) join(st *ir.Step, n *ir.Node, ins []operator) (operator, error) {
+	jn := n.Join
+	if jn == nil || len(ins) != 2 {
+		return nil, fmt.Errorf("join needs two inputs")
+	}
+	if jn.Type == ir.JoinSemi || jn.Type == ir.JoinAnti {
+		return nil, fmt.Errorf("%s joins are not supported by the local engine yet", jn.Type)
+	}
+	ls, rs := ins[0].schema(), ins[1].schema()
+	j := &joinOp{name: st.ID + "/join", typ: jn.Type, static: jn.Static,
+		left: joinSide{in: ins[0], tcol: -1}, right: joinSide{in: ins[1], tcol: -1},
+		state: [2]map[string][]*JoinRow{{}, {}}}
+	if err := j.bindKeys(jn, ls, rs); err != nil {
+		return nil, err
+	}
+	if err := j.bindRange(jn, ls, rs); err != nil {
+		return nil, err
+	}
+	j.out = c.inferred(st, n, ls, rs)
+	j.bindOutput(jn, ls, rs)
+	return j, nil
+}
+
+func (j *joinOp) bindKeys(jn *ir.Join, ls, rs *Schema) error {
+	for i, k := range jn.LeftKeys {
+		l, r := ls.Index(k), rs.Index(jn.RightKeys[i])
+		if l < 0 || r < 0 {
+			return fmt.Errorf("unknown join key %s = %s", k, jn.RightKeys[i])
+		}
+		j.left.keys, j.right.keys = append(j.left.keys, l), append(j.right.keys, r)
+	}
+	return nil
+}
+
+// bindRange resolves the time-range columns, or (without a range) each
+// side's event-time column for late-row filtering.
+func (j *joinOp) bindRange(jn *ir.Join, ls, rs *Schema) error {
+	for i, col := range ls.Cols {
+		if col.EventTime && j.left.tcol < 0 {
+			j.left.tcol = i
+		}
+	}
+	for i, col := range rs.Cols {
+		if col.EventTime && j.right.tcol < 0 {
+			j.right.tcol = i
+		}
+	}
+	tr := jn.TimeRange
+	if tr == nil {
+		return nil
+	}
+	j.left.tcol, j.right.tcol = ls.Index(tr.LeftTime), rs.Index(tr.RightTime)
+	lo, err1 := time.ParseDuration(string(tr.Lower))
+	hi, err2 := time.ParseDuration(string(tr.Upper))
+	if j.left.tcol < 0 || j.right.tcol < 0 || err1 != nil || err2 != nil {
+		return fmt.Errorf("bad join time range %+v", *tr)
+	}
+	j.lower, j.upper, j.ranged = lo.Microseconds(), hi.Microseconds(), true
+	return nil
+}
+
+// bindOutput maps output columns (left, then right without the keys of the
+// same name: USING semantics) to the concatenated input row.
+func (j *joinOp) bindOutput(jn *ir.Join, ls, rs *Schema) {
+	using := map[string]int{}
+	for i, k := range jn.LeftKeys {
+		if k == jn.RightKeys[i] {
+			using[k] = rs.Index(k)
+		}
+	}
+	nl := len(ls.Cols)
+	for li, col := range ls.Cols {
+		if ri, ok := using[col.Name]; ok {
+			j.merged = append(j.merged, li, nl+ri)
+			j.outMap = append(j.outMap, -len(j.merged)/2)
+			continue
+		}
+		j.outMap = append(j.outMap, li)
+	}
+	for ri, col := range rs.Cols {
+		if _, ok := using[col.Name]; !ok {
+			j.outMap = append(j.outMap, nl+ri)
+		}
+	}
+}

@@ -1,0 +1,262 @@
+package engine
+
+import (
+	"sort"
+	"time"
+
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// JoinRow is a row held in a stream–stream join's state.
+type JoinRow struct {
+	Row     Row
+	Matched bool
+}
+
+// joinSide is one input of a join with its key and time columns.
+type joinSide struct {
+	in   operator
+	keys []int
+	tcol int // event-time column of the time range, or -1
+}
+
+// joinOp is a stream–stream equi-join with an optional event-time range,
+// StreamingSymmetricHashJoinExec: per batch each side drops its rows at or
+// before the watermark, joins the new left rows with the right state, then
+// the new right rows with the left state (which now holds this batch's left
+// rows), so each pair is emitted once; both sides are stored. With a time
+// range right.t BETWEEN left.t + lower AND left.t + upper, a left row is
+// evicted once left.t + upper <= watermark and a right row once
+// right.t - lower <= watermark (no future row of the other side, which must
+// be after the watermark, can match); an outer join emits an evicted
+// unmatched row with NULLs for the other side.
+type joinOp struct {
+	name        string
+	left, right joinSide
+	typ         ir.JoinType
+	lower       int64
+	upper       int64
+	ranged      bool
+	out         *Schema
+	outMap      []int // output column → index in left ++ right, -1 merged key
+	merged      []int // for merged keys: left index, right index (coalesce)
+	static      bool
+	state       [2]map[string][]*JoinRow
+	kb          []byte
+}
+
+func (j *joinOp) schema() *Schema { return j.out }
+
+func (j *joinOp) key(r Row, cols []int) (string, bool) {
+	j.kb = j.kb[:0]
+	for _, c := range cols {
+		if r[c] == nil {
+			return "", false
+		}
+		j.kb = keyString(j.kb, r[c])
+	}
+	return string(j.kb), true
+}
+
+func (j *joinOp) lateRow(s joinSide, r Row, wm int64) bool {
+	if s.tcol < 0 || wm <= 0 || j.static {
+		return false
+	}
+	t, ok := r[s.tcol].(time.Time)
+	return ok && micros(t) <= wm
+}
+
+func (j *joinOp) process(b *batch) []Row {
+	if j.static {
+		return j.staticJoin(b)
+	}
+	var out []Row
+	sides := [2]joinSide{j.left, j.right}
+	for i, s := range sides {
+		for _, r := range s.in.process(b) {
+			if j.lateRow(s, r, b.wm) {
+				b.dropped++
+				continue
+			}
+			out = j.probe(i, r, out)
+		}
+	}
+	return append(out, j.evict(b.wm)...)
+}
+
+// probe joins r (of side i) with the other side's state and stores it.
+func (j *joinOp) probe(i int, r Row, out []Row) []Row {
+	cols := [2][]int{j.left.keys, j.right.keys}
+	k, ok := j.key(r, cols[i])
+	jr := &JoinRow{Row: r}
+	if ok {
+		for _, o := range j.state[1-i][k] {
+			l, rr := r, o.Row
+			if i == 1 {
+				l, rr = o.Row, r
+			}
+			if j.inRange(l, rr) {
+				out = append(out, j.combine(l, rr))
+				o.Matched, jr.Matched = true, true
+			}
+		}
+	}
+	j.state[i][k] = append(j.state[i][k], jr)
+	return out
+}
+
+func (j *joinOp) inRange(l, r Row) bool {
+	if !j.ranged {
+		return true
+	}
+	lt, ok1 := l[j.left.tcol].(time.Time)
+	rt, ok2 := r[j.right.tcol].(time.Time)
+	if !ok1 || !ok2 {
+		return false
+	}
+	d := micros(rt) - micros(lt)
+	return d >= j.lower && d <= j.upper
+}
+
+// evict drops state rows no future row can match, emitting outer rows.
+func (j *joinOp) evict(wm int64) []Row {
+	if !j.ranged || wm <= 0 {
+		return nil
+	}
+	var out []Row
+	for i, s := range [2]joinSide{j.left, j.right} {
+		outer := j.typ == ir.JoinFull || (i == 0 && j.typ == ir.JoinLeft) || (i == 1 && j.typ == ir.JoinRight)
+		for _, k := range sortedKeys(j.state[i]) {
+			var keep []*JoinRow
+			for _, jr := range j.state[i][k] {
+				t, _ := jr.Row[s.tcol].(time.Time)
+				bound := micros(t) + j.upper
+				if i == 1 {
+					bound = micros(t) - j.lower
+				}
+				if bound > wm {
+					keep = append(keep, jr)
+					continue
+				}
+				if outer && !jr.Matched {
+					out = append(out, j.nullRow(i, jr.Row))
+				}
+			}
+			if len(keep) == 0 {
+				delete(j.state[i], k)
+			} else {
+				j.state[i][k] = keep
+			}
+		}
+	}
+	return out
+}
+
+// staticJoin joins the batch's stream rows with the whole static side.
+func (j *joinOp) staticJoin(b *batch) []Row {
+	idx := map[string][]Row{}
+	for _, r := range j.right.in.process(b) {
+		if k, ok := j.key(r, j.right.keys); ok {
+			idx[k] = append(idx[k], r)
+		}
+	}
+	var out []Row
+	for _, l := range j.left.in.process(b) {
+		k, ok := j.key(l, j.left.keys)
+		matches := idx[k]
+		if !ok {
+			matches = nil
+		}
+		for _, r := range matches {
+			out = append(out, j.combine(l, r))
+		}
+		if len(matches) == 0 && j.typ == ir.JoinLeft {
+			out = append(out, j.nullRow(0, l))
+		}
+	}
+	return out
+}
+
+// combine builds the output row of a matched pair.
+func (j *joinOp) combine(l, r Row) Row {
+	both := append(append(make(Row, 0, len(l)+len(r)), l...), r...)
+	return j.project(both)
+}
+
+// nullRow builds the output row of an unmatched row of side i.
+func (j *joinOp) nullRow(i int, r Row) Row {
+	nl, nr := len(j.left.in.schema().Cols), len(j.right.in.schema().Cols)
+	both := make(Row, nl+nr)
+	if i == 0 {
+		copy(both, r)
+	} else {
+		copy(both[nl:], r)
+	}
+	return j.project(both)
+}
+
+func (j *joinOp) project(both Row) Row {
+	out := make(Row, len(j.outMap))
+	for c, k := range j.outMap {
+		if k >= 0 {
+			out[c] = both[k]
+			continue
+		}
+		l, r := j.merged[2*(-k-1)], j.merged[2*(-k-1)+1]
+		out[c] = both[l]
+		if out[c] == nil {
+			out[c] = both[r]
+		}
+	}
+	return out
+}
+
+func (j *joinOp) stateName() string { return j.name }
+
+func (j *joinOp) stateRows() int {
+	n := 0
+	for i := range j.state {
+		for _, rs := range j.state[i] {
+			n += len(rs)
+		}
+	}
+	return n
+}
+
+func (j *joinOp) snapshot() any { return j.state }
+
+func (j *joinOp) restore(dec func(any) error) error {
+	var st [2]map[string][]*JoinRow
+	if err := dec(&st); err != nil {
+		return err
+	}
+	for i := range st {
+		if st[i] == nil {
+			st[i] = map[string][]*JoinRow{}
+		}
+	}
+	j.state = st
+	return nil
+}
+
+func (j *joinOp) inspect() (*Schema, []Row) {
+	s := NewSchema([]Column{{Name: "side"}, {Name: "key"}, {Name: "row"}, {Name: "matched"}})
+	var out []Row
+	for i, side := range [2]string{"left", "right"} {
+		for _, k := range sortedKeys(j.state[i]) {
+			for _, jr := range j.state[i][k] {
+				out = append(out, Row{side, k, jr.Row, jr.Matched})
+			}
+		}
+	}
+	return s, out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

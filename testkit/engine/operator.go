@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"time"
+)
+
+// operator is one compiled plan operator. process runs it for one
+// micro-batch: it pulls its inputs' rows for the batch and returns its own.
+type operator interface {
+	schema() *Schema
+	process(b *batch) []Row
+}
+
+// batch is the context of one micro-batch of one query.
+type batch struct {
+	id int64
+	// ts is the batch timestamp (processing-time clock), recorded in the
+	// offset log so that a re-run sees the same one.
+	ts time.Time
+	// wm is the watermark in effect for the batch, in microseconds with
+	// Spark's millisecond precision; 0 before any data.
+	wm int64
+	// inputs are the rows read from each source asset.
+	inputs map[string]*sourceBatch
+	// wmMax is, per watermark operator, the max event time seen in this
+	// batch (microseconds); wmSeen says whether it saw any row.
+	wmMax  []int64
+	wmSeen []bool
+	// metrics of the batch.
+	dropped int64 // numRowsDroppedByWatermark, all stateful operators
+	late    int64 // rows routed to a late output
+}
+
+// passOp is an operator that keeps its input's schema.
+type passOp struct{ in operator }
+
+func (p passOp) schema() *Schema { return p.in.schema() }
+
+// filterOp keeps the rows whose predicate is true (NULL and false drop).
+type filterOp struct {
+	passOp
+	pred evalFn
+}
+
+func (f *filterOp) process(b *batch) []Row {
+	in := f.in.process(b)
+	out := in[:0:0]
+	for _, r := range in {
+		if ok, _ := f.pred(r).(bool); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// projectOp computes a new row per input row (select, withColumn): each
+// output column is either copied from an input column or computed.
+type projectOp struct {
+	in    operator
+	out   *Schema
+	exprs []evalFn
+}
+
+func (p *projectOp) schema() *Schema { return p.out }
+
+func (p *projectOp) process(b *batch) []Row {
+	in := p.in.process(b)
+	out := make([]Row, len(in))
+	for i, r := range in {
+		nr := make(Row, len(p.exprs))
+		for j, e := range p.exprs {
+			nr[j] = e(r)
+		}
+		out[i] = nr
+	}
+	return out
+}
+
+// unionOp concatenates its inputs (UNION ALL by column name).
+type unionOp struct {
+	ins  []operator
+	maps [][]int // per input: output column → input column
+}
+
+func (u *unionOp) schema() *Schema { return u.ins[0].schema() }
+
+func (u *unionOp) process(b *batch) []Row {
+	var out []Row
+	for i, in := range u.ins {
+		for _, r := range in.process(b) {
+			if i == 0 {
+				out = append(out, r)
+				continue
+			}
+			nr := make(Row, len(u.maps[i]))
+			for j, k := range u.maps[i] {
+				nr[j] = r[k]
+			}
+			out = append(out, nr)
+		}
+	}
+	return out
+}
+
+// watermarkOp is EventTimeWatermarkExec: it passes rows through and records
+// the max event time it saw in the batch for the WatermarkTracker.
+type watermarkOp struct {
+	passOp
+	col   int
+	index int
+	delay time.Duration
+}
+
+func (w *watermarkOp) process(b *batch) []Row {
+	in := w.in.process(b)
+	for _, r := range in {
+		t, ok := r[w.col].(time.Time)
+		if !ok {
+			continue
+		}
+		// Spark tracks event time in milliseconds (EventTimeStats).
+		us := t.UnixMilli() * 1000
+		if !b.wmSeen[w.index] || us > b.wmMax[w.index] {
+			b.wmMax[w.index], b.wmSeen[w.index] = us, true
+		}
+	}
+	return in
+}

@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// Progress reports one micro-batch of one query (StreamingQueryProgress).
+type Progress struct {
+	Query       string
+	BatchID     int64
+	NoData      bool
+	InputRows   int
+	InvalidRows int
+	OutputRows  int
+	Duration    time.Duration
+	// Watermark is the watermark the batch ran with.
+	Watermark          time.Time
+	NextWatermark      time.Time
+	StateRows          int
+	DroppedByWatermark int64
+	LateRows           int64
+	// Skipped is true when the sink had already written this batch.
+	Skipped bool
+}
+
+// compiled is one query's operator tree and what it reads.
+type compiled struct {
+	root       operator
+	watermarks []*watermarkOp
+	stateful   []stateful
+	extracts   map[string]*ir.Extract
+}
+
+// Query is one running streaming query: one load of a pipeline with its own
+// checkpoint, sources and sink.
+type Query struct {
+	Name       string
+	Checkpoint string
+	cp         checkpoint
+	build      func() (*compiled, error)
+	c          *compiled
+	pipeline   string
+	sources    map[string]Source
+	validators map[string]*validator
+	sink       Sink
+	clock      func() time.Time
+
+	next     int64             // id of the next batch
+	ends     map[string]Offset // end offsets of the last batch
+	pending  *OffsetLog        // an uncommitted batch to re-run
+	opWm     map[int]int64     // WatermarkTracker.operatorToWatermarkMap (ms)
+	wm       int64             // global watermark for the next batch (ms)
+	lastWm   int64             // watermark of the last batch run (ms)
+	ranBatch bool
+	// Recovered is true when the query resumed from an existing checkpoint.
+	Recovered bool
+}
+
+// NextBatch returns the id the next batch will get.
+func (q *Query) NextBatch() int64 { return q.next }
+
+// Watermark returns the global watermark the next batch runs with.
+func (q *Query) Watermark() time.Time { return time.UnixMilli(q.wm).UTC() }
+
+// State returns the stateful operators' names, in plan order.
+func (q *Query) State() []string {
+	var out []string
+	for _, s := range q.c.stateful {
+		out = append(out, s.stateName())
+	}
+	return out
+}
+
+// Inspect returns the rows of the named stateful operator's state.
+func (q *Query) Inspect(name string) (*Schema, []Row, bool) {
+	for _, s := range q.c.stateful {
+		if s.stateName() == name {
+			sch, rows := s.inspect()
+			return sch, rows, true
+		}
+	}
+	return nil, nil, false
+}
+
+// StateRows returns the number of rows held in state.
+func (q *Query) StateRows() int {
+	n := 0
+	for _, s := range q.c.stateful {
+		n += s.stateRows()
+	}
+	return n
+}
+
+// AdvanceWatermark raises every watermark operator's value, and so the
+// global watermark of the next batch, to t (ms precision). It returns an
+// error when t is behind the current watermark.
+func (q *Query) AdvanceWatermark(t time.Time) error {
+	ms := t.UnixMilli()
+	if ms < q.wm {
+		return fmt.Errorf("advance watermark of %s to %s: behind the current watermark %s",
+			q.Name, t.UTC().Format(time.RFC3339Nano), q.Watermark().Format(time.RFC3339Nano))
+	}
+	if len(q.c.watermarks) == 0 {
+		return nil
+	}
+	for i := range q.c.watermarks {
+		if q.opWm[i] < ms {
+			q.opWm[i] = ms
+		}
+	}
+	q.wm = ms
+	return nil
+}
+
+// updateWatermark is WatermarkTracker.updateWatermark after a batch: each
+// operator that saw rows moves to max(previous, max event time − delay);
+// one that never saw rows counts as 0; the global watermark is the min
+// across operators (MultipleWatermarkPolicy default "min") and never moves
+// back.
+func (q *Query) updateWatermark(b *batch) {
+	if len(q.c.watermarks) == 0 {
+		return
+	}
+	global := int64(-1)
+	for i, w := range q.c.watermarks {
+		if b.wmSeen[i] {
+			nw := b.wmMax[i]/1000 - w.delay.Milliseconds()
+			if old, ok := q.opWm[i]; !ok || nw > old {
+				q.opWm[i] = nw
+			}
+		} else if _, ok := q.opWm[i]; !ok {
+			q.opWm[i] = 0
+		}
+		if global < 0 || q.opWm[i] < global {
+			global = q.opWm[i]
+		}
+	}
+	if global > q.wm {
+		q.wm = global
+	}
+}

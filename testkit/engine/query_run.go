@@ -1,0 +1,245 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+)
+
+// maxStateSnapshots is how many state snapshots a checkpoint keeps
+// (spark.sql.streaming.minBatchesToRetain).
+const maxStateSnapshots = 100
+
+// recover positions the query from its checkpoint: after the last
+// committed batch, with its state and watermark; an uncommitted last batch
+// is kept pending to be re-run with its logged offsets.
+func (q *Query) recover() error {
+	q.opWm, q.ends = map[int]int64{}, map[string]Offset{}
+	last, err := q.cp.latest("offsets")
+	if err != nil || last < 0 {
+		return err
+	}
+	q.Recovered = true
+	for n := int64(0); n <= last; n++ {
+		var ol OffsetLog
+		if err := q.cp.readJSON("offsets", n, &ol); err == nil {
+			q.markSeen(ol)
+		}
+	}
+	committed := last
+	if !q.cp.exists("commits", last) {
+		var ol OffsetLog
+		if err := q.cp.readJSON("offsets", last, &ol); err != nil {
+			return err
+		}
+		q.pending = &ol
+		committed = last - 1
+	}
+	return q.restoreAfter(committed)
+}
+
+// restoreAfter loads the state, offsets and watermark of committed batch n.
+func (q *Query) restoreAfter(n int64) error {
+	q.next = n + 1
+	if n < 0 {
+		return nil
+	}
+	var ol OffsetLog
+	var cl CommitLog
+	if err := q.cp.readJSON("offsets", n, &ol); err != nil {
+		return err
+	}
+	if err := q.cp.readJSON("commits", n, &cl); err != nil {
+		return err
+	}
+	q.ends, q.wm, q.lastWm, q.ranBatch = ol.Sources, cl.NextBatchWatermarkMs, ol.BatchWatermarkMs, true
+	for k, v := range cl.OperatorWatermarksMs {
+		q.opWm[k] = v
+	}
+	return q.cp.readState(n, q.c.stateful)
+}
+
+func (q *Query) markSeen(ol OffsetLog) {
+	for a, o := range ol.Sources {
+		if fs, ok := q.sources[a].(*FileSource); ok {
+			fs.MarkSeen(o)
+		}
+	}
+}
+
+// plan decides the next batch: new data on some source, or (without data)
+// a no-data batch when the watermark moved past what the stateful
+// operators last ran with. ok is false when there is nothing to run.
+func (q *Query) plan() (*OffsetLog, bool, error) {
+	if q.pending != nil {
+		return q.pending, true, nil
+	}
+	ol := &OffsetLog{BatchID: q.next, BatchWatermarkMs: q.wm, Sources: map[string]Offset{},
+		OperatorWatermarksMs: copyWm(q.opWm)}
+	data := false
+	for a, src := range q.sources {
+		if q.c.extracts[a] != nil && q.c.extracts[a].Static {
+			continue
+		}
+		end, ok, err := src.Next(q.ends[a])
+		if err != nil {
+			return nil, false, err
+		}
+		ol.Sources[a] = end
+		data = data || ok
+	}
+	noData := !data && len(q.c.stateful) > 0 && len(q.c.watermarks) > 0 && q.ranBatch && q.wm > q.lastWm
+	if !data && !noData {
+		return nil, false, nil
+	}
+	ol.BatchTimestampMs = q.clock().UnixMilli()
+	return ol, true, nil
+}
+
+func copyWm(m map[int]int64) map[int]int64 {
+	out := make(map[int]int64, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// RunBatch runs the next micro-batch if there is one: offsets/N, execute,
+// sink, state/N, commits/N, then the watermark advances.
+func (q *Query) RunBatch() (*Progress, bool, error) {
+	ol, ok, err := q.plan()
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	start := time.Now()
+	if q.pending == nil {
+		if err := q.cp.writeJSON("offsets", ol.BatchID, ol); err != nil {
+			return nil, false, err
+		}
+	}
+	q.pending = nil
+	b, rows, err := q.execute(q.c, ol, q.ends)
+	if err != nil {
+		return nil, false, err
+	}
+	skipped, err := q.sink.Write(q.Checkpoint, ol.BatchID, q.c.root.schema(), rows)
+	if err != nil {
+		return nil, false, fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
+	}
+	if err := q.commit(ol, b); err != nil {
+		return nil, false, err
+	}
+	p := q.progress(ol, b, len(rows), time.Since(start))
+	p.Skipped = skipped
+	return p, true, nil
+}
+
+// commit snapshots state, advances the watermark and writes commits/N.
+func (q *Query) commit(ol *OffsetLog, b *batch) error {
+	if err := q.cp.writeState(ol.BatchID, q.c.stateful); err != nil {
+		return err
+	}
+	q.updateWatermark(b)
+	cl := CommitLog{NextBatchWatermarkMs: q.wm, OperatorWatermarksMs: copyWm(q.opWm)}
+	if err := q.cp.writeJSON("commits", ol.BatchID, cl); err != nil {
+		return err
+	}
+	q.cp.prune(ol.BatchID, maxStateSnapshots)
+	q.ends, q.next, q.lastWm, q.ranBatch = ol.Sources, ol.BatchID+1, ol.BatchWatermarkMs, true
+	return nil
+}
+
+// Crash runs the next batch up to its sink write and stops before the
+// commit, as a process dying there would: for recovery tests.
+func (q *Query) Crash() (bool, error) {
+	ol, ok, err := q.plan()
+	if err != nil || !ok {
+		return false, err
+	}
+	if err := q.cp.writeJSON("offsets", ol.BatchID, ol); err != nil {
+		return false, err
+	}
+	_, rows, err := q.execute(q.c, ol, q.ends)
+	if err != nil {
+		return false, err
+	}
+	_, err = q.sink.Write(q.Checkpoint, ol.BatchID, q.c.root.schema(), rows)
+	return true, err
+}
+
+// execute runs the operators on the data between starts and ol's ends.
+func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*batch, []Row, error) {
+	ts := time.UnixMilli(ol.BatchTimestampMs).UTC()
+	b := &batch{id: ol.BatchID, ts: ts, wm: ol.BatchWatermarkMs * 1000, inputs: map[string]*sourceBatch{},
+		wmMax: make([]int64, len(c.watermarks)), wmSeen: make([]bool, len(c.watermarks))}
+	for a, src := range q.sources {
+		start, end := starts[a], ol.Sources[a]
+		if ex := c.extracts[a]; ex != nil && ex.Static {
+			start, end = Offset{}, Offset{N: maxOffset(src)}
+		}
+		ps, err := src.Read(start, end)
+		if err != nil {
+			return nil, nil, err
+		}
+		b.inputs[a] = q.validators[a].split(ps, ts)
+	}
+	return b, c.root.process(b), nil
+}
+
+func maxOffset(src Source) int64 {
+	if m, ok := src.(*MemoryStream); ok {
+		return m.Len()
+	}
+	return 0
+}
+
+func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Progress {
+	p := &Progress{Query: q.Name, BatchID: ol.BatchID, OutputRows: out, Duration: d,
+		Watermark: time.UnixMilli(ol.BatchWatermarkMs).UTC(), NextWatermark: q.Watermark(),
+		StateRows: q.StateRows(), DroppedByWatermark: b.dropped, LateRows: b.late}
+	for a, sb := range b.inputs {
+		if ex := q.c.extracts[a]; ex != nil && ex.Static {
+			continue
+		}
+		p.InputRows += sb.read
+		p.InvalidRows += len(sb.invalid)
+	}
+	p.NoData = p.InputRows == 0
+	return p
+}
+
+// Replay re-executes committed batch n from its logged offsets on a fresh
+// copy of the operators restored from the state after batch n-1, writes it
+// to the sink again (which must skip it) and returns the rows it produced.
+func (q *Query) Replay(n int64) ([]Row, bool, error) {
+	if !q.cp.exists("commits", n) {
+		return nil, false, fmt.Errorf("replay batch %d of %s: the batch is not committed", n, q.Name)
+	}
+	c, err := q.build()
+	if err != nil {
+		return nil, false, err
+	}
+	var ol OffsetLog
+	if err := q.cp.readJSON("offsets", n, &ol); err != nil {
+		return nil, false, err
+	}
+	starts := map[string]Offset{}
+	if n > 0 {
+		var prev OffsetLog
+		if err := q.cp.readJSON("offsets", n-1, &prev); err != nil {
+			return nil, false, err
+		}
+		starts = prev.Sources
+		if err := q.cp.readState(n-1, c.stateful); err != nil {
+			return nil, false, err
+		}
+	}
+	_, rows, err := q.execute(c, &ol, starts)
+	if err != nil {
+		return nil, false, err
+	}
+	skipped, err := q.sink.Write(q.Checkpoint, n, c.root.schema(), rows)
+	return rows, skipped, err
+}
+
+// Schema returns the schema of the rows the query writes.
+func (q *Query) Schema() *Schema { return q.c.root.schema() }

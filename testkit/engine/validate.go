@@ -1,0 +1,147 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"time"
+
+	"github.com/etlgen/etlgen/contracts"
+)
+
+// sourceBatch is what one source contributed to a batch: the rows that
+// satisfy the contract and the rejected ones (rejectSchema), a true
+// partition of the payloads read.
+type sourceBatch struct {
+	read    int
+	valid   []Row
+	invalid []Row
+}
+
+// rejectCols are the columns of a rejected payload; the sink maps them by
+// name onto the loaded contract (RejectedOrderEvent and the like).
+var rejectCols = []Column{
+	{Name: "raw_payload", Type: contracts.Type{Kind: contracts.KindString}},
+	{Name: "reason_code", Type: contracts.Type{Kind: contracts.KindString}},
+	{Name: "reason", Type: contracts.Type{Kind: contracts.KindString}},
+	{Name: "field_path", Type: contracts.Type{Kind: contracts.KindString}},
+	{Name: "observed_at", Type: contracts.Type{Kind: contracts.KindTimestamp}},
+	{Name: "pipeline_id", Type: contracts.Type{Kind: contracts.KindString}},
+	{Name: "contract_id", Type: contracts.Type{Kind: contracts.KindString}},
+	{Name: "source_topic", Type: contracts.Type{Kind: contracts.KindString}},
+	{Name: "source_partition", Type: contracts.Type{Kind: contracts.KindInt32}},
+	{Name: "source_offset", Type: contracts.Type{Kind: contracts.KindInt64}},
+}
+
+// validator splits payloads into valid rows and rejections with
+// contracts.RecordValidator: the same checks and reason codes as Go
+// validation (docs/validation.md). Rejections are stamped with the batch
+// timestamp, so a re-run batch produces the same rows.
+type validator struct {
+	rv       *contracts.RecordValidator
+	c        *contracts.Contract
+	pipeline string
+	now      time.Time
+	invalid  *Schema
+	extra    []contracts.Field // source fields copied into rejections when readable
+}
+
+func newValidator(c *contracts.Contract, pipeline string) (*validator, error) {
+	v := &validator{c: c, pipeline: pipeline}
+	rv, err := contracts.NewRecordValidator(c, contracts.WithClock(func() time.Time { return v.now }))
+	if err != nil {
+		return nil, err
+	}
+	v.rv = rv
+	v.invalid, v.extra = rejectSchema(c)
+	return v, nil
+}
+
+// rejectSchema is the schema of the rejected rows of contract c: the
+// rejection columns, then the string and integer fields of c that are read
+// from the payload when it is a readable JSON object (e.g. event_id).
+func rejectSchema(c *contracts.Contract) (*Schema, []contracts.Field) {
+	cols := append([]Column(nil), rejectCols...)
+	taken := map[string]bool{}
+	for _, col := range rejectCols {
+		taken[col.Name] = true
+	}
+	var extra []contracts.Field
+	for _, f := range c.Fields {
+		switch f.Type.Kind {
+		case contracts.KindString, contracts.KindInt32, contracts.KindInt64:
+			if !taken[f.Name] {
+				extra = append(extra, f)
+				cols = append(cols, Column{Name: f.Name, Type: f.Type})
+			}
+		}
+	}
+	return NewSchema(cols), extra
+}
+
+// split validates the payloads of one source for a batch.
+func (v *validator) split(ps []Payload, ts time.Time) *sourceBatch {
+	v.now = ts
+	sb := &sourceBatch{read: len(ps), valid: make([]Row, 0, len(ps))}
+	for _, p := range ps {
+		rec, rej := v.rv.Validate(p.Raw)
+		if rej != nil {
+			sb.invalid = append(sb.invalid, v.rejectRow(p, rej))
+			continue
+		}
+		row := make(Row, rec.Len())
+		for i := range row {
+			row[i] = fromValue(rec.Value(i))
+		}
+		sb.valid = append(sb.valid, row)
+	}
+	return sb
+}
+
+// rejectRow builds the quarantine row of a rejected payload.
+func (v *validator) rejectRow(p Payload, rej *contracts.Rejection) Row {
+	var path any
+	if rej.FieldPath != "" {
+		path = rej.FieldPath
+	}
+	row := Row{string(rej.RawPayload), string(rej.ReasonCode), rej.Reason, path, rej.ObservedAt.UTC(),
+		v.pipeline, v.c.ID, nil, nil, nil}
+	members := readableMembers(p.Raw)
+	for _, f := range v.extra {
+		row = append(row, memberValue(members[f.Name], f.Type.Kind))
+	}
+	return row
+}
+
+// readableMembers decodes the top-level members of a payload that is a JSON
+// object, nil otherwise.
+func readableMembers(raw []byte) map[string]any {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var m map[string]any
+	if dec.Decode(&m) != nil {
+		return nil
+	}
+	return m
+}
+
+// memberValue converts a decoded JSON member to a value of kind k, or nil.
+func memberValue(v any, k contracts.Kind) any {
+	switch x := v.(type) {
+	case string:
+		if k == contracts.KindString {
+			return x
+		}
+	case json.Number:
+		n, err := x.Int64()
+		if err != nil {
+			return nil
+		}
+		if k == contracts.KindInt64 {
+			return n
+		}
+		if k == contracts.KindInt32 && n == int64(int32(n)) {
+			return int32(n)
+		}
+	}
+	return nil
+}
