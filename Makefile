@@ -13,7 +13,12 @@ build:
 	$(GO) build $(PKGS)
 
 ## test: the whole suite — vet, gofmt, generated files up to date, every test.
-test: vet fmt-check check-generated unit
+test: docs-tools vet fmt-check check-generated unit test-stack
+
+## docs-tools: install the tools the docs tests run (chromium, graphviz, mermaid under node in .cache/node).
+.PHONY: docs-tools
+docs-tools:
+	scripts/docs-tools.sh
 
 vet:
 	$(GO) vet $(PKGS)
@@ -47,12 +52,12 @@ fuzz:
 clean:
 	rm -rf bin out
 
-## demo: the main job — the order-streaming example: generate, validate, plan.
+## demo: the main job — the order-streaming example on the embedded local engine:
+## validate and plan it (offline), then run it over the sample events (no JVM).
 demo:
-	$(GO) generate $(EXAMPLE)/...
-	$(GO) run ./cmd/etlgen contracts -o $(EXAMPLE)/contracts $(EXAMPLE)
 	$(GO) run ./cmd/etlgen validate $(EXAMPLE) --profile $(EXAMPLE)/profiles/local.yaml
 	$(GO) run ./cmd/etlgen plan $(EXAMPLE) --profile $(EXAMPLE)/profiles/local.yaml
+	$(GO) run ./cmd/etlgen run $(EXAMPLE) --profile $(EXAMPLE)/profiles/local.yaml
 
 ## stack-*: the local lakehouse stack (Spark Connect + Delta, Kafka, versitygw S3) — docs/stack.md.
 STACK := scripts/stack.sh
@@ -87,7 +92,34 @@ stack-doctor:
 	$(GO) run ./cmd/etlgen doctor --profile pyspark/doctor/testdata/stack.yaml
 	ETLGEN_STACK=1 $(GO) test -count=1 -run TestRunLiveStack ./pyspark/doctor/
 
-# run-example runs the order-streaming example on the local engine (no JVM);
-# outputs, checkpoints and run-report.json go to examples/order-streaming/out/.
+## run-example: run the order-streaming example on the local engine (no JVM); outputs,
+## checkpoints and run-report.json go to examples/order-streaming/out/ (git-ignored).
+.PHONY: run-example
 run-example:
-	go run ./cmd/etlgen run ./examples/order-streaming --profile examples/order-streaming/profiles/local.yaml
+	$(GO) run ./cmd/etlgen run ./examples/order-streaming --profile examples/order-streaming/profiles/local.yaml
+
+## test-stack / bench-spark / demo-spark: the real stack (docs/stack.md, README "The local stack").
+STACK_TEST_PKGS ?= ./e2e/... ./pyspark/...
+BENCH_EVENTS ?= 200000
+
+.PHONY: test-stack bench-spark demo-spark
+
+## test-stack: start the stack (installs it on a fresh machine) and run the live tests on it.
+test-stack:
+	scripts/stack.sh up
+	ETLGEN_STACK=1 $(GO) test -count=1 -p 1 -timeout 25m $(STACK_TEST_PKGS)
+
+## bench-spark: generated PySpark program vs the hand-written one (scripts/bench/), same events, same server.
+bench-spark:
+	scripts/stack.sh up
+	scripts/bench/run.sh $(BENCH_EVENTS)
+
+## demo-spark: the order-streaming example end to end on the stack: Kafka → generated PySpark → Delta.
+demo-spark:
+	scripts/stack.sh up
+	$(GO) run ./e2e/cmd/orderevents -topic order-events -from $(EXAMPLE)/testdata/events -if-empty
+	$(GO) run ./cmd/etlgen run $(EXAMPLE) --profile $(EXAMPLE)/profiles/spark.yaml
+	$(GO) run ./e2e/cmd/sparkquery \
+		"SELECT * FROM curated.customer_order_windows ORDER BY customer_id, window_start" \
+		"SELECT reason_code, field_path, raw_payload FROM quarantine.rejected_order_events ORDER BY source_offset" \
+		"SELECT event.event_id, event.event_time, watermark_at_arrival, reason_code FROM quarantine.late_order_events"

@@ -57,35 +57,17 @@ type decimalDigits struct {
 // any decimal(p,s) and every fraction is too long.
 const decimalExpLimit = 1 << 40
 
+// splitDecimal splits a JSON number literal (checked by the scanner).
 func splitDecimal(b []byte) decimalDigits {
 	var d decimalDigits
 	if b[0] == '-' {
 		d.neg, b = true, b[1:]
 	}
-	i := 0
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		i++
-	}
-	d.intPart, b = b[:i], b[i:]
+	d.intPart, b = leadingDigits(b)
 	if len(b) > 0 && b[0] == '.' {
-		j := 1
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		d.fracPart, b = b[1:j], b[j:]
+		d.fracPart, b = leadingDigits(b[1:])
 	}
-	var exp int64
-	if len(b) > 0 { // e or E
-		expNeg := b[1] == '-'
-		for _, c := range b[1:] {
-			if c >= '0' && c <= '9' && exp < decimalExpLimit {
-				exp = exp*10 + int64(c-'0')
-			}
-		}
-		if expNeg {
-			exp = -exp
-		}
-	}
+	exp := parseExponent(b)
 	total := len(d.intPart) + len(d.fracPart)
 	for d.lead < total && d.digit(d.lead) == 0 {
 		d.lead++
@@ -101,6 +83,34 @@ func splitDecimal(b []byte) decimalDigits {
 	d.n = last - d.lead + 1
 	d.exp = exp - int64(len(d.fracPart)) + int64(total-1-last)
 	return d
+}
+
+// leadingDigits splits b after its leading ASCII digits.
+func leadingDigits(b []byte) (digits, rest []byte) {
+	i := 0
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	return b[:i], b[i:]
+}
+
+// parseExponent reads an "e±ddd" suffix (or nothing), saturated at
+// ±decimalExpLimit.
+func parseExponent(b []byte) int64 {
+	if len(b) == 0 {
+		return 0
+	}
+	neg := b[1] == '-'
+	var exp int64
+	for _, c := range b[1:] {
+		if c >= '0' && c <= '9' && exp < decimalExpLimit {
+			exp = exp*10 + int64(c-'0')
+		}
+	}
+	if neg {
+		return -exp
+	}
+	return exp
 }
 
 // digit returns significant-position digit k of int+frac.

@@ -113,6 +113,8 @@ var orderCases = []struct {
 	{"ts month 13", order(m("event_time", `"2026-13-15T11:50:00Z"`)), verdict{contracts.ReasonInvalidTimestamp, "event_time"}},
 	{"ts hour 24", order(m("event_time", `"2026-07-15T24:00:00Z"`)), verdict{contracts.ReasonInvalidTimestamp, "event_time"}},
 	{"ts leap second", order(m("event_time", `"2026-06-30T23:59:60Z"`)), verdict{contracts.ReasonInvalidTimestamp, "event_time"}},
+	{"ts offset -00:00", order(m("event_time", `"2026-07-15T11:50:00-00:00"`)), verdict{}},
+	{"ts offset +00:00", order(m("event_time", `"2026-07-15T11:50:00+00:00"`)), verdict{}},
 	{"ts offset 18:00", order(m("event_time", `"2026-07-15T11:50:00+18:00"`)), verdict{}},
 	{"ts offset 18:01", order(m("event_time", `"2026-07-15T11:50:00-18:01"`)), verdict{contracts.ReasonInvalidTimestamp, "event_time"}},
 	{"ts offset minutes 60", order(m("event_time", `"2026-07-15T11:50:00+01:60"`)), verdict{contracts.ReasonInvalidTimestamp, "event_time"}},

@@ -11,6 +11,7 @@ type structPlan struct {
 	fields []fieldPlan
 	decl   []Field // the contract's fields, for Record
 	index  map[string]int
+	absent []int32 // one -1 per field: the initial slots of an object
 }
 
 // fieldPlan is one compiled field.
@@ -48,6 +49,7 @@ func compileStruct(fields []Field, path string) (*structPlan, error) {
 			errs = append(errs, err)
 		}
 		sp.fields = append(sp.fields, plan)
+		sp.absent = append(sp.absent, -1)
 	}
 	return sp, errors.Join(errs...)
 }

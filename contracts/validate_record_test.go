@@ -105,6 +105,8 @@ var shipCases = []struct {
 	{"unknown first in payload order", `{"zz":1,` + ship(m("event", `{"order_id":1,"x":1}`))[1:], verdict{contracts.ReasonUnknownField, "zz"}},
 	{"unknown nested first in payload order", ship(m("event", `{"order_id":1,"x":1}`), m("extra", "1")), verdict{contracts.ReasonUnknownField, "event.x"}},
 	{"unknown loses to a field check", ship(m("extra", "1"), m("fragile", "0")), verdict{contracts.ReasonWrongType, "fragile"}},
+	{"unknown empty name", ship(m("", `""`)), verdict{contracts.ReasonUnknownField, ""}},
+	{"unknown empty name nested", ship(m("event", `{"order_id":1,"":2}`)), verdict{contracts.ReasonUnknownField, "event."}},
 	{"unknown escaped name", ship(m(`ex\"tra`, "1")), verdict{contracts.ReasonUnknownField, `ex"tra`}},
 }
 

@@ -89,7 +89,7 @@ func (v *RecordValidator) run(w *walker, raw []byte) *failure {
 		return fail(ReasonNotAnObject, "payload is a JSON %s, not an object", k)
 	}
 	w.scan, w.unkAt = v.opts.unknown == UnknownReject, -1
-	w.path, w.slots = w.path[:0], w.slots[:0]
+	w.root, w.path, w.slots = v.plan, w.path[:0], w.slots[:0]
 	w.top = append(w.top[:0], make([]Value, len(v.plan.fields))...)
 	if fl := w.object(v.plan, 0, w.top); fl != nil {
 		return fl

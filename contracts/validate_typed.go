@@ -27,8 +27,11 @@ var (
 	validators sync.Map // reflect.Type → *Validator[T], built without options
 )
 
-// NewValidator builds the validator of T. T's contract is the registered one
-// (Of[T], from generated code) or else FromType's.
+// NewValidator builds the validator of T, a struct type. T's contract is the
+// registered one (Of[T], from generated code) or else FromType's; values map
+// into T's fields by json name, through a plan compiled once per type. The
+// error says why T cannot be validated: no usable contract, or a field whose
+// Go type cannot hold its contract type.
 func NewValidator[T any](opts ...Option) (*Validator[T], error) {
 	tp, err := planFor(reflect.TypeFor[T]())
 	if err != nil {

@@ -14,19 +14,14 @@ type walker struct {
 	p     jsonscan.Parser
 	data  []byte
 	tape  []jsonscan.Node
-	buf   []byte    // decoded strings
-	slots []int32   // per struct being walked: the value node of each field, -1 if absent
-	path  []pathSeg // where the walk is, for field paths
-	top   []Value   // the top-level values of the payload being checked
-	scan  bool      // record unknown members (policy reject)
-	unkAt int32     // offset of the first unknown member, -1 if none
-	unkIn string    // its path
-}
-
-// pathSeg is one step of a field path: a member name or an array index.
-type pathSeg struct {
-	name string
-	idx  int // -1 for a member
+	buf   []byte      // decoded strings
+	slots []int32     // per struct being walked: the value node of each field, -1 if absent
+	root  *structPlan // the plan being walked, to render paths
+	path  []int32     // where the walk is: field indexes, and -(i+1) for array element i
+	top   []Value     // the top-level values of the payload being checked
+	scan  bool        // record unknown members (policy reject)
+	unkAt int32       // offset of the first unknown member, -1 if none
+	unkIn string      // its path
 }
 
 var walkers = sync.Pool{New: func() any { return new(walker) }}
@@ -35,24 +30,31 @@ func getWalker() *walker { return walkers.Get().(*walker) }
 
 func putWalker(w *walker) {
 	clear(w.top)
-	w.data, w.tape, w.unkIn = nil, nil, ""
+	w.data, w.tape, w.unkIn, w.root = nil, nil, "", nil
 	walkers.Put(w)
 }
 
-// renderPath renders the current path: event.items[2].sku.
+// renderPath renders the current path, event.items[2].sku, by following
+// the field indexes through the plan (the walk itself stores no strings).
 func (w *walker) renderPath() string {
 	var b strings.Builder
+	sp, t := w.root, (*typePlan)(nil)
 	for i, s := range w.path {
-		if s.idx >= 0 {
+		if s < 0 {
 			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(s.idx))
+			b.WriteString(strconv.Itoa(int(-s - 1)))
 			b.WriteByte(']')
-			continue
+			t = t.elem
+		} else {
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(sp.fields[s].name)
+			t = sp.fields[s].typ
 		}
-		if i > 0 {
-			b.WriteByte('.')
+		if t.kind == KindStruct {
+			sp = t.st
 		}
-		b.WriteString(s.name)
 	}
 	return b.String()
 }
@@ -61,14 +63,14 @@ func (w *walker) renderPath() string {
 // per field).
 func (w *walker) object(sp *structPlan, vn int32, out []Value) *failure {
 	base := len(w.slots)
-	for range sp.fields {
-		w.slots = append(w.slots, -1)
-	}
+	w.slots = append(w.slots, sp.absent...)
 	k := vn + 1
 	for m := range int(w.tape[vn].Len) {
-		key := w.tape[k]
-		var name []byte
-		name, w.buf = jsonscan.StringBytes(w.data, key, w.buf)
+		key := &w.tape[k]
+		name := w.data[key.Start+1 : key.End-1]
+		if key.Flags&jsonscan.Escaped != 0 {
+			name, w.buf = jsonscan.StringBytes(w.data, *key, w.buf)
+		}
 		if i, ok := sp.lookup(m, name); ok {
 			w.slots[base+i] = k + 1
 		} else if w.scan && (w.unkAt < 0 || key.Start < w.unkAt) {
@@ -78,7 +80,7 @@ func (w *walker) object(sp *structPlan, vn int32, out []Value) *failure {
 	}
 	for i := range sp.fields {
 		f := &sp.fields[i]
-		w.path = append(w.path, pathSeg{name: f.name, idx: -1})
+		w.path = append(w.path, int32(i))
 		fl := w.field(f, w.slots[base+i], &out[i])
 		if fl != nil && fl.path == "" {
 			fl.path = w.renderPath()

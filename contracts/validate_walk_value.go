@@ -147,7 +147,7 @@ func (w *walker) array(t *typePlan, vn int32, out *Value, f *fieldPlan) *failure
 	list := make([]Value, n.Len)
 	e := vn + 1
 	for i := range list {
-		w.path = append(w.path, pathSeg{idx: i})
+		w.path = append(w.path, int32(-i-1))
 		var fl *failure
 		if w.tape[e].Kind == jsonscan.Null {
 			fl = fail(ReasonMissingRequired, "array elements must not be null")

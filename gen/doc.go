@@ -26,6 +26,13 @@
 // file it no longer produces (the ODCS file of a deleted contract) is removed
 // by DirSink and reported as obsolete by CheckSink.
 //
+// # Pipeline contracts and docs
+//
+// With a pipeline IR and its plan in the Model (Model.AddPlan), DTCS and DPCS
+// write transformation and pipeline contracts (group "contracts"), and Mermaid,
+// DOT and HTML render each pipeline (group "docs", etlgen docs). All of them
+// read one Graph of the pipeline (PipelineGraph); see docs/docs-generation.md.
+//
 // # Contract drift
 //
 // Drift compares contracts read back from ODCS files with the contracts loaded

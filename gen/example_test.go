@@ -11,6 +11,8 @@ import (
 
 	"github.com/etlgen/etlgen/contracts"
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
+	"github.com/etlgen/etlgen/framework/irload"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // exampleDir is the order-streaming example, relative to this package.
@@ -39,7 +41,7 @@ func loadExample(t *testing.T) *Model {
 // view of the example used by the golden test.
 func TestExampleGeneratedFilesAreCurrent(t *testing.T) {
 	m := loadExample(t)
-	check := func(group, root string) {
+	check := func(m *Model, group, root string) {
 		sink := &CheckSink{Root: root}
 		if err := Run(context.Background(), Default().Group(group), m, sink); err != nil {
 			t.Fatal(err)
@@ -48,8 +50,11 @@ func TestExampleGeneratedFilesAreCurrent(t *testing.T) {
 			t.Errorf("%v: run go generate ./... in %s", err, exampleDir)
 		}
 	}
-	check(GroupGo, exampleDir)
-	check(GroupContracts, filepath.Join(exampleDir, "contracts"))
+	check(m, GroupGo, exampleDir)
+	full := *m // contracts and docs also need the pipelines, bound as go:generate binds them
+	addExamplePlan(t, &full)
+	check(&full, GroupContracts, filepath.Join(exampleDir, "contracts"))
+	check(&full, GroupDocs, filepath.Join(exampleDir, "docs"))
 	if *update {
 		data, err := json.MarshalIndent(m, "", "  ")
 		if err != nil {
@@ -89,4 +94,24 @@ func TestExampleRegistryMatchesLoader(t *testing.T) {
 			t.Errorf("%s: registered model differs from the loaded one (-loaded +registered):\n%s", want.ID, diff)
 		}
 	}
+}
+
+// addExamplePlan adds the example's pipeline IR, planned with the Spark
+// profile its go:generate line names, to m.
+func addExamplePlan(t *testing.T, m *Model) {
+	t.Helper()
+	doc, err := irload.Load(context.Background(), exampleDir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Relativize(root)
+	prof, diags, err := profile.Load(filepath.Join(exampleDir, "profiles", "spark.yaml"))
+	if err != nil || diags.HasErrors() {
+		t.Fatalf("load spark profile: %v %v", err, diags)
+	}
+	m.AddPlan(doc, prof)
 }

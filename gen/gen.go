@@ -48,6 +48,8 @@ const (
 	GroupGo = "gen"
 	// GroupContracts generators write contract files under -o DIR (etlgen contracts).
 	GroupContracts = "contracts"
+	// GroupDocs generators write rendered pipeline docs under -o DIR (etlgen docs).
+	GroupDocs = "docs"
 )
 
 // Generator turns the model into files. It must be pure and deterministic:
@@ -120,6 +122,12 @@ func Default() *Registry {
 		GoAccessors{},
 		ODCS{},
 		JSONSchema{},
+		DTCS{},
+		DPCS{},
+		Mermaid{},
+		DOT{},
+		HTML{},
+		CDFDocs{},
 	} {
 		if err := r.Register(g); err != nil {
 			panic(err) // two built-ins share a name: a programming error

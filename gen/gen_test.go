@@ -61,7 +61,8 @@ func TestDefaultRegistryGroups(t *testing.T) {
 		want  []string
 	}{
 		{GroupGo, []string{"go-accessors"}},
-		{GroupContracts, []string{"jsonschema", "odcs"}},
+		{GroupContracts, []string{"dpcs", "dtcs", "jsonschema", "odcs"}},
+		{GroupDocs, []string{"dot", "html", "mermaid"}},
 	}
 	for _, tc := range tests {
 		var got []string

@@ -10,8 +10,12 @@ import (
 // instead of reusing incompatible state; the profile is part of it so that
 // two environments never share one.
 func CheckpointPath(root, pipelineID, version, profile, query string) string {
-	root = strings.TrimRight(root, "/")
-	return root + "/" + pipelineID + "/v" + Major(version) + "/" + profile + "/" + query
+	return strings.TrimRight(root, "/") + "/" + Identity(pipelineID, version, profile, query)
+}
+
+// Identity is a query's checkpoint identity: <pipeline-id>/v<major>/<profile>/<query>.
+func Identity(pipelineID, version, profile, query string) string {
+	return pipelineID + "/v" + Major(version) + "/" + profile + "/" + query
 }
 
 // Major returns the major number of a semantic version ("1.2.3" → "1",

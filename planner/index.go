@@ -29,16 +29,28 @@ type pipe struct {
 	p        *ir.Pipeline
 	extracts map[string]*ir.Extract
 	steps    map[string]*ir.Step
+	readers  map[ir.Ref][]*ir.Step // steps reading each stream
+	writers  map[ir.Ref][]*ir.Load // loads writing each stream
 	queries  []*query
 }
 
 func newPipe(ix *index, p *ir.Pipeline) *pipe {
-	pp := &pipe{ix: ix, p: p, extracts: map[string]*ir.Extract{}, steps: map[string]*ir.Step{}}
+	pp := &pipe{ix: ix, p: p, extracts: map[string]*ir.Extract{}, steps: map[string]*ir.Step{},
+		readers: map[ir.Ref][]*ir.Step{}, writers: map[ir.Ref][]*ir.Load{}}
 	for i := range p.Extracts {
 		pp.extracts[p.Extracts[i].Asset] = &p.Extracts[i]
 	}
 	for i := range p.Steps {
-		pp.steps[p.Steps[i].ID] = &p.Steps[i]
+		st := &p.Steps[i]
+		pp.steps[st.ID] = st
+		for _, b := range st.Inputs {
+			if rs := pp.readers[b.From]; len(rs) == 0 || rs[len(rs)-1] != st {
+				pp.readers[b.From] = append(rs, st)
+			}
+		}
+	}
+	for i := range p.Loads {
+		pp.writers[p.Loads[i].From] = append(pp.writers[p.Loads[i].From], &p.Loads[i])
 	}
 	return pp
 }
@@ -56,17 +68,5 @@ func (pp *pipe) path(parts ...string) string {
 
 // consumers returns the steps and loads that read the ref.
 func (pp *pipe) consumers(ref ir.Ref) (steps []*ir.Step, loads []*ir.Load) {
-	for i := range pp.p.Steps {
-		for _, b := range pp.p.Steps[i].Inputs {
-			if b.From == ref {
-				steps = append(steps, &pp.p.Steps[i])
-			}
-		}
-	}
-	for i := range pp.p.Loads {
-		if pp.p.Loads[i].From == ref {
-			loads = append(loads, &pp.p.Loads[i])
-		}
-	}
-	return steps, loads
+	return pp.readers[ref], pp.writers[ref]
 }

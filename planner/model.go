@@ -28,6 +28,7 @@ func buildModel(c *Checker) *Model {
 	if m.Packages == nil {
 		m.Packages = []string{}
 	}
+	applyCDF(c, m)
 	return m
 }
 
@@ -46,12 +47,24 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 	return s
 }
 
+// defaultStart says where a new checkpoint starts when the profile sets no
+// starting position.
+var defaultStart = map[string]string{
+	"file-json": "every file already in the directory",
+	"delta-cdf": "the latest table version",
+	"rate":      "the rate source's first row",
+	"memory":    "the events the test adds",
+}
+
 // offsetsText states where a query reading the source starts.
 func offsetsText(ex *ir.Extract, b AssetBinding) string {
 	if ex.Static {
 		return "static table: read in full at every micro-batch"
 	}
 	start := b.StartingOffsets
+	if start == "" {
+		start = defaultStart[b.Plugin]
+	}
 	if start == "" {
 		start = "the plugin's default start"
 	}
@@ -65,6 +78,7 @@ func queryOf(c *Checker, q *query) Query {
 		Name: q.name, From: q.load.From, Branch: q.branch, Sources: uniq(f.sources), Steps: q.steps(),
 		Watermarks: append([]Watermark{}, f.watermarks...), Windows: q.windows(), Stateful: q.statefulOps(c.env),
 		OutputMode: q.mode, OutputModeReason: q.reason, Trigger: c.env.Trigger, Checkpoint: cp,
+		Identity:  Identity(q.pp.p.ID, q.pp.p.Version, c.env.Profile, q.name),
 		Sink:      Sink{Asset: q.name, Contract: q.load.Contract, Plugin: q.sink.Plugin, Identity: q.sink.Identity, WriteMode: q.sink.WriteMode, MergeKeys: q.sink.MergeKeys},
 		Guarantee: q.guaranteeFor(c.env, cp),
 	}

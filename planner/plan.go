@@ -77,12 +77,16 @@ type Query struct {
 	// Output is the schema the query writes: the load's contract columns.
 	Output []Column `json:"output"`
 	// OutputMode is append, update or complete; OutputModeReason says why.
-	OutputMode       string    `json:"outputMode"`
-	OutputModeReason string    `json:"outputModeReason"`
-	Trigger          Trigger   `json:"trigger"`
-	Checkpoint       string    `json:"checkpoint"`
-	Sink             Sink      `json:"sink"`
-	Guarantee        Guarantee `json:"guarantee"`
+	OutputMode       string  `json:"outputMode"`
+	OutputModeReason string  `json:"outputModeReason"`
+	Trigger          Trigger `json:"trigger"`
+	Checkpoint       string  `json:"checkpoint"`
+	// Identity is the checkpoint identity without the root,
+	// <pipeline-id>/v<major>/<profile>/<query>: a stable id for Delta's
+	// txnAppId and for run reports.
+	Identity  string    `json:"identity"`
+	Sink      Sink      `json:"sink"`
+	Guarantee Guarantee `json:"guarantee"`
 }
 
 // Watermark is a WithWatermark declared in a step.
@@ -140,6 +144,9 @@ type Sink struct {
 	Identity  string   `json:"identity"`
 	WriteMode string   `json:"writeMode,omitempty"`
 	MergeKeys []string `json:"mergeKeys,omitempty"`
+	// Changes is set for a CDF MERGE sink (etl.LoadChanges): how the
+	// change rows are applied to the target table.
+	Changes *ChangeMerge `json:"changes,omitempty"`
 }
 
 // Guarantee is the delivery guarantee of one source/sink pair and what must

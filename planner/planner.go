@@ -33,6 +33,9 @@ type Options struct {
 // definition and streaming rules are wanted: no capability, sink or
 // checkpoint-root checks run then.
 func Plan(doc *ir.Document, prof *profile.Profile, opts Options) (*Model, diag.List) {
+	if doc == nil {
+		doc = &ir.Document{}
+	}
 	var bound diag.List
 	env := FromProfile(prof)
 	if prof != nil {
@@ -51,6 +54,9 @@ func Plan(doc *ir.Document, prof *profile.Profile, opts Options) (*Model, diag.L
 // profile (tests, tools that bind assets themselves). Profile capability
 // checks are not run.
 func PlanEnv(doc *ir.Document, env *Env, opts Options) (*Model, diag.List) {
+	if doc == nil {
+		doc = &ir.Document{}
+	}
 	if env == nil {
 		env = &Env{}
 	}

@@ -43,11 +43,12 @@ func DefaultRules() []Rule {
 		ruleDistinctAggregate,
 		ruleWindowFunction,
 		ruleStatefulAfterLate,
-		ruleChainedStateful,
+		ruleChainedAggregations,
 		ruleDedupWithinWatermark,
 		ruleUnboundedState,
 		ruleWatermarkPolicy,
 		ruleSinkOutputMode,
+		ruleCDFChanges,
 		ruleCheckpointIdentity,
 	}
 }

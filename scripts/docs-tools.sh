@@ -3,6 +3,7 @@
 #   chromium  (Debian)  opens the generated HTML headless: renders, no errors, no network
 #   graphviz  (Debian)  renders the generated DOT to SVG (dot -Tsvg)
 #   mermaid   (npm)     parses the generated Mermaid flowchart; jsdom is its DOM shim
+#   nodejs, npm (Debian) run mermaid's parser, when missing
 # npm packages go to .cache/node (git-ignored); versions are pinned below.
 # apt-get update runs only when a Debian package is missing.
 set -euo pipefail
@@ -16,6 +17,8 @@ node_dir="$root/.cache/node"
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v dot >/dev/null 2>&1 || missing+=(graphviz)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
 	if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
 	echo "docs-tools: installing ${missing[*]} (apt-get)"
@@ -26,7 +29,6 @@ fi
 stamp="$node_dir/.versions"
 want="mermaid@$MERMAID_VERSION jsdom@$JSDOM_VERSION"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ ! -d "$node_dir/node_modules/mermaid" ]; then
-	command -v npm >/dev/null 2>&1 || { echo "docs-tools: npm is required (Debian: apt-get install npm)" >&2; exit 1; }
 	echo "docs-tools: installing $want into .cache/node (npm)"
 	mkdir -p "$node_dir"
 	[ -f "$node_dir/package.json" ] || echo '{"name":"etlgen-docs-tools","private":true}' >"$node_dir/package.json"

@@ -5,7 +5,7 @@
 Proves over Spark Connect: the server runs Spark 4.1.x; a Delta table in the Hive catalog
 can be created, written, merged (SQL MERGE INTO) and read; a Delta table and a streaming
 checkpoint live on s3a://warehouse/...; a Kafka round-trip through Spark's kafka batch sink
-and source; and (unless --no-restart) that the catalog table survives a restart of the
+and source; a foreachBatch stream that MERGEs into a Delta table; and (unless --no-restart) that the catalog table survives a restart of the
 Spark Connect server. It also reports whether delta.tables.DeltaTable works over Connect.
 Exit status 0 when every check passes.
 """
@@ -51,7 +51,7 @@ def session():
 
 def s3_credentials():
     """The S3 client reads the stack's generated credentials (never committed)."""
-    path = os.path.join(ROOT, ".stack", "credentials")
+    path = os.path.join(os.environ.get("ETLGEN_STACK_DIR", os.path.join(ROOT, ".stack")), "credentials")
     with open(path) as f:
         for line in f:
             k, _, v = line.strip().partition("=")
@@ -124,6 +124,32 @@ def main():
         expect(got == sorted(msgs), "read back %s" % got)
         return "topic %s: wrote and read %d messages" % (topic, len(got))
 
+    def foreach_batch_merge():
+        # foreachBatch runs its function in a Python worker the server starts (PYSPARK_PYTHON
+        # = the stack's venv), so this also proves the server-side Python set-up.
+        target = DB + ".merge_target_" + RUN_ID
+        spark.sql("CREATE TABLE %s (id BIGINT, n BIGINT) USING delta" % target)
+        src = "s3a://warehouse/smoke/%s/events" % RUN_ID
+
+        def merge(batch, batch_id):
+            s = batch.sparkSession
+            batch.selectExpr("n % 10 AS id", "n").groupBy("id").max("n").toDF("id", "n") \
+                .createOrReplaceTempView("etlgen_smoke_batch")
+            s.conf.set("spark.databricks.delta.write.txnAppId", "smoke-" + RUN_ID)
+            s.conf.set("spark.databricks.delta.write.txnVersion", str(batch_id))
+            s.sql("MERGE INTO %s t USING etlgen_smoke_batch b ON t.id = b.id "
+                  "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *" % target)
+
+        q = (spark.readStream.format("delta").load(src).writeStream.foreachBatch(merge)
+             .option("checkpointLocation", "s3a://warehouse/smoke/%s/_checkpoints/merge" % RUN_ID)
+             .trigger(availableNow=True).start())
+        q.awaitTermination(180)
+        expect(q.exception() is None, "stream failed: %s" % q.exception())
+        rows = sorted(tuple(r) for r in spark.table(target).collect())
+        expect(rows == [(i, 90 + i) for i in range(10)], "target holds %s" % rows)
+        spark.sql("DROP TABLE " + target)
+        return "%s: foreachBatch + SQL MERGE INTO with txnAppId/txnVersion, 10 rows" % target
+
     def delta_table_api():
         # Informational: DeltaTable over Connect needs Delta Connect's server plugin.
         from delta.tables import DeltaTable
@@ -137,6 +163,7 @@ def main():
     check("Delta table in the catalog", catalog_delta)
     check("Delta table and checkpoint on s3a://", s3_delta)
     check("Kafka round-trip through Spark", kafka_roundtrip)
+    check("foreachBatch MERGE over Connect", foreach_batch_merge)
     try:
         print("i %s" % delta_table_api())
     except Exception as e:

@@ -117,7 +117,7 @@ install_versitygw() {
 	stamp_ok "$CACHE/bin/.versitygw-stamp" "$VERSITYGW_VERSION" && [ -x "$bin" ] && return 0
 	log "building versitygw $VERSITYGW_VERSION with go install"
 	mkdir -p "$CACHE/bin"
-	GOBIN=$CACHE/bin GOFLAGS=-buildvcs=false go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION"
+	GOBIN=$CACHE/bin GOFLAGS="${GOFLAGS:-} -buildvcs=false" go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION"
 	echo "$VERSITYGW_VERSION" >"$CACHE/bin/.versitygw-stamp"
 }
 
@@ -125,10 +125,17 @@ install_all() {
 	command -v mvn >/dev/null || die "mvn not found (apt-get install maven)"
 	command -v go >/dev/null || die "go not found"
 	java17 >/dev/null
+	# The slow parts overlap: compiling versitygw (CPU), Maven (network), pip (network, then
+	# building the pyspark wheel). The Spark jars come last: they check the wheel's Hadoop.
+	local gw kafka
+	install_versitygw &
+	gw=$!
+	install_kafka &
+	kafka=$!
 	install_venv
-	install_versitygw
-	install_kafka
+	wait "$kafka" || die "fetching the Kafka jars failed"
 	install_spark_jars
+	wait "$gw" || die "building versitygw failed"
 	# Maven's local repository is only a download area: the copies above are what runs.
 	rm -rf "$CACHE/m2"
 }
@@ -356,7 +363,9 @@ start_spark() {
 
 start_svc() {
 	local svc=$1 limit
+	case $svc in spark) limit=300 ;; *) limit=120 ;; esac
 	if pidof_svc "$svc" >/dev/null; then
+		wait_ready "$svc" "$limit" # running: make sure it is (or becomes) ready
 		return 0
 	fi
 	if port_open "$(port_of "$svc")"; then
@@ -364,7 +373,6 @@ start_svc() {
 	fi
 	log "starting $svc"
 	"start_$svc"
-	case $svc in spark) limit=300 ;; *) limit=120 ;; esac
 	wait_ready "$svc" "$limit"
 }
 
@@ -401,7 +409,10 @@ cmd_up() {
 	local s
 	for s in "${SERVICES[@]}"; do start_svc "$s"; done
 	log "stack up in $((SECONDS - t0))s"
-	cmd_status
+	printf '%-6s %-8s %-16s %s\n' SERVICE PID ADDRESS STATE
+	for s in "${SERVICES[@]}"; do
+		printf '%-6s %-8s %-16s %s\n' "$s" "$(pidof_svc "$s")" "$HOST:$(port_of "$s")" ready
+	done
 }
 
 cmd_down() {
@@ -466,9 +477,21 @@ export ETLGEN_STACK_PYTHON=$PY
 EOF
 }
 
+# lock serialises the commands that start or stop services, so two `up`s (say, two
+# developers' test runs) never start a service twice.
+lock() {
+	mkdir -p "$RUN"
+	exec 9>"$RUN/stack.lock"
+	if ! flock -n 9; then
+		log "waiting for another scripts/stack.sh to finish"
+		flock 9
+	fi
+}
+
 main() {
 	local cmd=${1:-}
 	shift || true
+	case $cmd in up | down | stop | restart | reset | install) lock ;; esac
 	case $cmd in
 	up) cmd_up ;;
 	down | stop) cmd_down ;;

@@ -51,6 +51,7 @@ def spark(url):
     from pyspark.sql import SparkSession
 
     spark = SparkSession.builder.remote(url).getOrCreate()
+    # No spark.stop(): it makes the server log a SESSION_CLOSED error; idle sessions expire.
     print("spark ready, version %s" % spark.sql("SELECT version()").collect()[0][0])
 
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -45,6 +44,7 @@ type config struct {
 	profileYAML string
 	start       time.Time
 	pipeline    *etl.Pipeline
+	delta       *engine.DeltaCatalog // WithDelta (cdf.go)
 }
 
 // ProfileFile runs the pipeline with the profile at path.
@@ -68,6 +68,7 @@ func Start(tb testing.TB, p *etl.Pipeline, opts ...Option) *Runtime {
 	for _, o := range opts {
 		o(&rt.cfg)
 	}
+	rt.env.Delta = rt.cfg.delta
 	rt.now = rt.cfg.start
 	if rt.now.IsZero() {
 		rt.now = DefaultProcessingTime
@@ -160,184 +161,4 @@ func (rt *Runtime) engineOrFatal() *engine.Engine {
 		rt.tb.Fatalf("testkit: the pipeline is stopped; call Restart first")
 	}
 	return rt.eng
-}
-
-// ProcessAllAvailable runs micro-batches of every query until no query has
-// new data or a pending no-data batch (Spark's processAllAvailable).
-func (rt *Runtime) ProcessAllAvailable() {
-	rt.tb.Helper()
-	err := rt.engineOrFatal().RunAvailable(func(p *engine.Progress) { rt.Progress = append(rt.Progress, *p) })
-	if err != nil {
-		rt.tb.Fatalf("testkit: process: %v", err)
-	}
-}
-
-// AdvanceProcessingTime moves the processing-time clock forward by d: it
-// stamps the next batches (batch timestamp, observed_at of rejections).
-func (rt *Runtime) AdvanceProcessingTime(d time.Duration) {
-	rt.tb.Helper()
-	if d < 0 {
-		rt.tb.Fatalf("testkit: advance processing time by %s: time only moves forward", d)
-	}
-	rt.now = rt.now.Add(d)
-}
-
-// Now returns the processing-time clock.
-func (rt *Runtime) Now() time.Time { return rt.now }
-
-// AdvanceWatermark sets the event-time watermark of every query with a
-// watermark to t, as if events at t + delay had been seen in earlier
-// batches: each watermark operator's value is raised to t (Spark's
-// WatermarkTracker map), so the global watermark is t. Nothing runs until
-// the next ProcessAllAvailable, whose first batch uses t: new rows at or
-// before t are late for stateful operators, and, with no new data, a no-data
-// batch runs so that append-mode windows ending at or before t are emitted
-// and evicted. The watermark only moves forward: a t behind the current
-// watermark fails the test.
-func (rt *Runtime) AdvanceWatermark(t time.Time) {
-	rt.tb.Helper()
-	for _, q := range rt.engineOrFatal().Queries {
-		if err := q.AdvanceWatermark(t); err != nil {
-			rt.tb.Fatalf("testkit: %v", err)
-		}
-	}
-}
-
-// Stop stops the queries; memory streams, tables and checkpoints stay.
-func (rt *Runtime) Stop() { rt.eng = nil }
-
-// Restart stops the queries and starts them again from their checkpoints,
-// with the options (e.g. WithPipeline) applied; it fails the test on error.
-func (rt *Runtime) Restart(opts ...Option) {
-	rt.tb.Helper()
-	if err := rt.TryRestart(opts...); err != nil {
-		rt.tb.Fatalf("testkit: restart: %v", err)
-	}
-}
-
-// TryRestart is Restart returning the error: an *engine.IncompatibleStateError
-// (see StateDiagnostics) when the new pipeline cannot reuse the state.
-func (rt *Runtime) TryRestart(opts ...Option) error {
-	rt.eng = nil
-	cfg := config{}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	p := rt.pipeline
-	if cfg.pipeline != nil {
-		p = cfg.pipeline
-	}
-	return rt.open(p)
-}
-
-// StateDiagnostics returns the ETL-X6xx diagnostics of a TryRestart error,
-// nil when err is not a state incompatibility.
-func StateDiagnostics(err error) diag.List {
-	var ie *engine.IncompatibleStateError
-	if errors.As(err, &ie) {
-		return ie.Diagnostics
-	}
-	return nil
-}
-
-// CrashBeforeCommit runs one batch of every query with new data up to its
-// sink write and stops the pipeline before the commit, as a process dying
-// there would; Restart then re-runs those batches with the same offsets.
-func (rt *Runtime) CrashBeforeCommit() {
-	rt.tb.Helper()
-	for _, q := range rt.engineOrFatal().Queries {
-		if _, err := q.Crash(); err != nil {
-			rt.tb.Fatalf("testkit: crash: %v", err)
-		}
-	}
-	rt.eng = nil
-}
-
-// Recovered reports whether the queries resumed from existing checkpoints.
-func (rt *Runtime) Recovered() bool {
-	for _, q := range rt.engineOrFatal().Queries {
-		if !q.Recovered {
-			return false
-		}
-	}
-	return true
-}
-
-// Watermark returns the watermark the next batch of query will use.
-func (rt *Runtime) Watermark(query string) time.Time {
-	rt.tb.Helper()
-	return rt.query(query).Watermark()
-}
-
-func (rt *Runtime) query(name string) *engine.Query {
-	rt.tb.Helper()
-	q, ok := rt.engineOrFatal().Query(name)
-	if !ok {
-		rt.tb.Fatalf("testkit: no query %q", name)
-	}
-	return q
-}
-
-// ReplayBatch re-runs committed batch n of every query that ran it, from
-// its logged offsets and the state before it, and fails the test unless
-// the replay produces the rows the batch wrote and every sink skips it
-// (idempotence per checkpoint and batch id).
-func (rt *Runtime) ReplayBatch(n int64) {
-	rt.tb.Helper()
-	replayed := 0
-	for _, q := range rt.engineOrFatal().Queries {
-		if n >= q.NextBatch() {
-			continue
-		}
-		replayed++
-		rows, skipped, err := q.Replay(n)
-		if err != nil {
-			rt.tb.Fatalf("testkit: replay batch %d: %v", n, err)
-		}
-		if !skipped {
-			rt.tb.Errorf("testkit: replay of batch %d of %s was written again: the sink is not idempotent", n, q.Name)
-		}
-		rt.checkReplay(q, n, rows)
-	}
-	if replayed == 0 {
-		rt.tb.Fatalf("testkit: no query has run batch %d", n)
-	}
-}
-
-// checkReplay compares a replay with what the batch wrote (memory sinks).
-func (rt *Runtime) checkReplay(q *engine.Query, n int64, rows []engine.Row) {
-	rt.tb.Helper()
-	t, ok := rt.env.Tables[q.Name]
-	if !ok {
-		return
-	}
-	orig, ok := t.Batch(q.Checkpoint, n)
-	if !ok {
-		return
-	}
-	RowsEqual(rt.tb, encodeRows(q.Schema(), rows), encodeRows(q.Schema(), orig))
-}
-
-func encodeRows(s *engine.Schema, rows []engine.Row) []string {
-	out := make([]string, len(rows))
-	for i, r := range rows {
-		out[i] = string(engine.EncodeRow(s, r))
-	}
-	return out
-}
-
-// Checkpoint returns the checkpoint directory of query.
-func (rt *Runtime) Checkpoint(query string) string {
-	rt.tb.Helper()
-	return rt.query(query).Checkpoint
-}
-
-// checkpointFiles lists a query checkpoint's log entries (tests).
-func checkpointFiles(dir, kind string) []string {
-	entries, _ := os.ReadDir(filepath.Join(dir, kind))
-	var out []string
-	for _, e := range entries {
-		out = append(out, e.Name())
-	}
-	return out
 }

@@ -42,10 +42,22 @@ func renderPlan(p *Plan) string {
 func planJSON(p *Plan) map[string]any {
 	return map[string]any{
 		"contract": p.Contract.ID, "payload_column": p.Options.PayloadColumn, "payload_type": p.Options.PayloadType,
-		"stages": p.StageExprs(), "valid": p.ValidExpr(), "reason_code": p.ReasonCodeExpr(),
+		"stages": p.StageExprs(), "stage_levels": levelExprs(p), "valid": p.ValidExpr(), "reason_code": p.ReasonCodeExpr(),
 		"reason": p.ReasonExpr(), "field_path": p.FieldPathExpr(), "projection": p.ProjectionExprs(),
 		"schema_ddl": DDL(p.Contract),
 	}
+}
+
+func levelExprs(p *Plan) [][]string {
+	var out [][]string
+	for _, g := range p.StageLevels() {
+		exprs := make([]string, len(g))
+		for i, s := range g {
+			exprs[i] = s.Expr()
+		}
+		out = append(out, exprs)
+	}
+	return out
 }
 
 func TestGolden(t *testing.T) {

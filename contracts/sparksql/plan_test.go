@@ -217,3 +217,33 @@ func TestCompileErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestStageLevels(t *testing.T) {
+	p := compile(t, kitchenSink(), Options{})
+	levels := p.StageLevels()
+	seen := map[string]bool{}
+	n := 0
+	for i, group := range levels {
+		for _, s := range group {
+			for _, earlier := range p.Stages {
+				inGroup := slices.ContainsFunc(group, func(g Stage) bool { return g.Alias == earlier.Alias })
+				if inGroup && strings.Contains(s.SQL, QuoteIdent(earlier.Alias)) {
+					t.Errorf("level %d: %s reads %s of the same level", i, s.Alias, earlier.Alias)
+				}
+				if !seen[earlier.Alias] && !inGroup && strings.Contains(s.SQL, QuoteIdent(earlier.Alias)) {
+					t.Errorf("level %d: %s reads %s of a later level", i, s.Alias, earlier.Alias)
+				}
+			}
+		}
+		for _, s := range group {
+			seen[s.Alias] = true
+			n++
+		}
+	}
+	if n != len(p.Stages) {
+		t.Errorf("levels hold %d stages, want %d", n, len(p.Stages))
+	}
+	if len(levels) >= len(p.Stages)/2 {
+		t.Errorf("%d levels for %d stages: grouping does not flatten the plan", len(levels), len(p.Stages))
+	}
+}

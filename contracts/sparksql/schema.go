@@ -12,14 +12,20 @@ import (
 // org.apache.spark.sql.types.StructType (DataType.fromJson reads it, and so
 // does pyspark's StructType.fromJson).
 type StructType struct {
+	// Fields are the columns in declaration order.
 	Fields []StructField
 }
 
 // StructField is one field of a StructType.
 type StructField struct {
-	Name     string            `json:"name"`
-	Type     DataType          `json:"type"`
-	Nullable bool              `json:"nullable"`
+	// Name is the column name, unquoted.
+	Name string `json:"name"`
+	// Type is the column's data type.
+	Type DataType `json:"type"`
+	// Nullable is false for required fields outside arrays.
+	Nullable bool `json:"nullable"`
+	// Metadata holds the field's description under "comment", as Spark
+	// stores column comments.
 	Metadata map[string]string `json:"metadata"`
 }
 
@@ -73,12 +79,16 @@ func (t DataType) MarshalJSON() ([]byte, error) {
 // nullable when the contract lets it be absent; array elements are marked
 // containsNull=true although validation never lets a null element through,
 // because the arrays Spark builds (transform) are typed that way and Delta
-// refuses to write nullable elements into a non-nullable array.
+// refuses to write nullable elements into a non-nullable array; for the
+// same reason the fields of structs inside arrays are all nullable.
 func Schema(c *contracts.Contract) StructType {
-	return structOf(c.Fields)
+	return structOf(c.Fields, false)
 }
 
-func structOf(fields []contracts.Field) StructType {
+// structOf builds a struct type; inArray marks the fields of array
+// elements, which are all nullable: Delta refuses NOT NULL inside arrays
+// (DELTA_NESTED_NOT_NULL_CONSTRAINT).
+func structOf(fields []contracts.Field, inArray bool) StructType {
 	out := StructType{Fields: make([]StructField, 0, len(fields))}
 	for i := range fields {
 		f := &fields[i]
@@ -87,7 +97,7 @@ func structOf(fields []contracts.Field) StructType {
 			md["comment"] = f.Description
 		}
 		out.Fields = append(out.Fields, StructField{
-			Name: f.Name, Type: dataTypeOf(f.Type), Nullable: !isRequired(f), Metadata: md,
+			Name: f.Name, Type: dataTypeOf(f.Type, inArray), Nullable: inArray || !isRequired(f), Metadata: md,
 		})
 	}
 	return out
@@ -101,18 +111,18 @@ var simpleTypes = map[contracts.Kind]string{
 	contracts.KindDate: "date",
 }
 
-func dataTypeOf(t contracts.Type) DataType {
+func dataTypeOf(t contracts.Type, inArray bool) DataType {
 	switch t.Kind {
 	case contracts.KindDecimal:
 		return DataType{Name: fmt.Sprintf("decimal(%d,%d)", t.Precision, t.Scale)}
 	case contracts.KindArray:
 		elem := DataType{Name: "string"}
 		if t.Elem != nil {
-			elem = dataTypeOf(*t.Elem)
+			elem = dataTypeOf(*t.Elem, true)
 		}
 		return DataType{Name: "array", Element: &elem, ContainsNull: true}
 	case contracts.KindStruct:
-		st := structOf(t.Fields)
+		st := structOf(t.Fields, inArray)
 		return DataType{Name: "struct", Struct: &st}
 	}
 	if n, ok := simpleTypes[t.Kind]; ok {
@@ -130,9 +140,12 @@ var sqlNames = map[contracts.Kind]string{
 }
 
 // SQLType returns the Spark SQL type of t as DDL text: STRING, BIGINT,
-// DECIMAL(18,2), ARRAY<STRING>, STRUCT<`a`: INT NOT NULL, ...>. An unknown
-// kind renders as STRING (contracts.Load rejects such kinds first).
-func SQLType(t contracts.Type) string {
+// DECIMAL(18,2), ARRAY<STRING>, STRUCT<`a`: INT NOT NULL, ...>. Fields of
+// structs inside arrays carry no NOT NULL (Delta refuses it there). An
+// unknown kind renders as STRING (contracts.Load rejects such kinds first).
+func SQLType(t contracts.Type) string { return sqlType(t, false) }
+
+func sqlType(t contracts.Type, inArray bool) string {
 	switch t.Kind {
 	case contracts.KindDecimal:
 		return fmt.Sprintf("DECIMAL(%d,%d)", t.Precision, t.Scale)
@@ -140,12 +153,16 @@ func SQLType(t contracts.Type) string {
 		if t.Elem == nil {
 			return "ARRAY<STRING>"
 		}
-		return "ARRAY<" + SQLType(*t.Elem) + ">"
+		return "ARRAY<" + sqlType(*t.Elem, true) + ">"
 	case contracts.KindStruct:
 		parts := make([]string, len(t.Fields))
 		for i := range t.Fields {
 			f := &t.Fields[i]
-			parts[i] = QuoteIdent(f.Name) + ": " + SQLType(f.Type) + notNull(f)
+			nn := notNull(f)
+			if inArray {
+				nn = ""
+			}
+			parts[i] = QuoteIdent(f.Name) + ": " + sqlType(f.Type, inArray) + nn
 		}
 		return "STRUCT<" + strings.Join(parts, ", ") + ">"
 	}
@@ -170,7 +187,9 @@ func DDL(c *contracts.Contract) string {
 // CreateTableDDL returns CREATE TABLE IF NOT EXISTS table (...) USING delta
 // for the rows of contract c, with each field's description as its COMMENT
 // and the contract's description as the table COMMENT. table is a dotted
-// name (catalog.schema.table); each part is quoted.
+// name (catalog.schema.table); each part is quoted. When a column name holds
+// a character Delta rejects (space, comma, semicolon, braces, parentheses,
+// newline, tab, '='), the table turns on Delta column mapping by name.
 func CreateTableDDL(table string, c *contracts.Contract) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "CREATE TABLE IF NOT EXISTS %s (\n", QuotePath(strings.Split(table, ".")...))
@@ -189,7 +208,31 @@ func CreateTableDDL(table string, c *contracts.Contract) string {
 	if c.Description != "" {
 		b.WriteString("\nCOMMENT " + QuoteString(c.Description))
 	}
+	if needsColumnMapping(c.Fields) {
+		b.WriteString("\nTBLPROPERTIES ('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5')")
+	}
 	return b.String()
+}
+
+// deltaInvalidChars are the characters Delta refuses in column names unless
+// column mapping is on (DELTA_INVALID_CHARACTERS_IN_COLUMN_NAMES).
+const deltaInvalidChars = " ,;{}()\n\t="
+
+// needsColumnMapping reports whether a field name at any depth holds a
+// character Delta accepts only with column mapping mode 'name'.
+func needsColumnMapping(fields []contracts.Field) bool {
+	for i := range fields {
+		f := &fields[i]
+		if strings.ContainsAny(f.Name, deltaInvalidChars) || needsColumnMapping(f.Type.Fields) {
+			return true
+		}
+		for e := f.Type.Elem; e != nil; e = e.Elem {
+			if needsColumnMapping(e.Fields) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func notNull(f *contracts.Field) string {

@@ -5,7 +5,6 @@
 package orderstreaming
 
 //go:generate go run github.com/etlgen/etlgen/cmd/etlgen gen
-//go:generate go run github.com/etlgen/etlgen/cmd/etlgen contracts -o contracts .
 
 import (
 	"time"

@@ -88,6 +88,10 @@ type Load struct {
 	From     Ref           `json:"from"`
 	Contract string        `json:"contract"`
 	Pos      diag.Position `json:"pos"`
+	// Changes, when set, makes the load a CDF MERGE: the stream (of
+	// Contract, with the CDF columns) is applied to the target table as
+	// changes (see ApplyChanges).
+	Changes *ApplyChanges `json:"changes,omitempty"`
 }
 
 // Port is a typed input or output of a transformation.

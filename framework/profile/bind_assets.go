@@ -98,6 +98,9 @@ func (bc *binder) sink(pl *ir.Pipeline, l ir.Load) (Sink, bool) {
 	}
 	s := Sink{Asset: a, Contract: l.Contract, Pos: l.Pos}
 	c := bc.contract(l.Contract, l.Pos, path)
+	if l.Changes != nil { // a CDF MERGE merges on the target's keys
+		c = bc.contract(l.Changes.Target, l.Pos, path)
+	}
 	wm, ok := writeModeOf(a)
 	if !ok {
 		bc.role(a, RoleAppendSink, path)

@@ -58,7 +58,7 @@ func delta() Plugin {
 		SparkFormat:  "delta",
 		Summary:      "A Delta Lake table: streaming append or idempotent foreachBatch MERGE sink, or the static side of a stream-static join.",
 		Roles:        []Role{RoleAppendSink, RoleMergeSink, RoleStaticSource},
-		Engines:      []string{EnginePySpark},
+		Engines:      []string{EngineLocal, EnginePySpark},
 		ResourceKind: "s3",
 		Options: []Option{
 			{Name: "table", Type: TypeString, Description: "Catalog table name, e.g. curated.customer_order_windows."},
@@ -84,7 +84,7 @@ func deltaCDF() Plugin {
 		SparkFixed:   map[string]string{"readChangeFeed": "true"},
 		Summary:      "The Change Data Feed of a Delta table, read as a stream (readChangeFeed).",
 		Roles:        []Role{RoleStreamingSource},
-		Engines:      []string{EnginePySpark},
+		Engines:      []string{EngineLocal, EnginePySpark},
 		ResourceKind: "s3",
 		Options: []Option{
 			{Name: "table", Type: TypeString, Description: "Catalog table name of the source table."},
@@ -126,13 +126,20 @@ func memory() Plugin {
 		Name:        "memory",
 		SparkFormat: "memory",
 		Summary:     "An in-process stream or table for tests (testkit): events added by the test, rows read back by the test.",
-		Roles:       []Role{RoleStreamingSource, RoleAppendSink},
+		Roles:       []Role{RoleStreamingSource, RoleStaticSource, RoleAppendSink, RoleMergeSink},
 		Engines:     []string{EngineLocal},
 		Options: []Option{
 			{Name: "name", Type: TypeString, Spark: "queryName",
 				Description: "Name the test uses to address the stream or table; default: the asset name."},
+			{Name: "write_mode", Type: TypeString, Default: WriteAppend, Enum: []string{WriteAppend, WriteMerge},
+				Description: "append: rows are appended (complete mode: replaced); foreach-batch-merge: each micro-batch is upserted on merge_keys (update output), idempotent per batch id."},
+			{Name: "merge_keys", Type: TypeStringList, OnlyWith: &Condition{Name: "write_mode", Value: WriteMerge},
+				Description: "Columns the upsert matches on. Default: the loaded contract's primary key."},
 		},
-		WriteModes: []WriteMode{{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend, OutputComplete}}},
+		WriteModes: []WriteMode{
+			{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend, OutputComplete}},
+			{Name: WriteMerge, Role: RoleMergeSink, OutputModes: []string{OutputAppend, OutputUpdate, OutputComplete}},
+		},
 		TestOnly:   true,
 	}
 }

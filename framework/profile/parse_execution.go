@@ -55,7 +55,9 @@ func (d *decoder) execution(e entry) Execution {
 			d.unknownKey(f, "execution", executionKeys)
 		}
 	}
-	for _, k := range []string{"trigger", "checkpoint_root"} {
+	// No trigger is Spark's default (micro-batches as fast as possible); the
+	// planner makes it available-now for pipelines reading a Change Data Feed.
+	for _, k := range []string{"checkpoint_root"} {
 		if !have[k] {
 			d.report(CodeMissingKey, e.key, "execution", "add `"+k+":` under execution", "execution has no %s", k)
 		}

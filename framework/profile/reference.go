@@ -39,7 +39,7 @@ Pipelines mean, profiles bind: event-time semantics never live here. Diagnostics
 | ` + "`engine`" + ` | string | yes | the engine (below) |
 | ` + "`test`" + ` | bool | no | a test profile: temporary checkpoint roots and test-only plugins allowed (default false) |
 | ` + "`execution.mode`" + ` | string | no | ` + "`structured-streaming`" + ` (the default and only mode) |
-| ` + "`execution.trigger.type`" + ` | string | yes | ` + "`available-now`, `once` or `processing-time`" + `; the short form ` + "`trigger: available-now`" + ` works too |
+| ` + "`execution.trigger.type`" + ` | string | no | ` + "`available-now`, `once` or `processing-time`" + `; the short form ` + "`trigger: available-now`" + ` works too. Without a trigger, a pipeline reading a ` + "`delta-cdf`" + ` source runs available-now, any other Spark's default (micro-batches as fast as possible) |
 | ` + "`execution.trigger.interval`" + ` | duration | with processing-time | how often a micro-batch starts, e.g. ` + "`30s`" + ` |
 | ` + "`execution.checkpoint_root`" + ` | path or URI | yes | root of the per-query checkpoint directories; must be durable (not a temporary directory) unless ` + "`test: true`" + ` |
 | ` + "`execution.stop_policy`" + ` | string | no | on a graceful stop: ` + "`finish-batch`" + ` (default) or ` + "`cancel-batch`" + `; the checkpoint is kept either way |

@@ -38,12 +38,14 @@ func commands() map[string]command {
 	return map[string]command{
 		"version":   {summary: "print the etlgen version", run: runVersion},
 		"gen":       {summary: "write the Go helpers (zz_etlgen.go) of packages with contracts", run: runGen},
-		"contracts": {summary: "write ODCS and JSON Schema contract files, or --check them for drift", run: runContracts},
+		"contracts": {summary: "write ODCS, JSON Schema, DTCS and DPCS contract files, or --check them for drift", run: runContracts},
 		"doctor":    {summary: "check that the environment a profile names can run pipelines", run: runDoctor},
 		"validate":  {summary: "check pipelines offline: definition, streaming rules, profile, checkpoints, state", run: runValidate},
 		"plan":      {summary: "print the streaming plan of pipelines bound to a profile", run: runPlan},
 		"ir":        {summary: "print the pipeline IR document (JSON) of a Go package", run: runIR},
+		"docs":      {summary: "write Mermaid, DOT and self-contained HTML docs of pipelines bound to a profile", run: runDocs},
 		"run":       {summary: "run pipelines on the profile's engine (local: in-process, no JVM)", run: runRun},
+		"compile":   {summary: "write the PySpark program of each pipeline (Spark engine) into a directory", run: runCompile},
 	}
 }
 

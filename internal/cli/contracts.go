@@ -12,11 +12,13 @@ import (
 
 // contractsFlags are the flags of `etlgen contracts`.
 type contractsFlags struct {
-	dir, out, check, format, view string
+	dir, out, check, format, view, profile string
 }
 
 // runContracts implements `etlgen contracts -o DIR [--check] PKG...`: it
-// writes DIR/data/<id>.odcs.yaml and DIR/jsonschema/<id>.schema.json, or with
+// writes DIR/data/<id>.odcs.yaml and DIR/jsonschema/<id>.schema.json and, for
+// packages with pipelines, DIR/transformations/<id>.dtcs.yaml and
+// DIR/pipelines/<id>.dpcs.yaml (bound to --profile when given), or with
 // --check compares the published ODCS files with the Go structs and reports
 // drift (exit 14 on a breaking change).
 func runContracts(ctx context.Context, e env, args []string) int {
@@ -28,8 +30,9 @@ func runContracts(ctx context.Context, e env, args []string) int {
 	fs.StringVar(&f.check, "check", "", "write nothing; report drift between `DIR`/data/*.odcs.yaml and the Go structs")
 	fs.StringVar(&f.format, "format", "text", "drift report `format`: text or json")
 	fs.StringVar(&f.view, "view", string(gen.ViewConsumer), "whose expectations decide what is breaking: consumer, producer or full")
+	fs.StringVar(&f.profile, "profile", "", "bind the pipeline contracts (pipelines/*.dpcs.yaml) to this profile `FILE`; without it they are written unbound")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen contracts [-C dir] -o DIR [PKG...]\n       etlgen contracts [-C dir] --check DIR [--format text|json] [--view consumer|producer|full] [PKG...]\n\nWrites the contract files of the packages' contracts, or checks them for drift.\n\nFlags:")
+		fmt.Fprintln(e.stderr, "Usage: etlgen contracts [-C dir] -o DIR [--profile FILE] [PKG...]\n       etlgen contracts [-C dir] --check DIR [--format text|json] [--view consumer|producer|full] [PKG...]\n\nWrites the contract files of the packages' contracts, or checks them for drift.\n\nFlags:")
 		fs.PrintDefaults()
 		printGenerators(e.stderr, gen.GroupContracts)
 	}
@@ -47,6 +50,9 @@ func runContracts(ctx context.Context, e env, args []string) int {
 	out := underDir(f.dir, f.out)
 	m, code := loadGenModel(ctx, e, f.dir, fs.Args())
 	if code != ExitOK {
+		return code
+	}
+	if code := addPipelines(ctx, e, f.dir, f.profile, m); code != ExitOK {
 		return code
 	}
 	return emit(ctx, e, gen.Default().Group(gen.GroupContracts), m, out, false)

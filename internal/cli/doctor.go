@@ -17,7 +17,7 @@ func runDoctor(ctx context.Context, e env, args []string) int {
 	format := fs.String("format", "text", "output format: text or json")
 	timeout := fs.Duration("timeout", doctor.DefaultTimeout, "time limit of each check")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen doctor --profile FILE [--format text|json] [--timeout 60s]\n\n"+
+		fmt.Fprintln(e.stderr, "Usage: etlgen doctor --profile FILE [--format text|json] [--timeout 2m]\n\n"+
 			"Checks the Spark Connect server, its Spark version, Delta, Kafka and the checkpoint\n"+
 			"location the profile names. Exit 0 when all checks pass, 16 when the environment is not usable.")
 		fs.PrintDefaults()

@@ -36,9 +36,10 @@ type queryReport struct {
 }
 
 // runRun implements `etlgen run PKG --profile FILE`: it plans the package's
-// pipelines with the profile and runs them on the profile's engine. The
-// local engine runs in-process (package testkit/engine) until no query has
-// new data (available-now); the pyspark engine is not available yet.
+// pipelines with the profile and runs them on the engine the profile names.
+// The local engine runs in-process (package testkit/engine) as the trigger
+// says (available-now: until no query has new data); the pyspark engine is
+// not available yet (exit 16).
 func runRun(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -82,7 +83,7 @@ func runRun(ctx context.Context, e env, args []string) int {
 		return report(e.stdout, e.stderr, diag.FormatHuman, diags)
 	}
 	for _, p := range m.Pipelines {
-		if code := runLocal(e, doc, p.ID, m, prof); code != ExitOK {
+		if code := runLocal(ctx, e, doc, p.ID, m, prof); code != ExitOK {
 			return code
 		}
 	}

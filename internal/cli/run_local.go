@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,7 +18,7 @@ import (
 
 // runLocal runs one pipeline on the local engine, printing a progress line
 // per micro-batch and writing the run report.
-func runLocal(e env, doc *ir.Document, id string, m *planner.Model, prof *profile.Profile) int {
+func runLocal(ctx context.Context, e env, doc *ir.Document, id string, m *planner.Model, prof *profile.Profile) int {
 	eng, err := engine.Open(doc, id, m, prof, &engine.Env{})
 	var ie *engine.IncompatibleStateError
 	if errors.As(err, &ie) {
@@ -28,7 +29,7 @@ func runLocal(e env, doc *ir.Document, id string, m *planner.Model, prof *profil
 		return ExitEnvironment
 	}
 	rep := newReport(id, prof, eng)
-	err = eng.RunAvailable(func(p *engine.Progress) {
+	err = runTrigger(ctx, eng, prof.Trigger(), func(p *engine.Progress) {
 		printProgress(e, p)
 		rep.add(p)
 	})
@@ -44,6 +45,28 @@ func runLocal(e env, doc *ir.Document, id string, m *planner.Model, prof *profil
 	}
 	fmt.Fprintf(e.stdout, "run %s: %s, %d batches; report %s\n", id, rep.Start, rep.Batches, path)
 	return ExitOK
+}
+
+// runTrigger runs batches as the trigger says: once, one batch per query;
+// available-now (and no trigger), until no query has anything left;
+// processing-time, what is available every interval until ctx ends.
+func runTrigger(ctx context.Context, eng *engine.Engine, t profile.Trigger, onBatch func(*engine.Progress)) error {
+	switch t.Type {
+	case "once":
+		return eng.RunOnce(onBatch)
+	case "processing-time":
+		for {
+			if err := eng.RunAvailable(onBatch); err != nil {
+				return err
+			}
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(t.Interval):
+			}
+		}
+	}
+	return eng.RunAvailable(onBatch)
 }
 
 func printProgress(e env, p *engine.Progress) {

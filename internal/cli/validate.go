@@ -173,7 +173,11 @@ func exitFor(l diag.List) int {
 }
 
 func exitOfCode(code string) int {
-	switch strings.TrimPrefix(code, "ETL-")[:1] {
+	c := strings.TrimPrefix(code, "ETL-")
+	if c == "" {
+		return ExitInvalidModel
+	}
+	switch c[:1] {
 	case "E":
 		return ExitEnvironment
 	case "S", "K":

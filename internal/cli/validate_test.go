@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 const (
@@ -103,5 +105,30 @@ func TestManifestRoundTrip(t *testing.T) {
 	code, stdout, _ = runCLI("validate", "-C", root, "--ir", corpusCase+"ok_example/ir.json", "--profile", windowCase+"profile.yaml", "--against", man)
 	if code != ExitIncompatible || !strings.Contains(stdout, "ETL-X602") {
 		t.Errorf("window changed back: exit %d, want 14 with ETL-X602:\n%s", code, stdout)
+	}
+}
+
+// TestExitFor: the lowest-level cause wins; warnings and notes never fail.
+func TestExitFor(t *testing.T) {
+	d := func(code string, sev diag.Severity) diag.Diagnostic {
+		return diag.Diagnostic{Code: code, Severity: sev}
+	}
+	tests := []struct {
+		name string
+		l    diag.List
+		want int
+	}{
+		{"none", nil, ExitOK},
+		{"warnings and notes", diag.List{d("ETL-S421", diag.Warning), d("ETL-X690", diag.Note)}, ExitOK},
+		{"state", diag.List{d("ETL-X601", diag.Error)}, ExitIncompatible},
+		{"planning beats state", diag.List{d("ETL-X601", diag.Error), d("ETL-K501", diag.Error)}, ExitPlanning},
+		{"model beats planning", diag.List{d("ETL-S401", diag.Error), d("ETL-P330", diag.Error), d("ETL-C101", diag.Error)}, ExitInvalidModel},
+		{"environment beats all", diag.List{d("ETL-D264", diag.Error), d("ETL-E701", diag.Error)}, ExitEnvironment},
+		{"empty code", diag.List{d("", diag.Error)}, ExitInvalidModel},
+	}
+	for _, tt := range tests {
+		if got := exitFor(tt.l); got != tt.want {
+			t.Errorf("%s: exitFor = %d, want %d", tt.name, got, tt.want)
+		}
 	}
 }

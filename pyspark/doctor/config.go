@@ -29,7 +29,7 @@ type Config struct {
 }
 
 // DefaultTimeout bounds one probe when Config.Timeout is zero.
-const DefaultTimeout = 60 * time.Second
+const DefaultTimeout = 2 * time.Minute
 
 // SupportedSparkLine is the Spark major.minor the generated programs target.
 const SupportedSparkLine = "4.1"

@@ -33,6 +33,7 @@ func querySingle(ctx context.Context, s sql.SparkSession, query string) (any, er
 func probeDelta(ctx context.Context, p *prober) (string, string, string, error) {
 	const hint = "start the server with Delta: spark.sql.extensions=io.delta.sql.DeltaSparkSessionExtension, " +
 		"spark.sql.catalog.spark_catalog=org.apache.spark.sql.delta.catalog.DeltaCatalog and the delta-spark jar (scripts/stack.sh does this)"
+	dropStale(ctx, p.session)
 	table := fmt.Sprintf("default.etlgen_doctor_%x", time.Now().UnixNano())
 	if _, err := p.session.Sql(ctx, "CREATE TABLE "+table+" USING delta AS SELECT 1 AS id"); err != nil {
 		return "", CodeDelta, hint, fmt.Errorf("create scratch table: %w", err)
@@ -61,6 +62,23 @@ func probeDelta(ctx context.Context, p *prober) (string, string, string, error) 
 		return "scratch table format is " + f, CodeDelta, hint, errors.New("not a Delta table")
 	}
 	return "created, read and dropped " + table, "", "", nil
+}
+
+// dropStale drops scratch tables an interrupted earlier run left behind.
+func dropStale(ctx context.Context, s sql.SparkSession) {
+	df, err := s.Sql(ctx, "SHOW TABLES IN default LIKE 'etlgen_doctor_*'")
+	if err != nil {
+		return
+	}
+	rows, err := df.Collect(ctx)
+	if err != nil {
+		return
+	}
+	for _, r := range rows {
+		if name, ok := r.Value("tableName").(string); ok && strings.HasPrefix(name, "etlgen_doctor_") {
+			_, _ = s.Sql(ctx, "DROP TABLE IF EXISTS default."+name)
+		}
+	}
 }
 
 // kafkaProbe sends a metadata request to one Kafka resource's bootstrap servers.

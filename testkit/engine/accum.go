@@ -1,21 +1,24 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/shopspring/decimal"
 )
 
-// Acc is the running state of one aggregate of one group; exported fields
+// accState is the running state of one aggregate of one group; exported fields
 // so that state snapshots (gob) can carry it.
-type Acc struct {
-	N      int64 // rows counted (count, avg)
-	Sum    any   // int64, float64 or decimal.Decimal (sum, avg)
-	V      any   // min, max, first, last
-	Has    bool  // V is set
-	Seen   map[string]bool
-	Ignore bool // unused; keeps gob from eliding an all-zero Acc
+type accState struct {
+	N    int64 // rows counted (count, avg)
+	Sum  any   // int64, float64 or decimal.Decimal (sum, avg)
+	V    any   // min, max, first, last
+	Has  bool  // V is set
+	Seen map[string]bool
+	// Scaled sums of decimals of one exponent are kept as an int64
+	// coefficient (IntSum × 10^Exp) until they would overflow: no big.Int
+	// arithmetic per row. The sum is IntSum×10^Exp + Sum.
+	Scaled bool
+	IntSum int64
+	Exp    int32
 }
 
 // aggFn is one compiled aggregate: name, argument and result type.
@@ -27,7 +30,7 @@ type aggFn struct {
 }
 
 // add folds one row into a.
-func (f *aggFn) add(a *Acc, r Row) {
+func (f *aggFn) add(a *accState, r Row) {
 	var v any
 	if f.arg != nil {
 		v = f.arg(r)
@@ -38,10 +41,14 @@ func (f *aggFn) add(a *Acc, r Row) {
 			a.N++
 		}
 	case "sum", "avg":
-		if v != nil {
-			a.N++
-			a.Sum = addNumbers(a.Sum, v)
+		if v == nil {
+			return
 		}
+		a.N++
+		if d, ok := v.(decimal.Decimal); ok && a.addScaled(d) {
+			return
+		}
+		a.Sum = addNumbers(a.flush(), v)
 	case "min", "max":
 		if v == nil {
 			return
@@ -67,14 +74,14 @@ func (f *aggFn) add(a *Acc, r Row) {
 }
 
 // merge folds b (a later session) into a (session merging).
-func (f *aggFn) merge(a *Acc, b Acc) {
+func (f *aggFn) merge(a *accState, b accState) {
 	switch f.kind {
 	case "count":
 		a.N += b.N
 	case "sum", "avg":
 		a.N += b.N
-		if b.Sum != nil {
-			a.Sum = addNumbers(a.Sum, b.Sum)
+		if s := b.sum(); s != nil {
+			a.Sum = addNumbers(a.flush(), s)
 		}
 	case "min", "max":
 		if b.Has {
@@ -105,14 +112,14 @@ func (f *aggFn) merge(a *Acc, b Acc) {
 // is a non-null int64, sum of integers int64 and of decimal(p,s)
 // decimal(p+10,s), avg a double or decimal(p+4,s+4) rounded half up;
 // approx_count_distinct is exact here.
-func (f *aggFn) result(a *Acc) any {
+func (f *aggFn) result(a *accState) any {
 	switch f.kind {
 	case "count":
 		return a.N
 	case "approx_count_distinct":
 		return int64(len(a.Seen))
 	case "sum":
-		return castValue(a.Sum, f.out)
+		return castValue(a.sum(), f.out)
 	case "avg":
 		return avgOf(a, f.out)
 	}
@@ -122,16 +129,55 @@ func (f *aggFn) result(a *Acc) any {
 	return a.V
 }
 
-func avgOf(a *Acc, out contracts.Type) any {
-	if a.N == 0 || a.Sum == nil {
+func avgOf(a *accState, out contracts.Type) any {
+	sum := a.sum()
+	if a.N == 0 || sum == nil {
 		return nil
 	}
 	if out.Kind == contracts.KindDecimal {
-		d, _ := asDecimal(a.Sum)
+		d, _ := asDecimal(sum)
 		return d.DivRound(decimal.NewFromInt(a.N), int32(out.Scale))
 	}
-	f, _ := asFloat(a.Sum)
+	f, _ := asFloat(sum)
 	return f / float64(a.N)
+}
+
+// addScaled adds d to the int64 coefficient sum when d has the sum's
+// exponent and the result fits; false means use the general path.
+func (a *accState) addScaled(d decimal.Decimal) bool {
+	if a.Sum == nil && !a.Scaled {
+		a.Scaled, a.Exp, a.IntSum = true, d.Exponent(), 0
+	}
+	if !a.Scaled || d.Exponent() != a.Exp || d.NumDigits() > 18 {
+		return false
+	}
+	c := d.CoefficientInt64()
+	s := a.IntSum + c
+	if (c > 0 && s < a.IntSum) || (c < 0 && s > a.IntSum) {
+		return false
+	}
+	a.IntSum = s
+	return true
+}
+
+// flush moves a scaled sum into Sum and returns Sum.
+func (a *accState) flush() any {
+	if a.Scaled {
+		a.Sum, a.Scaled, a.IntSum = a.sum(), false, 0
+	}
+	return a.Sum
+}
+
+// sum is the accumulated sum (nil when nothing was added).
+func (a *accState) sum() any {
+	if !a.Scaled {
+		return a.Sum
+	}
+	s := decimal.New(a.IntSum, a.Exp)
+	if a.Sum == nil {
+		return s
+	}
+	return addNumbers(a.Sum, s)
 }
 
 // addNumbers adds two numbers of one family (ints as int64).
@@ -153,5 +199,5 @@ func addNumbers(sum, v any) any {
 		d, _ := asDecimal(v)
 		return s.Add(d)
 	}
-	panic(fmt.Sprintf("engine: sum of %T", sum)) // the planner types sums; unreachable
+	return nil // not a number: the planner rejects such sums
 }

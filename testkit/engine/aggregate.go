@@ -12,21 +12,22 @@ const (
 	ModeComplete = "complete"
 )
 
-// Group is the state of one aggregation group: its grouping key values,
+// aggGroup is the state of one aggregation group: its grouping key values,
 // its window (microseconds; 0, 0 without a window) and its accumulators.
-type Group struct {
+type aggGroup struct {
 	Keys       []any
 	Start, End int64
-	Accs       []Acc
+	Accs       []accState
 	updated    bool
 }
 
 // aggregateOp is a streaming aggregation: StateStoreRestoreExec +
 // StateStoreSaveExec (or their session-window variants around
 // MergingSessionsExec). Per batch it drops late rows (the window end, or an
-// event-time grouping key, at or before the watermark:
-// watermarkPredicateForDataForLateEvents), folds the rest into the state,
-// then emits by output mode:
+// event-time grouping key, at or before the late-events watermark:
+// watermarkPredicateForDataForLateEvents; append and update modes only),
+// folds the rest into the state, then emits by output mode with the
+// eviction watermark:
 //
 //   - append: the groups whose window end (or event-time key) is at or
 //     before the watermark, which are then evicted;
@@ -42,9 +43,13 @@ type aggregateOp struct {
 	wmKey  int // index in keys of an event-time grouping key, or -1
 	aggs   []*aggFn
 	mode   string
-	groups map[string][]*Group
+	groups map[string][]*aggGroup
 	buf    [][2]int64
 	kb     []byte
+	keyBuf []any
+	// filterLate is false in complete mode: StateStoreSaveExec filters
+	// late rows in append and update modes only.
+	filterLate bool
 }
 
 func (a *aggregateOp) schema() *Schema { return a.out }
@@ -76,17 +81,20 @@ func (a *aggregateOp) process(b *batch) []Row {
 // it drops, one per group and input partition; here one partition).
 func (a *aggregateOp) fold(b *batch, r Row, lateGroups map[string]bool) {
 	a.kb = a.kb[:0]
-	keys := make([]any, len(a.keys))
+	if cap(a.keyBuf) < len(a.keys) {
+		a.keyBuf = make([]any, len(a.keys))
+	}
+	keys := a.keyBuf[:len(a.keys)]
 	for i, k := range a.keys {
 		keys[i] = k(r)
 		a.kb = keyString(a.kb, keys[i])
 	}
 	if a.win == nil {
-		if a.wmKey >= 0 && b.wm > 0 && a.late(r, b.wm) {
+		if a.filterLate && a.wmKey >= 0 && b.lateWm > 0 && a.late(r, b.lateWm) {
 			lateGroups[string(a.kb)] = true
 			return
 		}
-		a.update(string(a.kb), keys, 0, 0, r)
+		a.update(a.kb, keys, 0, 0, r)
 		return
 	}
 	t, ok := r[a.win.col].(time.Time)
@@ -94,25 +102,28 @@ func (a *aggregateOp) fold(b *batch, r Row, lateGroups map[string]bool) {
 		return // a NULL event time belongs to no window
 	}
 	base := len(a.kb)
-	for _, w := range a.win.assign(micros(t), a.buf) {
-		if b.wm > 0 && w[1] <= b.wm {
-			lateGroups[string(keyString(a.kb[:base], w[0]))] = true
+	a.buf = a.win.assign(micros(t), a.buf)
+	for _, w := range a.buf {
+		a.kb = keyString(a.kb[:base], w[0])
+		if a.filterLate && b.lateWm > 0 && w[1] <= b.lateWm {
+			lateGroups[string(a.kb)] = true
 			continue
 		}
 		if a.win.kind == "session" {
-			a.session(string(a.kb[:base]), keys, w, r)
+			a.session(string(a.kb[:base]), append([]any(nil), keys...), w, r)
 			continue
 		}
-		a.update(string(keyString(a.kb[:base], w[0])), keys, w[0], w[1], r)
+		a.update(a.kb, keys, w[0], w[1], r)
 	}
 }
 
-// update folds r into the group of key k, creating it.
-func (a *aggregateOp) update(k string, keys []any, start, end int64, r Row) {
-	gs := a.groups[k]
+// update folds r into the group of key k, creating it (with a copy of
+// keys) when new.
+func (a *aggregateOp) update(k []byte, keys []any, start, end int64, r Row) {
+	gs := a.groups[string(k)]
 	if len(gs) == 0 {
-		gs = []*Group{{Keys: keys, Start: start, End: end, Accs: make([]Acc, len(a.aggs))}}
-		a.groups[k] = gs
+		gs = []*aggGroup{{Keys: append([]any(nil), keys...), Start: start, End: end, Accs: make([]accState, len(a.aggs))}}
+		a.groups[string(k)] = gs
 	}
 	g := gs[0]
 	for i, f := range a.aggs {
@@ -122,13 +133,14 @@ func (a *aggregateOp) update(k string, keys []any, start, end int64, r Row) {
 }
 
 // session adds r as the session [t, t+gap) of its key and merges every
-// session it overlaps or touches (MergingSessionsExec).
+// session it overlaps or touches: MergingSessionsIterator extends the
+// current session while the next start <= its end.
 func (a *aggregateOp) session(k string, keys []any, w [2]int64, r Row) {
-	g := &Group{Keys: keys, Start: w[0], End: w[1], Accs: make([]Acc, len(a.aggs)), updated: true}
+	g := &aggGroup{Keys: keys, Start: w[0], End: w[1], Accs: make([]accState, len(a.aggs)), updated: true}
 	for i, f := range a.aggs {
 		f.add(&g.Accs[i], r)
 	}
-	var keep []*Group
+	var keep []*aggGroup
 	for _, o := range a.groups[k] {
 		if o.Start > g.End || g.Start > o.End {
 			keep = append(keep, o)
@@ -138,7 +150,7 @@ func (a *aggregateOp) session(k string, keys []any, w [2]int64, r Row) {
 		if g.Start < o.Start {
 			first, second = g, o
 		}
-		merged := &Group{Keys: keys, Start: min(o.Start, g.Start), End: max(o.End, g.End), Accs: first.Accs, updated: true}
+		merged := &aggGroup{Keys: keys, Start: min(o.Start, g.Start), End: max(o.End, g.End), Accs: first.Accs, updated: true}
 		for i, f := range a.aggs {
 			f.merge(&merged.Accs[i], second.Accs[i])
 		}
@@ -149,7 +161,7 @@ func (a *aggregateOp) session(k string, keys []any, w [2]int64, r Row) {
 
 // expired reports whether g's window end (or event-time key) is at or
 // before the watermark.
-func (a *aggregateOp) expired(g *Group, wm int64) bool {
+func (a *aggregateOp) expired(g *aggGroup, wm int64) bool {
 	if wm <= 0 {
 		return false
 	}
@@ -167,7 +179,7 @@ func (a *aggregateOp) expired(g *Group, wm int64) bool {
 func (a *aggregateOp) emit(b *batch) []Row {
 	var out []Row
 	for _, k := range sortedGroupKeys(a.groups) {
-		var keep []*Group
+		var keep []*aggGroup
 		for _, g := range a.groups[k] {
 			exp := a.mode != ModeComplete && (a.win != nil || a.wmKey >= 0) && a.expired(g, b.wm)
 			switch {
@@ -189,7 +201,7 @@ func (a *aggregateOp) emit(b *batch) []Row {
 }
 
 // row renders a group as an output row: keys, window bounds, aggregates.
-func (a *aggregateOp) row(g *Group) Row {
+func (a *aggregateOp) row(g *aggGroup) Row {
 	r := make(Row, 0, len(a.out.Cols))
 	r = append(r, g.Keys...)
 	if a.win != nil {
@@ -201,7 +213,7 @@ func (a *aggregateOp) row(g *Group) Row {
 	return r
 }
 
-func sortedGroupKeys(m map[string][]*Group) []string {
+func sortedGroupKeys(m map[string][]*aggGroup) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)
@@ -238,7 +250,7 @@ func (a *aggregateOp) snapshot() any { return a.groups }
 
 // restore replaces the state with a snapshot.
 func (a *aggregateOp) restore(dec func(any) error) error {
-	m := map[string][]*Group{}
+	m := map[string][]*aggGroup{}
 	if err := dec(&m); err != nil {
 		return err
 	}

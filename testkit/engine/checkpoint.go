@@ -33,6 +33,10 @@ type OffsetLog struct {
 	BatchTimestampMs int64 `json:"batchTimestampMs"`
 	// BatchWatermarkMs is the global watermark the batch runs with.
 	BatchWatermarkMs int64 `json:"batchWatermarkMs"`
+	// LateEventsWatermarkMs is the watermark late rows are judged against:
+	// the batchWatermarkMs of offsets/N-1, 0 for the first batch
+	// (IncrementalExecution reads it from the previous offset log).
+	LateEventsWatermarkMs int64 `json:"lateEventsWatermarkMs"`
 	// OperatorWatermarksMs are the per-watermark-operator values the global
 	// one was chosen from (WatermarkTracker.operatorToWatermarkMap); absent
 	// until an operator saw data.

@@ -8,19 +8,20 @@ import (
 )
 
 // join compiles a stream–stream or stream–static join: inner and left
-// outer; right and full outer for stream–stream joins with a time range.
+// outer; right and full outer for stream–stream joins with a time range;
+// left semi and left anti for stream–static joins.
 func (c *compiler) join(st *ir.Step, n *ir.Node, ins []operator) (operator, error) {
 	jn := n.Join
 	if jn == nil || len(ins) != 2 {
 		return nil, fmt.Errorf("join needs two inputs")
 	}
-	if jn.Type == ir.JoinSemi || jn.Type == ir.JoinAnti {
-		return nil, fmt.Errorf("%s joins are not supported by the local engine yet", jn.Type)
+	if (jn.Type == ir.JoinSemi || jn.Type == ir.JoinAnti) && !jn.Static {
+		return nil, fmt.Errorf("stream–stream %s joins are not supported by the local engine yet", jn.Type)
 	}
 	ls, rs := ins[0].schema(), ins[1].schema()
 	j := &joinOp{name: st.ID + "/join", typ: jn.Type, static: jn.Static,
 		left: joinSide{in: ins[0], tcol: -1}, right: joinSide{in: ins[1], tcol: -1},
-		state: [2]map[string][]*JoinRow{{}, {}}}
+		state: [2]map[string][]*joinRow{{}, {}}}
 	if err := j.bindKeys(jn, ls, rs); err != nil {
 		return nil, err
 	}

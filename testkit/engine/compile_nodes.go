@@ -54,12 +54,15 @@ func (c *compiler) node(st *ir.Step, n *ir.Node) (operator, error) {
 // lateTest is the predicate a stateful operator drops late rows with.
 func lateTest(s stateful) func(Row, int64) bool {
 	switch o := s.(type) {
-	case *aggregateOp:
-		return o.late
 	case *dedupOp:
 		return o.late
 	case *joinOp:
 		return func(r Row, wm int64) bool { return o.lateRow(o.left, r, wm) }
+	case *aggregateOp:
+		if !o.filterLate {
+			return func(Row, int64) bool { return false }
+		}
+		return o.late
 	}
 	return func(Row, int64) bool { return false }
 }
@@ -150,7 +153,7 @@ func (m markedOp) schema() *Schema { return m.s }
 func (c *compiler) aggregate(st *ir.Step, n *ir.Node, in operator) (operator, error) {
 	is := in.schema()
 	a := &aggregateOp{in: in, out: c.inferred(st, n, is), name: st.ID + "/aggregate", wmKey: -1,
-		mode: c.mode, groups: map[string][]*Group{}}
+		mode: c.mode, groups: map[string][]*aggGroup{}, filterLate: c.mode != ModeComplete}
 	for i, k := range n.GroupBy {
 		f, err := compileExpr(k, is)
 		if err != nil {
@@ -167,6 +170,12 @@ func (c *compiler) aggregate(st *ir.Step, n *ir.Node, in operator) (operator, er
 			return nil, err
 		}
 		a.win = w
+		// Spark's window struct keeps the event-time metadata and
+		// downstream stateful operators use its end (WatermarkSupport):
+		// window_end carries it here.
+		if end := a.out.Index("window_end"); end >= 0 && is.Cols[w.col].EventTime {
+			a.out.Cols[end].EventTime, a.out.Cols[end].Delay = true, is.Cols[w.col].Delay
+		}
 	}
 	for _, ne := range n.Aggs {
 		f := &aggFn{name: ne.Name, kind: ne.Expr.Name}

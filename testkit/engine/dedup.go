@@ -38,7 +38,7 @@ func (d *dedupOp) late(r Row, wm int64) bool {
 func (d *dedupOp) process(b *batch) []Row {
 	var out []Row
 	for _, r := range d.in.process(b) {
-		if d.late(r, b.wm) {
+		if d.late(r, b.lateWm) {
 			b.dropped++
 			continue
 		}

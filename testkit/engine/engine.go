@@ -21,6 +21,9 @@ type Env struct {
 	// Sources replaces the memory stream of an asset with another Source
 	// (generated input for benchmarks and load tests).
 	Sources map[string]Source
+	// Delta holds the Delta-like tables of the delta and delta-cdf plugins
+	// (cdf_table.go); created, with Clock, when nil.
+	Delta *DeltaCatalog
 }
 
 // Engine runs the queries of one pipeline.
@@ -55,6 +58,9 @@ func Open(doc *ir.Document, pipelineID string, model *planner.Model, prof *profi
 	}
 	if env.Tables == nil {
 		env.Tables = map[string]*MemoryTable{}
+	}
+	if env.Delta == nil {
+		env.Delta = NewDeltaCatalog(env.Clock)
 	}
 	manifest, err := planner.NewManifest(model).Marshal()
 	if err != nil {
@@ -91,14 +97,14 @@ func openQuery(doc *ir.Document, pl *ir.Pipeline, pp *planner.PipelinePlan, pq *
 		if err != nil {
 			return nil, err
 		}
-		return &compiled{root: root, watermarks: c.watermarks, stateful: c.stateful, extracts: c.sources}, nil
+		return &compiled{root: root, watermarks: c.watermarks, stateful: c.stateful, extracts: c.sources, late: c.lateOut != nil}, nil
 	}
 	c, err := build()
 	if err != nil {
 		return nil, err
 	}
 	q := &Query{Name: pq.Name, Checkpoint: pq.Checkpoint, cp: checkpoint{dir: pq.Checkpoint}, build: build, c: c,
-		pipeline: pl.ID, clock: env.Clock, sources: map[string]Source{}, validators: map[string]*validator{}}
+		pipeline: pl.ID, mode: pq.OutputMode, clock: env.Clock, sources: map[string]Source{}, validators: map[string]*validator{}}
 	if err := q.bindSources(doc, pp, prof, env); err != nil {
 		return nil, err
 	}
@@ -133,6 +139,9 @@ func (q *Query) bindSources(doc *ir.Document, pp *planner.PipelinePlan, prof *pr
 		case "file-json":
 			a, _ := prof.Asset(asset)
 			q.sources[asset] = &FileSource{Dir: a.Path("path"), MaxFiles: int(a.Int("max_files_per_trigger"))}
+		case "delta-cdf", "delta": // cdf_source.go, cdf_sink.go
+			a, _ := prof.Asset(asset)
+			q.sources[asset] = deltaSource(a, ex.Static, env.Delta)
 		default:
 			return fmt.Errorf("open query %s: source %s: plugin %q is not supported by the local engine", q.Name, asset, plugin)
 		}
@@ -151,7 +160,12 @@ func (q *Query) bindSources(doc *ir.Document, pp *planner.PipelinePlan, prof *pr
 
 // bindSink creates the query's sink from its plugin.
 func bindSink(pq *planner.Query, prof *profile.Profile, env *Env) (Sink, error) {
+	if pq.Sink.Changes != nil {
+		return bindChangeSink(pq, prof, env) // cdf_sink.go
+	}
 	switch pq.Sink.Plugin {
+	case "delta":
+		return bindDeltaSink(pq, prof, env)
 	case "memory":
 		t := env.Tables[pq.Name]
 		if t == nil {
@@ -198,6 +212,20 @@ func (e *Engine) RunAvailable(onBatch func(*Progress)) error {
 			return nil
 		}
 	}
+}
+
+// RunOnce runs at most one batch of every query (Trigger.Once).
+func (e *Engine) RunOnce(onBatch func(*Progress)) error {
+	for _, q := range e.Queries {
+		p, ok, err := q.RunBatch()
+		if err != nil {
+			return fmt.Errorf("run query %s: %w", q.Name, err)
+		}
+		if ok && onBatch != nil {
+			onBatch(p)
+		}
+	}
+	return nil
 }
 
 // Query returns the named query.

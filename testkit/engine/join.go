@@ -7,8 +7,8 @@ import (
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
-// JoinRow is a row held in a stream–stream join's state.
-type JoinRow struct {
+// joinRow is a row held in a stream–stream join's state.
+type joinRow struct {
 	Row     Row
 	Matched bool
 }
@@ -41,7 +41,7 @@ type joinOp struct {
 	outMap      []int // output column → index in left ++ right, -1 merged key
 	merged      []int // for merged keys: left index, right index (coalesce)
 	static      bool
-	state       [2]map[string][]*JoinRow
+	state       [2]map[string][]*joinRow
 	kb          []byte
 }
 
@@ -74,7 +74,7 @@ func (j *joinOp) process(b *batch) []Row {
 	sides := [2]joinSide{j.left, j.right}
 	for i, s := range sides {
 		for _, r := range s.in.process(b) {
-			if j.lateRow(s, r, b.wm) {
+			if j.lateRow(s, r, b.lateWm) {
 				b.dropped++
 				continue
 			}
@@ -88,7 +88,7 @@ func (j *joinOp) process(b *batch) []Row {
 func (j *joinOp) probe(i int, r Row, out []Row) []Row {
 	cols := [2][]int{j.left.keys, j.right.keys}
 	k, ok := j.key(r, cols[i])
-	jr := &JoinRow{Row: r}
+	jr := &joinRow{Row: r}
 	if ok {
 		for _, o := range j.state[1-i][k] {
 			l, rr := r, o.Row
@@ -127,7 +127,7 @@ func (j *joinOp) evict(wm int64) []Row {
 	for i, s := range [2]joinSide{j.left, j.right} {
 		outer := j.typ == ir.JoinFull || (i == 0 && j.typ == ir.JoinLeft) || (i == 1 && j.typ == ir.JoinRight)
 		for _, k := range sortedKeys(j.state[i]) {
-			var keep []*JoinRow
+			var keep []*joinRow
 			for _, jr := range j.state[i][k] {
 				t, _ := jr.Row[s.tcol].(time.Time)
 				bound := micros(t) + j.upper
@@ -152,7 +152,8 @@ func (j *joinOp) evict(wm int64) []Row {
 	return out
 }
 
-// staticJoin joins the batch's stream rows with the whole static side.
+// staticJoin joins the batch's stream rows with the whole static side
+// (inner, left outer, left semi, left anti).
 func (j *joinOp) staticJoin(b *batch) []Row {
 	idx := map[string][]Row{}
 	for _, r := range j.right.in.process(b) {
@@ -166,6 +167,18 @@ func (j *joinOp) staticJoin(b *batch) []Row {
 		matches := idx[k]
 		if !ok {
 			matches = nil
+		}
+		switch {
+		case j.typ == ir.JoinSemi:
+			if len(matches) > 0 {
+				out = append(out, l)
+			}
+			continue
+		case j.typ == ir.JoinAnti:
+			if len(matches) == 0 {
+				out = append(out, l)
+			}
+			continue
 		}
 		for _, r := range matches {
 			out = append(out, j.combine(l, r))
@@ -226,13 +239,13 @@ func (j *joinOp) stateRows() int {
 func (j *joinOp) snapshot() any { return j.state }
 
 func (j *joinOp) restore(dec func(any) error) error {
-	var st [2]map[string][]*JoinRow
+	var st [2]map[string][]*joinRow
 	if err := dec(&st); err != nil {
 		return err
 	}
 	for i := range st {
 		if st[i] == nil {
-			st[i] = map[string][]*JoinRow{}
+			st[i] = map[string][]*joinRow{}
 		}
 	}
 	j.state = st

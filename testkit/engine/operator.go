@@ -17,9 +17,15 @@ type batch struct {
 	// ts is the batch timestamp (processing-time clock), recorded in the
 	// offset log so that a re-run sees the same one.
 	ts time.Time
-	// wm is the watermark in effect for the batch, in microseconds with
-	// Spark's millisecond precision; 0 before any data.
+	// wm is the watermark for eviction (closing windows, expiring state)
+	// in effect for the batch, in microseconds with Spark's millisecond
+	// precision; 0 before any data.
 	wm int64
+	// lateWm is the watermark late rows are judged against: the previous
+	// batch's watermark (Spark 3.4+ PropagateWatermarkSimulator:
+	// getInputWatermarkForLateEvents(batch) = watermark of batch − 1, so that
+	// chained stateful operators do not drop what the first one emits).
+	lateWm int64
 	// inputs are the rows read from each source asset.
 	inputs map[string]*sourceBatch
 	// wmMax is, per watermark operator, the max event time seen in this

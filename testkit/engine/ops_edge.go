@@ -49,8 +49,8 @@ func (l *lateOp) schema() *Schema { return l.out }
 func (l *lateOp) process(b *batch) []Row {
 	var out []Row
 	for _, r := range l.in.process(b) {
-		if b.wm > 0 && l.isLate(r, b.wm) {
-			out = append(out, append(append(Row(nil), r...), fromMicros(b.wm), ReasonBehindWatermark))
+		if b.lateWm > 0 && l.isLate(r, b.lateWm) {
+			out = append(out, append(append(Row(nil), r...), fromMicros(b.lateWm), ReasonBehindWatermark))
 		}
 	}
 	b.late += int64(len(out))

@@ -24,6 +24,11 @@ type Progress struct {
 	LateRows           int64
 	// Skipped is true when the sink had already written this batch.
 	Skipped bool
+	// StartOffsets and EndOffsets are the batch's source offsets by asset
+	// (StreamingQueryProgress.sources[].startOffset / endOffset); a
+	// delta-cdf offset's N is its reservoir version.
+	StartOffsets map[string]Offset
+	EndOffsets   map[string]Offset
 }
 
 // compiled is one query's operator tree and what it reads.
@@ -32,6 +37,7 @@ type compiled struct {
 	watermarks []*watermarkOp
 	stateful   []stateful
 	extracts   map[string]*ir.Extract
+	late       bool // the query is a Late() branch
 }
 
 // Query is one running streaming query: one load of a pipeline with its own
@@ -43,6 +49,7 @@ type Query struct {
 	build      func() (*compiled, error)
 	c          *compiled
 	pipeline   string
+	mode       string
 	sources    map[string]Source
 	validators map[string]*validator
 	sink       Sink
@@ -55,6 +62,8 @@ type Query struct {
 	wm       int64             // global watermark for the next batch (ms)
 	lastWm   int64             // watermark of the last batch run (ms)
 	ranBatch bool
+	// forceNoData makes the next batch a no-data batch (AdvanceWatermark).
+	forceNoData bool
 	// Recovered is true when the query resumed from an existing checkpoint.
 	Recovered bool
 }
@@ -95,15 +104,18 @@ func (q *Query) StateRows() int {
 }
 
 // AdvanceWatermark raises every watermark operator's value, and so the
-// global watermark of the next batch, to t (ms precision). It returns an
-// error when t is behind the current watermark.
+// global watermark, to t (ms precision), and makes the next batch a no-data
+// batch running with it, as if a batch of events at t + delay had just been
+// processed: that batch closes what ends at or before t, and the batches
+// after it judge late rows against t. It returns an error when t is behind
+// the current watermark.
 func (q *Query) AdvanceWatermark(t time.Time) error {
 	ms := t.UnixMilli()
 	if ms < q.wm {
 		return fmt.Errorf("advance watermark of %s to %s: behind the current watermark %s",
 			q.Name, t.UTC().Format(time.RFC3339Nano), q.Watermark().Format(time.RFC3339Nano))
 	}
-	if len(q.c.watermarks) == 0 {
+	if len(q.c.watermarks) == 0 || ms == q.wm {
 		return nil
 	}
 	for i := range q.c.watermarks {
@@ -112,6 +124,7 @@ func (q *Query) AdvanceWatermark(t time.Time) error {
 		}
 	}
 	q.wm = ms
+	q.forceNoData = true
 	return nil
 }
 

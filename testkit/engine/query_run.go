@@ -75,6 +75,17 @@ func (q *Query) plan() (*OffsetLog, bool, error) {
 	}
 	ol := &OffsetLog{BatchID: q.next, BatchWatermarkMs: q.wm, Sources: map[string]Offset{},
 		OperatorWatermarksMs: copyWm(q.opWm)}
+	if q.ranBatch {
+		ol.LateEventsWatermarkMs = q.lastWm
+	}
+	if q.forceNoData {
+		q.forceNoData = false
+		for a, o := range q.ends {
+			ol.Sources[a] = Offset{N: o.N}
+		}
+		ol.BatchTimestampMs = q.clock().UnixMilli()
+		return ol, true, nil
+	}
 	data := false
 	for a, src := range q.sources {
 		if q.c.extracts[a] != nil && q.c.extracts[a].Static {
@@ -87,7 +98,13 @@ func (q *Query) plan() (*OffsetLog, bool, error) {
 		ol.Sources[a] = end
 		data = data || ok
 	}
-	noData := !data && len(q.c.stateful) > 0 && len(q.c.watermarks) > 0 && q.ranBatch && q.wm > q.lastWm
+	// StateStoreSaveExec.shouldRunAnotherBatch: append and update modes
+	// evict when the watermark moved; complete mode never evicts.
+	// A Late() query mirrors the stateful operator it taps, so it runs the
+	// same no-data batches and judges lateness against the same watermark.
+	stateful := len(q.c.stateful) > 0 || q.c.late
+	noData := !data && stateful && len(q.c.watermarks) > 0 && q.mode != ModeComplete &&
+		q.ranBatch && q.wm > q.lastWm
 	if !data && !noData {
 		return nil, false, nil
 	}
@@ -110,7 +127,7 @@ func (q *Query) RunBatch() (*Progress, bool, error) {
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	start := time.Now()
+	start, starts := time.Now(), q.ends
 	if q.pending == nil {
 		if err := q.cp.writeJSON("offsets", ol.BatchID, ol); err != nil {
 			return nil, false, err
@@ -130,6 +147,7 @@ func (q *Query) RunBatch() (*Progress, bool, error) {
 	}
 	p := q.progress(ol, b, len(rows), time.Since(start))
 	p.Skipped = skipped
+	p.StartOffsets, p.EndOffsets = starts, ol.Sources
 	return p, true, nil
 }
 
@@ -169,7 +187,7 @@ func (q *Query) Crash() (bool, error) {
 // execute runs the operators on the data between starts and ol's ends.
 func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*batch, []Row, error) {
 	ts := time.UnixMilli(ol.BatchTimestampMs).UTC()
-	b := &batch{id: ol.BatchID, ts: ts, wm: ol.BatchWatermarkMs * 1000, inputs: map[string]*sourceBatch{},
+	b := &batch{id: ol.BatchID, ts: ts, wm: ol.BatchWatermarkMs * 1000, lateWm: ol.LateEventsWatermarkMs * 1000, inputs: map[string]*sourceBatch{},
 		wmMax: make([]int64, len(c.watermarks)), wmSeen: make([]bool, len(c.watermarks))}
 	for a, src := range q.sources {
 		start, end := starts[a], ol.Sources[a]

@@ -17,6 +17,14 @@ import (
 type Offset struct {
 	N     int64    `json:"n"`
 	Files []string `json:"files,omitempty"`
+	// Delta marks the offset of a delta-cdf source (cdf_source.go): N is
+	// then the reservoir version, the next table version to read, and
+	// FromVersion the first version the batch read.
+	Delta       bool  `json:"delta,omitempty"`
+	FromVersion int64 `json:"fromVersion,omitempty"`
+	// Snapshot marks a batch that read the table at FromVersion as inserts
+	// (Delta's isStartingVersion: a new stream without a starting version).
+	Snapshot bool `json:"isStartingVersion,omitempty"`
 }
 
 // Payload is one raw record read from a source, with where it came from.

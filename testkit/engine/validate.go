@@ -3,6 +3,8 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/etlgen/etlgen/contracts"
@@ -78,17 +80,49 @@ func rejectSchema(c *contracts.Contract) (*Schema, []contracts.Field) {
 	return NewSchema(cols), extra
 }
 
-// split validates the payloads of one source for a batch.
+// split validates the payloads of one source for a batch. Large batches
+// are validated in parallel chunks (as Spark validates partitions in
+// parallel); the rows keep the payloads' order.
 func (v *validator) split(ps []Payload, ts time.Time) *sourceBatch {
 	v.now = ts
+	chunks := runtime.GOMAXPROCS(0)
+	if len(ps) < 4096 || chunks < 2 {
+		return v.splitChunk(ps)
+	}
+	parts := make([]*sourceBatch, chunks)
+	size := (len(ps) + chunks - 1) / chunks
+	var wg sync.WaitGroup
+	for i := range parts {
+		lo, hi := min(i*size, len(ps)), min((i+1)*size, len(ps))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[i] = v.splitChunk(ps[lo:hi])
+		}()
+	}
+	wg.Wait()
 	sb := &sourceBatch{read: len(ps), valid: make([]Row, 0, len(ps))}
+	for _, p := range parts {
+		sb.valid = append(sb.valid, p.valid...)
+		sb.invalid = append(sb.invalid, p.invalid...)
+	}
+	return sb
+}
+
+// splitChunk validates payloads sequentially; the rows of a chunk share
+// one backing array.
+func (v *validator) splitChunk(ps []Payload) *sourceBatch {
+	n := len(v.c.Fields)
+	sb := &sourceBatch{read: len(ps), valid: make([]Row, 0, len(ps))}
+	cells := make([]any, len(ps)*n)
 	for _, p := range ps {
 		rec, rej := v.rv.Validate(p.Raw)
 		if rej != nil {
 			sb.invalid = append(sb.invalid, v.rejectRow(p, rej))
 			continue
 		}
-		row := make(Row, rec.Len())
+		row := Row(cells[:n:n])
+		cells = cells[n:]
 		for i := range row {
 			row[i] = fromValue(rec.Value(i))
 		}

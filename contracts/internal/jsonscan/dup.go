@@ -6,6 +6,23 @@ import "bytes"
 // comparing every pair; larger objects use a set.
 const pairwiseLimit = 16
 
+// memberKey is a member name on the key stack: its node and a signature
+// that differs for names that cannot be equal (0 for escaped names, which
+// are always compared in full).
+type memberKey struct {
+	node int32
+	sig  uint32
+}
+
+// keyOf builds the memberKey of name node n at index i.
+func keyOf(data []byte, i int, n Node) memberKey {
+	k := memberKey{node: int32(i)}
+	if n.Flags&Escaped == 0 && n.End-n.Start > 2 {
+		k.sig = uint32(n.End-n.Start)<<16 | uint32(data[n.Start+1])<<8 | uint32(data[n.End-2]) | 1<<31
+	}
+	return k
+}
+
 // dupChecker finds duplicate member names, comparing decoded names.
 type dupChecker struct {
 	a, b []byte
@@ -14,7 +31,7 @@ type dupChecker struct {
 
 // find reports the first member of keys whose name repeats an earlier one,
 // with its offset and decoded name.
-func (c *dupChecker) find(data []byte, tape []Node, keys []int32) (int, []byte, bool) {
+func (c *dupChecker) find(data []byte, tape []Node, keys []memberKey) (int, []byte, bool) {
 	if len(keys) <= pairwiseLimit {
 		return c.pairwise(data, tape, keys)
 	}
@@ -23,26 +40,25 @@ func (c *dupChecker) find(data []byte, tape []Node, keys []int32) (int, []byte, 
 	}
 	clear(c.set)
 	for _, k := range keys {
-		name, _ := StringBytes(data, tape[k], nil)
+		name, _ := StringBytes(data, tape[k.node], nil)
 		if _, ok := c.set[string(name)]; ok {
-			return int(tape[k].Start), name, true
+			return int(tape[k.node].Start), name, true
 		}
 		c.set[string(name)] = struct{}{}
 	}
 	return 0, nil, false
 }
 
-func (c *dupChecker) pairwise(data []byte, tape []Node, keys []int32) (int, []byte, bool) {
+func (c *dupChecker) pairwise(data []byte, tape []Node, keys []memberKey) (int, []byte, bool) {
 	for j := 1; j < len(keys); j++ {
-		y := &tape[keys[j]]
-		for i := 0; i < j; i++ {
-			x := &tape[keys[i]]
-			if x.Flags|y.Flags == 0 && (x.End-x.Start != y.End-y.Start || data[x.Start+1] != data[y.Start+1]) {
-				continue // cheap filter: raw names of different length or first byte
+		y := keys[j]
+		for _, x := range keys[:j] {
+			if x.sig != y.sig && x.sig != 0 && y.sig != 0 {
+				continue // names of different length, first or last byte
 			}
-			if c.equal(data, *x, *y) {
-				name, _ := StringBytes(data, tape[keys[j]], nil)
-				return int(tape[keys[j]].Start), name, true
+			if c.equal(data, tape[x.node], tape[y.node]) {
+				name, _ := StringBytes(data, tape[y.node], nil)
+				return int(tape[y.node].Start), name, true
 			}
 		}
 	}

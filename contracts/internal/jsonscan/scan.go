@@ -40,14 +40,16 @@ type Parser struct {
 
 	data []byte
 	pos  int
-	keys []int32 // stack of the key nodes of the objects being parsed
+	n    int         // nodes on the tape: Tape[:n] during a parse
+	keys []memberKey // stack of the member names of the objects being parsed
 	dup  dupChecker
 }
 
 // Parse checks that data is exactly one JSON value, with optional
 // whitespace around it, and fills p.Tape. data must be valid UTF-8.
 func (p *Parser) Parse(data []byte) error {
-	p.Tape, p.keys, p.data, p.pos = p.Tape[:0], p.keys[:0], data, 0
+	p.Tape, p.keys, p.data, p.pos, p.n = p.Tape[:cap(p.Tape)], p.keys[:0], data, 0, 0
+	defer func() { p.Tape = p.Tape[:p.n] }()
 	if len(data) > math.MaxInt32 {
 		return p.fail("payload too large to scan")
 	}
@@ -107,16 +109,28 @@ func (p *Parser) value(depth int) error {
 	}
 }
 
-// push appends a node for a value starting at p.pos and returns its index.
+// push adds a node for a value starting at p.pos and returns its index.
+// During a parse Tape is kept at its full capacity and p.n counts the
+// nodes, which saves a slice-header store per node.
 func (p *Parser) push(k Kind) int {
-	p.Tape = append(p.Tape, Node{Start: int32(p.pos), Kind: k})
-	return len(p.Tape) - 1
+	if p.n == len(p.Tape) {
+		p.grow()
+	}
+	p.Tape[p.n] = Node{Start: int32(p.pos), Kind: k}
+	p.n++
+	return p.n - 1
+}
+
+func (p *Parser) grow() {
+	t := make([]Node, max(64, 2*len(p.Tape)))
+	copy(t, p.Tape)
+	p.Tape = t
 }
 
 // finish closes node i at p.pos.
 func (p *Parser) finish(i int) {
 	p.Tape[i].End = int32(p.pos)
-	p.Tape[i].Next = int32(len(p.Tape))
+	p.Tape[i].Next = int32(p.n)
 }
 
 func (p *Parser) literal(word string, k Kind) error {

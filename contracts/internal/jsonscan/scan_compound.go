@@ -21,12 +21,14 @@ func (p *Parser) object(depth int) error {
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 			return p.fail("expected a member name")
 		}
-		p.keys = append(p.keys, int32(len(p.Tape)))
 		if err := p.str(); err != nil {
 			return err
 		}
-		if err := p.nameLength(p.Tape[len(p.Tape)-1]); err != nil {
-			return err
+		p.keys = append(p.keys, keyOf(p.data, p.n-1, p.Tape[p.n-1]))
+		if key := p.Tape[p.n-1]; key.End-key.Start-2 > MaxNameLength {
+			if err := p.nameLength(key); err != nil {
+				return err
+			}
 		}
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
@@ -98,12 +100,9 @@ func (p *Parser) array(depth int) error {
 }
 
 // nameLength rejects a member name longer than MaxNameLength UTF-16 code
-// units. A name never has more code units than raw bytes, so only long
-// names are decoded and counted.
+// units. A name never has more code units than raw bytes, so the caller
+// calls it only for names of more than MaxNameLength bytes.
 func (p *Parser) nameLength(n Node) error {
-	if n.End-n.Start-2 <= MaxNameLength {
-		return nil
-	}
 	name, _ := StringBytes(p.data, n, nil)
 	units := 0
 	for _, r := range string(name) {

@@ -6,30 +6,41 @@ import "encoding/binary"
 func (p *Parser) str() error {
 	i := p.push(String)
 	d := p.data
-	for p.pos++; p.pos < len(d); {
-		if p.pos+8 <= len(d) && plain8(binary.LittleEndian.Uint64(d[p.pos:])) {
+	p.pos++
+	for {
+		for p.pos+8 <= len(d) && plain8(binary.LittleEndian.Uint64(d[p.pos:])) {
 			p.pos += 8
-			continue
 		}
-		c := d[p.pos]
-		switch {
-		case c == '"':
+		for p.pos < len(d) && plainByte[d[p.pos]] {
+			p.pos++
+		}
+		if p.pos >= len(d) {
+			return p.fail("unterminated string")
+		}
+		switch d[p.pos] {
+		case '"':
 			p.pos++
 			p.finish(i)
 			return nil
-		case c == '\\':
+		case '\\':
 			p.Tape[i].Flags |= Escaped
 			if err := p.escape(); err != nil {
 				return err
 			}
-		case c < 0x20:
-			return p.fail("control character in a string")
 		default:
-			p.pos++
+			return p.fail("control character in a string")
 		}
 	}
-	return p.fail("unterminated string")
 }
+
+// plainByte marks the bytes a string scan passes over: all but the quote,
+// the backslash and control characters.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // SWAR constants: one bit or byte value repeated in each of 8 bytes.
 const (

@@ -11,7 +11,7 @@ CREATE TABLE IF NOT EXISTS `quarantine`.`my-table` (
   `seen_at` TIMESTAMP NOT NULL,
   `kind` STRING NOT NULL COMMENT 'one of a \'b\' c\\d',
   `address` STRUCT<`street`: STRING NOT NULL, `zip`: STRING, `we'ird.name`: BOOLEAN> COMMENT 'optional nested struct',
-  `items` ARRAY<STRUCT<`sku`: STRING NOT NULL, `qty`: INT NOT NULL, `price`: DECIMAL(10,2), `tags`: ARRAY<STRING>>> NOT NULL,
+  `items` ARRAY<STRUCT<`sku`: STRING, `qty`: INT, `price`: DECIMAL(10,2), `tags`: ARRAY<STRING>>> NOT NULL,
   `matrix` ARRAY<ARRAY<DOUBLE>>,
   `back``tick` STRING,
   `'; DROP TABLE x; --` STRING,
@@ -19,4 +19,5 @@ CREATE TABLE IF NOT EXISTS `quarantine`.`my-table` (
 line $ [0] ☃` STRING,
   `a'b"c.d` STRING
 ) USING delta
-COMMENT 'KitchenSink exercises every rule. It\'s "hostile"; \\ too.';
+COMMENT 'KitchenSink exercises every rule. It\'s "hostile"; \\ too.'
+TBLPROPERTIES ('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5');

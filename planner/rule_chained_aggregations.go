@@ -6,11 +6,11 @@ import (
 	"github.com/etlgen/etlgen/diag"
 )
 
-// ruleChainedStateful: several streaming aggregations in one query work only
+// ruleChainedAggregations: several streaming aggregations in one query work only
 // in append mode, where each emits final rows once. checker: "Multiple
 // streaming aggregations are not supported with streaming DataFrames/Datasets"
 // outside Append output mode (multiple stateful operators, Spark 3.4+).
-var ruleChainedStateful = Rule{
+var ruleChainedAggregations = Rule{
 	Name:    "chained-aggregations",
 	Summary: "several streaming aggregations in one query need append mode",
 	Codes:   []string{CodeChainedAggNotAppend},

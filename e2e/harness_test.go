@@ -1,0 +1,440 @@
+package e2e_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"text/template"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/etlgen/etlgen/e2e/orders"
+	"github.com/etlgen/etlgen/e2e/stack"
+)
+
+// windowSize and watermarkDelay are the example's AggregateParams defaults.
+const (
+	windowSize     = time.Hour
+	watermarkDelay = 15 * time.Minute
+)
+
+// pipelineEnv is one isolated copy of the order-streaming pipeline on the
+// stack: its own topic, tables (two databases) and checkpoint root, and the
+// expected outputs computed in Go as events are produced.
+type pipelineEnv struct {
+	t                       *testing.T
+	id                      string
+	topic                   string
+	curated, rejected, late string // SQL names of the three Delta tables
+	checkpointRoot          string // a local directory, or an s3a:// URI
+	s3Prefix                string // with S3: the s3a:// prefix of tables and checkpoints
+	profileDir              string
+	spark                   *stack.Session
+	kafka                   *stack.Kafka
+	valid                   []orders.Event    // every valid event produced
+	lateIDs                 map[string]bool   // event ids of valid events expected to be late
+	invalid                 map[int64]verdict // offset → expected rejection
+	nextOrderID             int64
+}
+
+type envOptions struct {
+	// S3 puts tables (by path) and checkpoints under s3a://warehouse/e2e/<id>/.
+	S3 bool
+}
+
+func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
+	t.Helper()
+	stack.Require(t)
+	id := stack.Unique("e2e")
+	e := &pipelineEnv{
+		t: t, id: id, topic: id + "_orders",
+		profileDir: t.TempDir(), spark: stack.Spark(t), kafka: stack.NewKafka(t),
+		lateIDs: map[string]bool{}, invalid: map[int64]verdict{}, nextOrderID: 1,
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	e.kafka.CreateTopic(ctx, e.topic, 1)
+	if o.S3 {
+		e.s3Prefix = "s3a://warehouse/e2e/" + id
+		e.checkpointRoot = e.s3Prefix + "/checkpoints"
+		e.curated = "delta.`" + e.s3Prefix + "/curated/customer_order_windows`"
+		e.rejected = "delta.`" + e.s3Prefix + "/quarantine/rejected_order_events`"
+		e.late = "delta.`" + e.s3Prefix + "/quarantine/late_order_events`"
+		t.Cleanup(func() { removeS3Prefix(t, "e2e/"+id) })
+	} else {
+		e.checkpointRoot = filepath.Join(t.TempDir(), "checkpoints")
+		e.curated = id + "_curated.customer_order_windows"
+		e.rejected = id + "_quarantine.rejected_order_events"
+		e.late = id + "_quarantine.late_order_events"
+		for _, db := range []string{id + "_curated", id + "_quarantine"} {
+			db := db
+			t.Cleanup(func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				defer cancel()
+				_, _ = e.spark.Query(ctx, "DROP DATABASE IF EXISTS "+db+" CASCADE")
+			})
+		}
+	}
+	return e
+}
+
+// removeS3Prefix deletes what a test wrote under the warehouse bucket: the
+// gateway's POSIX backend keeps objects as files under .stack/s3/data.
+func removeS3Prefix(t *testing.T, key string) {
+	dir := os.Getenv("ETLGEN_STACK_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", ".stack")
+	}
+	path := filepath.Join(dir, "s3", "data", "warehouse", filepath.FromSlash(key))
+	if err := os.RemoveAll(path); err != nil {
+		t.Logf("clean up %s: %v", path, err)
+	}
+}
+
+var profileTmpl = template.Must(template.New("profile").Parse(`# Test copy of examples/order-streaming/profiles/spark.yaml (e2e {{.ID}}).
+name: e2e
+description: order-streaming on the stack, isolated for one end-to-end test.
+engine: pyspark
+test: true
+execution:
+  mode: structured-streaming
+  trigger: {{.Trigger}}
+  checkpoint_root: {{.CheckpointRoot}}
+  stop_policy: finish-batch
+  stop_timeout: 2m
+assets:
+  order_events:
+    plugin: kafka-json
+    resource: orders_kafka
+    topic: {{.Topic}}
+    starting_offsets: earliest
+    max_offsets_per_trigger: 100000
+    fail_on_data_loss: true
+  customer_order_windows:
+    plugin: delta
+    {{.Curated}}
+    write_mode: foreach-batch-merge
+    merge_keys: [customer_id, window_start, window_end]
+  rejected_order_events:
+    plugin: delta
+    {{.Rejected}}
+    write_mode: append
+  late_order_events:
+    plugin: delta
+    {{.Late}}
+    write_mode: append
+resources:
+  spark:
+    connect_url: "{{.Remote}}"
+    session_timezone: UTC
+  orders_kafka:
+    kind: kafka
+    bootstrap_servers: "{{.Bootstrap}}"
+    security_protocol: PLAINTEXT
+`))
+
+// profile writes the test profile with the given trigger (YAML flow
+// mapping, e.g. "{type: available-now}") and returns its path.
+func (e *pipelineEnv) profile(trigger string) string {
+	e.t.Helper()
+	asset := func(table, sub string) string {
+		if e.s3Prefix != "" {
+			return "path: " + e.s3Prefix + "/" + sub
+		}
+		return "table: " + table
+	}
+	path := filepath.Join(e.profileDir, "spark.yaml")
+	f, err := os.Create(path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer f.Close()
+	err = profileTmpl.Execute(f, map[string]string{
+		"ID": e.id, "Trigger": trigger, "CheckpointRoot": e.checkpointRoot, "Topic": e.topic,
+		"Curated":  asset(e.curated, "curated/customer_order_windows"),
+		"Rejected": asset(e.rejected, "quarantine/rejected_order_events"),
+		"Late":     asset(e.late, "quarantine/late_order_events"),
+		"Remote":   stack.SparkRemote(), "Bootstrap": stack.KafkaBootstrap(),
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return path
+}
+
+// events makes n valid events Step apart from start, numbered after the
+// events made before.
+func (e *pipelineEnv) events(n int, start time.Time, step time.Duration) []orders.Event {
+	ev := orders.Generate(n, orders.Options{Seed: uint64(e.nextOrderID), Start: start, Step: step,
+		Customers: 4, FirstOrderID: e.nextOrderID})
+	e.nextOrderID += int64(n)
+	return ev
+}
+
+// produce writes valid events and invalid payloads to the topic, in order;
+// late marks the valid events the test expects behind the watermark.
+func (e *pipelineEnv) produce(ctx context.Context, valid []orders.Event, late bool, invalid []corpusCase) {
+	e.t.Helper()
+	var recs []*kgo.Record
+	for _, ev := range valid {
+		recs = append(recs, &kgo.Record{Topic: e.topic, Value: ev.JSON()})
+	}
+	for _, c := range invalid {
+		recs = append(recs, &kgo.Record{Topic: e.topic, Value: c.raw})
+	}
+	e.kafka.ProduceRecords(ctx, recs...)
+	for i, ev := range valid {
+		e.valid = append(e.valid, ev)
+		if late {
+			e.lateIDs[ev.EventID] = true
+		}
+		_ = i
+	}
+	for i, c := range invalid {
+		e.invalid[recs[len(valid)+i].Offset] = c.want()
+	}
+}
+
+// wantWindows is the curated table computed in Go from the produced valid
+// events that are not late.
+func (e *pipelineEnv) wantWindows() []string {
+	var onTime []orders.Event
+	for _, ev := range e.valid {
+		if !e.lateIDs[ev.EventID] {
+			onTime = append(onTime, ev)
+		}
+	}
+	var out []string
+	for _, w := range orders.Windows(onTime, windowSize) {
+		out = append(out, fmt.Sprintf("%d|%d|%d|%d|%d.%02d|%d", w.CustomerID, w.Start.UnixMicro(), w.End.UnixMicro(),
+			w.PaidOrderCount, w.PaidTotalCents/100, w.PaidTotalCents%100, w.LatestEventTime.UnixMicro()))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (e *pipelineEnv) gotWindows(ctx context.Context) []string {
+	return e.strings(ctx, "SELECT concat_ws('|', customer_id, unix_micros(window_start), unix_micros(window_end), "+
+		"paid_order_count, CAST(paid_order_total AS STRING), unix_micros(latest_event_time)) FROM "+e.curated)
+}
+
+// wantRejected is offset|reason code|field path of every invalid payload.
+func (e *pipelineEnv) wantRejected() []string {
+	var out []string
+	for off, v := range e.invalid {
+		out = append(out, fmt.Sprintf("%d|%s|%s", off, v.Code, v.Path))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (e *pipelineEnv) gotRejected(ctx context.Context) []string {
+	return e.strings(ctx, "SELECT concat_ws('|', source_offset, reason_code, coalesce(field_path, '')) FROM "+e.rejected)
+}
+
+func (e *pipelineEnv) wantLate() []string {
+	var out []string
+	for id := range e.lateIDs {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// gotLate is the event ids of the late table; it also checks each row's
+// reason code and that the event's window had closed at the watermark it
+// records (Spark drops a row when its window ends at or before the watermark).
+func (e *pipelineEnv) gotLate(ctx context.Context) []string {
+	e.t.Helper()
+	rows := e.strings(ctx, "SELECT concat_ws('|', event.event_id, coalesce(reason_code, ''), "+
+		"unix_micros(event.event_time), unix_micros(watermark_at_arrival)) FROM "+e.late)
+	var ids []string
+	for _, r := range rows {
+		f := strings.Split(r, "|")
+		if len(f) != 4 {
+			e.t.Fatalf("late row %q: want id|reason|event time|watermark", r)
+		}
+		ids = append(ids, f[0])
+		if f[1] == "" {
+			e.t.Errorf("late row %s has no reason code", f[0])
+		}
+		et, _ := strconv.ParseInt(f[2], 10, 64)
+		wm, _ := strconv.ParseInt(f[3], 10, 64)
+		end := time.UnixMicro(et).UTC().Truncate(windowSize).Add(windowSize)
+		if end.UnixMicro() > wm {
+			e.t.Errorf("late row %s: window ends %s after the watermark at arrival %s", f[0], end, time.UnixMicro(wm).UTC())
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// strings runs a one-column query and returns its values sorted; a table
+// that does not exist yet reads as empty.
+func (e *pipelineEnv) strings(ctx context.Context, query string) []string {
+	e.t.Helper()
+	rows, err := e.spark.Query(ctx, query)
+	if err != nil {
+		if strings.Contains(err.Error(), "TABLE_OR_VIEW_NOT_FOUND") || strings.Contains(err.Error(), "DELTA_TABLE_NOT_FOUND") ||
+			strings.Contains(err.Error(), "PATH_NOT_FOUND") || strings.Contains(err.Error(), "is not a Delta table") {
+			return nil
+		}
+		e.t.Fatal(err)
+	}
+	out := make([]string, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, str(r.At(0)))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// checkOutputs compares the three tables with what the test expects and
+// reports missing and unexpected rows.
+func (e *pipelineEnv) checkOutputs(ctx context.Context) {
+	e.t.Helper()
+	diffRows(e.t, "curated "+e.curated, e.wantWindows(), e.gotWindows(ctx))
+	diffRows(e.t, "quarantine "+e.rejected, e.wantRejected(), e.gotRejected(ctx))
+	diffRows(e.t, "late "+e.late, e.wantLate(), e.gotLate(ctx))
+}
+
+// outputsMatch is checkOutputs as a predicate, for polling a running query.
+func (e *pipelineEnv) outputsMatch(ctx context.Context) bool {
+	return equal(e.wantWindows(), e.gotWindows(ctx)) && equal(e.wantRejected(), e.gotRejected(ctx))
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// diffRows fails with the missing and unexpected rows (multisets, sorted).
+func diffRows(t *testing.T, what string, want, got []string) {
+	t.Helper()
+	count := map[string]int{}
+	for _, w := range want {
+		count[w]++
+	}
+	for _, g := range got {
+		count[g]--
+	}
+	var missing, extra []string
+	for k, n := range count {
+		for ; n > 0; n-- {
+			missing = append(missing, k)
+		}
+		for ; n < 0; n++ {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	if len(missing)+len(extra) > 0 {
+		t.Errorf("%s: %d rows, want %d\n  missing: %s\n  unexpected: %s", what, len(got), len(want),
+			strings.Join(missing, "\n           "), strings.Join(extra, "\n           "))
+	}
+}
+
+// invalidCases returns the invalid payloads of the shared corpus that both
+// engines agree on and that are valid UTF-8 (the quarantine keeps the
+// payload as a string).
+func invalidCases(t *testing.T, n int) []corpusCase {
+	t.Helper()
+	var out []corpusCase
+	for _, c := range readCorpus(t) {
+		if c.Want == "VALID" || c.PayloadBase64 != nil || knownDifferences[c.Name] != "" {
+			continue
+		}
+		out = append(out, c)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// lastCommit deletes the newest commits/N (and its .crc) of every query
+// checkpoint under the local root, so the next run re-runs batch N with the
+// offsets of offsets/N: a forced replay. When the newest batch read no new
+// offsets (a no-data batch), its offsets/N goes too and the data batch
+// before it is replayed. It returns the replayed batch ids.
+func forceReplay(t *testing.T, root string) []string {
+	t.Helper()
+	var dirs []string
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == "commits" {
+			dirs = append(dirs, filepath.Dir(p))
+		}
+		return nil
+	})
+	if len(dirs) == 0 {
+		t.Fatalf("no checkpoint (no commits/ directory) under %s", root)
+	}
+	var replayed []string
+	for _, cp := range dirs {
+		n := newestBatch(t, filepath.Join(cp, "commits"))
+		if n > 0 && sameOffsets(t, cp, n) { // a no-data batch: replay the batch before it
+			removeBatchFile(t, cp, "offsets", n)
+			removeBatchFile(t, cp, "commits", n)
+			n--
+		}
+		removeBatchFile(t, cp, "commits", n)
+		replayed = append(replayed, fmt.Sprintf("%s@%d", filepath.Base(cp), n))
+	}
+	return replayed
+}
+
+func newestBatch(t *testing.T, dir string) int {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := -1
+	for _, en := range ents {
+		if n, err := strconv.Atoi(en.Name()); err == nil && n > best {
+			best = n
+		}
+	}
+	if best < 0 {
+		t.Fatalf("%s holds no commit", dir)
+	}
+	return best
+}
+
+// sameOffsets reports whether offsets/n and offsets/n-1 record the same
+// source offsets (the last line of each file).
+func sameOffsets(t *testing.T, cp string, n int) bool {
+	t.Helper()
+	last := func(i int) string {
+		b, err := os.ReadFile(filepath.Join(cp, "offsets", strconv.Itoa(i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+		return strings.Join(lines[2:], "\n")
+	}
+	return last(n) == last(n-1)
+}
+
+func removeBatchFile(t *testing.T, cp, log string, n int) {
+	t.Helper()
+	for _, name := range []string{strconv.Itoa(n), "." + strconv.Itoa(n) + ".crc"} {
+		if err := os.Remove(filepath.Join(cp, log, name)); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,23 @@
+// Package stack is the test support of the end-to-end tests that run on the
+// local lakehouse stack (scripts/stack.sh, docs/stack.md): a Spark Connect
+// server with Delta, a Kafka broker and an S3 store on 127.0.0.1.
+//
+// # Guard
+//
+// Tests call Require first: it skips the test unless ETLGEN_STACK=1, so
+// `go test ./...` stays hermetic and `make test-stack` (which starts the
+// stack) runs them. Endpoints come from the variables `scripts/stack.sh env`
+// prints (ETLGEN_SPARK_REMOTE, ETLGEN_KAFKA_BOOTSTRAP), with the stack's
+// defaults.
+//
+// # Helpers
+//
+//	Unique(prefix)            a fresh name for a topic, table or checkpoint
+//	Spark(t)                  a Spark Connect session (spark-connect-go), stopped at cleanup
+//	Session.Rows / Exec       run SQL and collect rows
+//	NewKafka(t)               a franz-go client; CreateTopic (deleted at cleanup), Produce
+//
+// The Spark server and the broker are shared by every test and helper on the
+// machine: everything a test creates carries a Unique name and is dropped in
+// t.Cleanup.
+package stack

@@ -1,0 +1,125 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// This file holds the profile-bound parts of a pipeline contract: port
+// bindings, execution, failure semantics and delivery guarantees. Unbound,
+// each says so or stays empty.
+
+// sourceBinding is the profile binding of an extract.
+func sourceBinding(m *Model, p *ir.Pipeline, asset string) *DPCSBinding {
+	if m.Profile == nil || m.Plan == nil {
+		return nil
+	}
+	pp, ok := m.Plan.Pipeline(p.ID)
+	if !ok {
+		return nil
+	}
+	for _, s := range pp.Sources {
+		if s.Asset == asset && s.Plugin != "" {
+			return &DPCSBinding{Profile: m.Profile.Name, Plugin: s.Plugin, System: PluginSystem(s.Plugin), Identity: s.Identity, Offsets: s.Offsets}
+		}
+	}
+	return nil
+}
+
+// sinkBinding is the profile binding of a load.
+func sinkBinding(m *Model, p *ir.Pipeline, asset string) *DPCSBinding {
+	q := planQuery(m, p.ID, asset)
+	if m.Profile == nil || q == nil || q.Sink.Plugin == "" {
+		return nil
+	}
+	return &DPCSBinding{Profile: m.Profile.Name, Plugin: q.Sink.Plugin, System: PluginSystem(q.Sink.Plugin),
+		Identity: q.Sink.Identity, WriteMode: q.Sink.WriteMode, MergeKeys: q.Sink.MergeKeys, Checkpoint: q.Checkpoint}
+}
+
+// dpcsExecution states how the pipeline runs under the profile, or unbound.
+func dpcsExecution(m *Model, p *ir.Pipeline) DPCSExecution {
+	e := DPCSExecution{
+		Environment:          DPCSEnvironment{Profile: profileName(m), RuntimeDependencies: []string{}, SoftwareCapabilities: []string{"spark-structured-streaming"}},
+		RequiredCapabilities: []string{"streaming.microbatch", "checkpoint.durable-storage"},
+		Etlgen:               DPCSEtlgenExec{Engine: Unbound, Mode: "structured-streaming", Trigger: Unbound, Queries: []DPCSQuery{}},
+	}
+	if m.Profile == nil || m.Plan == nil {
+		return e
+	}
+	e.Environment.RuntimeDependencies = append(e.Environment.RuntimeDependencies, m.Plan.Packages...)
+	e.Etlgen.Engine, e.Etlgen.Mode, e.Etlgen.Trigger = m.Plan.Engine, m.Profile.Execution.Mode, triggerText(m.Plan.Trigger)
+	e.Etlgen.CheckpointRoot = m.Profile.Execution.CheckpointRoot
+	pp, ok := m.Plan.Pipeline(p.ID)
+	if !ok {
+		return e
+	}
+	for _, q := range pp.Queries {
+		e.Etlgen.Queries = append(e.Etlgen.Queries, DPCSQuery{Name: q.Name, Sources: q.Sources, Steps: q.Steps,
+			OutputMode: q.OutputMode, Checkpoint: q.Checkpoint})
+	}
+	return e
+}
+
+func triggerText(t planner.Trigger) string {
+	if t.Interval != "" {
+		return t.Type + " " + t.Interval
+	}
+	if t.Type == "" {
+		return Unbound
+	}
+	return t.Type
+}
+
+// dpcsFailures states what happens when a query fails, per query, with the
+// delivery guarantee the checkpoint and the sink give.
+func dpcsFailures(m *Model, p *ir.Pipeline) []DPCSFailure {
+	out := []DPCSFailure{{ID: "pipeline-failure", Category: "query-failure", Scope: DPCSScope{Kind: "pipeline"},
+		Triggers:  []string{"a streaming query fails (source, transformation or sink error)", "the profile's stop policy stops the queries"},
+		Responses: []string{"stop the failed query; other queries keep their own checkpoints", "restart from the checkpoint"},
+		Recovery: DPCSRecovery{Checkpoint: "one checkpoint per query (see x-etlgen.queries)",
+			Restart:          "offsets/N is written before batch N runs and commits/N after; an uncommitted batch N is re-run with the same offsets",
+			Resume:           "after the last committed offsets; starting offsets apply only to a new checkpoint",
+			StateRestoration: "stateful operators restore their state store from the checkpoint"}}}
+	pp := (*planner.PipelinePlan)(nil)
+	if m.Plan != nil && m.Profile != nil {
+		pp, _ = m.Plan.Pipeline(p.ID)
+	}
+	if pp == nil {
+		return out
+	}
+	for _, q := range pp.Queries {
+		out = append(out, DPCSFailure{ID: "query-" + q.Name, Category: "delivery:" + q.Guarantee.Level,
+			Scope:     DPCSScope{Kind: "path", Path: "interface.outputs." + q.Name},
+			Triggers:  []string{"query " + q.Name + " fails or is restarted"},
+			Responses: []string{"re-run the uncommitted micro-batch from " + q.Checkpoint},
+			Recovery: DPCSRecovery{Checkpoint: q.Checkpoint, Restart: q.Guarantee.Statement,
+				Resume: "after the last committed batch", StateRestoration: stateText(q)}})
+	}
+	return out
+}
+
+func stateText(q planner.Query) string {
+	if len(q.Stateful) == 0 {
+		return "stateless: nothing to restore"
+	}
+	return fmt.Sprintf("%d stateful operator(s) restored from the checkpoint's state store", len(q.Stateful))
+}
+
+// dpcsGuarantees lists the delivery guarantee of each query.
+func dpcsGuarantees(m *Model, p *ir.Pipeline) []DPCSGuarantee {
+	out := []DPCSGuarantee{}
+	if m.Plan == nil || m.Profile == nil {
+		return out
+	}
+	pp, ok := m.Plan.Pipeline(p.ID)
+	if !ok {
+		return out
+	}
+	for _, q := range pp.Queries {
+		out = append(out, DPCSGuarantee{Query: q.Name, Sources: q.Sources, Sink: q.Sink.Asset, Level: q.Guarantee.Level,
+			Statement: q.Guarantee.Statement, Requirements: q.Guarantee.Requirements})
+	}
+	return out
+}

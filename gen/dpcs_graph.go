@@ -1,0 +1,319 @@
+package gen
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// NodeKind is the role of a node in a pipeline graph.
+type NodeKind string
+
+// The node kinds of a pipeline graph, in the order a reader meets them.
+const (
+	NodeSource     NodeKind = "source"     // an extract: the source asset
+	NodeValidate   NodeKind = "validate"   // contract validation of an extract
+	NodeStep       NodeKind = "step"       // a transformation step
+	NodeSink       NodeKind = "sink"       // a load of valid or transformed rows
+	NodeQuarantine NodeKind = "quarantine" // a load of rejected rows
+	NodeLate       NodeKind = "late"       // a load of rows behind the watermark
+)
+
+// GraphNode is one node of a pipeline graph.
+type GraphNode struct {
+	// ID is unique in the graph and safe as a Mermaid, DOT and HTML id.
+	ID string
+	// Ref is the IR name: the asset of an extract or load, the step id.
+	Ref  string
+	Kind NodeKind
+	// Title is the node's main label, e.g. "Kafka: OrderEvent".
+	Title string
+	// Detail is a second line, e.g. "order_events · order-events".
+	Detail string
+	// Contract is the id of the contract the node reads or writes; empty
+	// for a step.
+	Contract string
+}
+
+// GraphEdge is a directed edge of a pipeline graph, with an optional label
+// naming the port (valid, rejected, late).
+type GraphEdge struct {
+	From, To, Label string
+}
+
+// Graph is the view of one pipeline that DPCS and the rendered docs share:
+// sources, their validation, steps and sinks, in IR order.
+type Graph struct {
+	Nodes []GraphNode
+	Edges []GraphEdge
+}
+
+// Node returns the node with the given id.
+func (g Graph) Node(id string) (GraphNode, bool) {
+	for _, n := range g.Nodes {
+		if n.ID == id {
+			return n, true
+		}
+	}
+	return GraphNode{}, false
+}
+
+// graphBuilder builds the graph of one pipeline.
+type graphBuilder struct {
+	m    *Model
+	p    *ir.Pipeline
+	plan *planner.PipelinePlan
+	g    Graph
+	ids  map[string]bool
+	// byRef maps "x:asset", "s:step" and "l:asset" to node ids.
+	byRef map[string]string
+}
+
+// PipelineGraph builds the graph of pipeline p of the model.
+func PipelineGraph(m *Model, p *ir.Pipeline) Graph {
+	b := &graphBuilder{m: m, p: p, ids: map[string]bool{}, byRef: map[string]string{}}
+	if m.Plan != nil {
+		b.plan, _ = m.Plan.Pipeline(p.ID)
+	}
+	for _, ex := range p.Extracts {
+		b.extract(ex)
+	}
+	for _, st := range p.Steps {
+		b.step(st)
+	}
+	for _, ld := range p.Loads {
+		b.load(ld)
+	}
+	return b.g
+}
+
+func (b *graphBuilder) extract(ex ir.Extract) {
+	src := b.add("x:"+ex.Asset, GraphNode{Ref: ex.Asset, Kind: NodeSource, Contract: ex.Contract,
+		Title:  b.systemOf(b.sourcePlugin(ex.Asset), "Source") + ": " + contractName(b.m, ex.Contract),
+		Detail: withIdentity(ex.Asset, b.sourceIdentity(ex.Asset))})
+	val := b.add("v:"+ex.Asset, GraphNode{Ref: ex.Asset, Kind: NodeValidate, Contract: ex.Contract,
+		Title: "Validate " + contractName(b.m, ex.Contract), Detail: "contract " + contractRef(b.m, ex.Contract)})
+	b.g.Edges = append(b.g.Edges, GraphEdge{From: src, To: val})
+}
+
+func (b *graphBuilder) step(st ir.Step) {
+	id := b.add("s:"+st.ID, GraphNode{Ref: st.ID, Kind: NodeStep,
+		Title: engineLabel(b.m) + ": " + camelName(st.Transformation), Detail: "step " + st.ID})
+	for _, in := range st.Inputs {
+		b.g.Edges = append(b.g.Edges, GraphEdge{From: b.refNode(in.From), To: id, Label: portLabel(in.From)})
+	}
+}
+
+func (b *graphBuilder) load(ld ir.Load) {
+	kind := NodeSink
+	switch ld.From.Port {
+	case ir.PortInvalid:
+		kind = NodeQuarantine
+	case ir.PortLate:
+		kind = NodeLate
+	}
+	q := b.query(ld.Asset)
+	plugin, identity := "", ""
+	if q != nil {
+		plugin, identity = q.Sink.Plugin, q.Sink.Identity
+	}
+	id := b.add("l:"+ld.Asset, GraphNode{Ref: ld.Asset, Kind: kind, Contract: ld.Contract,
+		Title:  b.systemOf(plugin, "Sink") + ": " + contractName(b.m, ld.Contract),
+		Detail: withIdentity(ld.Asset, identity)})
+	from := b.refNode(ld.From)
+	if kind == NodeLate && q != nil && q.LateStep != "" {
+		if n, ok := b.byRef["s:"+q.LateStep]; ok {
+			from = n
+		}
+	}
+	b.g.Edges = append(b.g.Edges, GraphEdge{From: from, To: id, Label: portLabel(ld.From)})
+}
+
+// add appends a node with a unique id derived from key and returns the id.
+func (b *graphBuilder) add(key string, n GraphNode) string {
+	prefix := map[byte]string{'x': "src_", 'v': "validate_", 's': "step_", 'l': "sink_"}[key[0]]
+	base := prefix + identifier(n.Ref)
+	id := base
+	for i := 2; b.ids[id]; i++ {
+		id = base + "_" + strconv.Itoa(i)
+	}
+	b.ids[id] = true
+	b.byRef[key] = id
+	n.ID = id
+	b.g.Nodes = append(b.g.Nodes, n)
+	return id
+}
+
+// refNode is the node a stream reference reads: an extract's validation
+// node (its valid, invalid and late ports) or a step.
+func (b *graphBuilder) refNode(r ir.Ref) string {
+	if id, ok := b.byRef["v:"+r.Node]; ok {
+		return id
+	}
+	return b.byRef["s:"+r.Node]
+}
+
+func (b *graphBuilder) query(asset string) *planner.Query {
+	if b.plan == nil {
+		return nil
+	}
+	for i := range b.plan.Queries {
+		if b.plan.Queries[i].Name == asset {
+			return &b.plan.Queries[i]
+		}
+	}
+	return nil
+}
+
+func (b *graphBuilder) source(asset string) *planner.Source {
+	if b.plan == nil {
+		return nil
+	}
+	for i := range b.plan.Sources {
+		if b.plan.Sources[i].Asset == asset {
+			return &b.plan.Sources[i]
+		}
+	}
+	return nil
+}
+
+func (b *graphBuilder) sourcePlugin(asset string) string {
+	if s := b.source(asset); s != nil {
+		return s.Plugin
+	}
+	return ""
+}
+
+func (b *graphBuilder) sourceIdentity(asset string) string {
+	if s := b.source(asset); s != nil {
+		return s.Identity
+	}
+	return ""
+}
+
+// systemOf names the system of a bound plugin; unbound is the role.
+func (b *graphBuilder) systemOf(plugin, role string) string {
+	if b.m.Profile == nil || plugin == "" {
+		return role
+	}
+	return PluginSystem(plugin)
+}
+
+// pluginSystems names the systems of the built-in plugins.
+var pluginSystems = map[string]string{
+	"kafka-json": "Kafka", "delta": "Delta", "delta-cdf": "Delta CDF",
+	"file-json": "JSON files", "memory": "Memory",
+}
+
+// PluginSystem is the human name of the system a plugin reads or writes.
+func PluginSystem(plugin string) string {
+	if s, ok := pluginSystems[plugin]; ok {
+		return s
+	}
+	return plugin
+}
+
+// engineLabel names what runs a step: the bound engine, or "Transform".
+func engineLabel(m *Model) string {
+	if m.Profile == nil || m.Plan == nil {
+		return "Transform"
+	}
+	switch m.Plan.Engine {
+	case "pyspark":
+		return "PySpark Streaming"
+	case "local":
+		return "Local engine"
+	}
+	return m.Plan.Engine
+}
+
+// portLabel labels an edge by the port it reads: extracts' valid, invalid
+// and late ports; a step's plain output has no label.
+func portLabel(r ir.Ref) string {
+	switch r.Port {
+	case ir.PortInvalid:
+		return "rejected"
+	case ir.PortLate:
+		return "late"
+	case ir.PortValid:
+		return "valid"
+	}
+	return ""
+}
+
+func withIdentity(asset, identity string) string {
+	if identity == "" || identity == asset {
+		return asset
+	}
+	return asset + " · " + identity
+}
+
+// identifier maps s to [A-Za-z0-9_], for ids in every output format.
+func identifier(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// camelName turns an id like aggregate-customer-orders into
+// AggregateCustomerOrders, the name readers know from the Go code.
+func camelName(id string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range id {
+		if r == '-' || r == '_' || r == '.' || r == ' ' {
+			up = true
+			continue
+		}
+		if up && r >= 'a' && r <= 'z' {
+			r -= 'a' - 'A'
+		}
+		b.WriteRune(r)
+		up = false
+	}
+	return b.String()
+}
+
+// contractOf finds a contract by id: the IR's contracts first, then the
+// packages'.
+func contractOf(m *Model, id string) (contracts.Contract, bool) {
+	if m.IR != nil {
+		for _, c := range m.IR.Contracts {
+			if c.ID == id {
+				return c, true
+			}
+		}
+	}
+	for _, c := range m.Contracts() {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return contracts.Contract{}, false
+}
+
+// contractName is a contract's Go type name, or its id when unknown.
+func contractName(m *Model, id string) string {
+	if c, ok := contractOf(m, id); ok && c.Name != "" {
+		return c.Name
+	}
+	return id
+}
+
+// contractRef is "odcs:<id>@<version>" (the version when known).
+func contractRef(m *Model, id string) string {
+	if c, ok := contractOf(m, id); ok && c.Version != "" {
+		return "odcs:" + id + "@" + c.Version
+	}
+	return "odcs:" + id
+}

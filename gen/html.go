@@ -1,0 +1,295 @@
+package gen
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html/template"
+	"sort"
+	"strings"
+
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// htmlTemplate renders the catalog page; it only loops and branches.
+var htmlTemplate = template.Must(template.New("docs.html.tmpl").
+	Funcs(template.FuncMap{"join": strings.Join, "cols": columnsText}).
+	ParseFS(templateFS, "templates/docs.html.tmpl"))
+
+// HTML writes one self-contained catalog page per pipeline:
+// <pipeline>.html, with inline CSS, JS and SVG and a CSP that forbids any
+// network request.
+type HTML struct{}
+
+// Name returns "html".
+func (HTML) Name() string { return "html" }
+
+// Spec describes the generator.
+func (HTML) Spec() Spec {
+	return Spec{
+		Summary: "self-contained HTML page of each pipeline: graph, contracts, plan, bindings, guarantees, diagnostics",
+		Group:   GroupDocs,
+		Outputs: "<pipeline>.html",
+		Owns:    []string{"*.html"},
+	}
+}
+
+// Generate returns one page per pipeline.
+func (HTML) Generate(ctx context.Context, m *Model) ([]File, error) {
+	if m.IR == nil {
+		return nil, nil
+	}
+	var out []File
+	for i := range m.IR.Pipelines {
+		p := &m.IR.Pipelines[i]
+		var buf bytes.Buffer
+		buf.WriteString("<!-- " + Header + " -->\n") // html/template drops comments
+		if err := htmlTemplate.Execute(&buf, htmlViewOf(m, p)); err != nil {
+			return nil, fmt.Errorf("pipeline %s: render html: %w", p.ID, err)
+		}
+		out = append(out, File{Path: p.ID + ".html", Data: buf.Bytes()})
+	}
+	return out, nil
+}
+
+// htmlView is what the page template reads.
+type htmlView struct {
+	Pipeline    *ir.Pipeline
+	Name        string
+	Bound       bool
+	Profile     *profile.Redacted
+	Engine      string
+	Trigger     string
+	Graph       svgView
+	Queries     []planner.Query
+	Sources     []planner.Source
+	Steps       []htmlStep
+	Contracts   []htmlContract
+	Assets      []htmlEntry
+	Resources   []htmlEntry
+	Manifest    []planner.ManifestQuery
+	Diagnostics []htmlDiag
+	Errors      int
+	Warnings    int
+}
+
+type htmlStep struct {
+	ID, Transformation, Name, Version, Description string
+	Inputs, Outputs                                []DTCSPort
+	Params                                         []htmlParam
+	Semantics                                      DTCSSemantics
+	Stateful                                       []planner.StatefulOp
+	Lineage                                        []DTCSLineage
+}
+
+type htmlParam struct{ Name, Type, Default, Value, Description string }
+
+type htmlContract struct {
+	ID, Name, Version, Owner, Domain, Status, Description, Roles string
+	Fields                                                       []htmlField
+}
+
+type htmlField struct {
+	Name, Type, Constraints, Classification, Description string
+	Required, EventTime, PII                             bool
+	PrimaryKey, Depth                                    int
+}
+
+type htmlEntry struct {
+	Name, Kind, Resource string
+	Options              []htmlOption
+}
+
+type htmlOption struct{ Name, Value string }
+
+type htmlDiag struct{ Severity, Code, Location, Path, Message, Hint string }
+
+func htmlViewOf(m *Model, p *ir.Pipeline) htmlView {
+	v := htmlView{Pipeline: p, Name: camelName(p.ID), Bound: m.Profile != nil, Profile: m.Profile,
+		Engine: Unbound, Trigger: Unbound, Graph: layoutGraph(PipelineGraph(m, p))}
+	if m.Plan != nil {
+		if pp, ok := m.Plan.Pipeline(p.ID); ok {
+			v.Queries, v.Sources = pp.Queries, pp.Sources
+			for _, mp := range planner.NewManifest(&planner.Model{Pipelines: []planner.PipelinePlan{*pp}}).Pipelines {
+				v.Manifest = mp.Queries
+			}
+		}
+		if v.Bound {
+			v.Engine, v.Trigger = m.Plan.Engine, triggerText(m.Plan.Trigger)
+		}
+	}
+	v.Steps = htmlSteps(m, p, v.Queries)
+	v.Contracts = htmlContracts(m, p)
+	if m.Profile != nil {
+		v.Assets, v.Resources = htmlEntries(m.Profile.Assets), htmlEntries(m.Profile.Resources)
+	}
+	for _, d := range m.Diagnostics {
+		v.Diagnostics = append(v.Diagnostics, htmlDiag{Severity: string(d.Severity), Code: d.Code, Location: d.Pos.String(),
+			Path: d.Path, Message: d.Message, Hint: d.Hint})
+		switch string(d.Severity) {
+		case "error", "":
+			v.Errors++
+		case "warning":
+			v.Warnings++
+		}
+	}
+	return v
+}
+
+// htmlSteps describes each step with its transformation's contract and
+// the stateful operators the plan keeps for it.
+func htmlSteps(m *Model, p *ir.Pipeline, queries []planner.Query) []htmlStep {
+	var out []htmlStep
+	for _, st := range p.Steps {
+		t := transformationOf(m, st.Transformation)
+		if t == nil {
+			continue
+		}
+		doc := DTCSOf(m, t)
+		s := htmlStep{ID: st.ID, Transformation: t.ID, Name: doc.Name, Version: doc.Version, Description: t.Description,
+			Inputs: doc.Inputs, Outputs: doc.Outputs, Semantics: semanticsOf(st.Plan), Lineage: doc.Lineage}
+		s.Semantics.EventTime, s.Semantics.OutputMode, s.Semantics.OutputModeReason = doc.Semantics.EventTime, doc.Semantics.OutputMode, doc.Semantics.OutputModeReason
+		for _, prm := range t.Params {
+			hp := htmlParam{Name: prm.Name, Type: prm.Type, Default: prm.Default, Value: prm.Default, Description: prm.Description}
+			for _, pv := range st.Params {
+				if pv.Name == prm.Name {
+					hp.Value = pv.Value
+				}
+			}
+			s.Params = append(s.Params, hp)
+		}
+		s.Stateful = statefulOf(queries, st.ID)
+		out = append(out, s)
+	}
+	return out
+}
+
+// statefulOf lists the stateful operators of a step, once each.
+func statefulOf(queries []planner.Query, step string) []planner.StatefulOp {
+	var out []planner.StatefulOp
+	seen := map[string]bool{}
+	for _, q := range queries {
+		for _, op := range q.Stateful {
+			key := op.Kind + "/" + strings.Join(op.Keys, ",")
+			if op.Step == step && !seen[key] {
+				seen[key] = true
+				out = append(out, op)
+			}
+		}
+	}
+	return out
+}
+
+// htmlContracts lists the contracts the pipeline reads and writes, in the
+// order a reader meets them, with their roles.
+func htmlContracts(m *Model, p *ir.Pipeline) []htmlContract {
+	var order []string
+	roles := map[string][]string{}
+	add := func(id, role string) {
+		if _, ok := roles[id]; !ok {
+			order = append(order, id)
+		}
+		roles[id] = append(roles[id], role)
+	}
+	for _, ex := range p.Extracts {
+		add(ex.Contract, "source "+ex.Asset)
+	}
+	for _, st := range p.Steps {
+		if t := transformationOf(m, st.Transformation); t != nil {
+			for _, o := range t.Outputs {
+				add(o.Contract, "output of "+st.ID)
+			}
+		}
+	}
+	for _, ld := range p.Loads {
+		add(ld.Contract, "sink "+ld.Asset)
+	}
+	var out []htmlContract
+	for _, id := range order {
+		c, ok := contractOf(m, id)
+		if !ok {
+			out = append(out, htmlContract{ID: id, Roles: strings.Join(roles[id], ", ")})
+			continue
+		}
+		hc := htmlContract{ID: c.ID, Name: c.Name, Version: c.Version, Owner: c.Owner, Domain: c.Domain,
+			Status: c.Status, Description: c.Description, Roles: strings.Join(roles[id], ", ")}
+		hc.Fields = htmlFields(c.Fields, "", 0)
+		out = append(out, hc)
+	}
+	return out
+}
+
+// htmlFields flattens fields; nested struct fields follow their parent
+// with a dotted name.
+func htmlFields(fs []contracts.Field, prefix string, depth int) []htmlField {
+	var out []htmlField
+	for _, f := range fs {
+		out = append(out, htmlField{Name: prefix + f.Name, Type: fieldTypeText(f.Type),
+			Constraints: constraintsText(f.Constraints), Classification: f.Classification, Description: f.Description,
+			Required: f.Required, EventTime: f.EventTime, PII: f.PII, PrimaryKey: f.PrimaryKey, Depth: depth})
+		switch {
+		case f.Type.Kind == contracts.KindStruct:
+			out = append(out, htmlFields(f.Type.Fields, prefix+f.Name+".", depth+1)...)
+		case f.Type.Kind == contracts.KindArray && f.Type.Elem != nil && f.Type.Elem.Kind == contracts.KindStruct:
+			out = append(out, htmlFields(f.Type.Elem.Fields, prefix+f.Name+"[].", depth+1)...)
+		}
+	}
+	return out
+}
+
+func constraintsText(cs []contracts.Constraint) string {
+	var parts []string
+	for _, c := range cs {
+		if c.Kind == "required" {
+			continue
+		}
+		if len(c.Args) == 0 {
+			parts = append(parts, c.Kind)
+			continue
+		}
+		parts = append(parts, c.Kind+" "+strings.Join(c.Args, " | "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// htmlEntries sorts redacted assets or resources by name.
+func htmlEntries(in map[string]profile.RedactedEntry) []htmlEntry {
+	var out []htmlEntry
+	for name, e := range in {
+		he := htmlEntry{Name: name, Kind: e.Plugin, Resource: e.Resource}
+		if he.Kind == "" {
+			he.Kind = e.Kind
+		}
+		for k, val := range e.Options {
+			he.Options = append(he.Options, htmlOption{Name: k, Value: val})
+		}
+		sort.Slice(he.Options, func(i, j int) bool { return he.Options[i].Name < he.Options[j].Name })
+		out = append(out, he)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// columnsText renders a state schema as "name type, ...".
+func columnsText(cs []planner.Column) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Name + " " + c.Type
+	}
+	return strings.Join(parts, ", ")
+}
+
+// fieldTypeText is a field's Spark SQL type in lower case; a struct is
+// shown as struct<…> as its fields follow on their own rows.
+func fieldTypeText(t contracts.Type) string {
+	switch {
+	case t.Kind == contracts.KindStruct:
+		return "struct<…>"
+	case t.Kind == contracts.KindArray && t.Elem != nil && t.Elem.Kind == contracts.KindStruct:
+		return "array<struct<…>>"
+	}
+	return strings.ToLower(SparkType(t))
+}

@@ -1,0 +1,260 @@
+package gen
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"gopkg.in/yaml.v3"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+)
+
+// pipelineCases are the golden cases of the pipeline generators: a
+// directory with ir.json (etlgen ir output) and, when bound, profile.yaml.
+func pipelineCases(t testing.TB) []string {
+	t.Helper()
+	dirs, err := filepath.Glob("testdata/pipeline_*")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no pipeline cases: %v", err)
+	}
+	return dirs
+}
+
+// pipelineModel plans a case's IR, bound to its profile when it has one.
+func pipelineModel(t testing.TB, dir string) *Model {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "ir.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ir.Unmarshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prof *profile.Profile
+	if path := filepath.Join(dir, "profile.yaml"); fileExists(path) {
+		p, diags, err := profile.Load(path)
+		if err != nil || diags.HasErrors() {
+			t.Fatalf("profile %s: %v %v", path, err, diags)
+		}
+		prof = p
+	}
+	m := &Model{}
+	m.AddPlan(doc, prof)
+	return m
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// pipelineGenerators are the generators of DTCS, DPCS and the docs.
+func pipelineGenerators() []Generator {
+	return []Generator{DTCS{}, DPCS{}, Mermaid{}, DOT{}, HTML{}}
+}
+
+func TestPipelineGolden(t *testing.T) {
+	for _, dir := range pipelineCases(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
+			var sink MemorySink
+			if err := Run(context.Background(), pipelineGenerators(), pipelineModel(t, dir), &sink); err != nil {
+				t.Fatal(err)
+			}
+			if len(sink.Files) < 5 {
+				t.Errorf("got %d files, want at least 5: %v", len(sink.Files), sink.Paths())
+			}
+			compareGolden(t, filepath.Join(dir, "want"), sink.Files)
+		})
+	}
+}
+
+func TestPipelineGeneratorsAreDeterministic(t *testing.T) {
+	dir := "testdata/pipeline_bound"
+	var a, b MemorySink
+	for _, s := range []*MemorySink{&a, &b} {
+		if err := Run(context.Background(), pipelineGenerators(), pipelineModel(t, dir), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, data := range a.Files {
+		if string(b.Files[p]) != string(data) {
+			t.Errorf("%s differs between two runs", p)
+		}
+	}
+}
+
+// yamlValue reads a YAML file as a JSON value for schema validation.
+func yamlValue(t testing.TB, data []byte) any {
+	t.Helper()
+	var n yaml.Node
+	if err := yaml.Unmarshal(data, &n); err != nil {
+		t.Fatal(err)
+	}
+	v, err := yamlToJSON(&n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// committed lists committed files matching the patterns.
+func committed(t testing.TB, patterns ...string) []string {
+	t.Helper()
+	var out []string
+	for _, g := range patterns {
+		m, err := filepath.Glob(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m...)
+	}
+	return out
+}
+
+func validateFiles(t *testing.T, schema *jsonschema.Schema, files []string) {
+	t.Helper()
+	if len(files) == 0 {
+		t.Fatal("no files to validate")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(data), "# "+Header+"\n") {
+			t.Errorf("%s: missing generated-file header", f)
+		}
+		if err := schema.Validate(yamlValue(t, data)); err != nil {
+			t.Errorf("%s does not validate: %v", f, err)
+		}
+	}
+}
+
+func dpcsSchema(t testing.TB) *jsonschema.Schema {
+	return compileSchema(t, filepath.Join(sharedDir(t), "schemas", "dpcs-PipelineContract.schema.json"))
+}
+
+func TestDPCSFilesValidateAgainstSchema(t *testing.T) {
+	validateFiles(t, dpcsSchema(t), committed(t, "testdata/pipeline_*/want/pipelines/*.dpcs.yaml", "../examples/*/contracts/pipelines/*.dpcs.yaml"))
+}
+
+func TestDTCSFilesValidateAgainstSchema(t *testing.T) {
+	schema := compileSchema(t, "schemas/dtcs.schema.json")
+	validateFiles(t, schema, committed(t, "testdata/pipeline_*/want/transformations/*.dtcs.yaml", "../examples/*/contracts/transformations/*.dtcs.yaml"))
+}
+
+// TestSchemasRejectBrokenDocuments shows both schema checks can fail.
+func TestSchemasRejectBrokenDocuments(t *testing.T) {
+	m := pipelineModel(t, "testdata/pipeline_bound")
+	p := &m.IR.Pipelines[0]
+	dpcs := DPCSOf(m, p)
+	dpcs.ID = ""
+	data, err := marshalYAML(dpcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(data), "graph:\n", "graphs:\n", 1)
+	if err := dpcsSchema(t).Validate(yamlValue(t, []byte(broken))); err == nil {
+		t.Error("a DPCS document without graph validated")
+	}
+	dtcs := DTCSOf(m, &m.IR.Transformations[0])
+	dtcs.Semantics.Aggregates[0].Function = "median"
+	data, err = marshalYAML(dtcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := compileSchema(t, "schemas/dtcs.schema.json").Validate(yamlValue(t, data)); err == nil {
+		t.Error("a DTCS aggregate with an unknown function validated")
+	}
+}
+
+func TestDTCSLineageAndSemantics(t *testing.T) {
+	m := pipelineModel(t, "testdata/pipeline_bound")
+	doc := DTCSOf(m, &m.IR.Transformations[0])
+	lineage := map[string]string{}
+	for _, l := range doc.Lineage {
+		lineage[l.Column] = strings.Join(l.From, ",")
+	}
+	for col, want := range map[string]string{
+		"customer_id": "orders.customer_id", "window_start": "orders.event_time",
+		"paid_order_total": "orders.order_total", "paid_order_count": "orders.order_id",
+	} {
+		if lineage[col] != want {
+			t.Errorf("lineage of %s = %q, want %q", col, lineage[col], want)
+		}
+	}
+	s := doc.Semantics
+	if s.EventTime == nil || s.EventTime.Column != "event_time" || s.EventTime.Input != "orders" {
+		t.Errorf("event time = %+v, want orders.event_time", s.EventTime)
+	}
+	if len(s.Windows) != 1 || s.Windows[0].Kind != "tumbling" || s.Windows[0].Duration != "1h0m0s" {
+		t.Errorf("windows = %+v", s.Windows)
+	}
+	if s.OutputMode != "update" || !s.Stateful || len(s.Filters) != 1 || s.Filters[0] != "status = 'paid'" {
+		t.Errorf("semantics = %+v", s)
+	}
+}
+
+func TestDPCSUnboundSaysSo(t *testing.T) {
+	m := pipelineModel(t, "testdata/pipeline_unbound")
+	d := DPCSOf(m, &m.IR.Pipelines[0])
+	if d.Execution.Environment.Profile != Unbound || d.Execution.Etlgen.Trigger != Unbound || d.Bound.Bound {
+		t.Errorf("unbound execution = %+v", d.Execution)
+	}
+	for _, in := range d.Interface.Inputs {
+		if in.Binding != nil {
+			t.Errorf("unbound input %s has a binding", in.ID)
+		}
+	}
+}
+
+// TestDocsNeverShowSecrets binds the example to a profile holding a
+// credential reference and an environment-variable secret: the page and the
+// pipeline contract show the references, never the values.
+func TestDocsNeverShowSecrets(t *testing.T) {
+	t.Setenv("ORDERS_KAFKA_SASL", "user:envsecret-value")
+	t.Setenv("S3_SECRET", "conf-secret-value")
+	prof := strings.Replace(string(mustRead(t, "testdata/pipeline_bound/profile.yaml")),
+		"    security_protocol: PLAINTEXT\n",
+		"    security_protocol: SASL_SSL\n    sasl_mechanism: SCRAM-SHA-512\n    credential_env: ORDERS_KAFKA_SASL\n", 1)
+	prof = strings.Replace(prof, "    session_timezone: UTC\n",
+		"    session_timezone: UTC\n    conf: {spark.hadoop.fs.s3a.secret.key: \"${env:S3_SECRET}\"}\n", 1)
+	path := filepath.Join(t.TempDir(), "profile.yaml")
+	if err := os.WriteFile(path, []byte(prof), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, diags, err := profile.Load(path)
+	if err != nil || diags.HasErrors() {
+		t.Fatalf("profile: %v %v", err, diags)
+	}
+	doc, err := ir.Unmarshal(mustRead(t, "testdata/pipeline_bound/ir.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Model{}
+	m.AddPlan(doc, p)
+	var sink MemorySink
+	if err := Run(context.Background(), pipelineGenerators(), m, &sink); err != nil {
+		t.Fatal(err)
+	}
+	html := string(sink.Files["customer-order-streaming.html"])
+	for _, want := range []string{"credential_env=${env:ORDERS_KAFKA_SASL}", "${env:S3_SECRET}"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	for path, data := range sink.Files {
+		for _, secret := range []string{"envsecret-value", "conf-secret-value"} {
+			if strings.Contains(string(data), secret) {
+				t.Errorf("%s shows the secret %q", path, secret)
+			}
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package gen
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+//go:embed templates/*.tmpl
+var templateFS embed.FS
+
+// mermaidTemplate renders the flowchart view-model; it only loops.
+var mermaidTemplate = template.Must(template.New("mermaid.mmd.tmpl").
+	Funcs(template.FuncMap{"label": MermaidLabel, "comment": mermaidComment}).
+	ParseFS(templateFS, "templates/mermaid.mmd.tmpl"))
+
+// Mermaid writes one Mermaid flowchart per pipeline: <pipeline>.mmd.
+type Mermaid struct{}
+
+// Name returns "mermaid".
+func (Mermaid) Name() string { return "mermaid" }
+
+// Spec describes the generator.
+func (Mermaid) Spec() Spec {
+	return Spec{
+		Summary: "Mermaid flowchart of each pipeline: source, validation, steps, sinks, quarantine and late outputs",
+		Group:   GroupDocs,
+		Outputs: "<pipeline>.mmd",
+		Owns:    []string{"*.mmd"},
+	}
+}
+
+// mermaidView is what the template reads.
+type mermaidView struct {
+	Header, Pipeline, Version string
+	Nodes                     []mermaidNode
+	Edges                     []mermaidEdge
+	Classes                   []mermaidClass
+}
+
+type mermaidNode struct{ ID, Open, Close, Title, Detail string }
+
+type mermaidEdge struct{ From, Arrow, Label, To string }
+
+type mermaidClass struct{ Name, Style, IDs string }
+
+// mermaidShapes are the node shapes by kind: open and close brackets.
+var mermaidShapes = map[NodeKind][2]string{
+	NodeSource: {"[(", ")]"}, NodeValidate: {"{{", "}}"}, NodeStep: {"[", "]"},
+	NodeSink: {"[(", ")]"}, NodeQuarantine: {"[(", ")]"}, NodeLate: {"[(", ")]"},
+}
+
+// mermaidStyles are the class styles, in output order.
+var mermaidStyles = []struct {
+	kind  NodeKind
+	style string
+}{
+	{NodeSource, "fill:#e7f0fb,stroke:#2f6db0,color:#10243d"},
+	{NodeValidate, "fill:#fdf6e3,stroke:#b08a2f,color:#3d2f10"},
+	{NodeStep, "fill:#eaf6ee,stroke:#2f8a4f,color:#10301c"},
+	{NodeSink, "fill:#e7f0fb,stroke:#2f6db0,color:#10243d"},
+	{NodeQuarantine, "fill:#fbe9e9,stroke:#b03a3a,color:#3d1010"},
+	{NodeLate, "fill:#f3ebfa,stroke:#7a4fb0,color:#25103d"},
+}
+
+// Generate returns one flowchart per pipeline.
+func (Mermaid) Generate(ctx context.Context, m *Model) ([]File, error) {
+	if m.IR == nil {
+		return nil, nil
+	}
+	var out []File
+	for i := range m.IR.Pipelines {
+		p := &m.IR.Pipelines[i]
+		var buf bytes.Buffer
+		if err := mermaidTemplate.Execute(&buf, mermaidViewOf(m, p)); err != nil {
+			return nil, fmt.Errorf("pipeline %s: render mermaid: %w", p.ID, err)
+		}
+		out = append(out, File{Path: p.ID + ".mmd", Data: buf.Bytes()})
+	}
+	return out, nil
+}
+
+func mermaidViewOf(m *Model, p *ir.Pipeline) mermaidView {
+	g := PipelineGraph(m, p)
+	v := mermaidView{Header: Header, Pipeline: p.ID, Version: p.Version}
+	ids := map[NodeKind][]string{}
+	for _, n := range g.Nodes {
+		sh := mermaidShapes[n.Kind]
+		v.Nodes = append(v.Nodes, mermaidNode{ID: n.ID, Open: sh[0], Close: sh[1], Title: n.Title, Detail: n.Detail})
+		ids[n.Kind] = append(ids[n.Kind], n.ID)
+	}
+	for _, e := range g.Edges {
+		arrow := "-->"
+		if e.Label == "rejected" || e.Label == "late" {
+			arrow = "-.->"
+		}
+		v.Edges = append(v.Edges, mermaidEdge{From: e.From, Arrow: arrow, Label: e.Label, To: e.To})
+	}
+	for _, s := range mermaidStyles {
+		v.Classes = append(v.Classes, mermaidClass{Name: string(s.kind), Style: s.style, IDs: strings.Join(ids[s.kind], ",")})
+	}
+	return v
+}
+
+// MermaidLabel quotes text for use inside a double-quoted Mermaid label:
+// every character Mermaid or its HTML labels treat specially becomes a
+// numeric entity code (#34; for a double quote), control characters become
+// spaces, an empty label becomes a space, and a non-empty detail goes on
+// a second line.
+func MermaidLabel(title, detail string) string {
+	out := mermaidEscape(title)
+	if out == "" {
+		out = " " // Mermaid rejects an empty quoted label
+	}
+	if detail != "" {
+		out += "<br/>" + mermaidEscape(detail)
+	}
+	return out
+}
+
+// mermaidSpecial are the characters MermaidLabel writes as entity codes.
+const mermaidSpecial = "\"#&<>`|\\"
+
+func mermaidEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 0x20 || r == 0x7f || r == '\u2028' || r == '\u2029':
+			b.WriteByte(' ')
+		case strings.ContainsRune(mermaidSpecial, r):
+			b.WriteString("#" + strconv.Itoa(int(r)) + ";")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// mermaidComment makes text safe in a %% comment line.
+func mermaidComment(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,171 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/gen"
+)
+
+// etlImport is the import path of the pipeline DSL: a package importing it
+// may declare transformations and pipelines.
+const etlImport = "github.com/etlgen/etlgen/framework/etl"
+
+// runDocs implements `etlgen docs [PKG] --profile FILE -o DIR`: it plans the
+// package's pipelines bound to the profile and writes, per pipeline, a
+// Mermaid flowchart, a Graphviz DOT graph and a self-contained HTML page.
+// The docs are written even when the planner reports errors (they list
+// them); the exit code then says so.
+func runDocs(ctx context.Context, e env, args []string) int {
+	fs := flag.NewFlagSet("docs", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var f planFlags
+	var out string
+	fs.StringVar(&f.profile, "profile", "", "profile YAML `FILE` the pipelines are bound to (required)")
+	fs.StringVar(&out, "o", "", "write the docs under `DIR` (required)")
+	fs.StringVar(&f.irFile, "ir", "", "read the pipeline IR from this JSON `FILE` (etlgen ir output) instead of building PKG")
+	fs.StringVar(&f.dir, "C", ".", "run as if etlgen was started in `dir`")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "Usage: etlgen docs [PKG] --profile FILE -o DIR [--ir FILE] [-C dir]\n\nWrites <pipeline>.mmd, <pipeline>.dot and a self-contained <pipeline>.html per pipeline.\n\nFlags:")
+		fs.PrintDefaults()
+		printGenerators(e.stderr, gen.GroupDocs)
+	}
+	pkgs, err := parseInterleaved(fs, args)
+	if err != nil {
+		return usageExit(err)
+	}
+	if f.profile == "" || out == "" {
+		fmt.Fprintln(e.stderr, "etlgen docs: --profile FILE and -o DIR are required")
+		return ExitUsage
+	}
+	if len(pkgs) == 0 && f.irFile == "" {
+		pkgs = []string{"."}
+	}
+	doc, code := loadIR(ctx, e, f, pkgs)
+	if code != ExitOK {
+		return code
+	}
+	m := &gen.Model{}
+	if code := planModel(e, m, doc, joinDir(f.dir, f.profile)); code != ExitOK {
+		return code
+	}
+	if code := emit(ctx, e, gen.Default().Group(gen.GroupDocs), m, underDir(f.dir, out), false); code != ExitOK {
+		return code
+	}
+	printDiagList(e.stderr, m.Diagnostics)
+	return exitFor(m.Diagnostics)
+}
+
+// planModel plans doc into m, bound to the profile at path ("" = unbound).
+// An unreadable or invalid profile is reported and mapped to an exit code.
+func planModel(e env, m *gen.Model, doc *ir.Document, path string) int {
+	var prof *profile.Profile
+	if path != "" {
+		p, diags, err := profile.Load(path)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
+			return ExitEnvironment
+		}
+		if diags.HasErrors() {
+			printDiagList(e.stderr, diags)
+			return ExitInvalidModel
+		}
+		prof = p
+	}
+	m.AddPlan(doc, prof)
+	return ExitOK
+}
+
+// addPipelines builds the IR of every package of m that imports the
+// pipeline DSL, merges them and plans them into m, bound to the profile
+// when one is given. Packages without pipelines are left alone.
+func addPipelines(ctx context.Context, e env, dir, profilePath string, m *gen.Model) int {
+	var docs []*ir.Document
+	for _, p := range m.Packages {
+		pdir := filepath.Join(dir, filepath.FromSlash(p.Dir))
+		if !importsETL(pdir) {
+			continue
+		}
+		abs, err := filepath.Abs(pdir)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
+			return ExitFailure
+		}
+		doc, err := buildIR(ctx, dir, abs)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
+			return ExitEnvironment
+		}
+		docs = append(docs, doc)
+	}
+	if len(docs) == 0 {
+		if profilePath != "" {
+			fmt.Fprintln(e.stderr, "etlgen: --profile given but no package declares pipelines")
+		}
+		return ExitOK
+	}
+	path := ""
+	if profilePath != "" {
+		path = joinDir(dir, profilePath)
+	}
+	return planModel(e, m, mergeIR(docs), path)
+}
+
+// importsETL reports whether a non-test Go file in dir imports the DSL.
+func importsETL(dir string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, imp := range af.Imports {
+			if p, err := strconv.Unquote(imp.Path.Value); err == nil && p == etlImport {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mergeIR joins the IR documents of several packages: contracts and
+// transformations once each (by id), every pipeline, every diagnostic.
+func mergeIR(docs []*ir.Document) *ir.Document {
+	if len(docs) == 1 {
+		return docs[0]
+	}
+	out := &ir.Document{IRVersion: ir.Version}
+	seenC, seenT := map[string]bool{}, map[string]bool{}
+	for _, d := range docs {
+		for _, c := range d.Contracts {
+			if !seenC[c.ID] {
+				seenC[c.ID] = true
+				out.Contracts = append(out.Contracts, c)
+			}
+		}
+		for _, t := range d.Transformations {
+			if !seenT[t.ID] {
+				seenT[t.ID] = true
+				out.Transformations = append(out.Transformations, t)
+			}
+		}
+		out.Pipelines = append(out.Pipelines, d.Pipelines...)
+		out.Diagnostics = append(out.Diagnostics, d.Diagnostics...)
+	}
+	sort.SliceStable(out.Pipelines, func(i, j int) bool { return out.Pipelines[i].ID < out.Pipelines[j].ID })
+	out.Diagnostics.Sort()
+	return out
+}

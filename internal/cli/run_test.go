@@ -1,0 +1,105 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// localProfile writes a local-engine profile reading the example's sample
+// events and writing under dir.
+func localProfile(t *testing.T, dir string) string {
+	t.Helper()
+	events, err := filepath.Abs("../../examples/order-streaming/testdata/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	yaml := `name: local
+engine: local
+test: true
+execution:
+  mode: structured-streaming
+  trigger: {type: available-now}
+  checkpoint_root: out/checkpoints
+assets:
+  order_events: {plugin: file-json, path: "` + events + `", max_files_per_trigger: 1}
+  customer_order_windows: {plugin: file-json, path: out/customer_order_windows}
+  rejected_order_events: {plugin: file-json, path: out/rejected_order_events}
+  late_order_events: {plugin: file-json, path: out/late_order_events}
+`
+	path := filepath.Join(dir, "local.yaml")
+	if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func readLines(t *testing.T, dir string) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	var out []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, strings.Split(strings.TrimSpace(string(data)), "\n")...)
+	}
+	return out
+}
+
+// TestRunLocal runs the example on the local engine twice: the first run
+// processes the three files (one batch each, then a no-data batch), the
+// second recovers from the checkpoint and does nothing.
+func TestRunLocal(t *testing.T) {
+	dir := t.TempDir()
+	prof := localProfile(t, dir)
+	code, stdout, stderr := runCLI("run", "./examples/order-streaming", "--profile", prof, "-C", "../..")
+	if code != ExitOK {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "batch 2 customer_order_windows   input=5") || !strings.Contains(stdout, ": fresh, 11 batches") {
+		t.Errorf("progress lines:\n%s", stdout)
+	}
+	windows := readLines(t, filepath.Join(dir, "out/customer_order_windows"))
+	if len(windows) != 6 {
+		t.Errorf("windows written = %d, want 6:\n%s", len(windows), strings.Join(windows, "\n"))
+	}
+	// Back-to-back batches: batch 2 judges late rows against batch 1's
+	// watermark (10:49), so evt-0018 (10:30, window end 11:00) still counts.
+	want := `{"customer_id":42,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","paid_order_count":3,"paid_order_total":73.20,"latest_event_time":"2026-07-15T10:31:12Z"}`
+	if !strings.Contains(strings.Join(windows, "\n"), want) {
+		t.Errorf("windows lack %s:\n%s", want, strings.Join(windows, "\n"))
+	}
+	if rejected := readLines(t, filepath.Join(dir, "out/rejected_order_events")); len(rejected) != 2 {
+		t.Errorf("rejected = %d, want 2", len(rejected))
+	}
+
+	code, stdout, _ = runCLI("run", "./examples/order-streaming", "--profile", prof, "-C", "../..")
+	if code != ExitOK || !strings.Contains(stdout, ": checkpoint-recovery, 0 batches") {
+		t.Errorf("second run: exit %d\n%s", code, stdout)
+	}
+	var rep runReport
+	data, err := os.ReadFile(filepath.Join(dir, "out/run-report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Start != "checkpoint-recovery" || rep.Batches != 0 || rep.Sinks["customer_order_windows"] != 0 {
+		t.Errorf("second run report = %+v", rep)
+	}
+	if got := readLines(t, filepath.Join(dir, "out/customer_order_windows")); len(got) != 6 {
+		t.Errorf("second run changed the windows: %d rows", len(got))
+	}
+}
+
+func TestRunPySparkNotAvailable(t *testing.T) {
+	code, _, stderr := runCLI("run", "./examples/order-streaming", "--profile", "examples/order-streaming/profiles/spark.yaml", "-C", "../..")
+	if code != ExitEnvironment || !strings.Contains(stderr, "not yet available") {
+		t.Errorf("exit %d, stderr %q; want %d and 'not yet available'", code, stderr, ExitEnvironment)
+	}
+}

@@ -1,0 +1,55 @@
+// Package pyspark is the Spark engine: it turns a plan (planner.Model over an
+// ir.Document, bound to a profile) into one readable PySpark Structured
+// Streaming program per pipeline, a Spark Connect client, and runs it.
+//
+// # Generate
+//
+//	files, err := pyspark.Generate(doc, model, prof)
+//
+// returns, per pipeline, <pipeline_id>.py (the pipeline id with every
+// character outside [A-Za-z0-9_] turned into '_') and once etlgen_runtime.py,
+// the generic helpers the programs import (progress lines, idempotent Delta
+// MERGE and append, table creation, late-row reconstruction, failure
+// classification, signal handling). Generate never touches the file system;
+// Write puts files in a directory. Output is deterministic.
+//
+// The program is built from embedded text/template files (templates/) fed a
+// view-model computed in Go; every value reaches Python through PyString (a
+// Python string literal) and every name reaches Spark SQL through
+// sparksql.QuoteIdent / sparksql.QuoteString. Templates only loop and branch.
+//
+// What a program does, per query of the plan:
+//
+//   - reads its source (kafka-json with every profile option; credentials by
+//     environment-variable name, read at run time; file-json as text lines)
+//     keeping topic, partition, offset and Kafka timestamp;
+//   - validates with the contract's compiled Spark SQL (contracts/sparksql):
+//     valid rows get the typed projection, invalid rows the rejection columns
+//     (raw payload, reason code, reason, field path, observed time, lineage,
+//     pipeline and contract ids) — a true partition of the input;
+//   - applies the steps' logical plans as DataFrame operations (filter,
+//     select, withColumns, withWatermark, window / session_window + groupBy
+//   - agg, dropDuplicates(WithinWatermark), joins, unionByName);
+//   - writes with foreachBatch: a Delta MERGE on the merge keys, or a Delta
+//     append, made idempotent with Delta's txnAppId / txnVersion (app id = the
+//     planner's query identity, version = the batch id); tables are created
+//     from the contracts when absent;
+//   - late outputs (Late()) are written by the query that holds the stateful
+//     operator: in its foreachBatch it reads offsets/N and offsets/N-1 of its
+//     own checkpoint, re-reads exactly that Kafka range and keeps the rows
+//     whose latest window ends at or before the previous batch's watermark —
+//     Spark's own drop decision (docs/spark-engine.md).
+//
+// A program prints one JSON line per event on stdout ("start", "batch",
+// "end"), and exits 0 (finished or stopped), 1 (failure) or 16
+// (connectivity, authentication, sink permission).
+//
+// # Run
+//
+//	h, err := pyspark.Run(ctx, "out/customer_order_streaming.py", pyspark.RunOptions{})
+//	res, err := h.Await(ctx)   // or h.Stop(ctx): SIGTERM, graceful per the profile
+//
+// Run starts the program with the venv python (RunOptions.Python, else
+// $ETLGEN_PYTHON, else .cache/venv/bin/python found upwards from the working
+// directory), parses its JSON lines into Events and a Result.
+package pyspark

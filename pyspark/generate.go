@@ -1,0 +1,71 @@
+package pyspark
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/template"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+)
+
+//go:embed templates/*.tmpl
+var templateFS embed.FS
+
+//go:embed runtime/etlgen_runtime.py
+var runtimePy []byte
+
+// RuntimeFile is the name of the runtime module written next to programs.
+const RuntimeFile = "etlgen_runtime.py"
+
+// File is one generated file: a path relative to the output directory and
+// its bytes.
+type File struct {
+	Path string
+	Data []byte
+}
+
+var programTmpl = template.Must(template.New("program.py.tmpl").Funcs(template.FuncMap{"join": strings.Join}).ParseFS(templateFS, "templates/program.py.tmpl"))
+
+// Generate returns the PySpark program of every pipeline of the model
+// (<PyName(pipeline id)>.py) and the runtime module etlgen_runtime.py. doc
+// is the IR the model was planned from; prof the profile it was bound to.
+// It fails when the model uses something the engine cannot run (a source
+// plugin without a Spark reader, a step without a plan).
+func Generate(doc *ir.Document, m *planner.Model, prof *profile.Profile) ([]File, error) {
+	var out []File
+	for i := range m.Pipelines {
+		pv, err := buildProgram(doc, m, &m.Pipelines[i], prof)
+		if err != nil {
+			return nil, fmt.Errorf("generate pyspark program of pipeline %s: %w", m.Pipelines[i].ID, err)
+		}
+		var b bytes.Buffer
+		if err := programTmpl.Execute(&b, pv); err != nil {
+			return nil, fmt.Errorf("generate pyspark program of pipeline %s: %w", m.Pipelines[i].ID, err)
+		}
+		out = append(out, File{Path: ProgramName(m.Pipelines[i].ID), Data: b.Bytes()})
+	}
+	out = append(out, File{Path: RuntimeFile, Data: append([]byte(nil), runtimePy...)})
+	return out, nil
+}
+
+// ProgramName is the file name of a pipeline's program.
+func ProgramName(pipelineID string) string { return PyName(pipelineID) + ".py" }
+
+// Write writes files under dir, creating it.
+func Write(dir string, files []File) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("write pyspark programs: %w", err)
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Path), f.Data, 0o644); err != nil {
+			return fmt.Errorf("write pyspark programs: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,199 @@
+package pyspark
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/sparksql"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// queryView is one streaming query of the program.
+type queryView struct {
+	Name, Identity, Checkpoint string // Python literals
+	Title                      string // plain text
+	Const, Fn                  string
+	OutputMode                 string
+	Trigger                    string // keyword arguments of DataStreamWriter.trigger
+	Build                      string // expression of the query's DataFrame
+	Columns                    []string
+	Sink                       sinkView
+	Lates                      []*lateView
+}
+
+// sinkView is where a query (or a late output) writes.
+type sinkView struct {
+	Kind      string // merge, append, files
+	Target    string // Python literal: SQL table reference, or path for files
+	Format    string // Python literal, files only
+	SchemaSQL string // Python literal or None
+	CreateSQL string // Python literal or None
+	Keys      []string
+}
+
+// lateView is a Late() output written by the query holding its stateful
+// operator.
+type lateView struct {
+	Name, Identity, Title string
+	Const, Fn             string
+	HostCheckpoint        string // Python literal
+	Source                *sourceView
+	Input                 string // expression of the late tap over valid rows `valid`
+	MaxEnd                string // Python expression of rt.late_max_end(...)
+	Columns               []string
+	Sink                  sinkView
+}
+
+func (g *gen) queries(pv *programView) error {
+	byName := map[string]*queryView{}
+	for i := range g.pp.Queries {
+		q := &g.pp.Queries[i]
+		if q.Branch == ir.PortLate {
+			continue
+		}
+		qv, err := g.query(q)
+		if err != nil {
+			return err
+		}
+		byName[q.Name] = qv
+		pv.Queries = append(pv.Queries, qv)
+	}
+	for i := range g.pp.Queries {
+		q := &g.pp.Queries[i]
+		if q.Branch != ir.PortLate {
+			continue
+		}
+		host := g.lateHost(q)
+		lv, err := g.late(q, host)
+		if err != nil || host == nil || byName[host.Name] == nil {
+			pv.Skipped = append(pv.Skipped, fmt.Sprintf("%s: late output not supported here: %v", q.Name, errText(err, "no query holds the stateful operator of step "+q.LateStep)))
+			continue
+		}
+		byName[host.Name].Lates = append(byName[host.Name].Lates, lv)
+		pv.Lates = append(pv.Lates, lv)
+	}
+	return nil
+}
+
+func errText(err error, def string) string {
+	if err != nil {
+		return err.Error()
+	}
+	return def
+}
+
+func (g *gen) query(q *planner.Query) (*queryView, error) {
+	qv := &queryView{Name: PyString(q.Name), Identity: PyString(q.Identity), Checkpoint: PyString(q.Checkpoint),
+		Title: docText(fmt.Sprintf("%s: %s rows, output mode %s, %s into %s", q.Name, q.Branch, q.OutputMode, q.Sink.WriteMode, q.Sink.Identity)),
+		Const: constName(q.Name), Fn: PyName(q.Name), OutputMode: PyString(q.OutputMode), Trigger: trigger(q.Trigger)}
+	build, err := g.ref(q.From, "spark")
+	if err != nil {
+		return nil, fmt.Errorf("query %s: %w", q.Name, err)
+	}
+	qv.Build = build
+	c, ok := g.contracts[q.Sink.Contract]
+	if !ok {
+		return nil, fmt.Errorf("query %s: contract %s is not in the IR document", q.Name, q.Sink.Contract)
+	}
+	qv.Columns = pyList(conform(c, nil))
+	sink, err := g.sink(q.Name, q.Sink, c)
+	if err != nil {
+		return nil, err
+	}
+	qv.Sink = sink
+	return qv, nil
+}
+
+// ref is the Python expression of a stream: a source port or a step output.
+func (g *gen) ref(r ir.Ref, spark string) (string, error) {
+	if sv, ok := g.sources[r.Node]; ok {
+		raw := sv.Fn + "_raw(" + spark + ")"
+		switch r.Port {
+		case ir.PortInvalid:
+			return sv.Fn + "_invalid(" + raw + ")", nil
+		case ir.PortValid, "":
+			return sv.Fn + "_valid(" + raw + ")", nil
+		}
+		return "", fmt.Errorf("port %s of source %s has no streaming reader", r.Port, r.Node)
+	}
+	st, ok := g.steps[r.Node]
+	if !ok {
+		return "", fmt.Errorf("stream %s is neither a source nor a step", r.Node)
+	}
+	args := make([]string, len(st.inputs))
+	for i, b := range st.inputs {
+		a, err := g.ref(b.From, spark)
+		if err != nil {
+			return "", err
+		}
+		args[i] = a
+	}
+	return st.Fn + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// trigger renders DataStreamWriter.trigger keyword arguments.
+func trigger(t planner.Trigger) string {
+	switch t.Type {
+	case "processing-time":
+		return "processingTime=" + PyString(Interval(ir.Duration(t.Interval)))
+	case "once":
+		return "once=True"
+	}
+	return "availableNow=True"
+}
+
+// sink binds a query's sink: a Delta table (MERGE or append) or files.
+func (g *gen) sink(asset string, s planner.Sink, c *contracts.Contract) (sinkView, error) {
+	sv := sinkView{SchemaSQL: "None", CreateSQL: "None"}
+	table, path := "", ""
+	if g.prof != nil {
+		if a, ok := g.prof.Asset(asset); ok {
+			table, path = a.String("table"), a.Path("path")
+		}
+	}
+	switch s.Plugin {
+	case "delta":
+		ref := SQLTable(table, path)
+		sv.Target = PyString(ref)
+		create := sparksql.CreateTableDDL("etlgen_target", c)
+		create = strings.Replace(create, SQLIdent("etlgen_target"), ref, 1)
+		sv.CreateSQL = PyString(create)
+		if parts := strings.Split(table, "."); path == "" && len(parts) > 1 {
+			sv.SchemaSQL = PyString("CREATE SCHEMA IF NOT EXISTS " + sparksql.QuotePath(parts[:len(parts)-1]...))
+		}
+		sv.Kind = "append"
+		if len(s.MergeKeys) > 0 && strings.Contains(s.WriteMode, "merge") {
+			sv.Kind = "merge"
+			for _, k := range s.MergeKeys {
+				sv.Keys = append(sv.Keys, PyString(SQLIdent(k)))
+			}
+		}
+	case "file-json":
+		sv.Kind, sv.Format, sv.Target = "files", PyString("json"), PyString(path)
+	default:
+		return sv, fmt.Errorf("sink %s: plugin %s has no writer in the Spark engine (delta, file-json)", asset, s.Plugin)
+	}
+	return sv, nil
+}
+
+// conform returns the select expressions that shape rows into contract c:
+// each field CAST to its type; a struct field missing from the row
+// (have[name] false, have non-nil) is assembled from the row's columns of
+// its fields' names (the late-event shape).
+func conform(c *contracts.Contract, have map[string]bool) []string {
+	out := make([]string, len(c.Fields))
+	for i, f := range c.Fields {
+		expr := SQLIdent(f.Name)
+		if f.Type.Kind == contracts.KindStruct && have != nil && !have[f.Name] {
+			var parts []string
+			for _, sf := range f.Type.Fields {
+				parts = append(parts, SQLString(sf.Name), fmt.Sprintf("CAST(%s AS %s)", SQLIdent(sf.Name), sparksql.SQLType(sf.Type)))
+			}
+			expr = "named_struct(" + strings.Join(parts, ", ") + ")"
+		}
+		out[i] = fmt.Sprintf("CAST(%s AS %s) AS %s", expr, sparksql.SQLType(f.Type), SQLIdent(f.Name))
+	}
+	return out
+}

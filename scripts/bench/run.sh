@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# make bench-spark: the generated PySpark program of the order-streaming example
+# against the hand-written one (orders_handwritten.py), on the same events (N
+# order events pre-loaded into one Kafka topic, 1% invalid), the same Spark
+# Connect server, in one run, available-now, each from a fresh checkpoint and
+# fresh tables. Prints both throughputs (events/s, whole program wall time:
+# session, table creation, every micro-batch) and the ratio generated/hand.
+#
+#   scripts/bench/run.sh [N]        (default 200000; ROUNDS=2: best of 2, in the order hand, gen, gen, hand)
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT"
+N=${1:-200000}
+ROUNDS=${ROUNDS:-2}
+PY=${ETLGEN_PYTHON:-$ROOT/.cache/venv/bin/python}
+GO=${GO:-go}
+ID=bench_$(date -u +%Y%m%d%H%M%S)_$RANDOM
+TOPIC=${ID}_orders
+WORK=${BENCH_DIR:-/tmp/etlgen-bench}/$ID
+mkdir -p "$WORK"
+calc() { awk "BEGIN { print ($1) }"; }
+log() { printf '[bench %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+
+$GO build -o "$WORK/etlgen" ./cmd/etlgen
+$GO build -o "$WORK/orderevents" ./e2e/cmd/orderevents
+$GO build -o "$WORK/sparkquery" ./e2e/cmd/sparkquery
+
+DBS=()
+cleanup() {
+	local db
+	for db in "${DBS[@]}"; do "$WORK/sparkquery" -raw "DROP DATABASE IF EXISTS $db CASCADE" >/dev/null 2>&1 || true; done
+	"$WORK/orderevents" -topic "$TOPIC" -delete >/dev/null 2>&1 || true
+	[ -n "${KEEP:-}" ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+log "loading $N order events into topic $TOPIC (2 partitions)"
+"$WORK/orderevents" -topic "$TOPIC" -n "$N" -partitions 2 -invalid-every 100
+
+# profile: a copy of examples/order-streaming/profiles/spark.yaml bound to this run's topic, tables, checkpoints.
+profile() { # db checkpoint-root
+	sed -e "s|topic: order-events|topic: $TOPIC|" \
+		-e "s|checkpoint_root: .*|checkpoint_root: $2|" \
+		-e "s|table: curated\.|table: $1.|" -e "s|table: quarantine\.|table: $1.|" \
+		-e "s|^name: .*|name: bench|" -e "s|^engine: pyspark|engine: pyspark\ntest: true|" \
+		examples/order-streaming/profiles/spark.yaml
+}
+
+run_generated() { # round
+	local db=${ID}_gen$1 dir=$WORK/gen$1
+	DBS+=("$db")
+	mkdir -p "$dir"
+	profile "$db" "$dir/checkpoints" >"$dir/profile.yaml"
+	"$WORK/etlgen" compile ./examples/order-streaming --profile "$dir/profile.yaml" -o "$dir/out" >&2
+	local prog
+	prog=$(ls "$dir"/out/*.py | grep -v etlgen_runtime.py | head -1)
+	timed "$dir" "$db" "$PY" "$prog"
+}
+
+run_handwritten() { # round
+	local db=${ID}_hand$1 dir=$WORK/hand$1
+	DBS+=("$db")
+	mkdir -p "$dir"
+	timed "$dir" "$db" "$PY" scripts/bench/orders_handwritten.py --topic "$TOPIC" --db "$db" --checkpoint "$dir/checkpoints"
+}
+
+# timed dir db cmd...: run cmd, print "seconds curated_rows paid_orders rejected late".
+timed() {
+	local dir=$1 db=$2
+	shift 2
+	local t0 t1
+	t0=$(date +%s.%N)
+	if ! "$@" >"$dir/stdout.log" 2>"$dir/stderr.log"; then
+		log "failed: $* (logs in $dir; KEEP=1 keeps them)"
+		KEEP=1
+		tail -20 "$dir/stderr.log" >&2
+		exit 1
+	fi
+	t1=$(date +%s.%N)
+	local counts
+	counts=$("$WORK/sparkquery" -raw "SELECT
+		(SELECT count(*) FROM $db.customer_order_windows) AS windows,
+		(SELECT coalesce(sum(paid_order_count), 0) FROM $db.customer_order_windows) AS paid,
+		(SELECT count(*) FROM $db.rejected_order_events) AS rejected,
+		(SELECT count(*) FROM $db.late_order_events) AS late")
+	echo "$(calc "$t1 - $t0") $counts"
+}
+
+declare -A best
+record() { # program "seconds counts..."
+	local secs=${2%% *}
+	log "$1: $2"
+	if [ -z "${best[$1]:-}" ] || [ "$(calc "$secs < ${best[$1]%% *}")" = 1 ]; then best[$1]=$2; fi
+}
+
+for ((r = 1; r <= ROUNDS; r++)); do
+	if ((r % 2 == 1)); then
+		record hand "$(run_handwritten $r)"
+		record gen "$(run_generated $r)"
+	else
+		record gen "$(run_generated $r)"
+		record hand "$(run_handwritten $r)"
+	fi
+done
+
+read -r gs gw gp gr gl <<<"${best[gen]}"
+read -r hs hw hp hr hl <<<"${best[hand]}"
+gt=$(calc "$N / $gs")
+ht=$(calc "$N / $hs")
+echo
+printf 'events: %d (topic %s, 2 partitions, 1%% invalid), best of %d rounds, available-now, fresh checkpoints\n' "$N" "$TOPIC" "$ROUNDS"
+printf '%-12s %10s %12s %14s %12s %10s %8s\n' program seconds events/s curated_rows paid_orders rejected late
+printf '%-12s %10.2f %12.0f %14s %12s %10s %8s\n' generated "$gs" "$gt" "$gw" "$gp" "$gr" "$gl"
+printf '%-12s %10.2f %12.0f %14s %12s %10s %8s\n' handwritten "$hs" "$ht" "$hw" "$hp" "$hr" "$hl"
+printf 'ratio generated/handwritten: %.3f (target >= 0.95)\n' "$(calc "$gt / $ht")"
+if [ "$gw $gp $gr $gl" != "$hw $hp $hr $hl" ]; then
+	echo "WARNING: the two programs wrote different outputs (curated rows, paid orders, rejected, late)" >&2
+	exit 1
+fi

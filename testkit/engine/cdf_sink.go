@@ -1,0 +1,313 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// changeTarget is a table a CDF MERGE applies changes to: upserts and
+// deletes (rows of the target schema, matched on the keys), skipped when
+// the checkpoint already wrote batch id (Delta's txnAppId / txnVersion).
+type changeTarget interface {
+	applyChanges(cp string, id int64, s *Schema, upserts, deletes []Row) (skipped bool, err error)
+}
+
+// ChangeSink is the CDF MERGE sink (etl.LoadChanges): per key it keeps the
+// latest change of the micro-batch, by _commit_version and then change type
+// (ir.ChangeOrder), and applies it to the target: a delete removes the row,
+// an insert or update_postimage upserts the target columns of the row, an
+// update_preimage writes nothing. Replaying a batch id changes nothing; a
+// new checkpoint replaying every version rebuilds the same target, since
+// only each key's latest change counts.
+type ChangeSink struct {
+	Keys    []string
+	Columns []string
+	target  changeTarget
+}
+
+// Write applies one batch of change rows.
+func (c *ChangeSink) Write(cp string, id int64, s *Schema, rows []Row) (bool, error) {
+	ti, vi := s.Index(ir.ColChangeType), s.Index(ir.ColCommitVersion)
+	if ti < 0 || vi < 0 {
+		return false, fmt.Errorf("apply changes: the rows have no %s / %s", ir.ColChangeType, ir.ColCommitVersion)
+	}
+	proj, err := c.projection(s)
+	if err != nil {
+		return false, err
+	}
+	latest, order, err := c.latest(s, rows, ti, vi)
+	if err != nil {
+		return false, err
+	}
+	var upserts, deletes []Row
+	for _, k := range order {
+		r := latest[k]
+		out := make(Row, len(proj))
+		for i, j := range proj {
+			out[i] = r[j]
+		}
+		switch r[ti] {
+		case ir.ChangeDelete:
+			deletes = append(deletes, out)
+		case ir.ChangeInsert, ir.ChangeUpdatePostimage:
+			upserts = append(upserts, out)
+		}
+	}
+	cols := make([]Column, len(proj))
+	for i, j := range proj {
+		cols[i] = Column{Name: s.Cols[j].Name, Type: s.Cols[j].Type}
+	}
+	return c.target.applyChanges(cp, id, NewSchema(cols), upserts, deletes)
+}
+
+// projection maps the target columns to positions in s.
+func (c *ChangeSink) projection(s *Schema) ([]int, error) {
+	out := make([]int, len(c.Columns))
+	for i, n := range c.Columns {
+		if out[i] = s.Index(n); out[i] < 0 {
+			return nil, fmt.Errorf("apply changes: target column %s is not in the change rows", n)
+		}
+	}
+	return out, nil
+}
+
+// latest keeps, per key, the row with the highest (commit version, change
+// rank); order lists the keys in first-seen order.
+func (c *ChangeSink) latest(s *Schema, rows []Row, ti, vi int) (map[string]Row, []string, error) {
+	var idx []int
+	for _, k := range c.Keys {
+		i := s.Index(k)
+		if i < 0 {
+			return nil, nil, fmt.Errorf("apply changes: key %s is not a column", k)
+		}
+		idx = append(idx, i)
+	}
+	latest, order := map[string]Row{}, []string(nil)
+	for _, r := range rows {
+		var kb []byte
+		for _, i := range idx {
+			kb = keyString(kb, r[i])
+		}
+		k := string(kb)
+		prev, seen := latest[k]
+		if !seen {
+			order = append(order, k)
+		}
+		if !seen || later(r, prev, ti, vi) {
+			latest[k] = r
+		}
+	}
+	return latest, order, nil
+}
+
+// later reports whether change a comes after change b.
+func later(a, b Row, ti, vi int) bool {
+	av, _ := a[vi].(int64)
+	bv, _ := b[vi].(int64)
+	if av != bv {
+		return av > bv
+	}
+	at, _ := a[ti].(string)
+	bt, _ := b[ti].(string)
+	return ir.ChangeRank(at) >= ir.ChangeRank(bt)
+}
+
+// applyChanges upserts and deletes rows of a merge-mode memory table.
+func (t *MemoryTable) applyChanges(cp string, id int64, s *Schema, upserts, deletes []Row) (bool, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if last, ok := t.last[cp]; ok && id <= last {
+		return true, nil
+	}
+	t.schema = s
+	if err := t.merge(s, upserts); err != nil {
+		return false, err
+	}
+	if err := t.remove(s, deletes); err != nil {
+		return false, err
+	}
+	t.last[cp] = id
+	if t.batches[cp] == nil {
+		t.batches[cp] = map[int64][]Row{}
+	}
+	t.batches[cp][id] = append(append([]Row(nil), upserts...), deletes...)
+	return false, nil
+}
+
+// remove deletes the rows with the keys of rows and rebuilds the index.
+func (t *MemoryTable) remove(s *Schema, rows []Row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	idx := make([]int, len(t.MergeKeys))
+	for i, k := range t.MergeKeys {
+		if idx[i] = s.Index(k); idx[i] < 0 {
+			return fmt.Errorf("delete from %s: key %s is not a column", t.Name, k)
+		}
+	}
+	key := func(r Row) string {
+		var kb []byte
+		for _, i := range idx {
+			kb = keyString(kb, r[i])
+		}
+		return string(kb)
+	}
+	gone := map[string]bool{}
+	for _, r := range rows {
+		gone[key(r)] = true
+	}
+	kept := t.rows[:0]
+	t.index = map[string]int{}
+	for _, r := range t.rows {
+		if k := key(r); !gone[k] {
+			t.index[k] = len(kept)
+			kept = append(kept, r)
+		}
+	}
+	t.rows = kept
+	return nil
+}
+
+// applyChanges commits the changes as one MERGE version of the Delta-like
+// table, with txnAppId = the checkpoint and txnVersion = the batch id.
+func (t *DeltaTable) applyChanges(cp string, id int64, s *Schema, upserts, deletes []Row) (bool, error) {
+	return t.Merge(cp, id, encodeRows(s, upserts), encodeRows(s, deletes))
+}
+
+// Merge commits upserts (insert or update by key) and deletes (of the keys
+// that exist) as one MERGE version, unless app id already committed txn
+// version id or a later one; a MERGE that changes nothing commits nothing.
+func (t *DeltaTable) Merge(appID string, id int64, upserts, deletes []json.RawMessage) (bool, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if last, ok := t.txns[appID]; ok && id <= last {
+		return true, nil
+	}
+	next := int64(len(t.versions))
+	var changes []Change
+	for _, r := range upserts {
+		old, found := t.rows[t.keyOf(r, next)]
+		if found && string(old) == string(r) {
+			continue
+		}
+		changes = append(changes, t.upsertChanges(old, found, r)...)
+	}
+	for _, r := range deletes {
+		if old, found := t.rows[t.keyOf(r, next)]; found {
+			changes = append(changes, Change{Type: ir.ChangeDelete, Row: old})
+		}
+	}
+	t.txns[appID] = id
+	if len(changes) > 0 {
+		t.commitLocked("MERGE", changes)
+	}
+	return false, nil
+}
+
+func encodeRows(s *Schema, rows []Row) []json.RawMessage {
+	out := make([]json.RawMessage, len(rows))
+	for i, r := range rows {
+		out[i] = EncodeRow(s, r)
+	}
+	return out
+}
+
+// bindChangeSink creates the CDF MERGE sink of a query: a merge-mode memory
+// table, or a table of the Delta catalog.
+func bindChangeSink(pq *planner.Query, prof *profile.Profile, env *Env) (Sink, error) {
+	cm := pq.Sink.Changes
+	cs := &ChangeSink{Keys: cm.Keys}
+	for _, c := range cm.Columns {
+		cs.Columns = append(cs.Columns, c.Name)
+	}
+	switch pq.Sink.Plugin {
+	case "memory":
+		t := env.Tables[pq.Name]
+		if t == nil {
+			t = NewMemoryTable(pq.Name, TableMerge, cm.Keys)
+			env.Tables[pq.Name] = t
+		}
+		cs.target = t
+	case "delta":
+		a, _ := prof.Asset(pq.Name)
+		t := env.Delta.Table(deltaName(a))
+		if err := t.SetKeys(cm.Keys...); err != nil {
+			return nil, fmt.Errorf("open sink %s: %w", pq.Name, err)
+		}
+		cs.target = t
+	default:
+		return nil, fmt.Errorf("open query %s: plugin %q cannot apply changes on the local engine", pq.Name, pq.Sink.Plugin)
+	}
+	return cs, nil
+}
+
+// DeltaSink is the `delta` sink of the local engine: each batch is one
+// commit of a DeltaTable, an append or a MERGE on the merge keys, with the
+// checkpoint and batch id as the application transaction.
+type DeltaSink struct {
+	Table *DeltaTable
+	Merge bool
+}
+
+// Write commits the batch.
+func (d *DeltaSink) Write(cp string, id int64, s *Schema, rows []Row) (bool, error) {
+	if d.Merge {
+		return d.Table.Merge(cp, id, encodeRows(s, rows), nil)
+	}
+	d.Table.mu.Lock()
+	if last, ok := d.Table.txns[cp]; ok && id <= last {
+		d.Table.mu.Unlock()
+		return true, nil
+	}
+	d.Table.txns[cp] = id
+	d.Table.mu.Unlock()
+	if len(rows) == 0 {
+		return false, nil
+	}
+	_, err := d.Table.write("WRITE", encodeRows(s, rows), nil, false)
+	return false, err
+}
+
+// bindDeltaSink creates the `delta` sink of a query on the local engine.
+func bindDeltaSink(pq *planner.Query, prof *profile.Profile, env *Env) (Sink, error) {
+	a, ok := prof.Asset(pq.Name)
+	if !ok {
+		return nil, fmt.Errorf("open sink %s: no binding", pq.Name)
+	}
+	t := env.Delta.Table(deltaName(a))
+	merge := pq.Sink.WriteMode == profile.WriteMerge
+	if merge {
+		if err := t.SetKeys(pq.Sink.MergeKeys...); err != nil {
+			return nil, fmt.Errorf("open sink %s: %w", pq.Name, err)
+		}
+	}
+	return &DeltaSink{Table: t, Merge: merge}, nil
+}
+
+// deltaStatic reads a Delta-like table in full, the static side of a
+// stream-static join (its offsets are ignored).
+type deltaStatic struct{ t *DeltaTable }
+
+func (d deltaStatic) Identity() string                        { return d.t.Name }
+func (d deltaStatic) Next(start Offset) (Offset, bool, error) { return start, false, nil }
+func (d deltaStatic) Read(_, _ Offset) ([]Payload, error) {
+	rows := d.t.Rows()
+	out := make([]Payload, len(rows))
+	for i, r := range rows {
+		out[i] = Payload{Raw: r, Pos: int64(i)}
+	}
+	return out, nil
+}
+
+
+// deltaSource binds a delta (static side) or delta-cdf (stream) asset.
+func deltaSource(a *profile.Asset, static bool, cat *DeltaCatalog) Source {
+	if static || a.Plugin.Name == "delta" {
+		return deltaStatic{cat.Table(deltaName(a))}
+	}
+	return newCDFSource(a, cat)
+}
