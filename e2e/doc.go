@@ -1,16 +1,36 @@
 // Package e2e holds the end-to-end tests of etlgen on the local lakehouse
-// stack (scripts/stack.sh): they skip unless ETLGEN_STACK=1, and `make
-// test-stack` (part of `make test`) starts the stack and runs them.
+// stack (scripts/stack.sh, docs/stack.md). They skip unless ETLGEN_STACK=1;
+// `make test-stack`, part of `make test` and so of CI, starts the stack and
+// runs them.
 //
-// # Tests
+// # Corpus parity (corpus_test.go)
 //
-//   - Corpus parity: every payload of contracts/testdata/corpus/order_event.jsonl
-//     through Go validation (contracts.RecordValidator) and through the Spark SQL
-//     validation plan of contracts/sparksql on the real server, once from an
-//     in-memory table and once read back from a Kafka topic: the same verdict,
-//     reason code and field path, row for row.
-//   - Pipeline runs: the order-streaming example on Kafka → Delta with the
-//     generated PySpark program (see pipeline_test.go).
+// Every payload of contracts/testdata/corpus/order_event.jsonl goes through
+// Go validation (contracts.RecordValidator) and through the Spark SQL plan
+// of contracts/sparksql on the real server — once as BINARY rows of an
+// in-memory relation, once produced to a Kafka topic with franz-go and read
+// back with spark.read.format("kafka") — and both must give the corpus's
+// verdict, reason code and field path, row for row. A mismatch prints the
+// payload and both answers. knownDifferences lists the cases Spark cannot
+// agree on, each explained.
 //
-// Package e2e/stack has the helpers (Kafka, Spark Connect, unique names).
+// # Pipeline runs (pipeline_test.go)
+//
+// Each test gets an isolated copy of examples/order-streaming: a unique
+// topic, two unique databases (or s3a:// paths) and its own checkpoint root,
+// written into a test profile; the example is compiled with `etlgen compile`
+// and run with the Spark engine's Go API (pyspark.Run). Events come from
+// package e2e/orders, and the expected tables are computed in Go from what
+// the test produced (orders.Windows), never by an engine:
+//
+//   - TestPipelineAvailableNow: first run; restart with new events (nothing
+//     reprocessed); events behind the watermark land in the late table;
+//     forced replay (newest commits/N deleted) leaves the tables unchanged.
+//   - TestPipelineProcessingTime: events produced while the query runs show
+//     up; SIGTERM stops it gracefully.
+//   - TestPipelineS3: tables and checkpoints on s3a://warehouse/e2e/<id>/.
+//
+// Package e2e/stack has the helpers (guard, Kafka, Spark Connect, unique
+// names); e2e/cmd has the small tools `make demo-spark` and `make
+// bench-spark` use.
 package e2e

@@ -189,12 +189,11 @@ func (e *pipelineEnv) produce(ctx context.Context, valid []orders.Event, late bo
 		recs = append(recs, &kgo.Record{Topic: e.topic, Value: c.raw})
 	}
 	e.kafka.ProduceRecords(ctx, recs...)
-	for i, ev := range valid {
+	for _, ev := range valid {
 		e.valid = append(e.valid, ev)
 		if late {
 			e.lateIDs[ev.EventID] = true
 		}
-		_ = i
 	}
 	for i, c := range invalid {
 		e.invalid[recs[len(valid)+i].Offset] = c.want()
@@ -220,7 +219,7 @@ func (e *pipelineEnv) wantWindows() []string {
 }
 
 func (e *pipelineEnv) gotWindows(ctx context.Context) []string {
-	return e.strings(ctx, "SELECT concat_ws('|', customer_id, unix_micros(window_start), unix_micros(window_end), "+
+	return e.values(ctx, "SELECT concat_ws('|', customer_id, unix_micros(window_start), unix_micros(window_end), "+
 		"paid_order_count, CAST(paid_order_total AS STRING), unix_micros(latest_event_time)) FROM "+e.curated)
 }
 
@@ -235,7 +234,7 @@ func (e *pipelineEnv) wantRejected() []string {
 }
 
 func (e *pipelineEnv) gotRejected(ctx context.Context) []string {
-	return e.strings(ctx, "SELECT concat_ws('|', source_offset, reason_code, coalesce(field_path, '')) FROM "+e.rejected)
+	return e.values(ctx, "SELECT concat_ws('|', source_offset, reason_code, coalesce(field_path, '')) FROM "+e.rejected)
 }
 
 func (e *pipelineEnv) wantLate() []string {
@@ -252,7 +251,7 @@ func (e *pipelineEnv) wantLate() []string {
 // records (Spark drops a row when its window ends at or before the watermark).
 func (e *pipelineEnv) gotLate(ctx context.Context) []string {
 	e.t.Helper()
-	rows := e.strings(ctx, "SELECT concat_ws('|', event.event_id, coalesce(reason_code, ''), "+
+	rows := e.values(ctx, "SELECT concat_ws('|', event.event_id, coalesce(reason_code, ''), "+
 		"unix_micros(event.event_time), unix_micros(watermark_at_arrival)) FROM "+e.late)
 	var ids []string
 	for _, r := range rows {
@@ -275,9 +274,9 @@ func (e *pipelineEnv) gotLate(ctx context.Context) []string {
 	return ids
 }
 
-// strings runs a one-column query and returns its values sorted; a table
+// values runs a one-column query and returns its values sorted; a table
 // that does not exist yet reads as empty.
-func (e *pipelineEnv) strings(ctx context.Context, query string) []string {
+func (e *pipelineEnv) values(ctx context.Context, query string) []string {
 	e.t.Helper()
 	rows, err := e.spark.Query(ctx, query)
 	if err != nil {
@@ -366,11 +365,11 @@ func invalidCases(t *testing.T, n int) []corpusCase {
 	return out
 }
 
-// lastCommit deletes the newest commits/N (and its .crc) of every query
+// forceReplay deletes the newest commits/N (and its .crc) of every query
 // checkpoint under the local root, so the next run re-runs batch N with the
 // offsets of offsets/N: a forced replay. When the newest batch read no new
 // offsets (a no-data batch), its offsets/N goes too and the data batch
-// before it is replayed. It returns the replayed batch ids.
+// before it is replayed. It returns the deleted commits/N files.
 func forceReplay(t *testing.T, root string) []string {
 	t.Helper()
 	var dirs []string
@@ -392,7 +391,7 @@ func forceReplay(t *testing.T, root string) []string {
 			n--
 		}
 		removeBatchFile(t, cp, "commits", n)
-		replayed = append(replayed, fmt.Sprintf("%s@%d", filepath.Base(cp), n))
+		replayed = append(replayed, filepath.Join(cp, "commits", strconv.Itoa(n)))
 	}
 	return replayed
 }

@@ -67,9 +67,17 @@ func TestPipelineAvailableNow(t *testing.T) {
 	// nothing.
 	replayed := forceReplay(t, e.checkpointRoot)
 	t.Logf("replaying %v", replayed)
-	res := e.runToEnd(ctx, prog)
-	if res.batches == 0 {
-		t.Errorf("the replay run reported no micro-batch")
+	e.runToEnd(ctx, prog)
+	for _, commit := range replayed {
+		// Spark writes commits/N again once it has re-run batch N.
+		if _, err := os.Stat(commit); err != nil {
+			ents, _ := os.ReadDir(filepath.Dir(commit))
+			var names []string
+			for _, en := range ents {
+				names = append(names, en.Name())
+			}
+			t.Errorf("the replay run did not commit the replayed batch again: %v (commits/ holds %v)", err, names)
+		}
 	}
 	e.checkOutputs(ctx)
 }
@@ -96,31 +104,34 @@ func TestPipelineProcessingTime(t *testing.T) {
 
 	e.produce(ctx, e.events(30, at("10:00"), 4*time.Minute), false, invalidCases(t, 5))
 	r := e.start(ctx, prog)
+	stopped := false
 	defer func() {
-		if r != nil {
-			r.stop()
+		if !stopped {
+			r.stop(t, ctx)
 		}
 	}()
 	if !eventually(ctx, 6*time.Minute, func() bool { return e.outputsMatch(ctx) }) {
-		res := r.stop()
-		r = nil
+		stopped = true
+		res := r.stop(t, ctx)
 		e.checkOutputs(ctx)
-		t.Fatalf("first events not in the tables within 6 min; program exit %d, stderr:\n%s", res.exit, tail(res.stderr, 40))
+		t.Fatalf("first events not in the tables within 6 min; program %s, exit %d, failure %+v; stderr:\n%s",
+			res.Status, res.ExitCode, res.Failure, tail(r.stderr.String(), 40))
+	}
+	if st := r.h.Status(); st.State != "running" {
+		t.Fatalf("program state %q after the first events, want running (processing-time keeps going)", st.State)
 	}
 	e.produce(ctx, e.events(15, at("12:00"), 4*time.Minute), false, invalidCases(t, 2))
 	if !eventually(ctx, 4*time.Minute, func() bool { return e.outputsMatch(ctx) }) {
 		t.Errorf("second events not in the tables within 4 min")
 	}
-	res := r.stop()
-	r = nil
-	if res.exit != 0 {
-		t.Errorf("program exit %d after SIGTERM, want 0 (graceful); stderr:\n%s", res.exit, tail(res.stderr, 40))
+	stopped = true
+	res := r.stop(t, ctx)
+	if res.ExitCode != 0 || res.Status != "stopped" {
+		t.Errorf("after SIGTERM: status %q exit %d, want stopped, 0 (graceful); failure %+v; stderr:\n%s",
+			res.Status, res.ExitCode, res.Failure, tail(r.stderr.String(), 40))
 	}
-	if end := res.end(); end == nil || end["status"] != "stopped" {
-		t.Errorf("end line %v, want status stopped", compact(end))
-	}
-	if res.batches < 2 {
-		t.Errorf("%d batch lines, want at least 2 (one per wave of events)", res.batches)
+	if len(res.Batches) < 2 {
+		t.Errorf("%d batches, want at least 2 (one per wave of events)", len(res.Batches))
 	}
 	e.checkOutputs(ctx)
 }

@@ -1,19 +1,18 @@
 package e2e_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/etlgen/etlgen/pyspark"
 )
 
 // repoRoot is the module root, where `etlgen compile` resolves the example package.
@@ -80,103 +79,82 @@ func (e *pipelineEnv) compile(ctx context.Context, trigger string) string {
 	return ""
 }
 
-// runResult is what a program run printed: its JSON lines and stderr.
-type runResult struct {
-	exit    int
-	lines   []map[string]any
-	stderr  string
-	batches int
+// run is a started program (the Spark engine's Go run API) and its stderr.
+type run struct {
+	h      *pyspark.Handle
+	stderr *bytes.Buffer
 }
 
-// end is the program's final JSON line ("end"), or nil.
-func (r runResult) end() map[string]any {
-	for i := len(r.lines) - 1; i >= 0; i-- {
-		if r.lines[i]["event"] == "end" {
-			return r.lines[i]
-		}
-	}
-	return nil
-}
-
-// running is a started program.
-type running struct {
-	cmd    *exec.Cmd
-	stdout bytes.Buffer
-	stderr bytes.Buffer
-	done   chan error
-}
-
-func (e *pipelineEnv) start(ctx context.Context, prog string) *running {
+// start starts the program with pyspark.Run.
+func (e *pipelineEnv) start(ctx context.Context, prog string) *run {
 	e.t.Helper()
-	r := &running{done: make(chan error, 1)}
-	r.cmd = exec.CommandContext(ctx, python(e.t), prog)
-	r.cmd.Dir = filepath.Dir(prog)
-	r.cmd.Stdout, r.cmd.Stderr = &r.stdout, &r.stderr
-	if err := r.cmd.Start(); err != nil {
-		e.t.Fatal(err)
+	r := &run{stderr: &bytes.Buffer{}}
+	h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: python(e.t), Stderr: &lockedWriter{w: r.stderr}})
+	if err != nil {
+		e.t.Fatalf("start %s: %v", prog, err)
 	}
-	go func() { r.done <- r.cmd.Wait() }()
+	r.h = h
 	return r
 }
 
-// wait waits for the program to exit and parses its output.
-func (r *running) wait() runResult {
-	err := <-r.done
-	res := runResult{stderr: r.stderr.String()}
-	if ee, ok := err.(*exec.ExitError); ok {
-		res.exit = ee.ExitCode()
-	} else if err != nil {
-		res.exit = -1
-		res.stderr += "\n" + err.Error()
-	}
-	sc := bufio.NewScanner(&r.stdout)
-	sc.Buffer(nil, 1<<22)
-	for sc.Scan() {
-		var m map[string]any
-		if json.Unmarshal(sc.Bytes(), &m) == nil {
-			res.lines = append(res.lines, m)
-			if m["event"] == "batch" {
-				res.batches++
-			}
-		}
+// wait waits for the program to exit.
+func (r *run) wait(t *testing.T, ctx context.Context) *pyspark.Result {
+	t.Helper()
+	res, err := r.h.Await(ctx)
+	if err != nil && res == nil {
+		t.Fatalf("await program: %v", err)
 	}
 	return res
 }
 
-// stop sends SIGTERM (a graceful stop) and waits.
-func (r *running) stop() runResult {
-	_ = r.cmd.Process.Signal(syscall.SIGTERM)
-	return r.wait()
+// stop stops the program gracefully (SIGTERM) and returns its result.
+func (r *run) stop(t *testing.T, ctx context.Context) *pyspark.Result {
+	t.Helper()
+	sctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	if err := r.h.Stop(sctx); err != nil {
+		t.Errorf("stop program: %v", err)
+	}
+	return r.wait(t, ctx)
 }
 
 // runToEnd runs the program until it exits (available-now) and fails the
-// test unless it exits 0. A start that fails only because the server's
-// Python worker for foreachBatch did not connect back in time (a loaded
-// machine) is retried: nothing ran.
-func (e *pipelineEnv) runToEnd(ctx context.Context, prog string) runResult {
+// test unless it finishes with exit 0. A start that fails only because the
+// server's Python worker for foreachBatch did not connect back in time (a
+// loaded machine) is retried: no batch ran.
+func (e *pipelineEnv) runToEnd(ctx context.Context, prog string) *pyspark.Result {
 	e.t.Helper()
 	for attempt := 1; ; attempt++ {
-		res := e.start(ctx, prog).wait()
-		if res.exit == 0 {
-			e.t.Logf("run: %d batch lines, end %v", res.batches, compact(res.end()))
+		r := e.start(ctx, prog)
+		res := r.wait(e.t, ctx)
+		if res.ExitCode == 0 && res.Status == "finished" {
+			e.t.Logf("run: %d batch lines, queries %+v", len(res.Batches), res.Queries)
 			return res
 		}
-		if attempt < 3 && workerStartFailure(res) {
+		if attempt < 3 && len(res.Batches) == 0 && workerStartFailure(res, r.stderr.String()) {
 			e.t.Logf("attempt %d: the foreachBatch Python worker did not connect back in time; retrying", attempt)
 			continue
 		}
-		e.t.Fatalf("program exited %d; end %v\nstderr (tail):\n%s", res.exit, compact(res.end()), tail(res.stderr, 60))
+		e.t.Fatalf("program %s with exit %d, failure %+v\nstderr (tail):\n%s", res.Status, res.ExitCode, res.Failure,
+			tail(r.stderr.String(), 60))
 	}
 }
 
-func workerStartFailure(r runResult) bool {
-	return strings.Contains(r.stderr, "Python worker failed to connect back") ||
-		strings.Contains(compact(r.end()), "Python worker failed to connect back")
+func workerStartFailure(res *pyspark.Result, stderr string) bool {
+	const msg = "Python worker failed to connect back"
+	return strings.Contains(stderr, msg) || (res.Failure != nil && strings.Contains(res.Failure.Message, msg))
 }
 
-func compact(m map[string]any) string {
-	b, _ := json.Marshal(m)
-	return string(b)
+// lockedWriter serialises writes (the run API writes stderr from its own goroutine).
+type lockedWriter struct {
+	mu sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 func tail(s string, n int) string {

@@ -67,6 +67,9 @@ func TestHTMLRendersInChromium(t *testing.T) {
 			if n := strings.Count(dom, "<script"); n != 1 {
 				t.Errorf("the DOM has %d script elements, want 1 (injected markup?)", n)
 			}
+			if !strings.Contains(f, "examples/") && !strings.Contains(f, "pipeline_bound") && !strings.Contains(f, "pipeline_hostile") {
+				return // one screenshot per kind of page keeps the test fast
+			}
 			png := filepath.Join(t.TempDir(), "page.png")
 			chromium(t, f, "--screenshot="+png)
 			if st, err := os.Stat(png); err != nil || st.Size() < 20000 {

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/etlgen/etlgen/framework/ir"
 )
@@ -75,6 +76,7 @@ func allTriggered(m *Model, t string) bool {
 func applyCDFQuery(c *Checker, q *query, out *Query) {
 	if q.load.Changes != nil {
 		out.Sink.Changes = changeMergeOf(c, q)
+		cdfGuarantee(&out.Guarantee, out.Sink.Changes)
 	}
 	if out.Trigger.Type == "" && readsCDF(c.env, q) {
 		out.Trigger = Trigger{Type: cdfDefaultTrigger}
@@ -127,4 +129,16 @@ func cdfOffsetsText(b AssetBinding) string {
 		start = b.StartingOffsets + " applies only to a new checkpoint"
 	}
 	return fmt.Sprintf("the checkpoint wins: a query with an existing checkpoint resumes after the last committed reservoir version and ignores starting_version / starting_timestamp; %s. To replay, use a new checkpoint with starting_version", start)
+}
+
+// cdfGuarantee restates the MERGE's key requirement for change rows: several
+// changes of one key may share a batch, and the MERGE reduces them to the
+// latest before it matches, so replaying versions converges on one state.
+func cdfGuarantee(g *Guarantee, cm *ChangeMerge) {
+	for i, r := range g.Requirements {
+		if strings.HasPrefix(r, "merge keys (") {
+			g.Requirements[i] = "keys (" + strings.Join(cm.Keys, ", ") + ") identify a row of the target; several changes of one key in a micro-batch are reduced to the latest (highest _commit_version, then change type) before the MERGE"
+		}
+	}
+	g.Requirements = append(g.Requirements, "a replay from an earlier version with a new checkpoint converges on the same target: only each key's latest change is applied")
 }

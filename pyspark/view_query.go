@@ -31,6 +31,7 @@ type sinkView struct {
 	SchemaSQL string // Python literal or None
 	CreateSQL string // Python literal or None
 	Keys      []string
+	PathArg   string // ", path=<literal>" for a path table, else ""
 }
 
 // lateView is a Late() output written by the query holding its stateful
@@ -110,6 +111,12 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 func (g *gen) ref(r ir.Ref, spark string) (string, error) {
 	if sv, ok := g.sources[r.Node]; ok {
 		raw := sv.Fn + "_raw(" + spark + ")"
+		if sv.Delta {
+			if r.Port == ir.PortInvalid {
+				return "", fmt.Errorf("source %s reads typed Delta rows: it has no invalid rows", r.Node)
+			}
+			return raw, nil
+		}
 		switch r.Port {
 		case ir.PortInvalid:
 			return sv.Fn + "_invalid(" + raw + ")", nil
@@ -157,6 +164,9 @@ func (g *gen) sink(asset string, s planner.Sink, c *contracts.Contract) (sinkVie
 	case "delta":
 		ref := SQLTable(table, path)
 		sv.Target = PyString(ref)
+		if path != "" {
+			sv.PathArg = ", path=" + PyString(path)
+		}
 		create := sparksql.CreateTableDDL("etlgen_target", c)
 		create = strings.Replace(create, SQLIdent("etlgen_target"), ref, 1)
 		sv.CreateSQL = PyString(create)
@@ -193,7 +203,13 @@ func conform(c *contracts.Contract, have map[string]bool) []string {
 			}
 			expr = "named_struct(" + strings.Join(parts, ", ") + ")"
 		}
-		out[i] = fmt.Sprintf("CAST(%s AS %s) AS %s", expr, sparksql.SQLType(f.Type), SQLIdent(f.Name))
+		switch f.Type.Kind {
+		case contracts.KindStruct, contracts.KindArray:
+			// no CAST: a cast to a type with NOT NULL nested fields is refused
+			out[i] = fmt.Sprintf("%s AS %s", expr, SQLIdent(f.Name))
+		default:
+			out[i] = fmt.Sprintf("CAST(%s AS %s) AS %s", expr, sparksql.SQLType(f.Type), SQLIdent(f.Name))
+		}
 	}
 	return out
 }

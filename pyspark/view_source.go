@@ -17,6 +17,9 @@ type sourceView struct {
 	Fn         string // function prefix, e.g. order_events
 	Format     string // Python literal of the reader format
 	Kafka      bool
+	Delta      bool   // a Delta table of typed rows: no payload validation
+	Static     bool   // read in full at every micro-batch (spark.read)
+	Table      string // Python literal of the Delta table name, or ""
 	Load       string // Python literal of the load path ("" for none)
 	Options    []kv
 	CredEnv    string // Python literal or None
@@ -67,8 +70,10 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 			}
 			opts[o.Name] = o.Value
 		}
+	case "delta", "delta-cdf":
+		return g.deltaSource(sv, s)
 	default:
-		return nil, fmt.Errorf("source %s: plugin %s has no payload reader in the Spark engine (kafka-json, file-json)", s.Asset, s.Plugin)
+		return nil, fmt.Errorf("source %s: plugin %s has no reader in the Spark engine (kafka-json, file-json, delta, delta-cdf)", s.Asset, s.Plugin)
 	}
 	sv.Options = sortedKV(opts)
 	kind := "kafka"
@@ -151,4 +156,37 @@ func (g *gen) rejection(c *contracts.Contract) []string {
 		}
 	}
 	return out
+}
+
+// deltaSource reads a Delta table of typed rows: streaming (a delta-cdf
+// source reads the change feed), or static (spark.read, the static side of
+// a stream-static join). Its rows are the contract's; there is no invalid
+// port.
+func (g *gen) deltaSource(sv *sourceView, s *planner.Source) (*sourceView, error) {
+	sv.Delta, sv.Format = true, PyString("delta")
+	for i := range g.pipe.Extracts {
+		if g.pipe.Extracts[i].Asset == s.Asset {
+			sv.Static = g.pipe.Extracts[i].Static
+		}
+	}
+	opts := map[string]string{}
+	for _, o := range s.Options {
+		opts[o.Name] = o.Value
+	}
+	sv.Options = sortedKV(opts)
+	table, path := "", ""
+	if g.prof != nil {
+		if a, ok := g.prof.Asset(s.Asset); ok {
+			table, path = a.String("table"), a.Path("path")
+		}
+	}
+	switch {
+	case table != "":
+		sv.Table = PyString(table)
+	case path != "":
+		sv.Load = PyString(path)
+	default:
+		return nil, fmt.Errorf("source %s: a delta source needs a table or a path", s.Asset)
+	}
+	return sv, nil
 }

@@ -237,6 +237,14 @@ func join(n *ir.Node, ins []string) string {
 		return ins[0]
 	}
 	j := n.Join
+	how := joinTypes[j.Type]
+	if how == "" {
+		how = "inner"
+	}
+	if j.TimeRange == nil && slicesEqual(j.LeftKeys, j.RightKeys) && len(j.LeftKeys) > 0 {
+		// keys of the same names: join on the names, one column per key
+		return fmt.Sprintf("%s.join(%s, [%s], %s)", ins[0], ins[1], strings.Join(pyList(j.LeftKeys), ", "), PyString(how))
+	}
 	var conds []string
 	for i := range j.LeftKeys {
 		if i < len(j.RightKeys) {
@@ -248,10 +256,6 @@ func join(n *ir.Node, ins []string) string {
 		conds = append(conds, fmt.Sprintf("r.%s BETWEEN %s + INTERVAL %s AND %s + INTERVAL %s",
 			SQLIdent(tr.RightTime), lt, intervalLit(tr.Lower), lt, intervalLit(tr.Upper)))
 	}
-	how := joinTypes[j.Type]
-	if how == "" {
-		how = "inner"
-	}
 	return fmt.Sprintf("%s.alias(\"l\").join(%s.alias(\"r\"), F.expr(%s), %s)", ins[0], ins[1],
 		PyString(strings.Join(conds, " AND ")), PyString(how))
 }
@@ -259,3 +263,15 @@ func join(n *ir.Node, ins []string) string {
 // intervalLit renders a duration as a SQL interval literal body, e.g.
 // '-10' MINUTE → written as '-10 minutes'.
 func intervalLit(d ir.Duration) string { return SQLString(Interval(d)) }
+
+func slicesEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

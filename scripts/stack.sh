@@ -53,12 +53,20 @@ java17() {
 stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
 
 install_venv() {
-	local want="pyspark=$PYSPARK_VERSION delta=$DELTA_PY_VERSION boto3=$BOTO3_VERSION"
+	local want="pyspark=$PYSPARK_VERSION delta=$DELTA_PY_VERSION boto3=$BOTO3_VERSION workers=site-packages"
 	stamp_ok "$VENV/.etlgen-stamp" "$want" && return 0
 	log "installing Python venv ($want) into $VENV (pip cache: $CACHE/pip)"
 	[ -x "$PY" ] || python3 -m venv "$VENV"
 	PIP_CACHE_DIR=$CACHE/pip "$PY" -m pip install -q --disable-pip-version-check \
 		"pyspark[connect]==$PYSPARK_VERSION" "delta-spark==$DELTA_PY_VERSION" "boto3==$BOTO3_VERSION"
+	# Python workers the server starts (foreachBatch, UDFs) put SPARK_HOME/python/lib/pyspark.zip
+	# first on their PYTHONPATH. Imports from that zip are compiled on every start (no .pyc),
+	# which on a busy 2-core machine exceeds the 10 s Spark waits for a worker to connect back
+	# ("Python worker failed to connect back"). Without the zip the workers import the same
+	# pyspark from the venv's site-packages, byte-compiled by pip.
+	local lib
+	lib=$(spark_home)/python/lib
+	[ ! -f "$lib/pyspark.zip" ] || mv "$lib/pyspark.zip" "$lib/pyspark.zip.unused"
 	echo "$want" >"$VENV/.etlgen-stamp"
 }
 
@@ -218,7 +226,8 @@ launch() { # svc command...: start detached, own process group, log + pid files
 	shift
 	mkdir -p "$LOGS" "$RUN"
 	printf '\n==== %s start %s\n' "$svc" "$(date -u +%FT%TZ)" >>"$LOGS/$svc.log"
-	setsid "$@" >>"$LOGS/$svc.log" 2>&1 </dev/null &
+	# 9>&-: the service must not inherit the lock of this script (see lock()).
+	setsid "$@" >>"$LOGS/$svc.log" 2>&1 </dev/null 9>&- &
 	echo $! >"$RUN/$svc.pid"
 }
 

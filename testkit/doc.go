@@ -25,6 +25,14 @@
 // ProfileYAML use a profile instead (engine local, memory or file-json
 // assets).
 //
+// # Delta tables
+//
+// Pipelines bound to the delta and delta-cdf plugins run over in-process
+// Delta-like tables: DeltaInsert, DeltaUpdate and DeltaDelete commit typed
+// rows as versions (with their Change Data Feed), DeltaRows reads a table
+// back, and WithDelta shares a runtime's Catalog with another, e.g. a
+// replay with a new checkpoint.
+//
 // # Conformance
 //
 // Scenario is a table of arrival batches and expected outputs that

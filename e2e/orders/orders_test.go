@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+
+	"github.com/etlgen/etlgen/contracts"
+	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 )
 
 func TestWindows(t *testing.T) {
@@ -50,5 +53,23 @@ func TestGenerateJSON(t *testing.T) {
 		EventTime: time.Date(2026, 7, 15, 10, 0, 0, 0, time.UTC)}.JSON()); got !=
 		`{"event_id":"e","order_id":1,"customer_id":2,"order_total":0.05,"status":"paid","event_time":"2026-07-15T10:00:00Z"}` {
 		t.Errorf("JSON = %s", got)
+	}
+}
+
+// TestGeneratedEventsAreValid: every generated event passes the OrderEvent
+// contract (Go validation), so the tests' expectations hold on both engines.
+func TestGeneratedEventsAreValid(t *testing.T) {
+	c, ok := contracts.Of[orderstreaming.OrderEvent]()
+	if !ok {
+		t.Fatal("OrderEvent contract is not registered")
+	}
+	v, err := contracts.NewRecordValidator(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range Generate(500, Options{Seed: 7, Start: time.Date(2026, 7, 15, 0, 0, 0, 0, time.UTC), Step: time.Second}) {
+		if _, rej := v.Validate(e.JSON()); rej != nil {
+			t.Fatalf("event %d %s: %s at %s", i, e.JSON(), rej.ReasonCode, rej.FieldPath)
+		}
 	}
 }

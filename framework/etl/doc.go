@@ -35,6 +35,16 @@
 // tables), applies transformations (Step) and loads streams (Load; etl.Into
 // types an Invalid or Late branch for its sink).
 //
+// # Change Data Feed
+//
+// A change contract declares a Delta Change Data Feed's columns
+// (_change_type, _commit_version, _commit_timestamp); CDF holds typed
+// references to them. ChangeTypeIn, Stream.FilterChanges and the
+// ChangeFilter transformation keep change rows of typed ChangeTypes
+// (Insert, UpdatePreimage, UpdatePostimage, Delete); IdentityTransform
+// passes a stream through; LoadChanges applies change rows to a target
+// contract's table with a CDF MERGE (docs/cdf.md).
+//
 // # Documents and diagnostics
 //
 // Document(pkgPath) builds the IR of a package's pipelines after every

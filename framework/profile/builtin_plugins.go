@@ -140,7 +140,7 @@ func memory() Plugin {
 			{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend, OutputComplete}},
 			{Name: WriteMerge, Role: RoleMergeSink, OutputModes: []string{OutputAppend, OutputUpdate, OutputComplete}},
 		},
-		TestOnly:   true,
+		TestOnly: true,
 	}
 }
 

@@ -19,6 +19,8 @@ type runReport struct {
 	Batches  int            `json:"batches"`
 	Queries  []queryReport  `json:"queries"`
 	Sinks    map[string]int `json:"sinks"`
+	// CDF records the offsets of delta-cdf sources (run_cdf.go).
+	CDF []cdfReport `json:"cdf,omitempty"`
 }
 
 type queryReport struct {
@@ -38,15 +40,15 @@ type queryReport struct {
 // runRun implements `etlgen run PKG --profile FILE`: it plans the package's
 // pipelines with the profile and runs them on the engine the profile names.
 // The local engine runs in-process (package testkit/engine) as the trigger
-// says (available-now: until no query has new data); the pyspark engine is
-// not available yet (exit 16).
+// says (available-now: until no query has new data); the pyspark engine
+// compiles and runs the generated programs (run_pyspark.go).
 func runRun(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	var f planFlags
 	f.register(fs, "human")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen run PKG --profile FILE [--pipeline ID]\n\nRuns the pipelines on the profile's engine (local: in-process, no JVM).\nExit: 0 ok, 10 invalid model, 12 planning failure, 14 incompatible state, 16 environment failure.\n\nFlags:")
+		fmt.Fprintln(e.stderr, "Usage: etlgen run PKG --profile FILE [--pipeline ID]\n\nRuns the pipelines on the profile's engine (local: in-process, no JVM; pyspark: the generated program on Spark Connect).\nExit: 0 ok, 10 invalid model, 12 planning failure, 14 incompatible state, 16 environment failure.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	pkgs, err := parseInterleaved(fs, args)
@@ -68,8 +70,7 @@ func runRun(ctx context.Context, e env, args []string) int {
 	switch prof.Engine() {
 	case profile.EngineLocal:
 	case profile.EnginePySpark:
-		fmt.Fprintln(e.stderr, "etlgen run: the pyspark engine is not yet available; use a profile with engine: local")
-		return ExitEnvironment
+		return runPySpark(ctx, e, f, pkgs) // run_pyspark.go
 	default:
 		fmt.Fprintf(e.stderr, "etlgen run: unknown engine %q\n", prof.Engine())
 		return ExitEnvironment

@@ -29,8 +29,10 @@ func runLocal(ctx context.Context, e env, doc *ir.Document, id string, m *planne
 		return ExitEnvironment
 	}
 	rep := newReport(id, prof, eng)
+	cdf := newCDFRun(e, m, id, prof, eng)
 	err = runTrigger(ctx, eng, prof.Trigger(), func(p *engine.Progress) {
 		printProgress(e, p)
+		cdf.batch(e, p)
 		rep.add(p)
 	})
 	if err != nil {
@@ -38,6 +40,7 @@ func runLocal(ctx context.Context, e env, doc *ir.Document, id string, m *planne
 		return ExitFailure
 	}
 	rep.finish(eng)
+	rep.CDF = cdf.finish(e, eng)
 	path, err := rep.write(prof)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "etlgen run: %v\n", err)

@@ -36,7 +36,7 @@ EXIT_ENVIRONMENT = 16
 FAILURES = [
     ("authentication", EXIT_ENVIRONMENT, "fix the credentials (environment variables named by the profile), then rerun",
      ["SaslAuthenticationException", "AuthenticationException", "UNAUTHENTICATED", "401 Unauthorized",
-      "InvalidAccessKeyId", "SignatureDoesNotMatch"]),
+      "InvalidAccessKeyId", "SignatureDoesNotMatch", "credentials) is not set"]),
     ("sink-permission", EXIT_ENVIRONMENT, "grant write access to the table or checkpoint location, then rerun",
      ["AccessDeniedException", "PERMISSION_DENIED", "Permission denied", "403 Forbidden", "AccessDenied"]),
     ("merge-conflict", EXIT_FAILURE, "another writer changed the table: rerun; the batch is replayed idempotently",
@@ -45,8 +45,8 @@ FAILURES = [
       "ProtocolChangedException", "DELTA_CONCURRENT"]),
     ("checkpoint-corruption", EXIT_FAILURE,
      "the checkpoint is unreadable or incompatible: restore it, or start a new checkpoint (new major version)",
-     ["CHECKPOINT", "checkpoint", "IncompatibleStateSchema", "STATE_STORE", "OffsetSeq", "Log file was malformed",
-      "INVALID_OFFSET_LOG"]),
+     ["CHECKPOINT", "IncompatibleStateSchema", "STATE_SCHEMA", "STATE_STORE", "OffsetSeq", "Log file was malformed",
+      "INVALID_OFFSET_LOG", "metadata file", "cannot read the checkpoint"]),
     ("connectivity", EXIT_ENVIRONMENT, "check that the Spark Connect server and Kafka are reachable, then rerun",
      ["UNAVAILABLE", "Connection refused", "failed to connect", "StatusCode.UNAVAILABLE", "DEADLINE_EXCEEDED",
       "TimeoutException", "SparkConnectGrpcException", "Broken pipe", "Connection reset"]),
@@ -60,13 +60,25 @@ def emit(event, **fields):
     """Print one JSON line on stdout: the program's only output."""
     line = {"event": event, "run_id": RUN_ID}
     line.update(fields)
-    sys.stdout.write(json.dumps(line, sort_keys=True, default=str) + "\n")
+    sys.stdout.write(json.dumps(_finite(line), sort_keys=True, default=str) + "\n")
     sys.stdout.flush()
+
+
+def _finite(v):
+    """v with NaN and infinite floats as None: the lines stay strict JSON."""
+    if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+        return None
+    if isinstance(v, dict):
+        return {k: _finite(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_finite(x) for x in v]
+    return v
 
 
 def classify(exc):
     """Return (code, exit code, retry guidance) for an exception."""
     text = "%s: %s" % (type(exc).__name__, exc)
+    text = text.split("=== Streaming Query ===")[0].split("JVM stacktrace")[0]  # not the plan text
     for code, exit_code, retry, needles in FAILURES:
         if any(n in text for n in needles):
             return code, exit_code, retry
@@ -150,6 +162,17 @@ class _Txn(object):
         return False
 
 
+def materialize(batch_df):
+    """Cache the micro-batch and compute every partition once. Spark 4.1
+    checks that a stateful batch committed every state store partition
+    (STATE_STORE_COMMIT_VALIDATION_FAILED otherwise), and a replayed batch
+    whose Delta write is skipped as already committed would compute nothing;
+    the cache also keeps MERGE from recomputing the stateful plan."""
+    batch_df = batch_df.persist()
+    batch_df.count()
+    return batch_df
+
+
 def merge(batch_df, batch_id, target, keys, app_id):
     """MERGE the micro-batch into the Delta table target (SQL name) on keys,
     idempotently: a replayed batch id of app_id changes nothing."""
@@ -165,22 +188,32 @@ def merge(batch_df, batch_id, target, keys, app_id):
         spark.catalog.dropTempView(view)
 
 
-def append(batch_df, batch_id, target, app_id):
-    """Append the micro-batch to the Delta table target (SQL name),
-    idempotently with the txnAppId / txnVersion writer options."""
-    spark = batch_df.sparkSession
-    view = "etlgen_batch_%s" % uuid.uuid4().hex
-    batch_df.createOrReplaceTempView(view)
-    try:
-        with _Txn(spark, app_id, batch_id):
-            spark.sql("INSERT INTO %s SELECT * FROM %s" % (target, view))
-    finally:
-        spark.catalog.dropTempView(view)
+def append(batch_df, batch_id, target, app_id, path=None):
+    """Append the micro-batch to the Delta table target (SQL name) or path,
+    idempotently with the txnAppId / txnVersion writer options (a write
+    option, not the session confs: in a foreachBatch after a MERGE the
+    session confs were seen not to reach a second write)."""
+    writer = (batch_df.write.format("delta").mode("append")
+              .option("txnAppId", app_id).option("txnVersion", str(batch_id))
+              .option("userMetadata", json.dumps({"etlgen_app_id": app_id, "batch_id": batch_id})))
+    if path:
+        writer.save(path)
+    else:
+        writer.saveAsTable(target)
 
 
 def append_files(batch_df, batch_id, fmt, path):
     """Append the micro-batch as files (not idempotent on replay)."""
     batch_df.write.format(fmt).mode("append").save(path)
+
+
+def checkpoint_exists(spark, checkpoint):
+    """Whether the query's checkpoint has an offset log (a restart
+    recovers from it; the starting offsets apply only to a new one)."""
+    try:
+        return spark.read.text(checkpoint + "/offsets").limit(1).count() > 0
+    except Exception:  # noqa: BLE001 - absent path: a fresh start
+        return False
 
 
 def read_offsets(spark, checkpoint, batch_id):
@@ -270,14 +303,17 @@ def _progress_dict(p):
 class Query(object):
     """A started streaming query with what its progress lines need."""
 
-    def __init__(self, name, handle, identity, target=None, late=None, observe=None):
+    def __init__(self, name, handle, identity, target=None, late=None, observe=None, recovered=False):
         self.name = name
+        self.recovered = recovered  # the checkpoint existed before the start
         self.handle = handle
         self.identity = identity
         self.target = target  # SQL name of the Delta sink, for versions
         self.late = late or []  # (identity, SQL name) of late outputs it writes
         self.observe = observe  # name of the observed metric counting rows written
         self.seen = -1
+        self.starter = None  # start function, to restart after a known transient failure
+        self.restarts = 0
 
 
 def start_query(start, spark, attempts=6):
@@ -286,7 +322,9 @@ def start_query(start, spark, attempts=6):
     miss): nothing was started then."""
     for attempt in range(attempts):
         try:
-            return start(spark)
+            q = start(spark)
+            q.starter = start
+            return q
         except Exception as exc:  # noqa: BLE001 - re-raised unless transient
             if "failed to connect back" not in str(exc) or attempt == attempts - 1:
                 raise
@@ -294,22 +332,40 @@ def start_query(start, spark, attempts=6):
             time.sleep(2.0 * (attempt + 1))
 
 
+def _observed(p, name, field):
+    """A value of an observed metric in a progress: {"values": [...],
+    "schema": {"fields": [...]}} in the progress JSON (or a plain dict)."""
+    m = (p.get("observedMetrics") or {}).get(name) or {}
+    if field in m:
+        return int(m[field] or 0)
+    names = [f.get("name") for f in (m.get("schema") or {}).get("fields", [])]
+    values = m.get("values") or []
+    if field in names and names.index(field) < len(values):
+        return int(values[names.index(field)] or 0)
+    return 0
+
+
 def batch_line(spark, q, p):
     """The JSON fields of one micro-batch progress."""
-    src = (p.get("sources") or [{}])[0]
+    srcs = p.get("sources") or [{}]
+    src = srcs[0]
     ops = p.get("stateOperators") or []
+
+    def total(key):  # the top-level sums are not in the progress JSON
+        return sum(x.get(key) or 0 for x in srcs)
+
     fields = {
         "query": q.name, "query_id": p.get("id"), "spark_run_id": p.get("runId"), "batch_id": p.get("batchId"),
         "start_offsets": src.get("startOffset"), "end_offsets": src.get("endOffset"),
-        "input_rows": p.get("numInputRows", 0), "input_rows_per_second": p.get("inputRowsPerSecond"),
-        "processed_rows_per_second": p.get("processedRowsPerSecond"),
+        "input_rows": total("numInputRows"), "input_rows_per_second": total("inputRowsPerSecond"),
+        "processed_rows_per_second": total("processedRowsPerSecond"),
         "duration_ms": (p.get("durationMs") or {}).get("triggerExecution"),
         "watermark": (p.get("eventTime") or {}).get("watermark"),
         "state_rows": sum(o.get("numRowsTotal", 0) for o in ops),
         "dropped_by_watermark": sum(o.get("numRowsDroppedByWatermark", 0) for o in ops),
     }
     if q.observe:
-        fields["output_rows"] = int(((p.get("observedMetrics") or {}).get(q.observe) or {}).get("rows", 0) or 0)
+        fields["output_rows"] = _observed(p, q.observe, "rows")
     if q.target:
         c = commit_of(spark, q.target, q.identity, p.get("batchId"))
         fields["delta_version"] = c[0] if c else None
@@ -320,6 +376,23 @@ def batch_line(spark, q, p):
     if q.late:
         fields["late_rows"] = late
     return fields
+
+
+# Failures after the batch's commit that a restart gets past: Spark 4.1.1's
+# Kafka source throws a NullPointerException reporting the metrics of a batch
+# re-run from the offset log (SPARK-55271); the batch is already committed.
+RESTARTABLE = ['because the return value of "scala.Option.get()" is null']
+
+
+def _restart_failed(spark, queries, limit=3):
+    for q in queries:
+        if q.handle.isActive or q.starter is None or q.restarts >= limit:
+            continue
+        exc = q.handle.exception()
+        if exc is not None and any(n in str(exc) for n in RESTARTABLE):
+            q.restarts += 1
+            emit("restart", query=q.name, reason=str(exc).split("\n")[0][:300], attempt=q.restarts)
+            q.handle = start_query(q.starter, spark).handle
 
 
 def _poll(spark, queries):
@@ -369,13 +442,17 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
     try:
         spark = connect()
         queries = start(spark)
-        emit("start", queries=[{"name": q.name, "id": q.handle.id, "identity": q.identity} for q in queries])
-        while any(q.handle.isActive for q in queries):
+        emit("start", queries=[{"name": q.name, "id": q.handle.id, "identity": q.identity,
+                                "start": "checkpoint-recovery" if q.recovered else "fresh"} for q in queries])
+        while True:
+            _poll(spark, queries)
+            _restart_failed(spark, queries)
+            if not any(q.handle.isActive for q in queries):
+                break
             if sig.stop.is_set():
                 _stop(queries, stop_policy, stop_timeout)
                 status = "stopped"
                 break
-            _poll(spark, queries)
             time.sleep(poll)
         _poll(spark, queries)
         for q in queries:

@@ -85,7 +85,6 @@ type DeltaTable struct {
 	keys     []string
 	versions []DeltaVersion
 	rows     map[string]json.RawMessage // key → current row
-	seq      int64                      // row counter of a keyless table
 	txns     map[string]int64           // txnAppId → last txnVersion
 }
 
@@ -134,8 +133,8 @@ func (t *DeltaTable) SnapshotAt(v int64) []json.RawMessage {
 	defer t.mu.Unlock()
 	rows := map[string]json.RawMessage{}
 	for i := int64(0); i <= v && i < int64(len(t.versions)); i++ {
-		for _, c := range t.versions[i].Changes {
-			k := t.keyOf(c.Row, i)
+		for j, c := range t.versions[i].Changes {
+			k := t.rowKey(c.Row, i, j)
 			switch c.Type {
 			case ir.ChangeInsert, ir.ChangeUpdatePostimage:
 				rows[k] = c.Row
@@ -179,8 +178,8 @@ func (t *DeltaTable) write(op string, upserts, deletes []json.RawMessage, mustEx
 	defer t.mu.Unlock()
 	var changes []Change
 	next := int64(len(t.versions))
-	for _, r := range upserts {
-		k := t.keyOf(r, next)
+	for i, r := range upserts {
+		k := t.rowKey(r, next, i)
 		old, ok := t.rows[k]
 		switch {
 		case ok && !mustExist:
@@ -191,7 +190,7 @@ func (t *DeltaTable) write(op string, upserts, deletes []json.RawMessage, mustEx
 		changes = append(changes, t.upsertChanges(old, ok, r)...)
 	}
 	for _, r := range deletes {
-		k := t.keyOf(r, next)
+		k := t.rowKey(r, next, -1)
 		old, ok := t.rows[k]
 		if !ok {
 			return 0, fmt.Errorf("delete from %s: no row with key %s", t.Name, k)
@@ -216,8 +215,8 @@ func (t *DeltaTable) commitLocked(op string, changes []Change) int64 {
 	if v > 0 && !ts.After(t.versions[v-1].Timestamp) {
 		ts = t.versions[v-1].Timestamp.Add(time.Millisecond) // commit times only increase
 	}
-	for _, c := range changes {
-		k := t.keyOf(c.Row, v)
+	for j, c := range changes {
+		k := t.rowKey(c.Row, v, j)
 		switch c.Type {
 		case ir.ChangeInsert, ir.ChangeUpdatePostimage:
 			t.rows[k] = c.Row
@@ -229,12 +228,12 @@ func (t *DeltaTable) commitLocked(op string, changes []Change) int64 {
 	return v
 }
 
-// keyOf is the identity of row r: its key members (canonical JSON), or a
-// fresh sequence number in a keyless table.
-func (t *DeltaTable) keyOf(r json.RawMessage, _ int64) string {
+// rowKey is the identity of row r: its key members (canonical JSON); in a
+// keyless table, where rows are only appended, its position (version, index
+// of the change).
+func (t *DeltaTable) rowKey(r json.RawMessage, version int64, index int) string {
 	if len(t.keys) == 0 {
-		t.seq++
-		return fmt.Sprintf("#%020d", t.seq)
+		return fmt.Sprintf("#%020d/%09d", version, index)
 	}
 	var m map[string]json.RawMessage
 	_ = json.Unmarshal(r, &m)

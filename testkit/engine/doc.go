@@ -35,6 +35,15 @@
 //     StreamingDeduplicateWithinWatermarkExec) and stream–stream joins
 //     (StreamingSymmetricHashJoinExec) are described in their files.
 //
+// # Delta tables and Change Data Feeds
+//
+// The delta and delta-cdf plugins run over Delta-like tables held in the
+// Env's DeltaCatalog (cdf_table.go): every write is a version with its
+// change rows. CDFSource reads them as Delta's DeltaSource with
+// readChangeFeed does (offsets are reservoir versions, cdf_source.go);
+// ChangeSink is the CDF MERGE of etl.LoadChanges, the latest change per key
+// applied idempotently per checkpoint and batch id (cdf_sink.go).
+//
 // # Values
 //
 // A row is a []any in the order of its Schema. Values are nil (SQL NULL),

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/apache/spark-connect-go/spark/sql"
+	"github.com/apache/spark-connect-go/spark/sql/types"
 )
 
 func main() {
@@ -51,11 +52,7 @@ func show(ctx context.Context, s sql.SparkSession, query string) error {
 	}
 	if raw {
 		for _, r := range rows {
-			cells := make([]string, r.Len())
-			for i, v := range r.Values() {
-				cells[i] = cell(v)
-			}
-			fmt.Println(strings.Join(cells, "\t"))
+			fmt.Println(strings.Join(cells(r), "\t"))
 		}
 		return nil
 	}
@@ -67,11 +64,7 @@ func show(ctx context.Context, s sql.SparkSession, query string) error {
 	w := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, strings.Join(rows[0].FieldNames(), "\t"))
 	for _, r := range rows {
-		cells := make([]string, r.Len())
-		for i, v := range r.Values() {
-			cells[i] = cell(v)
-		}
-		fmt.Fprintln(w, strings.Join(cells, "\t"))
+		fmt.Fprintln(w, strings.Join(cells(r), "\t"))
 	}
 	fmt.Fprintf(w, "(%d rows)\n\n", len(rows))
 	return w.Flush()
@@ -90,6 +83,14 @@ func asStrings(ctx context.Context, df sql.DataFrame) (sql.DataFrame, error) {
 		exprs[i] = "CAST(" + q + " AS STRING) AS " + q
 	}
 	return df.SelectExpr(ctx, exprs...)
+}
+
+func cells(r types.Row) []string {
+	out := make([]string, r.Len())
+	for i, v := range r.Values() {
+		out[i] = cell(v)
+	}
+	return out
 }
 
 func cell(v any) string {

@@ -1,0 +1,112 @@
+package pyspark_test
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/pyspark"
+)
+
+var hostile = []string{
+	"", "plain", `"`, `\`, `\"`, "'", `'''`, `"""`, "a\nb", "a\r\nb", "tab\there", "nul\x00byte",
+	"bell\x07", "del\x7f", "é ü ß", "日本語", "emoji 🎉", "bad \xff utf8", "{{ .X }}", "%s %d", "${env:X}",
+	"\u2028line sep", "back`tick", "`", "a.b", "--comment", "/* c */", "x'); DROP TABLE t; --",
+}
+
+func TestPyStringIsOneASCIILine(t *testing.T) {
+	for _, s := range hostile {
+		got := pyspark.PyString(s)
+		if !strings.HasPrefix(got, `"`) || !strings.HasSuffix(got, `"`) {
+			t.Errorf("PyString(%q) = %s: not double-quoted", s, got)
+		}
+		for _, r := range got {
+			if r < 0x20 || r > 0x7e {
+				t.Errorf("PyString(%q) = %q: holds %U", s, got, r)
+			}
+		}
+	}
+}
+
+// TestPyStringRoundTrip evaluates the literals with Python and compares
+// the values (invalid UTF-8 becomes U+FFFD, as in SQL literals).
+func TestPyStringRoundTrip(t *testing.T) {
+	py, err := pyspark.FindPython()
+	if err != nil {
+		t.Skipf("no python: %v", err)
+	}
+	lits := make([]string, len(hostile))
+	for i, s := range hostile {
+		lits[i] = pyspark.PyString(s)
+	}
+	script := "import json, sys\nvals = [" + strings.Join(lits, ", ") + "]\nsys.stdout.write(json.dumps(vals))\n"
+	out, err := exec.Command(py, "-c", script).Output()
+	if err != nil {
+		t.Fatalf("python: %v", err)
+	}
+	var got []string
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range hostile {
+		want := strings.ToValidUTF8(s, "\uFFFD")
+		if got[i] != want {
+			t.Errorf("python read %s as %q, want %q", lits[i], got[i], want)
+		}
+	}
+}
+
+func TestSQLExprQuotes(t *testing.T) {
+	str := &contracts.Type{Kind: contracts.KindString}
+	tests := []struct {
+		e    *ir.Expr
+		want string
+	}{
+		{&ir.Expr{Kind: ir.ExprColumn, Name: "a`b"}, "`a``b`"},
+		{&ir.Expr{Kind: ir.ExprColumn, Name: "select"}, "`select`"},
+		{&ir.Expr{Kind: ir.ExprLiteral, Value: `it's \ "x"`, Type: str}, `'it\'s \\ "x"'`},
+		{&ir.Expr{Kind: ir.ExprLiteral, Value: "a\nb\x00", Type: str}, `'a\u000Ab\u0000'`},
+		{&ir.Expr{Kind: ir.ExprLiteral, Value: "x'); DROP TABLE t; --", Type: str}, `'x\'); DROP TABLE t; --'`},
+		{&ir.Expr{Kind: ir.ExprCall, Name: "=", Args: []*ir.Expr{
+			{Kind: ir.ExprColumn, Name: "status"}, {Kind: ir.ExprLiteral, Value: "paid", Type: str}}}, "(`status` = 'paid')"},
+		{&ir.Expr{Kind: ir.ExprCall, Name: "!=", Args: []*ir.Expr{
+			{Kind: ir.ExprColumn, Name: "a"}, {Kind: ir.ExprLiteral, Value: "1", Type: &contracts.Type{Kind: contracts.KindInt64}}}}, "(`a` <> CAST('1' AS BIGINT))"},
+		{&ir.Expr{Kind: ir.ExprCall, Name: "isnull", Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: "x y"}}}, "(`x y` IS NULL)"},
+		{&ir.Expr{Kind: ir.ExprAgg, Name: "count", Distinct: true, Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: "id"}}}, "count(DISTINCT `id`)"},
+		{&ir.Expr{Kind: ir.ExprCast, Type: &contracts.Type{Kind: contracts.KindDecimal, Precision: 18, Scale: 2},
+			Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: "t"}}}, "CAST(`t` AS DECIMAL(18,2))"},
+		{&ir.Expr{Kind: ir.ExprCase, Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: "c"},
+			{Kind: ir.ExprLiteral, Value: "y", Type: str}, {Kind: ir.ExprLiteral, Value: "n", Type: str}}}, "CASE WHEN `c` THEN 'y' ELSE 'n' END"},
+	}
+	for _, tt := range tests {
+		if got := pyspark.SQLExpr(tt.e); got != tt.want {
+			t.Errorf("SQLExpr = %s, want %s", got, tt.want)
+		}
+	}
+}
+
+func TestSQLTable(t *testing.T) {
+	if got, want := pyspark.SQLTable("curated.customer_order_windows", ""), "`curated`.`customer_order_windows`"; got != want {
+		t.Errorf("SQLTable = %s, want %s", got, want)
+	}
+	if got, want := pyspark.SQLTable("", "s3a://b/p`q"), "delta.`s3a://b/p``q`"; got != want {
+		t.Errorf("SQLTable = %s, want %s", got, want)
+	}
+}
+
+func TestIntervalAndPyName(t *testing.T) {
+	for d, want := range map[ir.Duration]string{"15m0s": "15 minutes", "1h0m0s": "1 hour", "90s": "90 seconds",
+		"-10m0s": "-10 minutes", "250ms": "250 milliseconds", "48h0m0s": "2 days", "": "0 seconds"} {
+		if got := pyspark.Interval(d); got != want {
+			t.Errorf("Interval(%s) = %s, want %s", d, got, want)
+		}
+	}
+	for in, want := range map[string]string{"customer-order-streaming": "customer_order_streaming", "1x": "_1x", "a.b c": "a_b_c", "": "_"} {
+		if got := pyspark.PyName(in); got != want {
+			t.Errorf("PyName(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

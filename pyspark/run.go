@@ -1,0 +1,341 @@
+package pyspark
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+)
+
+// Exit codes of a generated program (docs/spark-engine.md).
+const (
+	ExitOK          = 0  // finished, or stopped gracefully by a signal
+	ExitFailure     = 1  // the pipeline failed (analysis error, merge conflict, checkpoint, ...)
+	ExitEnvironment = 16 // connectivity, authentication or permission
+)
+
+// RunOptions configures Run.
+type RunOptions struct {
+	// Python is the interpreter; default $ETLGEN_PYTHON, else
+	// .cache/venv/bin/python in the working directory or a parent.
+	Python string
+	// Args are extra program arguments, e.g. --remote sc://host:port.
+	Args []string
+	// Env is added to the program's environment (KEY=VALUE).
+	Env []string
+	// Stderr receives the program's stderr (Spark and Python logs); the
+	// last 64 KiB are also kept for a crash report.
+	Stderr io.Writer
+	// OnEvent is called for every JSON line the program prints, in order,
+	// from one goroutine.
+	OnEvent func(Event)
+}
+
+// Event is one JSON line of a program: kind start, batch, retry, restart
+// or end.
+type Event struct {
+	Kind  string          `json:"event"`
+	RunID string          `json:"run_id"`
+	Batch *Batch          `json:"-"`
+	End   *End            `json:"-"`
+	Raw   json.RawMessage `json:"-"`
+}
+
+// Batch is the progress of one micro-batch of one query.
+type Batch struct {
+	Query                  string          `json:"query"`
+	QueryID                string          `json:"query_id"`
+	SparkRunID             string          `json:"spark_run_id"`
+	BatchID                int64           `json:"batch_id"`
+	StartOffsets           json.RawMessage `json:"start_offsets"` // Spark's JSON text of the offsets, or null
+	EndOffsets             json.RawMessage `json:"end_offsets"`
+	InputRows              int64           `json:"input_rows"`
+	InputRowsPerSecond     *float64        `json:"input_rows_per_second"`
+	ProcessedRowsPerSecond *float64        `json:"processed_rows_per_second"`
+	DurationMs             *int64          `json:"duration_ms"`
+	Watermark              *string         `json:"watermark"`
+	StateRows              int64           `json:"state_rows"`
+	DroppedByWatermark     int64           `json:"dropped_by_watermark"`
+	// OutputRows are the rows the query handed to its sink (the invalid
+	// rows for a quarantine query).
+	OutputRows *int64 `json:"output_rows"`
+	// LateRows are the rows written to late outputs in this batch.
+	LateRows     *int64 `json:"late_rows"`
+	DeltaVersion *int64 `json:"delta_version"`
+}
+
+// End is the program's last line.
+type End struct {
+	Status   string     `json:"status"` // finished, stopped or failed
+	ExitCode int        `json:"exit_code"`
+	Signal   *string    `json:"signal"`
+	Failure  *Failure   `json:"failure"`
+	Queries  []QueryEnd `json:"queries"`
+}
+
+// Failure classifies why a program failed.
+type Failure struct {
+	// Code is connectivity, authentication, sink-permission, merge-conflict,
+	// checkpoint-corruption, analysis-error, failure, or crashed (no end
+	// line: the interpreter died).
+	Code      string `json:"code"`
+	Retry     string `json:"retry"`
+	Message   string `json:"message"`
+	Exception string `json:"exception"`
+}
+
+// QueryEnd is the last batch of a query.
+type QueryEnd struct {
+	Name        string `json:"name"`
+	LastBatchID int64  `json:"last_batch_id"`
+}
+
+// Result is what a finished run reports.
+type Result struct {
+	End
+	// Batches are every batch line, in order.
+	Batches []Batch
+}
+
+// Status is a snapshot of a running program.
+type Status struct {
+	// State is running, finished, stopped or failed.
+	State   string
+	Batches int
+	Last    *Batch
+}
+
+// Handle is a started program.
+type Handle struct {
+	cmd  *exec.Cmd
+	done chan struct{}
+	mu   sync.Mutex
+	res  Result
+	end  bool
+	err  error
+	tail *tailBuffer
+}
+
+// Run starts a generated program and returns at once; read its progress
+// with Status, wait with Await, stop it with Stop. ctx bounds only the
+// start; use Stop to end a running program.
+func Run(ctx context.Context, program string, opts RunOptions) (*Handle, error) {
+	py := opts.Python
+	if py == "" {
+		var err error
+		if py, err = FindPython(); err != nil {
+			return nil, err
+		}
+	}
+	abs, err := filepath.Abs(program)
+	if err != nil {
+		return nil, fmt.Errorf("run %s: %w", program, err)
+	}
+	cmd := exec.Command(py, append([]string{"-u", abs}, opts.Args...)...)
+	cmd.Dir = filepath.Dir(abs)
+	cmd.Env = append(os.Environ(), opts.Env...)
+	h := &Handle{cmd: cmd, done: make(chan struct{}), tail: &tailBuffer{max: 64 << 10}}
+	cmd.Stderr = h.tail
+	if opts.Stderr != nil {
+		cmd.Stderr = io.MultiWriter(h.tail, opts.Stderr)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("run %s: %w", program, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("run %s: %w", program, err)
+	}
+	go h.read(out, opts.OnEvent)
+	return h, nil
+}
+
+// read parses the program's stdout until it ends, then waits for the process.
+func (h *Handle) read(out io.Reader, on func(Event)) {
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		ev, ok := parseEvent(sc.Bytes())
+		if !ok {
+			continue
+		}
+		h.mu.Lock()
+		if ev.Batch != nil {
+			h.res.Batches = append(h.res.Batches, *ev.Batch)
+		}
+		if ev.End != nil {
+			h.res.End, h.end = *ev.End, true
+		}
+		h.mu.Unlock()
+		if on != nil {
+			on(ev)
+		}
+	}
+	werr := h.cmd.Wait()
+	h.mu.Lock()
+	h.finish(werr)
+	h.mu.Unlock()
+	close(h.done)
+}
+
+// finish fills the result when the program exited without an end line.
+func (h *Handle) finish(werr error) {
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(werr, &ee) {
+		code = ee.ExitCode()
+	} else if werr != nil {
+		h.err = werr
+	}
+	if h.end {
+		h.res.ExitCode = code
+		return
+	}
+	h.res.Status, h.res.ExitCode = "failed", code
+	if code == 0 {
+		h.res.ExitCode = ExitFailure
+	}
+	h.res.Failure = &Failure{Code: "crashed", Retry: "read the program's stderr; rerun once fixed (the checkpoint is kept)",
+		Message: h.tail.String(), Exception: fmt.Sprint(werr)}
+}
+
+func parseEvent(line []byte) (Event, bool) {
+	line = bytes.TrimSpace(line)
+	var ev Event
+	if len(line) == 0 || line[0] != '{' || json.Unmarshal(line, &ev) != nil || ev.Kind == "" {
+		return ev, false
+	}
+	ev.Raw = append(json.RawMessage(nil), line...)
+	switch ev.Kind {
+	case "batch":
+		var b Batch
+		if json.Unmarshal(line, &b) == nil {
+			ev.Batch = &b
+		}
+	case "end":
+		var e End
+		if json.Unmarshal(line, &e) == nil {
+			ev.End = &e
+		}
+	}
+	return ev, true
+}
+
+// Status returns a snapshot of the run.
+func (h *Handle) Status() Status {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	st := Status{State: "running", Batches: len(h.res.Batches)}
+	if n := len(h.res.Batches); n > 0 {
+		b := h.res.Batches[n-1]
+		st.Last = &b
+	}
+	select {
+	case <-h.done:
+		st.State = h.res.Status
+	default:
+	}
+	return st
+}
+
+// Await waits until the program exits and returns its result; an error
+// only when the program could not be waited for or ctx ended first.
+func (h *Handle) Await(ctx context.Context) (*Result, error) {
+	select {
+	case <-h.done:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	res := h.res
+	res.Batches = append([]Batch(nil), h.res.Batches...)
+	return &res, h.err
+}
+
+// Stop asks the program to stop (SIGTERM: it stops its queries as the
+// profile's stop policy says and keeps the checkpoint) and waits for it
+// to exit; when ctx ends first the program is killed.
+func (h *Handle) Stop(ctx context.Context) error {
+	if err := h.Signal(syscall.SIGTERM); err != nil {
+		return err
+	}
+	select {
+	case <-h.done:
+		return nil
+	case <-ctx.Done():
+		_ = h.cmd.Process.Kill()
+		<-h.done
+		return ctx.Err()
+	}
+}
+
+// Signal forwards a signal to the program (SIGINT, SIGTERM).
+func (h *Handle) Signal(sig os.Signal) error {
+	select {
+	case <-h.done:
+		return nil
+	default:
+	}
+	if err := h.cmd.Process.Signal(sig); err != nil && !errors.Is(err, os.ErrProcessDone) {
+		return fmt.Errorf("signal program: %w", err)
+	}
+	return nil
+}
+
+// FindPython returns $ETLGEN_PYTHON, else .cache/venv/bin/python in the
+// working directory or its nearest parent that has one.
+func FindPython() (string, error) {
+	if p := os.Getenv("ETLGEN_PYTHON"); p != "" {
+		return p, nil
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("find python: %w", err)
+	}
+	for {
+		p := filepath.Join(dir, ".cache", "venv", "bin", "python")
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("find python: no .cache/venv/bin/python here or above (run scripts/stack.sh install, or set ETLGEN_PYTHON)")
+		}
+		dir = parent
+	}
+}
+
+// tailBuffer keeps the last max bytes written.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+	max int
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
