@@ -22,7 +22,8 @@
 //
 //   - reads its source (kafka-json with every profile option; credentials by
 //     environment-variable name, read at run time; file-json as text lines)
-//     keeping topic, partition, offset and Kafka timestamp;
+//     keeping topic, partition, offset and Kafka timestamp; delta and
+//     delta-cdf sources are typed rows (static ones read with spark.read);
 //   - validates with the contract's compiled Spark SQL (contracts/sparksql):
 //     valid rows get the typed projection, invalid rows the rejection columns
 //     (raw payload, reason code, reason, field path, observed time, lineage,

@@ -25,13 +25,15 @@ type queryView struct {
 
 // sinkView is where a query (or a late output) writes.
 type sinkView struct {
-	Kind      string // merge, append, files
+	Kind      string // merge, changes (a CDF MERGE), append, files
 	Target    string // Python literal: SQL table reference, or path for files
 	Format    string // Python literal, files only
 	SchemaSQL string // Python literal or None
 	CreateSQL string // Python literal or None
 	Keys      []string
-	PathArg   string // ", path=<literal>" for a path table, else ""
+	Changes   []string // changes only: the target's columns (Python literals of SQL identifiers)
+	Order     []string // changes only: the change types in rank order (Python literals)
+	PathArg   string   // ", path=<literal>" for a path table, else ""
 }
 
 // lateView is a Late() output written by the query holding its stateful
@@ -160,6 +162,11 @@ func (g *gen) sink(asset string, s planner.Sink, c *contracts.Contract) (sinkVie
 			table, path = a.String("table"), a.Path("path")
 		}
 	}
+	if s.Changes != nil { // the target table is the change merge's contract
+		if tc, ok := g.contracts[s.Changes.Target]; ok {
+			c = tc
+		}
+	}
 	switch s.Plugin {
 	case "delta":
 		ref := SQLTable(table, path)
@@ -180,12 +187,28 @@ func (g *gen) sink(asset string, s planner.Sink, c *contracts.Contract) (sinkVie
 				sv.Keys = append(sv.Keys, PyString(SQLIdent(k)))
 			}
 		}
+		if s.Changes != nil {
+			changeMerge(&sv, s.Changes)
+		}
 	case "file-json":
 		sv.Kind, sv.Format, sv.Target = "files", PyString("json"), PyString(path)
 	default:
 		return sv, fmt.Errorf("sink %s: plugin %s has no writer in the Spark engine (delta, file-json)", asset, s.Plugin)
 	}
 	return sv, nil
+}
+
+// changeMerge binds a CDF MERGE: per key the latest change of the batch,
+// deleted or upserted (planner.ChangeMerge).
+func changeMerge(sv *sinkView, cm *planner.ChangeMerge) {
+	sv.Kind, sv.Keys = "changes", nil
+	for _, k := range cm.Keys {
+		sv.Keys = append(sv.Keys, PyString(SQLIdent(k)))
+	}
+	for _, col := range cm.Columns {
+		sv.Changes = append(sv.Changes, PyString(SQLIdent(col.Name)))
+	}
+	sv.Order = pyList(cm.ChangeOrder)
 }
 
 // conform returns the select expressions that shape rows into contract c:

@@ -17,6 +17,7 @@ type sourceView struct {
 	Fn         string // function prefix, e.g. order_events
 	Format     string // Python literal of the reader format
 	Kafka      bool
+	CDF        bool   // a Delta Change Data Feed: change rows as JSON payloads
 	Delta      bool   // a Delta table of typed rows: no payload validation
 	Static     bool   // read in full at every micro-batch (spark.read)
 	Table      string // Python literal of the Delta table name, or ""
@@ -38,6 +39,10 @@ type sourceView struct {
 var lineageCols = map[string][]string{
 	"kafka": {"value AS raw_payload", "topic AS _etl_topic", "partition AS _etl_partition",
 		"offset AS _etl_offset", "timestamp AS _etl_kafka_timestamp"},
+	// a change row as a JSON payload; the commit version and timestamp
+	// are its lineage (the reservoir offset of the row)
+	"delta-cdf": {"to_json(struct(*), map('timestampFormat', " + SQLString("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX") + ")) AS raw_payload", "CAST(NULL AS STRING) AS _etl_topic", "CAST(NULL AS INT) AS _etl_partition",
+		"CAST(_commit_version AS BIGINT) AS _etl_offset", "CAST(_commit_timestamp AS TIMESTAMP) AS _etl_kafka_timestamp"},
 	"text": {"value AS raw_payload", "_metadata.file_path AS _etl_topic", "CAST(NULL AS INT) AS _etl_partition",
 		"CAST(NULL AS BIGINT) AS _etl_offset", "CAST(NULL AS TIMESTAMP) AS _etl_kafka_timestamp"},
 }
@@ -70,17 +75,32 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 			}
 			opts[o.Name] = o.Value
 		}
-	case "delta", "delta-cdf":
+	case "delta-cdf":
+		if _, err := g.deltaSource(sv, s); err != nil {
+			return nil, err
+		}
+		sv.Delta, sv.CDF, payload = false, true, sparksql.PayloadString
+		for _, o := range s.Options {
+			opts[o.Name] = o.Value
+		}
+	case "delta":
 		return g.deltaSource(sv, s)
 	default:
 		return nil, fmt.Errorf("source %s: plugin %s has no reader in the Spark engine (kafka-json, file-json, delta, delta-cdf)", s.Asset, s.Plugin)
 	}
 	sv.Options = sortedKV(opts)
 	kind := "kafka"
-	if !sv.Kafka {
+	switch {
+	case sv.CDF:
+		kind = "delta-cdf"
+	case !sv.Kafka:
 		kind = "text"
 	}
-	sv.Lineage = pyList(lineageCols[kind])
+	lin := append([]string(nil), lineageCols[kind]...)
+	if sv.CDF { // the source topic of a change row is its table
+		lin[1] = SQLString(g.assetName(s.Asset)) + " AS _etl_topic"
+	}
+	sv.Lineage = pyList(lin)
 	plan, err := sparksql.Compile(c, sparksql.Options{PayloadType: payload})
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
@@ -156,6 +176,19 @@ func (g *gen) rejection(c *contracts.Contract) []string {
 		}
 	}
 	return out
+}
+
+// assetName is the profile's table (else path) of an asset.
+func (g *gen) assetName(asset string) string {
+	if g.prof != nil {
+		if a, ok := g.prof.Asset(asset); ok {
+			if t := a.String("table"); t != "" {
+				return t
+			}
+			return a.Path("path")
+		}
+	}
+	return asset
 }
 
 // deltaSource reads a Delta table of typed rows: streaming (a delta-cdf

@@ -188,6 +188,36 @@ def merge(batch_df, batch_id, target, keys, app_id):
         spark.catalog.dropTempView(view)
 
 
+def merge_changes(batch_df, batch_id, target, keys, columns, change_order, app_id):
+    """Apply the Change Data Feed rows of the micro-batch to the Delta table
+    target (SQL name) with one MERGE on keys: per key only the latest change
+    counts (highest _commit_version, then the latest type in change_order);
+    update_preimage rows are ignored; a delete removes the row, an insert or
+    update_postimage upserts columns. Idempotent like merge: a replayed batch
+    id of app_id changes nothing."""
+    from pyspark.sql import Window
+
+    spark = batch_df.sparkSession
+    rank = F.expr("array_position(array(%s), _change_type)" % ", ".join("'%s'" % t for t in change_order))
+    w = Window.partitionBy(*[F.expr(k) for k in keys]).orderBy(F.col("_commit_version").desc(), rank.desc())
+    latest = (batch_df.where("_change_type != 'update_preimage'")
+              .withColumn("_etl_rank", F.row_number().over(w)).where("_etl_rank = 1"))
+    view = "etlgen_changes_%s" % uuid.uuid4().hex
+    latest.createOrReplaceTempView(view)
+    on = " AND ".join("t.%s <=> s.%s" % (k, k) for k in keys)
+    sets = ", ".join("t.%s = s.%s" % (c, c) for c in columns)
+    values = ", ".join("s." + c for c in columns)
+    try:
+        with _Txn(spark, app_id, batch_id):
+            spark.sql("MERGE INTO %s AS t USING %s AS s ON %s "
+                      "WHEN MATCHED AND s._change_type = 'delete' THEN DELETE "
+                      "WHEN MATCHED THEN UPDATE SET %s "
+                      "WHEN NOT MATCHED AND s._change_type != 'delete' THEN INSERT (%s) VALUES (%s)"
+                      % (target, view, on, sets, ", ".join(columns), values))
+    finally:
+        spark.catalog.dropTempView(view)
+
+
 def append(batch_df, batch_id, target, app_id, path=None):
     """Append the micro-batch to the Delta table target (SQL name) or path,
     idempotently with the txnAppId / txnVersion writer options (a write
