@@ -13,7 +13,7 @@ build:
 	$(GO) build $(PKGS)
 
 ## test: the whole suite — vet, gofmt, generated files up to date, every test.
-test: docs-tools vet fmt-check check-generated unit test-stack
+test: docs-tools vet fmt-check check-generated unit
 
 ## docs-tools: install the tools the docs tests run (chromium, graphviz, mermaid under node in .cache/node).
 .PHONY: docs-tools

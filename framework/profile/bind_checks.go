@@ -30,8 +30,9 @@ func (bc *binder) engine(b *Binding) {
 	}
 }
 
-// checkpoint checks that the checkpoint root is durable: set, and not under a
-// temporary directory, unless the profile is a test profile.
+// checkpoint checks that the checkpoint root is durable: set, and not an
+// absolute path under a temporary directory, unless the profile is a test
+// profile.
 func (bc *binder) checkpoint() {
 	root, pos := bc.p.exec.CheckpointRoot, bc.p.exec.CheckpointRootPos
 	const path = "execution.checkpoint_root"
@@ -43,7 +44,10 @@ func (bc *binder) checkpoint() {
 	if bc.p.test {
 		return
 	}
-	if dir, ok := localPath(bc.p.CheckpointRoot()); ok && isTempDir(dir) {
+	// Only a root written as an absolute local path can name a temporary
+	// directory: a relative root lives wherever the repository does, which is
+	// the user's choice (CI often clones under /tmp).
+	if dir, ok := localPath(root); ok && filepath.IsAbs(dir) && isTempDir(dir) {
 		bc.report(diag.Error, CodeCheckpointRoot, pos, path,
 			"use durable storage (s3a://..., or a directory that survives reboots), or mark the profile `test: true`",
 			"checkpoint root %s is a temporary directory: checkpoints would be lost and queries would restart from scratch", root)
