@@ -99,7 +99,7 @@ run-example:
 	$(GO) run ./cmd/etlgen run ./examples/order-streaming --profile examples/order-streaming/profiles/local.yaml
 
 ## test-stack / bench-spark / demo-spark: the real stack (docs/stack.md, README "The local stack").
-STACK_TEST_PKGS ?= ./e2e/... ./pyspark/...
+STACK_TEST_PKGS ?= ./e2e/... ./pyspark/... ./examples/customer-cdf/...
 BENCH_EVENTS ?= 200000
 
 .PHONY: test-stack bench-spark demo-spark

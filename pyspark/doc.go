@@ -22,8 +22,12 @@
 //
 //   - reads its source (kafka-json with every profile option; credentials by
 //     environment-variable name, read at run time; file-json as text lines)
-//     keeping topic, partition, offset and Kafka timestamp; delta and
-//     delta-cdf sources are typed rows (static ones read with spark.read);
+//     keeping topic, partition, offset and Kafka timestamp; delta sources
+//     are typed rows (static ones read with spark.read); a delta-cdf source
+//     reads the Change Data Feed (readChangeFeed + the profile's starting
+//     version / timestamp and rate limits), each change row turned into a
+//     JSON payload (to_json(struct(*))) validated like a Kafka message, its
+//     _commit_version / _commit_timestamp kept as offset and timestamp;
 //   - validates with the contract's compiled Spark SQL (contracts/sparksql):
 //     valid rows get the typed projection, invalid rows the rejection columns
 //     (raw payload, reason code, reason, field path, observed time, lineage,
@@ -34,7 +38,10 @@
 //   - writes with foreachBatch: a Delta MERGE on the merge keys, or a Delta
 //     append, made idempotent with Delta's txnAppId / txnVersion (app id = the
 //     planner's query identity, version = the batch id); tables are created
-//     from the contracts when absent;
+//     from the contracts when absent; a CDF MERGE sink (planner
+//     Sink.Changes) keeps per key the batch's latest change (highest
+//     _commit_version, then change type), ignores update pre-images, and
+//     deletes or upserts it in one idempotent MERGE;
 //   - late outputs (Late()) are written by the query that holds the stateful
 //     operator: in its foreachBatch it reads offsets/N and offsets/N-1 of its
 //     own checkpoint, re-reads exactly that Kafka range and keeps the rows

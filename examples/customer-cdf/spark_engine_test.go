@@ -169,7 +169,7 @@ func (e *sparkEngine) run(program string) *pyspark.Result {
 func (e *sparkEngine) rows(table string) []string {
 	e.t.Helper()
 	var out []string
-	for _, r := range e.sql("SELECT customer_id, name, email, country, tier, unix_micros(updated_at) AS at FROM " + table)[0] {
+	for _, r := range e.sql("SELECT customer_id, name, email, country, tier, CAST(unix_micros(updated_at) AS STRING) AS at FROM " + table)[0] {
 		out = append(out, fmt.Sprintf("%v|%v|%v|%v|%v|%v", r["customer_id"], r["name"], r["email"], r["country"], r["tier"], r["at"]))
 	}
 	sort.Strings(out)

@@ -101,6 +101,7 @@ func runProgram(ctx context.Context, e env, rep *sparkReport) int {
 	if data, err := json.MarshalIndent(rep, "", "  "); err == nil {
 		_ = os.WriteFile(path, append(data, '\n'), 0o644)
 	}
+	printResumePositions(e.stdout, rep)
 	fmt.Fprintf(e.stdout, "run %s: %s (%s), %d batches; report %s\n", rep.Pipeline, rep.Status, rep.Start, rep.Batches, path)
 	if res.Failure != nil {
 		fmt.Fprintf(e.stderr, "etlgen run: %s: %s\n  retry: %s\n", res.Failure.Code, firstLine(res.Failure.Message), res.Failure.Retry)
@@ -201,6 +202,7 @@ func printSparkEvent(w io.Writer, ev pyspark.Event, live bool) {
 		}
 		line := fmt.Sprintf("batch %d %-24s input=%d rows/s=%.0f watermark=%s state=%d dropped=%d output=%d late=%d",
 			b.BatchID, b.Query, b.InputRows, rate, wm, b.StateRows, b.DroppedByWatermark, deref(b.OutputRows), deref(b.LateRows))
+		line += offsetSuffix(b.StartOffsets, b.EndOffsets)
 		if live {
 			fmt.Fprintf(w, "\r\033[K%s", line)
 			return
