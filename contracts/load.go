@@ -88,7 +88,7 @@ func Load(ctx context.Context, dir string, patterns ...string) (*LoadResult, err
 	}
 	checkDuplicateIDs(res.Contracts, &res.Diagnostics)
 	sort.SliceStable(res.Contracts, func(i, j int) bool { return contractLess(res.Contracts[i], res.Contracts[j]) })
-	res.Diagnostics = dedupe(res.Diagnostics)
+	res.Diagnostics = res.Diagnostics.Dedupe()
 	res.Diagnostics.Sort()
 	return res, nil
 }
@@ -138,20 +138,4 @@ func checkDuplicateIDs(cs []Contract, l *diag.List) {
 		}
 		first[c.ID] = c
 	}
-}
-
-// dedupe drops repeated diagnostics: a nested named struct reports its own
-// problems once, not once per use.
-func dedupe(l diag.List) diag.List {
-	seen := map[string]bool{}
-	var out diag.List
-	for _, d := range l {
-		k := d.Pos.String() + "\x00" + d.Code + "\x00" + d.Message
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, d)
-	}
-	return out
 }

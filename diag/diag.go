@@ -147,3 +147,20 @@ func (e *ListError) Error() string {
 	}
 	return strings.Join(parts, "\n")
 }
+
+// Dedupe returns the list without repeats (same position, code and message),
+// keeping the first of each in order: a problem reached along two paths (a
+// nested struct used twice, a plan built for defaults and for a step) is
+// reported once.
+func (l List) Dedupe() List {
+	seen := make(map[string]bool, len(l))
+	var out List
+	for _, d := range l {
+		k := d.Pos.String() + "\x00" + d.Code + "\x00" + d.Message
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -75,7 +75,8 @@ func build(ps []*pipelineDef, extra []*transformDef) *ir.Document {
 			doc.Contracts = append(doc.Contracts, *c)
 		}
 	}
-	doc.Diagnostics = dedupe(diags)
+	doc.Diagnostics = diags.Dedupe()
+	doc.Diagnostics.Sort()
 	return doc
 }
 
@@ -131,22 +132,6 @@ func hasContract(doc *ir.Document, id string) bool {
 		}
 	}
 	return false
-}
-
-// dedupe drops diagnostics repeated at the same position with the same code
-// and message (a transformation's default plan and its steps share lines).
-func dedupe(l diag.List) diag.List {
-	seen := map[string]bool{}
-	var out diag.List
-	for _, d := range l {
-		k := d.Code + "\x00" + d.Pos.String() + "\x00" + d.Message
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, d)
-		}
-	}
-	out.Sort()
-	return out
 }
 
 // Document builds the IR document of this pipeline alone (DocumentOf(p)).

@@ -44,7 +44,9 @@ func Document(doc *ir.Document) diag.List {
 			all = append(all, Step(doc, p, &p.Steps[j]).Diagnostics...)
 		}
 	}
-	return dedupe(all)
+	all = all.Dedupe()
+	all.Sort()
+	return all
 }
 
 // Inputs resolves the contracts of t's inputs from doc, by input name.
@@ -94,19 +96,4 @@ func findTransformation(doc *ir.Document, id string) *ir.Transformation {
 		}
 	}
 	return nil
-}
-
-// dedupe drops repeats (same code, position and message) and sorts.
-func dedupe(l diag.List) diag.List {
-	seen := map[string]bool{}
-	var out diag.List
-	for _, d := range l {
-		k := d.Code + "\x00" + d.Pos.String() + "\x00" + d.Message
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, d)
-		}
-	}
-	out.Sort()
-	return out
 }
