@@ -3,16 +3,15 @@ package contracts
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+	"github.com/etlgen/etlgen/internal/golden"
+)
 
 // loadCasesDir holds one directory per Load golden case: a Go package, or a
 // file named "source" with the directory to load (relative to the case). A
@@ -54,7 +53,7 @@ func runLoadCase(t *testing.T, dir string) {
 		if !res.Diagnostics.HasErrors() {
 			t.Errorf("want error diagnostics, got none")
 		}
-		checkGolden(t, filepath.Join(dir, "want.diagnostics"), []byte(diagnosticsText(res)))
+		golden.Check(t, filepath.Join(dir, "want.diagnostics"), []byte(diagnosticsText(res)))
 		return
 	}
 	if res.Diagnostics.HasErrors() {
@@ -64,7 +63,7 @@ func runLoadCase(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, filepath.Join(dir, "want.json"), append(b, '\n'))
+	golden.Check(t, filepath.Join(dir, "want.json"), append(b, '\n'))
 }
 
 func diagnosticsText(res *LoadResult) string {
@@ -74,24 +73,6 @@ func diagnosticsText(res *LoadResult) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// checkGolden compares got with the golden file, or rewrites it under -update.
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden file (run with -update to create it): %v", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
 }
 
 // TestLoadExample loads the order-streaming example: four contracts, no

@@ -13,6 +13,7 @@ import (
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/irload"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/internal/golden"
 )
 
 // exampleDir is the order-streaming example, relative to this package.
@@ -55,7 +56,7 @@ func TestExampleGeneratedFilesAreCurrent(t *testing.T) {
 	addExamplePlan(t, &full)
 	check(&full, GroupContracts, filepath.Join(exampleDir, "contracts"))
 	check(&full, GroupDocs, filepath.Join(exampleDir, "docs"))
-	if *update {
+	if golden.Update() {
 		data, err := json.MarshalIndent(m, "", "  ")
 		if err != nil {
 			t.Fatal(err)

@@ -3,8 +3,6 @@ package gen
 import (
 	"context"
 	"encoding/json"
-	"flag"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,12 +10,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // loadModel reads testdata/<case>/model.json.
 func loadModel(t testing.TB, dir string) *Model {
@@ -108,47 +103,7 @@ func generateAll(t testing.TB, m *Model) map[string][]byte {
 // under -update. Files under wantDir that were not generated fail the test.
 func compareGolden(t *testing.T, wantDir string, got map[string][]byte) {
 	t.Helper()
-	if *update {
-		if err := os.RemoveAll(wantDir); err != nil {
-			t.Fatal(err)
-		}
-		if err := (&DirSink{Root: wantDir}).Write(context.Background(), filesOf(got)); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	onDisk := map[string]bool{}
-	_ = filepath.WalkDir(wantDir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			rel, _ := filepath.Rel(wantDir, p)
-			onDisk[filepath.ToSlash(rel)] = true
-		}
-		return nil
-	})
-	for p, data := range got {
-		want, err := os.ReadFile(filepath.Join(wantDir, filepath.FromSlash(p)))
-		if err != nil {
-			t.Errorf("%s: %v (run go test -update)", p, err)
-			continue
-		}
-		if diff := cmp.Diff(string(want), string(data)); diff != "" {
-			t.Errorf("%s mismatch (-want +got):\n%s", p, diff)
-		}
-		delete(onDisk, p)
-	}
-	for p := range onDisk {
-		t.Errorf("%s: golden file no longer generated (run go test -update)", p)
-	}
-}
-
-// filesOf turns a path→bytes map into files sorted by path.
-func filesOf(m map[string][]byte) []File {
-	out := make([]File, 0, len(m))
-	for p, d := range m {
-		out = append(out, File{Path: p, Data: d})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out
+	golden.CheckDir(t, wantDir, got)
 }
 
 func TestGolden(t *testing.T) {

@@ -1,36 +1,15 @@
 package planner_test
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/internal/golden"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/google/go-cmp/cmp"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with the file, or rewrites it under -update.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", path, diff)
-	}
-}
 
 // TestPlanGolden renders the plan of the corpus's ok cases, as text and
 // JSON, and their state manifests; planning twice gives the same bytes.
@@ -60,9 +39,9 @@ func TestPlanGolden(t *testing.T) {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, filepath.Join(out, "plan.txt"), []byte(m.Text()))
-			golden(t, filepath.Join(out, "plan.json"), js)
-			golden(t, filepath.Join(out, "manifest.json"), man)
+			golden.Check(t, filepath.Join(out, "plan.txt"), []byte(m.Text()))
+			golden.Check(t, filepath.Join(out, "plan.json"), js)
+			golden.Check(t, filepath.Join(out, "manifest.json"), man)
 			again, _ := planner.Plan(doc, prof, planner.Options{})
 			if again.Text() != m.Text() {
 				t.Error("planning twice gave different plans")

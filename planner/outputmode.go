@@ -9,6 +9,12 @@ const (
 	ModeComplete = "complete"
 )
 
+// What forces an output mode, as the plan's reason names it.
+const (
+	forcedByOption  = "--output-mode"
+	forcedByProfile = "the profile's output_mode"
+)
+
 // inferMode chooses a query's output mode. The rule, from the output-mode
 // table of the Structured Streaming programming guide ("Output Modes"):
 //
@@ -22,11 +28,16 @@ const (
 //     an append sink append, a memory sink append or else complete;
 //   - when the sink accepts none of them, the mode the sink accepts first is
 //     chosen, and the streaming rules report why that mode fails;
-//   - Options.OutputModes (or an asset's output_mode option) may force the
-//     mode; the rules then check it.
+//   - Options.OutputModes (the CLI's --output-mode) or the sink asset's
+//     output_mode option in the profile may force the mode, the option winning
+//     over the profile; the rules then check it.
 func (q *query) inferMode() {
 	if q.sink.OutputMode != "" {
-		q.mode, q.reason, q.forced = q.sink.OutputMode, "forced (output_mode)", true
+		by := q.forcedBy
+		if by == "" {
+			by = forcedByProfile
+		}
+		q.mode, q.reason, q.forced = q.sink.OutputMode, "forced by "+by, true
 		return
 	}
 	f := q.rootFacts()

@@ -92,8 +92,9 @@ func analyze(doc *ir.Document, env *Env, opts Options) *Checker {
 		for _, q := range pp.queries {
 			pp.computeFacts(q.root)
 			q.sink, q.bound = env.Assets[q.name]
+			// The command line wins over the profile's output_mode.
 			if m := opts.OutputModes[q.name]; m != "" {
-				q.sink.OutputMode = m
+				q.sink.OutputMode, q.forcedBy = m, forcedByOption
 			}
 			q.inferMode()
 		}

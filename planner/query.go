@@ -29,8 +29,10 @@ type query struct {
 	bound  bool // the sink asset has a binding
 	mode   string
 	reason string
-	forced bool // the profile forces the output mode
-	out    *Query
+	forced bool // the profile or Options.OutputModes forces the output mode
+	// forcedBy names what forces it: forcedByOption, else the profile.
+	forcedBy string
+	out      *Query
 }
 
 // expander expands refs into qnode trees, refusing to loop on cycles.

@@ -2,17 +2,14 @@ package etl_test
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/internal/golden"
 	"github.com/google/go-cmp/cmp"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // marshalRel marshals doc with positions relative to this package.
 func marshalRel(t *testing.T, doc *ir.Document) []byte {
@@ -29,27 +26,8 @@ func marshalRel(t *testing.T, doc *ir.Document) []byte {
 	return b
 }
 
-// golden compares got with testdata/name or rewrites it under -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden (run with -update): %v", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", name, diff)
-	}
-}
-
 func TestDocumentGolden(t *testing.T) {
-	golden(t, "customer-order-streaming.ir.json", marshalRel(t, etl.DocumentOf(CustomerOrderStreaming)))
+	golden.Check(t, filepath.Join("testdata", "customer-order-streaming.ir.json"), marshalRel(t, etl.DocumentOf(CustomerOrderStreaming)))
 }
 
 func TestDocumentIsDeterministic(t *testing.T) {

@@ -2,7 +2,6 @@ package irload_test
 
 import (
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,12 +12,11 @@ import (
 	"github.com/etlgen/etlgen/framework/infer"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/irload"
+	"github.com/etlgen/etlgen/internal/golden"
 	"github.com/google/go-cmp/cmp"
 
 	_ "github.com/etlgen/etlgen/examples/order-streaming"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 const examplePkg = "github.com/etlgen/etlgen/examples/order-streaming"
 
@@ -55,7 +53,7 @@ func TestLoadExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := marshal(t, doc, root)
-	golden(t, "order-streaming.ir.json", got)
+	golden.Check(t, filepath.Join("testdata", "order-streaming.ir.json"), got)
 
 	inProcess := marshal(t, etl.Document(examplePkg), root)
 	if diff := cmp.Diff(string(inProcess), string(got)); diff != "" {
@@ -110,27 +108,5 @@ func TestLoadCancelled(t *testing.T) {
 	_, err := irload.Loader{NoCache: true}.Load(ctx, repoRoot(t), "./examples/order-streaming")
 	if err == nil {
 		t.Fatal("load with a cancelled context succeeded")
-	}
-}
-
-// golden compares got with testdata/name or rewrites it under -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden (run with -update): %v", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", name, diff)
 	}
 }

@@ -19,6 +19,43 @@ const (
 	WriteMerge  = "foreach-batch-merge"
 )
 
+// OutputModeOption is the sink option that forces the streaming output mode
+// of the query writing the asset.
+const OutputModeOption = "output_mode"
+
+// outputModeOption is the spec of a sink plugin's output_mode option: its
+// values are the output modes some write mode of the plugin accepts. Parsing
+// checks the value against them (ETL-P305) and against the output modes of
+// the asset's own write mode (ETL-P318).
+func outputModeOption(modes []WriteMode) Option {
+	var enum []string
+	for _, m := range []string{OutputAppend, OutputUpdate, OutputComplete} {
+		for _, w := range modes {
+			if contains(w.OutputModes, m) {
+				enum = append(enum, m)
+				break
+			}
+		}
+	}
+	return Option{Name: OutputModeOption, Type: TypeString, Enum: enum,
+		Description: "Force the output mode of the query writing this sink (default: the planner infers it); " +
+			"one the write mode accepts. `etlgen validate/plan/run --output-mode QUERY=MODE` wins over it."}
+}
+
+// The write modes of the sink plugins: their output_mode option's values
+// derive from them.
+var (
+	deltaWriteModes = []WriteMode{
+		{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend}},
+		{Name: WriteMerge, Role: RoleMergeSink, OutputModes: []string{OutputAppend, OutputUpdate, OutputComplete}},
+	}
+	fileJSONWriteModes = []WriteMode{{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend}}}
+	memoryWriteModes   = []WriteMode{
+		{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend, OutputComplete}},
+		{Name: WriteMerge, Role: RoleMergeSink, OutputModes: []string{OutputAppend, OutputUpdate, OutputComplete}},
+	}
+)
+
 // builtinPlugins lists the asset plugins every Default registry holds.
 func builtinPlugins() []Plugin {
 	return []Plugin{kafkaJSON(), delta(), deltaCDF(), fileJSON(), memory(), rate()}
@@ -67,13 +104,11 @@ func delta() Plugin {
 				Description: "append: streaming append; foreach-batch-merge: MERGE each micro-batch on merge_keys, idempotent per batch id."},
 			{Name: "merge_keys", Type: TypeStringList, OnlyWith: &Condition{Name: "write_mode", Value: WriteMerge},
 				Description: "Columns the MERGE matches on; primary-key columns of the loaded contract. Default: the contract's primary key."},
+			outputModeOption(deltaWriteModes),
 		},
-		OneOf: [][]string{{"table", "path"}},
-		WriteModes: []WriteMode{
-			{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend}},
-			{Name: WriteMerge, Role: RoleMergeSink, OutputModes: []string{OutputAppend, OutputUpdate, OutputComplete}},
-		},
-		Packages: []string{"io.delta:delta-spark_2.13"},
+		OneOf:      [][]string{{"table", "path"}},
+		WriteModes: deltaWriteModes,
+		Packages:   []string{"io.delta:delta-spark_2.13"},
 	}
 }
 
@@ -116,8 +151,9 @@ func fileJSON() Plugin {
 				Description: "Directory of *.jsonl files; relative paths resolve against the profile's directory."},
 			{Name: "max_files_per_trigger", Type: TypeInt, Min: 1, Spark: "maxFilesPerTrigger",
 				Description: "Upper bound on new files per micro-batch (source only)."},
+			outputModeOption(fileJSONWriteModes),
 		},
-		WriteModes: []WriteMode{{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend}}},
+		WriteModes: fileJSONWriteModes,
 	}
 }
 
@@ -135,12 +171,10 @@ func memory() Plugin {
 				Description: "append: rows are appended (complete mode: replaced); foreach-batch-merge: each micro-batch is upserted on merge_keys (update output), idempotent per batch id."},
 			{Name: "merge_keys", Type: TypeStringList, OnlyWith: &Condition{Name: "write_mode", Value: WriteMerge},
 				Description: "Columns the upsert matches on. Default: the loaded contract's primary key."},
+			outputModeOption(memoryWriteModes),
 		},
-		WriteModes: []WriteMode{
-			{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend, OutputComplete}},
-			{Name: WriteMerge, Role: RoleMergeSink, OutputModes: []string{OutputAppend, OutputUpdate, OutputComplete}},
-		},
-		TestOnly: true,
+		WriteModes: memoryWriteModes,
+		TestOnly:   true,
 	}
 }
 

@@ -20,6 +20,7 @@ const (
 	CodeBadValue          = "ETL-P315" // a value of the right type but invalid (range, format)
 	CodeOptionNotApplies  = "ETL-P316" // an option that only applies with another option's value
 	CodeUnknownResource   = "ETL-P317" // a resource whose kind is unknown or cannot be inferred
+	CodeSinkOutputMode    = "ETL-P318" // an output_mode the asset's write mode does not accept
 
 	CodeAssetUnbound     = "ETL-P330" // a pipeline asset has no binding in the profile
 	CodeRoleUnsupported  = "ETL-P331" // the asset's plugin cannot play the role the pipeline needs
@@ -65,6 +66,7 @@ var Codes = []CodeInfo{
 	{CodeBadValue, "invalid value"},
 	{CodeOptionNotApplies, "option does not apply"},
 	{CodeUnknownResource, "unknown resource kind"},
+	{CodeSinkOutputMode, "output mode the sink does not accept"},
 	{CodeAssetUnbound, "pipeline asset not bound"},
 	{CodeRoleUnsupported, "plugin does not support the role"},
 	{CodeEngineMismatch, "plugin does not run on the engine"},

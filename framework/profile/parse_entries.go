@@ -1,7 +1,11 @@
 package profile
 
 import (
+	"fmt"
+
 	"gopkg.in/yaml.v3"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 // resources decodes the resources section: name → {kind?, options}.
@@ -88,7 +92,39 @@ func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 	a.Options = d.options(e.key, path, entries, plugin.Options, []string{"plugin", "resource"})
 	d.groups(e.key, path, entries, plugin)
 	dropShadowedDefaults(a.Options, plugin.Exclusive)
+	d.outputMode(a, path)
 	return a
+}
+
+// outputMode reports an output_mode the asset's write mode does not accept,
+// e.g. update on a delta append sink (values outside append, update and
+// complete are already reported as ETL-P305).
+func (d *decoder) outputMode(a *Asset, path string) {
+	v, ok := a.Options[OutputModeOption]
+	if !ok || v.Default {
+		return
+	}
+	wm, ok := writeModeOf(a)
+	if !ok || contains(wm.OutputModes, v.Str) {
+		return
+	}
+	hint := "use output_mode " + listText(wm.OutputModes)
+	if other := acceptingWriteModes(a.Plugin, v.Str); len(other) > 0 {
+		hint += ", or write_mode " + listText(other)
+	}
+	d.diags.Add(diag.Diagnostic{Code: CodeSinkOutputMode, Severity: diag.Error, Pos: v.Pos, Path: join(path, OutputModeOption),
+		Message: fmt.Sprintf("%s write mode %s does not accept output mode %s", a.Plugin.Name, wm.Name, v.Str), Hint: hint})
+}
+
+// acceptingWriteModes lists the plugin's write modes that accept mode.
+func acceptingWriteModes(p *Plugin, mode string) []string {
+	var out []string
+	for _, w := range p.WriteModes {
+		if contains(w.OutputModes, mode) {
+			out = append(out, w.Name)
+		}
+	}
+	return out
 }
 
 // dropShadowedDefaults removes a default of an exclusive group when another

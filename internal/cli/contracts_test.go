@@ -3,27 +3,15 @@ package cli
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/internal/golden"
 )
-
-func init() {
-	// Another test file of the package may own -update; register it once.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-// updating reports whether -update was given.
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // runCLI runs the command line in-process.
 func runCLI(args ...string) (code int, stdout, stderr string) {
@@ -32,23 +20,20 @@ func runCLI(args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// cliTestdata is the absolute testdata/cli directory, so that tests which
+// change the working directory (t.Chdir) still find their goldens.
+var cliTestdata = func() string {
+	abs, err := filepath.Abs(filepath.Join("testdata", "cli"))
+	if err != nil {
+		panic(err)
+	}
+	return abs
+}()
+
 // cliGolden compares got with testdata/cli/<dir>/<name>, or rewrites it.
 func cliGolden(t *testing.T, dir, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "cli", dir, name)
-	if updating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
+	golden.Check(t, filepath.Join(cliTestdata, dir, name), []byte(got))
 }
 
 const shop = "testdata/cli/contracts_shop/input"

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/internal/golden"
 )
 
 // readTree reads every file under dir, by slash-separated relative path.
@@ -33,23 +35,11 @@ func readTree(t *testing.T, dir string) map[string]string {
 // or rewrites them under -update.
 func treeGolden(t *testing.T, name, got string) {
 	t.Helper()
-	want := filepath.Join("testdata", "cli", name, "want")
-	if updating() {
-		_ = os.RemoveAll(want)
-		for p, data := range readTree(t, got) {
-			dst := filepath.Join(want, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(dst, []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return
+	files, err := golden.ReadDir(got)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff(readTree(t, want), readTree(t, got)); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", name, diff)
-	}
+	golden.CheckDir(t, filepath.Join("testdata", "cli", name, "want"), files)
 }
 
 func TestDocsCommand(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/pyspark/doctor"
 )
 
@@ -29,9 +30,14 @@ func runDoctor(ctx context.Context, e env, args []string) int {
 		fs.Usage()
 		return ExitUsage
 	}
-	cfg, err := doctor.LoadConfig(*profile)
+	cfg, diags, err := doctor.LoadConfig(relToDir(".", *profile))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "etlgen doctor: %v\n", err)
+		return ExitInvalidModel
+	}
+	// The profile's own problems (P3xx), as validate and plan print them.
+	_ = diag.WriteText(e.stderr, displayPaths(diags))
+	if diags.HasErrors() {
 		return ExitInvalidModel
 	}
 	cfg.Timeout = *timeout

@@ -48,3 +48,21 @@ func TestDoctorUnreachableIsEnvironmentFailure(t *testing.T) {
 		t.Errorf("report = %+v", rep)
 	}
 }
+
+// TestDoctorBadProfile: a broken profile gives framework/profile's P3xx
+// diagnostics, as validate prints them, and exit 10 before any probe runs.
+func TestDoctorBadProfile(t *testing.T) {
+	profile := filepath.Join("..", "..", "pyspark", "doctor", "testdata", "bad.yaml")
+	code, stdout, stderr := doctorCLI(t, "doctor", "--profile", profile)
+	if code != ExitInvalidModel || stdout != "" {
+		t.Fatalf("exit %d, stdout %q; want %d and no report\n%s", code, stdout, ExitInvalidModel, stderr)
+	}
+	for _, want := range []string{
+		filepath.ToSlash(profile) + ":4:13: ETL-P302: unknown key \"checkpoint_rot\" in execution",
+		"ETL-P304", "ETL-P303", "ETL-P315", "4 errors, 0 warnings, 0 notes",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}

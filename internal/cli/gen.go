@@ -86,13 +86,7 @@ func loadContracts(ctx context.Context, e env, dir string, patterns []string) (*
 // printDiagList prints diagnostics in text form, sorted, with file names
 // relative to the working directory when they are inside it.
 func printDiagList(w io.Writer, l diag.List) {
-	out := make(diag.List, len(l))
-	copy(out, l)
-	for i := range out {
-		out[i].Pos.File = relToDir(".", out[i].Pos.File)
-	}
-	out.Sort()
-	for _, d := range out {
+	for _, d := range displayPaths(l) {
 		fmt.Fprintln(w, d.String())
 	}
 }

@@ -23,6 +23,7 @@ func runPlan(ctx context.Context, e env, args []string) int {
 	var f planFlags
 	var manifest string
 	f.register(fs, "human or json")
+	f.cwdPaths = true
 	fs.StringVar(&manifest, "manifest", "", "write the state manifest to `FILE`")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "Usage: etlgen plan [PKG] --profile FILE [--ir FILE] [--format human|json] [--manifest FILE]\n\nPrints the streaming plan of the package's pipelines bound to the profile.\n\nFlags:")
@@ -40,6 +41,7 @@ func runPlan(ctx context.Context, e env, args []string) int {
 	if code != ExitOK {
 		return code
 	}
+	diags = displayPaths(diags)
 	if code := exitFor(diags); code != ExitOK || m == nil {
 		if f.format == "json" {
 			return writePlanJSON(e, nil, diags, code)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/irload"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -18,6 +19,10 @@ import (
 type planFlags struct {
 	profile, irFile, format, dir string
 	pipelines, modes             stringList
+	// cwdPaths keeps the absolute source positions of a package's IR, for
+	// commands that print diagnostics relative to the working directory
+	// (validate, plan); the others make them module-relative.
+	cwdPaths bool
 }
 
 func (f *planFlags) register(fs *flag.FlagSet, formats string) {
@@ -26,7 +31,7 @@ func (f *planFlags) register(fs *flag.FlagSet, formats string) {
 	fs.StringVar(&f.format, "format", "human", "output `format`: "+formats)
 	fs.StringVar(&f.dir, "C", ".", "run as if etlgen was started in `dir`")
 	fs.Var(&f.pipelines, "pipeline", "plan only this pipeline `id` (repeatable; default: all)")
-	fs.Var(&f.modes, "output-mode", "force a query's output mode, `query=mode` (repeatable; default: inferred)")
+	fs.Var(&f.modes, "output-mode", "force a query's output mode, `query=mode` (repeatable; wins over the profile's output_mode; default: inferred)")
 }
 
 // outputModes turns the --output-mode flags into planner options.
@@ -58,6 +63,7 @@ func runValidate(ctx context.Context, e env, args []string) int {
 	var f planFlags
 	var against string
 	f.register(fs, "human, json or sarif")
+	f.cwdPaths = true
 	fs.StringVar(&against, "against", "", "state manifest `OLD.json` (etlgen plan --manifest) of the existing checkpoints")
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "Usage: etlgen validate [PKG] --profile FILE [--ir FILE] [--against OLD.json] [--format human|json|sarif]\n\nChecks pipelines offline: definition, Spark streaming rules, profile capabilities,\ncheckpoint identity and, with --against, state compatibility.\nExit: 0 ok, 10 invalid model, 12 planning failure, 14 incompatible state, 16 environment failure.\n\nFlags:")
@@ -78,9 +84,8 @@ func runValidate(ctx context.Context, e env, args []string) int {
 	}
 	if against != "" {
 		diags = append(diags, compareAgainst(joinDir(f.dir, against), m)...)
-		diags.Sort()
 	}
-	return report(e.stdout, e.stderr, format, diags)
+	return report(e.stdout, e.stderr, format, displayPaths(diags))
 }
 
 // planPackage loads the IR and the profile and runs the planner. A code
@@ -90,7 +95,12 @@ func planPackage(ctx context.Context, e env, f planFlags, pkgs []string) (*plann
 	if code != ExitOK {
 		return nil, nil, code
 	}
-	prof, pdiags, err := profile.Load(joinDir(f.dir, f.profile))
+	profPath := joinDir(f.dir, f.profile)
+	if f.cwdPaths {
+		// Name the file as diagnostics and hints will print it.
+		profPath = relToDir(".", profPath)
+	}
+	prof, pdiags, err := profile.Load(profPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
 		return nil, nil, ExitEnvironment
@@ -121,7 +131,11 @@ func loadIR(ctx context.Context, e env, f planFlags, pkgs []string) (*ir.Documen
 		fmt.Fprintln(e.stderr, "etlgen: name one package (PKG) or pass --ir FILE")
 		return nil, ExitUsage
 	}
-	doc, err := buildIR(ctx, f.dir, pkgs[0])
+	build := buildIR
+	if f.cwdPaths {
+		build = irload.Load
+	}
+	doc, err := build(ctx, f.dir, pkgs[0])
 	if err != nil {
 		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
 		return nil, ExitEnvironment
@@ -203,6 +217,21 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// displayPaths returns a sorted copy of l whose absolute file names are
+// relative to the working directory when they are inside it, as gcc and
+// go vet print them; file names outside it stay absolute, and relative ones
+// (already relative to the working directory, or as written in an --ir file)
+// are kept.
+func displayPaths(l diag.List) diag.List {
+	out := make(diag.List, len(l))
+	copy(out, l)
+	for i := range out {
+		out[i].Pos.File = relToDir(".", out[i].Pos.File)
+	}
+	out.Sort()
+	return out
 }
 
 func joinDir(dir, p string) string {

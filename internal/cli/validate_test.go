@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,26 +15,37 @@ const (
 	localProf  = "examples/order-streaming/profiles/local.yaml"
 	corpusCase = "planner/testdata/corpus/"
 	windowCase = corpusCase + "state_window_changed/"
+	// outputModeProf is ok_example's profile with output_mode: complete on
+	// the customer_order_windows sink.
+	outputModeProf = "internal/cli/testdata/cli/plan_profile_output_mode/profile.yaml"
 )
 
 // TestValidateAndPlanExample runs validate and plan on the real example
 // package (built through the IR loader) and compares with golden files.
 func TestValidateAndPlanExample(t *testing.T) {
+	// Run from the module root, as a user would: diagnostics name files
+	// relative to the working directory (planner/testdata/dslcase/pipeline.go).
+	t.Chdir(root)
 	tests := []struct {
 		name string
 		args []string
 		code int
 	}{
-		{"validate_example_human", []string{"validate", "-C", root, examplePkg, "--profile", sparkProf}, ExitOK},
-		{"validate_example_local", []string{"validate", "-C", root, examplePkg, "--profile", localProf}, ExitOK},
-		{"validate_example_json", []string{"validate", "-C", root, examplePkg, "--profile", sparkProf, "--format", "json"}, ExitOK},
-		{"validate_example_sarif", []string{"validate", "-C", root, examplePkg, "--profile", sparkProf, "--format", "sarif"}, ExitOK},
-		{"plan_example_human", []string{"plan", "-C", root, examplePkg, "--profile", sparkProf}, ExitOK},
-		{"plan_example_json", []string{"plan", "-C", root, examplePkg, "--profile", sparkProf, "--format", "json"}, ExitOK},
-		{"validate_state_incompatible", []string{"validate", "-C", root, "--ir", windowCase + "ir.json", "--profile", windowCase + "profile.yaml",
+		{"validate_example_human", []string{"validate", examplePkg, "--profile", sparkProf}, ExitOK},
+		{"validate_example_local", []string{"validate", examplePkg, "--profile", localProf}, ExitOK},
+		{"validate_example_json", []string{"validate", examplePkg, "--profile", sparkProf, "--format", "json"}, ExitOK},
+		{"validate_example_sarif", []string{"validate", examplePkg, "--profile", sparkProf, "--format", "sarif"}, ExitOK},
+		{"plan_example_human", []string{"plan", examplePkg, "--profile", sparkProf}, ExitOK},
+		{"plan_example_json", []string{"plan", examplePkg, "--profile", sparkProf, "--format", "json"}, ExitOK},
+		{"validate_state_incompatible", []string{"validate", "--ir", windowCase + "ir.json", "--profile", windowCase + "profile.yaml",
 			"--against", windowCase + "against.json"}, ExitIncompatible},
-		{"validate_dsl_case", []string{"validate", "-C", root, "./planner/testdata/dslcase", "--profile", corpusCase + "../dslcase/profile.yaml"}, ExitPlanning},
-		{"validate_streaming_sarif", []string{"validate", "-C", root, "--ir", corpusCase + "outer_join_unbounded/ir.json",
+		{"validate_dsl_case", []string{"validate", "./planner/testdata/dslcase", "--profile", corpusCase + "../dslcase/profile.yaml"}, ExitPlanning},
+		{"validate_dsl_case_json", []string{"validate", "./planner/testdata/dslcase", "--profile", corpusCase + "../dslcase/profile.yaml", "--format", "json"}, ExitPlanning},
+		{"plan_dsl_case", []string{"plan", "./planner/testdata/dslcase", "--profile", corpusCase + "../dslcase/profile.yaml"}, ExitPlanning},
+		{"plan_profile_output_mode", []string{"plan", "--ir", corpusCase + "ok_example/ir.json", "--profile", outputModeProf}, ExitOK},
+		{"plan_output_mode_flag_wins", []string{"plan", "--ir", corpusCase + "ok_example/ir.json", "--profile", outputModeProf,
+			"--output-mode", "customer_order_windows=update"}, ExitOK},
+		{"validate_streaming_sarif", []string{"validate", "--ir", corpusCase + "outer_join_unbounded/ir.json",
 			"--profile", corpusCase + "outer_join_unbounded/profile.yaml", "--format", "sarif"}, ExitPlanning},
 	}
 	for _, tc := range tests {
@@ -44,11 +54,60 @@ func TestValidateAndPlanExample(t *testing.T) {
 			if code != tc.code {
 				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
 			}
-			if err := os.MkdirAll(filepath.Join("testdata", "cli", tc.name), 0o755); err != nil {
-				t.Fatal(err)
-			}
 			cliGolden(t, tc.name, "stdout", stdout)
 			cliGolden(t, tc.name, "stderr", stderr)
+		})
+	}
+}
+
+// TestDiagnosticPathsRelativeToCwd: validate and plan print file names
+// relative to the working directory when the file is under it (as gcc and
+// go vet do), whatever -C and however the file was named, and absolute
+// otherwise.
+func TestDiagnosticPathsRelativeToCwd(t *testing.T) {
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dslCase := filepath.Join(absRoot, "planner", "testdata", "dslcase")
+	unbound := filepath.Join(absRoot, "planner", "testdata", "corpus", "asset_unbound")
+	tests := []struct {
+		name string
+		cwd  string // relative to the module root
+		args []string
+		want string // the start of a line of the output
+	}{
+		{"package in cwd", "planner/testdata/dslcase", []string{"validate", ".", "--profile", "profile.yaml"},
+			"pipeline.go:18: ETL-S420"},
+		{"package under cwd with -C", "planner/testdata", []string{"validate", "-C", "dslcase", ".", "--profile", "profile.yaml"},
+			"dslcase/pipeline.go:18: ETL-S420"},
+		{"plan package in cwd", "planner/testdata/dslcase", []string{"plan", ".", "--profile", "profile.yaml"},
+			"pipeline.go:20: ETL-S408"},
+		{"package outside cwd", "internal/cli", []string{"validate", "-C", dslCase, ".", "--profile", "profile.yaml"},
+			filepath.Join(dslCase, "pipeline.go") + ":18: ETL-S420"},
+		{"absolute profile under cwd", ".", []string{"validate", "--ir", filepath.Join(unbound, "ir.json"), "--profile", filepath.Join(unbound, "profile.yaml")},
+			"planner/testdata/corpus/asset_unbound/profile.yaml:"},
+		{"absolute -C under cwd", "planner", []string{"validate", "-C", filepath.Join(absRoot, "planner", "testdata", "corpus", "asset_unbound"),
+			"--ir", "ir.json", "--profile", "profile.yaml"},
+			"testdata/corpus/asset_unbound/profile.yaml:"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(filepath.Join(absRoot, filepath.FromSlash(tc.cwd)))
+			_, stdout, stderr := runCLI(tc.args...)
+			out := stdout + stderr
+			found := false
+			for _, line := range strings.Split(out, "\n") {
+				if strings.HasPrefix(line, tc.want) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("no line starts with %q:\n%s", tc.want, out)
+			}
+			if tc.name != "package outside cwd" && strings.Contains(out, absRoot) {
+				t.Errorf("output holds an absolute path under the working directory:\n%s", out)
+			}
 		})
 	}
 }

@@ -2,13 +2,12 @@ package doctor
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // Config names the endpoints the checks probe. LoadConfig fills it from a
@@ -34,73 +33,67 @@ const DefaultTimeout = 2 * time.Minute
 // SupportedSparkLine is the Spark major.minor the generated programs target.
 const SupportedSparkLine = "4.1"
 
-// profileFile is the part of a profile doctor reads. It stands in for
-// framework/profile until that package offers a loader; resources are matched
-// by their options (connect_url, bootstrap_servers), not by name.
-type profileFile struct {
-	Execution struct {
-		CheckpointRoot string `yaml:"checkpoint_root"`
-	} `yaml:"execution"`
-	Resources map[string]map[string]any `yaml:"resources"`
+// Resource kinds doctor probes (framework/profile's built-in kinds).
+const (
+	kindSpark = "spark"
+	kindKafka = "kafka"
+)
+
+// LoadConfig reads a profile file with framework/profile and returns the
+// endpoints it names. The error is for I/O only; problems in the file are
+// the profile's own P3xx diagnostics, exactly as validate and plan report
+// them, and the Config must not be used when they hold errors.
+func LoadConfig(path string) (Config, diag.List, error) {
+	p, diags, err := profile.Load(path)
+	if err != nil {
+		return Config{}, nil, fmt.Errorf("read profile: %w", err)
+	}
+	if p == nil || diags.HasErrors() {
+		return Config{}, diags, nil
+	}
+	return ConfigOf(p), diags, nil
 }
 
-// LoadConfig reads the endpoints of a profile file. A relative local
-// checkpoint root resolves against the profile's directory.
-func LoadConfig(path string) (Config, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return Config{}, fmt.Errorf("read profile: %w", err)
+// ConfigOf returns the endpoints of a parsed profile: the connect_url of its
+// first spark resource, the bootstrap servers of every kafka resource and the
+// checkpoint root (a relative local root made absolute against the profile's
+// directory).
+func ConfigOf(p *profile.Profile) Config {
+	cfg := Config{Profile: p.File(), SparkLine: SupportedSparkLine, Kafka: map[string][]string{}}
+	if r, ok := p.ResourceOfKind(kindSpark); ok {
+		cfg.ConnectURL = r.String("connect_url")
 	}
-	var pf profileFile
-	if err := yaml.Unmarshal(data, &pf); err != nil {
-		return Config{}, fmt.Errorf("parse profile %s: %w", path, err)
-	}
-	cfg := Config{Profile: path, SparkLine: SupportedSparkLine, Kafka: map[string][]string{}}
-	names := make([]string, 0, len(pf.Resources))
-	for n := range pf.Resources {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		r := pf.Resources[n]
-		if u, ok := r["connect_url"].(string); ok && cfg.ConnectURL == "" {
-			cfg.ConnectURL = u
+	for _, n := range p.ResourceNames() {
+		r, _ := p.Resource(n)
+		if r.Kind == nil || r.Kind.Name != kindKafka {
+			continue
 		}
-		if servers := stringList(r["bootstrap_servers"]); len(servers) > 0 {
+		if servers := splitList(r.String("bootstrap_servers")); len(servers) > 0 {
 			cfg.Kafka[n] = servers
 		}
 	}
-	cfg.CheckpointRoot = resolveRoot(pf.Execution.CheckpointRoot, filepath.Dir(path))
-	return cfg, nil
+	cfg.CheckpointRoot = absRoot(p.CheckpointRoot())
+	return cfg
 }
 
-// stringList accepts "a:1,b:2" or a YAML list of strings.
-func stringList(v any) []string {
+// splitList splits "a:1, b:2" into its trimmed, non-empty parts.
+func splitList(s string) []string {
 	var out []string
-	switch t := v.(type) {
-	case string:
-		for _, s := range strings.Split(t, ",") {
-			if s = strings.TrimSpace(s); s != "" {
-				out = append(out, s)
-			}
-		}
-	case []any:
-		for _, e := range t {
-			if s, ok := e.(string); ok && strings.TrimSpace(s) != "" {
-				out = append(out, strings.TrimSpace(s))
-			}
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
 		}
 	}
 	return out
 }
 
-// resolveRoot makes a local, relative checkpoint root absolute; URIs with a
+// absRoot makes a local, relative checkpoint root absolute; URIs with a
 // scheme (s3a://, file://) are returned unchanged.
-func resolveRoot(root, dir string) string {
+func absRoot(root string) string {
 	if root == "" || strings.Contains(root, "://") || filepath.IsAbs(root) {
 		return root
 	}
-	abs, err := filepath.Abs(filepath.Join(dir, root))
+	abs, err := filepath.Abs(root)
 	if err != nil {
 		return root
 	}

@@ -4,7 +4,8 @@
 //
 // # Flow
 //
-//	LoadConfig  profile YAML → Config (endpoints only: connect URL, Kafka servers, checkpoint root)
+//	LoadConfig  profile YAML → Config (framework/profile parses it: P3xx diagnostics;
+//	            endpoints only: connect URL, Kafka servers, checkpoint root)
 //	Run         Config → Report (one Check per probe, in a fixed order)
 //	Report      → text checklist (WriteText) or JSON (WriteJSON); OK() decides the exit code
 //

@@ -3,11 +3,15 @@ package doctor
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/internal/golden"
 )
 
 func sampleReport() Report {
@@ -85,9 +89,9 @@ func TestFailedAndSkippedAreNotOK(t *testing.T) {
 }
 
 func TestLoadConfig(t *testing.T) {
-	cfg, err := LoadConfig(filepath.Join("testdata", "spark.yaml"))
-	if err != nil {
-		t.Fatal(err)
+	cfg, diags, err := LoadConfig(filepath.Join("testdata", "spark.yaml"))
+	if err != nil || len(diags) != 0 {
+		t.Fatal(err, diags)
 	}
 	want := Config{
 		Profile:        filepath.Join("testdata", "spark.yaml"),
@@ -105,9 +109,9 @@ func TestLoadConfig(t *testing.T) {
 }
 
 func TestLoadConfigResolvesLocalRoot(t *testing.T) {
-	cfg, err := LoadConfig(filepath.Join("testdata", "local-root.yaml"))
-	if err != nil {
-		t.Fatal(err)
+	cfg, diags, err := LoadConfig(filepath.Join("testdata", "local-root.yaml"))
+	if err != nil || diags.HasErrors() {
+		t.Fatal(err, diags)
 	}
 	if !filepath.IsAbs(cfg.CheckpointRoot) || !strings.HasSuffix(cfg.CheckpointRoot, filepath.Join("testdata", "checkpoints")) {
 		t.Errorf("CheckpointRoot = %q, want an absolute path ending in testdata/checkpoints", cfg.CheckpointRoot)
@@ -115,7 +119,58 @@ func TestLoadConfigResolvesLocalRoot(t *testing.T) {
 }
 
 func TestLoadConfigMissingFile(t *testing.T) {
-	if _, err := LoadConfig(filepath.Join("testdata", "nope.yaml")); err == nil {
+	if _, _, err := LoadConfig(filepath.Join("testdata", "nope.yaml")); err == nil {
 		t.Error("LoadConfig of a missing file returned no error")
+	}
+}
+
+// TestLoadConfigDiagnostics: a broken profile gives framework/profile's P3xx
+// diagnostics (positions, messages, hints), the same as validate and plan,
+// and no endpoints.
+func TestLoadConfigDiagnostics(t *testing.T) {
+	tests := []struct {
+		name  string
+		file  string
+		codes []string
+	}{
+		{"broken", "bad.yaml", []string{"ETL-P302", "ETL-P303", "ETL-P304", "ETL-P315"}},
+		{"not yaml", "", []string{"ETL-P301"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join("testdata", tc.file)
+			if tc.file == "" {
+				path = filepath.Join(t.TempDir(), "broken.yaml")
+				if err := os.WriteFile(path, []byte("name: [unclosed\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg, diags, err := LoadConfig(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !diags.HasErrors() {
+				t.Fatalf("no error diagnostics for %s", path)
+			}
+			if diff := cmp.Diff(Config{}, cfg); diff != "" {
+				t.Errorf("a broken profile gave endpoints (-want +got):\n%s", diff)
+			}
+			got := map[string]bool{}
+			for _, d := range diags {
+				got[d.Code] = true
+			}
+			for _, c := range tc.codes {
+				if !got[c] {
+					t.Errorf("no %s among %v", c, diags.Codes())
+				}
+			}
+			if tc.file != "" {
+				var b strings.Builder
+				if err := diag.WriteText(&b, diags); err != nil {
+					t.Fatal(err)
+				}
+				golden.Check(t, filepath.Join("testdata", strings.TrimSuffix(tc.file, ".yaml")+".diagnostics"), []byte(b.String()))
+			}
+		})
 	}
 }

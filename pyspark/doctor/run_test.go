@@ -19,9 +19,9 @@ func statuses(r Report) map[string]Check {
 
 // Nothing listens on port 1: Spark and Kafka fail, checks that need Spark are skipped.
 func TestRunUnreachable(t *testing.T) {
-	cfg, err := LoadConfig(filepath.Join("testdata", "unreachable.yaml"))
-	if err != nil {
-		t.Fatal(err)
+	cfg, diags, err := LoadConfig(filepath.Join("testdata", "unreachable.yaml"))
+	if err != nil || diags.HasErrors() {
+		t.Fatal(err, diags)
 	}
 	cfg.Timeout = 15 * time.Second
 	rep := Run(context.Background(), cfg)
@@ -69,9 +69,9 @@ func TestRunLiveStack(t *testing.T) {
 	if profile == "" {
 		profile = filepath.Join("testdata", "stack.yaml")
 	}
-	cfg, err := LoadConfig(profile)
-	if err != nil {
-		t.Fatal(err)
+	cfg, diags, err := LoadConfig(profile)
+	if err != nil || diags.HasErrors() {
+		t.Fatal(err, diags)
 	}
 	rep := Run(context.Background(), cfg)
 	var b strings.Builder
