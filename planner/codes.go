@@ -36,6 +36,7 @@ const (
 	CodeStatefulAfterLate    = "ETL-S411" // stateful operator after one that can emit late rows
 	CodeChainedAggNotAppend  = "ETL-S412" // several stateful operators outside append mode
 	CodeDedupWithinWMNoWM    = "ETL-S413" // dropDuplicatesWithinWatermark without a watermark
+	CodeStreamAntiJoin       = "ETL-S414" // left anti join of two streams
 	CodeSinkOutputMode       = "ETL-S430" // the sink cannot take the query's output mode
 	CodeUnboundedDedup       = "ETL-S420" // warning: dedup without event time
 	CodeUnboundedAgg         = "ETL-S421" // warning: aggregation without watermark

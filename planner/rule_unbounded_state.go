@@ -10,8 +10,9 @@ import (
 // ruleUnboundedState warns about state that grows for ever: a dedup whose
 // keys carry no event time (Spark keeps every key; guide, "Streaming
 // Deduplication"), an aggregation without a watermark outside append mode,
-// and a stream–stream inner join without watermarks on both sides and an
-// event-time range (guide, "Inner Joins with optional Watermarking").
+// a stream–stream inner join without watermarks on both sides and an
+// event-time range (guide, "Inner Joins with optional Watermarking"), and a
+// semi join that Spark accepts with a watermark on the right input only.
 var ruleUnboundedState = Rule{
 	Name:    "unbounded-state",
 	Summary: "warn on dedup without event time, aggregation or join without watermark",
@@ -32,6 +33,13 @@ var ruleUnboundedState = Rule{
 			case isStreamJoin(n) && n.node.Join != nil && n.node.Join.Type == ir.JoinInner && len(joinBoundsMissing(n)) > 0:
 				warnState(c, q, n, CodeUnboundedJoin, "call WithWatermark on both inputs and give the join an event-time range",
 					"stream–stream join in step %s buffers both sides for ever: no watermarks and event-time range")
+			case isStreamJoin(n) && n.node.Join != nil && n.node.Join.Type == ir.JoinSemi && sparkAcceptsSemiJoin(n) &&
+				!watermarkedJoinKey(n) && len(joinBoundsMissing(n)) > 0:
+				// Spark evicts a side's rows only when that side has a
+				// watermark and the other side's range column carries one
+				// (getOneSideStateWatermarkPredicate)
+				warnState(c, q, n, CodeUnboundedJoin, "call WithWatermark on the left input's event time too",
+					"semi stream–stream join in step %s keeps the state of both sides for ever: Spark evicts join state only when both inputs have watermarks")
 			}
 		})
 	},

@@ -37,6 +37,7 @@ func DefaultRules() []Rule {
 		ruleUpdateSessionWindow,
 		ruleStreamJoinAppend,
 		ruleOuterJoinBounds,
+		ruleStreamAntiJoin,
 		ruleStaticJoinSide,
 		ruleSortOnStream,
 		ruleLimitOnStream,

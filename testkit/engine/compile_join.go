@@ -9,18 +9,23 @@ import (
 
 // join compiles a stream–stream or stream–static join: inner and left
 // outer; right and full outer for stream–stream joins with a time range;
-// left semi and left anti for stream–static joins.
+// left semi for both; left anti for stream–static joins only (Spark's
+// UnsupportedOperationChecker: "LeftAnti joins with a streaming
+// DataFrame/Dataset on the right are not supported").
 func (c *compiler) join(st *ir.Step, n *ir.Node, ins []operator) (operator, error) {
 	jn := n.Join
 	if jn == nil || len(ins) != 2 {
 		return nil, fmt.Errorf("join needs two inputs")
 	}
-	if (jn.Type == ir.JoinSemi || jn.Type == ir.JoinAnti) && !jn.Static {
-		return nil, fmt.Errorf("stream–stream %s joins are not supported by the local engine yet", jn.Type)
+	if jn.Type == ir.JoinAnti && !jn.Static {
+		return nil, fmt.Errorf("step %s: a stream–stream anti join is not supported: Spark rejects LeftAnti joins with a streaming right side", st.ID)
+	}
+	if jn.Type == ir.JoinSemi && !jn.Static && jn.TimeRange == nil {
+		return nil, fmt.Errorf("step %s: a stream–stream semi join without an event-time range (state bounded by a watermarked join key) is not supported by the local engine", st.ID)
 	}
 	ls, rs := ins[0].schema(), ins[1].schema()
 	j := &joinOp{name: st.ID + "/join", typ: jn.Type, static: jn.Static,
-		left: joinSide{in: ins[0], tcol: -1}, right: joinSide{in: ins[1], tcol: -1},
+		left: joinSide{in: ins[0], tcol: -1, wcol: -1}, right: joinSide{in: ins[1], tcol: -1, wcol: -1},
 		state: [2]map[string][]*joinRow{{}, {}}}
 	if err := j.bindKeys(jn, ls, rs); err != nil {
 		return nil, err
@@ -48,15 +53,16 @@ func (j *joinOp) bindKeys(jn *ir.Join, ls, rs *Schema) error {
 // side's event-time column for late-row filtering.
 func (j *joinOp) bindRange(jn *ir.Join, ls, rs *Schema) error {
 	for i, col := range ls.Cols {
-		if col.EventTime && j.left.tcol < 0 {
-			j.left.tcol = i
+		if col.EventTime && j.left.wcol < 0 {
+			j.left.wcol = i
 		}
 	}
 	for i, col := range rs.Cols {
-		if col.EventTime && j.right.tcol < 0 {
-			j.right.tcol = i
+		if col.EventTime && j.right.wcol < 0 {
+			j.right.wcol = i
 		}
 	}
+	j.left.tcol, j.right.tcol = j.left.wcol, j.right.wcol
 	tr := jn.TimeRange
 	if tr == nil {
 		return nil
@@ -68,6 +74,8 @@ func (j *joinOp) bindRange(jn *ir.Join, ls, rs *Schema) error {
 		return fmt.Errorf("bad join time range %+v", *tr)
 	}
 	j.lower, j.upper, j.ranged = lo.Microseconds(), hi.Microseconds(), true
+	j.left.evict = j.left.wcol >= 0 && rs.Cols[j.right.tcol].EventTime
+	j.right.evict = j.right.wcol >= 0 && ls.Cols[j.left.tcol].EventTime
 	return nil
 }
 

@@ -18,6 +18,14 @@ type joinSide struct {
 	in   operator
 	keys []int
 	tcol int // event-time column of the time range, or -1
+	// wcol is the side's watermarked column (Spark's
+	// WatermarkSupport.findEventTimeColumn), which late rows are judged
+	// on, or -1: a side without a watermark drops no late rows.
+	wcol int
+	// evict is whether the side's state is evicted (Spark's
+	// getOneSideStateWatermarkPredicate with a time range): the side has a
+	// watermark and the other side's range column carries one.
+	evict bool
 }
 
 // joinOp is a stream–stream equi-join with an optional event-time range,
@@ -29,7 +37,16 @@ type joinSide struct {
 // evicted once left.t + upper <= watermark and a right row once
 // right.t - lower <= watermark (no future row of the other side, which must
 // be after the watermark, can match); an outer join emits an evicted
-// unmatched row with NULLs for the other side.
+// unmatched row with NULLs for the other side. As in Spark, a side is
+// evicted only when it has a watermark and the other side's range column
+// carries one, and only a side with a watermark drops late rows.
+//
+// A left semi join (Spark 3.1+, OneSideHashJoiner with LeftSemi) outputs
+// each left row once, when its first match arrives: a new left row that
+// matches the right state is emitted at once and not stored; otherwise it
+// is stored unmatched. A new right row emits every stored left row it
+// matches that has not matched yet, marks it matched, and is stored. Both
+// sides are evicted as above; an evicted left row is never emitted.
 type joinOp struct {
 	name        string
 	left, right joinSide
@@ -59,10 +76,10 @@ func (j *joinOp) key(r Row, cols []int) (string, bool) {
 }
 
 func (j *joinOp) lateRow(s joinSide, r Row, wm int64) bool {
-	if s.tcol < 0 || wm <= 0 || j.static {
+	if s.wcol < 0 || wm <= 0 || j.static {
 		return false
 	}
-	t, ok := r[s.tcol].(time.Time)
+	t, ok := r[s.wcol].(time.Time)
 	return ok && micros(t) <= wm
 }
 
@@ -76,6 +93,10 @@ func (j *joinOp) process(b *batch) []Row {
 		for _, r := range s.in.process(b) {
 			if j.lateRow(s, r, b.lateWm) {
 				b.dropped++
+				continue
+			}
+			if j.typ == ir.JoinSemi {
+				out = j.probeSemi(i, r, out)
 				continue
 			}
 			out = j.probe(i, r, out)
@@ -105,6 +126,38 @@ func (j *joinOp) probe(i int, r Row, out []Row) []Row {
 	return out
 }
 
+// probeSemi is probe for a left semi join. A row with a NULL key is
+// dropped: it can never match, and Spark filters it before the join (the
+// optimizer infers isnotnull on the keys of both sides of a semi join).
+func (j *joinOp) probeSemi(i int, r Row, out []Row) []Row {
+	if i == 0 {
+		k, ok := j.key(r, j.left.keys)
+		if !ok {
+			return out
+		}
+		for _, o := range j.state[1][k] {
+			if j.inRange(r, o.Row) {
+				return append(out, r)
+			}
+		}
+		j.state[0][k] = append(j.state[0][k], &joinRow{Row: r})
+		return out
+	}
+	k, ok := j.key(r, j.right.keys)
+	if !ok {
+		return out
+	}
+	jr := &joinRow{Row: r}
+	for _, o := range j.state[0][k] {
+		if !o.Matched && j.inRange(o.Row, r) {
+			o.Matched, jr.Matched = true, true
+			out = append(out, o.Row)
+		}
+	}
+	j.state[1][k] = append(j.state[1][k], jr)
+	return out
+}
+
 func (j *joinOp) inRange(l, r Row) bool {
 	if !j.ranged {
 		return true
@@ -118,6 +171,12 @@ func (j *joinOp) inRange(l, r Row) bool {
 	return d >= j.lower && d <= j.upper
 }
 
+// usesWatermark is the first half of StreamingSymmetricHashJoinExec's
+// shouldRunAnotherBatch: whether the watermark cleans any state (a state
+// watermark on either side), so that a moved watermark needs a no-data
+// batch. Key-watermark eviction (a watermarked join key) is not modelled.
+func (j *joinOp) usesWatermark() bool { return j.ranged && (j.left.evict || j.right.evict) }
+
 // evict drops state rows no future row can match, emitting outer rows.
 func (j *joinOp) evict(wm int64) []Row {
 	if !j.ranged || wm <= 0 {
@@ -125,6 +184,9 @@ func (j *joinOp) evict(wm int64) []Row {
 	}
 	var out []Row
 	for i, s := range [2]joinSide{j.left, j.right} {
+		if !s.evict {
+			continue
+		}
 		outer := j.typ == ir.JoinFull || (i == 0 && j.typ == ir.JoinLeft) || (i == 1 && j.typ == ir.JoinRight)
 		for _, k := range sortedKeys(j.state[i]) {
 			var keep []*joinRow

@@ -12,7 +12,9 @@ const (
 	// accepts when Parser.MaxDepth is zero (Jackson's 1000 minus the array
 	// the Spark check wraps the payload in).
 	DefaultMaxDepth = 999
-	// MaxNumberLength is the longest number literal, in bytes.
+	// MaxNumberLength is Jackson's StreamReadConstraints.maxNumberLength:
+	// the most digits a number literal may have, counted as numberLength
+	// counts them.
 	MaxNumberLength = 1000
 	// MaxNameLength is the longest member name, in UTF-16 code units.
 	MaxNameLength = 50000

@@ -42,7 +42,6 @@ func TestParse(t *testing.T) {
 		{`{"":1,"":2}`, `duplicate member name ""`}, {`{"axb":1,"a\u0078b":2}`, `duplicate member name "axb"`},
 		{strings.Repeat("[", 999) + strings.Repeat("]", 999), ""},
 		{strings.Repeat("[", 1000) + strings.Repeat("]", 1000), "nesting deeper than 999"},
-		{"-" + strings.Repeat("1", 999), ""}, {"-" + strings.Repeat("1", 1000), "number literal longer than 1000"},
 		{`{"` + strings.Repeat("a", 50001) + `":1}`, "member name longer than 50000"},
 	}
 	var p Parser
@@ -136,5 +135,53 @@ func TestStringScanEveryPosition(t *testing.T) {
 				t.Fatalf("Parse(%q) ended at %d", in, p.Tape[0].End)
 			}
 		}
+	}
+}
+
+// TestNumberLength: the number length limit at its boundary (999, 1000,
+// 1001 counted digits) for each way Jackson 2.20 counts (see numberLength).
+// Checked on Spark 4.1.1 with try_parse_json on '[{"a":N},"x"]': every
+// "ok" case parses and every "long" case is NULL.
+func TestNumberLength(t *testing.T) {
+	r := strings.Repeat
+	tests := []struct {
+		name string
+		in   string
+		n    int // the counted length
+	}{
+		{"integer", r("1", 999), 999},
+		{"integer", r("1", 1000), 1000},
+		{"integer", r("1", 1001), 1001},
+		{"negative integer: the sign does not count", "-" + r("1", 1000), 1000},
+		{"negative integer", "-" + r("1", 1001), 1001},
+		{"fraction: '.' does not count", "1." + r("1", 998), 999},
+		{"fraction", "1." + r("1", 999), 1000},
+		{"fraction", "-1." + r("1", 1000), 1001},
+		{"fraction and integer", r("1", 500) + "." + r("1", 501), 1001},
+		{"exponent: e and its sign do not count", "1" + r("0", 997) + "e+15", 1000},
+		{"exponent", "1" + r("0", 998) + "E15", 1001},
+		{"all parts", "1." + r("1", 499) + "e-" + r("1", 500), 1000},
+		{"all parts", "1." + r("1", 500) + "e-" + r("1", 500), 1001},
+		{"0.x counts the fraction only", "0." + r("1", 999), 999},
+		{"0.x", "0." + r("1", 1000), 1000},
+		{"0.x", "-0." + r("1", 1001), 1001},
+		{"0ey counts the exponent only", "0e" + r("1", 1000), 1000},
+		{"0ey", "0e-" + r("1", 1001), 1001},
+		{"0.xey counts the 0 too", "0." + r("1", 998) + "e1", 1000},
+		{"0.xey", "0." + r("1", 999) + "e1", 1001},
+		{"0.xey", "-0." + r("1", 499) + "e-" + r("1", 500), 1000},
+		{"zero", "-0", 1},
+	}
+	var p Parser
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%s/%d", tc.name, tc.n), func(t *testing.T) {
+			err := p.Parse([]byte("[" + tc.in + "]"))
+			switch {
+			case tc.n <= MaxNumberLength && err != nil:
+				t.Errorf("Parse(%.30q…, %d chars) = %v, want success", tc.in, len(tc.in), err)
+			case tc.n > MaxNumberLength && (err == nil || !strings.Contains(err.Error(), fmt.Sprintf("longer than 1000 digits (%d as", tc.n))):
+				t.Errorf("Parse(%.30q…, %d chars) = %v, want a number of %d digits rejected", tc.in, len(tc.in), err, tc.n)
+			}
+		})
 	}
 }

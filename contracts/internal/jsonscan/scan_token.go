@@ -130,18 +130,21 @@ func (p *Parser) number() error {
 	if d[p.pos] == '-' {
 		p.pos++
 	}
+	intLen, fracLen, expLen := 0, -1, -1
 	switch {
 	case p.pos < len(d) && d[p.pos] == '0':
 		p.pos++
+		intLen = 1
 	case p.pos < len(d) && d[p.pos] >= '1' && d[p.pos] <= '9':
-		p.digits()
+		intLen = p.digits()
 	default:
 		return p.fail("invalid number")
 	}
+	leadingZero := intLen == 1 && d[p.pos-1] == '0'
 	if p.pos < len(d) && d[p.pos] == '.' {
 		p.pos++
 		p.Tape[i].Flags |= Fraction
-		if p.digits() == 0 {
+		if fracLen = p.digits(); fracLen == 0 {
 			return p.fail("invalid number: no digit after '.'")
 		}
 	}
@@ -151,15 +154,35 @@ func (p *Parser) number() error {
 		if p.pos < len(d) && (d[p.pos] == '+' || d[p.pos] == '-') {
 			p.pos++
 		}
-		if p.digits() == 0 {
+		if expLen = p.digits(); expLen == 0 {
 			return p.fail("invalid number: no digit in the exponent")
 		}
 	}
-	if p.pos-int(p.Tape[i].Start) > MaxNumberLength {
-		return p.failf("number literal longer than %d characters", MaxNumberLength)
+	if n := numberLength(intLen, fracLen, expLen, leadingZero); n > MaxNumberLength {
+		return p.failf("number literal longer than %d digits (%d as Jackson counts them)", MaxNumberLength, n)
 	}
 	p.finish(i)
 	return nil
+}
+
+// numberLength is the length Jackson 2.20 (Spark 4.1's JSON parser,
+// ReaderBasedJsonParser as try_parse_json uses it) checks against
+// StreamReadConstraints.maxNumberLength: for an integer literal, its
+// integer digits (validateIntegerLength(intLen)); otherwise integer +
+// fraction + exponent digits (validateFPLength(intLen + fractLen + expLen)).
+// The sign, '.', 'e' and the exponent's sign never count. A number whose
+// integer part is the single digit 0 takes Jackson's slow path
+// (_parseNumber2), which passes -1 for an absent fraction or exponent: 0.x
+// counts the fraction digits only, 0ey the exponent digits only. fracLen
+// and expLen are -1 when the part is absent.
+func numberLength(intLen, fracLen, expLen int, leadingZero bool) int {
+	if fracLen < 0 && expLen < 0 {
+		return intLen
+	}
+	if leadingZero {
+		return intLen + fracLen + expLen
+	}
+	return intLen + max(fracLen, 0) + max(expLen, 0)
 }
 
 // digits moves past a run of ASCII digits and returns its length.

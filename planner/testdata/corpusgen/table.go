@@ -86,6 +86,20 @@ var cases = []kase{
 		want: []string{"ETL-S405"}},
 	{name: "semi_join_no_range", doc: func() *ir.Document { return joined(join(ir.JoinSemi, false), true, true, nil, "order_payments") },
 		want: []string{"ETL-S405", "ETL-S423"}},
+	// Stream–stream left semi (Spark 3.1+) with watermarks and a time range
+	// is supported; left anti between two streams is not, bounded or not.
+	{name: "semi_join_bounded", doc: func() *ir.Document { return joined(join(ir.JoinSemi, true), true, true, nil, "order_payments") },
+		want: []string{"ETL-S423"}},
+	// Spark accepts a semi join with a watermark on the right input and a
+	// range alone, but then evicts neither side's state: a warning.
+	{name: "semi_join_right_watermark_warns", doc: func() *ir.Document { return joined(join(ir.JoinSemi, true), false, true, nil, "order_payments") },
+		want: []string{"ETL-S422"}},
+	{name: "semi_join_left_watermark_only", doc: func() *ir.Document { return joined(join(ir.JoinSemi, true), true, false, nil, "order_payments") },
+		want: []string{"ETL-S405"}},
+	{name: "anti_join_streams", doc: func() *ir.Document { return joined(join(ir.JoinAnti, true), true, true, nil, "order_payments") },
+		want: []string{"ETL-S414", "ETL-S423"}},
+	{name: "anti_join_streams_unbounded", doc: func() *ir.Document { return joined(join(ir.JoinAnti, false), false, false, nil, "order_payments") },
+		want: []string{"ETL-S414"}},
 	{name: "inner_join_unbounded_warns", doc: func() *ir.Document { return joined(join(ir.JoinInner, false), false, false, nil, "order_payments") },
 		want: []string{"ETL-S422"}},
 	{name: "static_join_right_outer", doc: func() *ir.Document {
