@@ -30,6 +30,18 @@
 //     up; SIGTERM stops it gracefully.
 //   - TestPipelineS3: tables and checkpoints on s3a://warehouse/e2e/<id>/.
 //
+// # Two-engine conformance (conformance_test.go)
+//
+// TestConformance runs every scenario of testkit/conformance (late events,
+// duplicates, several windows and customers, a stream–stream join, invalid
+// payloads, a CDF MERGE) on the local engine and through the generated
+// PySpark program: payloads are produced to a topic per source, source
+// tables are CDF-enabled Delta tables changed with SQL, each arrival is one
+// available-now run; every sink is read back as canonical JSON (types
+// checked against the contract) and must equal the local engine's rows and
+// the scenario's Want. ETLGEN_CONFORMANCE_KEEP=1 keeps each scenario's
+// database and directory for inspection.
+//
 // Package e2e/stack has the helpers (guard, Kafka, Spark Connect, unique
 // names); e2e/cmd has the small tools `make demo-spark` and `make
 // bench-spark` use.

@@ -256,8 +256,17 @@ func join(n *ir.Node, ins []string) string {
 		conds = append(conds, fmt.Sprintf("r.%s BETWEEN %s + INTERVAL %s AND %s + INTERVAL %s",
 			SQLIdent(tr.RightTime), lt, intervalLit(tr.Lower), lt, intervalLit(tr.Upper)))
 	}
-	return fmt.Sprintf("%s.alias(\"l\").join(%s.alias(\"r\"), F.expr(%s), %s)", ins[0], ins[1],
+	out := fmt.Sprintf("%s.alias(\"l\").join(%s.alias(\"r\"), F.expr(%s), %s)", ins[0], ins[1],
 		PyString(strings.Join(conds, " AND ")), PyString(how))
+	// keys of the same name appear once in the output (the DSL's rule): drop
+	// the copy of the side that may be NULL
+	side := map[string]string{"inner": "r", "left_outer": "r", "right_outer": "l"}[how]
+	for i, k := range j.LeftKeys {
+		if side != "" && i < len(j.RightKeys) && j.RightKeys[i] == k {
+			out += fmt.Sprintf(".drop(F.col(%s))", PyString(side+"."+SQLIdent(k)))
+		}
+	}
+	return out
 }
 
 // intervalLit renders a duration as a SQL interval literal body, e.g.

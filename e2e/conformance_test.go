@@ -1,0 +1,439 @@
+package e2e_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/spark-connect-go/spark/sql/types"
+	"github.com/shopspring/decimal"
+
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/sparksql"
+	"github.com/etlgen/etlgen/e2e/stack"
+	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/testkit"
+	"github.com/etlgen/etlgen/testkit/conformance"
+	"github.com/etlgen/etlgen/testkit/engine"
+)
+
+// TestConformance (ETLGEN_STACK=1) runs every scenario of the conformance
+// suite on the local engine and, through the generated PySpark program, on
+// Spark: payload sources are Kafka topics (the generated program routes
+// late events for kafka-json sources only), source tables CDF-enabled Delta tables changed with SQL, sinks
+// Delta tables; each arrival is one available-now run. Spark's rows, the
+// local engine's rows and the scenario's Want must be identical.
+func TestConformance(t *testing.T) {
+	stack.Require(t)
+	start := time.Now()
+	spark := &sparkRunner{spark: stack.Spark(t), py: python(t)}
+	for _, s := range conformance.Scenarios() {
+		t.Run(s.Name, func(t *testing.T) {
+			local := testkit.LocalRunner{}.Run(t, s)
+			remote := spark.Run(t, s)
+			for _, sink := range sortedKeys(s.Want) {
+				testkit.RowsEqual(t, testkit.DropColumns(t, remote[sink], s.Ignore[sink]),
+					testkit.DropColumns(t, local[sink], s.Ignore[sink]))
+			}
+			testkit.RunScenario(t, s, fixedRunner(remote))
+		})
+	}
+	t.Logf("%d scenarios on Spark and the local engine in %s", len(conformance.Scenarios()), time.Since(start).Round(time.Second))
+}
+
+// fixedRunner returns rows already read.
+type fixedRunner map[string][]string
+
+func (f fixedRunner) Run(testing.TB, testkit.Scenario) map[string][]string { return f }
+
+// sparkRunner runs a scenario through the generated PySpark program on the
+// stack's Spark Connect server.
+type sparkRunner struct {
+	spark *stack.Session
+	py    string
+}
+
+// sparkScenario is one scenario's isolated copy on the stack: a database
+// for its tables, a directory per payload source, a checkpoint root.
+type sparkScenario struct {
+	tb        testing.TB
+	s         testkit.Scenario
+	pipe      *ir.Pipeline
+	contracts map[string]*contracts.Contract
+	db, dir   string
+	program   string
+	kafka     *stack.Kafka
+	topics    map[string]bool // payload sources with their topic
+}
+
+// Run compiles the scenario's pipeline once, then per arrival produces the
+// payloads and commits the table changes and runs the program to its end;
+// it returns every sink's rows in canonical JSON.
+func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	sc := &sparkScenario{tb: tb, s: s, db: stack.Unique("conf"), dir: tb.TempDir(), contracts: map[string]*contracts.Contract{}}
+	if os.Getenv("ETLGEN_CONFORMANCE_KEEP") == "1" {
+		dir, err := os.MkdirTemp("", "etlgen-conformance-")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		sc.dir = dir
+	}
+	doc := etl.DocumentOf(s.Pipeline)
+	for i := range doc.Contracts {
+		sc.contracts[doc.Contracts[i].ID] = &doc.Contracts[i]
+	}
+	for i := range doc.Pipelines {
+		if doc.Pipelines[i].ID == s.Pipeline.ID() {
+			sc.pipe = &doc.Pipelines[i]
+		}
+	}
+	r.query(tb, ctx, "CREATE DATABASE "+sc.db)
+	tb.Cleanup(func() {
+		if os.Getenv("ETLGEN_CONFORMANCE_KEEP") == "1" {
+			tb.Logf("kept database %s and directory %s (ETLGEN_CONFORMANCE_KEEP=1)", sc.db, sc.dir)
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		_, _ = r.spark.Query(ctx, "DROP DATABASE IF EXISTS "+sc.db+" CASCADE")
+	})
+	for _, asset := range sortedKeys(s.Tables) {
+		c := sc.contract(s.Tables[asset].Contract)
+		r.query(tb, ctx, sparksql.CreateTableDDL(sc.table(asset), c)+" TBLPROPERTIES (delta.enableChangeDataFeed = true)")
+	}
+	sc.kafka, sc.topics = stack.NewKafka(tb), map[string]bool{}
+	for _, ex := range sc.pipe.Extracts {
+		if _, ok := s.Tables[ex.Asset]; !ok {
+			sc.kafka.CreateTopic(ctx, sc.topic(ex.Asset), 1)
+			sc.topics[ex.Asset] = true
+		}
+	}
+	sc.compile(doc)
+	for i, a := range s.Arrivals {
+		for _, c := range a.Changes {
+			r.query(tb, ctx, sc.changeSQL(c))
+		}
+		for _, asset := range sortedKeys(a.Payloads) {
+			if !sc.topics[asset] {
+				tb.Fatalf("scenario %s: payloads for %s, which is not a payload source of the pipeline", s.Name, asset)
+			}
+			var values [][]byte
+			for _, p := range a.Payloads[asset] {
+				values = append(values, []byte(p))
+			}
+			sc.kafka.Produce(ctx, sc.topic(asset), values...)
+		}
+		tb.Logf("arrival %d", i+1)
+		r.runToEnd(tb, ctx, sc.program)
+	}
+	existing := map[string]bool{}
+	for _, row := range r.query(tb, ctx, "SHOW TABLES IN "+sc.db) {
+		name, _ := row.Value("tableName").(string)
+		existing[name] = true
+	}
+	out := map[string][]string{}
+	for _, ld := range sc.pipe.Loads {
+		if !existing[ld.Asset] { // no micro-batch ever wrote to it
+			tb.Logf("sink %s: Spark created no table %s", ld.Asset, sc.table(ld.Asset))
+			out[ld.Asset] = []string{}
+			continue
+		}
+		c := sc.contract(ld.Contract)
+		if ld.Changes != nil {
+			c = sc.contract(ld.Changes.Target)
+		}
+		out[ld.Asset] = r.read(tb, ctx, sc.table(ld.Asset), c)
+	}
+	return out
+}
+
+func (sc *sparkScenario) contract(id string) *contracts.Contract {
+	c, ok := sc.contracts[id]
+	if !ok {
+		sc.tb.Fatalf("scenario %s: no contract %s in the pipeline's document", sc.s.Name, id)
+	}
+	return c
+}
+
+func (sc *sparkScenario) table(asset string) string { return sc.db + "." + asset }
+
+func (sc *sparkScenario) topic(asset string) string { return sc.db + "_" + asset }
+
+// compile writes the scenario's profile and generates the program.
+func (sc *sparkScenario) compile(doc *ir.Document) {
+	tb := sc.tb
+	var b strings.Builder
+	fmt.Fprintf(&b, "name: conformance\nengine: pyspark\ntest: true\nexecution:\n  mode: structured-streaming\n")
+	if len(sc.s.Tables) == 0 { // a pipeline reading a Change Data Feed runs available-now without a trigger
+		b.WriteString("  trigger: {type: available-now}\n")
+	}
+	fmt.Fprintf(&b, "  checkpoint_root: %q\n  stop_policy: finish-batch\n  stop_timeout: 2m\nassets:\n", filepath.Join(sc.dir, "checkpoints"))
+	for _, ex := range sc.pipe.Extracts {
+		if _, ok := sc.s.Tables[ex.Asset]; ok {
+			fmt.Fprintf(&b, "  %s: {plugin: delta-cdf, table: %s, starting_version: 0}\n", ex.Asset, sc.table(ex.Asset))
+			continue
+		}
+		fmt.Fprintf(&b, "  %s: {plugin: kafka-json, resource: conformance_kafka, topic: %s, starting_offsets: earliest}\n",
+			ex.Asset, sc.topic(ex.Asset))
+	}
+	for _, ld := range sc.pipe.Loads {
+		mode := "append"
+		if ld.Changes != nil {
+			mode = "foreach-batch-merge"
+		}
+		fmt.Fprintf(&b, "  %s: {plugin: delta, table: %s, write_mode: %s}\n", ld.Asset, sc.table(ld.Asset), mode)
+	}
+	fmt.Fprintf(&b, "resources:\n  spark:\n    connect_url: %q\n    session_timezone: UTC\n", stack.SparkRemote())
+	fmt.Fprintf(&b, "  conformance_kafka:\n    kind: kafka\n    bootstrap_servers: %q\n    security_protocol: PLAINTEXT\n", stack.KafkaBootstrap())
+	pf := filepath.Join(sc.dir, "profile.yaml")
+	if err := os.WriteFile(pf, []byte(b.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	prof, diags, err := profile.Load(pf)
+	if err != nil || diags.HasErrors() {
+		tb.Fatalf("profile %s: %v %v\n%s", pf, err, diags, b.String())
+	}
+	m, diags := planner.Plan(doc, prof, planner.Options{Pipelines: []string{sc.pipe.ID}})
+	if diags.HasErrors() {
+		tb.Fatalf("plan: %v\n%s", diags, b.String())
+	}
+	files, err := pyspark.Generate(doc, m, prof)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := filepath.Join(sc.dir, "program")
+	if err := pyspark.Write(out, files); err != nil {
+		tb.Fatal(err)
+	}
+	sc.program = filepath.Join(out, pyspark.ProgramName(sc.pipe.ID))
+}
+
+// changeSQL is the statement committing c as one version of its table:
+// rows are parsed from their JSON with from_json and the table's schema.
+func (sc *sparkScenario) changeSQL(c testkit.TableChange) string {
+	st, ok := sc.s.Tables[c.Asset]
+	if !ok {
+		sc.tb.Fatalf("scenario %s: change to %s, which is not one of its tables", sc.s.Name, c.Asset)
+	}
+	ct := sc.contract(st.Contract)
+	var cols []string
+	for _, f := range ct.Fields {
+		cols = append(cols, sparksql.QuoteIdent(f.Name)+" "+sparksql.SQLType(f.Type))
+	}
+	var values []string
+	for _, r := range c.Rows {
+		values = append(values, "("+sparksql.QuoteString(r)+")")
+	}
+	rows := fmt.Sprintf("SELECT j.* FROM (SELECT from_json(v, %s) AS j FROM VALUES %s AS r(v))",
+		sparksql.QuoteString(strings.Join(cols, ", ")), strings.Join(values, ", "))
+	var on []string
+	for _, k := range st.Keys {
+		on = append(on, "t."+sparksql.QuoteIdent(k)+" = s."+sparksql.QuoteIdent(k))
+	}
+	table := sc.table(c.Asset)
+	switch c.Op {
+	case testkit.OpInsert:
+		return "INSERT INTO " + table + " " + rows
+	case testkit.OpUpdate:
+		return "MERGE INTO " + table + " t USING (" + rows + ") s ON " + strings.Join(on, " AND ") + " WHEN MATCHED THEN UPDATE SET *"
+	case testkit.OpDelete:
+		return "MERGE INTO " + table + " t USING (" + rows + ") s ON " + strings.Join(on, " AND ") + " WHEN MATCHED THEN DELETE"
+	}
+	sc.tb.Fatalf("unknown table operation %q", c.Op)
+	return ""
+}
+
+// query runs a statement on the runner's session and collects its rows;
+// a failure fails tb.
+func (r *sparkRunner) query(tb testing.TB, ctx context.Context, q string) []types.Row {
+	tb.Helper()
+	rows, err := r.spark.Query(ctx, q)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rows
+}
+
+// runToEnd runs the program until it exits (available-now); a start that
+// fails only because the foreachBatch Python worker did not connect back
+// in time is retried (no batch ran).
+func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) {
+	tb.Helper()
+	for attempt := 1; ; attempt++ {
+		stderr := &bytes.Buffer{}
+		h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}})
+		if err != nil {
+			tb.Fatalf("start %s: %v", prog, err)
+		}
+		begin := time.Now()
+		res, err := h.Await(ctx)
+		if err != nil && res == nil {
+			tb.Fatalf("await %s: %v", prog, err)
+		}
+		if res.ExitCode == 0 && res.Status == "finished" {
+			tb.Logf("run: %d batch lines in %s", len(res.Batches), time.Since(begin).Round(100*time.Millisecond))
+			return
+		}
+		if attempt < 3 && len(res.Batches) == 0 && workerStartFailure(res, stderr.String()) {
+			tb.Logf("attempt %d: the foreachBatch Python worker did not connect back in time; retrying", attempt)
+			continue
+		}
+		tb.Fatalf("program %s with exit %d, failure %+v\nstderr (tail):\n%s", res.Status, res.ExitCode, res.Failure, tail(stderr.String(), 60))
+	}
+}
+
+// sparkTimestamp is the format the sink rows are read in: microseconds and
+// the UTC offset.
+const sparkTimestamp = "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX"
+
+// read returns the rows of a sink table in canonical JSON (engine.EncodeRow
+// of contract c), after checking the table's column types against c.
+func (r *sparkRunner) read(tb testing.TB, ctx context.Context, table string, c *contracts.Contract) []string {
+	tb.Helper()
+	r.checkTypes(tb, ctx, table, c)
+	q := fmt.Sprintf("SELECT to_json(struct(*), map('timestampFormat', %s, 'ignoreNullFields', 'false')) FROM %s",
+		sparksql.QuoteString(sparkTimestamp), table)
+	schema := engine.SchemaOf(c)
+	var out []string
+	for _, row := range r.query(tb, ctx, q) {
+		text, _ := row.At(0).(string)
+		dec := json.NewDecoder(strings.NewReader(text))
+		dec.UseNumber()
+		var m map[string]any
+		if err := dec.Decode(&m); err != nil {
+			tb.Fatalf("%s: row %q: %v", table, text, err)
+		}
+		if len(m) != len(c.Fields) {
+			tb.Errorf("%s: row %s has %d columns, the contract %d", table, text, len(m), len(c.Fields))
+		}
+		vals := make(engine.Row, len(c.Fields))
+		for i, f := range c.Fields {
+			v, err := canonicalValue(m[f.Name], f.Type)
+			if err != nil {
+				tb.Errorf("%s: row %s: column %s: %v", table, text, f.Name, err)
+			}
+			vals[i] = v
+		}
+		out = append(out, string(engine.EncodeRow(schema, vals)))
+	}
+	return out
+}
+
+// canonicalValue converts a value of Spark's JSON writer to the local
+// engine's value of type t, failing when its JSON kind is not t's (a
+// decimal must carry exactly t's scale).
+func canonicalValue(v any, t contracts.Type) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	switch t.Kind {
+	case contracts.KindString:
+		if s, ok := v.(string); ok {
+			return s, nil
+		}
+	case contracts.KindBool:
+		if b, ok := v.(bool); ok {
+			return b, nil
+		}
+	case contracts.KindInt32, contracts.KindInt64:
+		if n, ok := v.(json.Number); ok {
+			return n.Int64()
+		}
+	case contracts.KindFloat64:
+		if n, ok := v.(json.Number); ok {
+			return n.Float64()
+		}
+	case contracts.KindDecimal:
+		if n, ok := v.(json.Number); ok {
+			d, err := decimal.NewFromString(n.String())
+			if err != nil {
+				return nil, err
+			}
+			if got := d.StringFixed(int32(t.Scale)); got != n.String() {
+				return nil, fmt.Errorf("decimal %s is not at scale %d", n, t.Scale)
+			}
+			return d, nil
+		}
+	case contracts.KindTimestamp:
+		if s, ok := v.(string); ok {
+			return time.Parse("2006-01-02T15:04:05.000000Z07:00", s)
+		}
+	case contracts.KindDate:
+		if s, ok := v.(string); ok {
+			return contracts.ParseDate(s)
+		}
+	case contracts.KindStruct:
+		if m, ok := v.(map[string]any); ok {
+			out := map[string]any{}
+			for _, f := range t.Fields {
+				fv, err := canonicalValue(m[f.Name], f.Type)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", f.Name, err)
+				}
+				out[f.Name] = fv
+			}
+			return out, nil
+		}
+	case contracts.KindArray:
+		if a, ok := v.([]any); ok && t.Elem != nil {
+			out := make([]any, len(a))
+			for i, e := range a {
+				ev, err := canonicalValue(e, *t.Elem)
+				if err != nil {
+					return nil, err
+				}
+				out[i] = ev
+			}
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("%v (%T) is not a %s", v, v, t.Kind)
+}
+
+var typeNoise = regexp.MustCompile("`| NOT NULL|\\s")
+
+// checkTypes compares the table's column names and Spark types with the
+// contract's.
+func (r *sparkRunner) checkTypes(tb testing.TB, ctx context.Context, table string, c *contracts.Contract) {
+	tb.Helper()
+	var got []string
+	for _, row := range r.query(tb, ctx, "DESCRIBE TABLE "+table) {
+		name, _ := row.At(0).(string)
+		typ, _ := row.At(1).(string)
+		if name == "" || strings.HasPrefix(name, "#") {
+			break
+		}
+		got = append(got, name+" "+strings.ToLower(typeNoise.ReplaceAllString(typ, "")))
+	}
+	var want []string
+	for _, f := range c.Fields {
+		want = append(want, f.Name+" "+strings.ToLower(typeNoise.ReplaceAllString(sparksql.SQLType(f.Type), "")))
+	}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		tb.Errorf("%s: columns\n  got  %s\n  want %s", table, strings.Join(got, ", "), strings.Join(want, ", "))
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,154 @@
+// Package conformance is the two-engine conformance suite: a table of
+// scenarios (arrival batches, late events, duplicates, several windows and
+// customers, a stream–stream join, invalid payloads, a Change Data Feed
+// MERGE) that runs on the local engine (testkit.LocalRunner, in this
+// package's tests) and, when the stack is up, through the generated PySpark
+// program on Spark (e2e/conformance_test.go). Both must give exactly Want:
+// rows, types, window bounds, quarantine reasons, late routing.
+package conformance
+
+import (
+	customercdf "github.com/etlgen/etlgen/examples/customer-cdf"
+	orderpayments "github.com/etlgen/etlgen/examples/order-payments"
+	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
+	"github.com/etlgen/etlgen/testkit"
+)
+
+// RejectedRunColumns are the columns of a quarantine row that scenarios do
+// not compare: the reason's English wording, which may differ between the
+// engines (docs/validation.md), and what depends on the run (processing
+// time, where the payload was read from).
+var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "source_partition", "source_offset"}
+
+// Scenarios returns the conformance table (a new copy on each call). Each
+// arrival costs an available-now run of the generated program on Spark, so
+// the table has few, rich scenarios.
+func Scenarios() []testkit.Scenario {
+	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF()}
+}
+
+// orderEvent is an order-streaming payload on 2026-07-15 at the given time.
+func orderEvent(id, order, customer, total, status, at string) string {
+	return `{"event_id":"` + id + `","order_id":` + order + `,"customer_id":` + customer +
+		`,"order_total":` + total + `,"status":"` + status + `","event_time":"2026-07-15T` + at + `Z"}`
+}
+
+// orderWindows: several customers and windows (a window bound at the last
+// microsecond), a cancelled order filtered out, invalid payloads
+// quarantined with their reason codes, and an event arriving after the
+// watermark passed its window routed to the late table.
+func orderWindows() testkit.Scenario {
+	return testkit.Scenario{
+		Name:     "order windows with late events and invalid payloads",
+		Pipeline: orderstreaming.Pipeline,
+		Arrivals: []testkit.Arrival{
+			{Payloads: map[string][]string{"order_events": {
+				orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),
+				orderEvent("e2", "2", "8", "2.50", "paid", "10:06:00"),
+				orderEvent("e3", "3", "7", "99.00", "cancelled", "10:07:00"),
+				`{"event_id":"x","order_id":1,"customer_id":7,"order_total":1.001,"status":"paid","event_time":"2026-07-15T10:00:00Z"}`,
+				orderEvent("e4", "4", "7", "0.01", "paid", "10:59:59.999999"),
+				`[]`,
+				orderEvent("e5", "5", "7", "5.00", "paid", "11:20:00"),
+			}}},
+			{Payloads: map[string][]string{"order_events": {
+				orderEvent("e6", "6", "7", "1.00", "paid", "10:50:00"),
+				orderEvent("e7", "7", "8", "1.00", "paid", "12:30:00"),
+				orderEvent("e8", "8", "7", "1.00", "shipped", "12:31:00"),
+			}}},
+		},
+		Want: map[string][]string{
+			"customer_order_windows": {
+				`{"customer_id":7,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","paid_order_count":2,"paid_order_total":10.01,"latest_event_time":"2026-07-15T10:59:59.999999Z"}`,
+				`{"customer_id":8,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","paid_order_count":1,"paid_order_total":2.50,"latest_event_time":"2026-07-15T10:06:00Z"}`,
+				// closed by the second arrival's watermark (12:15)
+				`{"customer_id":7,"window_start":"2026-07-15T11:00:00Z","window_end":"2026-07-15T12:00:00Z","paid_order_count":1,"paid_order_total":5.00,"latest_event_time":"2026-07-15T11:20:00Z"}`,
+			},
+			"late_order_events": {
+				`{"event":{"event_id":"e6","order_id":6,"customer_id":7,"order_total":1.00,"status":"paid","event_time":"2026-07-15T10:50:00Z"},"watermark_at_arrival":"2026-07-15T11:05:00Z","reason_code":"BEHIND_WATERMARK"}`,
+			},
+			"rejected_order_events": {
+				`{"event_id":"x","raw_payload":"{\"event_id\":\"x\",\"order_id\":1,\"customer_id\":7,\"order_total\":1.001,\"status\":\"paid\",\"event_time\":\"2026-07-15T10:00:00Z\"}","reason_code":"DECIMAL_OVERFLOW","field_path":"order_total","pipeline_id":"customer-order-streaming","contract_id":"order-event"}`,
+				`{"event_id":null,"raw_payload":"[]","reason_code":"NOT_AN_OBJECT","field_path":"","pipeline_id":"customer-order-streaming","contract_id":"order-event"}`,
+				`{"event_id":"e8","raw_payload":"{\"event_id\":\"e8\",\"order_id\":8,\"customer_id\":7,\"order_total\":1.00,\"status\":\"shipped\",\"event_time\":\"2026-07-15T12:31:00Z\"}","reason_code":"BAD_ENUM","field_path":"status","pipeline_id":"customer-order-streaming","contract_id":"order-event"}`,
+			},
+		},
+		Ignore: map[string][]string{"rejected_order_events": RejectedRunColumns},
+	}
+}
+
+func order(id, customer, total, at string) string {
+	return `{"order_id":` + id + `,"customer_id":` + customer + `,"order_total":` + total + `,"placed_at":"2026-07-15T` + at + `Z"}`
+}
+
+func payment(id, order, amount, at string) string {
+	return `{"payment_id":"` + id + `","order_id":` + order + `,"amount":` + amount + `,"paid_at":"2026-07-15T` + at + `Z"}`
+}
+
+func duplicatesAndJoin() testkit.Scenario {
+	return testkit.Scenario{
+		Name:     "duplicate payments and orders joined with their payments",
+		Pipeline: orderpayments.Pipeline,
+		Arrivals: []testkit.Arrival{
+			{Payloads: map[string][]string{
+				"orders":   {order("1", "7", "10.00", "10:00:00"), order("2", "8", "20.50", "10:05:00")},
+				"payments": {payment("p1", "1", "10.00", "10:20:00"), payment("p1", "1", "10.00", "10:20:00")},
+			}},
+			{Payloads: map[string][]string{
+				"orders": {order("3", "7", "3.00", "10:40:00"), order("4", "9", "1.25", "12:00:00")},
+				"payments": {payment("p1", "1", "10.00", "10:21:00"), payment("p2", "2", "20.50", "10:30:00"),
+					payment("p3", "4", "1.25", "12:10:00"), payment("p4", "99", "1.00", "12:15:00")},
+			}},
+		},
+		Want: map[string][]string{
+			"unique_payments": {
+				`{"payment_id":"p1","order_id":1,"amount":10.00,"paid_at":"2026-07-15T10:20:00Z"}`,
+				`{"payment_id":"p2","order_id":2,"amount":20.50,"paid_at":"2026-07-15T10:30:00Z"}`,
+				`{"payment_id":"p3","order_id":4,"amount":1.25,"paid_at":"2026-07-15T12:10:00Z"}`,
+				`{"payment_id":"p4","order_id":99,"amount":1.00,"paid_at":"2026-07-15T12:15:00Z"}`,
+			},
+			"paid_orders": { // every payment row in range, duplicates included: the join reads the raw payments
+				`{"order_id":1,"customer_id":7,"order_total":10.00,"payment_id":"p1","amount":10.00,"placed_at":"2026-07-15T10:00:00Z","paid_at":"2026-07-15T10:20:00Z"}`,
+				`{"order_id":1,"customer_id":7,"order_total":10.00,"payment_id":"p1","amount":10.00,"placed_at":"2026-07-15T10:00:00Z","paid_at":"2026-07-15T10:20:00Z"}`,
+				`{"order_id":1,"customer_id":7,"order_total":10.00,"payment_id":"p1","amount":10.00,"placed_at":"2026-07-15T10:00:00Z","paid_at":"2026-07-15T10:21:00Z"}`,
+				`{"order_id":2,"customer_id":8,"order_total":20.50,"payment_id":"p2","amount":20.50,"placed_at":"2026-07-15T10:05:00Z","paid_at":"2026-07-15T10:30:00Z"}`,
+				`{"order_id":4,"customer_id":9,"order_total":1.25,"payment_id":"p3","amount":1.25,"placed_at":"2026-07-15T12:00:00Z","paid_at":"2026-07-15T12:10:00Z"}`,
+			},
+		},
+	}
+}
+
+// customer is a row of the customer-cdf source table.
+func customer(id, name, email, country, tier, at string) string {
+	return `{"customer_id":` + id + `,"name":"` + name + `","email":"` + email + `","country":"` + country +
+		`","tier":"` + tier + `","updated_at":"2026-07-15T` + at + `Z"}`
+}
+
+func customerCDF() testkit.Scenario {
+	const src = "customer_changes"
+	return testkit.Scenario{
+		Name:     "customer CDF MERGE of inserts, updates and deletes",
+		Pipeline: customercdf.Pipeline,
+		Tables:   map[string]testkit.SourceTable{src: {Contract: "customer", Keys: []string{"customer_id"}}},
+		Arrivals: []testkit.Arrival{
+			{Changes: []testkit.TableChange{ // a key inserted and updated in one batch
+				{Asset: src, Op: testkit.OpInsert, Rows: []string{
+					customer("1", "Ada", "ADA@example.com", "gb", "gold", "09:00:00"),
+					customer("2", "Grace", "grace@example.com", "us", "standard", "09:01:00")}},
+				{Asset: src, Op: testkit.OpUpdate, Rows: []string{customer("1", "Ada L.", "ada@l.org", "GB", "gold", "09:02:00")}},
+			}},
+			{Changes: []testkit.TableChange{ // an update, a delete and re-insert, a key inserted and deleted
+				{Asset: src, Op: testkit.OpUpdate, Rows: []string{customer("1", "Ada Lovelace", "Ada@Lovelace.org", "gb", "platinum", "09:03:00")}},
+				{Asset: src, Op: testkit.OpDelete, Rows: []string{customer("2", "Grace", "grace@example.com", "us", "standard", "09:01:00")}},
+				{Asset: src, Op: testkit.OpInsert, Rows: []string{
+					customer("2", "Grace Hopper", "grace@navy.mil", "us", "gold", "09:04:00"),
+					customer("3", "Alan", "alan@example.com", "gb", "standard", "09:05:00")}},
+				{Asset: src, Op: testkit.OpDelete, Rows: []string{customer("3", "Alan", "alan@example.com", "gb", "standard", "09:05:00")}},
+			}},
+		},
+		Want: map[string][]string{"customers": {
+			`{"customer_id":1,"name":"Ada Lovelace","email":"ada@lovelace.org","country":"GB","tier":"platinum","updated_at":"2026-07-15T09:03:00Z"}`,
+			`{"customer_id":2,"name":"Grace Hopper","email":"grace@navy.mil","country":"US","tier":"gold","updated_at":"2026-07-15T09:04:00Z"}`,
+		}},
+	}
+}
