@@ -54,6 +54,20 @@ func (v *RecordValidator) Validate(raw []byte) (Record, *Rejection) {
 	return Record{fields: v.plan.decl, vals: vals}, nil
 }
 
+// ValidateInto is Validate that appends the values of a valid payload to
+// dst[:0] instead of allocating a Record: the field values in declaration
+// order (see Record.Value), in dst's array when it has room. A caller that
+// reuses dst must copy what it keeps of the values before the next call.
+func (v *RecordValidator) ValidateInto(raw []byte, dst []Value) ([]Value, *Rejection) {
+	w := getWalker()
+	defer putWalker(w)
+	if fl := v.run(w, raw); fl != nil {
+		r := v.rejection(raw, fl)
+		return dst[:0], &r
+	}
+	return append(dst[:0], w.top...), nil
+}
+
 // ValidateBatch checks every payload, in order: the valid records and the
 // rejections, each in input order, together as many as the payloads.
 func (v *RecordValidator) ValidateBatch(raws [][]byte) ([]Record, []Rejection) {

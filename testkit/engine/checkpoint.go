@@ -128,6 +128,9 @@ func (c checkpoint) ids(kind string) ([]int64, error) {
 
 // writeState snapshots the stateful operators after batch n.
 func (c checkpoint) writeState(n int64, ops []stateful) error {
+	if len(ops) == 0 {
+		return nil // a stateless query has no state to snapshot (readState reads none)
+	}
 	var buf bytes.Buffer
 	enc := gob.NewEncoder(&buf)
 	for _, op := range ops {

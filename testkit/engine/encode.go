@@ -37,8 +37,15 @@ func appendValue(b []byte, v any, t contracts.Type) []byte {
 			return append(b, x.StringFixed(int32(t.Scale))...)
 		}
 		return append(b, x.String()...)
+	case int64:
+		return strconv.AppendInt(b, x, 10)
+	case int32:
+		return strconv.AppendInt(b, int64(x), 10)
+	case bool:
+		return strconv.AppendBool(b, x)
 	case time.Time:
-		return strconv.AppendQuote(b, x.UTC().Format(time.RFC3339Nano))
+		// RFC 3339 has nothing to escape: the quoted text as is.
+		return append(x.UTC().AppendFormat(append(b, '"'), time.RFC3339Nano), '"')
 	case contracts.Date:
 		return strconv.AppendQuote(b, x.String())
 	case map[string]any:

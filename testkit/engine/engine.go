@@ -21,6 +21,9 @@ type Env struct {
 	// Sources replaces the memory stream of an asset with another Source
 	// (generated input for benchmarks and load tests).
 	Sources map[string]Source
+	// Sinks replaces the sink of a query, by asset (counting or discarding
+	// sinks for benchmarks and load tests).
+	Sinks map[string]Sink
 	// Delta holds the Delta-like tables of the delta and delta-cdf plugins
 	// (cdf_table.go); created, with Clock, when nil.
 	Delta *DeltaCatalog
@@ -70,11 +73,13 @@ func Open(doc *ir.Document, pipelineID string, model *planner.Model, prof *profi
 		return nil, err
 	}
 	e := &Engine{Pipeline: pipelineID, Manifest: manifest}
+	inputs := newInputCache()
 	for i := range pp.Queries {
 		q, err := openQuery(doc, pl, pp, &pp.Queries[i], prof, env)
 		if err != nil {
 			return nil, err
 		}
+		q.inputs = inputs
 		e.Queries = append(e.Queries, q)
 	}
 	return e, nil
@@ -160,6 +165,9 @@ func (q *Query) bindSources(doc *ir.Document, pp *planner.PipelinePlan, prof *pr
 
 // bindSink creates the query's sink from its plugin.
 func bindSink(pq *planner.Query, prof *profile.Profile, env *Env) (Sink, error) {
+	if s := env.Sinks[pq.Name]; s != nil {
+		return s, nil
+	}
 	if pq.Sink.Changes != nil {
 		return bindChangeSink(pq, prof, env) // cdf_sink.go
 	}

@@ -13,14 +13,25 @@ import (
 // scalarFn applies a function to evaluated, non-NULL arguments.
 type scalarFn func(args []any) any
 
+// cmpTests are the comparison operators: the test of compareValues'
+// result each applies.
+var cmpTests = map[string]func(int) bool{
+	"=":  func(c int) bool { return c == 0 },
+	"!=": func(c int) bool { return c != 0 },
+	"<":  func(c int) bool { return c < 0 },
+	"<=": func(c int) bool { return c <= 0 },
+	">":  func(c int) bool { return c > 0 },
+	">=": func(c int) bool { return c >= 0 },
+}
+
 // strictFuncs are the functions that are NULL when any argument is NULL.
 var strictFuncs = map[string]scalarFn{
-	"=":  cmpFn(func(c int) bool { return c == 0 }),
-	"!=": cmpFn(func(c int) bool { return c != 0 }),
-	"<":  cmpFn(func(c int) bool { return c < 0 }),
-	"<=": cmpFn(func(c int) bool { return c <= 0 }),
-	">":  cmpFn(func(c int) bool { return c > 0 }),
-	">=": cmpFn(func(c int) bool { return c >= 0 }),
+	"=":  cmpFn(cmpTests["="]),
+	"!=": cmpFn(cmpTests["!="]),
+	"<":  cmpFn(cmpTests["<"]),
+	"<=": cmpFn(cmpTests["<="]),
+	">":  cmpFn(cmpTests[">"]),
+	">=": cmpFn(cmpTests[">="]),
 	"+":  arithFn('+'), "-": arithFn('-'), "*": arithFn('*'), "/": arithFn('/'),
 	"not":   func(a []any) any { b, _ := a[0].(bool); return !b },
 	"lower": strFn(strings.ToLower), "upper": strFn(strings.ToUpper),
@@ -60,6 +71,25 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 	f, ok := strictFuncs[e.Name]
 	if !ok {
 		return nil, fmt.Errorf("compile expression: unknown function %s", e.Name)
+	}
+	if test, ok := cmpTests[e.Name]; ok && len(args) == 2 {
+		// A comparison, the usual filter: no argument slice per row.
+		x, y := args[0], args[1]
+		return func(r Row) any {
+			a := x(r)
+			if a == nil {
+				return nil
+			}
+			b := y(r)
+			if b == nil {
+				return nil
+			}
+			c, ok := compareValues(a, b)
+			if !ok {
+				return nil
+			}
+			return test(c)
+		}, nil
 	}
 	return func(r Row) any {
 		vals := make([]any, len(args))

@@ -50,7 +50,7 @@ type filterOp struct {
 
 func (f *filterOp) process(b *batch) []Row {
 	in := f.in.process(b)
-	out := in[:0:0]
+	out := make([]Row, 0, len(in))
 	for _, r := range in {
 		if ok, _ := f.pred(r).(bool); ok {
 			out = append(out, r)

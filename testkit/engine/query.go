@@ -54,6 +54,9 @@ type Query struct {
 	validators map[string]*validator
 	sink       Sink
 	clock      func() time.Time
+	// inputs shares validated source batches with the engine's other
+	// queries (input_cache.go); nil shares nothing.
+	inputs *inputCache
 
 	next     int64             // id of the next batch
 	ends     map[string]Offset // end offsets of the last batch

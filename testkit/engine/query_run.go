@@ -102,7 +102,14 @@ func (q *Query) plan() (*OffsetLog, bool, error) {
 	// evict when the watermark moved; complete mode never evicts.
 	// A Late() query mirrors the stateful operator it taps, so it runs the
 	// same no-data batches and judges lateness against the same watermark.
-	stateful := len(q.c.stateful) > 0 || q.c.late
+	stateful := q.c.late
+	for _, s := range q.c.stateful {
+		// a stream–stream join evicts nothing when no side has a state
+		// watermark (StreamingSymmetricHashJoinExec.shouldRunAnotherBatch)
+		if w, ok := s.(interface{ usesWatermark() bool }); !ok || w.usesWatermark() {
+			stateful = true
+		}
+	}
 	noData := !data && stateful && len(q.c.watermarks) > 0 && q.mode != ModeComplete &&
 		q.ranBatch && q.wm > q.lastWm
 	if !data && !noData {
@@ -191,14 +198,27 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 		wmMax: make([]int64, len(c.watermarks)), wmSeen: make([]bool, len(c.watermarks))}
 	for a, src := range q.sources {
 		start, end := starts[a], ol.Sources[a]
+		static := false
 		if ex := c.extracts[a]; ex != nil && ex.Static {
-			start, end = Offset{}, Offset{N: maxOffset(src)}
+			start, end, static = Offset{}, Offset{N: maxOffset(src)}, true
+		}
+		var key string
+		if !static && q.validators[a] != nil {
+			key = inputKey(src, q.validators[a].c.ID, start, end)
+			if sb, ok := q.inputs.get(a, key, ts); ok {
+				b.inputs[a] = sb
+				continue
+			}
+			q.inputs.drop(a) // the previous batch can go before this one is read
 		}
 		ps, err := src.Read(start, end)
 		if err != nil {
 			return nil, nil, err
 		}
 		b.inputs[a] = q.validators[a].split(ps, ts)
+		if key != "" {
+			q.inputs.put(a, key, b.inputs[a], ts)
+		}
 	}
 	return b, c.root.process(b), nil
 }

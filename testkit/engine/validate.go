@@ -45,6 +45,7 @@ type validator struct {
 	now      time.Time
 	invalid  *Schema
 	extra    []contracts.Field // source fields copied into rejections when readable
+	box      *boxer            // converts the values of valid payloads (box.go)
 }
 
 func newValidator(c *contracts.Contract, pipeline string) (*validator, error) {
@@ -55,6 +56,7 @@ func newValidator(c *contracts.Contract, pipeline string) (*validator, error) {
 	}
 	v.rv = rv
 	v.invalid, v.extra = rejectSchema(c)
+	v.box = newBoxer(c)
 	return v, nil
 }
 
@@ -115,8 +117,10 @@ func (v *validator) splitChunk(ps []Payload) *sourceBatch {
 	n := len(v.c.Fields)
 	sb := &sourceBatch{read: len(ps), valid: make([]Row, 0, len(ps))}
 	cells := make([]any, len(ps)*n)
+	var vals []contracts.Value // reused: the values are converted before the next payload
 	for _, p := range ps {
-		rec, rej := v.rv.Validate(p.Raw)
+		var rej *contracts.Rejection
+		vals, rej = v.rv.ValidateInto(p.Raw, vals)
 		if rej != nil {
 			sb.invalid = append(sb.invalid, v.rejectRow(p, rej))
 			continue
@@ -124,7 +128,7 @@ func (v *validator) splitChunk(ps []Payload) *sourceBatch {
 		row := Row(cells[:n:n])
 		cells = cells[n:]
 		for i := range row {
-			row[i] = fromValue(rec.Value(i))
+			row[i] = v.box.value(i, vals[i])
 		}
 		sb.valid = append(sb.valid, row)
 	}
@@ -133,11 +137,9 @@ func (v *validator) splitChunk(ps []Payload) *sourceBatch {
 
 // rejectRow builds the quarantine row of a rejected payload.
 func (v *validator) rejectRow(p Payload, rej *contracts.Rejection) Row {
-	var path any
-	if rej.FieldPath != "" {
-		path = rej.FieldPath
-	}
-	row := Row{string(rej.RawPayload), string(rej.ReasonCode), rej.Reason, path, rej.ObservedAt.UTC(),
+	// The field path is empty, not NULL, for payload-level reasons (as the
+	// Spark engine writes it; docs/validation.md).
+	row := Row{string(rej.RawPayload), string(rej.ReasonCode), rej.Reason, rej.FieldPath, rej.ObservedAt.UTC(),
 		v.pipeline, v.c.ID, nil, nil, nil}
 	members := readableMembers(p.Raw)
 	for _, f := range v.extra {
