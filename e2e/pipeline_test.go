@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/etlgen/etlgen/e2e/orders"
+	"github.com/etlgen/etlgen/pyspark"
 )
 
 var day = time.Date(2026, 7, 15, 0, 0, 0, 0, time.UTC)
@@ -34,9 +36,17 @@ func TestPipelineAvailableNow(t *testing.T) {
 	prog := e.compile(ctx, "{type: available-now}")
 
 	// Events 10:00–11:57 and 12 invalid payloads; watermark after: 11:42.
-	e.produce(ctx, e.events(40, at("10:00"), 3*time.Minute), false, invalidCases(t, 12))
-	e.runToEnd(ctx, prog)
+	bad := invalidCases(t, 12)
+	e.produce(ctx, e.events(40, at("10:00"), 3*time.Minute), false, bad)
+	res := e.runToEnd(ctx, prog)
 	e.checkOutputs(ctx)
+	// output_rows: the rows each batch's Delta commit wrote.
+	if n := outputRowsOf(res, "rejected_order_events"); n != int64(len(bad)) {
+		t.Errorf("first run: the quarantine query reports %d rows written, want %d", n, len(bad))
+	}
+	if n := outputRowsOf(res, "customer_order_windows"); n <= 0 {
+		t.Errorf("first run: the windows query reports %d target rows written, want > 0", n)
+	}
 	if t.Failed() {
 		t.FailNow()
 	}
@@ -67,8 +77,18 @@ func TestPipelineAvailableNow(t *testing.T) {
 	// nothing.
 	replayed := forceReplay(t, e.checkpointRoot)
 	t.Logf("replaying %v", replayed)
-	e.runToEnd(ctx, prog)
+	res = e.runToEnd(ctx, prog)
 	for _, commit := range replayed {
+		// The replayed batch has a batch line (made from the checkpoint when
+		// Spark reports no progress for it), marked as a replay, with no
+		// rows written (Delta skipped the writes as already committed).
+		query := filepath.Base(filepath.Dir(filepath.Dir(commit)))
+		n, _ := strconv.ParseInt(filepath.Base(commit), 10, 64)
+		if b := batchLine(res, query, n); b == nil {
+			t.Errorf("the replay run has no batch line for %s batch %d", query, n)
+		} else if !b.Replay || b.OutputRows == nil || *b.OutputRows != 0 {
+			t.Errorf("the replayed batch line of %s batch %d: replay %v, output_rows %v; want true, 0", query, n, b.Replay, b.OutputRows)
+		}
 		// Spark writes commits/N again once it has re-run batch N.
 		if _, err := os.Stat(commit); err != nil {
 			ents, _ := os.ReadDir(filepath.Dir(commit))
@@ -80,6 +100,27 @@ func TestPipelineAvailableNow(t *testing.T) {
 		}
 	}
 	e.checkOutputs(ctx)
+}
+
+// outputRowsOf sums the output_rows of a query's batch lines.
+func outputRowsOf(res *pyspark.Result, query string) int64 {
+	var n int64
+	for _, b := range res.Batches {
+		if b.Query == query && b.OutputRows != nil {
+			n += *b.OutputRows
+		}
+	}
+	return n
+}
+
+// batchLine returns the batch line of a query's batch n, or nil.
+func batchLine(res *pyspark.Result, query string, n int64) *pyspark.Batch {
+	for i := range res.Batches {
+		if b := &res.Batches[i]; b.Query == query && b.BatchID == n {
+			return b
+		}
+	}
+	return nil
 }
 
 // lateEvents makes paid events at the given times (in the test's day).

@@ -70,6 +70,13 @@ type Batch struct {
 	// LateRows are the rows written to late outputs in this batch.
 	LateRows     *int64 `json:"late_rows"`
 	DeltaVersion *int64 `json:"delta_version"`
+	// Replay: the batch re-ran from the checkpoint's offset log (its
+	// commit was missing); writes Delta skipped as already committed
+	// count no output rows.
+	Replay bool `json:"replay"`
+	// Progress is "missing" when Spark reported no progress for the batch
+	// (a replay, SPARK-55271) and the line was made from the checkpoint.
+	Progress string `json:"progress,omitempty"`
 }
 
 // End is the program's last line.

@@ -1,6 +1,7 @@
 package pyspark_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"os/exec"
 	"testing"
@@ -10,9 +11,144 @@ import (
 	"github.com/etlgen/etlgen/pyspark"
 )
 
-// TestRuntimeClassify runs etlgen_runtime.classify on typical failures:
-// the code and the exit code a program reports for each.
+// TestRuntimeClassify runs etlgen_runtime.classify on real failure texts
+// (Spark 4.1, Delta 4.1, Kafka, S3A, gRPC; error classes as in Spark's
+// error-conditions.json and Delta's delta-error-classes.json): the code
+// and the exit code a program reports for each.
 func TestRuntimeClassify(t *testing.T) {
+	py, err := pyspark.FindPython()
+	if err != nil {
+		t.Skipf("no python: %v", err)
+	}
+	files := generateCase(t, "testdata/stack_available_now")
+	dir := t.TempDir()
+	if err := pyspark.Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	// A foreachBatch failure as Spark Connect reports it: the Python
+	// traceback of the worker (program lines included) around the cause.
+	fb := func(line, cause string) string {
+		return "[STREAM_FAILED] Query [id = 18d59232-20d6-43e5-ad9a-ffad4062dc0f, runId = 15045387-c2b0-478f-b009-1225608c6c67] " +
+			"terminated with exception: [FOREACH_BATCH_USER_FUNCTION_ERROR] An error occurred in the user provided function in " +
+			"foreach batch sink. Reason: Found error inside foreachBatch Python process: Traceback (most recent call last):\n" +
+			"  File \"/tmp/out/customer_order_streaming.py\", line 211, in write_customer_order_windows\n    " + line + "\n" + cause +
+			"\n\nJVM stacktrace:\norg.apache.spark.sql.streaming.StreamingQueryException"
+	}
+	cases := []struct {
+		name, exc, msg string
+		code           string
+		exit           int
+	}{
+		{"spark connect down", "SparkConnectGrpcException",
+			"<_MultiThreadedRendezvous of RPC that terminated with:\n\tstatus = StatusCode.UNAVAILABLE\n\tdetails = \"failed to connect to all addresses; last error: UNKNOWN: ipv4:127.0.0.1:15002: Failed to connect to remote host: Connection refused\"",
+			"connectivity", 16},
+		{"kafka unreachable", "StreamingQueryException",
+			"[STREAM_FAILED] Query [id = a, runId = b] terminated with exception: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeTopics",
+			"connectivity", 16},
+		{"kafka sasl", "StreamingQueryException",
+			"[STREAM_FAILED] Query [id = a, runId = b] terminated with exception: org.apache.kafka.common.errors.SaslAuthenticationException: Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-256",
+			"authentication", 16},
+		{"credentials unset", "OSError", "environment variable ORDERS_KAFKA_SASL (Kafka credentials) is not set", "authentication", 16},
+		{"s3 unknown access key", "StreamingQueryException",
+			"java.nio.file.AccessDeniedException: s3a://warehouse/checkpoints/x/offsets: getFileStatus on s3a://warehouse/checkpoints/x/offsets: software.amazon.awssdk.services.s3.model.S3Exception: The AWS Access Key Id you provided does not exist in our records. (Service: S3, Status Code: 403, Request ID: 17A):InvalidAccessKeyId",
+			"authentication", 16},
+		{"s3 access denied", "StreamingQueryException",
+			fb("rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)",
+				"pyspark.errors.exceptions.connect.SparkException: Job aborted. java.nio.file.AccessDeniedException: s3a://warehouse/quarantine.db/rejected_order_events/_delta_log/00000000000000000003.json: PUT 0-byte object on s3a://warehouse/quarantine.db/rejected_order_events/_delta_log: software.amazon.awssdk.services.s3.model.S3Exception: Access Denied (Service: S3, Status Code: 403, Request ID: 17B):AccessDenied"),
+			"sink-permission", 16},
+		{"local permission", "StreamingQueryException",
+			"[STREAM_FAILED] Query [id = a, runId = b] terminated with exception: java.nio.file.AccessDeniedException: /data/checkpoints/customer_order_windows/offsets/.3.tmp",
+			"sink-permission", 16},
+		{"delta concurrent append", "StreamingQueryException",
+			fb("rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY)",
+				"pyspark.errors.exceptions.connect.SparkException: [DELTA_CONCURRENT_APPEND.WITHOUT_HINT] Transaction conflict detected. a concurrent MERGE added data to table spark_catalog.curated.customer_order_windows committed at version 7. The concurrent operation modified data that should have been read by this operation. Please retry the operation. SQLSTATE: 2D521"),
+			"merge-conflict", 1},
+		{"delta metadata changed", "StreamingQueryException",
+			"io.delta.exceptions.MetadataChangedException: [DELTA_METADATA_CHANGED] MetadataChangedException: The metadata of the Delta table has been changed by a concurrent update. Please try the operation again.",
+			"merge-conflict", 1},
+		{"unresolved column", "AnalysisException",
+			"[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `nope` cannot be resolved. Did you mean one of the following? [`value`, `timestamp`]. SQLSTATE: 42703; line 1 pos 0;\n'Project ['nope]\n+- ~StreamingRelationV2 org.apache.spark.sql.execution.streaming.sources.RateStreamProvider@461d15a, rate, org.apache.spark.sql.execution.streaming.sources.RateStreamTable@502a199e, [], [timestamp#18877, value#18878L]\n\n\nJVM stacktrace:\norg.apache.spark.sql.catalyst.ExtendedAnalysisException",
+			"analysis-error", 1},
+		// The misclassification this table guards against: the traceback
+		// names the checkpoint constant (the old needle "CHECKPOINT").
+		{"unresolved column in the late write", "StreamingQueryException",
+			fb("found = rt.late_range(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, batch_id)",
+				"pyspark.errors.exceptions.connect.AnalysisException: [UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `event_time` cannot be resolved. Did you mean one of the following? [`event_id`]. SQLSTATE: 42703"),
+			"analysis-error", 1},
+		{"merge unresolved", "StreamingQueryException",
+			fb("rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY)",
+				"pyspark.errors.exceptions.connect.AnalysisException: [DELTA_MERGE_UNRESOLVED_EXPRESSION] Cannot resolve s.nope in search condition given columns t.id, s.id.; line 1 pos 71"),
+			"analysis-error", 1},
+		{"table not found", "AnalysisException",
+			"[TABLE_OR_VIEW_NOT_FOUND] The table or view `curated`.`customer_order_windows` cannot be found. Verify the spelling and correctness of the schema and catalog. SQLSTATE: 42P01; line 1 pos 11",
+			"analysis-error", 1},
+		{"state store delta file missing", "StreamingQueryException",
+			"[STREAM_FAILED] Query [id = a, runId = b] terminated with exception: [CANNOT_LOAD_STATE_STORE.CANNOT_READ_DELTA_FILE_NOT_EXISTS] An error occurred during loading state. Error reading delta file file:/tmp/cp/state/0/1/2.delta of HDFSStateStoreProvider[id = (op=0,part=1),dir = file:/tmp/cp/state/0/1]: file:/tmp/cp/state/0/1/2.delta does not exist. SQLSTATE: 58030",
+			"checkpoint-corruption", 1},
+		{"state schema changed", "StreamingQueryException",
+			"[STREAM_FAILED] Query [id = a, runId = b] terminated with exception: [STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE] Provided key schema does not match existing state key schema. Please check number and type of fields. Existing key_schema=StructType(StructField(customer_id,LongType,true)) and new key_schema=StructType(StructField(customer_id,StringType,true)). SQLSTATE: XXKST",
+			"checkpoint-corruption", 1},
+		{"offset log from a newer spark", "StreamingQueryException",
+			"java.lang.IllegalStateException: [INVALID_LOG_VERSION.MAX_SUPPORTED_VERSION] UnsupportedLogVersion. The maximum supported log version is v1, but encountered v2. The log file was produced by a newer version of Spark and cannot be read by this version. You need to upgrade. SQLSTATE: KD002",
+			"checkpoint-corruption", 1},
+		// Not corruption, though it names the state store (the old needle
+		// "STATE_STORE"): a foreachBatch that left partitions uncomputed.
+		{"state store commit validation", "StreamingQueryException",
+			"[STREAM_FAILED] Query [id = a, runId = b] terminated with exception: [STATE_STORE_COMMIT_VALIDATION_FAILED] State store commit validation failed for batch 3. Expected 200 commits but got 0. Missing commits: 0, 1, 2. SQLSTATE: XXKST",
+			"failure", 1},
+		// Not connectivity, though it ends in UNAVAILABLE (the old needle).
+		{"offset log unavailable", "StreamingQueryException",
+			"[STDS_OFFSET_LOG_UNAVAILABLE] The offset log for 5 does not exist, checkpoint location: /tmp/cp. SQLSTATE: KD006",
+			"failure", 1},
+		{"plan text ignored", "StreamingQueryException",
+			"boom\n=== Streaming Query ===\nAnalysisException checkpointLocation=/tmp/x Connection refused", "failure", 1},
+	}
+	type pyCase struct{ Exc, Msg string }
+	in := make([]pyCase, len(cases))
+	for i, c := range cases {
+		in[i] = pyCase{c.exc, c.msg}
+	}
+	data, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := `
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import etlgen_runtime as rt
+
+out = []
+for c in json.loads(sys.stdin.read()):
+    exc = type(c["Exc"], (Exception,), {})(c["Msg"])
+    out.append(list(rt.classify(exc)[:2]))
+print(json.dumps(out))
+`
+	cmd := exec.Command(py, "-c", script, dir)
+	cmd.Stdin = bytes.NewReader(data)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python: %v", err)
+	}
+	var got [][]any
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(cases) {
+		t.Fatalf("got %d results for %d cases", len(got), len(cases))
+	}
+	for i, c := range cases {
+		want := []any{c.code, float64(c.exit)}
+		if diff := cmp.Diff(want, got[i]); diff != "" {
+			t.Errorf("%s: classify (-want +got):\n%s", c.name, diff)
+		}
+	}
+}
+
+// TestRuntimeHelpers runs the runtime's pure helpers behind the batch
+// lines: the rows a Delta commit wrote (operationMetrics as DESCRIBE HISTORY
+// returns them: string values), the records between Kafka offsets, and the
+// batch a resume point replays.
+func TestRuntimeHelpers(t *testing.T) {
 	py, err := pyspark.FindPython()
 	if err != nil {
 		t.Skipf("no python: %v", err)
@@ -27,35 +163,33 @@ import json, sys
 sys.path.insert(0, sys.argv[1])
 import etlgen_runtime as rt
 
-def exc(name, msg):
-    return type(name, (Exception,), {})(msg)
-
-cases = [
-    exc("SparkConnectGrpcException", "<_MultiThreadedRendezvous: StatusCode.UNAVAILABLE failed to connect to all addresses>"),
-    exc("StreamingQueryException", "org.apache.kafka.common.errors.SaslAuthenticationException: Authentication failed"),
-    exc("EnvironmentError", "environment variable ORDERS_KAFKA_SASL (Kafka credentials) is not set"),
-    exc("StreamingQueryException", "io.delta.exceptions.ConcurrentAppendException: Files were added by a concurrent update"),
-    exc("StreamingQueryException", "java.nio.file.AccessDeniedException: s3a://warehouse/t: 403 Forbidden"),
-    exc("AnalysisException", "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column cannot be resolved"),
-    exc("StreamingQueryException", "[STATE_SCHEMA_INCOMPATIBLE] state schema\n=== Streaming Query ===\n checkpointLocation=x"),
-    exc("StreamingQueryException", "boom\n=== Streaming Query ===\nAnalysisException checkpointLocation=/tmp/x Connection refused"),
-]
-print(json.dumps([list(rt.classify(c)[:2]) for c in cases]))
+merge = {"numTargetRowsInserted": "3", "numTargetRowsUpdated": "2", "numTargetRowsDeleted": "1",
+         "numTargetRowsCopied": "40", "numSourceRows": "9", "numOutputRows": "46"}
+out = {
+    "merge": rt.rows_written(merge),
+    "append": rt.rows_written({"numFiles": "2", "numOutputRows": "500", "numOutputBytes": "9000"}),
+    "none": rt.rows_written(None),
+    "kafka": rt._kafka_rows({"t": {"0": 10, "1": 4}}, {"t": {"0": 15, "1": 4}}),
+    "kafka_first": rt._kafka_rows(None, {"t": {"0": 15}}),
+    "replay": [rt.ResumePoint("cp", o, c, {}).replay for o, c in ((None, None), (3, 3), (4, 3), (0, None), (5, 2))],
+    "recovered": [rt.ResumePoint("cp", o, None, {}).recovered for o in (None, 0)],
+}
+print(json.dumps(out, sort_keys=True))
 `
-	cmd := exec.Command(py, "-c", script, dir)
-	out, err := cmd.Output()
+	out, err := exec.Command(py, "-c", script, dir).Output()
 	if err != nil {
 		t.Fatalf("python: %v", err)
 	}
-	var got [][]any
+	var got map[string]any
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatal(err)
 	}
-	want := [][]any{
-		{"connectivity", 16.0}, {"authentication", 16.0}, {"authentication", 16.0}, {"merge-conflict", 1.0},
-		{"sink-permission", 16.0}, {"analysis-error", 1.0}, {"checkpoint-corruption", 1.0}, {"failure", 1.0},
+	want := map[string]any{
+		"merge": 6.0, "append": 500.0, "none": 0.0, "kafka": 5.0, "kafka_first": 0.0,
+		"replay":    []any{nil, nil, 4.0, 0.0, 5.0},
+		"recovered": []any{false, true},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("classify (-want +got):\n%s", diff)
+		t.Errorf("runtime helpers (-want +got):\n%s", diff)
 	}
 }

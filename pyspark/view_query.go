@@ -21,6 +21,14 @@ type queryView struct {
 	Columns                    []string
 	Sink                       sinkView
 	Lates                      []*lateView
+	// Stateful: a step of the query has a stateful operator: every batch
+	// must be computed in full, even when Delta skips its write (a replay).
+	// A MERGE tells (rt.merge counts a skipped batch); other sinks cache and
+	// count each batch first (Cache, rt.materialize).
+	Stateful, Cache bool
+	// Tables are the Python constants of the Delta tables the query writes
+	// (its sink unless files, then its late outputs').
+	Tables []string
 }
 
 // sinkView is where a query (or a late output) writes.
@@ -77,6 +85,14 @@ func (g *gen) queries(pv *programView) error {
 		byName[host.Name].Lates = append(byName[host.Name].Lates, lv)
 		pv.Lates = append(pv.Lates, lv)
 	}
+	for _, qv := range pv.Queries {
+		if qv.Sink.Kind != "files" {
+			qv.Tables = append(qv.Tables, qv.Const+"_TARGET")
+		}
+		for _, lv := range qv.Lates {
+			qv.Tables = append(qv.Tables, lv.Const+"_TARGET")
+		}
+	}
 	return nil
 }
 
@@ -96,6 +112,7 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 		return nil, fmt.Errorf("query %s: %w", q.Name, err)
 	}
 	qv.Build = build
+	qv.Stateful = g.stateful(q.From)
 	c, ok := g.contracts[q.Sink.Contract]
 	if !ok {
 		return nil, fmt.Errorf("query %s: contract %s is not in the IR document", q.Name, q.Sink.Contract)
@@ -106,6 +123,7 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 		return nil, err
 	}
 	qv.Sink = sink
+	qv.Cache = qv.Stateful && sink.Kind != "merge"
 	return qv, nil
 }
 
@@ -140,6 +158,24 @@ func (g *gen) ref(r ir.Ref, spark string) (string, error) {
 		args[i] = a
 	}
 	return st.Fn + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// stateful reports whether the stream r passes a step with a stateful
+// operator (an aggregation, deduplication or stream-stream join).
+func (g *gen) stateful(r ir.Ref) bool {
+	st, ok := g.steps[r.Node]
+	if !ok {
+		return false
+	}
+	if st.late != nil {
+		return true
+	}
+	for _, b := range st.inputs {
+		if g.stateful(b.From) {
+			return true
+		}
+	}
+	return false
 }
 
 // trigger renders DataStreamWriter.trigger keyword arguments.

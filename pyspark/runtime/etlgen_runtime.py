@@ -13,6 +13,7 @@ server; this module is pickled by value (cloudpickle.register_pickle_by_value),
 so the server needs no copy of it.
 """
 
+import contextlib
 import json
 import os
 import signal
@@ -31,28 +32,46 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_ENVIRONMENT = 16
 
-# Failure classes: code, exit code, retry guidance. Matched in order against
-# the exception's class name and message.
+# Failure classes: code, exit code, retry guidance, needles. The needles are
+# specific texts of real failures: error classes as Spark and Delta print
+# them ("[ERROR_CLASS] message"), JVM exception class names, gRPC status
+# codes. The classes are tried in this order and the first with a needle in
+# the exception's text wins; the order matters where one failure wraps
+# another (a foreachBatch failure carries the AnalysisException inside it).
 FAILURES = [
     ("authentication", EXIT_ENVIRONMENT, "fix the credentials (environment variables named by the profile), then rerun",
-     ["SaslAuthenticationException", "AuthenticationException", "UNAUTHENTICATED", "401 Unauthorized",
-      "InvalidAccessKeyId", "SignatureDoesNotMatch", "credentials) is not set"]),
+     ["SaslAuthenticationException", "org.apache.kafka.common.errors.AuthenticationException",
+      "StatusCode.UNAUTHENTICATED", "InvalidAccessKeyId", "SignatureDoesNotMatch",
+      "The AWS Access Key Id you provided does not exist", "(Kafka credentials) is not set"]),
     ("sink-permission", EXIT_ENVIRONMENT, "grant write access to the table or checkpoint location, then rerun",
-     ["AccessDeniedException", "PERMISSION_DENIED", "Permission denied", "403 Forbidden", "AccessDenied"]),
+     ["java.nio.file.AccessDeniedException", "org.apache.hadoop.security.AccessControlException",
+      "StatusCode.PERMISSION_DENIED", "[INSUFFICIENT_PERMISSIONS", "403 Forbidden", "Status Code: 403",
+      "Error Code: AccessDenied", "PermissionError: [Errno 13]", ": Permission denied"]),
     ("merge-conflict", EXIT_FAILURE, "another writer changed the table: rerun; the batch is replayed idempotently",
-     ["ConcurrentModificationException", "ConcurrentAppendException", "ConcurrentDeleteReadException",
-      "ConcurrentDeleteDeleteException", "ConcurrentTransactionException", "MetadataChangedException",
-      "ProtocolChangedException", "DELTA_CONCURRENT"]),
+     ["io.delta.exceptions.Concurrent", "ConcurrentAppendException", "ConcurrentDeleteReadException",
+      "ConcurrentDeleteDeleteException", "ConcurrentTransactionException", "ConcurrentWriteException",
+      "MetadataChangedException", "ProtocolChangedException", "[DELTA_CONCURRENT_APPEND",
+      "[DELTA_CONCURRENT_DELETE_READ", "[DELTA_CONCURRENT_DELETE_DELETE", "[DELTA_CONCURRENT_TRANSACTION",
+      "[DELTA_CONCURRENT_WRITE", "[DELTA_METADATA_CHANGED", "[DELTA_PROTOCOL_CHANGED"]),
     ("checkpoint-corruption", EXIT_FAILURE,
      "the checkpoint is unreadable or incompatible: restore it, or start a new checkpoint (new major version)",
-     ["CHECKPOINT", "IncompatibleStateSchema", "STATE_SCHEMA", "STATE_STORE", "OffsetSeq", "Log file was malformed",
-      "INVALID_OFFSET_LOG", "metadata file", "cannot read the checkpoint"]),
-    ("connectivity", EXIT_ENVIRONMENT, "check that the Spark Connect server and Kafka are reachable, then rerun",
-     ["UNAVAILABLE", "Connection refused", "failed to connect", "StatusCode.UNAVAILABLE", "DEADLINE_EXCEEDED",
-      "TimeoutException", "SparkConnectGrpcException", "Broken pipe", "Connection reset"]),
+     ["[CANNOT_LOAD_STATE_STORE", "[CHECKPOINT_FILE_CHECKSUM_VERIFICATION_FAILED", "[INVALID_LOG_VERSION",
+      "[STATE_STORE_KEY_ROW_FORMAT_VALIDATION_FAILURE", "[STATE_STORE_VALUE_ROW_FORMAT_VALIDATION_FAILURE",
+      "[STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE", "[STATE_STORE_VALUE_SCHEMA_NOT_COMPATIBLE",
+      "[STATE_STORE_INVALID_CONFIG_AFTER_RESTART", "[STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA",
+      "[BATCH_METADATA_NOT_FOUND", "Log file was malformed", "IncompatibleSchemaException",
+      "StateSchemaNotCompatible"]),
     ("analysis-error", EXIT_FAILURE, "the generated program does not match the data or the tables: fix and recompile",
-     ["AnalysisException", "UNRESOLVED_", "PARSE_SYNTAX_ERROR", "DATATYPE_MISMATCH", "TABLE_OR_VIEW_NOT_FOUND",
-      "DELTA_"]),
+     ["AnalysisException", "[UNRESOLVED_COLUMN", "[UNRESOLVED_ROUTINE", "[UNRESOLVED_FIELD",
+      "[TABLE_OR_VIEW_NOT_FOUND", "[SCHEMA_NOT_FOUND", "[PARSE_SYNTAX_ERROR", "[DATATYPE_MISMATCH",
+      "[INCOMPATIBLE_DATA_FOR_TABLE", "[DELTA_MERGE_UNRESOLVED_EXPRESSION", "[DELTA_FAILED_TO_MERGE_FIELDS",
+      "[DELTA_SCHEMA_CHANGED", "[DELTA_MISSING_COLUMN", "[DELTA_COLUMN_NOT_FOUND", "[DELTA_TABLE_NOT_FOUND",
+      "SQLSTATE: 42"]),
+    ("connectivity", EXIT_ENVIRONMENT, "check that the Spark Connect server and Kafka are reachable, then rerun",
+     ["StatusCode.UNAVAILABLE", "failed to connect to all addresses", "Connection refused",
+      "StatusCode.DEADLINE_EXCEEDED", "java.net.ConnectException", "java.net.UnknownHostException",
+      "Timed out waiting for a node assignment", "org.apache.kafka.common.errors.TimeoutException",
+      "Connection reset by peer", "Broken pipe", "[NO_ACTIVE_SESSION"]),
 ]
 
 
@@ -122,9 +141,16 @@ def validate(raw, check):
     df = raw
     for level in check["stage_levels"]:
         df = df.selectExpr("*", *level)
+    # The verdict comes out of a one-row generator, a barrier for the
+    # optimizer: a filter on a projected _etl_valid is pushed below the stage
+    # projections (PushDownPredicates) with every stage inlined into the
+    # predicate, whose generated code then grows beyond 64 KB ("Whole-stage
+    # codegen disabled") and computes the stages twice (about 4x slower).
+    # The reason columns stay projections above it: after a filter on
+    # _etl_valid they are computed for the invalid rows only.
+    df = df.selectExpr("*", "inline(array(named_struct('_etl_valid', %s)))" % check["valid"])
     return df.selectExpr(
         "*",
-        "(%s) AS _etl_valid" % check["valid"],
         "(%s) AS _etl_reason_code" % check["reason_code"],
         "(%s) AS _etl_reason" % check["reason"],
         "(%s) AS _etl_field_path" % check["field_path"],
@@ -173,19 +199,49 @@ def materialize(batch_df):
     return batch_df
 
 
-def merge(batch_df, batch_id, target, keys, app_id):
+@contextlib.contextmanager
+def micro_batch(batch_df, cache):
+    """The micro-batch a foreachBatch function writes: materialized and
+    cached for the duration when cache (a stateful query whose write may be
+    skipped unseen: an append), as it is otherwise (a stateless plan is
+    computed once by its single write, a stateful MERGE by the MERGE or,
+    when skipped, by merge itself; a cache would only add a pass over the
+    batch)."""
+    if not cache:
+        yield batch_df
+        return
+    batch_df = materialize(batch_df)
+    try:
+        yield batch_df
+    finally:
+        batch_df.unpersist()
+
+
+def merge(batch_df, batch_id, target, keys, app_id, stateful=False):
     """MERGE the micro-batch into the Delta table target (SQL name) on keys,
-    idempotently: a replayed batch id of app_id changes nothing."""
+    idempotently: a replayed batch id of app_id changes nothing. Returns
+    whether Delta wrote (False: the batch id was already committed).
+
+    The MERGE computes the batch once (Delta materializes a source that is
+    not a Delta table). When Delta skips it as already committed, nothing
+    computed the batch: for a stateful query (stateful) it is counted then,
+    so that every state store partition commits (Spark 4.1 fails the batch
+    otherwise: STATE_STORE_COMMIT_VALIDATION_FAILED)."""
     spark = batch_df.sparkSession
     view = "etlgen_batch_%s" % uuid.uuid4().hex
     batch_df.createOrReplaceTempView(view)
     on = " AND ".join("t.%s <=> s.%s" % (k, k) for k in keys)
     try:
         with _Txn(spark, app_id, batch_id):
-            spark.sql("MERGE INTO %s AS t USING %s AS s ON %s "
-                      "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *" % (target, view, on))
+            # The command's result: one row of metrics, none when skipped.
+            written = bool(spark.sql("MERGE INTO %s AS t USING %s AS s ON %s "
+                                     "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *"
+                                     % (target, view, on)).collect())
     finally:
         spark.catalog.dropTempView(view)
+    if not written and stateful:
+        batch_df.count()
+    return written
 
 
 def merge_changes(batch_df, batch_id, target, keys, columns, change_order, app_id):
@@ -237,13 +293,50 @@ def append_files(batch_df, batch_id, fmt, path):
     batch_df.write.format(fmt).mode("append").save(path)
 
 
-def checkpoint_exists(spark, checkpoint):
-    """Whether the query's checkpoint has an offset log (a restart
-    recovers from it; the starting offsets apply only to a new one)."""
+def checkpoint_log(spark, checkpoint, log):
+    """The highest batch id in the checkpoint's log (offsets or commits),
+    or None when it has none (or the checkpoint does not exist)."""
     try:
-        return spark.read.text(checkpoint + "/offsets").limit(1).count() > 0
+        rows = (spark.read.text("%s/%s" % (checkpoint, log)).select(F.col("_metadata.file_name").alias("f"))
+                .distinct().collect())
     except Exception:  # noqa: BLE001 - absent path: a fresh start
-        return False
+        return None
+    ids = [int(r["f"]) for r in rows if r["f"] and r["f"].isdigit()]
+    return max(ids) if ids else None
+
+
+class ResumePoint(object):
+    """Where a query starts: its checkpoint's last logged and last committed
+    batch, and the versions of the Delta tables it writes, read before the
+    query starts. Spark re-runs the logged batch when it has no commit (a
+    replay): its writes are skipped by Delta as already committed, unless
+    the previous run stopped before them."""
+
+    def __init__(self, checkpoint, last_offset, last_commit, versions):
+        self.checkpoint = checkpoint
+        self.last_offset = last_offset
+        self.last_commit = last_commit
+        self.versions = versions  # SQL name -> version (None: no table history)
+
+    @property
+    def recovered(self):
+        """Whether the checkpoint had an offset log before the start."""
+        return self.last_offset is not None
+
+    @property
+    def replay(self):
+        """The batch id Spark re-runs from the offset log, or None."""
+        if self.last_offset is None or (self.last_commit is not None and self.last_commit >= self.last_offset):
+            return None
+        return self.last_offset
+
+
+def resume_point(spark, checkpoint, tables):
+    """The ResumePoint of a query about to start on checkpoint, writing the
+    Delta tables (SQL names) tables."""
+    last_offset = checkpoint_log(spark, checkpoint, "offsets")
+    last_commit = checkpoint_log(spark, checkpoint, "commits") if last_offset is not None else None
+    return ResumePoint(checkpoint, last_offset, last_commit, {t: table_version(spark, t) for t in tables})
 
 
 def read_offsets(spark, checkpoint, batch_id):
@@ -300,23 +393,48 @@ def table_version(spark, target):
         return None
 
 
-def commit_of(spark, target, app_id, batch_id):
+def commit_of(spark, target, app_id, batch_id, history=None):
     """(version, rows written) of the commit a batch made to target, found by
-    the userMetadata the write set; None when the batch wrote nothing."""
+    the userMetadata the write set; None when the batch wrote nothing. The
+    rows are the commit's operationMetrics: a MERGE's inserted + updated +
+    deleted target rows, an append's output rows."""
     want = json.dumps({"etlgen_app_id": app_id, "batch_id": batch_id})
-    try:
-        rows = spark.sql("DESCRIBE HISTORY %s LIMIT 50" % target).select(
-            "version", "userMetadata", "operationMetrics").collect()
-    except Exception:  # noqa: BLE001 - reporting only
-        return None
+    rows = history.get(target) if history is not None else None
+    if rows is None:
+        try:
+            rows = spark.sql("DESCRIBE HISTORY %s LIMIT 50" % target).select(
+                "version", "userMetadata", "operationMetrics").collect()
+        except Exception:  # noqa: BLE001 - reporting only
+            return None
+        if history is not None:
+            history[target] = rows
     for r in rows:
         if r["userMetadata"] == want:
-            m = r["operationMetrics"] or {}
-            n = m.get("numOutputRows") or 0
-            if "numTargetRowsInserted" in m:
-                n = int(m.get("numTargetRowsInserted", 0)) + int(m.get("numTargetRowsUpdated", 0))
-            return r["version"], int(n)
+            return r["version"], rows_written(r["operationMetrics"])
     return None
+
+
+def rows_written(metrics):
+    """The rows a Delta commit wrote, from its operationMetrics (string
+    values): numTargetRowsInserted + numTargetRowsUpdated +
+    numTargetRowsDeleted for a MERGE, numOutputRows for an append."""
+    m = metrics or {}
+    if "numTargetRowsInserted" in m:
+        return sum(int(m.get(k) or 0) for k in ("numTargetRowsInserted", "numTargetRowsUpdated",
+                                               "numTargetRowsDeleted"))
+    return int(m.get("numOutputRows") or 0)
+
+
+def _written(spark, q, target, ident, batch_id, history=None):
+    """(version, rows) of batch_id's commit to target, and whether this run
+    made it: a commit no newer than the table's version at the start was
+    made before (a replayed batch whose write Delta skipped)."""
+    c = commit_of(spark, target, ident, batch_id, history)
+    if c is None:
+        return None, 0, False
+    before = q.resume.versions.get(target) if q.resume else None
+    now = before is None or c[0] > before
+    return c[0], (c[1] if now else 0), now
 
 
 def _progress_dict(p):
@@ -333,9 +451,10 @@ def _progress_dict(p):
 class Query(object):
     """A started streaming query with what its progress lines need."""
 
-    def __init__(self, name, handle, identity, target=None, late=None, observe=None, recovered=False):
+    def __init__(self, name, handle, identity, target=None, late=None, observe=None, resume=None):
         self.name = name
-        self.recovered = recovered  # the checkpoint existed before the start
+        self.resume = resume  # ResumePoint read before the start
+        self.recovered = bool(resume and resume.recovered)  # the checkpoint existed before the start
         self.handle = handle
         self.identity = identity
         self.target = target  # SQL name of the Delta sink, for versions
@@ -344,6 +463,7 @@ class Query(object):
         self.seen = -1
         self.starter = None  # start function, to restart after a known transient failure
         self.restarts = 0
+        self.pending = []  # (time seen, progress) of batch lines not printed yet
 
 
 def start_query(start, spark, attempts=6):
@@ -375,8 +495,9 @@ def _observed(p, name, field):
     return 0
 
 
-def batch_line(spark, q, p):
-    """The JSON fields of one micro-batch progress."""
+def batch_line(spark, q, p, history=None):
+    """The JSON fields of one micro-batch progress (history: a cache of
+    the Delta tables' histories, by SQL name)."""
     srcs = p.get("sources") or [{}]
     src = srcs[0]
     ops = p.get("stateOperators") or []
@@ -394,18 +515,69 @@ def batch_line(spark, q, p):
         "state_rows": sum(o.get("numRowsTotal", 0) for o in ops),
         "dropped_by_watermark": sum(o.get("numRowsDroppedByWatermark", 0) for o in ops),
     }
-    if q.observe:
-        fields["output_rows"] = _observed(p, q.observe, "rows")
-    if q.target:
-        c = commit_of(spark, q.target, q.identity, p.get("batchId"))
-        fields["delta_version"] = c[0] if c else None
-    late = 0
-    for ident, target in q.late:
-        c = commit_of(spark, target, ident, p.get("batchId"))
-        late += c[1] if c else 0
-    if q.late:
-        fields["late_rows"] = late
+    fields.update(_outputs(spark, q, p.get("batchId"), _observed(p, q.observe, "rows") if q.observe else None,
+                           history))
     return fields
+
+
+def _outputs(spark, q, batch_id, observed, history=None):
+    """The sink fields of a batch line: output_rows (rows the batch wrote to
+    its Delta sink, from the commit; observed rows for a file sink),
+    delta_version, late_rows, and replay (the batch re-ran from the offset
+    log; its writes made before the run count 0 rows)."""
+    fields = {"replay": bool(q.resume and q.resume.replay == batch_id)}
+    if q.target:
+        version, rows, _ = _written(spark, q, q.target, q.identity, batch_id, history)
+        fields["delta_version"] = version
+        fields["output_rows"] = rows
+    elif observed is not None:
+        fields["output_rows"] = 0 if fields["replay"] else observed
+    if q.late:
+        fields["late_rows"] = sum(_written(spark, q, target, ident, batch_id, history)[1] for ident, target in q.late)
+    return fields
+
+
+def replay_line(spark, q, checkpoint):
+    """The batch line of a replayed batch whose progress Spark did not
+    report (SPARK-55271 fails the query after the batch's commit), from the
+    checkpoint: None unless the batch is committed now."""
+    n = q.resume.replay if q.resume else None
+    if n is None or q.seen >= n or checkpoint is None:
+        return None
+    last = checkpoint_log(spark, checkpoint, "commits")
+    if last is None or last < n:
+        return None
+    _, sources = read_offsets(spark, checkpoint, n)
+    start = read_offsets(spark, checkpoint, n - 1)[1] if n > 0 else [None]
+    fields = {"query": q.name, "query_id": q.handle.id, "spark_run_id": None, "batch_id": n,
+              "start_offsets": start[0] if start else None, "end_offsets": sources[0] if sources else None,
+              "input_rows": _kafka_rows(start[0] if start else None, sources[0] if sources else None),
+              "input_rows_per_second": None, "processed_rows_per_second": None,
+              "duration_ms": None, "watermark": None, "state_rows": 0, "dropped_by_watermark": 0,
+              "progress": "missing"}
+    fields.update(_outputs(spark, q, n, None))
+    return fields
+
+
+def _kafka_rows(start, end):
+    """The records between two Kafka source offsets ({topic: {partition:
+    offset}}), or 0 when they are not both Kafka offsets."""
+    try:
+        return sum(int(o) - int(start[t][p]) for t, parts in end.items() for p, o in parts.items())
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return 0
+
+
+def _emit_replays(spark, queries):
+    for q in queries:
+        try:
+            line = replay_line(spark, q, q.resume.checkpoint if q.resume else None)
+        except Exception as exc:  # noqa: BLE001 - reporting only
+            emit("warning", query=q.name, message="replayed batch line: %s" % str(exc).split("\n")[0][:300])
+            continue
+        if line is not None:
+            q.seen = line["batch_id"]
+            emit("batch", **line)
 
 
 # Failures after the batch's commit that a restart gets past: Spark 4.1.1's
@@ -420,12 +592,30 @@ def _restart_failed(spark, queries, limit=3):
             continue
         exc = q.handle.exception()
         if exc is not None and any(n in str(exc) for n in RESTARTABLE):
+            _poll(spark, [q], final=True)
+            _emit_replays(spark, [q])
             q.restarts += 1
             emit("restart", query=q.name, reason=str(exc).split("\n")[0][:300], attempt=q.restarts)
             q.handle = start_query(q.starter, spark).handle
 
 
-def _poll(spark, queries):
+# How long a batch line may wait for the server to be idle (see _poll).
+HOLD_SECONDS = 30.0
+
+
+def _trigger_active(q):
+    try:
+        return bool(q.handle.isActive and q.handle.status.get("isTriggerActive"))
+    except Exception:  # noqa: BLE001 - a stopped query runs nothing
+        return False
+
+
+def _poll(spark, queries, final=False):
+    """Collect new progress of every query and print its batch lines. A
+    batch line reads the Delta history of the tables the batch wrote (server
+    jobs): the lines wait while a micro-batch of any query runs, up to
+    HOLD_SECONDS, so as not to slow it down on a small server; final prints
+    every line now."""
     for q in queries:
         try:
             recent = q.handle.recentProgress or []
@@ -435,7 +625,18 @@ def _poll(spark, queries):
             p = _progress_dict(raw)
             if p and p.get("batchId", -1) > q.seen:
                 q.seen = p["batchId"]
-                emit("batch", **batch_line(spark, q, p))
+                q.pending.append((time.time(), p))
+    waiting = [q for q in queries if q.pending]
+    if not waiting:
+        return
+    busy = not final and any(_trigger_active(q) for q in queries)
+    for q in waiting:
+        if busy and time.time() - q.pending[0][0] < HOLD_SECONDS:
+            continue
+        history = {}  # each table's history read once for all lines
+        for _, p in q.pending:
+            emit("batch", **batch_line(spark, q, p, history))
+        q.pending = []
 
 
 class _Signals(object):
@@ -484,7 +685,8 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
                 status = "stopped"
                 break
             time.sleep(poll)
-        _poll(spark, queries)
+        _poll(spark, queries, final=True)
+        _emit_replays(spark, queries)
         for q in queries:
             exc = q.handle.exception()
             if exc is not None:

@@ -160,7 +160,9 @@ def main():
         late = (
             orders(checked(raw)).filter("status = 'paid'")
             .filter(F.expr("window(event_time, '1 hour').end") <= F.timestamp_millis(F.lit(watermark_ms)))
-            .selectExpr("struct(*) AS event", f"timestamp_millis({watermark_ms}) AS watermark_at_arrival",
+            # The event's own fields: filtering on window() adds a window column to the rows.
+            .selectExpr("struct(event_id, order_id, customer_id, order_total, status, event_time) AS event",
+                        f"timestamp_millis({watermark_ms}) AS watermark_at_arrival",
                         "'BEHIND_WATERMARK' AS reason_code")
         )
         with_txn(session, batch_id, lambda: late.write.format("delta").mode("append").saveAsTable(late_table),

@@ -67,7 +67,9 @@ run_handwritten() { # round
 	timed "$dir" "$db" "$PY" scripts/bench/orders_handwritten.py --topic "$TOPIC" --db "$db" --checkpoint "$dir/checkpoints" --max-offsets "$MAX_OFFSETS"
 }
 
-# timed dir db cmd...: run cmd, print "seconds curated_rows paid_orders rejected late".
+# timed dir db cmd...: run cmd, print "seconds curated_rows paid_orders rejected late
+# windows_hash rejected_hash late_hash" (the hashes: sums of xxhash64 over every window row, the
+# source position of every rejected row, the event id and watermark of every late row).
 # A start that fails because the server's foreachBatch Python worker did not
 # connect back in time (a loaded machine; nothing ran) is retried.
 timed() {
@@ -95,7 +97,12 @@ timed() {
 		(SELECT count(*) FROM $db.customer_order_windows) AS windows,
 		(SELECT coalesce(sum(paid_order_count), 0) FROM $db.customer_order_windows) AS paid,
 		(SELECT count(*) FROM $db.rejected_order_events) AS rejected,
-		(SELECT count(*) FROM $db.late_order_events) AS late")
+		(SELECT count(*) FROM $db.late_order_events) AS late,
+		(SELECT coalesce(sum(CAST(xxhash64(customer_id, window_start, window_end, paid_order_count,
+			paid_order_total, latest_event_time) AS DECIMAL(38, 0))), 0) FROM $db.customer_order_windows) AS windows_hash,
+		(SELECT coalesce(sum(CAST(xxhash64(source_topic, source_partition, source_offset) AS DECIMAL(38, 0))), 0)
+			FROM $db.rejected_order_events) AS rejected_hash,
+		(SELECT coalesce(sum(CAST(xxhash64(event.event_id, watermark_at_arrival) AS DECIMAL(38, 0))), 0) FROM $db.late_order_events) AS late_hash")
 	echo "$(calc "$t1 - $t0") $counts"
 }
 
@@ -114,8 +121,8 @@ for ((r = 1; r <= ROUNDS; r++)); do
 	done
 done
 
-read -r gs gw gp gr gl <<<"${best[gen]}"
-read -r hs hw hp hr hl <<<"${best[hand]}"
+read -r gs gw gp gr gl gh <<<"${best[gen]}"
+read -r hs hw hp hr hl hh <<<"${best[hand]}"
 gt=$(calc "$N / $gs")
 ht=$(calc "$N / $hs")
 echo
@@ -124,7 +131,8 @@ printf '%-12s %10s %12s %14s %12s %10s %8s\n' program seconds events/s curated_r
 printf '%-12s %10.2f %12.0f %14s %12s %10s %8s\n' generated "$gs" "$gt" "$gw" "$gp" "$gr" "$gl"
 printf '%-12s %10.2f %12.0f %14s %12s %10s %8s\n' handwritten "$hs" "$ht" "$hw" "$hp" "$hr" "$hl"
 printf 'ratio generated/handwritten: %.3f (target >= 0.95)\n' "$(calc "$gt / $ht")"
-if [ "$gw $gp $gr $gl" != "$hw $hp $hr $hl" ]; then
-	echo "WARNING: the two programs wrote different outputs (curated rows, paid orders, rejected, late)" >&2
+printf 'load average (1, 5, 15 min) at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+if [ "$gw $gp $gr $gl $gh" != "$hw $hp $hr $hl $hh" ]; then
+	echo "WARNING: the two programs wrote different outputs (curated rows, paid orders, rejected, late, row hashes)" >&2
 	exit 1
 fi

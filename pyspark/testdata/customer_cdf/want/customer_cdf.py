@@ -183,18 +183,15 @@ CUSTOMERS_COLUMNS = [
 
 def write_customers(batch_df, batch_id):
     """foreachBatch of query customers: idempotent per batch id."""
-    batch_df = rt.materialize(batch_df)
-    try:
+    with rt.micro_batch(batch_df, cache=False) as batch_df:
         rt.merge_changes(batch_df, batch_id, CUSTOMERS_TARGET, CUSTOMERS_MERGE_KEYS, CUSTOMERS_TARGET_COLUMNS,
                          CUSTOMERS_CHANGE_ORDER, CUSTOMERS_IDENTITY)
-    finally:
-        batch_df.unpersist()
 
 
 def start_customers(spark):
     """Query customers: out rows, output mode append, foreach-batch-merge into curated.customers."""
     rt.ensure_table(spark, CUSTOMERS_SCHEMA_SQL, CUSTOMERS_CREATE_SQL)
-    recovered = rt.checkpoint_exists(spark, CUSTOMERS_CHECKPOINT)
+    resume = rt.resume_point(spark, CUSTOMERS_CHECKPOINT, [CUSTOMERS_TARGET])
     df = step_keep_customer_changes(step_normalize_customer_contacts(customer_changes_valid(customer_changes_raw(spark))))
     df = df.selectExpr(*CUSTOMERS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -207,7 +204,7 @@ def start_customers(spark):
     )
     return rt.Query("customers", handle, CUSTOMERS_IDENTITY, target=CUSTOMERS_TARGET,
                     late=[], observe="etlgen",
-                    recovered=recovered)
+                    resume=resume)
 
 
 def start(spark):

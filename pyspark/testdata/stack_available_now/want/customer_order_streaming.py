@@ -203,19 +203,16 @@ CUSTOMER_ORDER_WINDOWS_COLUMNS = [
 
 def write_customer_order_windows(batch_df, batch_id):
     """foreachBatch of query customer_order_windows: idempotent per batch id."""
-    batch_df = rt.materialize(batch_df)
-    try:
-        rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY)
+    with rt.micro_batch(batch_df, cache=False) as batch_df:
+        rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY, stateful=True)
         write_late_order_events(batch_df.sparkSession, batch_id)
-    finally:
-        batch_df.unpersist()
 
 
 def start_customer_order_windows(spark):
     """Query customer_order_windows: out rows, output mode update, foreach-batch-merge into curated.customer_order_windows."""
     rt.ensure_table(spark, CUSTOMER_ORDER_WINDOWS_SCHEMA_SQL, CUSTOMER_ORDER_WINDOWS_CREATE_SQL)
     rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL)
-    recovered = rt.checkpoint_exists(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT)
+    resume = rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_TARGET])
     df = step_aggregate_customer_orders(order_events_valid(order_events_raw(spark)))
     df = df.selectExpr(*CUSTOMER_ORDER_WINDOWS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -228,7 +225,7 @@ def start_customer_order_windows(spark):
     )
     return rt.Query("customer_order_windows", handle, CUSTOMER_ORDER_WINDOWS_IDENTITY, target=CUSTOMER_ORDER_WINDOWS_TARGET,
                     late=[(LATE_ORDER_EVENTS_IDENTITY, LATE_ORDER_EVENTS_TARGET)], observe="etlgen",
-                    recovered=recovered)
+                    resume=resume)
 
 
 REJECTED_ORDER_EVENTS_IDENTITY = "customer-order-streaming/v1/local-stack/rejected_order_events"
@@ -253,17 +250,14 @@ REJECTED_ORDER_EVENTS_COLUMNS = [
 
 def write_rejected_order_events(batch_df, batch_id):
     """foreachBatch of query rejected_order_events: idempotent per batch id."""
-    batch_df = rt.materialize(batch_df)
-    try:
+    with rt.micro_batch(batch_df, cache=False) as batch_df:
         rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)
-    finally:
-        batch_df.unpersist()
 
 
 def start_rejected_order_events(spark):
     """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
     rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
-    recovered = rt.checkpoint_exists(spark, REJECTED_ORDER_EVENTS_CHECKPOINT)
+    resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
     df = order_events_invalid(order_events_raw(spark))
     df = df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -276,7 +270,7 @@ def start_rejected_order_events(spark):
     )
     return rt.Query("rejected_order_events", handle, REJECTED_ORDER_EVENTS_IDENTITY, target=REJECTED_ORDER_EVENTS_TARGET,
                     late=[], observe="etlgen",
-                    recovered=recovered)
+                    resume=resume)
 
 
 def start(spark):

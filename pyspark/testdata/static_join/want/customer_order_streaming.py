@@ -168,17 +168,14 @@ PAID_ORDERS_COLUMNS = [
 
 def write_paid_orders(batch_df, batch_id):
     """foreachBatch of query paid_orders: idempotent per batch id."""
-    batch_df = rt.materialize(batch_df)
-    try:
+    with rt.micro_batch(batch_df, cache=False) as batch_df:
         rt.append(batch_df, batch_id, PAID_ORDERS_TARGET, PAID_ORDERS_IDENTITY)
-    finally:
-        batch_df.unpersist()
 
 
 def start_paid_orders(spark):
     """Query paid_orders: out rows, output mode append, append into curated.paid_orders."""
     rt.ensure_table(spark, PAID_ORDERS_SCHEMA_SQL, PAID_ORDERS_CREATE_SQL)
-    recovered = rt.checkpoint_exists(spark, PAID_ORDERS_CHECKPOINT)
+    resume = rt.resume_point(spark, PAID_ORDERS_CHECKPOINT, [PAID_ORDERS_TARGET])
     df = step_enrich(order_events_valid(order_events_raw(spark)), customers_raw(spark))
     df = df.selectExpr(*PAID_ORDERS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -191,7 +188,7 @@ def start_paid_orders(spark):
     )
     return rt.Query("paid_orders", handle, PAID_ORDERS_IDENTITY, target=PAID_ORDERS_TARGET,
                     late=[], observe="etlgen",
-                    recovered=recovered)
+                    resume=resume)
 
 
 REJECTED_ORDER_EVENTS_IDENTITY = "customer-order-streaming/v1/prod/rejected_order_events"
@@ -216,17 +213,14 @@ REJECTED_ORDER_EVENTS_COLUMNS = [
 
 def write_rejected_order_events(batch_df, batch_id):
     """foreachBatch of query rejected_order_events: idempotent per batch id."""
-    batch_df = rt.materialize(batch_df)
-    try:
+    with rt.micro_batch(batch_df, cache=False) as batch_df:
         rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)
-    finally:
-        batch_df.unpersist()
 
 
 def start_rejected_order_events(spark):
     """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
     rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
-    recovered = rt.checkpoint_exists(spark, REJECTED_ORDER_EVENTS_CHECKPOINT)
+    resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
     df = order_events_invalid(order_events_raw(spark))
     df = df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -239,7 +233,7 @@ def start_rejected_order_events(spark):
     )
     return rt.Query("rejected_order_events", handle, REJECTED_ORDER_EVENTS_IDENTITY, target=REJECTED_ORDER_EVENTS_TARGET,
                     late=[], observe="etlgen",
-                    recovered=recovered)
+                    resume=resume)
 
 
 def start(spark):
