@@ -70,7 +70,9 @@ func Within(leftTime, rightTime Col[time.Time], lower, upper Duration) JoinCond 
 // Join joins s (left) with other (right) on equal keys and, for two streams,
 // an event-time range. Pass a Static as other for a stream-static join. Key
 // columns of the same name appear once in the output; semi and anti joins
-// keep the left columns only.
+// keep the left columns only. A semi join of two streams emits each left
+// row once, when its first match within the range arrives; Spark has no
+// anti join of two streams (the planner reports ETL-S414).
 func (s Stream[T]) Join(other Frame, how JoinType, conds ...JoinCond) Stream[Row] {
 	var spec joinSpec
 	spec.j.Type = how
