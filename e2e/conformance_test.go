@@ -31,9 +31,10 @@ import (
 
 // TestConformance (ETLGEN_STACK=1) runs every scenario of the conformance
 // suite on the local engine and, through the generated PySpark program, on
-// Spark: payload sources are Kafka topics (the generated program routes
-// late events for kafka-json sources only), source tables CDF-enabled Delta tables changed with SQL, sinks
-// Delta tables; each arrival is one available-now run. Spark's rows, the
+// Spark: payload sources are Kafka topics (file-json late routing has its
+// own live test, pyspark/live_late_files_test.go), source tables are
+// CDF-enabled Delta tables changed with SQL, sinks are Delta tables; each
+// arrival is one available-now run. Spark's rows, the
 // local engine's rows and the scenario's Want must be identical.
 func TestConformance(t *testing.T) {
 	stack.Require(t)

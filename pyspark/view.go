@@ -25,7 +25,6 @@ type programView struct {
 	Steps                        []*stepView
 	Queries                      []*queryView
 	Lates                        []*lateView
-	Skipped                      []string // comments: queries not run by this program
 }
 
 // kv is one dict entry, both sides Python literals.

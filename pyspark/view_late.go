@@ -24,12 +24,18 @@ func (g *gen) lateHost(late *planner.Query) *planner.Query {
 	return nil
 }
 
+// lateSource reports whether the rows of a source batch can be read again
+// for a late output: a Kafka offset range, or the files of a file source's
+// log batch.
+func lateSource(sv *sourceView) bool {
+	return sv.Kafka || sv.Plugin == "file-json"
+}
+
 // late builds a late output: the late tap of the step over the valid rows
-// of its Kafka source, re-read for the host batch's offset range.
+// of its Kafka or file source, re-read for the host batch's offset range
+// (Kafka) or files (the checkpoint's file source log). Errors name what the
+// step reads; the caller adds the late output's name.
 func (g *gen) late(q *planner.Query, host *planner.Query) (*lateView, error) {
-	if host == nil {
-		return nil, nil
-	}
 	st, ok := g.steps[q.LateStep]
 	if !ok || st.late == nil {
 		return nil, fmt.Errorf("step %s has no stateful operator", q.LateStep)
@@ -38,17 +44,29 @@ func (g *gen) late(q *planner.Query, host *planner.Query) (*lateView, error) {
 	args := make([]string, len(st.inputs))
 	for i, b := range st.inputs {
 		sv, ok := g.sources[b.From.Node]
-		if !ok || b.From.Port != ir.PortValid || !sv.Kafka || (src != nil && src != sv) {
-			return nil, fmt.Errorf("step %s must read the valid rows of one kafka-json source", q.LateStep)
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("step %s reads %s, the output of another step: the Spark engine re-reads a batch's input only when the stateful step reads a source directly", q.LateStep, b.From.Node)
+		case b.From.Port != ir.PortValid:
+			return nil, fmt.Errorf("step %s reads port %s of source %s: late rows are routed only from its valid rows", q.LateStep, b.From.Port, b.From.Node)
+		case !lateSource(sv):
+			return nil, fmt.Errorf("step %s reads source %s (plugin %s): the Spark engine routes late rows only from kafka-json and file-json sources, whose batches it can read again", q.LateStep, sv.Asset, sv.Plugin)
+		case src != nil && src != sv:
+			return nil, fmt.Errorf("step %s reads sources %s and %s: the Spark engine routes late rows only for a step reading one source", q.LateStep, src.Asset, sv.Asset)
 		}
 		src, args[i] = sv, "valid"
 	}
 	if src == nil {
 		return nil, fmt.Errorf("step %s has no input", q.LateStep)
 	}
+	// The batch's offsets are read from the checkpoint's first source
+	// (offsets line 1, sources/0): right only when it is the only one.
+	if streams := g.streamSources(host.From, map[string]bool{}); len(streams) != 1 {
+		return nil, fmt.Errorf("query %s reads the streaming sources %v: the Spark engine routes late rows only in a query reading one streaming source", host.Name, streams)
+	}
 	c, ok := g.contracts[q.Sink.Contract]
 	if !ok {
-		return nil, fmt.Errorf("late output %s: contract %s is not in the IR document", q.Name, q.Sink.Contract)
+		return nil, fmt.Errorf("contract %s is not in the IR document", q.Sink.Contract)
 	}
 	lv := &lateView{Name: PyString(q.Name), Identity: PyString(q.Identity), Const: constName(q.Name), Fn: PyName(q.Name),
 		Title:          docText(fmt.Sprintf("%s: rows step %s drops behind the watermark, appended to %s", q.Name, q.LateStep, q.Sink.Identity)),
@@ -70,6 +88,27 @@ func (g *gen) late(q *planner.Query, host *planner.Query) (*lateView, error) {
 	}
 	lv.Sink = sink
 	return lv, nil
+}
+
+// streamSources lists the assets of the streaming (not static) sources the
+// stream r reads, each once, in the order first met.
+func (g *gen) streamSources(r ir.Ref, seen map[string]bool) []string {
+	if sv, ok := g.sources[r.Node]; ok {
+		if sv.Static || seen[sv.Asset] {
+			return nil
+		}
+		seen[sv.Asset] = true
+		return []string{sv.Asset}
+	}
+	st, ok := g.steps[r.Node]
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, b := range st.inputs {
+		out = append(out, g.streamSources(b.From, seen)...)
+	}
+	return out
 }
 
 func (g *gen) sourceContract(asset string) string {

@@ -76,11 +76,15 @@ func (g *gen) queries(pv *programView) error {
 		if q.Branch != ir.PortLate {
 			continue
 		}
+		// A late output the program cannot write would lose its rows
+		// silently (Spark drops them): refuse to generate instead.
 		host := g.lateHost(q)
+		if host == nil || byName[host.Name] == nil {
+			return fmt.Errorf("late output %s: no query of the program runs the stateful operator of step %s, so nothing can route its late rows", q.Name, q.LateStep)
+		}
 		lv, err := g.late(q, host)
-		if err != nil || host == nil || byName[host.Name] == nil {
-			pv.Skipped = append(pv.Skipped, fmt.Sprintf("%s: late output not supported here: %v", q.Name, errText(err, "no query holds the stateful operator of step "+q.LateStep)))
-			continue
+		if err != nil {
+			return fmt.Errorf("late output %s: %w", q.Name, err)
 		}
 		byName[host.Name].Lates = append(byName[host.Name].Lates, lv)
 		pv.Lates = append(pv.Lates, lv)
@@ -94,13 +98,6 @@ func (g *gen) queries(pv *programView) error {
 		}
 	}
 	return nil
-}
-
-func errText(err error, def string) string {
-	if err != nil {
-		return err.Error()
-	}
-	return def
 }
 
 func (g *gen) query(q *planner.Query) (*queryView, error) {

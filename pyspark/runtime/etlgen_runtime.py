@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 import traceback
+import urllib.parse
 import uuid
 
 from pyspark.sql import functions as F
@@ -350,8 +351,9 @@ def read_offsets(spark, checkpoint, batch_id):
 
 def late_range(spark, checkpoint, batch_id):
     """The watermark late rows of batch batch_id were judged against and the
-    Kafka offsets the batch read: (late_watermark_ms, start, end), or None when
-    Spark dropped nothing. Spark (3.4+) filters late rows with the previous
+    offsets of its (first) source before and after the batch: (late_watermark_ms,
+    start, end), or None when Spark dropped nothing. The offsets are Kafka's
+    {topic: {partition: offset}} or a file source's {"logOffset": n}. Spark (3.4+) filters late rows with the previous
     batch's watermark (eventTimeWatermarkForLateEvents = batchWatermarkMs of
     offsets/N-1) and evicts state with the current one."""
     if batch_id <= 0:
@@ -371,6 +373,67 @@ def kafka_batch(spark, options, start, end):
                          "endingOffsets", "minOffsetsPerTrigger", "maxTriggerDelay")}
     return (spark.read.format("kafka").options(**keep)
             .option("startingOffsets", json.dumps(start)).option("endingOffsets", json.dumps(end)).load())
+
+
+# Options of a streaming file source that a batch read of the same files
+# must not get (they select files, which the source log has done).
+FILE_STREAM_OPTIONS = ("maxFilesPerTrigger", "maxBytesPerTrigger", "latestFirst", "fileNameOnly", "maxFileAge",
+                       "maxCachedFiles", "discardCachedInputRatio", "cleanSource", "sourceArchiveDir")
+
+
+def source_log_paths(rows, start, end):
+    """The files a streaming file source read in its log batches start < b <= end.
+
+    rows are (file name, line) pairs of its FileStreamSourceLog
+    (<checkpoint>/sources/<i>/): a file <b> per log batch and, every
+    spark.sql.streaming.fileSource.log.compactInterval (10) batches, a file
+    <c>.compact holding the entries of every batch up to c (the files it
+    replaces are deleted later). Each file is the version line v1, then one
+    JSON FileEntry {"path", "timestamp", "batchId"} a line, path a URL-encoded
+    URI (SparkPath). The start and end are the source's logOffset in
+    offsets/N-1 and offsets/N (start -1: none). A log batch always holds a
+    file, so a batch of the range without entries is an error (a damaged
+    or cleaned log), never an empty read. Returns decoded paths, sorted."""
+    paths, seen = set(), set()
+    for name, line in rows:
+        line = line.strip()
+        if not line:
+            continue
+        if not line.startswith("{"):
+            if line != "v1":
+                raise ValueError("file source log %s: unsupported version %r (want v1)" % (name, line))
+            continue
+        entry = json.loads(line)
+        b = int(entry["batchId"])
+        if start < b <= end:
+            seen.add(b)
+            paths.add(urllib.parse.unquote(entry["path"]))
+    missing = [b for b in range(start + 1, end + 1) if b not in seen]
+    if missing:
+        raise ValueError("file source log: no entries for batches %s (log deleted or damaged)" % missing)
+    return sorted(paths)
+
+
+def source_log_files(spark, checkpoint, start, end, source=0):
+    """The files the checkpoint's file source <source> read in its log
+    batches start < b <= end (source_log_paths); the log is filtered on the
+    server, only version lines and the range's entries are collected."""
+    df = spark.read.text("%s/sources/%d" % (checkpoint, source)).select(F.col("_metadata.file_name").alias("name"), "value")
+    batch = F.get_json_object("value", "$.batchId").cast("bigint")
+    rows = df.filter(~F.col("value").startswith("{") | batch.between(start + 1, end)).collect()
+    return source_log_paths([(r["name"], r["value"]) for r in rows], start, end)
+
+
+def file_batch(spark, fmt, options, paths):
+    """Re-read exactly the files paths as a batch DataFrame, with the stream's
+    reader options except those selecting files (FILE_STREAM_OPTIONS)."""
+    keep = {k: v for k, v in options.items() if k not in FILE_STREAM_OPTIONS}
+    return spark.read.format(fmt).options(**keep).load(paths)
+
+
+def log_offset(offset):
+    """The logOffset of a file source's offset ({"logOffset": n}), -1 for none."""
+    return -1 if offset is None else int(offset["logOffset"])
 
 
 def late_max_end(time_col, kind, size_us, slide_us, gap_us):

@@ -23,7 +23,6 @@ SESSION_CONF = {
 }
 STOP_POLICY = "finish-batch"
 STOP_TIMEOUT_SECONDS = 300.0
-# Not run by this program: late_order_events: late output not supported here: step aggregate-customer-orders must read the valid rows of one kafka-json source
 
 
 # Source order_events: plugin file-json, contract order-event.
@@ -147,6 +146,39 @@ def step_aggregate_customer_orders_late_input(orders):
     return df
 
 
+LATE_ORDER_EVENTS_IDENTITY = "customer-order-streaming/v1/files/late_order_events"
+LATE_ORDER_EVENTS_TARGET = "`quarantine`.`late_order_events`"
+LATE_ORDER_EVENTS_SCHEMA_SQL = "CREATE SCHEMA IF NOT EXISTS `quarantine`"
+LATE_ORDER_EVENTS_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `quarantine`.`late_order_events` (\n  `event` STRUCT<`event_id`: STRING NOT NULL, `order_id`: BIGINT NOT NULL, `customer_id`: BIGINT NOT NULL, `order_total`: DECIMAL(18,2) NOT NULL, `status`: STRING NOT NULL, `event_time`: TIMESTAMP NOT NULL> NOT NULL COMMENT 'Event is the late order event.',\n  `watermark_at_arrival` TIMESTAMP NOT NULL COMMENT 'WatermarkAtArrival is the watermark when the event arrived.',\n  `reason_code` STRING NOT NULL COMMENT 'ReasonCode says why the event is late, e.g. BEHIND_WATERMARK.'\n) USING delta\nCOMMENT 'LateOrderEvent is a valid order event that arrived behind the watermark of the windowed aggregation: late data is data.'"
+LATE_ORDER_EVENTS_COLUMNS = [
+    "named_struct('event_id', CAST(`event_id` AS STRING), 'order_id', CAST(`order_id` AS BIGINT), 'customer_id', CAST(`customer_id` AS BIGINT), 'order_total', CAST(`order_total` AS DECIMAL(18,2)), 'status', CAST(`status` AS STRING), 'event_time', CAST(`event_time` AS TIMESTAMP)) AS `event`",
+    "CAST(`watermark_at_arrival` AS TIMESTAMP) AS `watermark_at_arrival`",
+    "CAST(`reason_code` AS STRING) AS `reason_code`",
+]
+
+
+def write_late_order_events(spark, batch_id):
+    """Late output late_order_events: rows step aggregate-customer-orders drops behind the watermark, appended to quarantine.late_order_events.
+
+    Spark drops these rows silently; this reconstructs its decision: the
+    host batch's files (the checkpoint's file source log) are re-read, and a
+    row is late when its latest window ends at or before the previous
+    batch's watermark (eventTimeWatermarkForLateEvents).
+    """
+    found = rt.late_range(spark, "s3a://warehouse/checkpoints/customer-order-streaming/v1/files/customer_order_windows", batch_id)
+    if found is None:
+        return
+    watermark_ms, start, end = found
+    paths = rt.source_log_files(spark, "s3a://warehouse/checkpoints/customer-order-streaming/v1/files/customer_order_windows", rt.log_offset(start), rt.log_offset(end))
+    raw = rt.file_batch(spark, "text", ORDER_EVENTS_OPTIONS, paths).selectExpr(*ORDER_EVENTS_LINEAGE)
+    valid = order_events_valid(raw)
+    df = step_aggregate_customer_orders_late_input(valid)
+    df = df.filter("%s <= %d" % (rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms * 1000))
+    df = df.selectExpr("*", "timestamp_millis(%d) AS watermark_at_arrival" % watermark_ms,
+                       "'BEHIND_WATERMARK' AS reason_code")
+    rt.append(df.selectExpr(*LATE_ORDER_EVENTS_COLUMNS), batch_id, LATE_ORDER_EVENTS_TARGET, LATE_ORDER_EVENTS_IDENTITY)
+
+
 CUSTOMER_ORDER_WINDOWS_IDENTITY = "customer-order-streaming/v1/files/customer_order_windows"
 CUSTOMER_ORDER_WINDOWS_CHECKPOINT = "s3a://warehouse/checkpoints/customer-order-streaming/v1/files/customer_order_windows"
 CUSTOMER_ORDER_WINDOWS_TARGET = "`curated`.`customer_order_windows`"
@@ -167,12 +199,14 @@ def write_customer_order_windows(batch_df, batch_id):
     """foreachBatch of query customer_order_windows: idempotent per batch id."""
     with rt.micro_batch(batch_df, cache=False) as batch_df:
         rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY, stateful=True)
+        write_late_order_events(batch_df.sparkSession, batch_id)
 
 
 def start_customer_order_windows(spark):
     """Query customer_order_windows: out rows, output mode update, foreach-batch-merge into curated.customer_order_windows."""
     rt.ensure_table(spark, CUSTOMER_ORDER_WINDOWS_SCHEMA_SQL, CUSTOMER_ORDER_WINDOWS_CREATE_SQL)
-    resume = rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [CUSTOMER_ORDER_WINDOWS_TARGET])
+    rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL)
+    resume = rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_TARGET])
     df = step_aggregate_customer_orders(order_events_valid(order_events_raw(spark)))
     df = df.selectExpr(*CUSTOMER_ORDER_WINDOWS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -184,7 +218,7 @@ def start_customer_order_windows(spark):
         .start()
     )
     return rt.Query("customer_order_windows", handle, CUSTOMER_ORDER_WINDOWS_IDENTITY, target=CUSTOMER_ORDER_WINDOWS_TARGET,
-                    late=[], observe="etlgen",
+                    late=[(LATE_ORDER_EVENTS_IDENTITY, LATE_ORDER_EVENTS_TARGET)], observe="etlgen",
                     resume=resume)
 
 
