@@ -258,6 +258,9 @@ func join(n *ir.Node, ins []string) string {
 	}
 	out := fmt.Sprintf("%s.alias(\"l\").join(%s.alias(\"r\"), F.expr(%s), %s)", ins[0], ins[1],
 		PyString(strings.Join(conds, " AND ")), PyString(how))
+	if how == "full_outer" {
+		return out + fullOuterSelect(j, ins[0], ins[1])
+	}
 	// keys of the same name appear once in the output (the DSL's rule): drop
 	// the copy of the side that may be NULL
 	side := map[string]string{"inner": "r", "left_outer": "r", "right_outer": "l"}[how]
@@ -267,6 +270,35 @@ func join(n *ir.Node, ins []string) string {
 		}
 	}
 	return out
+}
+
+// fullOuterSelect renders the projection of a full outer join with an
+// explicit condition onto the inferred schema (framework/infer, and the local
+// engine's output): the left columns in order, each key of the same name on
+// both sides merged as coalesce(l.k, r.k) in the left key's place, then the
+// right columns without those keys. Either side may be NULL, so neither copy
+// can be dropped. The column lists are read from the inputs at run time; with
+// no key of the same name, the join's output is already that schema.
+func fullOuterSelect(j *ir.Join, left, right string) string {
+	var merged []string
+	for i, k := range j.LeftKeys {
+		if i < len(j.RightKeys) && j.RightKeys[i] == k {
+			merged = append(merged, k)
+		}
+	}
+	if len(merged) == 0 {
+		return ""
+	}
+	const quoted = "\"`\" + c.replace(\"`\", \"``\") + \"`\""
+	var b strings.Builder
+	b.WriteString(".select(*[")
+	for _, k := range merged {
+		fmt.Fprintf(&b, "F.coalesce(F.col(%s), F.col(%s)).alias(%s) if c == %s else ",
+			PyString("l."+SQLIdent(k)), PyString("r."+SQLIdent(k)), PyString(k), PyString(k))
+	}
+	fmt.Fprintf(&b, "F.col(\"l.\" + %s) for c in %s.columns], *[F.col(\"r.\" + %s) for c in %s.columns if c not in (%s,)])",
+		quoted, left, quoted, right, strings.Join(pyList(merged), ", "))
+	return b.String()
 }
 
 // intervalLit renders a duration as a SQL interval literal body, e.g.

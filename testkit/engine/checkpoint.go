@@ -166,14 +166,130 @@ func (c checkpoint) readState(n int64, ops []stateful) error {
 	return nil
 }
 
-// prune removes log entries and snapshots older than keep batches.
-func (c checkpoint) prune(n, keep int64) {
-	for _, kind := range []string{"state"} {
-		ids, _ := c.ids(kind)
+// MinBatchesToRetain is how many batches a checkpoint keeps
+// (spark.sql.streaming.minBatchesToRetain, default 100): after batch n
+// commits, offsets, commits and state snapshots of batches up to
+// n-MinBatchesToRetain are deleted, as MicroBatchExecution purges its logs
+// and the state store its old versions.
+const MinBatchesToRetain = 100
+
+// ErrBatchPruned is returned when a batch's checkpoint entries were deleted
+// by the retention (MinBatchesToRetain): it can no longer be replayed.
+var ErrBatchPruned = errors.New("batch pruned from the checkpoint")
+
+// seenFiles is sources/seen.json: the files of file sources that batches
+// pruned from the offset log read, per source alias, so that a restart does
+// not read them again (Spark keeps them in the compacted file-source log).
+const seenFiles = "seen.json"
+
+// readSeen returns the files recorded by pruned batches, per source alias.
+func (c checkpoint) readSeen() (map[string][]string, error) {
+	data, err := os.ReadFile(filepath.Join(c.dir, "sources", seenFiles))
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string][]string{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read checkpoint sources/%s: %w", seenFiles, err)
+	}
+	seen := map[string][]string{}
+	if err := json.Unmarshal(data, &seen); err != nil {
+		return nil, fmt.Errorf("read checkpoint sources/%s: %w", seenFiles, err)
+	}
+	return seen, nil
+}
+
+// prune deletes the offsets, commits and state snapshots of the batches
+// before the last keep once batch n committed: batch n-keep, and every
+// keep batches all older entries too (left by a crash during a prune, or
+// by an older checkpoint). The files the pruned offsets name are first
+// folded into sources/seen.json (written atomically, before any deletion,
+// so a crash in between loses nothing).
+func (c checkpoint) prune(n, keep int64) error {
+	limit := n - keep // the newest batch id to delete
+	if limit < 0 {
+		return nil
+	}
+	old := []int64{limit}
+	if n%keep == 0 {
+		ids, err := c.ids("offsets")
+		if err != nil {
+			return err
+		}
+		old = old[:0]
 		for _, id := range ids {
-			if id < n-keep {
-				_ = os.Remove(c.path(kind, id))
+			if id <= limit {
+				old = append(old, id)
 			}
 		}
 	}
+	var logged []int64
+	for _, id := range old {
+		if c.exists("offsets", id) {
+			logged = append(logged, id)
+		}
+	}
+	if err := c.foldSeen(logged); err != nil {
+		return err
+	}
+	for _, kind := range []string{"offsets", "commits", "state"} {
+		ids := old
+		if n%keep == 0 {
+			var err error
+			if ids, err = c.ids(kind); err != nil {
+				return err
+			}
+		}
+		for _, id := range ids {
+			if id > limit {
+				break
+			}
+			if err := os.Remove(c.path(kind, id)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("prune checkpoint %s/%d: %w", kind, id, err)
+			}
+		}
+	}
+	return nil
+}
+
+// foldSeen adds the files of offsets/id for ids to sources/seen.json.
+func (c checkpoint) foldSeen(ids []int64) error {
+	add := map[string][]string{}
+	for _, id := range ids {
+		var ol OffsetLog
+		if err := c.readJSON("offsets", id, &ol); err != nil {
+			return fmt.Errorf("prune: %w", err)
+		}
+		for a, o := range ol.Sources {
+			add[a] = append(add[a], o.Files...)
+		}
+	}
+	changed := false
+	for _, files := range add {
+		changed = changed || len(files) > 0
+	}
+	if !changed {
+		return nil
+	}
+	seen, err := c.readSeen()
+	if err != nil {
+		return err
+	}
+	for a, files := range add {
+		set := map[string]bool{}
+		for _, f := range seen[a] {
+			set[f] = true
+		}
+		for _, f := range files {
+			if !set[f] {
+				set[f] = true
+				seen[a] = append(seen[a], f)
+			}
+		}
+		sort.Strings(seen[a])
+	}
+	data, err := json.Marshal(seen)
+	if err != nil {
+		return fmt.Errorf("write checkpoint sources/%s: %w", seenFiles, err)
+	}
+	return atomicWrite(filepath.Join(c.dir, "sources", seenFiles), append(data, '\n'))
 }

@@ -5,10 +5,6 @@ import (
 	"time"
 )
 
-// maxStateSnapshots is how many state snapshots a checkpoint keeps
-// (spark.sql.streaming.minBatchesToRetain).
-const maxStateSnapshots = 100
-
 // recover positions the query from its checkpoint: after the last
 // committed batch, with its state and watermark; an uncommitted last batch
 // is kept pending to be re-run with its logged offsets.
@@ -19,11 +15,8 @@ func (q *Query) recover() error {
 		return err
 	}
 	q.Recovered = true
-	for n := int64(0); n <= last; n++ {
-		var ol OffsetLog
-		if err := q.cp.readJSON("offsets", n, &ol); err == nil {
-			q.markSeen(ol)
-		}
+	if err := q.recoverSeen(); err != nil {
+		return err
 	}
 	committed := last
 	if !q.cp.exists("commits", last) {
@@ -56,6 +49,40 @@ func (q *Query) restoreAfter(n int64) error {
 		q.opWm[k] = v
 	}
 	return q.cp.readState(n, q.c.stateful)
+}
+
+// recoverSeen marks the files file sources already read: those of the
+// pruned batches (sources/seen.json) and of the retained offsets. A query
+// without a file source reads neither.
+func (q *Query) recoverSeen() error {
+	files := false
+	for _, src := range q.sources {
+		if _, ok := src.(*FileSource); ok {
+			files = true
+		}
+	}
+	if !files {
+		return nil
+	}
+	seen, err := q.cp.readSeen()
+	if err != nil {
+		return err
+	}
+	for a, names := range seen {
+		q.markSeen(OffsetLog{Sources: map[string]Offset{a: {Files: names}}})
+	}
+	ids, err := q.cp.ids("offsets")
+	if err != nil {
+		return err
+	}
+	for _, n := range ids {
+		var ol OffsetLog
+		if err := q.cp.readJSON("offsets", n, &ol); err != nil {
+			return err
+		}
+		q.markSeen(ol)
+	}
+	return nil
 }
 
 func (q *Query) markSeen(ol OffsetLog) {
@@ -168,7 +195,9 @@ func (q *Query) commit(ol *OffsetLog, b *batch) error {
 	if err := q.cp.writeJSON("commits", ol.BatchID, cl); err != nil {
 		return err
 	}
-	q.cp.prune(ol.BatchID, maxStateSnapshots)
+	if err := q.cp.prune(ol.BatchID, MinBatchesToRetain); err != nil {
+		return fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
+	}
 	q.ends, q.next, q.lastWm, q.ranBatch = ol.Sources, ol.BatchID+1, ol.BatchWatermarkMs, true
 	return nil
 }
@@ -249,6 +278,10 @@ func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Pro
 // copy of the operators restored from the state after batch n-1, writes it
 // to the sink again (which must skip it) and returns the rows it produced.
 func (q *Query) Replay(n int64) ([]Row, bool, error) {
+	if n >= 0 && n < q.next && (!q.cp.exists("offsets", n) || (n > 0 && !q.cp.exists("offsets", n-1))) {
+		return nil, false, fmt.Errorf("replay batch %d of %s: %w: the checkpoint keeps the last %d batches (minBatchesToRetain) and a replay needs the offsets of the batch and of the one before it, and the state before it",
+			n, q.Name, ErrBatchPruned, MinBatchesToRetain)
+	}
 	if !q.cp.exists("commits", n) {
 		return nil, false, fmt.Errorf("replay batch %d of %s: the batch is not committed", n, q.Name)
 	}
