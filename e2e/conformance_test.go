@@ -5,10 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +45,7 @@ func TestConformance(t *testing.T) {
 		t.Run(s.Name, func(t *testing.T) {
 			local := testkit.LocalRunner{}.Run(t, s)
 			remote := spark.Run(t, s)
-			for _, sink := range sortedKeys(s.Want) {
+			for _, sink := range slices.Sorted(maps.Keys(s.Want)) {
 				testkit.RowsEqual(t, testkit.DropColumns(t, remote[sink], s.Ignore[sink]),
 					testkit.DropColumns(t, local[sink], s.Ignore[sink]))
 			}
@@ -113,7 +114,7 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 		defer cancel()
 		_, _ = r.spark.Query(ctx, "DROP DATABASE IF EXISTS "+sc.db+" CASCADE")
 	})
-	for _, asset := range sortedKeys(s.Tables) {
+	for _, asset := range slices.Sorted(maps.Keys(s.Tables)) {
 		c := sc.contract(s.Tables[asset].Contract)
 		r.query(tb, ctx, sparksql.CreateTableDDL(sc.table(asset), c)+" TBLPROPERTIES (delta.enableChangeDataFeed = true)")
 	}
@@ -129,7 +130,7 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 		for _, c := range a.Changes {
 			r.query(tb, ctx, sc.changeSQL(c))
 		}
-		for _, asset := range sortedKeys(a.Payloads) {
+		for _, asset := range slices.Sorted(maps.Keys(a.Payloads)) {
 			if !sc.topics[asset] {
 				tb.Fatalf("scenario %s: payloads for %s, which is not a payload source of the pipeline", s.Name, asset)
 			}
@@ -428,13 +429,4 @@ func (r *sparkRunner) checkTypes(tb testing.TB, ctx context.Context, table strin
 	if strings.Join(got, ", ") != strings.Join(want, ", ") {
 		tb.Errorf("%s: columns\n  got  %s\n  want %s", table, strings.Join(got, ", "), strings.Join(want, ", "))
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

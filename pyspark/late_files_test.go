@@ -1,15 +1,11 @@
 package pyspark_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/etlgen/etlgen/pyspark"
 )
 
 // logLines renders a FileStreamSourceLog file as (file name, line) rows:
@@ -35,14 +31,6 @@ func concat(parts ...[][2]string) [][2]string {
 // (every 10 batches, holding all earlier entries) with and without the
 // files it replaced, URL-encoded paths, and damaged logs.
 func TestRuntimeSourceLogPaths(t *testing.T) {
-	py, err := pyspark.FindPython()
-	if err != nil {
-		t.Skipf("no python: %v", err)
-	}
-	dir := t.TempDir()
-	if err := pyspark.Write(dir, generateCase(t, "testdata/file_source")); err != nil {
-		t.Fatal(err)
-	}
 	all := func(n int) []int {
 		out := make([]int, n)
 		for i := range out {
@@ -86,15 +74,7 @@ func TestRuntimeSourceLogPaths(t *testing.T) {
 	for i, c := range cases {
 		in[i] = pyCase{c.rows, c.start, c.end}
 	}
-	data, err := json.Marshal(in)
-	if err != nil {
-		t.Fatal(err)
-	}
 	script := `
-import json, sys
-sys.path.insert(0, sys.argv[1])
-import etlgen_runtime as rt
-
 out = []
 for c in json.load(sys.stdin):
     try:
@@ -103,19 +83,11 @@ for c in json.load(sys.stdin):
         out.append({"error": str(e)})
 print(json.dumps(out))
 `
-	cmd := exec.Command(py, "-c", script, dir)
-	cmd.Stdin = strings.NewReader(string(data))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python: %v", err)
-	}
 	var got []struct {
 		Paths []string
 		Error string
 	}
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatal(err)
-	}
+	runRuntime(t, "testdata/file_source", script, in, &got)
 	if len(got) != len(cases) {
 		t.Fatalf("%d results for %d cases", len(got), len(cases))
 	}

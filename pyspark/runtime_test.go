@@ -1,14 +1,9 @@
 package pyspark_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"os/exec"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/etlgen/etlgen/pyspark"
 )
 
 // TestRuntimeClassify runs etlgen_runtime.classify on real failure texts
@@ -16,15 +11,6 @@ import (
 // error-conditions.json and Delta's delta-error-classes.json): the code
 // and the exit code a program reports for each.
 func TestRuntimeClassify(t *testing.T) {
-	py, err := pyspark.FindPython()
-	if err != nil {
-		t.Skipf("no python: %v", err)
-	}
-	files := generateCase(t, "testdata/stack_available_now")
-	dir := t.TempDir()
-	if err := pyspark.Write(dir, files); err != nil {
-		t.Fatal(err)
-	}
 	// A foreachBatch failure as Spark Connect reports it: the Python
 	// traceback of the worker (program lines included) around the cause.
 	fb := func(line, cause string) string {
@@ -108,31 +94,15 @@ func TestRuntimeClassify(t *testing.T) {
 	for i, c := range cases {
 		in[i] = pyCase{c.exc, c.msg}
 	}
-	data, err := json.Marshal(in)
-	if err != nil {
-		t.Fatal(err)
-	}
 	script := `
-import json, sys
-sys.path.insert(0, sys.argv[1])
-import etlgen_runtime as rt
-
 out = []
 for c in json.loads(sys.stdin.read()):
     exc = type(c["Exc"], (Exception,), {})(c["Msg"])
     out.append(list(rt.classify(exc)[:2]))
 print(json.dumps(out))
 `
-	cmd := exec.Command(py, "-c", script, dir)
-	cmd.Stdin = bytes.NewReader(data)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python: %v", err)
-	}
 	var got [][]any
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatal(err)
-	}
+	runRuntime(t, "testdata/stack_available_now", script, in, &got)
 	if len(got) != len(cases) {
 		t.Fatalf("got %d results for %d cases", len(got), len(cases))
 	}
@@ -149,20 +119,7 @@ print(json.dumps(out))
 // returns them: string values), the records between Kafka offsets, and the
 // batch a resume point replays.
 func TestRuntimeHelpers(t *testing.T) {
-	py, err := pyspark.FindPython()
-	if err != nil {
-		t.Skipf("no python: %v", err)
-	}
-	files := generateCase(t, "testdata/stack_available_now")
-	dir := t.TempDir()
-	if err := pyspark.Write(dir, files); err != nil {
-		t.Fatal(err)
-	}
 	script := `
-import json, sys
-sys.path.insert(0, sys.argv[1])
-import etlgen_runtime as rt
-
 merge = {"numTargetRowsInserted": "3", "numTargetRowsUpdated": "2", "numTargetRowsDeleted": "1",
          "numTargetRowsCopied": "40", "numSourceRows": "9", "numOutputRows": "46"}
 out = {
@@ -176,14 +133,8 @@ out = {
 }
 print(json.dumps(out, sort_keys=True))
 `
-	out, err := exec.Command(py, "-c", script, dir).Output()
-	if err != nil {
-		t.Fatalf("python: %v", err)
-	}
 	var got map[string]any
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatal(err)
-	}
+	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
 	want := map[string]any{
 		"merge": 6.0, "append": 500.0, "none": 0.0, "kafka": 5.0, "kafka_first": 0.0,
 		"replay":    []any{nil, nil, 4.0, 0.0, 5.0},
