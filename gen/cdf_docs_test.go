@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -56,7 +57,7 @@ func TestCDFDocsOnlyForChangeMerges(t *testing.T) {
 		{ID: "cdf", Sources: []planner.Source{{Asset: "changes", Plugin: "delta-cdf", Identity: "raw.t",
 			Options: []planner.Option{{Name: "startingVersion", Value: "7"}}}},
 			Queries: []planner.Query{{Name: "target", Sources: []string{"changes"}, Steps: []string{"keep"},
-				Checkpoint: "/ck/cdf/v2/p/target", Trigger: planner.Trigger{Type: "available-now"},
+				Checkpoint: "/ck/cdf/v2/p/target", Trigger: profile.Trigger{Type: "available-now"},
 				Sink: planner.Sink{Identity: "cur.t", Changes: &planner.ChangeMerge{Target: "t", Keys: []string{"id"}}}}}},
 	}}
 	files, err := CDFDocs{}.Generate(context.Background(), &Model{IR: doc, Plan: plan})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -22,7 +23,7 @@ func sourceBinding(m *Model, p *ir.Pipeline, asset string) *DPCSBinding {
 	}
 	for _, s := range pp.Sources {
 		if s.Asset == asset && s.Plugin != "" {
-			return &DPCSBinding{Profile: m.Profile.Name, Plugin: s.Plugin, System: PluginSystem(s.Plugin), Identity: s.Identity, Offsets: s.Offsets}
+			return &DPCSBinding{Profile: m.Profile.Name, Plugin: string(s.Plugin), System: PluginSystem(string(s.Plugin)), Identity: s.Identity, Offsets: s.Offsets}
 		}
 	}
 	return nil
@@ -34,7 +35,7 @@ func sinkBinding(m *Model, p *ir.Pipeline, asset string) *DPCSBinding {
 	if m.Profile == nil || q == nil || q.Sink.Plugin == "" {
 		return nil
 	}
-	return &DPCSBinding{Profile: m.Profile.Name, Plugin: q.Sink.Plugin, System: PluginSystem(q.Sink.Plugin),
+	return &DPCSBinding{Profile: m.Profile.Name, Plugin: string(q.Sink.Plugin), System: PluginSystem(string(q.Sink.Plugin)),
 		Identity: q.Sink.Identity, WriteMode: q.Sink.WriteMode, MergeKeys: q.Sink.MergeKeys, Checkpoint: q.Checkpoint}
 }
 
@@ -62,9 +63,9 @@ func dpcsExecution(m *Model, p *ir.Pipeline) DPCSExecution {
 	return e
 }
 
-func triggerText(t planner.Trigger) string {
-	if t.Interval != "" {
-		return t.Type + " " + t.Interval
+func triggerText(t profile.Trigger) string {
+	if t.Interval > 0 {
+		return t.Type + " " + t.Interval.String()
 	}
 	if t.Type == "" {
 		return Unbound

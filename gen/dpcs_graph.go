@@ -118,7 +118,7 @@ func (b *graphBuilder) load(ld ir.Load) {
 	q := b.query(ld.Asset)
 	plugin, identity := "", ""
 	if q != nil {
-		plugin, identity = q.Sink.Plugin, q.Sink.Identity
+		plugin, identity = string(q.Sink.Plugin), q.Sink.Identity
 	}
 	id := b.add("l:"+ld.Asset, GraphNode{Ref: ld.Asset, Kind: kind, Contract: ld.Contract,
 		Title:  b.systemOf(plugin, "Sink") + ": " + contractName(b.m, ld.Contract),
@@ -182,7 +182,7 @@ func (b *graphBuilder) source(asset string) *planner.Source {
 
 func (b *graphBuilder) sourcePlugin(asset string) string {
 	if s := b.source(asset); s != nil {
-		return s.Plugin
+		return string(s.Plugin)
 	}
 	return ""
 }

@@ -5,10 +5,11 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // pluginCDF is the asset plugin of a Delta Change Data Feed source.
-const pluginCDF = "delta-cdf"
+const pluginCDF = profile.PluginDeltaCDF
 
 // ChangeMerge is how a CDF MERGE sink (etl.LoadChanges) applies the change
 // rows of a micro-batch to its target table: per key only the latest change
@@ -45,7 +46,7 @@ func applyCDF(c *Checker, m *Model) {
 		}
 		for i := range pm.Sources {
 			if s := &pm.Sources[i]; s.Plugin == pluginCDF {
-				s.Offsets = cdfOffsetsText(c.env.Assets[s.Asset])
+				s.Offsets = cdfOffsetsText(s.Binding)
 			}
 		}
 		for i, q := range pp.queries {
@@ -53,7 +54,7 @@ func applyCDF(c *Checker, m *Model) {
 		}
 	}
 	if m.Trigger.Type == "" && allTriggered(m, cdfDefaultTrigger) {
-		m.Trigger = Trigger{Type: cdfDefaultTrigger}
+		m.Trigger = profile.Trigger{Type: cdfDefaultTrigger}
 	}
 }
 
@@ -79,14 +80,14 @@ func applyCDFQuery(c *Checker, q *query, out *Query) {
 		cdfGuarantee(&out.Guarantee, out.Sink.Changes)
 	}
 	if out.Trigger.Type == "" && readsCDF(c.env, q) {
-		out.Trigger = Trigger{Type: cdfDefaultTrigger}
+		out.Trigger = profile.Trigger{Type: cdfDefaultTrigger}
 	}
 }
 
 // readsCDF reports whether the query reads a Delta Change Data Feed.
-func readsCDF(env *Env, q *query) bool {
+func readsCDF(e *env, q *query) bool {
 	for _, a := range q.sourceAssets() {
-		if env.Assets[a].Plugin == pluginCDF {
+		if pluginName(e.Sources[a]) == pluginCDF {
 			return true
 		}
 	}
@@ -99,9 +100,7 @@ func changeMergeOf(c *Checker, q *query) *ChangeMerge {
 		ChangeOrder: append([]string(nil), ir.ChangeOrder...),
 		Latest:      "per key, the change with the highest _commit_version, then the latest change type in changeOrder"}
 	if ct, ok := c.ix.contracts[cm.Target]; ok {
-		for _, f := range ct.Fields {
-			cm.Columns = append(cm.Columns, Column{Name: f.Name, Type: typeString(&f.Type)})
-		}
+		cm.Columns = contractColumns(ct)
 	}
 	if cm.Keys == nil {
 		cm.Keys = []string{}
@@ -113,7 +112,7 @@ func changeMergeOf(c *Checker, q *query) *ChangeMerge {
 // target's primary key as profile.Bind resolved them), else the target's
 // primary key.
 func cdfKeys(c *Checker, q *query) []string {
-	if len(q.sink.MergeKeys) > 0 {
+	if q.sink != nil && len(q.sink.MergeKeys) > 0 {
 		return append([]string(nil), q.sink.MergeKeys...)
 	}
 	if ct, ok := c.ix.contracts[q.load.Changes.Target]; ok {
@@ -123,10 +122,10 @@ func cdfKeys(c *Checker, q *query) []string {
 }
 
 // cdfOffsetsText states where a query reading a Change Data Feed starts.
-func cdfOffsetsText(b AssetBinding) string {
+func cdfOffsetsText(b *profile.AssetBinding) string {
 	start := "no starting_version or starting_timestamp: a new checkpoint starts at the latest table version (its snapshot read as inserts, then every later change)"
-	if b.StartingOffsets != "" {
-		start = b.StartingOffsets + " applies only to a new checkpoint"
+	if b != nil && b.StartingPosition() != "" {
+		start = b.StartingPosition() + " applies only to a new checkpoint"
 	}
 	return fmt.Sprintf("the checkpoint wins: a query with an existing checkpoint resumes after the last committed reservoir version and ignores starting_version / starting_timestamp; %s. To replay, use a new checkpoint with starting_version", start)
 }

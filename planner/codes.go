@@ -45,7 +45,7 @@ const (
 
 	// Checkpoint identity (K5xx).
 	CodeSharedCheckpoint   = "ETL-K501" // two queries share one checkpoint location
-	CodeNoCheckpointRoot   = "ETL-K502" // the profile has no checkpoint root
+	CodeNoCheckpointRoot   = "ETL-K502" // retired: profile.Bind reports a missing checkpoint root (ETL-P334)
 	CodeUnsafeQueryName    = "ETL-K503" // a query or pipeline id is not a safe path segment
 	CodeCheckpointBadMajor = "ETL-K504" // the pipeline version has no major number
 

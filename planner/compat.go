@@ -210,7 +210,7 @@ func compatHint(g Grade) string {
 func sourceIDs(s []SourceName) []string {
 	out := []string{}
 	for _, x := range s {
-		out = append(out, x.Plugin+":"+x.Identity)
+		out = append(out, string(x.Plugin)+":"+x.Identity)
 	}
 	return out
 }

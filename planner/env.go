@@ -1,89 +1,66 @@
 package planner
 
-import "github.com/etlgen/etlgen/diag"
+import (
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+)
 
-// Env is what the planner needs to know about the profile a pipeline is bound
-// to: the engine, trigger, checkpoint root and one AssetBinding per asset.
-// FromProfile builds it from a loaded profile; tests may build it directly.
-type Env struct {
-	// Profile is the profile name; it is part of every checkpoint identity.
-	Profile string `json:"profile"`
-	// Engine is pyspark or local.
-	Engine string `json:"engine"`
-	// Trigger is the profile's trigger, e.g. "available-now" or
-	// "processing-time 30s".
-	Trigger Trigger `json:"trigger"`
-	// CheckpointRoot is the directory (or URI) under which every query's
-	// checkpoint lives.
-	CheckpointRoot string `json:"checkpointRoot"`
-	// Assets maps an asset name to its binding.
-	Assets map[string]AssetBinding `json:"assets"`
-	// Packages are the Spark packages the engine needs beyond the plugins'.
-	Packages []string `json:"packages,omitempty"`
-	// Pos is where the profile is declared.
-	Pos diag.Position `json:"-"`
+// env is what the planner knows of the profile a document is bound to: the
+// profile's name, engine, trigger and checkpoint root, and the binding of
+// every extract and load of the planned pipelines (profile.Bind). Planning
+// unbound (no profile) leaves it empty.
+type env struct {
+	prof           *profile.Profile
+	Profile        string
+	Engine         string
+	Trigger        profile.Trigger
+	CheckpointRoot string
+	// Pos is where the profile declares its execution settings.
+	Pos diag.Position
+	// Sources and Sinks are the bindings by asset name.
+	Sources, Sinks map[string]*profile.AssetBinding
 }
 
-// Trigger is when a query runs its micro-batches.
-type Trigger struct {
-	// Type is processing-time, available-now, once or continuous.
-	Type string `json:"type"`
-	// Interval is the processing-time interval, e.g. "30s".
-	Interval string `json:"interval,omitempty"`
-}
-
-// String renders the trigger as in the plan, e.g. "processing-time 30s".
-func (t Trigger) String() string {
-	if t.Interval != "" {
-		return t.Type + " " + t.Interval
+// bindEnv binds every planned pipeline of doc to prof and returns the
+// planner's view with Bind's diagnostics. A profile with errors still binds
+// what it can, so the pipeline's own problems are reported with its own.
+func bindEnv(doc *ir.Document, prof *profile.Profile, ids []string) (*env, diag.List) {
+	e := &env{Sources: map[string]*profile.AssetBinding{}, Sinks: map[string]*profile.AssetBinding{}}
+	if prof == nil {
+		return e, nil
 	}
-	if t.Type == "" {
-		return "default (micro-batch as fast as possible)"
-	}
-	return t.Type
-}
-
-// AssetBinding is one asset bound to a plugin.
-type AssetBinding struct {
-	Asset string `json:"asset"`
-	// Plugin is kafka-json, delta, delta-cdf, file-json, memory or rate.
-	Plugin string `json:"plugin"`
-	// Identity is what the asset reads or writes: a topic, a table or a path.
-	Identity string `json:"identity"`
-	// WriteMode is append or foreach-batch-merge for sinks.
-	WriteMode string   `json:"writeMode,omitempty"`
-	MergeKeys []string `json:"mergeKeys,omitempty"`
-	// StartingOffsets is the source's starting position for a new checkpoint
-	// (earliest, latest, a JSON offset map, a timestamp or a Delta version).
-	StartingOffsets string `json:"startingOffsets,omitempty"`
-	// Options are the plugin options as Spark reader/writer options, sorted
-	// by name when rendered.
-	Options map[string]string `json:"options,omitempty"`
-	// OutputModes are the output modes the sink accepts; empty means any.
-	OutputModes []string `json:"outputModes,omitempty"`
-	// OutputMode forces a query's output mode; empty means inferred.
-	OutputMode string `json:"outputMode,omitempty"`
-	// Packages are the Spark packages the plugin needs.
-	Packages []string `json:"packages,omitempty"`
-	// TxnIDs says the sink writes with Delta application transaction ids
-	// (txnAppId/txnVersion) or an equivalent ledger, making replays idempotent.
-	TxnIDs bool `json:"txnIds,omitempty"`
-	// Pos is where the asset is bound in the profile YAML.
-	Pos diag.Position `json:"-"`
-}
-
-// IsMerge reports whether the sink writes through foreachBatch + MERGE.
-func (a AssetBinding) IsMerge() bool { return a.WriteMode == "foreach-batch-merge" }
-
-// Accepts reports whether the sink accepts the output mode.
-func (a AssetBinding) Accepts(mode string) bool {
-	if len(a.OutputModes) == 0 {
-		return true
-	}
-	for _, m := range a.OutputModes {
-		if m == mode {
-			return true
+	e.prof, e.Profile, e.Engine = prof, prof.Name(), prof.Engine()
+	e.Trigger, e.CheckpointRoot, e.Pos = prof.Trigger(), prof.CheckpointRoot(), prof.Execution().Pos
+	var diags diag.List
+	for _, id := range ids {
+		b, d := profile.Bind(prof, doc, id)
+		diags = append(diags, d...)
+		if b == nil {
+			continue
+		}
+		for i := range b.Sources {
+			e.Sources[b.Sources[i].Name()] = &b.Sources[i]
+		}
+		for i := range b.Sinks {
+			e.Sinks[b.Sinks[i].Name()] = &b.Sinks[i]
 		}
 	}
-	return false
+	return e, diags
+}
+
+// pluginName is the plugin of a binding, "" when unbound.
+func pluginName(b *profile.AssetBinding) profile.PluginName {
+	if b == nil || b.Asset.Plugin == nil {
+		return ""
+	}
+	return b.Asset.Plugin.Name
+}
+
+// identity is what a binding reads or writes, "" when unbound.
+func identity(b *profile.AssetBinding) string {
+	if b == nil {
+		return ""
+	}
+	return b.Identity()
 }

@@ -3,39 +3,55 @@ package planner
 import (
 	"testing"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// TestPlanEnv plans a one-load pipeline with a hand-built Env: no profile,
-// only the planner's own rules.
-func TestPlanEnv(t *testing.T) {
-	doc := &ir.Document{IRVersion: ir.Version, Pipelines: []ir.Pipeline{{ID: "p", Version: "2.1.0",
+// TestPlanBinding plans a one-load pipeline against small profiles: the
+// checkpoint location, the profile's own checks and the forced output mode.
+func TestPlanBinding(t *testing.T) {
+	c := contracts.Contract{ID: "c", Fields: []contracts.Field{{Name: "id", Type: contracts.Type{Kind: contracts.KindString}, Required: true}}}
+	doc := &ir.Document{IRVersion: ir.Version, Contracts: []contracts.Contract{c}, Pipelines: []ir.Pipeline{{ID: "p", Version: "2.1.0",
 		Extracts: []ir.Extract{{Asset: "in", Contract: "c"}},
 		Loads:    []ir.Load{{Asset: "out", From: ir.Ref{Node: "in", Port: ir.PortValid}, Contract: "c"}}}}}
-	sink := AssetBinding{Asset: "out", Plugin: "delta", WriteMode: "append", OutputModes: []string{ModeAppend}, Identity: "t", TxnIDs: true}
-	src := AssetBinding{Asset: "in", Plugin: "kafka-json", Identity: "topic"}
+	profileOf := func(name, root string) *profile.Profile {
+		y := "name: " + name + "\nengine: pyspark\nexecution:\n  mode: structured-streaming\n"
+		if root != "" {
+			y += "  checkpoint_root: " + root + "\n"
+		}
+		y += "resources:\n  spark: {connect_url: \"sc://127.0.0.1:15002\"}\n  kafka: {bootstrap_servers: \"127.0.0.1:9092\"}\n" +
+			"assets:\n  in: {plugin: kafka-json, resource: kafka, topic: topic}\n  out: {plugin: delta, table: t}\n"
+		p, _ := profile.Parse("p.yaml", []byte(y))
+		return p
+	}
 	tests := []struct {
 		name  string
-		env   *Env
+		prof  *profile.Profile
 		opts  Options
 		codes []string
 		cp    string
 	}{
-		{"ok", &Env{Profile: "prod", CheckpointRoot: "/cp", Assets: map[string]AssetBinding{"in": src, "out": sink}}, Options{}, nil, "/cp/p/v2/prod/out"},
-		{"no checkpoint root", &Env{Profile: "prod", Assets: map[string]AssetBinding{"in": src, "out": sink}}, Options{}, []string{CodeNoCheckpointRoot}, "/p/v2/prod/out"},
-		{"unsafe profile name", &Env{Profile: "my prod", CheckpointRoot: "/cp", Assets: map[string]AssetBinding{"in": src, "out": sink}}, Options{}, []string{CodeUnsafeQueryName}, "/cp/p/v2/my prod/out"},
-		{"forced complete", &Env{Profile: "prod", CheckpointRoot: "/cp", Assets: map[string]AssetBinding{"in": src, "out": sink}},
-			Options{OutputModes: map[string]string{"out": ModeComplete}}, []string{CodeCompleteNoAgg, CodeSinkOutputMode}, "/cp/p/v2/prod/out"},
-		{"no rules", &Env{Profile: "prod", Assets: map[string]AssetBinding{}}, Options{Rules: []Rule{}}, nil, "/p/v2/prod/out"},
-		{"no profile", &Env{}, Options{}, nil, "/p/v2//out"},
+		{"ok", profileOf("prod", "/cp"), Options{}, nil, "/cp/p/v2/prod/out"},
+		{"no checkpoint root", profileOf("prod", ""), Options{}, []string{profile.CodeCheckpointRoot}, "/p/v2/prod/out"},
+		{"forced complete", profileOf("prod", "/cp"), Options{OutputModes: map[string]string{"out": ModeComplete}},
+			[]string{CodeCompleteNoAgg, CodeSinkOutputMode}, "/cp/p/v2/prod/out"},
+		{"no rules", profileOf("prod", "/cp"), Options{Rules: []Rule{}}, nil, "/cp/p/v2/prod/out"},
+		{"no profile", nil, Options{}, nil, "/p/v2//out"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m, l := PlanEnv(doc, tt.env, tt.opts)
-			if diff := cmp.Diff(tt.codes, l.Codes(), cmpopts.EquateEmpty()); diff != "" {
+			m, l := Plan(doc, tt.prof, tt.opts)
+			var codes []string
+			for _, d := range l {
+				if d.Severity == diag.Error || d.Severity == "" {
+					codes = append(codes, d.Code)
+				}
+			}
+			if diff := cmp.Diff(tt.codes, codes, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("codes (-want +got):\n%s", diff)
 			}
 			if got := m.Pipelines[0].Queries[0].Checkpoint; got != tt.cp {

@@ -1,7 +1,8 @@
 package planner
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/etlgen/etlgen/framework/ir"
 )
@@ -22,20 +23,12 @@ type facts struct {
 
 func (f *facts) clone() *facts {
 	c := *f
-	c.cols = copyMap(f.cols)
-	c.wm = copyMap(f.wm)
+	c.cols = maps.Clone(f.cols)
+	c.wm = maps.Clone(f.wm)
 	c.watermarks = append([]Watermark(nil), f.watermarks...)
 	c.stateful = append([]StatefulOp(nil), f.stateful...)
 	c.sources = append([]string(nil), f.sources...)
 	return &c
-}
-
-func copyMap[V any](m map[string]V) map[string]V {
-	c := make(map[string]V, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
 }
 
 // computeFacts fills q.facts for every node of the tree, bottom-up.
@@ -231,11 +224,5 @@ func intoFacts(pp *pipe, q *qnode, f *facts) {
 	}
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+// sortedKeys returns the keys of m, sorted.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -3,28 +3,17 @@ package planner
 import (
 	"fmt"
 	"strings"
+
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
-// The delivery-guarantee levels, weakest first.
+// The delivery-guarantee levels, weakest first (profile's, where each
+// plugin states its own).
 const (
-	AtMostOnce            = "at-most-once"
-	AtLeastOnce           = "at-least-once"
-	EffectivelyExactlyOne = "effectively-exactly-once"
+	AtMostOnce            = profile.AtMostOnce
+	AtLeastOnce           = profile.AtLeastOnce
+	EffectivelyExactlyOne = profile.EffectivelyExactlyOnce
 )
-
-// sourceReplay says whether a source plugin can re-read the offsets a
-// checkpoint recorded, and how to name it in a statement.
-var sourceReplay = map[string]struct {
-	replayable bool
-	name       string
-	need       string
-}{
-	"kafka-json": {true, "Kafka", "the topic keeps every offset not yet committed in the checkpoint (retention longer than the longest outage); fail_on_data_loss=true fails the query on a gap instead of skipping it"},
-	"delta-cdf":  {true, "Delta CDF", "the source table keeps the change data of every version not yet committed in the checkpoint (VACUUM and log retention longer than the longest outage)"},
-	"file-json":  {true, "file source", "input files are immutable once visible and are not deleted before the checkpoint commits them"},
-	"rate":       {true, "rate source", "the rate source regenerates the same rows for a replayed batch"},
-	"memory":     {false, "memory stream", "memory streams live in the test process only: a restart loses unprocessed events"},
-}
 
 // branchReplay is what makes a replay of the invalid and late branches
 // repeat the same rows.
@@ -33,61 +22,51 @@ var branchReplay = map[string]string{
 	"late":    "a replayed batch restores the watermark from the checkpoint's offset log, so the same rows are late again",
 }
 
-// guaranteeFor states what a query delivers end to end for its sink.
-func (q *query) guaranteeFor(env *Env, checkpoint string) Guarantee {
+// guaranteeFor states what a query delivers end to end for its sink: the
+// weakest of what its sources replay (each plugin's SourceFacts) and what
+// its sink's write mode makes of a replay (each write mode's SinkGuarantee).
+func (q *query) guaranteeFor(e *env, checkpoint string) Guarantee {
 	g := Guarantee{Level: EffectivelyExactlyOne}
 	var names []string
 	g.Requirements = append(g.Requirements, fmt.Sprintf("the checkpoint %s is durable, kept across restarts and used by this query only", checkpoint))
 	for _, src := range q.sourceAssets() {
-		b := env.Assets[src]
-		r, ok := sourceReplay[b.Plugin]
-		if !ok {
-			r.name, r.need = b.Plugin, "the source can re-read recorded offsets"
+		b := e.Sources[src]
+		facts := profile.SourceFacts{Name: string(pluginName(b)), Replayable: true, ReplayNeed: "the source can re-read recorded offsets"}
+		if b != nil {
+			facts = b.Source()
 		}
-		names = append(names, r.name)
-		g.Requirements = append(g.Requirements, r.need)
-		if !r.replayable {
+		names = append(names, facts.Name)
+		g.Requirements = append(g.Requirements, facts.ReplayNeed)
+		if !facts.Replayable {
 			g.Level = AtMostOnce
 		}
-		if b.Options["failOnDataLoss"] == "false" {
+		if b != nil && b.SparkOptions()["failOnDataLoss"] == "false" {
 			g.Level = AtMostOnce
 			g.Requirements = append(g.Requirements, "fail_on_data_loss=false: offsets lost to retention or a deleted topic are skipped silently (at most once for those)")
 		}
 	}
-	sinkName, level, reqs := sinkGuarantee(q.sink)
-	g.Requirements = append(g.Requirements, reqs...)
+	sink := sinkGuarantee(q.sink)
+	g.Requirements = append(g.Requirements, sink.Requirements...)
 	if r, ok := branchReplay[q.branch]; ok {
 		g.Requirements = append(g.Requirements, r)
 	}
-	g.Level = weaker(g.Level, level)
-	g.Statement = fmt.Sprintf("%s + checkpoint + %s: %s for %s", strings.Join(uniq(names), " + "), sinkName, levelText(g.Level), targetText(q.sink))
+	g.Level = weaker(g.Level, sink.Level)
+	g.Statement = fmt.Sprintf("%s + checkpoint + %s: %s for %s", strings.Join(uniq(names), " + "), sink.Name, levelText(g.Level), targetText(q))
 	return g
 }
 
-func sinkGuarantee(s AssetBinding) (name, level string, reqs []string) {
-	switch {
-	case s.Plugin == "delta" && s.IsMerge():
-		keys := strings.Join(s.MergeKeys, ", ")
-		return "idempotent Delta MERGE", EffectivelyExactlyOne, []string{
-			"merge keys (" + keys + ") are deterministic and unique within a micro-batch",
-			"each batch commits with txnAppId = a stable id of the checkpoint identity and txnVersion = the batch id, so a replayed batch N changes nothing",
-		}
-	case s.Plugin == "delta" && s.TxnIDs:
-		return "Delta streaming append", EffectivelyExactlyOne, []string{
-			"the Delta sink records (query id, batch id) as an application transaction and skips a replayed batch; a new checkpoint (new query id) re-appends",
-		}
-	case s.Plugin == "delta":
-		return "Delta append without transaction ids", AtLeastOnce, []string{
-			"a replayed batch appends its rows again: readers must deduplicate",
-		}
-	case s.Plugin == "file-json":
-		return "file sink", EffectivelyExactlyOne, []string{
-			"readers list files through the sink's _spark_metadata log; a reader that lists the directory directly may see a replayed batch's files twice (at-least-once)",
-		}
-	case s.Plugin == "memory":
-		return "memory sink", EffectivelyExactlyOne, []string{"the memory sink lives in the test process only"}
+// sinkGuarantee is what the sink's write mode delivers on replay; a MERGE
+// also needs keys that identify one row within a micro-batch.
+func sinkGuarantee(s *profile.AssetBinding) profile.SinkGuarantee {
+	if s == nil {
+		return profile.WriteMode{}.Guarantee("")
 	}
-	return s.Plugin + " sink", AtLeastOnce, []string{"a replayed batch is written again: the sink or its readers must deduplicate"}
+	g := s.Guarantee()
+	if s.IsMerge() {
+		keys := "merge keys (" + strings.Join(s.MergeKeys, ", ") + ") are deterministic and unique within a micro-batch"
+		g.Requirements = append([]string{keys}, g.Requirements...)
+	}
+	return g
 }
 
 func weaker(a, b string) string {
@@ -100,11 +79,11 @@ func weaker(a, b string) string {
 
 func levelText(l string) string { return strings.ReplaceAll(l, "-", " ") }
 
-func targetText(s AssetBinding) string {
-	if s.Identity != "" {
-		return "the target " + s.Identity
+func targetText(q *query) string {
+	if id := identity(q.sink); id != "" {
+		return "the target " + id
 	}
-	return "the target " + s.Asset
+	return "the target " + q.name
 }
 
 // sourceAssets lists the streaming source assets of the query, in order.
@@ -112,6 +91,7 @@ func (q *query) sourceAssets() []string {
 	return uniq(q.rootFacts().sources)
 }
 
+// uniq returns in without repeats, in first-seen order.
 func uniq(in []string) []string {
 	seen := map[string]bool{}
 	var out []string

@@ -3,38 +3,46 @@ package planner
 import (
 	"strings"
 	"testing"
+
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
-// TestGuarantee checks the delivery-guarantee statement per source/sink pair.
+// TestGuarantee checks the delivery-guarantee statement per source/sink
+// pair, from each plugin's facts.
 func TestGuarantee(t *testing.T) {
-	kafka := AssetBinding{Asset: "src", Plugin: "kafka-json", Identity: "orders"}
+	src := func(yaml string) *profile.AssetBinding { return bindAsset(t, yaml, profile.RoleStreamingSource) }
+	sink := func(yaml string, keys ...string) *profile.AssetBinding {
+		return bindAsset(t, yaml, profile.RoleAppendSink, keys...)
+	}
+	kafka := src("{plugin: kafka-json, resource: kafka, topic: orders}")
 	tests := []struct {
 		name      string
-		src, sink AssetBinding
+		src, sink *profile.AssetBinding
 		level     string
 		statement string
+		require   string
 	}{
-		{"kafka into delta merge", kafka, AssetBinding{Plugin: "delta", WriteMode: "foreach-batch-merge", Identity: "t", MergeKeys: []string{"id"}, TxnIDs: true},
-			EffectivelyExactlyOne, "Kafka + checkpoint + idempotent Delta MERGE: effectively exactly once for the target t"},
-		{"kafka into delta streaming append", kafka, AssetBinding{Plugin: "delta", WriteMode: "append", Identity: "t", TxnIDs: true},
-			EffectivelyExactlyOne, "Kafka + checkpoint + Delta streaming append"},
-		{"kafka into delta append without txn ids", kafka, AssetBinding{Plugin: "delta", WriteMode: "append", Identity: "t"},
-			AtLeastOnce, "Delta append without transaction ids: at least once"},
-		{"kafka skipping data loss", AssetBinding{Asset: "src", Plugin: "kafka-json", Options: map[string]string{"failOnDataLoss": "false"}},
-			AssetBinding{Plugin: "delta", WriteMode: "append", TxnIDs: true}, AtMostOnce, "at most once"},
-		{"memory source", AssetBinding{Asset: "src", Plugin: "memory"}, AssetBinding{Plugin: "memory"}, AtMostOnce, "memory stream"},
-		{"unknown sink", kafka, AssetBinding{Plugin: "jdbc"}, AtLeastOnce, "jdbc sink"},
+		{"kafka into delta merge", kafka, sink("{plugin: delta, table: t, write_mode: foreach-batch-merge}", "id"),
+			EffectivelyExactlyOne, "Kafka + checkpoint + idempotent Delta MERGE: effectively exactly once for the target t", "merge keys (id)"},
+		{"kafka into delta streaming append", kafka, sink("{plugin: delta, table: t}"),
+			EffectivelyExactlyOne, "Kafka + checkpoint + Delta streaming append", "application transaction"},
+		{"kafka skipping data loss", src("{plugin: kafka-json, resource: kafka, topic: orders, fail_on_data_loss: false}"),
+			sink("{plugin: delta, table: t}"), AtMostOnce, "at most once", "fail_on_data_loss=false"},
+		{"memory source", src("{plugin: memory}"), sink("{plugin: memory}"), AtMostOnce, "memory stream", "test process"},
+		{"file source into files", src("{plugin: file-json, path: in}"), sink("{plugin: file-json, path: out}"),
+			EffectivelyExactlyOne, "file source + checkpoint + file sink", "_spark_metadata"},
+		{"unbound sink", kafka, nil, AtLeastOnce, " sink: at least once", "deduplicate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env := &Env{Assets: map[string]AssetBinding{"src": tt.src}}
-			q := &query{sink: tt.sink, root: &qnode{facts: &facts{sources: []string{"src"}}}}
-			g := q.guaranteeFor(env, "cp")
+			e := &env{Sources: map[string]*profile.AssetBinding{"src": tt.src}}
+			q := &query{name: "out", sink: tt.sink, root: &qnode{facts: &facts{sources: []string{"src"}}}}
+			g := q.guaranteeFor(e, "cp")
 			if g.Level != tt.level || !strings.Contains(g.Statement, tt.statement) {
 				t.Errorf("got %s %q, want %s containing %q", g.Level, g.Statement, tt.level, tt.statement)
 			}
-			if len(g.Requirements) < 2 {
-				t.Errorf("requirements %v: want the checkpoint's and the source's at least", g.Requirements)
+			if !strings.Contains(strings.Join(g.Requirements, "\n"), tt.require) {
+				t.Errorf("requirements %v: want one with %q", g.Requirements, tt.require)
 			}
 		})
 	}

@@ -42,23 +42,28 @@ type ManifestQuery struct {
 // NewManifest extracts the state manifest of a plan.
 func NewManifest(m *Model) *Manifest {
 	out := &Manifest{ManifestVersion: ManifestVersion, Profile: m.Profile, Pipelines: []ManifestPipeline{}}
-	for _, p := range m.Pipelines {
-		mp := ManifestPipeline{ID: p.ID, Version: p.Version, Queries: []ManifestQuery{}}
-		srcs := map[string]Source{}
-		for _, s := range p.Sources {
-			srcs[s.Asset] = s
-		}
-		for _, q := range p.Queries {
-			mq := ManifestQuery{Name: q.Name, Checkpoint: q.Checkpoint, OutputMode: q.OutputMode, Sources: []SourceName{},
-				Watermarks: q.Watermarks, Output: q.Output, Operators: q.Stateful}
-			for _, a := range q.Sources {
-				mq.Sources = append(mq.Sources, SourceName{Asset: a, Plugin: srcs[a].Plugin, Identity: srcs[a].Identity})
-			}
-			mp.Queries = append(mp.Queries, mq)
-		}
-		out.Pipelines = append(out.Pipelines, mp)
+	for i := range m.Pipelines {
+		out.Pipelines = append(out.Pipelines, manifestPipeline(&m.Pipelines[i]))
 	}
 	return out
+}
+
+// manifestPipeline extracts the state of one pipeline's queries.
+func manifestPipeline(p *PipelinePlan) ManifestPipeline {
+	mp := ManifestPipeline{ID: p.ID, Version: p.Version, Queries: []ManifestQuery{}}
+	for _, q := range p.Queries {
+		mq := ManifestQuery{Name: q.Name, Checkpoint: q.Checkpoint, OutputMode: q.OutputMode, Sources: []SourceName{},
+			Watermarks: q.Watermarks, Output: q.Output, Operators: q.Stateful}
+		for _, a := range q.Sources {
+			s, _ := p.Source(a)
+			if s == nil {
+				s = &Source{}
+			}
+			mq.Sources = append(mq.Sources, SourceName{Asset: a, Plugin: s.Plugin, Identity: s.Identity})
+		}
+		mp.Queries = append(mp.Queries, mq)
+	}
+	return mp
 }
 
 // Marshal renders the manifest as indented JSON with a trailing newline; the

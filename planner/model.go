@@ -2,68 +2,100 @@ package planner
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
+	"strings"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // buildModel turns the analysed pipelines into the immutable Model.
-func buildModel(c *Checker) *Model {
-	m := &Model{Profile: c.env.Profile, Engine: c.env.Engine, Trigger: c.env.Trigger, CheckpointRoot: c.env.CheckpointRoot}
-	pkgs := append([]string(nil), c.env.Packages...)
+func buildModel(c *Checker, inf *inference) *Model {
+	e := c.env
+	m := &Model{Profile: e.Profile, Engine: e.Engine, Trigger: e.Trigger, CheckpointRoot: e.CheckpointRoot,
+		doc: c.ix.doc, contracts: c.ix.contracts, transformations: c.ix.transfs, inferred: inf.transformations}
+	if e.prof != nil {
+		m.Execution, m.Session = e.prof.Execution(), sessionOf(e.prof)
+		r := e.prof.Redacted()
+		m.Bound = &r
+	}
+	var pkgs []string
 	for _, pp := range c.pipes {
-		pm := PipelinePlan{ID: pp.p.ID, Version: pp.p.Version, Sources: []Source{}, Queries: []Query{}}
+		pm := PipelinePlan{ID: pp.p.ID, Version: pp.p.Version, Sources: []Source{}, Queries: []Query{}, ir: pp.p}
 		for i := range pp.p.Extracts {
-			pm.Sources = append(pm.Sources, sourceOf(c, pp, &pp.p.Extracts[i]))
-			pkgs = append(pkgs, c.env.Assets[pp.p.Extracts[i].Asset].Packages...)
+			s := sourceOf(c, pp, &pp.p.Extracts[i])
+			pm.Sources = append(pm.Sources, s)
+			pkgs = append(pkgs, packagesOf(s.Binding)...)
 		}
 		for _, q := range pp.queries {
 			pm.Queries = append(pm.Queries, queryOf(c, q))
-			pkgs = append(pkgs, q.sink.Packages...)
+			pkgs = append(pkgs, packagesOf(q.sink)...)
 		}
 		pm.Regions = regionsOf(pp)
+		pm.Steps = stepsOf(c, pp, inf, pm.Queries)
 		m.Pipelines = append(m.Pipelines, pm)
 	}
 	m.Packages = sortedUnique(pkgs)
-	if m.Packages == nil {
-		m.Packages = []string{}
-	}
 	applyCDF(c, m)
 	return m
 }
 
+// sessionOf is the Spark session the profile's spark resource binds.
+func sessionOf(p *profile.Profile) *Session {
+	r, ok := p.ResourceOfKind("spark")
+	if !ok {
+		return nil
+	}
+	s := &Session{Remote: r.String("connect_url"), Conf: r.SparkOptions()}
+	if v, ok := r.Value("conf"); ok {
+		for k, val := range v.Map {
+			if !strings.Contains(val, "${env:") {
+				s.Conf[k] = val
+			}
+		}
+	}
+	return s
+}
+
+func packagesOf(b *profile.AssetBinding) []string {
+	if b == nil || b.Asset.Plugin == nil {
+		return nil
+	}
+	return b.Asset.Plugin.Packages
+}
+
 func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
-	b := c.env.Assets[ex.Asset]
-	s := Source{Asset: ex.Asset, Contract: ex.Contract, Plugin: b.Plugin, Identity: b.Identity, Options: []Option{}}
+	b := c.env.Sources[ex.Asset]
+	s := Source{Asset: ex.Asset, Contract: ex.Contract, Plugin: pluginName(b), Identity: identity(b), Options: []Option{},
+		Static: ex.Static, Extract: ex, Binding: b}
 	if ct, ok := c.ix.contracts[ex.Contract]; ok {
 		if f, ok := ct.EventTimeField(); ok {
 			s.EventTime = f.Name
 		}
 	}
-	for _, k := range sortedKeys(b.Options) {
-		s.Options = append(s.Options, Option{Name: k, Value: b.Options[k]})
+	if b != nil {
+		opts := b.SparkOptions()
+		for _, k := range slices.Sorted(maps.Keys(opts)) {
+			s.Options = append(s.Options, Option{Name: k, Value: opts[k]})
+		}
 	}
 	s.Offsets = offsetsText(ex, b)
 	return s
 }
 
-// defaultStart says where a new checkpoint starts when the profile sets no
-// starting position.
-var defaultStart = map[string]string{
-	"file-json": "every file already in the directory",
-	"delta-cdf": "the latest table version",
-	"rate":      "the rate source's first row",
-	"memory":    "the events the test adds",
-}
-
 // offsetsText states where a query reading the source starts.
-func offsetsText(ex *ir.Extract, b AssetBinding) string {
+func offsetsText(ex *ir.Extract, b *profile.AssetBinding) string {
 	if ex.Static {
 		return "static table: read in full at every micro-batch"
 	}
-	start := b.StartingOffsets
-	if start == "" {
-		start = defaultStart[b.Plugin]
+	start := ""
+	if b != nil {
+		if start = b.StartingPosition(); start == "" {
+			start = b.Source().DefaultStart
+		}
 	}
 	if start == "" {
 		start = "the plugin's default start"
@@ -78,13 +110,18 @@ func queryOf(c *Checker, q *query) Query {
 		Name: q.name, From: q.load.From, Branch: q.branch, Sources: uniq(f.sources), Steps: q.steps(),
 		Watermarks: append([]Watermark{}, f.watermarks...), Windows: q.windows(), Stateful: q.statefulOps(c.env),
 		OutputMode: q.mode, OutputModeReason: q.reason, Trigger: c.env.Trigger, Checkpoint: cp,
-		Identity:  Identity(q.pp.p.ID, q.pp.p.Version, c.env.Profile, q.name),
-		Sink:      Sink{Asset: q.name, Contract: q.load.Contract, Plugin: q.sink.Plugin, Identity: q.sink.Identity, WriteMode: q.sink.WriteMode, MergeKeys: q.sink.MergeKeys},
+		Identity: Identity(q.pp.p.ID, q.pp.p.Version, c.env.Profile, q.name),
+		Sink: Sink{Asset: q.name, Contract: q.load.Contract, Plugin: pluginName(q.sink), Identity: identity(q.sink),
+			Load: q.load, Binding: q.sink},
 		Guarantee: q.guaranteeFor(c.env, cp),
+	}
+	if q.sink != nil {
+		out.Sink.WriteMode, out.Sink.MergeKeys = q.sink.WriteMode.Name, q.sink.MergeKeys
 	}
 	out.Output = outputColumns(c, q)
 	if q.root != nil && q.root.late {
 		out.LateStep = q.root.step
+		out.LateHost, out.LateSource = lateRoute(q)
 	}
 	if out.Sources == nil {
 		out.Sources = []string{}
@@ -122,18 +159,48 @@ func (q *query) windows() []ir.Window {
 
 // statefulOps lists the query's stateful operators with their sources'
 // plugin and identity filled in.
-func (q *query) statefulOps(env *Env) []StatefulOp {
+func (q *query) statefulOps(e *env) []StatefulOp {
 	out := []StatefulOp{}
 	for _, op := range q.rootFacts().stateful {
 		srcs := make([]SourceName, len(op.Sources))
 		for i, s := range op.Sources {
-			b := env.Assets[s.Asset]
-			srcs[i] = SourceName{Asset: s.Asset, Plugin: b.Plugin, Identity: b.Identity}
+			b := e.Sources[s.Asset]
+			srcs[i] = SourceName{Asset: s.Asset, Plugin: pluginName(b), Identity: identity(b)}
 		}
 		op.Sources = srcs
 		out = append(out, op)
 	}
 	return out
+}
+
+// stepsOf builds the plan of every step of a pipeline.
+func stepsOf(c *Checker, pp *pipe, inf *inference, queries []Query) []StepPlan {
+	out := make([]StepPlan, 0, len(pp.p.Steps))
+	for i := range pp.p.Steps {
+		st := &pp.p.Steps[i]
+		sp := StepPlan{Step: st, Transformation: c.ix.transfs[st.Transformation], Inferred: inf.steps[st], Stateful: st.Plan.FirstStateful()}
+		if sp.Stateful != nil {
+			sp.OutputMode, sp.OutputModeReason = stateMode(st.ID, queries)
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+// stateMode is the output mode of the first query (not a late branch) that
+// runs a stateful operator of the step.
+func stateMode(step string, queries []Query) (string, string) {
+	for _, q := range queries {
+		if q.Branch == ir.PortLate {
+			continue
+		}
+		for _, op := range q.Stateful {
+			if op.Step == step {
+				return q.OutputMode, q.OutputModeReason
+			}
+		}
+	}
+	return "", ""
 }
 
 // regionsOf groups extracts, steps and loads into connected regions, named
@@ -222,9 +289,28 @@ func regionName(r Region) string {
 func outputColumns(c *Checker, q *query) []Column {
 	out := []Column{}
 	if ct, ok := c.ix.contracts[q.load.Contract]; ok {
-		for _, f := range ct.Fields {
-			out = append(out, Column{Name: f.Name, Type: typeString(&f.Type)})
-		}
+		out = contractColumns(ct)
+	}
+	return out
+}
+
+// contractColumns are a contract's fields as plan columns.
+func contractColumns(ct *contracts.Contract) []Column {
+	out := make([]Column, 0, len(ct.Fields))
+	for _, f := range ct.Fields {
+		out = append(out, Column{Name: f.Name, Type: typeString(&f.Type)})
+	}
+	return out
+}
+
+// sortedUnique returns the non-empty strings of in, sorted, each once;
+// never nil.
+func sortedUnique(in []string) []string {
+	out := slices.DeleteFunc(slices.Clone(in), func(s string) bool { return s == "" })
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if out == nil {
+		out = []string{}
 	}
 	return out
 }

@@ -1,6 +1,11 @@
 package planner
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/etlgen/etlgen/framework/profile"
+)
 
 // The output modes of Spark Structured Streaming.
 const (
@@ -32,12 +37,12 @@ const (
 //     output_mode option in the profile may force the mode, the option winning
 //     over the profile; the rules then check it.
 func (q *query) inferMode() {
-	if q.sink.OutputMode != "" {
+	if q.forcedMode != "" {
 		by := q.forcedBy
 		if by == "" {
 			by = forcedByProfile
 		}
-		q.mode, q.reason, q.forced = q.sink.OutputMode, "forced by "+by, true
+		q.mode, q.reason, q.forced = q.forcedMode, "forced by "+by, true
 		return
 	}
 	f := q.rootFacts()
@@ -47,16 +52,16 @@ func (q *query) inferMode() {
 	}
 	valid := allowedModes(f)
 	for _, m := range sinkPreference(q.sink) {
-		if contains(valid, m) && q.sink.Accepts(m) {
+		if slices.Contains(valid, m) && accepts(q.sink, m) {
 			q.mode, q.reason = m, aggReason(m, q.sink)
 			return
 		}
 	}
 	q.mode = ModeAppend
-	if len(q.sink.OutputModes) > 0 {
-		q.mode = q.sink.OutputModes[0]
+	if modes := outputModes(q.sink); len(modes) > 0 {
+		q.mode = modes[0]
 	}
-	q.reason = "the sink accepts only " + strings.Join(q.sink.OutputModes, ", ") + "; see the diagnostics"
+	q.reason = "the sink accepts only " + strings.Join(outputModes(q.sink), ", ") + "; see the diagnostics"
 }
 
 // allowedModes are the modes Spark allows for a query with an aggregation.
@@ -85,36 +90,41 @@ func aggWatermarked(f *facts) bool {
 	return false
 }
 
-func sinkPreference(s AssetBinding) []string {
+// sinkPreference orders the output modes by what the sink's write mode
+// does best: a MERGE takes changed rows, an append sink final rows, a
+// sink that replaces its contents (memory append) the whole result.
+func sinkPreference(s *profile.AssetBinding) []string {
 	switch {
-	case s.IsMerge():
+	case s != nil && s.IsMerge():
 		return []string{ModeUpdate, ModeAppend, ModeComplete}
-	case s.Plugin == "memory":
+	case accepts(s, ModeComplete) && !accepts(s, ModeUpdate):
 		return []string{ModeAppend, ModeComplete, ModeUpdate}
 	}
 	return []string{ModeAppend, ModeUpdate, ModeComplete}
 }
 
-func aggReason(mode string, s AssetBinding) string {
+// accepts reports whether the sink accepts mode; an unbound sink any.
+func accepts(s *profile.AssetBinding, mode string) bool { return s == nil || s.Accepts(mode) }
+
+// outputModes are the output modes the sink accepts; none for an unbound one.
+func outputModes(s *profile.AssetBinding) []string {
+	if s == nil {
+		return nil
+	}
+	return s.OutputModes()
+}
+
+func aggReason(mode string, s *profile.AssetBinding) string {
 	switch mode {
 	case ModeUpdate:
 		return "aggregation into a foreachBatch MERGE sink: update emits changed rows each batch and the MERGE makes them idempotent"
 	case ModeComplete:
 		return "aggregation without a watermark into a sink that takes complete: the whole result table each batch"
 	}
-	if s.IsMerge() {
+	if s != nil && s.IsMerge() {
 		return "aggregation with a session window: update is not supported, append emits each session once the watermark closes it"
 	}
 	return "aggregation with a watermark into an append sink: each window is emitted once the watermark passes its end"
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (q *query) rootFacts() *facts {

@@ -1,19 +1,53 @@
 package planner
 
-import "github.com/etlgen/etlgen/framework/ir"
+import (
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+)
 
-// Model is the plan: the planner's model of one IR document bound to one profile: the
-// streaming regions, sources, queries and sinks of every pipeline, with the
-// facts generators and engines need (output mode, checkpoint path, state,
-// delivery guarantees). It is built once and never changed afterwards.
+// Model is the plan: the planner's model of one IR document bound to one
+// profile, and the one model everything downstream reads (both engines,
+// every generator, the CLI). It holds the streaming regions, sources,
+// queries and sinks of every pipeline with the facts generators and engines
+// need (output mode, checkpoint path, state, delivery guarantees), the IR
+// document with lookups by id, the resolved binding of every source and
+// sink, the inferred schema of every transformation, step and node, and the
+// profile's execution settings. It is built once and never changed
+// afterwards. Fields marked json:"-" are not part of `etlgen plan --format
+// json`.
 type Model struct {
-	Profile        string         `json:"profile"`
-	Engine         string         `json:"engine"`
-	Trigger        Trigger        `json:"trigger"`
-	CheckpointRoot string         `json:"checkpointRoot"`
-	Pipelines      []PipelinePlan `json:"pipelines"`
+	Profile        string          `json:"profile"`
+	Engine         string          `json:"engine"`
+	Trigger        profile.Trigger `json:"trigger"`
+	CheckpointRoot string          `json:"checkpointRoot"`
+	Pipelines      []PipelinePlan  `json:"pipelines"`
 	// Packages are the Spark packages the engine needs, sorted.
 	Packages []string `json:"packages"`
+
+	// Execution is the profile's execution settings (stop policy and
+	// timeout among them); zero when unbound.
+	Execution profile.Execution `json:"-"`
+	// Session is the Spark session the pyspark engine connects with; nil
+	// when the profile binds no spark resource.
+	Session *Session `json:"-"`
+	// Bound is the profile, redacted (no secret values), for docs; nil when
+	// the plan is unbound.
+	Bound *profile.Redacted `json:"-"`
+
+	doc             *ir.Document
+	contracts       map[string]*contracts.Contract
+	transformations map[string]*ir.Transformation
+	inferred        map[string]Inferred
+}
+
+// Session is a Spark Connect session as the profile binds it.
+type Session struct {
+	// Remote is the Spark Connect URL (sc://host:port), never with a token.
+	Remote string
+	// Conf is the session configuration: the spark resource's Spark
+	// options and its conf map, without values that reference secrets.
+	Conf map[string]string
 }
 
 // PipelinePlan is the plan of one pipeline.
@@ -23,6 +57,28 @@ type PipelinePlan struct {
 	Regions []Region `json:"regions"`
 	Sources []Source `json:"sources"`
 	Queries []Query  `json:"queries"`
+	// Steps are the pipeline's steps in declaration order, each with its
+	// transformation and inferred schemas.
+	Steps []StepPlan `json:"-"`
+
+	ir *ir.Pipeline
+}
+
+// StepPlan is one step of a pipeline as the planner sees it: its IR, its
+// transformation, the inferred schema of its plan and of every node, and
+// its state.
+type StepPlan struct {
+	Step *ir.Step
+	// Transformation is the step's transformation; nil when the document
+	// does not declare it (a diagnostic says so).
+	Transformation *ir.Transformation
+	Inferred
+	// Stateful is the step's first stateful operator (the one a late tap
+	// reads in front of), nil when the step keeps no state.
+	Stateful *ir.Node
+	// OutputMode is the output mode of the query running the step's
+	// stateful operator, with the reason; "" when the step keeps no state.
+	OutputMode, OutputModeReason string
 }
 
 // Region is a connected part of a pipeline's graph: the sources, steps and
@@ -36,9 +92,9 @@ type Region struct {
 
 // Source is an extract bound to a plugin.
 type Source struct {
-	Asset    string `json:"asset"`
-	Contract string `json:"contract"`
-	Plugin   string `json:"plugin"`
+	Asset    string             `json:"asset"`
+	Contract string             `json:"contract"`
+	Plugin   profile.PluginName `json:"plugin"`
 	// Identity is the topic, table or path read.
 	Identity string `json:"identity"`
 	// EventTime is the contract's event-time field, if any.
@@ -48,6 +104,13 @@ type Source struct {
 	// Offsets says where a query starts: the checkpoint wins over the
 	// starting offsets, which apply only to a new checkpoint.
 	Offsets string `json:"offsets"`
+	// Static marks the static side of a stream-static join: read in full
+	// at every micro-batch.
+	Static bool `json:"-"`
+	// Extract is the extract in the IR.
+	Extract *ir.Extract `json:"-"`
+	// Binding is the asset the extract is bound to; nil when unbound.
+	Binding *profile.AssetBinding `json:"-"`
 }
 
 // Option is one reader or writer option.
@@ -77,16 +140,24 @@ type Query struct {
 	// Output is the schema the query writes: the load's contract columns.
 	Output []Column `json:"output"`
 	// OutputMode is append, update or complete; OutputModeReason says why.
-	OutputMode       string  `json:"outputMode"`
-	OutputModeReason string  `json:"outputModeReason"`
-	Trigger          Trigger `json:"trigger"`
-	Checkpoint       string  `json:"checkpoint"`
+	OutputMode       string          `json:"outputMode"`
+	OutputModeReason string          `json:"outputModeReason"`
+	Trigger          profile.Trigger `json:"trigger"`
+	Checkpoint       string          `json:"checkpoint"`
 	// Identity is the checkpoint identity without the root,
 	// <pipeline-id>/v<major>/<profile>/<query>: a stable id for Delta's
 	// txnAppId and for run reports.
 	Identity  string    `json:"identity"`
 	Sink      Sink      `json:"sink"`
 	Guarantee Guarantee `json:"guarantee"`
+	// LateHost is, for a late branch, the query that runs the stateful
+	// operator of LateStep: its micro-batches decide which rows are late.
+	// "" when no query of the pipeline runs it.
+	LateHost string `json:"-"`
+	// LateSource is, for a late branch, the streaming source whose batch
+	// rows reach LateStep's stateful operator; "" when there is not exactly
+	// one.
+	LateSource string `json:"-"`
 }
 
 // Watermark is a WithWatermark declared in a step.
@@ -125,9 +196,9 @@ type StateJoin struct {
 // SourceName identifies a source for state compatibility: its asset, its
 // plugin and the topic, table or path it reads.
 type SourceName struct {
-	Asset    string `json:"asset"`
-	Plugin   string `json:"plugin"`
-	Identity string `json:"identity"`
+	Asset    string             `json:"asset"`
+	Plugin   profile.PluginName `json:"plugin"`
+	Identity string             `json:"identity"`
 }
 
 // Column is one column of a state schema.
@@ -138,15 +209,19 @@ type Column struct {
 
 // Sink is a load bound to a plugin.
 type Sink struct {
-	Asset     string   `json:"asset"`
-	Contract  string   `json:"contract"`
-	Plugin    string   `json:"plugin"`
-	Identity  string   `json:"identity"`
-	WriteMode string   `json:"writeMode,omitempty"`
-	MergeKeys []string `json:"mergeKeys,omitempty"`
+	Asset     string             `json:"asset"`
+	Contract  string             `json:"contract"`
+	Plugin    profile.PluginName `json:"plugin"`
+	Identity  string             `json:"identity"`
+	WriteMode string             `json:"writeMode,omitempty"`
+	MergeKeys []string           `json:"mergeKeys,omitempty"`
 	// Changes is set for a CDF MERGE sink (etl.LoadChanges): how the
 	// change rows are applied to the target table.
 	Changes *ChangeMerge `json:"changes,omitempty"`
+	// Load is the load in the IR.
+	Load *ir.Load `json:"-"`
+	// Binding is the asset the load is bound to; nil when unbound.
+	Binding *profile.AssetBinding `json:"-"`
 }
 
 // Guarantee is the delivery guarantee of one source/sink pair and what must
@@ -156,14 +231,4 @@ type Guarantee struct {
 	Level        string   `json:"level"`
 	Statement    string   `json:"statement"`
 	Requirements []string `json:"requirements"`
-}
-
-// Pipeline returns the plan of the pipeline with the given id.
-func (p *Model) Pipeline(id string) (*PipelinePlan, bool) {
-	for i := range p.Pipelines {
-		if p.Pipelines[i].ID == id {
-			return &p.Pipelines[i], true
-		}
-	}
-	return nil, false
 }

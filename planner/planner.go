@@ -1,11 +1,9 @@
 package planner
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/etlgen/etlgen/diag"
-	"github.com/etlgen/etlgen/framework/infer"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 )
@@ -26,44 +24,21 @@ type Options struct {
 // Plan checks a pipeline document bound to a profile and builds its plan. It
 // is a pure function: no I/O. It reports every problem at once: the DSL's own
 // diagnostics carried in the document, schema inference and output checks
-// (infer.Document), the profile's capability checks
-// (profile.Bind, per pipeline) and the planner's rules; sorted, without
-// duplicates. The model is built even when there are errors (for docs and
-// explanations) but must not be executed then. prof may be nil when only the
-// definition and streaming rules are wanted: no capability, sink or
-// checkpoint-root checks run then.
+// (package infer), the profile's capability checks (profile.Bind, per
+// pipeline), the planner's rules and the capabilities of the profile's
+// engine; sorted, without duplicates. A profile with errors of its own is
+// still bound as far as it goes, so the pipeline's problems are reported
+// with the profile's. The model is built even when there are errors (for
+// docs and explanations) but must not be executed then. prof may be nil
+// when only the definition and streaming rules are wanted: no capability,
+// sink or checkpoint-root checks run then.
 func Plan(doc *ir.Document, prof *profile.Profile, opts Options) (*Model, diag.List) {
 	if doc == nil {
 		doc = &ir.Document{}
 	}
-	var bound diag.List
-	env := FromProfile(prof)
-	if prof != nil {
-		for _, id := range pipelineIDs(doc, opts) {
-			b, d := profile.Bind(prof, doc, id)
-			bound = append(bound, d...)
-			applyBinding(env, b)
-		}
-		bound = dropUsedAssetNotes(bound, doc, opts)
-	}
-	m, d := PlanEnv(doc, env, opts)
-	return m, mergeDiags(bound, d)
-}
-
-// PlanEnv is Plan with a planner Env built by the caller instead of a
-// profile (tests, tools that bind assets themselves). Profile capability
-// checks are not run.
-func PlanEnv(doc *ir.Document, env *Env, opts Options) (*Model, diag.List) {
-	if doc == nil {
-		doc = &ir.Document{}
-	}
-	if env == nil {
-		env = &Env{}
-	}
-	if env.Assets == nil {
-		env.Assets = map[string]AssetBinding{}
-	}
-	c := analyze(doc, env, opts)
+	e, bound := bindEnv(doc, prof, pipelineIDs(doc, opts))
+	bound = dropUsedAssetNotes(bound, doc, opts)
+	c := analyze(doc, e, opts)
 	rules := opts.Rules
 	if rules == nil {
 		rules = DefaultRules()
@@ -71,14 +46,15 @@ func PlanEnv(doc *ir.Document, env *Env, opts Options) (*Model, diag.List) {
 	for _, r := range rules {
 		r.Check(c)
 	}
-	first := append(append(diag.List(nil), doc.Diagnostics...), infer.Document(doc)...)
-	return buildModel(c), mergeDiags(first, c.diags)
+	inf := inferDocument(doc)
+	first := append(append(bound, doc.Diagnostics...), inf.diags...)
+	return buildModel(c, inf), mergeDiags(first, c.diags)
 }
 
 // analyze indexes the document, expands every query and infers its facts
 // and output mode.
-func analyze(doc *ir.Document, env *Env, opts Options) *Checker {
-	c := &Checker{ix: newIndex(doc), env: env}
+func analyze(doc *ir.Document, e *env, opts Options) *Checker {
+	c := &Checker{ix: newIndex(doc), env: e}
 	want := map[string]bool{}
 	for _, id := range pipelineIDs(doc, opts) {
 		want[id] = true
@@ -91,10 +67,14 @@ func analyze(doc *ir.Document, env *Env, opts Options) *Checker {
 		pp.buildQueries()
 		for _, q := range pp.queries {
 			pp.computeFacts(q.root)
-			q.sink, q.bound = env.Assets[q.name]
+			q.sink = e.Sinks[q.name]
+			q.bound = q.sink != nil
+			if q.bound {
+				q.forcedMode = q.sink.OutputMode()
+			}
 			// The command line wins over the profile's output_mode.
 			if m := opts.OutputModes[q.name]; m != "" {
-				q.sink.OutputMode, q.forcedBy = m, forcedByOption
+				q.forcedMode, q.forcedBy = m, forcedByOption
 			}
 			q.inferMode()
 		}
@@ -112,27 +92,6 @@ func pipelineIDs(doc *ir.Document, opts Options) []string {
 		ids[i] = p.ID
 	}
 	return ids
-}
-
-// applyBinding takes the merge keys and write modes profile.Bind resolved
-// (merge keys default to the contract's primary key).
-func applyBinding(env *Env, b *profile.Binding) {
-	if b == nil {
-		return
-	}
-	for _, s := range b.Sinks {
-		if s.Asset == nil {
-			continue
-		}
-		a := env.Assets[s.Asset.Name]
-		if len(s.MergeKeys) > 0 {
-			a.MergeKeys = s.MergeKeys
-		}
-		if s.WriteMode.Name != "" {
-			a.WriteMode, a.OutputModes = s.WriteMode.Name, s.WriteMode.OutputModes
-		}
-		env.Assets[s.Asset.Name] = a
-	}
 }
 
 // dropUsedAssetNotes drops Bind's "asset not used by pipeline X" notes for
@@ -198,14 +157,4 @@ func mergeDiags(first, planner diag.List) diag.List {
 
 func isPlannerDefinition(code string) bool {
 	return strings.HasPrefix(code, "ETL-D26") || strings.HasPrefix(code, "ETL-D27")
-}
-
-// sortedSet returns the keys of a set, sorted.
-func sortedSet(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

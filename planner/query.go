@@ -2,6 +2,7 @@ package planner
 
 import (
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // qnode is one operator of a query's plan once every step is expanded into its
@@ -23,16 +24,17 @@ type query struct {
 	load   *ir.Load
 	name   string
 	root   *qnode
-	ops    []*qnode // post-order
-	branch string   // the port the load reads
-	sink   AssetBinding
-	bound  bool // the sink asset has a binding
+	ops    []*qnode              // post-order
+	branch string                // the port the load reads
+	sink   *profile.AssetBinding // nil when the asset is unbound
+	bound  bool                  // the sink asset has a binding
 	mode   string
 	reason string
 	forced bool // the profile or Options.OutputModes forces the output mode
-	// forcedBy names what forces it: forcedByOption, else the profile.
-	forcedBy string
-	out      *Query
+	// forcedMode is the forced output mode, "" when inferred; forcedBy names
+	// what forces it: forcedByOption, else the profile.
+	forcedMode, forcedBy string
+	out                  *Query
 }
 
 // expander expands refs into qnode trees, refusing to loop on cycles.

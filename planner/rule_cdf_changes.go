@@ -7,6 +7,7 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // The CDF diagnostic codes (docs/diagnostics.md, docs/cdf.md).
@@ -77,9 +78,9 @@ func checkChangeLoad(c *Checker, q *query) {
 	for _, f := range dst.Fields {
 		checkTargetColumn(c, q, src, f, pos, path)
 	}
-	if q.bound && !q.sink.IsMerge() && q.sink.Plugin != "memory" { // a test's memory table applies changes in any write mode
-		c.report(CodeCDFNotMergeSink, diag.Error, q.sink.Pos, path, "bind the asset with write_mode: foreach-batch-merge (delta, or memory in tests)",
-			fmt.Sprintf("load %s applies changes but sink %s (%s, write mode %s) does not merge", q.name, q.name, q.sink.Plugin, q.sink.WriteMode))
+	if q.bound && !q.sink.IsMerge() && pluginName(q.sink) != profile.PluginMemory { // a test's memory table applies changes in any write mode
+		c.report(CodeCDFNotMergeSink, diag.Error, q.sink.Asset.Pos, path, "bind the asset with write_mode: foreach-batch-merge (delta, or memory in tests)",
+			fmt.Sprintf("load %s applies changes but sink %s (%s, write mode %s) does not merge", q.name, q.name, pluginName(q.sink), q.sink.WriteMode.Name))
 	}
 }
 
@@ -99,8 +100,8 @@ func checkTargetColumn(c *Checker, q *query, src *contracts.Contract, f contract
 // checkCDFSource notes the starting position of a delta-cdf source and
 // warns when its contract does not type the CDF columns.
 func checkCDFSource(c *Checker, pp *pipe, ex *ir.Extract) {
-	b := c.env.Assets[ex.Asset]
-	if b.Plugin != pluginCDF {
+	b := c.env.Sources[ex.Asset]
+	if pluginName(b) != pluginCDF {
 		return
 	}
 	path := pp.path("extract:" + ex.Asset)
@@ -113,8 +114,8 @@ func checkCDFSource(c *Checker, pp *pipe, ex *ir.Extract) {
 			}
 		}
 	}
-	if b.StartingOffsets != "" && !strings.HasSuffix(b.StartingOffsets, "(default)") {
-		c.report(CodeCDFStartIgnored, diag.Note, b.Pos, path, "to replay from that version, run with a new checkpoint",
-			fmt.Sprintf("%s applies only to a new checkpoint: when the checkpoint of a query reading %s exists, the query resumes after its last committed version and ignores it (etlgen run warns)", b.StartingOffsets, ex.Asset))
+	if start := b.StartingPosition(); start != "" && !strings.HasSuffix(start, "(default)") {
+		c.report(CodeCDFStartIgnored, diag.Note, b.Asset.Pos, path, "to replay from that version, run with a new checkpoint",
+			fmt.Sprintf("%s applies only to a new checkpoint: when the checkpoint of a query reading %s exists, the query resumes after its last committed version and ignores it (etlgen run warns)", start, ex.Asset))
 	}
 }

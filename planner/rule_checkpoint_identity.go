@@ -14,12 +14,8 @@ import (
 var ruleCheckpointIdentity = Rule{
 	Name:    "checkpoint-identity",
 	Summary: "each query has its own, well-formed checkpoint location",
-	Codes:   []string{CodeSharedCheckpoint, CodeNoCheckpointRoot, CodeUnsafeQueryName, CodeCheckpointBadMajor},
+	Codes:   []string{CodeSharedCheckpoint, CodeUnsafeQueryName, CodeCheckpointBadMajor},
 	Check: func(c *Checker) {
-		if c.env.CheckpointRoot == "" && c.env.Profile != "" {
-			c.report(CodeNoCheckpointRoot, diag.Error, c.env.Pos, "profile", "set execution.checkpoint_root in the profile",
-				"the profile has no checkpoint root: no query can get a checkpoint location")
-		}
 		if c.env.Profile != "" && !safeSegment(c.env.Profile) {
 			c.report(CodeUnsafeQueryName, diag.Error, c.env.Pos, "profile", "use letters, digits, '-', '_' and '.' only",
 				fmt.Sprintf("profile name %q cannot be a checkpoint path segment", c.env.Profile))
@@ -57,6 +53,6 @@ func checkPipelineSegments(c *Checker, pp *pipe) {
 }
 
 // checkpoint is the query's checkpoint location.
-func (q *query) checkpoint(env *Env) string {
-	return CheckpointPath(env.CheckpointRoot, q.pp.p.ID, q.pp.p.Version, env.Profile, q.name)
+func (q *query) checkpoint(e *env) string {
+	return CheckpointPath(e.CheckpointRoot, q.pp.p.ID, q.pp.p.Version, e.Profile, q.name)
 }

@@ -19,13 +19,13 @@ var ruleSinkOutputMode = Rule{
 			if !q.bound || q.sink.Accepts(q.mode) {
 				return
 			}
-			pos := q.sink.Pos
+			pos := q.sink.Asset.Pos
 			if !pos.IsValid() {
 				pos = q.loadPos()
 			}
 			c.report(CodeSinkOutputMode, diag.Error, pos, q.pp.path("load:"+q.name),
 				"bind the asset to a sink that accepts it, e.g. delta with write_mode: foreach-batch-merge",
-				fmt.Sprintf("query %s needs %s mode (%s) but sink %s (%s %s) accepts only %s", q.name, q.mode, q.reason, q.name, q.sink.Plugin, q.sink.WriteMode, strings.Join(q.sink.OutputModes, ", ")))
+				fmt.Sprintf("query %s needs %s mode (%s) but sink %s (%s %s) accepts only %s", q.name, q.mode, q.reason, q.name, pluginName(q.sink), q.sink.WriteMode.Name, strings.Join(q.sink.OutputModes(), ", ")))
 		})
 	},
 }

@@ -21,7 +21,8 @@ type Rule struct {
 }
 
 // DefaultRules lists every rule the planner runs, in order: definition,
-// streaming rules, sinks and checkpoint identity. This is the one place the
+// streaming rules, sinks, checkpoint identity and the capabilities of the
+// profile's engine. This is the one place the
 // default set is assembled.
 func DefaultRules() []Rule {
 	return []Rule{
@@ -51,13 +52,15 @@ func DefaultRules() []Rule {
 		ruleSinkOutputMode,
 		ruleCDFChanges,
 		ruleCheckpointIdentity,
+		ruleSparkLateRouting,
+		ruleLocalEngineJoins,
 	}
 }
 
 // Checker gives a rule the analysed pipelines and collects its diagnostics.
 type Checker struct {
 	ix    *index
-	env   *Env
+	env   *env
 	pipes []*pipe
 	diags diag.List
 }

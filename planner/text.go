@@ -49,7 +49,7 @@ func writePipeline(b *strings.Builder, p PipelinePlan) {
 }
 
 func writeSource(b *strings.Builder, s Source) {
-	fmt.Fprintf(b, "\n  source %s: %s %s, contract %s\n", s.Asset, orNone(s.Plugin), orNone(s.Identity), s.Contract)
+	fmt.Fprintf(b, "\n  source %s: %s %s, contract %s\n", s.Asset, orNone(string(s.Plugin)), orNone(s.Identity), s.Contract)
 	fmt.Fprintf(b, "    event time: %s\n", orNone(s.EventTime))
 	opts := make([]string, len(s.Options))
 	for i, o := range s.Options {
@@ -72,7 +72,7 @@ func writeQuery(b *strings.Builder, q Query) {
 	fmt.Fprintf(b, "    output mode: %s (%s)\n", q.OutputMode, q.OutputModeReason)
 	fmt.Fprintf(b, "    trigger: %s\n", q.Trigger)
 	fmt.Fprintf(b, "    checkpoint: %s\n", q.Checkpoint)
-	fmt.Fprintf(b, "    sink: %s %s", orNone(q.Sink.Plugin), orNone(q.Sink.Identity))
+	fmt.Fprintf(b, "    sink: %s %s", orNone(string(q.Sink.Plugin)), orNone(q.Sink.Identity))
 	if q.Sink.WriteMode != "" {
 		fmt.Fprintf(b, ", write mode %s", q.Sink.WriteMode)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/contracts/sparksql"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -176,10 +177,10 @@ func (g *gen) stateful(r ir.Ref) bool {
 }
 
 // trigger renders DataStreamWriter.trigger keyword arguments.
-func trigger(t planner.Trigger) string {
+func trigger(t profile.Trigger) string {
 	switch t.Type {
 	case "processing-time":
-		return "processingTime=" + PyString(Interval(ir.Duration(t.Interval)))
+		return "processingTime=" + PyString(Interval(ir.Duration(t.Interval.String())))
 	case "once":
 		return "once=True"
 	}

@@ -55,7 +55,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if !ok {
 		return nil, fmt.Errorf("source %s: contract %s is not in the IR document", s.Asset, s.Contract)
 	}
-	sv := &sourceView{Asset: s.Asset, Plugin: s.Plugin, Contract: s.Contract, Const: constName(s.Asset), Fn: PyName(s.Asset),
+	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(s.Asset), Fn: PyName(s.Asset),
 		CredEnv: "None", Mechanism: "None"}
 	opts := map[string]string{}
 	payload := sparksql.PayloadBinary

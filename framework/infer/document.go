@@ -11,6 +11,9 @@ type Result struct {
 	// Schema is the schema the plan produces before conforming to the
 	// output contract.
 	Schema Schema
+	// Nodes is the schema of every node of the plan that could be
+	// inferred, the root's included (an into node has its input's schema).
+	Nodes map[*ir.Node]Schema
 	// Diagnostics are the inference and output-check problems.
 	Diagnostics diag.List
 }
@@ -68,7 +71,7 @@ func check(doc *ir.Document, t *ir.Transformation, plan *ir.Node, path string) R
 	}
 	w := &walker{inputs: Inputs(doc, t), path: path}
 	s, ok := w.node(plan)
-	res := Result{Schema: s, Diagnostics: w.diags}
+	res := Result{Schema: s, Nodes: w.schemas(), Diagnostics: w.diags}
 	if !ok || plan.Op != ir.OpIntoOutput {
 		return res
 	}

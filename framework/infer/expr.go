@@ -22,6 +22,15 @@ type walker struct {
 	inputs map[string]*contracts.Contract
 	diags  diag.List
 	path   string
+	// nodes memoises the schema of every node inferred so far: a node
+	// reachable twice is inferred (and reported) once.
+	nodes map[*ir.Node]inferred
+}
+
+// inferred is the memoised result of one node.
+type inferred struct {
+	s  Schema
+	ok bool
 }
 
 // errorf records an error at pos.

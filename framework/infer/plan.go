@@ -15,6 +15,26 @@ func Plan(node *ir.Node, inputs map[string]*contracts.Contract) (Schema, diag.Li
 	return s, w.diags
 }
 
+// Nodes infers node like Plan and returns the schema of every node of the
+// plan whose inputs could be inferred, the root's included.
+func Nodes(node *ir.Node, inputs map[string]*contracts.Contract) (map[*ir.Node]Schema, diag.List) {
+	w := &walker{inputs: inputs}
+	w.node(node)
+	return w.schemas(), w.diags
+}
+
+// schemas returns the memoised schemas of the nodes inferred without a
+// problem that made them unknown.
+func (w *walker) schemas() map[*ir.Node]Schema {
+	out := make(map[*ir.Node]Schema, len(w.nodes))
+	for n, r := range w.nodes {
+		if r.ok {
+			out[n] = r.s
+		}
+	}
+	return out
+}
+
 // operator infers one operator from the schemas of its inputs.
 type operator func(w *walker, n *ir.Node, in []Schema) (Schema, bool)
 
@@ -36,6 +56,19 @@ func (w *walker) node(n *ir.Node) (Schema, bool) {
 	if n == nil {
 		return Schema{}, false
 	}
+	if r, ok := w.nodes[n]; ok {
+		return r.s, r.ok
+	}
+	s, ok := w.infer(n)
+	if w.nodes == nil {
+		w.nodes = map[*ir.Node]inferred{}
+	}
+	w.nodes[n] = inferred{s: s, ok: ok}
+	return s, ok
+}
+
+// infer computes the schema of n from its inputs' (memoised) schemas.
+func (w *walker) infer(n *ir.Node) (Schema, bool) {
 	if n.Op == ir.OpInput {
 		return w.input(n)
 	}

@@ -1,7 +1,7 @@
 package profile
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
@@ -10,7 +10,7 @@ import (
 
 // Binding is a pipeline bound to a profile: every extract and load resolved
 // to an asset whose plugin supports its role, on an engine that supports the
-// trigger. The planner and the engines read it.
+// trigger. The planner reads it and carries each AssetBinding in its plan.
 type Binding struct {
 	Profile    *Profile
 	PipelineID string
@@ -18,51 +18,20 @@ type Binding struct {
 	Trigger    Trigger
 	// CheckpointRoot is the profile's root, resolved (Profile.CheckpointRoot).
 	CheckpointRoot string
-	Sources        []Source // in extract order
-	Sinks          []Sink   // in load order
+	Sources        []AssetBinding // in extract order
+	Sinks          []AssetBinding // in load order
 }
-
-// Source is an extract bound to an asset.
-type Source struct {
-	Asset    *Asset
-	Role     Role // streaming-source or static-source
-	Contract string
-	// EventTime is the contract's event-time column, "" when it has none.
-	EventTime string
-	Pos       diag.Position // the extract in the pipeline source
-}
-
-// Sink is a load bound to an asset.
-type Sink struct {
-	Asset     *Asset
-	Role      Role // append-sink or merge-sink
-	Contract  string
-	WriteMode WriteMode
-	// MergeKeys are the MERGE keys of a merge sink: the asset's merge_keys, or
-	// the contract's primary key.
-	MergeKeys []string
-	Pos       diag.Position // the load in the pipeline source
-}
-
-// SupportsOutputMode reports whether the sink accepts a streaming output mode
-// (append, update, complete).
-func (s Sink) SupportsOutputMode(mode string) bool { return contains(s.WriteMode.OutputModes, mode) }
 
 // Source returns the source bound to the named asset.
-func (b *Binding) Source(asset string) (*Source, bool) {
-	for i := range b.Sources {
-		if b.Sources[i].Asset.Name == asset {
-			return &b.Sources[i], true
-		}
-	}
-	return nil, false
-}
+func (b *Binding) Source(asset string) (*AssetBinding, bool) { return findBinding(b.Sources, asset) }
 
 // Sink returns the sink bound to the named asset.
-func (b *Binding) Sink(asset string) (*Sink, bool) {
-	for i := range b.Sinks {
-		if b.Sinks[i].Asset.Name == asset {
-			return &b.Sinks[i], true
+func (b *Binding) Sink(asset string) (*AssetBinding, bool) { return findBinding(b.Sinks, asset) }
+
+func findBinding(l []AssetBinding, asset string) (*AssetBinding, bool) {
+	for i := range l {
+		if l[i].Asset.Name == asset {
+			return &l[i], true
 		}
 	}
 	return nil, false
@@ -71,24 +40,14 @@ func (b *Binding) Sink(asset string) (*Sink, bool) {
 // Packages returns the Maven coordinates (group:artifact) the Spark engine
 // needs for the bound plugins, sorted and without duplicates.
 func (b *Binding) Packages() []string {
-	seen := map[string]bool{}
 	var out []string
-	add := func(a *Asset) {
-		for _, p := range a.Plugin.Packages {
-			if !seen[p] {
-				seen[p] = true
-				out = append(out, p)
-			}
+	for _, l := range [][]AssetBinding{b.Sources, b.Sinks} {
+		for _, s := range l {
+			out = append(out, s.Asset.Plugin.Packages...)
 		}
 	}
-	for _, s := range b.Sources {
-		add(s.Asset)
-	}
-	for _, s := range b.Sinks {
-		add(s.Asset)
-	}
-	sort.Strings(out)
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // Bind checks that profile p can run pipeline pipelineID of doc and returns

@@ -2,8 +2,10 @@ package profile
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 )
@@ -14,6 +16,9 @@ var sprintf = fmt.Sprintf
 // every role shares: plugin on the engine, test-only plugins.
 func (bc *binder) asset(name string, pos diag.Position, path string) (*Asset, bool) {
 	a, ok := bc.p.Asset(name)
+	if !ok && bc.p.broken[name] {
+		return nil, false // declared, and parsing already said what is wrong
+	}
 	if !ok {
 		where := ""
 		if pos.IsValid() {
@@ -40,20 +45,20 @@ func (bc *binder) pluginsFor(engine string) []string {
 	var out []string
 	bc.p.reg.Walk(func(p *Plugin) {
 		if p.RunsOn(engine) {
-			out = append(out, p.Name)
+			out = append(out, string(p.Name))
 		}
 	})
 	return out
 }
 
 // source binds one extract.
-func (bc *binder) source(pl *ir.Pipeline, e ir.Extract) (Source, bool) {
+func (bc *binder) source(pl *ir.Pipeline, e ir.Extract) (AssetBinding, bool) {
 	path := pl.ID + "/" + e.Asset
 	a, ok := bc.asset(e.Asset, e.Pos, path)
 	if !ok {
-		return Source{}, false
+		return AssetBinding{}, false
 	}
-	s := Source{Asset: a, Role: RoleStreamingSource, Contract: e.Contract, Pos: e.Pos}
+	s := AssetBinding{Asset: a, Role: RoleStreamingSource, Contract: e.Contract, Pos: e.Pos}
 	if e.Static {
 		s.Role = RoleStaticSource
 	}
@@ -62,8 +67,28 @@ func (bc *binder) source(pl *ir.Pipeline, e ir.Extract) (Source, bool) {
 		if f, ok := c.EventTimeField(); ok {
 			s.EventTime = f.Name
 		}
+		bc.fixedSchema(a, c, e.Pos, path)
 	}
 	return s, true
+}
+
+// fixedSchema checks that the contract of a source whose rows have a fixed
+// shape (rate: timestamp, value) declares exactly those columns.
+func (bc *binder) fixedSchema(a *Asset, c *contracts.Contract, pos diag.Position, path string) {
+	if a.Plugin.Source == nil || len(a.Plugin.Source.Schema) == 0 {
+		return
+	}
+	var want, got []string
+	for _, col := range a.Plugin.Source.Schema {
+		want = append(want, col.Name+" "+string(col.Kind))
+	}
+	for _, f := range c.Fields {
+		got = append(got, f.Name+" "+string(f.Type.Kind))
+	}
+	if !slices.Equal(want, got) {
+		bc.report(diag.Error, CodeSourceSchema, pos, path, "declare contract "+c.ID+" with exactly the columns "+commaList(want),
+			"plugin %s delivers rows (%s), but contract %s declares (%s)", a.Plugin.Name, commaList(want), c.ID, commaList(got))
+	}
 }
 
 // role reports a plugin that cannot play role r.
@@ -74,7 +99,7 @@ func (bc *binder) role(a *Asset, r Role, path string) {
 	var fit []string
 	bc.p.reg.Walk(func(p *Plugin) {
 		if p.Supports(r) {
-			fit = append(fit, p.Name)
+			fit = append(fit, string(p.Name))
 		}
 	})
 	bc.report(diag.Error, CodeRoleUnsupported, a.Pos, path, "bind the asset to a plugin that supports "+string(r)+": "+listText(fit),
@@ -90,13 +115,13 @@ func roleNames(rs []Role) []string {
 }
 
 // sink binds one load: write mode, role and merge keys.
-func (bc *binder) sink(pl *ir.Pipeline, l ir.Load) (Sink, bool) {
+func (bc *binder) sink(pl *ir.Pipeline, l ir.Load) (AssetBinding, bool) {
 	path := pl.ID + "/" + l.Asset
 	a, ok := bc.asset(l.Asset, l.Pos, path)
 	if !ok {
-		return Sink{}, false
+		return AssetBinding{}, false
 	}
-	s := Sink{Asset: a, Contract: l.Contract, Pos: l.Pos}
+	s := AssetBinding{Asset: a, Contract: l.Contract, Pos: l.Pos}
 	c := bc.contract(l.Contract, l.Pos, path)
 	if l.Changes != nil { // a CDF MERGE merges on the target's keys
 		c = bc.contract(l.Changes.Target, l.Pos, path)

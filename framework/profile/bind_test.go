@@ -46,7 +46,7 @@ func TestExampleProfilesBind(t *testing.T) {
 			}
 			got := map[string]sinkFacts{}
 			for _, s := range b.Sinks {
-				got[s.Asset.Name] = sinkFacts{s.Role, s.MergeKeys, s.SupportsOutputMode(OutputUpdate)}
+				got[s.Asset.Name] = sinkFacts{s.Role, s.MergeKeys, s.Accepts(OutputUpdate)}
 			}
 			if diff := cmp.Diff(tt.sinks, got); diff != "" {
 				t.Errorf("sinks (-want +got):\n%s", diff)
@@ -144,7 +144,7 @@ func TestTestProfileRelaxations(t *testing.T) {
 	if len(diags) != 0 {
 		t.Fatalf("bind:\n%s", render(diags))
 	}
-	if s, _ := b.Sink("customer_order_windows"); !s.SupportsOutputMode(OutputComplete) || s.SupportsOutputMode(OutputUpdate) {
+	if s, _ := b.Sink("customer_order_windows"); !s.Accepts(OutputComplete) || s.Accepts(OutputUpdate) {
 		t.Errorf("memory sink output modes = %v, want append and complete", s.WriteMode.OutputModes)
 	}
 }

@@ -38,6 +38,7 @@ const (
 	CodeNoEngineResource = "ETL-P343" // the engine needs a resource the profile lacks
 	CodeMergeKeyPartial  = "ETL-P344" // merge keys cover only part of the primary key (warning)
 	CodeWatermarkColumn  = "ETL-P345" // a watermark column that is not the source's event-time field (warning)
+	CodeSourceSchema     = "ETL-P346" // the extract's contract does not declare the source's fixed columns
 )
 
 // CodeInfo documents one diagnostic code.
@@ -83,4 +84,5 @@ var Codes = []CodeInfo{
 	{CodeNoEngineResource, "engine resource missing"},
 	{CodeMergeKeyPartial, "merge keys cover part of the primary key"},
 	{CodeWatermarkColumn, "watermark column is not the event-time field"},
+	{CodeSourceSchema, "contract does not match the source's fixed columns"},
 }

@@ -64,16 +64,19 @@ func (d *decoder) resourceKind(e entry, entries []entry, path string) *ResourceK
 	return nil
 }
 
-// assets decodes the assets section against the resources already read.
-func (d *decoder) assets(e entry, resources map[string]*Resource) map[string]*Asset {
-	out := map[string]*Asset{}
+// assets decodes the assets section against the resources already read,
+// and names the assets it could not decode (their problems are reported).
+func (d *decoder) assets(e entry, resources map[string]*Resource) (map[string]*Asset, map[string]bool) {
+	out, broken := map[string]*Asset{}, map[string]bool{}
 	entries, _ := d.mapping(e.val, "assets")
 	for _, a := range entries {
 		if asset := d.asset(a, resources); asset != nil {
 			out[a.name] = asset
+		} else {
+			broken[a.name] = true
 		}
 	}
-	return out
+	return out, broken
 }
 
 // asset decodes one asset binding; nil when its plugin is missing or unknown.

@@ -46,7 +46,7 @@ func TestAccessors(t *testing.T) {
 		"trigger":          p.Trigger().Type,
 		"checkpoint":       p.CheckpointRoot(),
 		"stop":             p.Execution().StopTimeout,
-		"plugin":           orders.Plugin.Name,
+		"plugin":           string(orders.Plugin.Name),
 		"resource":         orders.Resource.Name,
 		"max_offsets":      orders.Int("max_offsets_per_trigger"),
 		"fail_on_loss":     orders.Bool("fail_on_data_loss"),

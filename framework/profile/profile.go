@@ -12,14 +12,16 @@ import (
 // Profile is a parsed execution profile. Build it with Load or Parse; its
 // accessors never return secrets, only environment-variable names.
 type Profile struct {
-	file      string
-	dir       string
-	name      string
-	engine    string
-	test      bool
-	desc      string
-	exec      Execution
-	assets    map[string]*Asset
+	file   string
+	dir    string
+	name   string
+	engine string
+	test   bool
+	desc   string
+	exec   Execution
+	assets map[string]*Asset
+	// broken names the assets the file declares but parsing rejected.
+	broken    map[string]bool
 	resources map[string]*Resource
 	pos       diag.Position
 	assetsPos diag.Position

@@ -44,7 +44,7 @@ func (p *Profile) Redacted() Redacted {
 		r.Execution.Interval = p.exec.Trigger.Interval.String()
 	}
 	for name, a := range p.assets {
-		e := RedactedEntry{Plugin: a.Plugin.Name, Options: redactOptions(a.Options)}
+		e := RedactedEntry{Plugin: string(a.Plugin.Name), Options: redactOptions(a.Options)}
 		if a.Resource != nil {
 			e.Resource = a.Resource.Name
 		}

@@ -23,7 +23,7 @@ func TestReferenceCoversSpecs(t *testing.T) {
 	}
 	var want []string
 	reg.Walk(func(p *Plugin) {
-		want = append(want, "### `"+p.Name+"`")
+		want = append(want, "### `"+string(p.Name)+"`")
 		for _, o := range p.Options {
 			want = append(want, "| `"+o.Name+"` | "+string(o.Type))
 		}
@@ -60,7 +60,7 @@ func TestCodesDocumented(t *testing.T) {
 // docs are deterministic.
 func TestRegistryWalkIsSorted(t *testing.T) {
 	var names []string
-	Default().Walk(func(p *Plugin) { names = append(names, p.Name) })
+	Default().Walk(func(p *Plugin) { names = append(names, string(p.Name)) })
 	want := []string{"delta", "delta-cdf", "file-json", "kafka-json", "memory", "rate"}
 	if strings.Join(names, ",") != strings.Join(want, ",") {
 		t.Errorf("Walk order = %v, want %v", names, want)

@@ -40,10 +40,10 @@ func (r *Registry) Register(p Plugin) error {
 	if r.plugins == nil {
 		r.plugins = map[string]*Plugin{}
 	}
-	if _, dup := r.plugins[p.Name]; dup || p.Name == "" {
+	if _, dup := r.plugins[string(p.Name)]; dup || p.Name == "" {
 		return fmt.Errorf("register plugin %q: empty or already registered", p.Name)
 	}
-	r.plugins[p.Name] = &p
+	r.plugins[string(p.Name)] = &p
 	return nil
 }
 

@@ -65,13 +65,20 @@ type WriteMode struct {
 	Name        string
 	Role        Role
 	OutputModes []string // append, update, complete
+	// Delivery is what the write mode delivers when a batch is replayed;
+	// nil means at least once (see Guarantee).
+	Delivery *SinkGuarantee
 }
 
 // Plugin is the spec of an asset plugin: one value drives parsing, capability
 // checks and the reference documentation.
 type Plugin struct {
-	Name    string
+	Name PluginName
+	// Display is the plugin's name in rendered docs, e.g. "Kafka".
+	Display string
 	Summary string
+	// Source holds what the plugin means as a source; nil when it is none.
+	Source  *SourceFacts
 	Roles   []Role
 	Engines []string
 	// ResourceKind is the kind of resource the asset's `resource` key must

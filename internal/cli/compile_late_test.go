@@ -11,9 +11,9 @@ import (
 
 // TestLateOutputNotRoutable: a late output whose rows the Spark engine
 // cannot route (its stateful step reads a Delta change feed, which it does
-// not read again per batch) fails compile and run with the late output's
-// name and the reason, and writes no program: Spark would drop the rows
-// silently.
+// not read again per batch) fails validate, compile and run with the
+// planner's ETL-S461 naming the late output and the reason, and writes no
+// program: Spark would drop the rows silently.
 func TestLateOutputNotRoutable(t *testing.T) {
 	dir := t.TempDir()
 	prof := filepath.Join(dir, "profile.yaml")
@@ -35,6 +35,7 @@ resources:
 	}
 	out := filepath.Join(dir, "out")
 	for _, args := range [][]string{
+		{"validate", "--ir", "../../pyspark/testdata/order-streaming.ir.json", "--profile", prof},
 		{"compile", "--ir", "../../pyspark/testdata/order-streaming.ir.json", "--profile", prof, "-o", out},
 		{"run", "--ir", "../../pyspark/testdata/order-streaming.ir.json", "--profile", prof},
 	} {
@@ -44,11 +45,11 @@ resources:
 			if code != ExitPlanning {
 				t.Fatalf("exit %d, want %d; stdout: %s stderr: %s", code, ExitPlanning, stdout.String(), stderr.String())
 			}
-			msg := stderr.String()
-			for _, want := range []string{"etlgen " + args[0] + ":", "late output late_order_events",
-				"source order_events (plugin delta-cdf)", "only from kafka-json and file-json sources"} {
+			msg := stdout.String() + stderr.String()
+			for _, want := range []string{"ETL-S461", "late output late_order_events",
+				"source order_events (plugin delta-cdf)", "only kafka-json offset ranges and file-json log batches"} {
 				if !strings.Contains(msg, want) {
-					t.Errorf("stderr %q does not say %q", msg, want)
+					t.Errorf("output %q does not say %q", msg, want)
 				}
 			}
 			if _, err := os.Stat(out); !os.IsNotExist(err) {

@@ -128,7 +128,7 @@ func (q *Query) bindSources(doc *ir.Document, pp *planner.PipelinePlan, prof *pr
 		var plugin string
 		for _, s := range pp.Sources {
 			if s.Asset == asset {
-				plugin = s.Plugin
+				plugin = string(s.Plugin)
 			}
 		}
 		switch plugin {

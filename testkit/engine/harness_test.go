@@ -77,16 +77,18 @@ type harness struct {
 	t    *testing.T
 	doc  *ir.Document
 	mode string
-	dir  string
-	env  *Env
-	eng  *Engine
-	now  time.Time
-	runs []*Progress
+	// mergeKeys make sink out a merge table on them.
+	mergeKeys []string
+	dir       string
+	env       *Env
+	eng       *Engine
+	now       time.Time
+	runs      []*Progress
 }
 
 func newHarness(t *testing.T, doc *ir.Document, mode string, mergeKeys ...string) *harness {
 	t.Helper()
-	h := &harness{t: t, doc: doc, mode: mode, dir: t.TempDir(), env: &Env{}, now: time.Date(2026, 7, 15, 12, 0, 0, 0, time.UTC)}
+	h := &harness{t: t, doc: doc, mode: mode, mergeKeys: mergeKeys, dir: t.TempDir(), env: &Env{}, now: time.Date(2026, 7, 15, 12, 0, 0, 0, time.UTC)}
 	h.env.Clock = func() time.Time { return h.now }
 	if len(mergeKeys) > 0 {
 		h.env.Tables = map[string]*MemoryTable{"out": NewMemoryTable("out", TableMerge, mergeKeys)}
@@ -97,19 +99,8 @@ func newHarness(t *testing.T, doc *ir.Document, mode string, mergeKeys ...string
 
 func (h *harness) open() {
 	h.t.Helper()
-	env := &planner.Env{Profile: "test", Engine: "local", CheckpointRoot: h.dir, Assets: map[string]planner.AssetBinding{}}
-	p := h.doc.Pipelines[0]
-	for _, e := range p.Extracts {
-		env.Assets[e.Asset] = planner.AssetBinding{Asset: e.Asset, Plugin: "memory", Identity: e.Asset}
-	}
-	for _, l := range p.Loads {
-		env.Assets[l.Asset] = planner.AssetBinding{Asset: l.Asset, Plugin: "memory", Identity: l.Asset}
-	}
-	m, l := planner.PlanEnv(h.doc, env, planner.Options{OutputModes: map[string]string{"out": h.mode}})
-	if l.HasErrors() {
-		h.t.Fatalf("plan: %v", l.Err())
-	}
-	eng, err := Open(h.doc, "p", m, nil, h.env)
+	m, prof, _ := planMemory(h.t, h.doc, h.dir, planner.Options{OutputModes: map[string]string{"out": h.mode}}, false, h.mergeKeys...)
+	eng, err := Open(h.doc, "p", m, prof, h.env)
 	if err != nil {
 		h.t.Fatalf("open: %v", err)
 	}

@@ -131,11 +131,7 @@ func TestStreamStreamSemiJoin(t *testing.T) {
 // join, and neither has the local engine.
 func TestStreamStreamAntiJoinRejected(t *testing.T) {
 	doc := pipelineDoc(joinPlan(ir.JoinAnti), evOut, []string{"l", "r"})
-	env := &planner.Env{Profile: "test", Engine: "local", CheckpointRoot: t.TempDir(), Assets: map[string]planner.AssetBinding{}}
-	for _, a := range []string{"l", "r", "out"} {
-		env.Assets[a] = planner.AssetBinding{Asset: a, Plugin: "memory", Identity: a}
-	}
-	m, l := planner.PlanEnv(doc, env, planner.Options{})
+	m, _, l := planMemory(t, doc, t.TempDir(), planner.Options{}, true)
 	if !slices.Contains(l.Codes(), planner.CodeStreamAntiJoin) {
 		t.Errorf("plan: %v, want %s", l, planner.CodeStreamAntiJoin)
 	}

@@ -1,0 +1,36 @@
+package diag
+
+import "testing"
+
+// TestClassOf maps each series, and an unknown code, to its class.
+func TestClassOf(t *testing.T) {
+	tests := []struct {
+		code string
+		want Class
+	}{
+		{"ETL-C101", ClassInvalidModel}, {"ETL-D260", ClassInvalidModel}, {"ETL-P301", ClassInvalidModel},
+		{"ETL-S401", ClassPlanning}, {"ETL-S460", ClassPlanning}, {"ETL-K501", ClassPlanning},
+		{"ETL-X601", ClassIncompatibleState}, {"ETL-E701", ClassEnvironment}, {"ETL-G801", ClassInvalidModel},
+		{"BOGUS", ClassInvalidModel},
+	}
+	for _, tt := range tests {
+		if got := ClassOf(tt.code); got != tt.want {
+			t.Errorf("ClassOf(%s) = %d, want %d", tt.code, got, tt.want)
+		}
+	}
+}
+
+// TestWorst: errors decide, the lowest-level cause wins, warnings never count.
+func TestWorst(t *testing.T) {
+	l := List{
+		{Code: "ETL-X601", Severity: Error},
+		{Code: "ETL-E701", Severity: Warning},
+		{Code: "ETL-S401", Severity: Error},
+	}
+	if got := l.Worst(); got != ClassPlanning {
+		t.Errorf("Worst = %d, want ClassPlanning", got)
+	}
+	if got := (List{{Code: "ETL-P301", Severity: Note}}).Worst(); got != ClassNone {
+		t.Errorf("Worst of a note = %d, want ClassNone", got)
+	}
+}

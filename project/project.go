@@ -1,0 +1,202 @@
+package project
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/irload"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// Options say what to load and how to plan it.
+type Options struct {
+	// Dir is the directory the command runs in (the -C flag); relative
+	// paths below resolve against it. "" means the working directory.
+	Dir string
+	// Package is the Go package (a pattern naming one package) whose
+	// pipelines are loaded; ignored when IRFile is set.
+	Package string
+	// IRFile reads the IR from this JSON file (etlgen ir output) instead of
+	// building Package.
+	IRFile string
+	// Profile is the profile YAML file; "" plans unbound (definition and
+	// streaming rules only).
+	Profile string
+	// Pipelines restricts planning to these pipeline ids (planner.Options).
+	Pipelines []string
+	// OutputModes forces query output modes by query name (planner.Options).
+	OutputModes map[string]string
+	// Positions says how the source positions of a built package are
+	// written: PositionsModule (default) relative to the module root, as
+	// generated files and goldens want them; PositionsAbsolute as the
+	// loader reports them, for commands that print diagnostics relative to
+	// the working directory.
+	Positions Positions
+}
+
+// Positions is how source positions of a built package are written.
+type Positions int
+
+// The position styles.
+const (
+	PositionsModule Positions = iota
+	PositionsAbsolute
+)
+
+// Result is a loaded, bound and planned project.
+type Result struct {
+	// Model is the plan; read it, never plan again. Not to be executed
+	// when Diagnostics has errors.
+	Model *planner.Model
+	// Profile is the parsed profile; nil when unbound or not YAML.
+	Profile *profile.Profile
+	// Diagnostics are the profile's and the planner's, sorted.
+	Diagnostics diag.List
+}
+
+// Error is a failure to load the project at all (as opposed to problems in
+// it, which are diagnostics): Class says what kind, for the exit status.
+type Error struct {
+	Class diag.Class
+	Err   error
+}
+
+// Error returns the cause's message.
+func (e *Error) Error() string { return e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ClassOf returns the class of a Load error: an *Error's own, else a
+// failure of the tool's environment.
+func ClassOf(err error) diag.Class {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Class
+	}
+	return diag.ClassEnvironment
+}
+
+// Load loads the IR and the profile named by o and plans them. Problems in
+// the pipeline or the profile are diagnostics in the result; an error means
+// nothing could be planned (unreadable files, a package that does not
+// build, a malformed IR file).
+func Load(ctx context.Context, o Options) (*Result, error) {
+	doc, err := LoadIR(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	return Plan(doc, o)
+}
+
+// Plan binds doc to o.Profile and plans it.
+func Plan(doc *ir.Document, o Options) (*Result, error) {
+	res := &Result{}
+	if o.Profile != "" {
+		p, l, err := profile.Load(resolve(o.Dir, o.Profile))
+		if err != nil {
+			return nil, &Error{Class: diag.ClassEnvironment, Err: err}
+		}
+		res.Profile, res.Diagnostics = p, l
+	}
+	m, l := planner.Plan(doc, res.Profile, planner.Options{Pipelines: o.Pipelines, OutputModes: o.OutputModes})
+	res.Model, res.Diagnostics = m, append(res.Diagnostics, l...).Dedupe()
+	res.Diagnostics.Sort()
+	return res, nil
+}
+
+// LoadIR reads the IR file, or builds the IR of the package.
+func LoadIR(ctx context.Context, o Options) (*ir.Document, error) {
+	if o.IRFile != "" {
+		data, err := os.ReadFile(resolve(o.Dir, o.IRFile))
+		if err != nil {
+			return nil, &Error{Class: diag.ClassEnvironment, Err: fmt.Errorf("read ir: %w", err)}
+		}
+		doc, err := ir.Unmarshal(data)
+		if err != nil {
+			return nil, &Error{Class: diag.ClassInvalidModel, Err: err}
+		}
+		return doc, nil
+	}
+	if o.Package == "" {
+		return nil, &Error{Class: diag.ClassInvalidModel, Err: errors.New("name one package (PKG) or pass --ir FILE")}
+	}
+	dir := o.Dir
+	if dir == "" {
+		dir = "."
+	}
+	doc, err := irload.Load(ctx, dir, o.Package)
+	if err != nil {
+		return nil, &Error{Class: diag.ClassEnvironment, Err: err}
+	}
+	if o.Positions == PositionsModule {
+		if root, err := ModuleRoot(dir); err == nil {
+			doc.Relativize(root)
+		}
+	}
+	return doc, nil
+}
+
+// MergeIR joins the IR documents of several packages: contracts and
+// transformations once each (by id), every pipeline (sorted by id), every
+// diagnostic.
+func MergeIR(docs []*ir.Document) *ir.Document {
+	if len(docs) == 1 {
+		return docs[0]
+	}
+	out := &ir.Document{IRVersion: ir.Version}
+	seenC, seenT := map[string]bool{}, map[string]bool{}
+	for _, d := range docs {
+		for _, c := range d.Contracts {
+			if !seenC[c.ID] {
+				seenC[c.ID] = true
+				out.Contracts = append(out.Contracts, c)
+			}
+		}
+		for _, t := range d.Transformations {
+			if !seenT[t.ID] {
+				seenT[t.ID] = true
+				out.Transformations = append(out.Transformations, t)
+			}
+		}
+		out.Pipelines = append(out.Pipelines, d.Pipelines...)
+		out.Diagnostics = append(out.Diagnostics, d.Diagnostics...)
+	}
+	sort.SliceStable(out.Pipelines, func(i, j int) bool { return out.Pipelines[i].ID < out.Pipelines[j].ID })
+	out.Diagnostics.Sort()
+	return out
+}
+
+// ModuleRoot returns the directory of the go.mod at or above dir.
+func ModuleRoot(dir string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("find module root: %w", err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("find module root: no go.mod above %s", dir)
+		}
+		d = parent
+	}
+}
+
+// resolve joins a relative path to dir.
+func resolve(dir, p string) string {
+	if dir == "" || dir == "." || p == "" || strings.HasPrefix(p, "/") {
+		return p
+	}
+	return dir + "/" + p
+}
