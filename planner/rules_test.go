@@ -2,7 +2,6 @@ package planner
 
 import (
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -34,18 +33,3 @@ func TestRulesRegistry(t *testing.T) {
 	}
 }
 
-// TestImports keeps the arrows honest: the planner depends on contracts and
-// framework only, never on generators, engines, testkit or the CLI.
-func TestImports(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").Output()
-	if err != nil {
-		t.Skipf("go list: %v", err)
-	}
-	bad := map[string]bool{"gen": true, "pyspark": true, "testkit": true, "internal": true, "cmd": true, "examples": true}
-	for _, dep := range strings.Fields(string(out)) {
-		rest, ok := strings.CutPrefix(dep, "github.com/etlgen/etlgen/")
-		if top, _, _ := strings.Cut(rest, "/"); ok && bad[top] {
-			t.Errorf("planner depends on %s", dep)
-		}
-	}
-}
