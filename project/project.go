@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -18,17 +17,17 @@ import (
 
 // Options say what to load and how to plan it.
 type Options struct {
-	// Dir is the directory the command runs in (the -C flag); relative
-	// paths below resolve against it. "" means the working directory.
+	// Dir is the directory Package is resolved and built in (the module it
+	// belongs to); "" means the working directory.
 	Dir string
-	// Package is the Go package (a pattern naming one package) whose
-	// pipelines are loaded; ignored when IRFile is set.
+	// Package is the Go package (a pattern naming one package, relative to
+	// Dir) whose pipelines are loaded; ignored when IRFile is set.
 	Package string
 	// IRFile reads the IR from this JSON file (etlgen ir output) instead of
 	// building Package.
 	IRFile string
 	// Profile is the profile YAML file; "" plans unbound (definition and
-	// streaming rules only).
+	// streaming rules only). Diagnostics name it as given.
 	Profile string
 	// Pipelines restricts planning to these pipeline ids (planner.Options).
 	Pipelines []string
@@ -101,7 +100,7 @@ func Load(ctx context.Context, o Options) (*Result, error) {
 func Plan(doc *ir.Document, o Options) (*Result, error) {
 	res := &Result{}
 	if o.Profile != "" {
-		p, l, err := profile.Load(resolve(o.Dir, o.Profile))
+		p, l, err := profile.Load(o.Profile)
 		if err != nil {
 			return nil, &Error{Class: diag.ClassEnvironment, Err: err}
 		}
@@ -116,7 +115,7 @@ func Plan(doc *ir.Document, o Options) (*Result, error) {
 // LoadIR reads the IR file, or builds the IR of the package.
 func LoadIR(ctx context.Context, o Options) (*ir.Document, error) {
 	if o.IRFile != "" {
-		data, err := os.ReadFile(resolve(o.Dir, o.IRFile))
+		data, err := os.ReadFile(o.IRFile)
 		if err != nil {
 			return nil, &Error{Class: diag.ClassEnvironment, Err: fmt.Errorf("read ir: %w", err)}
 		}
@@ -191,12 +190,4 @@ func ModuleRoot(dir string) (string, error) {
 		}
 		d = parent
 	}
-}
-
-// resolve joins a relative path to dir.
-func resolve(dir, p string) string {
-	if dir == "" || dir == "." || p == "" || strings.HasPrefix(p, "/") {
-		return p
-	}
-	return dir + "/" + p
 }
