@@ -46,6 +46,7 @@ const (
 // constraints: the tag parser, the contract checks, Go validation, the Spark
 // SQL rules and the generators.
 type ConstraintSpec struct {
+	// Kind is the kind the row describes.
 	Kind ConstraintKind
 	// Arg is the argument the tag takes.
 	Arg ConstraintArg

@@ -99,6 +99,7 @@ const Variadic = -1
 // writes it, schema inference, the planner, the SQL renderer and the local
 // engine. The typing rules and evaluation stay with their packages.
 type FuncInfo struct {
+	// Func is the function the row describes.
 	Func Func
 	// Infix is the SQL spelling of an operator printed between its
 	// arguments ("<>" for !=, "AND" for and); "" for a function call.
