@@ -24,7 +24,7 @@ type constraintRange struct {
 // add records one bound constraint whose argument is checked here.
 func (r *constraintRange) add(c Constraint, k Kind, ps *tagProblems) {
 	arg := c.Args[0]
-	tag := c.Kind + "=" + arg
+	tag := string(c.Kind) + "=" + arg
 	isNumber := constraintClassOf(k) == ccNumber
 	var v decimal.Decimal
 	var ok bool
@@ -38,14 +38,13 @@ func (r *constraintRange) add(c Constraint, k Kind, ps *tagProblems) {
 		return
 	}
 	nb := rangeEnd{set: true, v: v, tag: tag}
-	switch c.Kind {
-	case "gt", "gte", "min":
-		nb.strict = c.Kind == "gt"
+	nb.strict = c.Kind.Strict()
+	switch {
+	case c.Kind.LowerBound():
 		r.lo = tighterEnd(r.lo, nb, 1)
-	case "lt", "lte", "max":
-		nb.strict = c.Kind == "lt"
+	case c.Kind.UpperBound():
 		r.hi = tighterEnd(r.hi, nb, -1)
-	case "len":
+	default: // len
 		r.exact = append(r.exact, nb)
 	}
 }

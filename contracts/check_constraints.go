@@ -7,14 +7,17 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// constraintClass groups kinds by what constraints they accept.
+// constraintClass groups kinds by what constraints they accept; a set of
+// classes is their union (ConstraintSpec's targets).
 type constraintClass int
 
 const (
-	ccNumber constraintClass = iota // int32, int64, float64, decimal
+	ccNumber constraintClass = 1 << iota // int32, int64, float64, decimal
 	ccString
 	ccArray
 	ccOther // bool, timestamp, date, struct
+
+	ccAny = ccNumber | ccString | ccArray | ccOther
 )
 
 func constraintClassOf(k Kind) constraintClass {
@@ -29,26 +32,6 @@ func constraintClassOf(k Kind) constraintClass {
 	return ccOther
 }
 
-// constraintTargets lists, per constraint, the classes it applies to and the hint
-// for the others.
-var constraintTargets = map[string]struct {
-	classes []constraintClass
-	hint    string
-}{
-	"gt":  {[]constraintClass{ccNumber}, "comparisons apply to numbers; use min/max (or len) for a length"},
-	"gte": {[]constraintClass{ccNumber}, "comparisons apply to numbers; use min/max (or len) for a length"},
-	"lt":  {[]constraintClass{ccNumber}, "comparisons apply to numbers; use min/max (or len) for a length"},
-	"lte": {[]constraintClass{ccNumber}, "comparisons apply to numbers; use min/max (or len) for a length"},
-	"min": {[]constraintClass{ccNumber, ccString, ccArray}, "min applies to numbers, strings and slices"},
-	"max": {[]constraintClass{ccNumber, ccString, ccArray}, "max applies to numbers, strings and slices"},
-	"len": {[]constraintClass{ccString, ccArray}, "len applies to strings and slices; use gte and lte for numbers"},
-	"oneof": {[]constraintClass{ccString},
-		"oneof applies to strings; use gte/lte for numbers, or make the field a string"},
-}
-
-// formatConstraintHint is the hint for string-format constraints on other kinds.
-const formatConstraintHint = "format checks apply to strings"
-
 // checkConstraints checks that each constraint applies to the type, that its
 // argument is well formed, and that together they can be satisfied.
 func checkConstraints(cons []Constraint, t Type, ps *tagProblems) {
@@ -57,11 +40,11 @@ func checkConstraints(cons []Constraint, t Type, ps *tagProblems) {
 		if !constraintApplies(c, t, ps) {
 			continue
 		}
-		if c.Kind == "oneof" {
+		if c.Kind == ConstraintOneOf {
 			checkOneOfDuplicates(c.Args, ps)
 			continue
 		}
-		if len(c.Args) == 1 && isRangeConstraint(c.Kind) {
+		if len(c.Args) == 1 && c.Kind.IsBound() {
 			r.add(c, t.Kind, ps)
 		}
 	}
@@ -69,32 +52,10 @@ func checkConstraints(cons []Constraint, t Type, ps *tagProblems) {
 }
 
 func constraintApplies(c Constraint, t Type, ps *tagProblems) bool {
-	if c.Kind == "required" {
+	if c.Kind.AppliesTo(t.Kind) {
 		return true
 	}
-	cls := constraintClassOf(t.Kind)
-	a, ok := constraintTargets[c.Kind]
-	if !ok { // a string format
-		if cls != ccString {
-			ps.add(CodeNotApplicable, formatConstraintHint, "validate tag %q does not apply to %s", c.Kind, t.Kind)
-			return false
-		}
-		return true
-	}
-	for _, k := range a.classes {
-		if k == cls {
-			return true
-		}
-	}
-	ps.add(CodeNotApplicable, a.hint, "validate tag %q does not apply to %s", c.Kind, t.Kind)
-	return false
-}
-
-func isRangeConstraint(kind string) bool {
-	switch kind {
-	case "gt", "gte", "lt", "lte", "min", "max", "len":
-		return true
-	}
+	ps.add(CodeNotApplicable, c.Kind.spec().Hint, "validate tag %q does not apply to %s", c.Kind, t.Kind)
 	return false
 }
 

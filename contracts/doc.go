@@ -7,6 +7,16 @@
 // classification. The model is plain data and serialises to JSON; it knows
 // nothing of pipelines.
 //
+// # Constraint vocabulary
+//
+// ConstraintKind names each constraint (ConstraintRequired, ConstraintGT, ...)
+// and one table (constraint_kinds.go) says what each is: the argument its tag
+// takes, the field types it applies to and the hint when it does not, its
+// comparison when it is a bound, whether it is a string format and its
+// pattern, and the reason code a value fails it with. The tag parser, the
+// contract checks, Go validation, the Spark SQL rules and the generators all
+// read that table through ConstraintKind's methods.
+//
 // # Sources of a contract
 //
 // Load reads contracts from Go source (go/packages + go/types): doc comments

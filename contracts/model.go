@@ -33,10 +33,11 @@ type Type struct {
 
 // Constraint is one rule a field's value must satisfy, in validator/v10
 // vocabulary: required, gt, gte, lt, lte, min, max, len, oneof, email, uuid,
-// url, ... Args are the tag's parameters as written (oneof has one per value).
+// url, ... (ConstraintKind; ConstraintKind.Spec says what each is). Args are
+// the tag's parameters as written (oneof has one per value).
 type Constraint struct {
-	Kind string   `json:"kind"`
-	Args []string `json:"args,omitempty"`
+	Kind ConstraintKind `json:"kind"`
+	Args []string       `json:"args,omitempty"`
 }
 
 // Field is one column of a contract.

@@ -2,6 +2,7 @@ package contracts
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -42,11 +43,4 @@ func ReasonCodes() []ReasonCode {
 }
 
 // Known reports whether c is one of the reason codes.
-func (c ReasonCode) Known() bool {
-	for _, k := range ReasonCodes() {
-		if c == k {
-			return true
-		}
-	}
-	return false
-}
+func (c ReasonCode) Known() bool { return slices.Contains(ReasonCodes(), c) }

@@ -4,28 +4,6 @@ import (
 	"strings"
 )
 
-// validateArgShape says what argument a validate tag takes.
-type validateArgShape int
-
-const (
-	vaNone validateArgShape = iota // no argument: required, email, ...
-	vaOne                          // exactly one argument: gt=0, startswith=x
-	vaList                         // space-separated values: oneof=a b 'c d'
-)
-
-// validateShapes is the supported validator/v10 vocabulary (docs/validation.md)
-// with the argument each tag takes.
-var validateShapes = map[string]validateArgShape{
-	"required": vaNone, "omitempty": vaNone,
-	"gt": vaOne, "gte": vaOne, "lt": vaOne, "lte": vaOne,
-	"min": vaOne, "max": vaOne, "len": vaOne,
-	"oneof": vaList,
-	"email": vaNone, "uuid": vaNone, "url": vaNone,
-	"alpha": vaNone, "alphanum": vaNone, "numeric": vaNone,
-	"lowercase": vaNone, "uppercase": vaNone,
-	"startswith": vaOne, "endswith": vaOne, "contains": vaOne,
-}
-
 // validator's escapes for the bytes that are part of its own syntax.
 var validateUnescaper = strings.NewReplacer("0x2C", ",", "0x7C", "|")
 
@@ -55,7 +33,7 @@ func parseValidateTag(tag string) ([]Constraint, tagProblems) {
 
 // validateConstraint checks the shape of one validate item.
 func validateConstraint(it tagItem, ps *tagProblems) (Constraint, bool) {
-	shape, ok := validateShapes[it.Key]
+	spec, ok := ConstraintKind(it.Key).Spec()
 	if !ok {
 		ps.add(CodeUnsupportedValidate, "supported: "+supportedValidateTags(),
 			"unsupported validate tag %q", it.Key)
@@ -65,28 +43,28 @@ func validateConstraint(it tagItem, ps *tagProblems) (Constraint, bool) {
 		ps.add(CodeTagSyntax, "write "+it.Key+"=value", "validate tag %q takes no parentheses", it.Key)
 		return Constraint{}, false
 	}
-	c := Constraint{Kind: it.Key}
-	switch shape {
-	case vaNone:
+	c := Constraint{Kind: spec.Kind}
+	switch spec.Arg {
+	case ConstraintArgNone:
 		if it.HasValue {
 			ps.add(CodeBadArgument, "remove the '=...'", "validate tag %q takes no argument", it.Key)
 			return c, false
 		}
-	case vaOne:
+	case ConstraintArgOne:
 		v := validateUnescaper.Replace(it.Value)
 		if v == "" {
 			ps.add(CodeBadArgument, "write "+it.Key+"=value", "validate tag %q needs an argument", it.Key)
 			return c, false
 		}
 		c.Args = []string{v}
-	case vaList:
+	case ConstraintArgList:
 		c.Args = splitOneOf(validateUnescaper.Replace(it.Value))
 		if len(c.Args) == 0 {
 			ps.add(CodeBadArgument, "write oneof=a b c", "validate tag %q needs at least one value", it.Key)
 			return c, false
 		}
 	}
-	return c, it.Key != "omitempty"
+	return c, c.Kind != ConstraintOmitEmpty
 }
 
 // splitOneOf splits oneof values the way validator/v10 does: on spaces, with
@@ -111,7 +89,12 @@ func splitOneOf(s string) []string {
 	return out
 }
 
+// supportedValidateTags lists the vocabulary for the unsupported-tag hint.
 func supportedValidateTags() string {
-	return "required, omitempty, gt, gte, lt, lte, min, max, len, oneof, email, uuid, url, " +
-		"alpha, alphanum, numeric, lowercase, uppercase, startswith, endswith, contains"
+	kinds := ConstraintKinds()
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
 }

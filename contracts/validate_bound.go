@@ -11,7 +11,7 @@ import (
 
 // compileBound compiles gt/gte/lt/lte/min/max on a number. Integer and
 // decimal comparisons are exact; float64 compares as float64.
-func compileBound(op, arg string, t *typePlan) (check, error) {
+func compileBound(op ConstraintKind, arg string, t *typePlan) (check, error) {
 	if t.kind == KindFloat64 {
 		f, err := strconv.ParseFloat(arg, 64)
 		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
@@ -41,7 +41,7 @@ func compileBound(op, arg string, t *typePlan) (check, error) {
 
 // decimalBound compares exactly; when the bound is a whole number of units
 // of the field's scale, small values compare as int64 mantissas.
-func decimalBound(op, arg string, d decimal.Decimal, scale int) check {
+func decimalBound(op ConstraintKind, arg string, d decimal.Decimal, scale int) check {
 	scaled := d.Shift(int32(scale))
 	exact := scaled.IsInteger() && scaled.BigInt().IsInt64()
 	m := scaled.IntPart()
@@ -53,11 +53,11 @@ func decimalBound(op, arg string, d decimal.Decimal, scale int) check {
 	}
 }
 
-func boundResult(op, arg string, c int, v *Value) *failure {
-	if cmpOK(op, c) {
+func boundResult(op ConstraintKind, arg string, c int, v *Value) *failure {
+	if op.Holds(c) {
 		return nil
 	}
-	return fail(ReasonOutOfRange, "%s must be %s %s", formatNumber(v), opSymbol(op), arg)
+	return fail(ReasonOutOfRange, "%s must be %s %s", formatNumber(v), op.spec().Op, arg)
 }
 
 // formatNumber renders a numeric value for a message.

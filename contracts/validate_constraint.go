@@ -1,6 +1,7 @@
 package contracts
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -23,24 +24,19 @@ func fail(code ReasonCode, format string, args ...any) *failure {
 
 // compileCheck compiles constraint c for a field of type t.
 func compileCheck(c Constraint, t *typePlan) (check, error) {
-	switch c.Kind {
-	case "required":
+	switch {
+	case c.Kind == ConstraintRequired:
 		return nonEmptyCheck, nil
-	case "gt", "gte", "lt", "lte", "min", "max", "len":
+	case c.Kind.IsBound():
 		return compileCompare(c, t)
-	case "oneof":
-		if t.kind != KindString {
-			return nil, fmt.Errorf("applies to strings only, not %s", t.kind)
-		}
+	case c.Kind != ConstraintOneOf && !c.Kind.spec().Format:
+		return nil, fmt.Errorf("unsupported constraint (see docs/validation.md)")
+	case !c.Kind.AppliesTo(t.kind):
+		return nil, fmt.Errorf("applies to strings only, not %s", t.kind)
+	case c.Kind == ConstraintOneOf:
 		return enumCheck(c.Args), nil
 	}
-	if _, ok := formatChecks[c.Kind]; ok {
-		if t.kind != KindString {
-			return nil, fmt.Errorf("applies to strings only, not %s", t.kind)
-		}
-		return compileFormat(c)
-	}
-	return nil, fmt.Errorf("unsupported constraint (see docs/validation.md)")
+	return compileFormat(c)
 }
 
 // compileCompare compiles a comparison: a bound on numbers, a length bound
@@ -51,7 +47,7 @@ func compileCompare(c Constraint, t *typePlan) (check, error) {
 	}
 	switch t.kind {
 	case KindString, KindArray:
-		if c.Kind != "min" && c.Kind != "max" && c.Kind != "len" {
+		if !c.Kind.AppliesTo(t.kind) {
 			return nil, fmt.Errorf("applies to numbers only, not %s", t.kind)
 		}
 		n, err := strconv.Atoi(c.Args[0])
@@ -60,7 +56,7 @@ func compileCompare(c Constraint, t *typePlan) (check, error) {
 		}
 		return lengthCheck(c.Kind, n, t.kind == KindString), nil
 	case KindInt32, KindInt64, KindFloat64, KindDecimal:
-		if c.Kind == "len" {
+		if !c.Kind.AppliesTo(t.kind) {
 			return nil, fmt.Errorf("applies to strings and arrays only")
 		}
 		return compileBound(c.Kind, c.Args[0], t)
@@ -77,7 +73,7 @@ func nonEmptyCheck(b []byte, _ *Value) *failure {
 
 // lengthCheck compiles min/max/len on a length: code points of a string or
 // elements of an array.
-func lengthCheck(op string, n int, isString bool) check {
+func lengthCheck(op ConstraintKind, n int, isString bool) check {
 	return func(b []byte, v *Value) *failure {
 		var got int
 		if isString {
@@ -85,8 +81,7 @@ func lengthCheck(op string, n int, isString bool) check {
 		} else {
 			got = len(v.List())
 		}
-		ok := (op == "min" && got >= n) || (op == "max" && got <= n) || (op == "len" && got == n)
-		if ok {
+		if op.Holds(cmp.Compare(got, n)) {
 			return nil
 		}
 		return fail(ReasonBadLength, "length %d violates %s=%d", got, op, n)
@@ -102,23 +97,4 @@ func enumCheck(values []string) check {
 		}
 		return fail(ReasonBadEnum, "%q is not one of %v", b, values)
 	}
-}
-
-// cmpOK reports whether a comparison result c satisfies op.
-func cmpOK(op string, c int) bool {
-	switch op {
-	case "gt":
-		return c > 0
-	case "gte", "min":
-		return c >= 0
-	case "lt":
-		return c < 0
-	default: // lte, max
-		return c <= 0
-	}
-}
-
-// opSymbol renders op for messages.
-func opSymbol(op string) string {
-	return map[string]string{"gt": ">", "gte": ">=", "min": ">=", "lt": "<", "lte": "<=", "max": "<="}[op]
 }

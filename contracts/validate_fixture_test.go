@@ -19,7 +19,7 @@ type valOrderEvent struct {
 	EventTime  time.Time       `json:"event_time" contract:"eventtime"`
 }
 
-func cons(kind string, args ...string) contracts.Constraint {
+func cons(kind contracts.ConstraintKind, args ...string) contracts.Constraint {
 	return contracts.Constraint{Kind: kind, Args: args}
 }
 

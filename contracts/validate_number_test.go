@@ -96,7 +96,7 @@ func TestDecimalBounds(t *testing.T) {
 		{"min", "-5", "-5.00", 2, true},
 	}
 	for _, tc := range tests {
-		ck, err := compileBound(tc.op, tc.arg, &typePlan{kind: KindDecimal, scale: tc.scale, maxIntDigits: 38 - tc.scale})
+		ck, err := compileBound(ConstraintKind(tc.op), tc.arg, &typePlan{kind: KindDecimal, scale: tc.scale, maxIntDigits: 38 - tc.scale})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func TestIntAndFloatBounds(t *testing.T) {
 		{KindFloat64, "lte", "1000.5", Value{kind: KindFloat64, n: int64(math.Float64bits(1000.5))}, true},
 	}
 	for _, tc := range tests {
-		ck, err := compileBound(tc.op, tc.arg, &typePlan{kind: tc.kind})
+		ck, err := compileBound(ConstraintKind(tc.op), tc.arg, &typePlan{kind: tc.kind})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -63,9 +63,9 @@ func compileField(f *Field, path string) (fieldPlan, error) {
 	fp.typ = t
 	for _, c := range f.Constraints {
 		switch c.Kind {
-		case "omitempty":
+		case ConstraintOmitEmpty:
 			continue
-		case "required":
+		case ConstraintRequired:
 			fp.required = true
 			if t.kind != KindString {
 				continue
@@ -76,7 +76,7 @@ func compileField(f *Field, path string) (fieldPlan, error) {
 			return fp, fmt.Errorf("field %s: constraint %s: %w", path, c.Kind, err)
 		}
 		fp.checks = append(fp.checks, ck)
-		if c.Kind == "oneof" {
+		if c.Kind == ConstraintOneOf {
 			fp.enum = append(fp.enum, c.Args...)
 		}
 	}

@@ -3,8 +3,10 @@ package e2e_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -238,12 +240,7 @@ func (e *pipelineEnv) gotRejected(ctx context.Context) []string {
 }
 
 func (e *pipelineEnv) wantLate() []string {
-	var out []string
-	for id := range e.lateIDs {
-		out = append(out, id)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(e.lateIDs))
 }
 
 // gotLate is the event ids of the late table; it also checks each row's
@@ -305,19 +302,7 @@ func (e *pipelineEnv) checkOutputs(ctx context.Context) {
 
 // outputsMatch is checkOutputs as a predicate, for polling a running query.
 func (e *pipelineEnv) outputsMatch(ctx context.Context) bool {
-	return equal(e.wantWindows(), e.gotWindows(ctx)) && equal(e.wantRejected(), e.gotRejected(ctx))
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return slices.Equal(e.wantWindows(), e.gotWindows(ctx)) && slices.Equal(e.wantRejected(), e.gotRejected(ctx))
 }
 
 // diffRows fails with the missing and unexpected rows (multisets, sorted).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -93,20 +94,11 @@ func cdfViewOf(m *Model, p *ir.Pipeline) (cdfView, bool) {
 func cdfSource(pp *planner.PipelinePlan, q *planner.Query) (*planner.Source, bool) {
 	for i := range pp.Sources {
 		s := &pp.Sources[i]
-		if s.Plugin == "delta-cdf" && containsString(q.Sources, s.Asset) {
+		if s.Plugin == "delta-cdf" && slices.Contains(q.Sources, s.Asset) {
 			return s, true
 		}
 	}
 	return nil, false
-}
-
-func containsString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // cdfNodes lays out the data flow: table, CDF reader, steps, MERGE, target

@@ -3,6 +3,7 @@ package gen
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -278,9 +279,9 @@ func dpcsGraphOf(d *DPCSDoc) DPCSGraph {
 		case ok1 && ok2 && !seen[from+">"+to]:
 			seen[from+">"+to] = true
 			g.Edges = append(g.Edges, DPCSGraphEdge{From: from, To: to, Kind: "data:" + fromPort})
-		case !ok1 && ok2 && !contains(g.EntryPoints, to):
+		case !ok1 && ok2 && !slices.Contains(g.EntryPoints, to):
 			g.EntryPoints = append(g.EntryPoints, to)
-		case ok1 && !ok2 && !contains(g.ExitPoints, from):
+		case ok1 && !ok2 && !slices.Contains(g.ExitPoints, from):
 			g.ExitPoints = append(g.ExitPoints, from)
 		}
 	}
@@ -302,15 +303,6 @@ func stepOfEndpoint(e string) (step, port string, ok bool) {
 		}
 	}
 	return "", "", false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // dpcsLineageOf lists dataset and step provenance.

@@ -66,7 +66,7 @@ func fieldOf(t *testing.T, c *contracts.Contract, path string) *contracts.Field 
 }
 
 // setConstraint replaces (or adds) a constraint.
-func setConstraint(f *contracts.Field, kind string, args ...string) {
+func setConstraint(f *contracts.Field, kind contracts.ConstraintKind, args ...string) {
 	for i := range f.Constraints {
 		if f.Constraints[i].Kind == kind {
 			f.Constraints[i].Args = args
@@ -77,7 +77,7 @@ func setConstraint(f *contracts.Field, kind string, args ...string) {
 }
 
 // dropConstraint removes a constraint.
-func dropConstraint(f *contracts.Field, kind string) {
+func dropConstraint(f *contracts.Field, kind contracts.ConstraintKind) {
 	var keep []contracts.Constraint
 	for _, c := range f.Constraints {
 		if c.Kind != kind {

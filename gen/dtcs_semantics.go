@@ -95,12 +95,6 @@ func joinOf(j ir.Join) DTCSJoin {
 	return out
 }
 
-// binaryOps are the calls rendered infix.
-var binaryOps = map[string]bool{
-	"+": true, "-": true, "*": true, "/": true, "=": true, "!=": true,
-	"<": true, "<=": true, ">": true, ">=": true, "and": true, "or": true,
-}
-
 // ExprText renders an IR expression as readable Spark-SQL-like text, e.g.
 // status = 'paid' or sum(order_total). It is documentation, not code.
 func ExprText(e *ir.Expr) string {
@@ -124,17 +118,24 @@ func ExprText(e *ir.Expr) string {
 
 func callText(e *ir.Expr) string {
 	switch {
-	case binaryOps[e.Name] && len(e.Args) == 2:
+	case infixCall(e):
 		return operand(e.Args[0]) + " " + e.Name + " " + operand(e.Args[1])
-	case e.Name == "not" && len(e.Args) == 1:
+	case e.Func() == ir.FuncNot && len(e.Args) == 1:
 		return "not " + operand(e.Args[0])
 	}
 	return e.Name + "(" + argsText(e.Args) + ")"
 }
 
+// infixCall reports whether a call is rendered infix: an operator of ir's
+// table, by its IR name, with two arguments.
+func infixCall(e *ir.Expr) bool {
+	info, _ := e.Func().Info()
+	return info.Infix != "" && len(e.Args) == 2
+}
+
 // operand parenthesises a nested infix call.
 func operand(e *ir.Expr) string {
-	if e != nil && e.Kind == ir.ExprCall && binaryOps[e.Name] && len(e.Args) == 2 {
+	if e != nil && e.Kind == ir.ExprCall && infixCall(e) {
 		return "(" + ExprText(e) + ")"
 	}
 	return ExprText(e)

@@ -3,7 +3,8 @@ package gen
 import (
 	"context"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // Header is the first line of every generated Go file; YAML files use the same
@@ -89,12 +90,7 @@ func (r *Registry) Lookup(name string) (Generator, bool) {
 
 // Walk calls fn for every generator in name order and stops at the first error.
 func (r *Registry) Walk(fn func(Generator) error) error {
-	names := make([]string, 0, len(r.byName))
-	for n := range r.byName {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(r.byName)) {
 		if err := fn(r.byName[n]); err != nil {
 			return err
 		}

@@ -168,7 +168,7 @@ func constraintsLit(cs []contracts.Constraint) jen.Code {
 	}
 	items := make([]jen.Code, len(cs))
 	for i, c := range cs {
-		item := []jen.Code{jen.Id("Kind").Op(":").Lit(c.Kind)}
+		item := []jen.Code{jen.Id("Kind").Op(":").Lit(string(c.Kind))}
 		if len(c.Args) > 0 {
 			item = append(item, jen.Id("Args").Op(":").Add(strs(c.Args)))
 		}

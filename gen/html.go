@@ -243,14 +243,14 @@ func htmlFields(fs []contracts.Field, prefix string, depth int) []htmlField {
 func constraintsText(cs []contracts.Constraint) string {
 	var parts []string
 	for _, c := range cs {
-		if c.Kind == "required" {
+		if c.Kind == contracts.ConstraintRequired {
 			continue
 		}
 		if len(c.Args) == 0 {
-			parts = append(parts, c.Kind)
+			parts = append(parts, string(c.Kind))
 			continue
 		}
-		parts = append(parts, c.Kind+" "+strings.Join(c.Args, " | "))
+		parts = append(parts, string(c.Kind)+" "+strings.Join(c.Args, " | "))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -15,21 +15,15 @@ import (
 // the contract's validation.
 func applySchemaConstraint(s *jsonschema.Schema, k contracts.Kind, c contracts.Constraint) {
 	arg := strings.Join(c.Args, " ")
-	numeric := k != contracts.KindString && k != contracts.KindArray
+	bound := c.Kind.IsBound() && c.Kind.AppliesTo(k)
 	switch {
-	case c.Kind == "gt" && numeric:
-		s.ExclusiveMinimum = json.Number(arg)
-	case (c.Kind == "gte" || c.Kind == "min") && numeric:
-		s.Minimum = json.Number(arg)
-	case c.Kind == "lt" && numeric:
-		s.ExclusiveMaximum = json.Number(arg)
-	case (c.Kind == "lte" || c.Kind == "max") && numeric:
-		s.Maximum = json.Number(arg)
-	case c.Kind == "min" || c.Kind == "max" || c.Kind == "len":
+	case bound && c.Kind.IsLengthBound(k):
 		lengthBound(s, k, c.Kind, arg)
-	case c.Kind == "required" && k == contracts.KindString:
+	case bound:
+		numberBound(c.Kind, json.Number(arg), &s.Minimum, &s.ExclusiveMinimum, &s.Maximum, &s.ExclusiveMaximum)
+	case c.Kind == contracts.ConstraintRequired && k == contracts.KindString:
 		s.MinLength = ptr(uint64(1))
-	case c.Kind == "oneof":
+	case c.Kind == contracts.ConstraintOneOf:
 		for _, v := range c.Args {
 			s.Enum = append(s.Enum, v)
 		}
@@ -39,44 +33,38 @@ func applySchemaConstraint(s *jsonschema.Schema, k contracts.Kind, c contracts.C
 }
 
 // lengthBound sets a string length or array size bound.
-func lengthBound(s *jsonschema.Schema, k contracts.Kind, tag, arg string) {
+func lengthBound(s *jsonschema.Schema, k contracts.Kind, tag contracts.ConstraintKind, arg string) {
 	n, err := strconv.ParseUint(arg, 10, 64)
 	if err != nil {
 		return
 	}
+	lo, hi := &s.MinLength, &s.MaxLength
 	if k == contracts.KindArray {
-		if tag != "max" {
-			s.MinItems = ptr(n)
-		}
-		if tag != "min" {
-			s.MaxItems = ptr(n)
-		}
-		return
+		lo, hi = &s.MinItems, &s.MaxItems
 	}
-	if tag != "max" {
-		s.MinLength = ptr(n)
+	if !tag.UpperBound() { // min, len
+		*lo = ptr(n)
 	}
-	if tag != "min" {
-		s.MaxLength = ptr(n)
+	if !tag.LowerBound() { // max, len
+		*hi = ptr(n)
 	}
 }
 
-// schemaFormats maps format tags to JSON Schema formats.
-var schemaFormats = map[string]string{"email": "email", "uuid": "uuid", "url": "uri"}
-
-// stringFormat sets a format or pattern for the string tags.
-func stringFormat(s *jsonschema.Schema, tag string, args []string) {
-	if f, ok := schemaFormats[tag]; ok {
-		s.Format = f
+// stringFormat sets the format or pattern of a string tag: the ones its ODCS
+// rule sets (a second pattern is dropped, as in ODCS).
+func stringFormat(s *jsonschema.Schema, tag contracts.ConstraintKind, args []string) {
+	rule, ok := constraintRules[tag]
+	if !ok {
 		return
 	}
-	var p ODCSProperty
-	p.LogicalType = "string"
-	if rule, ok := constraintRules[tag]; ok && s.Pattern == "" {
-		rule(&p, args)
-		if p.LogicalTypeOptions != nil && p.LogicalTypeOptions.Pattern != "" {
-			s.Pattern = p.LogicalTypeOptions.Pattern
-		}
+	p := ODCSProperty{LogicalType: "string"}
+	rule(&p, args)
+	switch o := p.LogicalTypeOptions; {
+	case o == nil:
+	case o.Format != "":
+		s.Format = o.Format
+	case o.Pattern != "" && s.Pattern == "":
+		s.Pattern = o.Pattern
 	}
 }
 

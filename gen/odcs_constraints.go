@@ -11,37 +11,36 @@ import (
 // constraintRule maps one validator constraint onto an ODCS property.
 type constraintRule func(p *ODCSProperty, args []string)
 
-// constraintRules is the mapping table, by validator tag. A tag missing here
-// becomes a text quality rule, so nothing is silently dropped.
-var constraintRules = map[string]constraintRule{
-	"gt":         bound(func(o *ODCSOptions, v *Scalar) { o.ExclusiveMinimum = v }, nil, nil),
-	"gte":        bound(func(o *ODCSOptions, v *Scalar) { o.Minimum = v }, nil, nil),
-	"lt":         bound(func(o *ODCSOptions, v *Scalar) { o.ExclusiveMaximum = v }, nil, nil),
-	"lte":        bound(func(o *ODCSOptions, v *Scalar) { o.Maximum = v }, nil, nil),
-	"min":        bound(func(o *ODCSOptions, v *Scalar) { o.Minimum = v }, setMinLen, setMinItems),
-	"max":        bound(func(o *ODCSOptions, v *Scalar) { o.Maximum = v }, setMaxLen, setMaxItems),
-	"len":        bound(nil, setLen, setItems),
-	"oneof":      oneOf,
-	"required":   nonEmpty,
-	"email":      formatRule("email"),
-	"uuid":       formatRule("uuid"),
-	"url":        formatRule("uri"),
-	"alpha":      pattern(func([]string) string { return `^[A-Za-z]+$` }),
-	"alphanum":   pattern(func([]string) string { return `^[A-Za-z0-9]+$` }),
-	"numeric":    pattern(func([]string) string { return `^[-+]?[0-9]+(?:\.[0-9]+)?$` }),
-	"startswith": pattern(func(a []string) string { return "^" + regexp.QuoteMeta(strings.Join(a, " ")) }),
-	"endswith":   pattern(func(a []string) string { return regexp.QuoteMeta(strings.Join(a, " ")) + "$" }),
-	"contains":   pattern(func(a []string) string { return regexp.QuoteMeta(strings.Join(a, " ")) }),
+// constraintRules is the mapping table, by validator tag, of the constraints
+// that are not bounds (bounds map through boundRule, by their comparison in
+// contracts' vocabulary). A tag missing here becomes a text quality rule, so
+// nothing is silently dropped.
+var constraintRules = map[contracts.ConstraintKind]constraintRule{
+	contracts.ConstraintOneOf:      oneOf,
+	contracts.ConstraintRequired:   nonEmpty,
+	contracts.ConstraintEmail:      formatRule("email"),
+	contracts.ConstraintUUID:       formatRule("uuid"),
+	contracts.ConstraintURL:        formatRule("uri"),
+	contracts.ConstraintAlpha:      pattern(func([]string) string { return `^[A-Za-z]+$` }),
+	contracts.ConstraintAlphaNum:   pattern(func([]string) string { return `^[A-Za-z0-9]+$` }),
+	contracts.ConstraintNumeric:    pattern(func([]string) string { return `^[-+]?[0-9]+(?:\.[0-9]+)?$` }),
+	contracts.ConstraintStartsWith: pattern(func(a []string) string { return "^" + regexp.QuoteMeta(strings.Join(a, " ")) }),
+	contracts.ConstraintEndsWith:   pattern(func(a []string) string { return regexp.QuoteMeta(strings.Join(a, " ")) + "$" }),
+	contracts.ConstraintContains:   pattern(func(a []string) string { return regexp.QuoteMeta(strings.Join(a, " ")) }),
 }
 
 // applyConstraints maps every constraint of f onto p, in tag order.
 func applyConstraints(p *ODCSProperty, f contracts.Field) {
 	for _, c := range f.Constraints {
-		if rule, ok := constraintRules[c.Kind]; ok {
+		rule, ok := constraintRules[c.Kind]
+		switch {
+		case c.Kind.IsBound():
+			boundRule(p, f.Type.Kind, c)
+		case ok:
 			rule(p, c.Args)
-			continue
+		default:
+			textRule(p, c)
 		}
-		textRule(p, c)
 	}
 }
 
@@ -53,37 +52,53 @@ func options(p *ODCSProperty) *ODCSOptions {
 	return p.LogicalTypeOptions
 }
 
-// bound maps a numeric bound (integer, number), a string length bound and an
-// array size bound; a nil setter means the tag does not apply to that type.
-func bound(num func(*ODCSOptions, *Scalar), str, arr func(*ODCSOptions, int)) constraintRule {
-	return func(p *ODCSProperty, args []string) {
-		if len(args) != 1 {
-			return
-		}
-		switch p.LogicalType {
-		case "integer", "number":
-			if num != nil {
-				v := numScalar(args[0])
-				num(options(p), &v)
-			}
-		case "string", "array":
-			set := str
-			if p.LogicalType == "array" {
-				set = arr
-			}
-			if n, err := strconv.Atoi(args[0]); err == nil && set != nil {
-				set(options(p), n)
-			}
-		}
+// boundRule maps a bound on a field of kind k: a numeric bound, a string
+// length bound or an array size bound; nothing where it does not apply.
+func boundRule(p *ODCSProperty, k contracts.Kind, c contracts.Constraint) {
+	if len(c.Args) != 1 || !c.Kind.AppliesTo(k) {
+		return
+	}
+	if !c.Kind.IsLengthBound(k) {
+		o, v := options(p), numScalar(c.Args[0])
+		numberBound(c.Kind, &v, &o.Minimum, &o.ExclusiveMinimum, &o.Maximum, &o.ExclusiveMaximum)
+		return
+	}
+	n, err := strconv.Atoi(c.Args[0])
+	if err != nil {
+		return
+	}
+	setMin, setMax := setMinLen, setMaxLen
+	if k == contracts.KindArray {
+		setMin, setMax = setMinItems, setMaxItems
+	}
+	if !c.Kind.UpperBound() { // min, len
+		setMin(options(p), n)
+	}
+	if !c.Kind.LowerBound() { // max, len
+		setMax(options(p), n)
+	}
+}
+
+// numberBound stores v in the slot a bound on a number names: the
+// inclusive or exclusive minimum or maximum (JSON Schema's keywords, which
+// ODCS shares).
+func numberBound[T any](k contracts.ConstraintKind, v T, minimum, exclMinimum, maximum, exclMaximum *T) {
+	switch {
+	case k.LowerBound() && k.Strict():
+		*exclMinimum = v
+	case k.LowerBound():
+		*minimum = v
+	case k.Strict():
+		*exclMaximum = v
+	default:
+		*maximum = v
 	}
 }
 
 func setMinLen(o *ODCSOptions, n int)   { o.MinLength = &n }
 func setMaxLen(o *ODCSOptions, n int)   { o.MaxLength = &n }
-func setLen(o *ODCSOptions, n int)      { setMinLen(o, n); setMaxLen(o, n) }
 func setMinItems(o *ODCSOptions, n int) { o.MinItems = &n }
 func setMaxItems(o *ODCSOptions, n int) { o.MaxItems = &n }
-func setItems(o *ODCSOptions, n int)    { setMinItems(o, n); setMaxItems(o, n) }
 
 // oneOf is a library rule: no value outside the listed ones.
 func oneOf(p *ODCSProperty, args []string) {
@@ -143,7 +158,7 @@ func pattern(re func([]string) string) constraintRule {
 
 // textRule records a constraint ODCS has no structure for.
 func textRule(p *ODCSProperty, c contracts.Constraint) {
-	tag := c.Kind
+	tag := string(c.Kind)
 	if len(c.Args) > 0 {
 		tag += "=" + strings.Join(c.Args, " ")
 	}

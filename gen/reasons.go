@@ -16,24 +16,6 @@ var typeReasons = map[contracts.Kind][]contracts.ReasonCode{
 	contracts.KindDate:      {contracts.ReasonWrongType, contracts.ReasonInvalidDate},
 }
 
-// constraintReason is the reason code of a constraint tag on a kind.
-func constraintReason(tag string, k contracts.Kind) contracts.ReasonCode {
-	switch tag {
-	case "required":
-		return contracts.ReasonMissingRequired
-	case "oneof":
-		return contracts.ReasonBadEnum
-	case "gt", "gte", "lt", "lte":
-		return contracts.ReasonOutOfRange
-	case "min", "max", "len":
-		if k == contracts.KindString || k == contracts.KindArray {
-			return contracts.ReasonBadLength
-		}
-		return contracts.ReasonOutOfRange
-	}
-	return contracts.ReasonBadFormat
-}
-
 // reasonCodes lists, in check order and without repeats, the reason codes a
 // field's value can be rejected with.
 func reasonCodes(f contracts.Field) []contracts.ReasonCode {
@@ -54,7 +36,9 @@ func reasonCodes(f contracts.Field) []contracts.ReasonCode {
 		add(contracts.ReasonWrongType)
 	}
 	for _, c := range f.Constraints {
-		add(constraintReason(c.Kind, f.Type.Kind))
+		if r := c.Kind.ReasonOn(f.Type.Kind); r != "" {
+			add(r)
+		}
 	}
 	return out
 }

@@ -2,7 +2,8 @@ package gen
 
 import (
 	"context"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // Sink receives the files of a successful run and decides where they go.
@@ -30,10 +31,5 @@ func (s *MemorySink) Write(_ context.Context, files []File) error {
 
 // Paths returns the recorded paths, sorted.
 func (s *MemorySink) Paths() []string {
-	out := make([]string, 0, len(s.Files))
-	for p := range s.Files {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(s.Files))
 }

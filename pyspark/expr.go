@@ -10,13 +10,6 @@ import (
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
-// binaryOps are the IR operators printed infix, with their SQL spelling.
-var binaryOps = map[string]string{
-	"+": "+", "-": "-", "*": "*", "/": "/",
-	"=": "=", "eq": "=", "!=": "<>", "ne": "<>", "<": "<", "lt": "<", "<=": "<=", "le": "<=",
-	">": ">", "gt": ">", ">=": ">=", "ge": ">=", "and": "AND", "or": "OR",
-}
-
 // SQLExpr prints an IR expression as Spark SQL: columns quoted with
 // SQLIdent, string literals with SQLString, other literals typed.
 func SQLExpr(e *ir.Expr) string {
@@ -111,28 +104,32 @@ func sqlAgg(e *ir.Expr) string {
 	return fmt.Sprintf("%s(%s)", name, sqlArgs(e.Args))
 }
 
+// sqlCall prints a call: infix for the operators of ir's table (by name or
+// alias, in any case) with two arguments or more, else by function.
 func sqlCall(e *ir.Expr) string {
 	name := strings.ToLower(e.Name)
-	if op, ok := binaryOps[name]; ok && len(e.Args) >= 2 {
+	info, _ := ir.LookupFunc(name)
+	if info.Infix != "" && len(e.Args) >= 2 {
 		parts := make([]string, len(e.Args))
 		for i, a := range e.Args {
 			parts[i] = SQLExpr(a)
 		}
-		return "(" + strings.Join(parts, " "+op+" ") + ")"
+		return "(" + strings.Join(parts, " "+info.Infix+" ") + ")"
 	}
-	switch name {
-	case "not":
-		return "(NOT " + sqlArg(e, 0) + ")"
-	case "isnull":
-		return "(" + sqlArg(e, 0) + " IS NULL)"
-	case "isnotnull":
-		return "(" + sqlArg(e, 0) + " IS NOT NULL)"
-	case "in":
-		return fmt.Sprintf("(%s IN (%s))", sqlArg(e, 0), sqlArgs(e.Args[min(1, len(e.Args)):]))
-	case "like":
-		return fmt.Sprintf("(%s LIKE %s)", sqlArg(e, 0), sqlArg(e, 1))
-	case "asc", "desc":
+	if info.Sort {
 		return sqlArg(e, 0) + " " + strings.ToUpper(name)
+	}
+	switch info.Func {
+	case ir.FuncNot:
+		return "(NOT " + sqlArg(e, 0) + ")"
+	case ir.FuncIsNull:
+		return "(" + sqlArg(e, 0) + " IS NULL)"
+	case ir.FuncIsNotNull:
+		return "(" + sqlArg(e, 0) + " IS NOT NULL)"
+	case ir.FuncIn:
+		return fmt.Sprintf("(%s IN (%s))", sqlArg(e, 0), sqlArgs(e.Args[min(1, len(e.Args)):]))
+	case ir.FuncLike:
+		return fmt.Sprintf("(%s LIKE %s)", sqlArg(e, 0), sqlArg(e, 1))
 	}
 	return fmt.Sprintf("%s(%s)", name, sqlArgs(e.Args))
 }

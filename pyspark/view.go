@@ -2,7 +2,8 @@ package pyspark
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
@@ -112,11 +113,7 @@ func (g *gen) session(pv *programView) {
 }
 
 func sortedKV(m map[string]string) []kv {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	out := make([]kv, len(keys))
 	for i, k := range keys {
 		out[i] = kv{Key: PyString(k), Value: PyString(m[k])}

@@ -3,6 +3,7 @@ package pyspark
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -241,7 +242,7 @@ func join(n *ir.Node, ins []string) string {
 	if how == "" {
 		how = "inner"
 	}
-	if j.TimeRange == nil && slicesEqual(j.LeftKeys, j.RightKeys) && len(j.LeftKeys) > 0 {
+	if j.TimeRange == nil && slices.Equal(j.LeftKeys, j.RightKeys) && len(j.LeftKeys) > 0 {
 		// keys of the same names: join on the names, one column per key
 		return fmt.Sprintf("%s.join(%s, [%s], %s)", ins[0], ins[1], strings.Join(pyList(j.LeftKeys), ", "), PyString(how))
 	}
@@ -304,15 +305,3 @@ func fullOuterSelect(j *ir.Join, left, right string) string {
 // intervalLit renders a duration as a SQL interval literal body, e.g.
 // '-10' MINUTE → written as '-10 minutes'.
 func intervalLit(d ir.Duration) string { return SQLString(Interval(d)) }
-
-func slicesEqual(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}

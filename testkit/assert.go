@@ -3,6 +3,8 @@ package testkit
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -36,7 +38,7 @@ func Empty[T any](tb testing.TB, rows []T) {
 	tb.Helper()
 	if len(rows) > 0 {
 		var b strings.Builder
-		writeRows(&b, fmt.Sprintf("want no rows, got %d", len(rows)), sortedKeys(rows))
+		writeRows(&b, fmt.Sprintf("want no rows, got %d", len(rows)), sortedRowKeys(rows))
 		tb.Error(b.String())
 	}
 }
@@ -46,7 +48,7 @@ func Count[T any](tb testing.TB, rows []T, n int) {
 	tb.Helper()
 	if len(rows) != n {
 		var b strings.Builder
-		writeRows(&b, fmt.Sprintf("want %d rows, got %d", n, len(rows)), sortedKeys(rows))
+		writeRows(&b, fmt.Sprintf("want %d rows, got %d", n, len(rows)), sortedRowKeys(rows))
 		tb.Error(b.String())
 	}
 }
@@ -65,7 +67,8 @@ func rowKeys[T any](rows []T) []string {
 	return out
 }
 
-func sortedKeys[T any](rows []T) []string {
+// sortedRowKeys is rowKeys, sorted.
+func sortedRowKeys[T any](rows []T) []string {
 	k := rowKeys(rows)
 	sort.Strings(k)
 	return k
@@ -84,22 +87,13 @@ func multisetDiff(got, want []string) (unexpected, missing []string) {
 		}
 		unexpected = append(unexpected, g)
 	}
-	for _, k := range sortedMapKeys(count) {
+	for _, k := range slices.Sorted(maps.Keys(count)) {
 		for i := 0; i < count[k]; i++ {
 			missing = append(missing, k)
 		}
 	}
 	sort.Strings(unexpected)
 	return unexpected, missing
-}
-
-func sortedMapKeys(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func writeRows(b *strings.Builder, title string, rows []string) {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/etlgen/etlgen/contracts"
@@ -39,7 +41,7 @@ func (rt *Runtime) stream(tb testing.TB, asset string) *engine.MemoryStream {
 	tb.Helper()
 	s, ok := rt.env.Memory[asset]
 	if !ok {
-		tb.Fatalf("testkit: %s is not a memory source of the pipeline (have %v)", asset, keys(rt.env.Memory))
+		tb.Fatalf("testkit: %s is not a memory source of the pipeline (have %v)", asset, slices.Sorted(maps.Keys(rt.env.Memory)))
 	}
 	return s
 }
@@ -75,12 +77,4 @@ func numbers(m map[string]any, fields []contracts.Field) {
 			}
 		}
 	}
-}
-
-func keys[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }

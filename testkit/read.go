@@ -2,6 +2,8 @@ package testkit
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"github.com/etlgen/etlgen/testkit/engine"
 )
@@ -16,7 +18,7 @@ type TableReader[T any] struct {
 func Table[T any](rt *Runtime, name string) TableReader[T] {
 	rt.tb.Helper()
 	if _, ok := rt.env.Tables[name]; !ok {
-		rt.tb.Fatalf("testkit: %s is not a memory sink of the pipeline (have %v)", name, keys(rt.env.Tables))
+		rt.tb.Fatalf("testkit: %s is not a memory sink of the pipeline (have %v)", name, slices.Sorted(maps.Keys(rt.env.Tables)))
 	}
 	return TableReader[T]{rt: rt, name: name}
 }

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,7 +89,7 @@ func (LocalRunner) Run(tb testing.TB, s Scenario) map[string][]string {
 	if len(s.Tables) > 0 {
 		doc := etl.DocumentOf(s.Pipeline)
 		prof := string(memoryProfile(doc, s.Pipeline.ID(), filepath.Join(tb.TempDir(), "checkpoints")))
-		for _, asset := range sortedAssetKeys(s.Tables) {
+		for _, asset := range slices.Sorted(maps.Keys(s.Tables)) {
 			from := fmt.Sprintf("  %s: {plugin: memory}\n", asset)
 			if !strings.Contains(prof, from) {
 				tb.Fatalf("testkit: scenario %s: table %s is not an asset of the pipeline", s.Name, asset)
@@ -110,7 +111,7 @@ func (LocalRunner) Run(tb testing.TB, s Scenario) map[string][]string {
 			}
 			rt.applyChange(c)
 		}
-		for _, asset := range sortedAssetKeys(a.Payloads) {
+		for _, asset := range slices.Sorted(maps.Keys(a.Payloads)) {
 			for _, p := range a.Payloads[asset] {
 				rt.AddRawPayloads(asset, []byte(p))
 			}
@@ -156,10 +157,10 @@ func RunScenario(tb testing.TB, s Scenario, r Runner) {
 		r = LocalRunner{}
 	}
 	got := r.Run(tb, s)
-	for _, sink := range sortedAssetKeys(s.Want) {
+	for _, sink := range slices.Sorted(maps.Keys(s.Want)) {
 		rows, ok := got[sink]
 		if !ok {
-			tb.Errorf("scenario %s: the runner returned no table %s (have %v)", s.Name, sink, sortedAssetKeys(got))
+			tb.Errorf("scenario %s: the runner returned no table %s (have %v)", s.Name, sink, slices.Sorted(maps.Keys(got)))
 			continue
 		}
 		RowsEqual(tb, DropColumns(tb, rows, s.Ignore[sink]), s.Want[sink])
@@ -234,11 +235,5 @@ func (rt *Runtime) TableJSON(name string) []string {
 	for i, r := range rows {
 		out[i] = string(engine.EncodeRow(s, r))
 	}
-	return out
-}
-
-func sortedAssetKeys[V any](m map[string]V) []string {
-	out := keys(m)
-	sort.Strings(out)
 	return out
 }

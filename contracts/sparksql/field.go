@@ -106,7 +106,7 @@ func (cp *compiler) temporalStage(k contracts.Kind, v, id string) string {
 // validation does not run on structs, booleans, timestamps and dates.
 func onlyPresence(f *contracts.Field) error {
 	for _, c := range f.Constraints {
-		if c.Kind != "required" && c.Kind != "omitempty" {
+		if c.Kind != contracts.ConstraintRequired && c.Kind != contracts.ConstraintOmitEmpty {
 			return fmt.Errorf("constraint %s does not apply to %s", c.Kind, f.Type.Kind)
 		}
 	}

@@ -9,12 +9,6 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 )
 
-// compareOps maps bound constraints to SQL operators: min is gte and max is
-// lte on numbers.
-var compareOps = map[string]string{
-	"gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "min": ">=", "max": "<=", "len": "=",
-}
-
 // numberArg is the shape of a numeric constraint argument.
 var numberArg = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
 
@@ -36,18 +30,18 @@ func constraintRules(f *contracts.Field, v string) ([]rule, error) {
 }
 
 func constraintRule(t contracts.Type, c contracts.Constraint, v string) (rule, bool, error) {
-	switch c.Kind {
-	case "omitempty":
+	switch {
+	case c.Kind == contracts.ConstraintOmitEmpty:
 		return rule{}, true, nil
-	case "required":
+	case c.Kind == contracts.ConstraintRequired:
 		if t.Kind != contracts.KindString {
 			return rule{}, true, nil
 		}
 		return rule{contracts.ReasonMissingRequired, variantAs(v, "string") + " <> ''", "is required and must not be empty"}, false, nil
-	case "gt", "gte", "lt", "lte", "min", "max", "len":
+	case c.Kind.IsBound():
 		r, err := compareRule(t, c, v)
 		return r, false, err
-	case "oneof":
+	case c.Kind == contracts.ConstraintOneOf:
 		r, err := enumRule(t, c, v)
 		return r, false, err
 	}
@@ -71,7 +65,8 @@ func compareRule(t contracts.Type, c contracts.Constraint, v string) (rule, erro
 	if err != nil {
 		return rule{}, err
 	}
-	op := compareOps[c.Kind]
+	spec, _ := c.Kind.Spec()
+	op := spec.Op // min is gte and max is lte on numbers
 	switch t.Kind {
 	case contracts.KindString, contracts.KindArray:
 		n, err := strconv.Atoi(arg)
@@ -84,7 +79,7 @@ func compareRule(t contracts.Type, c contracts.Constraint, v string) (rule, erro
 		}
 		return rule{contracts.ReasonBadLength, fmt.Sprintf("%s %s %d", length, op, n), fmt.Sprintf("length must be %s %d", op, n)}, nil
 	case contracts.KindInt32, contracts.KindInt64, contracts.KindFloat64, contracts.KindDecimal:
-		if c.Kind == "len" {
+		if !c.Kind.AppliesTo(t.Kind) {
 			return rule{}, fmt.Errorf("applies to strings and arrays only")
 		}
 		if !numberArg.MatchString(arg) {
@@ -150,14 +145,14 @@ func formatRule(t contracts.Type, c contracts.Constraint, v string) (rule, error
 	}
 	s := variantAs(v, "string")
 	if p, ok := contracts.FormatPattern(c.Kind); ok {
-		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s RLIKE %s", s, QuoteString(p)), "is not a valid " + c.Kind}, nil
+		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s RLIKE %s", s, QuoteString(p)), "is not a valid " + string(c.Kind)}, nil
 	}
 	switch c.Kind {
-	case "lowercase":
+	case contracts.ConstraintLowercase:
 		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s = lower(%s)", s, s), "is not lowercase"}, nil
-	case "uppercase":
+	case contracts.ConstraintUppercase:
 		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s = upper(%s)", s, s), "is not uppercase"}, nil
-	case "startswith", "endswith", "contains":
+	case contracts.ConstraintStartsWith, contracts.ConstraintEndsWith, contracts.ConstraintContains:
 		arg, err := oneArg(c)
 		if err != nil {
 			return rule{}, err

@@ -92,7 +92,7 @@ func TestConstraintRule(t *testing.T) {
 		{str, contracts.Constraint{Kind: "contains", Args: []string{`\`}}, "BAD_FORMAT", `contains(try_variant_get(v, '$', 'string'), '\\')`, false},
 	}
 	for _, tc := range tests {
-		t.Run(string(tc.typ.Kind)+"/"+tc.c.Kind, func(t *testing.T) {
+		t.Run(string(tc.typ.Kind)+"/"+string(tc.c.Kind), func(t *testing.T) {
 			r, skip, err := constraintRule(tc.typ, tc.c, "v")
 			if err != nil {
 				t.Fatal(err)

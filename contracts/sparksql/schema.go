@@ -249,7 +249,7 @@ func isRequired(f *contracts.Field) bool {
 		return true
 	}
 	for _, c := range f.Constraints {
-		if c.Kind == "required" {
+		if c.Kind == contracts.ConstraintRequired {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -259,16 +260,7 @@ func TestRestartWithChangedWindowIsRejected(t *testing.T) {
 	})
 	err := rt.TryRestart(testkit.WithPipeline(changed))
 	codes := testkit.StateDiagnostics(err).Codes()
-	if len(codes) == 0 || !contains(codes, "ETL-X602") {
+	if len(codes) == 0 || !slices.Contains(codes, "ETL-X602") {
 		t.Fatalf("restart with a 30m window: err = %v, codes %v; want ETL-X602", err, codes)
 	}
-}
-
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -32,51 +32,51 @@ type namedAgg struct{ ne ir.NamedExpr }
 func (n namedAgg) aggregation() ir.NamedExpr { return n.ne }
 
 // agg builds an aggregate expression.
-func agg[R any](name string, args ...*ir.Expr) Agg[R] {
-	return Agg[R]{&ir.Expr{Kind: ir.ExprAgg, Name: name, Args: args}}
+func agg[R any](f ir.Func, args ...*ir.Expr) Agg[R] {
+	return Agg[R]{&ir.Expr{Kind: ir.ExprAgg, Name: string(f), Args: args}}
 }
 
 // Count is count(x): the number of non-NULL values (BIGINT).
-func Count[T any](x Typed[T]) Agg[int64] { return agg[int64]("count", irOf(x)) }
+func Count[T any](x Typed[T]) Agg[int64] { return agg[int64](ir.AggCount, irOf(x)) }
 
 // CountAll is count(*): the number of rows (BIGINT).
-func CountAll() Agg[int64] { return agg[int64]("count") }
+func CountAll() Agg[int64] { return agg[int64](ir.AggCount) }
 
 // Sum is sum(x). Spark widens the result: int → BIGINT, decimal(p,s) →
 // decimal(min(38,p+10),s); the inferred schema carries the exact type.
-func Sum[T Numeric](x Typed[T]) Agg[T] { return agg[T]("sum", irOf(x)) }
+func Sum[T Numeric](x Typed[T]) Agg[T] { return agg[T](ir.AggSum, irOf(x)) }
 
 // Avg is avg(x) of a number, a DOUBLE.
 func Avg[T ~int32 | ~int64 | ~float64](x Typed[T]) Agg[float64] {
-	return agg[float64]("avg", irOf(x))
+	return agg[float64](ir.AggAvg, irOf(x))
 }
 
 // AvgDecimal is avg(x) of a decimal(p,s), a decimal(min(38,p+4),min(38,s+4)).
 func AvgDecimal(x Typed[decimal.Decimal]) Agg[decimal.Decimal] {
-	return agg[decimal.Decimal]("avg", irOf(x))
+	return agg[decimal.Decimal](ir.AggAvg, irOf(x))
 }
 
 // Min is min(x).
-func Min[T any](x Typed[T]) Agg[T] { return agg[T]("min", irOf(x)) }
+func Min[T any](x Typed[T]) Agg[T] { return agg[T](ir.AggMin, irOf(x)) }
 
 // Max is max(x).
-func Max[T any](x Typed[T]) Agg[T] { return agg[T]("max", irOf(x)) }
+func Max[T any](x Typed[T]) Agg[T] { return agg[T](ir.AggMax, irOf(x)) }
 
 // First is first(x): the first value seen (non-deterministic on streams).
-func First[T any](x Typed[T]) Agg[T] { return agg[T]("first", irOf(x)) }
+func First[T any](x Typed[T]) Agg[T] { return agg[T](ir.AggFirst, irOf(x)) }
 
 // Last is last(x): the last value seen (non-deterministic on streams).
-func Last[T any](x Typed[T]) Agg[T] { return agg[T]("last", irOf(x)) }
+func Last[T any](x Typed[T]) Agg[T] { return agg[T](ir.AggLast, irOf(x)) }
 
 // ApproxCountDistinct is approx_count_distinct(x) (HyperLogLog++, BIGINT).
 func ApproxCountDistinct[T any](x Typed[T]) Agg[int64] {
-	return agg[int64]("approx_count_distinct", irOf(x))
+	return agg[int64](ir.AggApproxCountDistinct, irOf(x))
 }
 
 // CountDistinct is count(DISTINCT x); exact distinct aggregates are not
 // supported on streams and exist so the planner can say so.
 func CountDistinct[T any](x Typed[T]) Agg[int64] {
-	a := agg[int64]("count", irOf(x))
+	a := agg[int64](ir.AggCount, irOf(x))
 	a.e.Distinct = true
 	return a
 }

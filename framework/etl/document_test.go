@@ -3,6 +3,7 @@ package etl_test
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/etl"
@@ -44,14 +45,14 @@ func TestDocumentOfPackage(t *testing.T) {
 	for _, p := range doc.Pipelines {
 		ids = append(ids, p.ID)
 	}
-	if !contains(ids, "customer-order-streaming") {
+	if !slices.Contains(ids, "customer-order-streaming") {
 		t.Fatalf("pipelines = %v, want customer-order-streaming among them", ids)
 	}
 	var tids []string
 	for _, tr := range doc.Transformations {
 		tids = append(tids, tr.ID)
 	}
-	if !contains(tids, "clean-orders") || !contains(tids, "enrich-orders") {
+	if !slices.Contains(tids, "clean-orders") || !slices.Contains(tids, "enrich-orders") {
 		t.Fatalf("transformations = %v, want declared but unused ones too", tids)
 	}
 	if len(etl.Document("example.com/none").Pipelines) != 0 {
@@ -72,13 +73,4 @@ func TestMarshalRoundTrip(t *testing.T) {
 	if diff := cmp.Diff(string(b), string(b2)); diff != "" {
 		t.Fatalf("round trip changed the document (-first +second):\n%s", diff)
 	}
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

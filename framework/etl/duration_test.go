@@ -1,6 +1,7 @@
 package etl_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -61,7 +62,7 @@ func TestParamsDefaultsAndValues(t *testing.T) {
 		got = append(got, v.Name+"="+v.Value)
 	}
 	want := []string{"delay=5m0s", "label=x", "count=7", "ratio=0.5", "enabled=true"}
-	if !equal(got, want) {
+	if !slices.Equal(got, want) {
 		t.Errorf("step params = %v, want %v", got, want)
 	}
 	var types []string
@@ -69,19 +70,7 @@ func TestParamsDefaultsAndValues(t *testing.T) {
 		types = append(types, d.Name+":"+d.Type+"="+d.Default)
 	}
 	wantTypes := []string{"delay:duration=5m", "label:string=x", "count:int=3", "ratio:float=0.5", "enabled:bool=true"}
-	if !equal(types, wantTypes) {
+	if !slices.Equal(types, wantTypes) {
 		t.Errorf("declared params = %v, want %v", types, wantTypes)
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -25,7 +25,7 @@ func CastDecimal[From any](x Typed[From], precision, scale int) Expr[decimal.Dec
 }
 
 // Coalesce is the first non-NULL argument.
-func Coalesce[T any](xs ...Typed[T]) Expr[T] { return call[T]("coalesce", exprs(xs)...) }
+func Coalesce[T any](xs ...Typed[T]) Expr[T] { return call[T](ir.FuncCoalesce, exprs(xs)...) }
 
 // Case is a CASE WHEN expression under construction; start it with When.
 type Case[T any] struct {
@@ -53,50 +53,50 @@ func (c Case[T]) Else(v Typed[T]) Expr[T] {
 func (c Case[T]) End() Expr[T] { return Expr[T]{&ir.Expr{Kind: ir.ExprCase, Args: c.args}} }
 
 // Lower is lower(s).
-func Lower(s Typed[string]) Expr[string] { return call[string]("lower", irOf(s)) }
+func Lower(s Typed[string]) Expr[string] { return call[string](ir.FuncLower, irOf(s)) }
 
 // Upper is upper(s).
-func Upper(s Typed[string]) Expr[string] { return call[string]("upper", irOf(s)) }
+func Upper(s Typed[string]) Expr[string] { return call[string](ir.FuncUpper, irOf(s)) }
 
 // Trim is trim(s): leading and trailing spaces removed.
-func Trim(s Typed[string]) Expr[string] { return call[string]("trim", irOf(s)) }
+func Trim(s Typed[string]) Expr[string] { return call[string](ir.FuncTrim, irOf(s)) }
 
 // Length is length(s) in characters (Spark INT).
-func Length(s Typed[string]) Expr[int32] { return call[int32]("length", irOf(s)) }
+func Length(s Typed[string]) Expr[int32] { return call[int32](ir.FuncLength, irOf(s)) }
 
 // Concat is concat(xs...): NULL when any argument is NULL.
-func Concat(xs ...Typed[string]) Expr[string] { return call[string]("concat", exprs(xs)...) }
+func Concat(xs ...Typed[string]) Expr[string] { return call[string](ir.FuncConcat, exprs(xs)...) }
 
 // Substring is substring(s, pos, n) with a 1-based pos, as in Spark.
 func Substring(s Typed[string], pos, n int) Expr[string] {
-	return call[string]("substring", irOf(s), intLit(pos), intLit(n))
+	return call[string](ir.FuncSubstring, irOf(s), intLit(pos), intLit(n))
 }
 
 // DateTrunc is date_trunc(unit, t), unit one of year, quarter, month, week,
 // day, hour, minute, second.
 func DateTrunc(unit string, t Typed[time.Time]) Expr[time.Time] {
-	return call[time.Time]("date_trunc", Lit(unit).e, irOf(t))
+	return call[time.Time](ir.FuncDateTrunc, Lit(unit).e, irOf(t))
 }
 
 // ToDate is to_date(t): the UTC calendar date of a timestamp.
 func ToDate(t Typed[time.Time]) Expr[contracts.Date] {
-	return call[contracts.Date]("to_date", irOf(t))
+	return call[contracts.Date](ir.FuncToDate, irOf(t))
 }
 
 // Year is year(t).
-func Year(t Typed[time.Time]) Expr[int32] { return call[int32]("year", irOf(t)) }
+func Year(t Typed[time.Time]) Expr[int32] { return call[int32](ir.FuncYear, irOf(t)) }
 
 // Month is month(t), 1 to 12.
-func Month(t Typed[time.Time]) Expr[int32] { return call[int32]("month", irOf(t)) }
+func Month(t Typed[time.Time]) Expr[int32] { return call[int32](ir.FuncMonth, irOf(t)) }
 
 // DayOfMonth is dayofmonth(t), 1 to 31.
-func DayOfMonth(t Typed[time.Time]) Expr[int32] { return call[int32]("dayofmonth", irOf(t)) }
+func DayOfMonth(t Typed[time.Time]) Expr[int32] { return call[int32](ir.FuncDayOfMonth, irOf(t)) }
 
 // Hour is hour(t), 0 to 23.
-func Hour(t Typed[time.Time]) Expr[int32] { return call[int32]("hour", irOf(t)) }
+func Hour(t Typed[time.Time]) Expr[int32] { return call[int32](ir.FuncHour, irOf(t)) }
 
 // Minute is minute(t), 0 to 59.
-func Minute(t Typed[time.Time]) Expr[int32] { return call[int32]("minute", irOf(t)) }
+func Minute(t Typed[time.Time]) Expr[int32] { return call[int32](ir.FuncMinute, irOf(t)) }
 
 // intLit is an INT literal argument.
 func intLit(n int) *ir.Expr {

@@ -152,9 +152,12 @@ func (s Stream[T]) Sort(keys ...Sorter) Stream[T] {
 				continue
 			}
 			sk := k.sortKey()
-			dir := map[bool]string{false: "asc", true: "desc"}[sk.desc]
+			dir := ir.FuncAsc
+			if sk.desc {
+				dir = ir.FuncDesc
+			}
 			n.Columns = append(n.Columns, ir.NamedExpr{Name: sk.name,
-				Expr: &ir.Expr{Kind: ir.ExprCall, Name: dir, Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: sk.name}}}})
+				Expr: &ir.Expr{Kind: ir.ExprCall, Name: string(dir), Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: sk.name}}}})
 		}
 	})}
 }

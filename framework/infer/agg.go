@@ -7,17 +7,17 @@ import (
 )
 
 // aggRules types each aggregate function from its argument.
-var aggRules = map[string]func(arg value) (contracts.Type, bool, string){
-	"count":                 func(value) (contracts.Type, bool, string) { return tInt64, false, "" },
-	"approx_count_distinct": func(value) (contracts.Type, bool, string) { return tInt64, false, "" },
-	"sum":                   sumType,
-	"avg":                   avgType,
-	"min":                   keep, "max": keep, "first": keep, "last": keep,
+var aggRules = map[ir.Func]func(arg value) (contracts.Type, bool, string){
+	ir.AggCount:               func(value) (contracts.Type, bool, string) { return tInt64, false, "" },
+	ir.AggApproxCountDistinct: func(value) (contracts.Type, bool, string) { return tInt64, false, "" },
+	ir.AggSum:                 sumType,
+	ir.AggAvg:                 avgType,
+	ir.AggMin:                 keep, ir.AggMax: keep, ir.AggFirst: keep, ir.AggLast: keep,
 }
 
 // agg infers an aggregate expression.
 func (w *walker) agg(e *ir.Expr, s Schema, pos diag.Position) value {
-	r, ok := aggRules[e.Name]
+	r, ok := aggRules[e.Func()]
 	if !ok {
 		w.errorf(ir.CodeTypeMismatch, pos, "use an aggregate of the etl DSL", "unknown aggregate %s", e.Name)
 		return value{}
@@ -26,12 +26,12 @@ func (w *walker) agg(e *ir.Expr, s Schema, pos diag.Position) value {
 	if !ok {
 		return value{}
 	}
-	if len(args) == 0 && e.Name == "count" {
-		return value{t: tInt64, ok: true}
-	}
-	if len(args) != 1 {
+	if info, _ := e.Func().Info(); !info.Accepts(len(args)) {
 		w.errorf(ir.CodeTypeMismatch, pos, "pass one column", "%s needs one argument", e.Name)
 		return value{}
+	}
+	if len(args) == 0 { // count(*)
+		return value{t: tInt64, ok: true}
 	}
 	t, nullable, msg := r(args[0])
 	if msg != "" {

@@ -1,6 +1,9 @@
 package infer
 
-import "github.com/etlgen/etlgen/contracts"
+import (
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
+)
 
 // maxPrecision is Spark's largest decimal precision.
 const maxPrecision = 38
@@ -42,13 +45,13 @@ func asDecimal(t contracts.Type) (contracts.Type, bool) {
 }
 
 // decimalArith is the result type of a op b for decimals (Spark's rules).
-func decimalArith(op string, a, b contracts.Type) contracts.Type {
+func decimalArith(op ir.Func, a, b contracts.Type) contracts.Type {
 	p1, s1, p2, s2 := a.Precision, a.Scale, b.Precision, b.Scale
 	switch op {
-	case "+", "-":
+	case ir.FuncAdd, ir.FuncSub:
 		s := max(s1, s2)
 		return adjust(max(p1-s1, p2-s2)+s+1, s)
-	case "*":
+	case ir.FuncMul:
 		return adjust(p1+p2+1, s1+s2)
 	}
 	s := max(6, s1+p2+1)

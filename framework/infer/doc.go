@@ -10,9 +10,11 @@
 // integers to BIGINT and decimal(p,s) to decimal(min(38,p+10),s), avg of
 // decimal(p,s) is decimal(p+4,s+4), windows add non-null window_start and
 // window_end timestamps, outer joins make the other side nullable.
-// CheckOutput compares a schema with a contract (missing, extra, retyped and
-// nullable-into-required columns). Document runs both over every
-// transformation and step of an IR document.
+// Function names are ir.Func constants; this package holds each one's
+// typing rule, while the facts every reader shares (arity, when the result
+// is NULL) come from ir's function table. CheckOutput compares a schema with
+// a contract (missing, extra, retyped and nullable-into-required columns).
+// Document runs both over every transformation and step of an IR document.
 //
 // # Nullability
 //

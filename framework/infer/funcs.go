@@ -20,65 +20,66 @@ var (
 	tDate      = contracts.Type{Kind: contracts.KindDate}
 )
 
-// functions lists every scalar function of the IR and its typing rule.
-// nullSafe functions (isnull, isnotnull) never return NULL; the others are
-// NULL when an argument is (coalesce when all are).
-var functions = map[string]rule{
-	"+": arith("+"), "-": arith("-"), "*": arith("*"), "/": arith("/"),
-	"=": compare, "!=": compare, "<": compare, "<=": compare, ">": compare, ">=": compare,
-	"and": allOf(contracts.KindBool, tBool), "or": allOf(contracts.KindBool, tBool), "not": allOf(contracts.KindBool, tBool),
-	"isnull": anyArgs(tBool), "isnotnull": anyArgs(tBool),
-	"coalesce": coalesce,
-	"lower":    allOf(contracts.KindString, tString), "upper": allOf(contracts.KindString, tString),
-	"trim": allOf(contracts.KindString, tString), "concat": allOf(contracts.KindString, tString),
-	"length":     allOf(contracts.KindString, tInt32),
-	"substring":  firstIs(contracts.KindString, tString),
-	"date_trunc": lastIs(contracts.KindTimestamp, tTimestamp),
-	"to_date":    allOf(contracts.KindTimestamp, tDate),
-	"year":       allOf(contracts.KindTimestamp, tInt32), "month": allOf(contracts.KindTimestamp, tInt32),
-	"dayofmonth": allOf(contracts.KindTimestamp, tInt32), "hour": allOf(contracts.KindTimestamp, tInt32),
-	"minute": allOf(contracts.KindTimestamp, tInt32),
-	"asc":    passThrough, "desc": passThrough,
+// functions holds the typing rule of every scalar function of the IR. When
+// a result is NULL (and so whether it may be) is ir's table's Nulls.
+var functions = map[ir.Func]rule{
+	ir.FuncAdd: arith(ir.FuncAdd), ir.FuncSub: arith(ir.FuncSub),
+	ir.FuncMul: arith(ir.FuncMul), ir.FuncDiv: arith(ir.FuncDiv),
+	ir.FuncEq: compare, ir.FuncNe: compare, ir.FuncLt: compare,
+	ir.FuncLe: compare, ir.FuncGt: compare, ir.FuncGe: compare,
+	ir.FuncAnd:        allOf(contracts.KindBool, tBool),
+	ir.FuncOr:         allOf(contracts.KindBool, tBool),
+	ir.FuncNot:        allOf(contracts.KindBool, tBool),
+	ir.FuncIsNull:     anyArgs(tBool),
+	ir.FuncIsNotNull:  anyArgs(tBool),
+	ir.FuncCoalesce:   coalesce,
+	ir.FuncLower:      allOf(contracts.KindString, tString),
+	ir.FuncUpper:      allOf(contracts.KindString, tString),
+	ir.FuncTrim:       allOf(contracts.KindString, tString),
+	ir.FuncConcat:     allOf(contracts.KindString, tString),
+	ir.FuncLength:     allOf(contracts.KindString, tInt32),
+	ir.FuncSubstring:  firstIs(contracts.KindString, tString),
+	ir.FuncDateTrunc:  lastIs(contracts.KindTimestamp, tTimestamp),
+	ir.FuncToDate:     allOf(contracts.KindTimestamp, tDate),
+	ir.FuncYear:       allOf(contracts.KindTimestamp, tInt32),
+	ir.FuncMonth:      allOf(contracts.KindTimestamp, tInt32),
+	ir.FuncDayOfMonth: allOf(contracts.KindTimestamp, tInt32),
+	ir.FuncHour:       allOf(contracts.KindTimestamp, tInt32),
+	ir.FuncMinute:     allOf(contracts.KindTimestamp, tInt32),
+	ir.FuncAsc:        passThrough,
+	ir.FuncDesc:       passThrough,
 }
 
-// call infers a scalar function call.
+// call infers a scalar function call. The typing rule reports a wrong
+// number of arguments in its own words; ir's table catches what it lets
+// through (not(a, b), substring(s)).
 func (w *walker) call(e *ir.Expr, s Schema, pos diag.Position) value {
-	r, ok := functions[e.Name]
+	r, ok := functions[e.Func()]
 	if !ok {
 		w.errorf(ir.CodeTypeMismatch, pos, "use a function of the etl DSL", "unknown function %s", e.Name)
 		return value{}
 	}
+	info, _ := e.Func().Info() // every typed function has a row (TestFunctionsHaveRows)
 	args, ok := w.args(e, s, pos)
 	if !ok {
 		return value{}
 	}
 	t, msg := r(args)
+	if msg == "" && !info.Accepts(len(args)) {
+		msg = "needs " + info.ArityText()
+	}
 	if msg != "" {
 		w.errorf(ir.CodeTypeMismatch, pos, "convert the arguments with etl.Cast", "%s: %s", e.Name, msg)
 		return value{}
 	}
 	out := value{t: t, ok: true}
-	for _, a := range args {
-		out.nullable = out.nullable || a.nullable
+	nulls := make([]bool, len(args))
+	for i, a := range args {
+		nulls[i] = a.nullable
 		out.lineage = mergeLineage(out.lineage, a.lineage)
 	}
-	switch e.Name {
-	case "isnull", "isnotnull":
-		out.nullable = false
-	case "coalesce":
-		out.nullable = allNullable(args)
-	}
+	out.nullable = info.Nulls.Nullable(nulls)
 	return out
-}
-
-// allNullable reports whether every argument may be NULL.
-func allNullable(args []value) bool {
-	for _, a := range args {
-		if !a.nullable {
-			return false
-		}
-	}
-	return len(args) > 0
 }
 
 // numeric reports whether k is a number kind.
@@ -91,7 +92,7 @@ func numeric(k contracts.Kind) bool {
 }
 
 // arith types a binary arithmetic operator as Spark does.
-func arith(op string) rule {
+func arith(op ir.Func) rule {
 	return func(args []value) (contracts.Type, string) {
 		if len(args) != 2 || !numeric(args[0].t.Kind) || !numeric(args[1].t.Kind) {
 			return contracts.Type{}, "needs two numbers"
@@ -104,7 +105,7 @@ func arith(op string) rule {
 			da, _ := asDecimal(a)
 			db, _ := asDecimal(b)
 			return decimalArith(op, da, db), ""
-		case op == "/":
+		case op == ir.FuncDiv:
 			return tFloat, ""
 		case a.Kind == contracts.KindInt64 || b.Kind == contracts.KindInt64:
 			return tInt64, ""

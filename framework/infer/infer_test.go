@@ -233,6 +233,8 @@ func TestPlanDiagnostics(t *testing.T) {
 		{"join duplicate non-key", &ir.Node{Op: ir.OpJoin, Inputs: []*ir.Node{in("orders"), in("orders")},
 			Join: &ir.Join{Type: ir.JoinInner, LeftKeys: []string{"order_id"}, RightKeys: []string{"order_id"}}}, repeat(ir.CodeAmbiguousColumn, len(orders.Fields)-1)},
 		{"compare string with int", project(fn("<", col("status"), col("order_id"))), []string{ir.CodeTypeMismatch}},
+		{"substring without position", project(fn("substring", col("status"))), []string{ir.CodeTypeMismatch}},
+		{"sql-only function", project(fn("like", col("status"), lit("p%", typ(contracts.KindString)))), []string{ir.CodeTypeMismatch}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -126,13 +126,13 @@ func notNullColumns(e *ir.Expr) []string {
 	switch {
 	case e == nil || e.Kind != ir.ExprCall:
 		return nil
-	case e.Name == "and":
+	case e.Func() == ir.FuncAnd:
 		var out []string
 		for _, a := range e.Args {
 			out = append(out, notNullColumns(a)...)
 		}
 		return out
-	case e.Name == "isnotnull" && len(e.Args) == 1 && e.Args[0].Kind == ir.ExprColumn:
+	case e.Func() == ir.FuncIsNotNull && len(e.Args) == 1 && e.Args[0].Kind == ir.ExprColumn:
 		return []string{e.Args[0].Name}
 	}
 	return nil

@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // The columns a Delta Change Data Feed adds to every change row
 // (readChangeFeed): what happened, in which table version, and when that
 // version was committed.
@@ -22,14 +24,7 @@ const (
 var ChangeOrder = []string{ChangeUpdatePreimage, ChangeInsert, ChangeUpdatePostimage, ChangeDelete}
 
 // ChangeRank returns the rank of a change type in ChangeOrder, -1 when unknown.
-func ChangeRank(t string) int {
-	for i, c := range ChangeOrder {
-		if c == t {
-			return i
-		}
-	}
-	return -1
-}
+func ChangeRank(t string) int { return slices.Index(ChangeOrder, t) }
 
 // ApplyChanges marks a load whose stream carries change rows (a Change Data
 // Feed with _change_type and _commit_version): the sink applies them to the

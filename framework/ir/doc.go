@@ -12,14 +12,25 @@
 //
 // A transformation's plan is a tree of Nodes from its inputs (OpInput) to an
 // OpIntoOutput root that conforms the result to the output contract. Scalar
-// expressions are calls by name: arithmetic "+", "-", "*", "/"; comparisons
-// "=", "!=", "<", "<=", ">", ">="; "and", "or", "not", "isnull", "isnotnull",
-// "coalesce"; strings "lower", "upper", "trim", "length", "concat",
-// "substring" (1-based position, length); time "date_trunc" (unit literal
-// first), "to_date", "year", "month", "dayofmonth", "hour", "minute"; and
-// "asc"/"desc" around a sort key. Aggregates (ExprAgg) are "count" (no
+// expressions are calls by name (Func): arithmetic "+", "-", "*", "/";
+// comparisons "=", "!=", "<", "<=", ">", ">="; "and", "or", "not", "isnull",
+// "isnotnull", "coalesce"; strings "lower", "upper", "trim", "length",
+// "concat", "substring" (1-based position, length); time "date_trunc" (unit
+// literal first), "to_date", "year", "month", "dayofmonth", "hour", "minute";
+// and "asc"/"desc" around a sort key. Aggregates (ExprAgg) are "count" (no
 // argument: count(*)), "sum", "avg", "min", "max", "first", "last",
-// "approx_count_distinct". Package infer holds the typing rule of each.
+// "approx_count_distinct".
+//
+// # Functions
+//
+// One table (funcs.go, read through Func.Info and LookupFunc) holds what
+// every reader shares about a function: its infix SQL spelling and the
+// aliases the SQL renderer accepts (eq for =), its arity, when its result is
+// NULL (isnull and isnotnull never are; coalesce only when every argument
+// is), whether it is a sort direction and whether it is an aggregate. The
+// rest stays with each reader, keyed by the same constants: package infer
+// holds the typing rule of each function, the local engine its evaluation
+// and package pyspark its SQL rendering.
 //
 // # Diagnostics
 //

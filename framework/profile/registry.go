@@ -2,7 +2,8 @@ package profile
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // Registry holds the plugin, resource-kind and engine specs a profile is
@@ -91,39 +92,35 @@ func (r *Registry) LookupEngine(name string) (*Engine, bool) {
 
 // Walk calls fn for every plugin in name order.
 func (r *Registry) Walk(fn func(*Plugin)) {
-	for _, n := range sortedKeys(r.plugins) {
+	for _, n := range slices.Sorted(maps.Keys(r.plugins)) {
 		fn(r.plugins[n])
 	}
 }
 
 // WalkResources calls fn for every resource kind in name order.
 func (r *Registry) WalkResources(fn func(*ResourceKind)) {
-	for _, n := range sortedKeys(r.resources) {
+	for _, n := range slices.Sorted(maps.Keys(r.resources)) {
 		fn(r.resources[n])
 	}
 }
 
 // WalkEngines calls fn for every engine in name order.
 func (r *Registry) WalkEngines(fn func(*Engine)) {
-	for _, n := range sortedKeys(r.engines) {
+	for _, n := range slices.Sorted(maps.Keys(r.engines)) {
 		fn(r.engines[n])
 	}
 }
 
 // PluginNames returns the registered plugin names, sorted.
-func (r *Registry) PluginNames() []string { return sortedKeys(r.plugins) }
+func (r *Registry) PluginNames() []string { return slices.Sorted(maps.Keys(r.plugins)) }
 
 // EngineNames returns the registered engine names, sorted.
-func (r *Registry) EngineNames() []string { return sortedKeys(r.engines) }
+func (r *Registry) EngineNames() []string { return slices.Sorted(maps.Keys(r.engines)) }
 
 // ResourceKindNames returns the registered resource-kind names, sorted.
-func (r *Registry) ResourceKindNames() []string { return sortedKeys(r.resources) }
+func (r *Registry) ResourceKindNames() []string { return slices.Sorted(maps.Keys(r.resources)) }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+// sortedKeys is slices.Sorted(maps.Keys(m)), kept only for the profile files
+// that still call it (profile.go, parse_entries.go); new code calls slices
+// and maps directly.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

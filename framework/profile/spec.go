@@ -1,5 +1,7 @@
 package profile
 
+import "slices"
+
 // OptionType is the type of an option value in a profile.
 type OptionType string
 
@@ -120,7 +122,7 @@ func (p *Plugin) Supports(r Role) bool {
 }
 
 // RunsOn reports whether the plugin runs on the named engine.
-func (p *Plugin) RunsOn(engine string) bool { return contains(p.Engines, engine) }
+func (p *Plugin) RunsOn(engine string) bool { return slices.Contains(p.Engines, engine) }
 
 // WriteMode returns the write mode with the given name.
 func (p *Plugin) WriteMode(name string) (WriteMode, bool) {
@@ -164,11 +166,7 @@ func findOption(opts []Option, name string) (*Option, bool) {
 	return nil, false
 }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
+// contains is slices.Contains, kept only for the profile files that still
+// call it (bind.go, bind_checks.go, builtin_plugins.go, options.go, parse.go,
+// parse_entries.go); new code calls slices directly.
+func contains(list []string, s string) bool { return slices.Contains(list, s) }

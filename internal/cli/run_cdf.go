@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -52,7 +53,7 @@ func newCDFRun(e env, m *planner.Model, id string, prof *profile.Profile, eng *e
 			continue
 		}
 		for _, q := range pp.Queries {
-			if contains(q.Sources, s.Asset) {
+			if slices.Contains(q.Sources, s.Asset) {
 				r.reports = append(r.reports, &cdfReport{Query: q.Name, Source: s.Asset, Batches: []cdfBatch{}})
 				warnIgnoredStart(e, prof, s.Asset, q.Name, eng)
 			}
@@ -131,13 +132,4 @@ func positionText(p *cdfPosition) string {
 		s += ",isStartingVersion:true"
 	}
 	return s + "}"
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

@@ -14,9 +14,10 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,7 +80,7 @@ func CheckDir(t testing.TB, dir string, got map[string][]byte) {
 		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range sortedKeys(got) {
+		for _, p := range slices.Sorted(maps.Keys(got)) {
 			if err := write(filepath.Join(dir, filepath.FromSlash(p)), got[p]); err != nil {
 				t.Fatal(err)
 			}
@@ -90,7 +91,7 @@ func CheckDir(t testing.TB, dir string, got map[string][]byte) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		t.Fatal(err)
 	}
-	for _, p := range sortedKeys(got) {
+	for _, p := range slices.Sorted(maps.Keys(got)) {
 		want, ok := onDisk[p]
 		if !ok {
 			t.Errorf("%s: no golden file %s (%s)", p, filepath.Join(dir, filepath.FromSlash(p)), hint(t))
@@ -101,7 +102,7 @@ func CheckDir(t testing.TB, dir string, got map[string][]byte) {
 		}
 		delete(onDisk, p)
 	}
-	for _, p := range sortedKeys(onDisk) {
+	for _, p := range slices.Sorted(maps.Keys(onDisk)) {
 		t.Errorf("%s: golden file no longer generated (%s)", filepath.Join(dir, filepath.FromSlash(p)), hint(t))
 	}
 }
@@ -157,13 +158,4 @@ func hint(t testing.TB) string {
 		name = name[:i]
 	}
 	return fmt.Sprintf("run go test -run '^%s$' -update in this package to rewrite it", name)
-}
-
-func sortedKeys(m map[string][]byte) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -51,7 +53,7 @@ func probes(cfg Config) []probe {
 		{name: "spark-version", title: "Spark version", needsSpark: true, run: probeVersion},
 		{name: "delta", title: "Delta tables usable", needsSpark: true, run: probeDelta},
 	}
-	for _, name := range sortedKeys(cfg.Kafka) {
+	for _, name := range slices.Sorted(maps.Keys(cfg.Kafka)) {
 		list = append(list, probe{name: "kafka:" + name, title: "Kafka reachable (" + name + ")", run: kafkaProbe(name)})
 	}
 	return append(list, probe{name: "checkpoint", title: "Checkpoint location writable", needsSpark: true, run: probeCheckpoint})
@@ -119,19 +121,6 @@ func probeVersion(ctx context.Context, p *prober) (string, string, string, error
 			errors.New("unsupported Spark version")
 	}
 	return version, "", "", nil
-}
-
-func sortedKeys(m map[string][]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
-	return keys
 }
 
 func firstLine(s string) string {

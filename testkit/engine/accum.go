@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/shopspring/decimal"
 )
 
@@ -24,8 +25,8 @@ type accState struct {
 // aggFn is one compiled aggregate: name, argument and result type.
 type aggFn struct {
 	name string
-	kind string // count, sum, avg, min, max, first, last, approx_count_distinct
-	arg  evalFn // nil for count(*)
+	kind ir.Func // an aggregate: ir.AggCount, ir.AggSum, ...
+	arg  evalFn  // nil for count(*)
 	out  contracts.Type
 }
 
@@ -36,11 +37,11 @@ func (f *aggFn) add(a *accState, r Row) {
 		v = f.arg(r)
 	}
 	switch f.kind {
-	case "count":
+	case ir.AggCount:
 		if f.arg == nil || v != nil {
 			a.N++
 		}
-	case "sum", "avg":
+	case ir.AggSum, ir.AggAvg:
 		if v == nil {
 			return
 		}
@@ -49,21 +50,21 @@ func (f *aggFn) add(a *accState, r Row) {
 			return
 		}
 		a.Sum = addNumbers(a.flush(), v)
-	case "min", "max":
+	case ir.AggMin, ir.AggMax:
 		if v == nil {
 			return
 		}
 		c, _ := compareValues(v, a.V)
-		if !a.Has || (f.kind == "min" && c < 0) || (f.kind == "max" && c > 0) {
+		if !a.Has || (f.kind == ir.AggMin && c < 0) || (f.kind == ir.AggMax && c > 0) {
 			a.V, a.Has = v, true
 		}
-	case "first":
+	case ir.AggFirst:
 		if !a.Has {
 			a.V, a.Has = v, true
 		}
-	case "last":
+	case ir.AggLast:
 		a.V, a.Has = v, true
-	case "approx_count_distinct":
+	case ir.AggApproxCountDistinct:
 		if v != nil {
 			if a.Seen == nil {
 				a.Seen = map[string]bool{}
@@ -76,29 +77,29 @@ func (f *aggFn) add(a *accState, r Row) {
 // merge folds b (a later session) into a (session merging).
 func (f *aggFn) merge(a *accState, b accState) {
 	switch f.kind {
-	case "count":
+	case ir.AggCount:
 		a.N += b.N
-	case "sum", "avg":
+	case ir.AggSum, ir.AggAvg:
 		a.N += b.N
 		if s := b.sum(); s != nil {
 			a.Sum = addNumbers(a.flush(), s)
 		}
-	case "min", "max":
+	case ir.AggMin, ir.AggMax:
 		if b.Has {
 			c, _ := compareValues(b.V, a.V)
-			if !a.Has || (f.kind == "min" && c < 0) || (f.kind == "max" && c > 0) {
+			if !a.Has || (f.kind == ir.AggMin && c < 0) || (f.kind == ir.AggMax && c > 0) {
 				a.V, a.Has = b.V, true
 			}
 		}
-	case "first":
+	case ir.AggFirst:
 		if !a.Has {
 			a.V, a.Has = b.V, b.Has
 		}
-	case "last":
+	case ir.AggLast:
 		if b.Has {
 			a.V, a.Has = b.V, true
 		}
-	case "approx_count_distinct":
+	case ir.AggApproxCountDistinct:
 		for k := range b.Seen {
 			if a.Seen == nil {
 				a.Seen = map[string]bool{}
@@ -114,13 +115,13 @@ func (f *aggFn) merge(a *accState, b accState) {
 // approx_count_distinct is exact here.
 func (f *aggFn) result(a *accState) any {
 	switch f.kind {
-	case "count":
+	case ir.AggCount:
 		return a.N
-	case "approx_count_distinct":
+	case ir.AggApproxCountDistinct:
 		return int64(len(a.Seen))
-	case "sum":
+	case ir.AggSum:
 		return castValue(a.sum(), f.out)
-	case "avg":
+	case ir.AggAvg:
 		return avgOf(a, f.out)
 	}
 	if !a.Has {

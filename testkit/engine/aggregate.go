@@ -1,7 +1,8 @@
 package engine
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"time"
 )
 
@@ -178,7 +179,7 @@ func (a *aggregateOp) expired(g *aggGroup, wm int64) bool {
 // emit produces the batch's output by mode and evicts expired state.
 func (a *aggregateOp) emit(b *batch) []Row {
 	var out []Row
-	for _, k := range sortedGroupKeys(a.groups) {
+	for _, k := range slices.Sorted(maps.Keys(a.groups)) {
 		var keep []*aggGroup
 		for _, g := range a.groups[k] {
 			exp := a.mode != ModeComplete && (a.win != nil || a.wmKey >= 0) && a.expired(g, b.wm)
@@ -213,15 +214,6 @@ func (a *aggregateOp) row(g *aggGroup) Row {
 	return r
 }
 
-func sortedGroupKeys(m map[string][]*aggGroup) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // stateName is the operator's name in State() and state snapshots.
 func (a *aggregateOp) stateName() string { return a.name }
 
@@ -237,7 +229,7 @@ func (a *aggregateOp) stateRows() int {
 // inspect returns the state as output rows (current aggregate values).
 func (a *aggregateOp) inspect() (*Schema, []Row) {
 	var out []Row
-	for _, k := range sortedGroupKeys(a.groups) {
+	for _, k := range slices.Sorted(maps.Keys(a.groups)) {
 		for _, g := range a.groups[k] {
 			out = append(out, a.row(g))
 		}

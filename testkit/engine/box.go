@@ -26,7 +26,7 @@ func newBoxer(c *contracts.Contract) *boxer {
 			continue
 		}
 		for _, k := range f.Constraints {
-			if k.Kind == "oneof" {
+			if k.Kind == contracts.ConstraintOneOf {
 				for _, a := range k.Args {
 					b.enums[i] = append(b.enums[i], a)
 				}

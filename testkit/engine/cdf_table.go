@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -45,7 +46,7 @@ func (c *DeltaCatalog) Table(name string) *DeltaTable {
 func (c *DeltaCatalog) Names() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return tableKeys(c.tables)
+	return slices.Sorted(maps.Keys(c.tables))
 }
 
 func (c *DeltaCatalog) now() time.Time {
@@ -147,7 +148,7 @@ func (t *DeltaTable) SnapshotAt(v int64) []json.RawMessage {
 }
 
 func orderedRows(m map[string]json.RawMessage) []json.RawMessage {
-	keys := tableKeys(m)
+	keys := slices.Sorted(maps.Keys(m))
 	out := make([]json.RawMessage, len(keys))
 	for i, k := range keys {
 		out[i] = m[k]
@@ -256,13 +257,4 @@ func canonical(v json.RawMessage) []byte {
 		return strconv.AppendFloat(nil, f, 'g', -1, 64)
 	}
 	return []byte(s)
-}
-
-func tableKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -178,7 +178,7 @@ func (c *compiler) aggregate(st *ir.Step, n *ir.Node, in operator) (operator, er
 		}
 	}
 	for _, ne := range n.Aggs {
-		f := &aggFn{name: ne.Name, kind: ne.Expr.Name}
+		f := &aggFn{name: ne.Name, kind: ne.Expr.Func()}
 		if j := a.out.Index(ne.Name); j >= 0 {
 			f.out = a.out.Cols[j].Type
 		}

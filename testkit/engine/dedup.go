@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"maps"
+	"slices"
 	"time"
 )
 
@@ -101,7 +103,7 @@ func (d *dedupOp) restore(dec func(any) error) error {
 func (d *dedupOp) inspect() (*Schema, []Row) {
 	s := NewSchema([]Column{{Name: "key"}, {Name: "expires_at"}})
 	var out []Row
-	for _, k := range sortedKeys(d.seen) {
+	for _, k := range slices.Sorted(maps.Keys(d.seen)) {
 		var exp any
 		if v := d.seen[k]; v >= 0 {
 			exp = fromMicros(v)

@@ -15,82 +15,80 @@ type scalarFn func(args []any) any
 
 // cmpTests are the comparison operators: the test of compareValues'
 // result each applies.
-var cmpTests = map[string]func(int) bool{
-	"=":  func(c int) bool { return c == 0 },
-	"!=": func(c int) bool { return c != 0 },
-	"<":  func(c int) bool { return c < 0 },
-	"<=": func(c int) bool { return c <= 0 },
-	">":  func(c int) bool { return c > 0 },
-	">=": func(c int) bool { return c >= 0 },
+var cmpTests = map[ir.Func]func(int) bool{
+	ir.FuncEq: func(c int) bool { return c == 0 },
+	ir.FuncNe: func(c int) bool { return c != 0 },
+	ir.FuncLt: func(c int) bool { return c < 0 },
+	ir.FuncLe: func(c int) bool { return c <= 0 },
+	ir.FuncGt: func(c int) bool { return c > 0 },
+	ir.FuncGe: func(c int) bool { return c >= 0 },
 }
 
-// strictFuncs are the functions that are NULL when any argument is NULL.
-var strictFuncs = map[string]scalarFn{
-	"=":  cmpFn(cmpTests["="]),
-	"!=": cmpFn(cmpTests["!="]),
-	"<":  cmpFn(cmpTests["<"]),
-	"<=": cmpFn(cmpTests["<="]),
-	">":  cmpFn(cmpTests[">"]),
-	">=": cmpFn(cmpTests[">="]),
-	"+":  arithFn('+'), "-": arithFn('-'), "*": arithFn('*'), "/": arithFn('/'),
-	"not":   func(a []any) any { b, _ := a[0].(bool); return !b },
-	"lower": strFn(strings.ToLower), "upper": strFn(strings.ToUpper),
-	"trim":       strFn(func(s string) string { return strings.Trim(s, " ") }),
-	"length":     func(a []any) any { return int32(utf8.RuneCountInString(a[0].(string))) },
-	"concat":     concat,
-	"substring":  substring,
-	"date_trunc": dateTrunc,
-	"to_date":    func(a []any) any { return contracts.DateOf(a[0].(time.Time)) },
-	"year":       timePart(func(t time.Time) int { return t.Year() }),
-	"month":      timePart(func(t time.Time) int { return int(t.Month()) }),
-	"dayofmonth": timePart(func(t time.Time) int { return t.Day() }),
-	"hour":       timePart(func(t time.Time) int { return t.Hour() }),
-	"minute":     timePart(func(t time.Time) int { return t.Minute() }),
-	"asc":        func(a []any) any { return a[0] },
-	"desc":       func(a []any) any { return a[0] },
+// strictFuncs evaluate the other functions that are NULL when any argument
+// is NULL (ir.NullsStrict), on non-NULL arguments.
+var strictFuncs = map[ir.Func]scalarFn{
+	ir.FuncAdd: arithFn('+'), ir.FuncSub: arithFn('-'), ir.FuncMul: arithFn('*'), ir.FuncDiv: arithFn('/'),
+	ir.FuncNot:        func(a []any) any { b, _ := a[0].(bool); return !b },
+	ir.FuncLower:      strFn(strings.ToLower),
+	ir.FuncUpper:      strFn(strings.ToUpper),
+	ir.FuncTrim:       strFn(func(s string) string { return strings.Trim(s, " ") }),
+	ir.FuncLength:     func(a []any) any { return int32(utf8.RuneCountInString(a[0].(string))) },
+	ir.FuncConcat:     concat,
+	ir.FuncSubstring:  substring,
+	ir.FuncDateTrunc:  dateTrunc,
+	ir.FuncToDate:     func(a []any) any { return contracts.DateOf(a[0].(time.Time)) },
+	ir.FuncYear:       timePart(func(t time.Time) int { return t.Year() }),
+	ir.FuncMonth:      timePart(func(t time.Time) int { return int(t.Month()) }),
+	ir.FuncDayOfMonth: timePart(func(t time.Time) int { return t.Day() }),
+	ir.FuncHour:       timePart(func(t time.Time) int { return t.Hour() }),
+	ir.FuncMinute:     timePart(func(t time.Time) int { return t.Minute() }),
+	ir.FuncAsc:        func(a []any) any { return a[0] },
+	ir.FuncDesc:       func(a []any) any { return a[0] },
 }
 
-// compileCall compiles a function call.
+// nonStrictFuncs compile the functions that see NULL arguments: and, or
+// (ir.NullsLogic), isnull, isnotnull (ir.NullsNever) and coalesce
+// (ir.NullsAll).
+var nonStrictFuncs = map[ir.Func]func(args []evalFn) evalFn{
+	ir.FuncAnd:       andFn,
+	ir.FuncOr:        orFn,
+	ir.FuncIsNull:    func(args []evalFn) evalFn { return func(r Row) any { return args[0](r) == nil } },
+	ir.FuncIsNotNull: func(args []evalFn) evalFn { return func(r Row) any { return args[0](r) != nil } },
+	ir.FuncCoalesce:  coalesceFn,
+}
+
+// compileCall compiles a function call: ir's table says how many arguments
+// the function takes and whether it is strict (NULL when an argument is).
 func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 	args, err := compileArgs(e, s)
 	if err != nil {
 		return nil, err
 	}
-	switch e.Name {
-	case "and":
-		return andFn(args), nil
-	case "or":
-		return orFn(args), nil
-	case "isnull":
-		return func(r Row) any { return args[0](r) == nil }, nil
-	case "isnotnull":
-		return func(r Row) any { return args[0](r) != nil }, nil
-	case "coalesce":
-		return coalesceFn(args), nil
+	info, ok := e.Func().Info()
+	unknown := fmt.Errorf("compile expression: unknown function %s", e.Name)
+	switch {
+	case !ok || info.Agg:
+		return nil, unknown
+	case !info.Accepts(len(args)):
+		return nil, fmt.Errorf("compile expression: %s needs %s", e.Name, info.ArityText())
+	case info.Nulls != ir.NullsStrict:
+		if c, ok := nonStrictFuncs[info.Func]; ok {
+			return c(args), nil
+		}
+		return nil, unknown
 	}
-	f, ok := strictFuncs[e.Name]
-	if !ok {
-		return nil, fmt.Errorf("compile expression: unknown function %s", e.Name)
+	if test, ok := cmpTests[info.Func]; ok {
+		return compareFn(test, args[0], args[1]), nil
 	}
-	if test, ok := cmpTests[e.Name]; ok && len(args) == 2 {
-		// A comparison, the usual filter: no argument slice per row.
-		x, y := args[0], args[1]
-		return func(r Row) any {
-			a := x(r)
-			if a == nil {
-				return nil
-			}
-			b := y(r)
-			if b == nil {
-				return nil
-			}
-			c, ok := compareValues(a, b)
-			if !ok {
-				return nil
-			}
-			return test(c)
-		}, nil
+	f, ok := strictFuncs[info.Func]
+	if !ok { // in, like: SQL only
+		return nil, unknown
 	}
+	return strictFn(f, args), nil
+}
+
+// strictFn applies f to the arguments' values; NULL when one of them is.
+func strictFn(f scalarFn, args []evalFn) evalFn {
 	return func(r Row) any {
 		vals := make([]any, len(args))
 		for i, a := range args {
@@ -99,7 +97,26 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 			}
 		}
 		return f(vals)
-	}, nil
+	}
+}
+
+// compareFn is a comparison, the usual filter: no argument slice per row.
+func compareFn(test func(int) bool, x, y evalFn) evalFn {
+	return func(r Row) any {
+		a := x(r)
+		if a == nil {
+			return nil
+		}
+		b := y(r)
+		if b == nil {
+			return nil
+		}
+		c, ok := compareValues(a, b)
+		if !ok {
+			return nil
+		}
+		return test(c)
+	}
 }
 
 // andFn is SQL AND: false wins over NULL, NULL over true.
@@ -152,16 +169,6 @@ func coalesceFn(args []evalFn) evalFn {
 			}
 		}
 		return nil
-	}
-}
-
-func cmpFn(test func(int) bool) scalarFn {
-	return func(a []any) any {
-		c, ok := compareValues(a[0], a[1])
-		if !ok {
-			return nil
-		}
-		return test(c)
 	}
 }
 

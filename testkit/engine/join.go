@@ -1,7 +1,8 @@
 package engine
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -188,7 +189,7 @@ func (j *joinOp) evict(wm int64) []Row {
 			continue
 		}
 		outer := j.typ == ir.JoinFull || (i == 0 && j.typ == ir.JoinLeft) || (i == 1 && j.typ == ir.JoinRight)
-		for _, k := range sortedKeys(j.state[i]) {
+		for _, k := range slices.Sorted(maps.Keys(j.state[i])) {
 			var keep []*joinRow
 			for _, jr := range j.state[i][k] {
 				t, _ := jr.Row[s.tcol].(time.Time)
@@ -318,20 +319,11 @@ func (j *joinOp) inspect() (*Schema, []Row) {
 	s := NewSchema([]Column{{Name: "side"}, {Name: "key"}, {Name: "row"}, {Name: "matched"}})
 	var out []Row
 	for i, side := range [2]string{"left", "right"} {
-		for _, k := range sortedKeys(j.state[i]) {
+		for _, k := range slices.Sorted(maps.Keys(j.state[i])) {
 			for _, jr := range j.state[i][k] {
 				out = append(out, Row{side, k, jr.Row, jr.Matched})
 			}
 		}
 	}
 	return s, out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

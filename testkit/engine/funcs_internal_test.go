@@ -1,0 +1,23 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// TestEngineEvaluatesEveryFunction: every scalar of ir's table but the
+// SQL-only ones has an evaluation that matches its NULL behaviour.
+func TestEngineEvaluatesEveryFunction(t *testing.T) {
+	for _, i := range ir.Funcs() {
+		if i.Agg || i.SQLOnly {
+			continue
+		}
+		_, strict := strictFuncs[i.Func]
+		_, cmp := cmpTests[i.Func]
+		_, nonStrict := nonStrictFuncs[i.Func]
+		if (strict || cmp) != (i.Nulls == ir.NullsStrict) || nonStrict == (i.Nulls == ir.NullsStrict) || strict && cmp {
+			t.Errorf("%s (nulls %d): strict %v, comparison %v, non-strict %v", i.Func, i.Nulls, strict, cmp, nonStrict)
+		}
+	}
+}
