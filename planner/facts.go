@@ -2,7 +2,6 @@ package planner
 
 import (
 	"maps"
-	"slices"
 
 	"github.com/etlgen/etlgen/framework/ir"
 )
@@ -223,6 +222,3 @@ func intoFacts(pp *pipe, q *qnode, f *facts) {
 		}
 	}
 }
-
-// sortedKeys returns the keys of m, sorted.
-func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -2,6 +2,8 @@ package planner
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -53,7 +55,7 @@ func dedupBounded(n *qnode) bool {
 	in := kidFacts(n, 0)
 	keys := n.node.Keys
 	if len(keys) == 0 {
-		keys = sortedKeys(in.cols)
+		keys = slices.Sorted(maps.Keys(in.cols))
 	}
 	return firstWatermarked(keys, in.wm) != ""
 }

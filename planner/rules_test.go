@@ -32,4 +32,3 @@ func TestRulesRegistry(t *testing.T) {
 		}
 	}
 }
-

@@ -1,6 +1,9 @@
 package planner
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
@@ -37,14 +40,14 @@ func dedupOp(q *qnode, in *facts) StatefulOp {
 	op := StatefulOp{Kind: string(q.node.Op), Step: q.step, Keys: q.node.Keys}
 	keys := q.node.Keys
 	if len(keys) == 0 {
-		keys = sortedKeys(in.cols)
+		keys = slices.Sorted(maps.Keys(in.cols))
 	}
 	for _, k := range keys {
 		op.KeySchema = append(op.KeySchema, Column{Name: k, Type: in.cols[k]})
 	}
 	op.Watermark = firstWatermarked(keys, in.wm)
 	if q.node.Op == ir.OpDropDuplicatesWithinWM && op.Watermark == "" {
-		op.Watermark = firstWatermarked(sortedKeys(in.wm), in.wm)
+		op.Watermark = firstWatermarked(slices.Sorted(maps.Keys(in.wm)), in.wm)
 	}
 	op.Sources = sourceNames(in.sources)
 	return op
@@ -64,10 +67,10 @@ func joinOp(q *qnode) StatefulOp {
 	for _, k := range j.LeftKeys {
 		op.KeySchema = append(op.KeySchema, Column{Name: k, Type: l.cols[k]})
 	}
-	for _, c := range sortedKeys(l.cols) {
+	for _, c := range slices.Sorted(maps.Keys(l.cols)) {
 		op.ValueSchema = append(op.ValueSchema, Column{Name: "left." + c, Type: l.cols[c]})
 	}
-	for _, c := range sortedKeys(r.cols) {
+	for _, c := range slices.Sorted(maps.Keys(r.cols)) {
 		op.ValueSchema = append(op.ValueSchema, Column{Name: "right." + c, Type: r.cols[c]})
 	}
 	if j.TimeRange != nil {

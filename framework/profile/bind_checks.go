@@ -3,6 +3,7 @@ package profile
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
@@ -17,7 +18,7 @@ func (bc *binder) engine(b *Binding) {
 	}
 	b.Engine = e
 	t := bc.p.exec.Trigger
-	if t.Type != "" && !contains(e.Triggers, t.Type) {
+	if t.Type != "" && !slices.Contains(e.Triggers, t.Type) {
 		bc.report(diag.Error, CodeTriggerMismatch, t.Pos, "execution.trigger", "use one of: "+listText(e.Triggers),
 			"engine %s does not support the %s trigger", e.Name, t.Type)
 	}
@@ -110,7 +111,7 @@ func (bc *binder) mergeKeys(a *Asset, c *contracts.Contract, path string) []stri
 
 func (bc *binder) allIn(keys, pk []string) bool {
 	for _, k := range keys {
-		if !contains(pk, k) {
+		if !slices.Contains(pk, k) {
 			return false
 		}
 	}
@@ -124,7 +125,7 @@ func (bc *binder) mergeKey(contract, k string, pk []string, pos diag.Position, p
 			"merge key %q is not a column of contract %s", k, contract)
 		return
 	}
-	if !contains(pk, k) {
+	if !slices.Contains(pk, k) {
 		bc.report(diag.Error, CodeMergeKeyNotKey, pos, path,
 			"merge on primary-key columns ("+commaList(pk)+"), or mark "+k+" with contract:\"pk=N\"",
 			"merge key %q is not a primary-key column of contract %s", k, contract)

@@ -1,5 +1,7 @@
 package profile
 
+import "slices"
+
 // The built-in engine names.
 const (
 	EnginePySpark = "pyspark"
@@ -31,7 +33,7 @@ func outputModeOption(modes []WriteMode) Option {
 	var enum []string
 	for _, m := range []string{OutputAppend, OutputUpdate, OutputComplete} {
 		for _, w := range modes {
-			if contains(w.OutputModes, m) {
+			if slices.Contains(w.OutputModes, m) {
 				enum = append(enum, m)
 				break
 			}

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"slices"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -14,7 +15,7 @@ func (d *decoder) options(owner *yaml.Node, path string, entries []entry, specs 
 	known := append(append([]string{}, skip...), optionNames(specs)...)
 	for _, e := range entries {
 		present[e.name] = true
-		if contains(skip, e.name) {
+		if slices.Contains(skip, e.name) {
 			continue
 		}
 		o, ok := findOption(specs, e.name)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -82,7 +83,7 @@ func (d *decoder) profile(root *yaml.Node) *Profile {
 	}
 	byName := map[string]entry{}
 	for _, e := range entries {
-		if !contains(topKeys, e.name) {
+		if !slices.Contains(topKeys, e.name) {
 			d.unknownKey(e, "", topKeys)
 			continue
 		}
@@ -133,7 +134,7 @@ func (d *decoder) header(p *Profile, byName map[string]entry) {
 
 // enum reports a value outside allowed and returns whether it is allowed.
 func (d *decoder) enum(n *yaml.Node, path, v string, allowed []string) bool {
-	if contains(allowed, v) {
+	if slices.Contains(allowed, v) {
 		return true
 	}
 	d.report(CodeBadEnum, n, path, "use one of: "+listText(allowed)+suggest(v, allowed),

@@ -2,6 +2,8 @@ package profile
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"gopkg.in/yaml.v3"
 
@@ -108,7 +110,7 @@ func (d *decoder) outputMode(a *Asset, path string) {
 		return
 	}
 	wm, ok := writeModeOf(a)
-	if !ok || contains(wm.OutputModes, v.Str) {
+	if !ok || slices.Contains(wm.OutputModes, v.Str) {
 		return
 	}
 	hint := "use output_mode " + listText(wm.OutputModes)
@@ -123,7 +125,7 @@ func (d *decoder) outputMode(a *Asset, path string) {
 func acceptingWriteModes(p *Plugin, mode string) []string {
 	var out []string
 	for _, w := range p.WriteModes {
-		if contains(w.OutputModes, mode) {
+		if slices.Contains(w.OutputModes, mode) {
 			out = append(out, w.Name)
 		}
 	}
@@ -201,7 +203,7 @@ func (d *decoder) resourceRef(ref entry, path string, p *Plugin, resources map[s
 	}
 	r, found := resources[name]
 	if !found {
-		d.report(CodeMissingResource, ref.val, path, "define it under resources:, or fix the name"+suggest(name, sortedKeys(resources)),
+		d.report(CodeMissingResource, ref.val, path, "define it under resources:, or fix the name"+suggest(name, slices.Sorted(maps.Keys(resources))),
 			"resource %q is not defined", name)
 		return nil
 	}
@@ -239,7 +241,7 @@ func (d *decoder) exclusive(set []entry, path string, group []string) {
 func setIn(entries []entry, names []string) []entry {
 	var out []entry
 	for _, e := range entries {
-		if contains(names, e.name) {
+		if slices.Contains(names, e.name) {
 			out = append(out, e)
 		}
 	}

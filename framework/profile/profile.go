@@ -1,7 +1,9 @@
 package profile
 
 import (
+	"maps"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -115,7 +117,7 @@ func (p *Profile) Asset(name string) (*Asset, bool) {
 }
 
 // AssetNames returns the names of the bound assets, sorted.
-func (p *Profile) AssetNames() []string { return sortedKeys(p.assets) }
+func (p *Profile) AssetNames() []string { return slices.Sorted(maps.Keys(p.assets)) }
 
 // Resource returns the named resource.
 func (p *Profile) Resource(name string) (*Resource, bool) {
@@ -124,7 +126,7 @@ func (p *Profile) Resource(name string) (*Resource, bool) {
 }
 
 // ResourceNames returns the resource names, sorted.
-func (p *Profile) ResourceNames() []string { return sortedKeys(p.resources) }
+func (p *Profile) ResourceNames() []string { return slices.Sorted(maps.Keys(p.resources)) }
 
 // ResourceOfKind returns the first resource (by name) of the given kind.
 func (p *Profile) ResourceOfKind(kind string) (*Resource, bool) {

@@ -119,8 +119,3 @@ func (r *Registry) EngineNames() []string { return slices.Sorted(maps.Keys(r.eng
 
 // ResourceKindNames returns the registered resource-kind names, sorted.
 func (r *Registry) ResourceKindNames() []string { return slices.Sorted(maps.Keys(r.resources)) }
-
-// sortedKeys is slices.Sorted(maps.Keys(m)), kept only for the profile files
-// that still call it (profile.go, parse_entries.go); new code calls slices
-// and maps directly.
-func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

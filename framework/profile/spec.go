@@ -165,8 +165,3 @@ func findOption(opts []Option, name string) (*Option, bool) {
 	}
 	return nil, false
 }
-
-// contains is slices.Contains, kept only for the profile files that still
-// call it (bind.go, bind_checks.go, builtin_plugins.go, options.go, parse.go,
-// parse_entries.go); new code calls slices directly.
-func contains(list []string, s string) bool { return slices.Contains(list, s) }
