@@ -48,31 +48,25 @@ type cdfView struct {
 // Generate returns one fragment per pipeline with a CDF MERGE (the first
 // such load when there are several).
 func (CDFDocs) Generate(ctx context.Context, m *Model) ([]File, error) {
-	if m.IR == nil || m.Plan == nil {
-		return nil, nil
-	}
 	var out []File
-	for i := range m.IR.Pipelines {
-		p := &m.IR.Pipelines[i]
-		v, ok := cdfViewOf(m, p)
+	ps := m.pipelines()
+	for i := range ps {
+		pp := &ps[i]
+		v, ok := cdfViewOf(pp)
 		if !ok {
 			continue
 		}
 		var buf bytes.Buffer
 		if err := cdfTemplate.Execute(&buf, v); err != nil {
-			return nil, fmt.Errorf("pipeline %s: render cdf diagrams: %w", p.ID, err)
+			return nil, fmt.Errorf("pipeline %s: render cdf diagrams: %w", pp.ID, err)
 		}
-		out = append(out, File{Path: p.ID + ".cdf.md", Data: buf.Bytes()})
+		out = append(out, File{Path: pp.ID + ".cdf.md", Data: buf.Bytes()})
 	}
 	return out, nil
 }
 
-// cdfViewOf builds the view of the first CDF MERGE query of p.
-func cdfViewOf(m *Model, p *ir.Pipeline) (cdfView, bool) {
-	pp, ok := m.Plan.Pipeline(p.ID)
-	if !ok {
-		return cdfView{}, false
-	}
+// cdfViewOf builds the view of the first CDF MERGE query of a pipeline.
+func cdfViewOf(pp *planner.PipelinePlan) (cdfView, bool) {
 	for i := range pp.Queries {
 		q := &pp.Queries[i]
 		if q.Sink.Changes == nil {
@@ -82,8 +76,8 @@ func cdfViewOf(m *Model, p *ir.Pipeline) (cdfView, bool) {
 		if !ok {
 			continue
 		}
-		v := cdfView{Header: Header, Pipeline: p.ID, Version: p.Version, Query: q.Name}
-		cdfNodes(&v, p, src, q)
+		v := cdfView{Header: Header, Pipeline: pp.ID, Version: pp.Version, Query: q.Name}
+		cdfNodes(&v, pp, src, q)
 		cdfSequence(&v, src, q)
 		return v, true
 	}
@@ -103,7 +97,7 @@ func cdfSource(pp *planner.PipelinePlan, q *planner.Query) (*planner.Source, boo
 
 // cdfNodes lays out the data flow: table, CDF reader, steps, MERGE, target
 // and the checkpoint.
-func cdfNodes(v *cdfView, p *ir.Pipeline, src *planner.Source, q *planner.Query) {
+func cdfNodes(v *cdfView, pp *planner.PipelinePlan, src *planner.Source, q *planner.Query) {
 	node := func(id, open, close, title, detail string) {
 		v.Nodes = append(v.Nodes, mermaidNode{ID: id, Open: open, Close: close, Title: title, Detail: detail})
 	}
@@ -116,7 +110,7 @@ func cdfNodes(v *cdfView, p *ir.Pipeline, src *planner.Source, q *planner.Query)
 	edge("SRC", "-->", "", "CDF")
 	for i, st := range q.Steps {
 		id := fmt.Sprintf("STEP%d", i+1)
-		node(id, "[", "]", stepRole(p, st)+": "+stepTransformation(p, st), "step "+st)
+		node(id, "[", "]", stepRole(pp, st)+": "+stepTransformation(pp, st), "step "+st)
 		edge(prev, "-->", "", id)
 		prev = id
 	}
@@ -142,38 +136,27 @@ func startOption(src *planner.Source) string {
 
 // stepRole names a step's role in the seed's terms: a change filter when
 // its plan filters on _change_type, a transformer otherwise.
-func stepRole(p *ir.Pipeline, id string) string {
-	for _, st := range p.Steps {
-		if st.ID == id && filtersChangeType(st.Plan) {
-			return "Change filter"
-		}
+func stepRole(pp *planner.PipelinePlan, id string) string {
+	if sp, ok := pp.StepPlan(id); ok && filtersChangeType(sp.Step.Plan) {
+		return "Change filter"
 	}
 	return "Transformer"
 }
 
-func stepTransformation(p *ir.Pipeline, id string) string {
-	for _, st := range p.Steps {
-		if st.ID == id {
-			return st.Transformation
-		}
+// stepTransformation is the transformation a step runs, or the step's id
+// when the pipeline has no such step.
+func stepTransformation(pp *planner.PipelinePlan, id string) string {
+	if sp, ok := pp.StepPlan(id); ok {
+		return sp.Step.Transformation
 	}
 	return id
 }
 
 // filtersChangeType reports whether a plan filters on _change_type.
 func filtersChangeType(n *ir.Node) bool {
-	if n == nil {
-		return false
-	}
-	if n.Op == ir.OpFilter && exprUses(n.Predicate, ir.ColChangeType) {
-		return true
-	}
-	for _, k := range n.Inputs {
-		if filtersChangeType(k) {
-			return true
-		}
-	}
-	return false
+	return !n.Walk(func(x *ir.Node) bool {
+		return x.Op != ir.OpFilter || !exprUses(x.Predicate, ir.ColChangeType)
+	})
 }
 
 func exprUses(e *ir.Expr, col string) bool {

@@ -7,10 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/planner"
 )
 
 // TestCDFDocsParseWithMermaid: the example's generated CDF diagrams (the
@@ -43,33 +39,30 @@ func TestCDFDocsParseWithMermaid(t *testing.T) {
 }
 
 // TestCDFDocsOnlyForChangeMerges: pipelines without a CDF MERGE get no
-// diagrams; one with a CDF MERGE query gets both, with its checkpoint,
-// keys, starting version and the change-filter step named as such.
+// diagrams; one with a CDF MERGE query (testdata/cdf_merge: the
+// customer-cdf example's IR and Spark profile) gets both, with its
+// checkpoint, keys, starting version and the change-filter step named as
+// such.
 func TestCDFDocsOnlyForChangeMerges(t *testing.T) {
-	filter := &ir.Node{Op: ir.OpFilter, Predicate: &ir.Expr{Kind: ir.ExprCall, Name: "=", Args: []*ir.Expr{
-		{Kind: ir.ExprColumn, Name: ir.ColChangeType}, {Kind: ir.ExprLiteral, Value: "delete"}}}}
-	doc := &ir.Document{Pipelines: []ir.Pipeline{
-		{ID: "plain", Version: "1.0.0"},
-		{ID: "cdf", Version: "2.0.0", Steps: []ir.Step{{ID: "keep", Transformation: "keep-deletes", Plan: filter}}},
-	}}
-	plan := &planner.Model{Pipelines: []planner.PipelinePlan{
-		{ID: "plain", Queries: []planner.Query{{Name: "out", Sources: []string{"in"}}}},
-		{ID: "cdf", Sources: []planner.Source{{Asset: "changes", Plugin: "delta-cdf", Identity: "raw.t",
-			Options: []planner.Option{{Name: "startingVersion", Value: "7"}}}},
-			Queries: []planner.Query{{Name: "target", Sources: []string{"changes"}, Steps: []string{"keep"},
-				Checkpoint: "/ck/cdf/v2/p/target", Trigger: profile.Trigger{Type: "available-now"},
-				Sink: planner.Sink{Identity: "cur.t", Changes: &planner.ChangeMerge{Target: "t", Keys: []string{"id"}}}}}},
-	}}
-	files, err := CDFDocs{}.Generate(context.Background(), &Model{IR: doc, Plan: plan})
+	files, err := CDFDocs{}.Generate(context.Background(), pipelineModel(t, "testdata/pipeline_bound"))
+	if err != nil || len(files) != 0 {
+		t.Fatalf("a pipeline without a CDF MERGE: files = %v, %v; want none", files, err)
+	}
+	m := pipelineModel(t, "testdata/cdf_merge")
+	if err := m.Diagnostics.Err(); err != nil {
+		t.Fatal(err)
+	}
+	files, err = CDFDocs{}.Generate(context.Background(), m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 1 || files[0].Path != "cdf.cdf.md" {
-		t.Fatalf("files = %v, want only cdf.cdf.md", files)
+	if len(files) != 1 || files[0].Path != "customer-cdf.cdf.md" {
+		t.Fatalf("files = %v, want only customer-cdf.cdf.md", files)
 	}
 	got := string(files[0].Data)
-	for _, want := range []string{"Change filter: keep-deletes", "keys id", "startingVersion=7", "Checkpoint /ck/cdf/v2/p/target",
-		"Use startingVersion=7", "Streaming query target (available-now)", "SINK -->|\"MERGE\"| TGT"} {
+	for _, want := range []string{"Change filter: keep-customer-changes", "Transformer: normalize-customer-contacts",
+		"keys customer_id", "startingVersion=0", "Checkpoint s3a://warehouse/checkpoints/customer-cdf/v1/local-stack/customers",
+		"Use startingVersion=0", "Streaming query customers (available-now)", "SINK -->|\"MERGE\"| TGT"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("diagrams lack %q:\n%s", want, got)
 		}

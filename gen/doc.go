@@ -1,41 +1,54 @@
-// Package gen turns the loaded model (contracts, later pipelines and profiles)
-// into files: Go helpers, ODCS contracts, JSON Schemas and, later, DTCS/DPCS
-// and rendered docs.
+// Package gen turns one loaded, planned model into files: typed Go helpers,
+// data contracts (ODCS, JSON Schema), transformation and pipeline contracts
+// (DTCS, DPCS) and rendered pipeline docs (Mermaid, DOT, HTML, CDF diagrams).
 //
-// # Generators
+// # The model
 //
-// A Generator has a name, a Spec (summary, group, options) and a pure
-// Generate(ctx, *Model) ([]File, error). Generators never touch the filesystem
-// and never re-load or re-plan: they read one immutable Model built once by the
-// caller.
+// A Model holds the loaded Go packages with their contracts (FromLoad) and,
+// when the packages declare pipelines, the planner's model of them (Plan, a
+// *planner.Model) with the planner's diagnostics. The caller builds it once:
+// it loads the contracts, plans the pipeline IR (planner.Plan or
+// project.Load, bound to a profile or not) and sets Plan. Generators only
+// read it. They never plan, infer schemas or read the profile themselves:
+// the IR is Plan.Document(), a pipeline's queries, sources, bindings and
+// step plans come from Plan.Pipeline and its lookups, inferred schemas from
+// Plan.TransformationSchema and the step plans, the redacted profile from
+// Plan.Bound (nil when unbound), and what a plugin is called from its spec
+// (profile.Plugin.Display, through the asset binding).
 //
-// # Registry
+// # Generators and groups
 //
-// A Registry holds generators by name; Default lists the built-in set in one
-// place. Each generator belongs to a group ("gen" for Go helpers written next
-// to the package, "contracts" for contract files written under -o DIR), so a
-// new generator joins an existing command by registering itself in Default.
+// A Generator has a name, a Spec (summary, group, outputs, owned files,
+// options) and a pure Generate(ctx, *Model) ([]File, error); a File is a
+// path and bytes. Default is the one list of built-in generators; each
+// belongs to the group of the command that runs it:
+//
+//   - GroupGo ("gen", etlgen gen): GoAccessors writes zz_etlgen.go next to
+//     each package (typed column accessors and contract registration).
+//   - GroupContracts ("contracts", etlgen contracts -o DIR): ODCS and
+//     JSONSchema per contract; with a plan, DTCS per transformation and DPCS
+//     per pipeline (bound parts only when the plan is bound).
+//   - GroupDocs ("docs", etlgen docs -o DIR): Mermaid, DOT and HTML per
+//     pipeline, and CDFDocs for a pipeline with a CDF MERGE.
+//
+// DPCS and the docs read one Graph of each pipeline (PipelineGraph); see
+// docs/docs-generation.md. Without a plan, the pipeline generators write
+// nothing.
 //
 // # Running and sinks
 //
-// Run calls every generator, checks that no two produce the same path, and only
-// then hands the files to a Sink: DirSink writes them under a root directory,
-// MemorySink keeps them for tests, CheckSink compares them with disk and
-// reports stale or missing files (CI). Nothing is written unless every
-// generator succeeded. A generator's Spec.Owns names the files it owns, so a
-// file it no longer produces (the ODCS file of a deleted contract) is removed
-// by DirSink and reported as obsolete by CheckSink.
-//
-// # Pipeline contracts and docs
-//
-// With a pipeline IR and its plan in the Model (Model.AddPlan), DTCS and DPCS
-// write transformation and pipeline contracts (group "contracts"), and Mermaid,
-// DOT and HTML render each pipeline (group "docs", etlgen docs). All of them
-// read one Graph of the pipeline (PipelineGraph); see docs/docs-generation.md.
+// Run calls every generator, checks that no two produce the same path and
+// that no path escapes the root, and only then hands the files to a Sink:
+// DirSink writes them under a root directory, MemorySink keeps them for
+// tests, CheckSink compares them with disk and reports stale or missing files
+// (CI). Nothing is written unless every generator succeeded. A generator's
+// Spec.Owns names the files it owns, so a file it no longer produces (the
+// ODCS file of a deleted contract) is removed by DirSink and reported as
+// obsolete by CheckSink.
 //
 // # Contract drift
 //
-// Drift compares contracts read back from ODCS files with the contracts loaded
-// from Go source and classifies each difference as breaking or compatible (see
-// docs/contract-drift.md).
+// Drift compares contracts read back from ODCS files (ReadPublished) with the
+// contracts loaded from Go source and classifies each difference as breaking
+// or compatible (see docs/contract-drift.md).
 package gen

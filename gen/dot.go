@@ -6,7 +6,7 @@ import (
 
 	"github.com/emicklei/dot"
 
-	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // DOT writes one Graphviz graph per pipeline: <pipeline>.dot, built with
@@ -36,27 +36,26 @@ var dotStyles = map[NodeKind][3]string{
 	NodeLate:       {"cylinder", "#f3ebfa", "#7a4fb0"},
 }
 
-// Generate returns one graph per pipeline.
+// Generate returns one graph per planned pipeline.
 func (DOT) Generate(ctx context.Context, m *Model) ([]File, error) {
-	if m.IR == nil {
-		return nil, nil
-	}
 	var out []File
-	for i := range m.IR.Pipelines {
-		p := &m.IR.Pipelines[i]
-		out = append(out, File{Path: p.ID + ".dot", Data: []byte("// " + Header + "\n" + dotGraph(m, p).String())})
+	ps := m.pipelines()
+	for i := range ps {
+		pp := &ps[i]
+		out = append(out, File{Path: pp.ID + ".dot", Data: []byte("// " + Header + "\n" + dotGraph(m, pp).String())})
 	}
 	return out, nil
 }
 
-func dotGraph(m *Model, p *ir.Pipeline) *dot.Graph {
+func dotGraph(m *Model, pp *planner.PipelinePlan) *dot.Graph {
+	p := pp.IR()
 	g := dot.NewGraph(dot.Directed)
 	g.ID("pipeline_" + identifier(p.ID))
 	g.Attr("rankdir", "LR")
 	g.Attr("fontname", "Helvetica")
 	g.Attr("label", dot.Literal(DOTQuote(p.ID+" "+p.Version)))
 	g.Attr("labelloc", "t")
-	pg := PipelineGraph(m, p)
+	pg := PipelineGraph(m, pp)
 	nodes := map[string]dot.Node{}
 	for _, n := range pg.Nodes {
 		st := dotStyles[n.Kind]

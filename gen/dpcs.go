@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // Unbound stands for profile facts (profile, engine, trigger, checkpoints)
@@ -30,19 +31,17 @@ func (DPCS) Spec() Spec {
 	}
 }
 
-// Generate returns one file per pipeline, sorted by id.
+// Generate returns one file per planned pipeline, in IR order.
 func (DPCS) Generate(ctx context.Context, m *Model) ([]File, error) {
-	if m.IR == nil {
-		return nil, nil
-	}
 	var out []File
-	for i := range m.IR.Pipelines {
-		p := &m.IR.Pipelines[i]
-		data, err := marshalYAML(DPCSOf(m, p))
+	ps := m.pipelines()
+	for i := range ps {
+		pp := &ps[i]
+		data, err := marshalYAML(DPCSOf(m, pp))
 		if err != nil {
-			return nil, fmt.Errorf("pipeline %s: %w", p.ID, err)
+			return nil, fmt.Errorf("pipeline %s: %w", pp.ID, err)
 		}
-		out = append(out, File{Path: DPCSPath(p.ID), Data: data})
+		out = append(out, File{Path: DPCSPath(pp.ID), Data: data})
 	}
 	return out, nil
 }
@@ -53,37 +52,31 @@ func DPCSPath(id string) string { return "pipelines/" + id + ".dpcs.yaml" }
 // ValidateStepID is the id of the validation step of an extract.
 func ValidateStepID(asset string) string { return "validate-" + asset }
 
-// DPCSOf builds the pipeline contract of p.
-func DPCSOf(m *Model, p *ir.Pipeline) DPCSDoc {
+// DPCSOf builds the pipeline contract of a planned pipeline of m.
+func DPCSOf(m *Model, pp *planner.PipelinePlan) DPCSDoc {
+	p := pp.IR()
 	d := DPCSDoc{DPCSVersion: DPCSVersion, ID: p.ID, Name: camelName(p.ID), Version: p.Version,
 		Metadata:  DPCSMetadata{Description: p.Description, Owner: pipelineOwner(m, p), Tags: []string{"etlgen", "structured-streaming"}},
 		Interface: DPCSInterface{Inputs: []DPCSPort{}, Outputs: []DPCSPort{}}, Steps: []DPCSStep{},
 		DataFlow: []DPCSDataFlow{}, QualityGates: []DPCSQualityGate{}, Guarantees: []DPCSGuarantee{},
-		Bound: DPCSBindingSummary{Profile: profileName(m), Bound: m.Profile != nil}}
+		Bound: DPCSBindingSummary{Profile: m.profileName(), Bound: m.bound()}}
 	d.ContractReferences = contractRefsOf(m, p)
 	for _, ex := range p.Extracts {
-		dpcsExtract(m, p, &d, ex)
+		dpcsExtract(m, pp, &d, ex)
 	}
 	for _, st := range p.Steps {
 		dpcsStep(m, &d, st)
 	}
 	for _, ld := range p.Loads {
-		dpcsLoad(m, p, &d, ld)
+		dpcsLoad(m, pp, &d, ld)
 	}
 	d.Graph = dpcsGraphOf(&d)
-	d.Lineage = dpcsLineageOf(m, p, &d)
-	d.Execution = dpcsExecution(m, p)
+	d.Lineage = dpcsLineageOf(pp, &d)
+	d.Execution = dpcsExecution(m, pp)
 	d.Scheduling = []DPCSScheduling{{ID: "trigger", Mode: "streaming", Frequency: "trigger " + d.Execution.Etlgen.Trigger}}
-	d.FailureSemantics = dpcsFailures(m, p)
-	d.Guarantees = dpcsGuarantees(m, p)
+	d.FailureSemantics = dpcsFailures(m, pp)
+	d.Guarantees = dpcsGuarantees(m, pp)
 	return d
-}
-
-func profileName(m *Model) string {
-	if m.Profile == nil {
-		return Unbound
-	}
-	return m.Profile.Name
 }
 
 // pipelineOwner is the owner shared by the pipeline's source contracts.
@@ -119,7 +112,7 @@ func contractRefsOf(m *Model, p *ir.Pipeline) []DPCSContractRef {
 	}
 	for _, st := range p.Steps {
 		r := DPCSContractRef{ID: dtcsRef(st.Transformation), Type: "dtcs", Location: "../" + DTCSPath(st.Transformation)}
-		if t := transformationOf(m, st.Transformation); t != nil {
+		if t, ok := transformationOf(m, st.Transformation); ok {
 			r.Version = t.Version
 			for _, o := range t.Outputs {
 				addODCS(o.Contract)
@@ -135,27 +128,23 @@ func contractRefsOf(m *Model, p *ir.Pipeline) []DPCSContractRef {
 	return out
 }
 
-func transformationOf(m *Model, id string) *ir.Transformation {
-	if m.IR == nil {
-		return nil
+// transformationOf is the IR's transformation with the given id.
+func transformationOf(m *Model, id string) (*ir.Transformation, bool) {
+	if m.Plan == nil {
+		return nil, false
 	}
-	for i := range m.IR.Transformations {
-		if m.IR.Transformations[i].ID == id {
-			return &m.IR.Transformations[i]
-		}
-	}
-	return nil
+	return m.Plan.Transformation(id)
 }
 
 // dpcsExtract adds an input port, its validation step and gate.
-func dpcsExtract(m *Model, p *ir.Pipeline, d *DPCSDoc, ex ir.Extract) {
+func dpcsExtract(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, ex ir.Extract) {
 	ref := odcsRef(ex.Contract)
 	port := DPCSPort{ID: ex.Asset, Name: contractName(m, ex.Contract), ContractRef: ref,
 		Purpose: "source " + ex.Asset + " read as " + contractName(m, ex.Contract)}
 	if ex.Static {
 		port.Purpose += " (static table, read in full at every micro-batch)"
 	}
-	port.Binding = sourceBinding(m, p, ex.Asset)
+	port.Binding = sourceBinding(m, pp, ex.Asset)
 	d.Interface.Inputs = append(d.Interface.Inputs, port)
 	vid := ValidateStepID(ex.Asset)
 	step := DPCSStep{ID: vid, Name: "Validate " + contractName(m, ex.Contract), Type: "etlgen:validate", ContractRef: ref,
@@ -170,7 +159,7 @@ func dpcsExtract(m *Model, p *ir.Pipeline, d *DPCSDoc, ex ir.Extract) {
 		Criteria: []DPCSCriterion{{ID: ex.Contract, Type: "odcs", ContractRef: ref,
 			Expression: "all constraints of " + ex.Contract + " (types, required, ranges, enums) hold, NULL-safe"}},
 		OnSuccess: "continue: the row flows on the valid port",
-		OnFailure: quarantineText(p, ex.Asset)})
+		OnFailure: quarantineText(pp.IR(), ex.Asset)})
 }
 
 // quarantineText says where rejected rows of an extract go.
@@ -188,10 +177,10 @@ func dpcsStep(m *Model, d *DPCSDoc, st ir.Step) {
 	s := DPCSStep{ID: st.ID, Name: camelName(st.Transformation), Type: "dtcs:transform",
 		ContractRef: dtcsRef(st.Transformation), TransformRef: dtcsRef(st.Transformation),
 		Inputs: []DPCSStepPort{}, Outputs: []DPCSStepPort{}}
-	t := transformationOf(m, st.Transformation)
+	t, ok := transformationOf(m, st.Transformation)
 	for _, in := range st.Inputs {
 		port := DPCSStepPort{ID: in.Input}
-		if t != nil {
+		if ok {
 			for _, tp := range t.Inputs {
 				if tp.Name == in.Input {
 					port.ContractRef = odcsRef(tp.Contract)
@@ -202,7 +191,7 @@ func dpcsStep(m *Model, d *DPCSDoc, st ir.Step) {
 		d.DataFlow = append(d.DataFlow, DPCSDataFlow{From: refEndpoint(d, in.From), To: "steps." + st.ID + ".inputs." + in.Input,
 			Dataset: in.From.Node + "." + in.From.Port, ContractRef: port.ContractRef})
 	}
-	if t != nil {
+	if ok {
 		for _, o := range t.Outputs {
 			s.Outputs = append(s.Outputs, DPCSStepPort{ID: ir.PortOut, ContractRef: odcsRef(o.Contract)})
 		}
@@ -225,17 +214,18 @@ func refEndpoint(d *DPCSDoc, r ir.Ref) string {
 
 // dpcsLoad adds an output port, its data flow and, for a late output, the
 // late-data gate.
-func dpcsLoad(m *Model, p *ir.Pipeline, d *DPCSDoc, ld ir.Load) {
+func dpcsLoad(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, ld ir.Load) {
 	ref := odcsRef(ld.Contract)
 	port := DPCSPort{ID: ld.Asset, Name: contractName(m, ld.Contract), ContractRef: ref, Purpose: loadPurpose(ld)}
-	port.Binding = sinkBinding(m, p, ld.Asset)
+	port.Binding = sinkBinding(m, pp, ld.Asset)
 	d.Interface.Outputs = append(d.Interface.Outputs, port)
 	d.DataFlow = append(d.DataFlow, DPCSDataFlow{From: refEndpoint(d, ld.From), To: "interface.outputs." + ld.Asset, Dataset: ld.Asset, ContractRef: ref})
 	if ld.From.Port != ir.PortLate {
 		return
 	}
 	step := ld.From.Node
-	if q := planQuery(m, p.ID, ld.Asset); q != nil && q.LateStep != "" {
+	q, _ := pp.Query(ld.Asset)
+	if q != nil && q.LateStep != "" {
 		step = q.LateStep
 	}
 	d.QualityGates = append(d.QualityGates, DPCSQualityGate{ID: "late-" + ld.Asset,
@@ -243,7 +233,7 @@ func dpcsLoad(m *Model, p *ir.Pipeline, d *DPCSDoc, ld ir.Load) {
 		Category:  "late-data",
 		Placement: DPCSPlacement{Kind: "beforeStep", StepID: step},
 		Criteria: []DPCSCriterion{{ID: "watermark-" + step, Type: "expression",
-			Expression: lateExpression(m, p.ID, ld.Asset)}},
+			Expression: lateExpression(q)}},
 		OnSuccess: "continue: the row reaches the stateful operator",
 		OnFailure: "route: the row goes to " + ld.Asset + " (" + ld.Contract + ") with the watermark at arrival"})
 }
@@ -258,9 +248,9 @@ func loadPurpose(ld ir.Load) string {
 	return "output of " + ld.From.Node
 }
 
-// lateExpression states the watermark test of a late output.
-func lateExpression(m *Model, pipeline, asset string) string {
-	q := planQuery(m, pipeline, asset)
+// lateExpression states the watermark test of a late output's query (nil
+// when the output has none).
+func lateExpression(q *planner.Query) string {
 	if q == nil || len(q.Watermarks) == 0 {
 		return "event time >= current watermark"
 	}
@@ -306,7 +296,8 @@ func stepOfEndpoint(e string) (step, port string, ok bool) {
 }
 
 // dpcsLineageOf lists dataset and step provenance.
-func dpcsLineageOf(m *Model, p *ir.Pipeline, d *DPCSDoc) DPCSLineage {
+func dpcsLineageOf(pp *planner.PipelinePlan, d *DPCSDoc) DPCSLineage {
+	p := pp.IR()
 	l := DPCSLineage{Datasets: []DPCSDatasetLineage{}, Steps: []DPCSStepLineage{}}
 	for _, ex := range p.Extracts {
 		l.Datasets = append(l.Datasets, DPCSDatasetLineage{Dataset: ex.Asset, ContractRef: odcsRef(ex.Contract),
@@ -315,10 +306,8 @@ func dpcsLineageOf(m *Model, p *ir.Pipeline, d *DPCSDoc) DPCSLineage {
 	for _, ld := range p.Loads {
 		ds := DPCSDatasetLineage{Dataset: ld.Asset, ContractRef: odcsRef(ld.Contract), ConsumedBy: []string{}}
 		ds.ProducedBy, _, _ = stepOfEndpoint(refEndpoint(d, ld.From))
-		for _, st := range p.Steps {
-			if st.ID == ld.From.Node {
-				ds.TransformRef = dtcsRef(st.Transformation)
-			}
+		if sp, ok := pp.StepPlan(ld.From.Node); ok {
+			ds.TransformRef = dtcsRef(sp.Step.Transformation)
 		}
 		l.Datasets = append(l.Datasets, ds)
 	}

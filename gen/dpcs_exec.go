@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 
-	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -12,50 +11,47 @@ import (
 // bindings, execution, failure semantics and delivery guarantees. Unbound,
 // each says so or stays empty.
 
-// sourceBinding is the profile binding of an extract.
-func sourceBinding(m *Model, p *ir.Pipeline, asset string) *DPCSBinding {
-	if m.Profile == nil || m.Plan == nil {
+// sourceBinding is the profile binding of an extract; nil when unbound.
+func sourceBinding(m *Model, pp *planner.PipelinePlan, asset string) *DPCSBinding {
+	s, ok := pp.Source(asset)
+	if !ok || !m.bound() {
 		return nil
 	}
-	pp, ok := m.Plan.Pipeline(p.ID)
-	if !ok {
+	plugin := pluginOf(s.Binding)
+	if plugin == nil {
 		return nil
 	}
-	for _, s := range pp.Sources {
-		if s.Asset == asset && s.Plugin != "" {
-			return &DPCSBinding{Profile: m.Profile.Name, Plugin: string(s.Plugin), System: PluginSystem(string(s.Plugin)), Identity: s.Identity, Offsets: s.Offsets}
-		}
-	}
-	return nil
+	return &DPCSBinding{Profile: m.profileName(), Plugin: string(plugin.Name), System: pluginDisplay(plugin),
+		Identity: s.Identity, Offsets: s.Offsets}
 }
 
-// sinkBinding is the profile binding of a load.
-func sinkBinding(m *Model, p *ir.Pipeline, asset string) *DPCSBinding {
-	q := planQuery(m, p.ID, asset)
-	if m.Profile == nil || q == nil || q.Sink.Plugin == "" {
+// sinkBinding is the profile binding of a load; nil when unbound.
+func sinkBinding(m *Model, pp *planner.PipelinePlan, asset string) *DPCSBinding {
+	q, ok := pp.Query(asset)
+	if !ok || !m.bound() {
 		return nil
 	}
-	return &DPCSBinding{Profile: m.Profile.Name, Plugin: string(q.Sink.Plugin), System: PluginSystem(string(q.Sink.Plugin)),
+	plugin := pluginOf(q.Sink.Binding)
+	if plugin == nil {
+		return nil
+	}
+	return &DPCSBinding{Profile: m.profileName(), Plugin: string(plugin.Name), System: pluginDisplay(plugin),
 		Identity: q.Sink.Identity, WriteMode: q.Sink.WriteMode, MergeKeys: q.Sink.MergeKeys, Checkpoint: q.Checkpoint}
 }
 
 // dpcsExecution states how the pipeline runs under the profile, or unbound.
-func dpcsExecution(m *Model, p *ir.Pipeline) DPCSExecution {
+func dpcsExecution(m *Model, pp *planner.PipelinePlan) DPCSExecution {
 	e := DPCSExecution{
-		Environment:          DPCSEnvironment{Profile: profileName(m), RuntimeDependencies: []string{}, SoftwareCapabilities: []string{"spark-structured-streaming"}},
+		Environment:          DPCSEnvironment{Profile: m.profileName(), RuntimeDependencies: []string{}, SoftwareCapabilities: []string{"spark-structured-streaming"}},
 		RequiredCapabilities: []string{"streaming.microbatch", "checkpoint.durable-storage"},
 		Etlgen:               DPCSEtlgenExec{Engine: Unbound, Mode: "structured-streaming", Trigger: Unbound, Queries: []DPCSQuery{}},
 	}
-	if m.Profile == nil || m.Plan == nil {
+	if !m.bound() {
 		return e
 	}
 	e.Environment.RuntimeDependencies = append(e.Environment.RuntimeDependencies, m.Plan.Packages...)
-	e.Etlgen.Engine, e.Etlgen.Mode, e.Etlgen.Trigger = m.Plan.Engine, m.Profile.Execution.Mode, triggerText(m.Plan.Trigger)
-	e.Etlgen.CheckpointRoot = m.Profile.Execution.CheckpointRoot
-	pp, ok := m.Plan.Pipeline(p.ID)
-	if !ok {
-		return e
-	}
+	e.Etlgen.Engine, e.Etlgen.Mode, e.Etlgen.Trigger = m.Plan.Engine, m.Plan.Bound.Execution.Mode, triggerText(m.Plan.Trigger)
+	e.Etlgen.CheckpointRoot = m.Plan.Bound.Execution.CheckpointRoot
 	for _, q := range pp.Queries {
 		e.Etlgen.Queries = append(e.Etlgen.Queries, DPCSQuery{Name: q.Name, Sources: q.Sources, Steps: q.Steps,
 			OutputMode: q.OutputMode, Checkpoint: q.Checkpoint})
@@ -75,7 +71,7 @@ func triggerText(t profile.Trigger) string {
 
 // dpcsFailures states what happens when a query fails, per query, with the
 // delivery guarantee the checkpoint and the sink give.
-func dpcsFailures(m *Model, p *ir.Pipeline) []DPCSFailure {
+func dpcsFailures(m *Model, pp *planner.PipelinePlan) []DPCSFailure {
 	out := []DPCSFailure{{ID: "pipeline-failure", Category: "query-failure", Scope: DPCSScope{Kind: "pipeline"},
 		Triggers:  []string{"a streaming query fails (source, transformation or sink error)", "the profile's stop policy stops the queries"},
 		Responses: []string{"stop the failed query; other queries keep their own checkpoints", "restart from the checkpoint"},
@@ -83,11 +79,7 @@ func dpcsFailures(m *Model, p *ir.Pipeline) []DPCSFailure {
 			Restart:          "offsets/N is written before batch N runs and commits/N after; an uncommitted batch N is re-run with the same offsets",
 			Resume:           "after the last committed offsets; starting offsets apply only to a new checkpoint",
 			StateRestoration: "stateful operators restore their state store from the checkpoint"}}}
-	pp := (*planner.PipelinePlan)(nil)
-	if m.Plan != nil && m.Profile != nil {
-		pp, _ = m.Plan.Pipeline(p.ID)
-	}
-	if pp == nil {
+	if !m.bound() {
 		return out
 	}
 	for _, q := range pp.Queries {
@@ -109,13 +101,9 @@ func stateText(q planner.Query) string {
 }
 
 // dpcsGuarantees lists the delivery guarantee of each query.
-func dpcsGuarantees(m *Model, p *ir.Pipeline) []DPCSGuarantee {
+func dpcsGuarantees(m *Model, pp *planner.PipelinePlan) []DPCSGuarantee {
 	out := []DPCSGuarantee{}
-	if m.Plan == nil || m.Profile == nil {
-		return out
-	}
-	pp, ok := m.Plan.Pipeline(p.ID)
-	if !ok {
+	if !m.bound() {
 		return out
 	}
 	for _, q := range pp.Queries {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -64,7 +65,6 @@ func (g Graph) Node(id string) (GraphNode, bool) {
 // graphBuilder builds the graph of one pipeline.
 type graphBuilder struct {
 	m    *Model
-	p    *ir.Pipeline
 	plan *planner.PipelinePlan
 	g    Graph
 	ids  map[string]bool
@@ -72,12 +72,10 @@ type graphBuilder struct {
 	byRef map[string]string
 }
 
-// PipelineGraph builds the graph of pipeline p of the model.
-func PipelineGraph(m *Model, p *ir.Pipeline) Graph {
-	b := &graphBuilder{m: m, p: p, ids: map[string]bool{}, byRef: map[string]string{}}
-	if m.Plan != nil {
-		b.plan, _ = m.Plan.Pipeline(p.ID)
-	}
+// PipelineGraph builds the graph of a planned pipeline of the model.
+func PipelineGraph(m *Model, pp *planner.PipelinePlan) Graph {
+	b := &graphBuilder{m: m, plan: pp, ids: map[string]bool{}, byRef: map[string]string{}}
+	p := pp.IR()
 	for _, ex := range p.Extracts {
 		b.extract(ex)
 	}
@@ -91,9 +89,14 @@ func PipelineGraph(m *Model, p *ir.Pipeline) Graph {
 }
 
 func (b *graphBuilder) extract(ex ir.Extract) {
+	var bind *profile.AssetBinding
+	identity := ""
+	if s, ok := b.plan.Source(ex.Asset); ok {
+		bind, identity = s.Binding, s.Identity
+	}
 	src := b.add("x:"+ex.Asset, GraphNode{Ref: ex.Asset, Kind: NodeSource, Contract: ex.Contract,
-		Title:  b.systemOf(b.sourcePlugin(ex.Asset), "Source") + ": " + contractName(b.m, ex.Contract),
-		Detail: withIdentity(ex.Asset, b.sourceIdentity(ex.Asset))})
+		Title:  systemOf(bind, "Source") + ": " + contractName(b.m, ex.Contract),
+		Detail: withIdentity(ex.Asset, identity)})
 	val := b.add("v:"+ex.Asset, GraphNode{Ref: ex.Asset, Kind: NodeValidate, Contract: ex.Contract,
 		Title: "Validate " + contractName(b.m, ex.Contract), Detail: "contract " + contractRef(b.m, ex.Contract)})
 	b.g.Edges = append(b.g.Edges, GraphEdge{From: src, To: val})
@@ -115,13 +118,14 @@ func (b *graphBuilder) load(ld ir.Load) {
 	case ir.PortLate:
 		kind = NodeLate
 	}
-	q := b.query(ld.Asset)
-	plugin, identity := "", ""
+	var bind *profile.AssetBinding
+	identity := ""
+	q, _ := b.plan.Query(ld.Asset)
 	if q != nil {
-		plugin, identity = string(q.Sink.Plugin), q.Sink.Identity
+		bind, identity = q.Sink.Binding, q.Sink.Identity
 	}
 	id := b.add("l:"+ld.Asset, GraphNode{Ref: ld.Asset, Kind: kind, Contract: ld.Contract,
-		Title:  b.systemOf(plugin, "Sink") + ": " + contractName(b.m, ld.Contract),
+		Title:  systemOf(bind, "Sink") + ": " + contractName(b.m, ld.Contract),
 		Detail: withIdentity(ld.Asset, identity)})
 	from := b.refNode(ld.From)
 	if kind == NodeLate && q != nil && q.LateStep != "" {
@@ -156,69 +160,34 @@ func (b *graphBuilder) refNode(r ir.Ref) string {
 	return b.byRef["s:"+r.Node]
 }
 
-func (b *graphBuilder) query(asset string) *planner.Query {
-	if b.plan == nil {
+// pluginOf is the plugin spec of a binding; nil when unbound.
+func pluginOf(b *profile.AssetBinding) *profile.Plugin {
+	if b == nil || b.Asset == nil {
 		return nil
 	}
-	for i := range b.plan.Queries {
-		if b.plan.Queries[i].Name == asset {
-			return &b.plan.Queries[i]
-		}
-	}
-	return nil
+	return b.Plugin()
 }
 
-func (b *graphBuilder) source(asset string) *planner.Source {
-	if b.plan == nil {
-		return nil
+// pluginDisplay is a plugin's name in docs: its spec's Display, else its
+// name.
+func pluginDisplay(p *profile.Plugin) string {
+	if p.Display == "" {
+		return string(p.Name)
 	}
-	for i := range b.plan.Sources {
-		if b.plan.Sources[i].Asset == asset {
-			return &b.plan.Sources[i]
-		}
-	}
-	return nil
+	return p.Display
 }
 
-func (b *graphBuilder) sourcePlugin(asset string) string {
-	if s := b.source(asset); s != nil {
-		return string(s.Plugin)
+// systemOf names the system of a bound asset; unbound, the role.
+func systemOf(b *profile.AssetBinding, role string) string {
+	if p := pluginOf(b); p != nil {
+		return pluginDisplay(p)
 	}
-	return ""
-}
-
-func (b *graphBuilder) sourceIdentity(asset string) string {
-	if s := b.source(asset); s != nil {
-		return s.Identity
-	}
-	return ""
-}
-
-// systemOf names the system of a bound plugin; unbound is the role.
-func (b *graphBuilder) systemOf(plugin, role string) string {
-	if b.m.Profile == nil || plugin == "" {
-		return role
-	}
-	return PluginSystem(plugin)
-}
-
-// pluginSystems names the systems of the built-in plugins.
-var pluginSystems = map[string]string{
-	"kafka-json": "Kafka", "delta": "Delta", "delta-cdf": "Delta CDF",
-	"file-json": "JSON files", "memory": "Memory",
-}
-
-// PluginSystem is the human name of the system a plugin reads or writes.
-func PluginSystem(plugin string) string {
-	if s, ok := pluginSystems[plugin]; ok {
-		return s
-	}
-	return plugin
+	return role
 }
 
 // engineLabel names what runs a step: the bound engine, or "Transform".
 func engineLabel(m *Model) string {
-	if m.Profile == nil || m.Plan == nil {
+	if !m.bound() {
 		return "Transform"
 	}
 	switch m.Plan.Engine {
@@ -287,11 +256,9 @@ func camelName(id string) string {
 // contractOf finds a contract by id: the IR's contracts first, then the
 // packages'.
 func contractOf(m *Model, id string) (contracts.Contract, bool) {
-	if m.IR != nil {
-		for _, c := range m.IR.Contracts {
-			if c.ID == id {
-				return c, true
-			}
+	if m.Plan != nil {
+		if c, ok := m.Plan.Contract(id); ok {
+			return *c, true
 		}
 	}
 	for _, c := range m.Contracts() {

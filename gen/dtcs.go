@@ -7,7 +7,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/etlgen/etlgen/framework/infer"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -79,8 +78,10 @@ type DTCSSemantics struct {
 	Joins         []DTCSJoin      `yaml:"joins"`
 	Deduplication []DTCSDedup     `yaml:"deduplication"`
 	Stateful      bool            `yaml:"stateful"`
-	// OutputMode is the mode the planner chose where the transformation's
-	// output is written; OutputModeReason says why.
+	// OutputMode is the mode the planner chose for the transformation's
+	// first step that has one (the query running its stateful operator, or
+	// for a stateless step the query writing its output); OutputModeReason
+	// says why. Empty when unbound.
 	OutputMode       string `yaml:"outputMode,omitempty"`
 	OutputModeReason string `yaml:"outputModeReason,omitempty"`
 }
@@ -145,14 +146,15 @@ type DTCSLineage struct {
 	From   []string `yaml:"from"`
 }
 
-// Generate returns one file per transformation, sorted by id.
+// Generate returns one file per transformation of the IR, in IR order.
 func (DTCS) Generate(ctx context.Context, m *Model) ([]File, error) {
-	if m.IR == nil {
+	if m.Plan == nil {
 		return nil, nil
 	}
 	var out []File
-	for i := range m.IR.Transformations {
-		t := &m.IR.Transformations[i]
+	doc := m.Plan.Document()
+	for i := range doc.Transformations {
+		t := &doc.Transformations[i]
 		data, err := marshalYAML(DTCSOf(m, t))
 		if err != nil {
 			return nil, fmt.Errorf("transformation %s: %w", t.ID, err)
@@ -216,23 +218,36 @@ func dtcsEventTime(m *Model, t *ir.Transformation, s DTCSSemantics) *DTCSEventTi
 	return out
 }
 
-// outputModeOf is the output mode of the first planned query that writes a
-// step of the transformation directly; none when unbound.
+// outputModeOf is the output mode of the first step of the transformation
+// (in plan order) that has one: see stepOutputMode. None when unbound: the
+// mode depends on the bound sinks.
 func outputModeOf(m *Model, id string) (string, string) {
-	if m.Plan == nil || m.IR == nil || m.Profile == nil { // the mode depends on the bound sink
+	if !m.bound() {
 		return "", ""
 	}
-	steps := map[string]bool{}
-	for _, p := range m.IR.Pipelines {
-		for _, st := range p.Steps {
-			if st.Transformation == id {
-				steps[st.ID] = true
+	for i := range m.Plan.Pipelines {
+		pp := &m.Plan.Pipelines[i]
+		for j := range pp.Steps {
+			if sp := &pp.Steps[j]; sp.Step.Transformation == id {
+				if mode, reason := stepOutputMode(pp, sp); mode != "" {
+					return mode, reason
+				}
 			}
 		}
 	}
-	for _, pp := range m.Plan.Pipelines {
-		for _, q := range pp.Queries {
-			if steps[q.From.Node] && q.From.Port == ir.PortOut {
+	return "", ""
+}
+
+// stepOutputMode is the output mode of a step: for a stateful step the
+// mode of the query running its stateful operator (StepPlan.OutputMode),
+// for a stateless one the mode of the first query that loads its output.
+func stepOutputMode(pp *planner.PipelinePlan, sp *planner.StepPlan) (string, string) {
+	if sp.Stateful != nil {
+		return sp.OutputMode, sp.OutputModeReason
+	}
+	for _, ld := range pp.IR().Loads {
+		if ld.From == (ir.Ref{Node: sp.Step.ID, Port: ir.PortOut}) {
+			if q, ok := pp.Query(ld.Asset); ok {
 				return q.OutputMode, q.OutputModeReason
 			}
 		}
@@ -240,14 +255,15 @@ func outputModeOf(m *Model, id string) (string, string) {
 	return "", ""
 }
 
-// lineageOf infers the default plan and lists each output column's sources.
+// lineageOf lists each output column's sources, from the schema the
+// planner inferred for the transformation's default plan.
 func lineageOf(m *Model, t *ir.Transformation) []DTCSLineage {
 	out := []DTCSLineage{}
-	if m.IR == nil {
+	if m.Plan == nil {
 		return out
 	}
-	res := infer.Transformation(m.IR, t)
-	for _, c := range res.Schema.Columns {
+	inf, _ := m.Plan.TransformationSchema(t.ID)
+	for _, c := range inf.Schema.Columns {
 		l := DTCSLineage{Column: c.Name, From: []string{}}
 		for _, s := range c.Lineage {
 			l.From = append(l.From, s.Input+"."+s.Column)
@@ -270,21 +286,4 @@ func marshalYAML(v any) ([]byte, error) {
 		return nil, fmt.Errorf("encode yaml: %w", err)
 	}
 	return buf.Bytes(), nil
-}
-
-// planQuery returns the planned query of a pipeline by name.
-func planQuery(m *Model, pipeline, name string) *planner.Query {
-	if m.Plan == nil {
-		return nil
-	}
-	pp, ok := m.Plan.Pipeline(pipeline)
-	if !ok {
-		return nil
-	}
-	for i := range pp.Queries {
-		if pp.Queries[i].Name == name {
-			return &pp.Queries[i]
-		}
-	}
-	return nil
 }

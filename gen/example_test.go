@@ -14,6 +14,7 @@ import (
 	"github.com/etlgen/etlgen/framework/irload"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/internal/golden"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // exampleDir is the order-streaming example, relative to this package.
@@ -97,8 +98,8 @@ func TestExampleRegistryMatchesLoader(t *testing.T) {
 	}
 }
 
-// addExamplePlan adds the example's pipeline IR, planned with the Spark
-// profile its go:generate line names, to m.
+// addExamplePlan adds the plan of the example's pipeline IR, bound to the
+// Spark profile its go:generate line names, to m.
 func addExamplePlan(t *testing.T, m *Model) {
 	t.Helper()
 	doc, err := irload.Load(context.Background(), exampleDir, ".")
@@ -114,5 +115,6 @@ func addExamplePlan(t *testing.T, m *Model) {
 	if err != nil || diags.HasErrors() {
 		t.Fatalf("load spark profile: %v %v", err, diags)
 	}
-	m.AddPlan(doc, prof)
+	plan, pdiags := planner.Plan(doc, prof, planner.Options{})
+	m.Plan, m.Diagnostics = plan, pdiags
 }

@@ -29,7 +29,8 @@ type Option struct {
 type Spec struct {
 	// Summary is one line saying what the generator writes.
 	Summary string
-	// Group is the command that runs the generator: GroupGo or GroupContracts.
+	// Group is the command that runs the generator: GroupGo, GroupContracts
+	// or GroupDocs.
 	Group string
 	// Outputs describes the paths written, e.g. "data/<id>.odcs.yaml".
 	Outputs string

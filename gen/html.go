@@ -37,20 +37,18 @@ func (HTML) Spec() Spec {
 	}
 }
 
-// Generate returns one page per pipeline.
+// Generate returns one page per planned pipeline.
 func (HTML) Generate(ctx context.Context, m *Model) ([]File, error) {
-	if m.IR == nil {
-		return nil, nil
-	}
 	var out []File
-	for i := range m.IR.Pipelines {
-		p := &m.IR.Pipelines[i]
+	ps := m.pipelines()
+	for i := range ps {
+		pp := &ps[i]
 		var buf bytes.Buffer
 		buf.WriteString("<!-- " + Header + " -->\n") // html/template drops comments
-		if err := htmlTemplate.Execute(&buf, htmlViewOf(m, p)); err != nil {
-			return nil, fmt.Errorf("pipeline %s: render html: %w", p.ID, err)
+		if err := htmlTemplate.Execute(&buf, htmlViewOf(m, pp)); err != nil {
+			return nil, fmt.Errorf("pipeline %s: render html: %w", pp.ID, err)
 		}
-		out = append(out, File{Path: p.ID + ".html", Data: buf.Bytes()})
+		out = append(out, File{Path: pp.ID + ".html", Data: buf.Bytes()})
 	}
 	return out, nil
 }
@@ -107,25 +105,17 @@ type htmlOption struct{ Name, Value string }
 
 type htmlDiag struct{ Severity, Code, Location, Path, Message, Hint string }
 
-func htmlViewOf(m *Model, p *ir.Pipeline) htmlView {
-	v := htmlView{Pipeline: p, Name: camelName(p.ID), Bound: m.Profile != nil, Profile: m.Profile,
-		Engine: Unbound, Trigger: Unbound, Graph: layoutGraph(PipelineGraph(m, p))}
-	if m.Plan != nil {
-		if pp, ok := m.Plan.Pipeline(p.ID); ok {
-			v.Queries, v.Sources = pp.Queries, pp.Sources
-			for _, mp := range planner.NewManifest(&planner.Model{Pipelines: []planner.PipelinePlan{*pp}}).Pipelines {
-				v.Manifest = mp.Queries
-			}
-		}
-		if v.Bound {
-			v.Engine, v.Trigger = m.Plan.Engine, triggerText(m.Plan.Trigger)
-		}
+func htmlViewOf(m *Model, pp *planner.PipelinePlan) htmlView {
+	p := pp.IR()
+	v := htmlView{Pipeline: p, Name: camelName(p.ID), Bound: m.bound(), Profile: m.Plan.Bound,
+		Engine: Unbound, Trigger: Unbound, Graph: layoutGraph(PipelineGraph(m, pp)),
+		Queries: pp.Queries, Sources: pp.Sources, Manifest: pp.Manifest().Queries}
+	if v.Bound {
+		v.Engine, v.Trigger = m.Plan.Engine, triggerText(m.Plan.Trigger)
+		v.Assets, v.Resources = htmlEntries(m.Plan.Bound.Assets), htmlEntries(m.Plan.Bound.Resources)
 	}
-	v.Steps = htmlSteps(m, p, v.Queries)
+	v.Steps = htmlSteps(m, pp)
 	v.Contracts = htmlContracts(m, p)
-	if m.Profile != nil {
-		v.Assets, v.Resources = htmlEntries(m.Profile.Assets), htmlEntries(m.Profile.Resources)
-	}
 	for _, d := range m.Diagnostics {
 		v.Diagnostics = append(v.Diagnostics, htmlDiag{Severity: string(d.Severity), Code: d.Code, Location: d.Pos.String(),
 			Path: d.Path, Message: d.Message, Hint: d.Hint})
@@ -139,19 +129,23 @@ func htmlViewOf(m *Model, p *ir.Pipeline) htmlView {
 	return v
 }
 
-// htmlSteps describes each step with its transformation's contract and
-// the stateful operators the plan keeps for it.
-func htmlSteps(m *Model, p *ir.Pipeline, queries []planner.Query) []htmlStep {
+// htmlSteps describes each step with its transformation's contract, its
+// output mode and the stateful operators the plan keeps for it.
+func htmlSteps(m *Model, pp *planner.PipelinePlan) []htmlStep {
 	var out []htmlStep
-	for _, st := range p.Steps {
-		t := transformationOf(m, st.Transformation)
+	for i := range pp.Steps {
+		sp := &pp.Steps[i]
+		st, t := sp.Step, sp.Transformation
 		if t == nil {
 			continue
 		}
 		doc := DTCSOf(m, t)
 		s := htmlStep{ID: st.ID, Transformation: t.ID, Name: doc.Name, Version: doc.Version, Description: t.Description,
 			Inputs: doc.Inputs, Outputs: doc.Outputs, Semantics: semanticsOf(st.Plan), Lineage: doc.Lineage}
-		s.Semantics.EventTime, s.Semantics.OutputMode, s.Semantics.OutputModeReason = doc.Semantics.EventTime, doc.Semantics.OutputMode, doc.Semantics.OutputModeReason
+		s.Semantics.EventTime = doc.Semantics.EventTime
+		if m.bound() {
+			s.Semantics.OutputMode, s.Semantics.OutputModeReason = stepOutputMode(pp, sp)
+		}
 		for _, prm := range t.Params {
 			hp := htmlParam{Name: prm.Name, Type: prm.Type, Default: prm.Default, Value: prm.Default, Description: prm.Description}
 			for _, pv := range st.Params {
@@ -161,7 +155,7 @@ func htmlSteps(m *Model, p *ir.Pipeline, queries []planner.Query) []htmlStep {
 			}
 			s.Params = append(s.Params, hp)
 		}
-		s.Stateful = statefulOf(queries, st.ID)
+		s.Stateful = statefulOf(pp.Queries, st.ID)
 		out = append(out, s)
 	}
 	return out
@@ -198,7 +192,7 @@ func htmlContracts(m *Model, p *ir.Pipeline) []htmlContract {
 		add(ex.Contract, "source "+ex.Asset)
 	}
 	for _, st := range p.Steps {
-		if t := transformationOf(m, st.Transformation); t != nil {
+		if t, ok := transformationOf(m, st.Transformation); ok {
 			for _, o := range t.Outputs {
 				add(o.Contract, "output of "+st.ID)
 			}

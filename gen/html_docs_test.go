@@ -12,6 +12,7 @@ import (
 
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // pipelineCases are the golden cases of the pipeline generators: a
@@ -44,9 +45,14 @@ func pipelineModel(t testing.TB, dir string) *Model {
 		}
 		prof = p
 	}
-	m := &Model{}
-	m.AddPlan(doc, prof)
-	return m
+	return planned(doc, prof)
+}
+
+// planned is the model of doc planned as the CLI plans it, bound to prof
+// when it is not nil.
+func planned(doc *ir.Document, prof *profile.Profile) *Model {
+	plan, diags := planner.Plan(doc, prof, planner.Options{})
+	return &Model{Plan: plan, Diagnostics: diags}
 }
 
 func fileExists(p string) bool {
@@ -153,8 +159,7 @@ func TestDTCSFilesValidateAgainstSchema(t *testing.T) {
 // TestSchemasRejectBrokenDocuments shows both schema checks can fail.
 func TestSchemasRejectBrokenDocuments(t *testing.T) {
 	m := pipelineModel(t, "testdata/pipeline_bound")
-	p := &m.IR.Pipelines[0]
-	dpcs := DPCSOf(m, p)
+	dpcs := DPCSOf(m, &m.Plan.Pipelines[0])
 	dpcs.ID = ""
 	data, err := marshalYAML(dpcs)
 	if err != nil {
@@ -164,7 +169,7 @@ func TestSchemasRejectBrokenDocuments(t *testing.T) {
 	if err := dpcsSchema(t).Validate(yamlValue(t, []byte(broken))); err == nil {
 		t.Error("a DPCS document without graph validated")
 	}
-	dtcs := DTCSOf(m, &m.IR.Transformations[0])
+	dtcs := DTCSOf(m, &m.Plan.Document().Transformations[0])
 	dtcs.Semantics.Aggregates[0].Function = "median"
 	data, err = marshalYAML(dtcs)
 	if err != nil {
@@ -177,7 +182,7 @@ func TestSchemasRejectBrokenDocuments(t *testing.T) {
 
 func TestDTCSLineageAndSemantics(t *testing.T) {
 	m := pipelineModel(t, "testdata/pipeline_bound")
-	doc := DTCSOf(m, &m.IR.Transformations[0])
+	doc := DTCSOf(m, &m.Plan.Document().Transformations[0])
 	lineage := map[string]string{}
 	for _, l := range doc.Lineage {
 		lineage[l.Column] = strings.Join(l.From, ",")
@@ -204,13 +209,39 @@ func TestDTCSLineageAndSemantics(t *testing.T) {
 
 func TestDPCSUnboundSaysSo(t *testing.T) {
 	m := pipelineModel(t, "testdata/pipeline_unbound")
-	d := DPCSOf(m, &m.IR.Pipelines[0])
+	d := DPCSOf(m, &m.Plan.Pipelines[0])
 	if d.Execution.Environment.Profile != Unbound || d.Execution.Etlgen.Trigger != Unbound || d.Bound.Bound {
 		t.Errorf("unbound execution = %+v", d.Execution)
 	}
 	for _, in := range d.Interface.Inputs {
 		if in.Binding != nil {
 			t.Errorf("unbound input %s has a binding", in.ID)
+		}
+	}
+}
+
+// TestBoundSystemsAreThePluginsDisplayNames: the system a binding names in
+// the DPCS file and the graph is the Display of the plugin's spec in the
+// registry, for every bound source and sink.
+func TestBoundSystemsAreThePluginsDisplayNames(t *testing.T) {
+	m := pipelineModel(t, "testdata/pipeline_bound")
+	pp := &m.Plan.Pipelines[0]
+	d := DPCSOf(m, pp)
+	nodes := map[string]string{}
+	for _, n := range PipelineGraph(m, pp).Nodes {
+		nodes[string(n.Kind)+":"+n.Ref] = n.Title
+	}
+	for _, port := range append(d.Interface.Inputs, d.Interface.Outputs...) {
+		spec, ok := profile.Default().Lookup(port.Binding.Plugin)
+		if !ok || spec.Display == "" {
+			t.Fatalf("%s: plugin %q has no display name", port.ID, port.Binding.Plugin)
+		}
+		if port.Binding.System != spec.Display {
+			t.Errorf("%s: system = %q, want %q", port.ID, port.Binding.System, spec.Display)
+		}
+		title := nodes["source:"+port.ID] + nodes["sink:"+port.ID] + nodes["quarantine:"+port.ID] + nodes["late:"+port.ID]
+		if !strings.HasPrefix(title, spec.Display+": ") {
+			t.Errorf("%s: graph title = %q, want the prefix %q", port.ID, title, spec.Display+": ")
 		}
 	}
 }
@@ -238,8 +269,7 @@ func TestDocsNeverShowSecrets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &Model{}
-	m.AddPlan(doc, p)
+	m := planned(doc, p)
 	var sink MemorySink
 	if err := Run(context.Background(), pipelineGenerators(), m, &sink); err != nil {
 		t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
 //go:embed templates/*.tmpl
@@ -69,26 +69,24 @@ var mermaidStyles = []struct {
 	{NodeLate, "fill:#f3ebfa,stroke:#7a4fb0,color:#25103d"},
 }
 
-// Generate returns one flowchart per pipeline.
+// Generate returns one flowchart per planned pipeline.
 func (Mermaid) Generate(ctx context.Context, m *Model) ([]File, error) {
-	if m.IR == nil {
-		return nil, nil
-	}
 	var out []File
-	for i := range m.IR.Pipelines {
-		p := &m.IR.Pipelines[i]
+	ps := m.pipelines()
+	for i := range ps {
+		pp := &ps[i]
 		var buf bytes.Buffer
-		if err := mermaidTemplate.Execute(&buf, mermaidViewOf(m, p)); err != nil {
-			return nil, fmt.Errorf("pipeline %s: render mermaid: %w", p.ID, err)
+		if err := mermaidTemplate.Execute(&buf, mermaidViewOf(m, pp)); err != nil {
+			return nil, fmt.Errorf("pipeline %s: render mermaid: %w", pp.ID, err)
 		}
-		out = append(out, File{Path: p.ID + ".mmd", Data: buf.Bytes()})
+		out = append(out, File{Path: pp.ID + ".mmd", Data: buf.Bytes()})
 	}
 	return out, nil
 }
 
-func mermaidViewOf(m *Model, p *ir.Pipeline) mermaidView {
-	g := PipelineGraph(m, p)
-	v := mermaidView{Header: Header, Pipeline: p.ID, Version: p.Version}
+func mermaidViewOf(m *Model, pp *planner.PipelinePlan) mermaidView {
+	g := PipelineGraph(m, pp)
+	v := mermaidView{Header: Header, Pipeline: pp.ID, Version: pp.Version}
 	ids := map[NodeKind][]string{}
 	for _, n := range g.Nodes {
 		sh := mermaidShapes[n.Kind]

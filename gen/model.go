@@ -5,27 +5,25 @@ import (
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
-	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
-// Model is everything generators read, loaded once and never modified by them.
-// New inputs (pipeline IR, profile) are added as new fields.
+// Model is everything generators read, built once by the caller and never
+// modified by them: the loaded Go packages and their contracts, and the
+// planner's model of the pipelines. Generators never plan, infer schemas or
+// read a profile themselves: the caller plans (project.Load or
+// planner.Plan) and sets Plan.
 type Model struct {
 	// Packages are the loaded Go packages, sorted by import path.
 	Packages []Package `json:"packages"`
-	// IR is the pipeline IR document of the packages (transformations and
-	// pipelines); nil when none was loaded. DTCS, DPCS and the docs read it.
-	IR *ir.Document `json:"ir,omitempty"`
-	// Plan is the planner's model of IR, bound to the profile when Profile is
-	// set; nil without IR.
+	// Plan is the planned model of the pipeline IR: the IR document
+	// (Plan.Document()), its lookups, the pipelines' plans and, when bound,
+	// the redacted profile (Plan.Bound). nil when no pipelines were loaded;
+	// DTCS, DPCS and the docs then write nothing.
 	Plan *planner.Model `json:"plan,omitempty"`
-	// Diagnostics are the planner's diagnostics for Plan.
+	// Diagnostics are the planner's (and the profile's) diagnostics for
+	// Plan; the HTML page lists them.
 	Diagnostics diag.List `json:"diagnostics,omitempty"`
-	// Profile is the profile Plan is bound to, redacted (no secret values);
-	// nil when the plan is unbound.
-	Profile *profile.Redacted `json:"profile,omitempty"`
 }
 
 // Package is one loaded Go package and its contracts.
@@ -51,17 +49,21 @@ func (m *Model) Contracts() []contracts.Contract {
 	return out
 }
 
-// AddPlan sets m's pipeline IR and plans it, bound to prof when it is not
-// nil, recording the plan, the planner's diagnostics and the redacted
-// profile. Generators then read the plan; they never plan themselves.
-func (m *Model) AddPlan(doc *ir.Document, prof *profile.Profile) {
-	if doc == nil {
-		return
+// pipelines are the planned pipelines, in IR order; none without a plan.
+func (m *Model) pipelines() []planner.PipelinePlan {
+	if m.Plan == nil {
+		return nil
 	}
-	m.IR = doc
-	m.Plan, m.Diagnostics = planner.Plan(doc, prof, planner.Options{})
-	if prof != nil {
-		r := prof.Redacted()
-		m.Profile = &r
+	return m.Plan.Pipelines
+}
+
+// bound reports whether the plan is bound to a profile.
+func (m *Model) bound() bool { return m.Plan != nil && m.Plan.Bound != nil }
+
+// profileName is the name of the bound profile, or Unbound.
+func (m *Model) profileName() string {
+	if !m.bound() {
+		return Unbound
 	}
+	return m.Plan.Bound.Name
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/gen"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // etlImport is the import path of the pipeline DSL: a package importing it
@@ -65,8 +66,10 @@ func runDocs(ctx context.Context, e env, args []string) int {
 	return exitFor(m.Diagnostics)
 }
 
-// planModel plans doc into m, bound to the profile at path ("" = unbound).
-// An unreadable or invalid profile is reported and mapped to an exit code.
+// planModel plans doc, bound to the profile at path ("" = unbound), and
+// sets the plan and its diagnostics on m: generators read the plan, they
+// never plan. An unreadable or invalid profile is reported and mapped to an
+// exit code.
 func planModel(e env, m *gen.Model, doc *ir.Document, path string) int {
 	var prof *profile.Profile
 	if path != "" {
@@ -81,7 +84,7 @@ func planModel(e env, m *gen.Model, doc *ir.Document, path string) int {
 		}
 		prof = p
 	}
-	m.AddPlan(doc, prof)
+	m.Plan, m.Diagnostics = planner.Plan(doc, prof, planner.Options{})
 	return ExitOK
 }
 
