@@ -9,6 +9,7 @@ import (
 	"text/template"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -88,7 +89,7 @@ func cdfViewOf(pp *planner.PipelinePlan) (cdfView, bool) {
 func cdfSource(pp *planner.PipelinePlan, q *planner.Query) (*planner.Source, bool) {
 	for i := range pp.Sources {
 		s := &pp.Sources[i]
-		if s.Plugin == "delta-cdf" && slices.Contains(q.Sources, s.Asset) {
+		if s.Binding != nil && s.Binding.Source().Rows == profile.RowsChanges && slices.Contains(q.Sources, s.Asset) {
 			return s, true
 		}
 	}

@@ -190,11 +190,8 @@ func engineLabel(m *Model) string {
 	if !m.bound() {
 		return "Transform"
 	}
-	switch m.Plan.Engine {
-	case "pyspark":
-		return "PySpark Streaming"
-	case "local":
-		return "Local engine"
+	if e, ok := profile.Default().LookupEngine(m.Plan.Engine); ok && e.Display != "" {
+		return e.Display
 	}
 	return m.Plan.Engine
 }

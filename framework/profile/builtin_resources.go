@@ -17,8 +17,8 @@ const (
 func builtinEngines() []Engine {
 	all := []string{TriggerAvailableNow, TriggerOnce, TriggerProcessingTime}
 	return []Engine{
-		{Name: EngineLocal, Summary: "The in-process testkit engine: same semantics as Spark, no JVM.", Triggers: all},
-		{Name: EnginePySpark, Summary: "A generated PySpark Structured Streaming program run against a Spark Connect server.",
+		{Name: EngineLocal, Display: "Local engine", Summary: "The in-process testkit engine: same semantics as Spark, no JVM.", Triggers: all},
+		{Name: EnginePySpark, Display: "PySpark Streaming", Summary: "A generated PySpark Structured Streaming program run against a Spark Connect server.",
 			Triggers: all, Resource: "spark"},
 	}
 }

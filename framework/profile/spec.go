@@ -149,7 +149,9 @@ func (k *ResourceKind) Option(name string) (*Option, bool) { return findOption(k
 
 // Engine is the spec of an execution engine.
 type Engine struct {
-	Name     string
+	Name string
+	// Display names the engine in rendered docs, e.g. "PySpark Streaming".
+	Display  string
 	Summary  string
 	Triggers []string
 	// Resource is the kind of resource the engine needs, e.g. spark; empty
