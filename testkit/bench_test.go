@@ -249,7 +249,7 @@ func openBench(b *testing.B, c benchCase) (*engine.Engine, *countSink) {
 	for _, q := range pp.Queries {
 		env.Sinks[q.Name] = sink
 	}
-	eng, err := engine.Open(doc, orderstreaming.Pipeline.ID(), m, prof, env)
+	eng, err := engine.Open(m, orderstreaming.Pipeline.ID(), env)
 	if err != nil {
 		b.Fatal(fmt.Errorf("open: %w", err))
 	}

@@ -22,8 +22,12 @@
 //
 // Without a profile option every asset of the pipeline is bound to the
 // memory plugin and checkpoints go to a temporary directory. ProfileFile and
-// ProfileYAML use a profile instead (engine local, memory or file-json
-// assets).
+// ProfileYAML use a profile instead (engine local, with any plugin the local
+// engine runs: memory, file-json, delta, delta-cdf, rate; engine.Supports).
+// Start plans the pipeline with the profile and opens the engine on the
+// planned model alone (engine.Open); ProcessAllAvailable is the engine's
+// RunAvailable. A rate source generates its rows on the processing-time
+// clock: AdvanceProcessingTime makes rows available.
 //
 // # Delta tables
 //

@@ -28,7 +28,6 @@ type Runtime struct {
 	pipeline *etl.Pipeline
 	cfg      config
 	prof     *profile.Profile
-	doc      *ir.Document
 	env      *engine.Env
 	eng      *engine.Engine
 	now      time.Time
@@ -95,11 +94,11 @@ func (rt *Runtime) open(p *etl.Pipeline) error {
 	if l.HasErrors() {
 		return fmt.Errorf("plan: %w", renderDiags(l))
 	}
-	eng, err := engine.Open(doc, p.ID(), model, rt.prof, rt.env)
+	eng, err := engine.Open(model, p.ID(), rt.env)
 	if err != nil {
 		return err
 	}
-	rt.doc, rt.eng, rt.pipeline = doc, eng, p
+	rt.eng, rt.pipeline = eng, p
 	return nil
 }
 

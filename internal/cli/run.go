@@ -84,7 +84,7 @@ func runRun(ctx context.Context, e env, args []string) int {
 		return report(e.stdout, e.stderr, diag.FormatHuman, diags)
 	}
 	for _, p := range m.Pipelines {
-		if code := runLocal(ctx, e, doc, p.ID, m, prof); code != ExitOK {
+		if code := runLocal(ctx, e, p.ID, m, prof); code != ExitOK {
 			return code
 		}
 	}

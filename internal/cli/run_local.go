@@ -10,16 +10,16 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/diag"
-	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/testkit/engine"
 )
 
-// runLocal runs one pipeline on the local engine, printing a progress line
-// per micro-batch and writing the run report.
-func runLocal(ctx context.Context, e env, doc *ir.Document, id string, m *planner.Model, prof *profile.Profile) int {
-	eng, err := engine.Open(doc, id, m, prof, &engine.Env{})
+// runLocal runs one pipeline on the local engine as the profile's trigger
+// says (engine.Run), printing a progress line per micro-batch and writing
+// the run report.
+func runLocal(ctx context.Context, e env, id string, m *planner.Model, prof *profile.Profile) int {
+	eng, err := engine.Open(m, id, &engine.Env{})
 	var ie *engine.IncompatibleStateError
 	if errors.As(err, &ie) {
 		return report(e.stdout, e.stderr, diag.FormatHuman, ie.Diagnostics)
@@ -30,7 +30,7 @@ func runLocal(ctx context.Context, e env, doc *ir.Document, id string, m *planne
 	}
 	rep := newReport(id, prof, eng)
 	cdf := newCDFRun(e, m, id, prof, eng)
-	err = runTrigger(ctx, eng, prof.Trigger(), func(p *engine.Progress) {
+	err = eng.Run(ctx, m.Trigger, func(p *engine.Progress) {
 		printProgress(e, p)
 		cdf.batch(e, p)
 		rep.add(p)
@@ -48,28 +48,6 @@ func runLocal(ctx context.Context, e env, doc *ir.Document, id string, m *planne
 	}
 	fmt.Fprintf(e.stdout, "run %s: %s, %d batches; report %s\n", id, rep.Start, rep.Batches, path)
 	return ExitOK
-}
-
-// runTrigger runs batches as the trigger says: once, one batch per query;
-// available-now (and no trigger), until no query has anything left;
-// processing-time, what is available every interval until ctx ends.
-func runTrigger(ctx context.Context, eng *engine.Engine, t profile.Trigger, onBatch func(*engine.Progress)) error {
-	switch t.Type {
-	case "once":
-		return eng.RunOnce(onBatch)
-	case "processing-time":
-		for {
-			if err := eng.RunAvailable(onBatch); err != nil {
-				return err
-			}
-			select {
-			case <-ctx.Done():
-				return nil
-			case <-time.After(t.Interval):
-			}
-		}
-	}
-	return eng.RunAvailable(onBatch)
 }
 
 func printProgress(e env, p *engine.Progress) {

@@ -1,12 +1,5 @@
 package engine
 
-import (
-	"fmt"
-
-	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/planner"
-)
-
 // DeltaSink is the `delta` sink of the local engine: each batch is one
 // commit of a DeltaTable, an append or a MERGE on the merge keys, with the
 // checkpoint and batch id as the application transaction.
@@ -34,22 +27,6 @@ func (d *DeltaSink) Write(cp string, id int64, s *Schema, rows []Row) (bool, err
 	return false, err
 }
 
-// bindDeltaSink creates the `delta` sink of a query on the local engine.
-func bindDeltaSink(pq *planner.Query, prof *profile.Profile, env *Env) (Sink, error) {
-	a, ok := prof.Asset(pq.Name)
-	if !ok {
-		return nil, fmt.Errorf("open sink %s: no binding", pq.Name)
-	}
-	t := env.Delta.Table(deltaName(a))
-	merge := pq.Sink.WriteMode == profile.WriteMerge
-	if merge {
-		if err := t.SetKeys(pq.Sink.MergeKeys...); err != nil {
-			return nil, fmt.Errorf("open sink %s: %w", pq.Name, err)
-		}
-	}
-	return &DeltaSink{Table: t, Merge: merge}, nil
-}
-
 // deltaStatic reads a Delta-like table in full, the static side of a
 // stream-static join (its offsets are ignored).
 type deltaStatic struct{ t *DeltaTable }
@@ -63,12 +40,4 @@ func (d deltaStatic) Read(_, _ Offset) ([]Payload, error) {
 		out[i] = Payload{Raw: r, Pos: int64(i)}
 	}
 	return out, nil
-}
-
-// deltaSource binds a delta (static side) or delta-cdf (stream) asset.
-func deltaSource(a *profile.Asset, static bool, cat *DeltaCatalog) Source {
-	if static || a.Plugin.Name == "delta" {
-		return deltaStatic{cat.Table(deltaName(a))}
-	}
-	return newCDFSource(a, cat)
 }

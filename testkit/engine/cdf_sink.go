@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -216,31 +215,19 @@ func encodeRows(s *Schema, rows []Row) []json.RawMessage {
 	return out
 }
 
-// bindChangeSink creates the CDF MERGE sink of a query: a merge-mode memory
-// table, or a table of the Delta catalog.
-func bindChangeSink(pq *planner.Query, prof *profile.Profile, env *Env) (Sink, error) {
+// newChangeSink creates the CDF MERGE sink of a query over the change
+// target its plugin opens (a merge-mode memory table, a table of the Delta
+// catalog).
+func newChangeSink(pq *planner.Query, target func(sinkArgs) (changeTarget, error), args sinkArgs) (Sink, error) {
 	cm := pq.Sink.Changes
 	cs := &ChangeSink{Keys: cm.Keys}
 	for _, c := range cm.Columns {
 		cs.Columns = append(cs.Columns, c.Name)
 	}
-	switch pq.Sink.Plugin {
-	case "memory":
-		t := env.Tables[pq.Name]
-		if t == nil {
-			t = NewMemoryTable(pq.Name, TableMerge, cm.Keys)
-			env.Tables[pq.Name] = t
-		}
-		cs.target = t
-	case "delta":
-		a, _ := prof.Asset(pq.Name)
-		t := env.Delta.Table(deltaName(a))
-		if err := t.SetKeys(cm.Keys...); err != nil {
-			return nil, fmt.Errorf("open sink %s: %w", pq.Name, err)
-		}
-		cs.target = t
-	default:
-		return nil, fmt.Errorf("open query %s: plugin %q cannot apply changes on the local engine", pq.Name, pq.Sink.Plugin)
+	t, err := target(args)
+	if err != nil {
+		return nil, fmt.Errorf("open sink %s (%s): %w", pq.Name, pq.Sink.Plugin, err)
 	}
+	cs.target = t
 	return cs, nil
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // CDFSource is the `delta-cdf` source of the local engine: the Change Data
@@ -35,29 +34,6 @@ type CDFSource struct {
 	StartTime    *time.Time
 	MaxFiles     int
 	MaxBytes     int64
-}
-
-// newCDFSource binds a delta-cdf asset to its table in the catalog.
-func newCDFSource(a *profile.Asset, cat *DeltaCatalog) *CDFSource {
-	s := &CDFSource{Table: cat.Table(deltaName(a)), MaxFiles: int(a.Int("max_files_per_trigger")), MaxBytes: a.Int("max_bytes_per_trigger")}
-	if a.Has("starting_version") {
-		v := a.Int("starting_version")
-		s.StartVersion = &v
-	}
-	if a.Has("starting_timestamp") {
-		ts := a.Options["starting_timestamp"].Time
-		s.StartTime = &ts
-	}
-	return s
-}
-
-// deltaName is the catalog name of a delta or delta-cdf asset: its table,
-// else its path.
-func deltaName(a *profile.Asset) string {
-	if t := a.String("table"); t != "" {
-		return t
-	}
-	return a.Path("path")
 }
 
 // Identity returns the table name.

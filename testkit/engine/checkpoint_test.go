@@ -215,7 +215,7 @@ func TestCheckpointRetentionSeenFiles(t *testing.T) {
 		}
 	}
 	fs := &FileSource{Dir: dir}
-	q := &Query{cp: cp, sources: map[string]Source{"in": fs}}
+	q := &Query{cp: cp, sources: map[string]Stream{"in": fs}}
 	if err := q.recoverSeen(); err != nil {
 		t.Fatal(err)
 	}

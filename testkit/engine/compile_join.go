@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // join compiles a stream–stream or stream–static join: inner and left
@@ -12,8 +13,8 @@ import (
 // left semi for both; left anti for stream–static joins only (Spark's
 // UnsupportedOperationChecker: "LeftAnti joins with a streaming
 // DataFrame/Dataset on the right are not supported").
-func (c *compiler) join(st *ir.Step, n *ir.Node, ins []operator) (operator, error) {
-	jn := n.Join
+func (c *compiler) join(sp *planner.StepPlan, n *ir.Node, ins []operator) (operator, error) {
+	st, jn := sp.Step, n.Join
 	if jn == nil || len(ins) != 2 {
 		return nil, fmt.Errorf("join needs two inputs")
 	}
@@ -33,7 +34,11 @@ func (c *compiler) join(st *ir.Step, n *ir.Node, ins []operator) (operator, erro
 	if err := j.bindRange(jn, ls, rs); err != nil {
 		return nil, err
 	}
-	j.out = c.inferred(st, n, ls, rs)
+	out, err := inferred(sp, n, ls, rs)
+	if err != nil {
+		return nil, err
+	}
+	j.out = out
 	j.bindOutput(jn, ls, rs)
 	return j, nil
 }

@@ -5,13 +5,15 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
-// node compiles a plan node of step st.
-func (c *compiler) node(st *ir.Step, n *ir.Node) (operator, error) {
+// node compiles a plan node of step sp.
+func (c *compiler) node(sp *planner.StepPlan, n *ir.Node) (operator, error) {
 	if c.lateOut != nil {
 		return c.lateOut, nil
 	}
+	st := sp.Step
 	if n.Op == ir.OpInput {
 		for _, b := range st.Inputs {
 			if b.Input == n.Input {
@@ -22,7 +24,7 @@ func (c *compiler) node(st *ir.Step, n *ir.Node) (operator, error) {
 	}
 	ins := make([]operator, len(n.Inputs))
 	for i, k := range n.Inputs {
-		op, err := c.node(st, k)
+		op, err := c.node(sp, k)
 		if err != nil {
 			return nil, err
 		}
@@ -37,7 +39,7 @@ func (c *compiler) node(st *ir.Step, n *ir.Node) (operator, error) {
 	if n.Op == ir.OpIntoOutput {
 		return ins[0], nil
 	}
-	op, err := c.operator(st, n, ins)
+	op, err := c.operator(sp, n, ins)
 	if err != nil {
 		return nil, fmt.Errorf("step %s: %s: %w", st.ID, n.Op, err)
 	}
@@ -67,23 +69,23 @@ func lateTest(s stateful) func(Row, int64) bool {
 	return func(Row, int64) bool { return false }
 }
 
-// operator builds one operator over compiled inputs.
-func (c *compiler) operator(st *ir.Step, n *ir.Node, ins []operator) (operator, error) {
+// operator builds one operator of step sp over compiled inputs.
+func (c *compiler) operator(sp *planner.StepPlan, n *ir.Node, ins []operator) (operator, error) {
 	in := ins[0]
 	switch n.Op {
 	case ir.OpFilter:
 		pred, err := compileExpr(n.Predicate, in.schema())
 		return &filterOp{passOp: passOp{in}, pred: pred}, err
 	case ir.OpSelect, ir.OpWithColumn:
-		return c.project(st, n, in)
+		return c.project(sp, n, in)
 	case ir.OpWatermark:
 		return c.watermark(n, in)
 	case ir.OpAggregate:
-		return c.aggregate(st, n, in)
+		return c.aggregate(sp, n, in)
 	case ir.OpDropDuplicates, ir.OpDropDuplicatesWithinWM:
-		return c.dedup(st, n, in)
+		return c.dedup(sp.Step, n, in)
 	case ir.OpJoin:
-		return c.join(st, n, ins)
+		return c.join(sp, n, ins)
 	case ir.OpUnion:
 		return c.union(ins)
 	case ir.OpIntoOutput:
@@ -93,9 +95,12 @@ func (c *compiler) operator(st *ir.Step, n *ir.Node, ins []operator) (operator, 
 }
 
 // project compiles select and withColumn.
-func (c *compiler) project(st *ir.Step, n *ir.Node, in operator) (operator, error) {
+func (c *compiler) project(sp *planner.StepPlan, n *ir.Node, in operator) (operator, error) {
 	is := in.schema()
-	out := c.inferred(st, n, is)
+	out, err := inferred(sp, n, is)
+	if err != nil {
+		return nil, err
+	}
 	named := map[string]*ir.Expr{}
 	for _, ne := range n.Columns {
 		named[ne.Name] = ne.Expr
@@ -150,9 +155,13 @@ type markedOp struct {
 func (m markedOp) schema() *Schema { return m.s }
 
 // aggregate compiles a streaming aggregation.
-func (c *compiler) aggregate(st *ir.Step, n *ir.Node, in operator) (operator, error) {
+func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (operator, error) {
 	is := in.schema()
-	a := &aggregateOp{in: in, out: c.inferred(st, n, is), name: st.ID + "/aggregate", wmKey: -1,
+	out, err := inferred(sp, n, is)
+	if err != nil {
+		return nil, err
+	}
+	a := &aggregateOp{in: in, out: out, name: sp.Step.ID + "/aggregate", wmKey: -1,
 		mode: c.mode, groups: map[string][]*aggGroup{}, filterLate: c.mode != ModeComplete}
 	for i, k := range n.GroupBy {
 		f, err := compileExpr(k, is)

@@ -1,17 +1,47 @@
 // Package engine is the in-process streaming engine behind package testkit
-// and `etlgen run` with the local engine: it executes the pipeline IR in
+// and `etlgen run` with the local engine: it executes a planned pipeline in
 // micro-batches with the semantics of Spark Structured Streaming.
 //
 // # Flow
 //
-//	Open(doc, model, binding, opts)   one Query per planner query (one per load)
-//	Query.RunBatch                    offsets/N → read sources → validate → operators
-//	                                  → sink (idempotent per checkpoint and batch id)
-//	                                  → state/N → commits/N → advance the watermark
+//	m, _ := planner.Plan(doc, prof, opts)   the one planned model
+//	eng, err := engine.Open(m, id, env)     one Query per planned query (one per load)
+//	eng.Run(ctx, m.Trigger, onBatch)        once / available-now / processing-time
+//	Query.RunBatch                          offsets/N → read sources → validate → operators
+//	                                        → sink (idempotent per checkpoint and batch id)
+//	                                        → state/N → commits/N → advance the watermark
+//
+// Open reads only the model: the IR document and contracts (m.Document,
+// m.Contract), each pipeline's planned sources, queries and sinks with their
+// asset bindings (planner.Source.Binding, planner.Sink.Binding), and the
+// schema the planner inferred for every node of every step
+// (planner.StepPlan.Node); it never re-reads the profile nor infers again.
 //
 // Each load is its own query with its own checkpoint directory, exactly as the
 // planner lays them out (planner.CheckpointPath): the queries of one source read
 // it independently, as Spark's queries do.
+//
+// # Plugins
+//
+// Sources and sinks open through a registry keyed by profile.PluginName,
+// listed in one place (builtinPlugins, plugin.go), one file per plugin:
+// plugin_memory.go, plugin_file_json.go, plugin_delta.go,
+// plugin_delta_cdf.go, plugin_rate.go. A plugin has a source factory per
+// source role it reads in, a sink factory per sink role it writes in, and
+// the change target of a CDF MERGE load; Supports and SupportsChanges say
+// what the engine runs, and a test checks it against every plugin whose
+// spec lists the local engine. Payload sources (Source: memory streams, JSON
+// files, Change Data Feeds) are validated against the extract's contract;
+// typed sources (RowSource: rate) deliver rows as they are.
+//
+// # Triggers
+//
+// Run fires triggers as the profile says (run.go): once, one batch per
+// query; available-now (and no trigger), batches until no query has data;
+// processing-time, what is available at every interval until ctx ends.
+// Each trigger reads processing-time sources up to the time it fired; ctx
+// is checked before every batch, so a cancelled run stops after the batch
+// in flight. RunAvailable is processAllAvailable (testkit).
 //
 // # Semantics (Spark's, cited per file)
 //
@@ -22,7 +52,7 @@
 //   - Watermarks follow WatermarkTracker and EventTimeWatermarkExec: per
 //     watermark operator the max event time seen minus the delay, the global
 //     watermark the min across operators, advanced after a batch and used by the
-//     next; 0 before any data (watermark.go). As with
+//     next; 0 before any data (query.go). As with
 //     spark.sql.streaming.noDataMicroBatches.enabled (the default), a batch
 //     without new data runs when the watermark advanced past what the stateful
 //     operators last saw.
@@ -30,6 +60,10 @@
 //     window end) is at or before the watermark, counting them in
 //     numRowsDroppedByWatermark (StateStoreWriter.applyRemovingRowsOlderThanWatermark
 //     with WatermarkSupport's LessThanOrEqual predicate).
+//   - The rate source follows RateStreamMicroBatchStream: offsets are whole
+//     seconds from the creation time kept in the checkpoint, values ramp up
+//     over rampUpTime, timestamps spread a batch's values over its seconds,
+//     on the processing-time clock (rate_source.go).
 //   - Windows (TimeWindowing, SessionWindowing, MergingSessionsExec), aggregation
 //     output modes (StateStoreSaveExec), deduplication (StreamingDeduplicateExec,
 //     StreamingDeduplicateWithinWatermarkExec) and stream–stream joins

@@ -99,8 +99,8 @@ func newHarness(t *testing.T, doc *ir.Document, mode string, mergeKeys ...string
 
 func (h *harness) open() {
 	h.t.Helper()
-	m, prof, _ := planMemory(h.t, h.doc, h.dir, planner.Options{OutputModes: map[string]string{"out": h.mode}}, false, h.mergeKeys...)
-	eng, err := Open(h.doc, "p", m, prof, h.env)
+	m, _ := planMemory(h.t, h.doc, h.dir, planner.Options{OutputModes: map[string]string{"out": h.mode}}, false, h.mergeKeys...)
+	eng, err := Open(m, "p", h.env)
 	if err != nil {
 		h.t.Fatalf("open: %v", err)
 	}

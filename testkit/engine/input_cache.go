@@ -28,7 +28,7 @@ func newInputCache() *inputCache { return &inputCache{last: map[string]cachedInp
 
 // inputKey identifies what a read of src between two offsets returns,
 // validated against contract.
-func inputKey(src Source, contract string, start, end Offset) string {
+func inputKey(src Stream, contract string, start, end Offset) string {
 	var b strings.Builder
 	b.WriteString(src.Identity())
 	b.WriteByte(0)

@@ -131,11 +131,11 @@ func TestStreamStreamSemiJoin(t *testing.T) {
 // join, and neither has the local engine.
 func TestStreamStreamAntiJoinRejected(t *testing.T) {
 	doc := pipelineDoc(joinPlan(ir.JoinAnti), evOut, []string{"l", "r"})
-	m, _, l := planMemory(t, doc, t.TempDir(), planner.Options{}, true)
+	m, l := planMemory(t, doc, t.TempDir(), planner.Options{}, true)
 	if !slices.Contains(l.Codes(), planner.CodeStreamAntiJoin) {
 		t.Errorf("plan: %v, want %s", l, planner.CodeStreamAntiJoin)
 	}
-	if _, err := Open(doc, "p", m, nil, &Env{}); err == nil || !strings.Contains(err.Error(), "anti join") {
+	if _, err := Open(m, "p", &Env{}); err == nil || !strings.Contains(err.Error(), "anti join") {
 		t.Fatalf("Open: %v, want an error about the anti join", err)
 	}
 }

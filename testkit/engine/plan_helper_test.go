@@ -15,23 +15,44 @@ import (
 // planMemory plans pipeline "p" of doc bound to a test profile whose
 // assets are all memory streams and tables (checkpoints under dir); with
 // merge keys, sink "out" is a foreach-batch-merge memory table on them
-// (marked as the primary key of its contract). It returns the model, the
-// profile and the diagnostics; errors fail the test unless allowErrors.
-func planMemory(t *testing.T, doc *ir.Document, dir string, opts planner.Options, allowErrors bool, mergeKeys ...string) (*planner.Model, *profile.Profile, diag.List) {
+// (marked as the primary key of its contract). It returns the model and
+// the diagnostics; errors fail the test unless allowErrors.
+func planMemory(t *testing.T, doc *ir.Document, dir string, opts planner.Options, allowErrors bool, mergeKeys ...string) (*planner.Model, diag.List) {
 	t.Helper()
-	var b strings.Builder
-	fmt.Fprintf(&b, "name: test\nengine: local\ntest: true\nexecution:\n  mode: structured-streaming\n  checkpoint_root: %q\nassets:\n", dir)
+	assets := map[string]string{}
 	p := doc.Pipelines[0]
 	for _, e := range p.Extracts {
-		fmt.Fprintf(&b, "  %s: {plugin: memory}\n", e.Asset)
+		assets[e.Asset] = "{plugin: memory}"
 	}
 	for _, l := range p.Loads {
+		assets[l.Asset] = "{plugin: memory}"
 		if l.Asset == "out" && len(mergeKeys) > 0 {
 			markKey(doc, l.Contract, mergeKeys)
-			fmt.Fprintf(&b, "  out: {plugin: memory, write_mode: foreach-batch-merge, merge_keys: [%s]}\n", strings.Join(mergeKeys, ", "))
-			continue
+			assets[l.Asset] = fmt.Sprintf("{plugin: memory, write_mode: foreach-batch-merge, merge_keys: [%s]}", strings.Join(mergeKeys, ", "))
 		}
-		fmt.Fprintf(&b, "  %s: {plugin: memory}\n", l.Asset)
+	}
+	return planProfile(t, doc, dir, "", assets, opts, allowErrors)
+}
+
+// planProfile plans doc bound to a test profile of the local engine with
+// the given trigger ("" for none; YAML flow, e.g. "{type: once}") and
+// assets (name → YAML flow mapping), checkpoints under dir. Errors fail the
+// test unless allowErrors.
+func planProfile(t *testing.T, doc *ir.Document, dir, trigger string, assets map[string]string, opts planner.Options, allowErrors bool) (*planner.Model, diag.List) {
+	t.Helper()
+	var b strings.Builder
+	fmt.Fprintf(&b, "name: test\nengine: local\ntest: true\nexecution:\n  mode: structured-streaming\n  checkpoint_root: %q\n", dir)
+	if trigger != "" {
+		fmt.Fprintf(&b, "  trigger: %s\n", trigger)
+	}
+	b.WriteString("assets:\n")
+	names := make([]string, 0, len(assets))
+	for n := range assets {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fmt.Fprintf(&b, "  %s: %s\n", n, assets[n])
 	}
 	prof, l := profile.Parse(dir+"/test.yaml", []byte(b.String()))
 	if l.HasErrors() {
@@ -41,7 +62,7 @@ func planMemory(t *testing.T, doc *ir.Document, dir string, opts planner.Options
 	if l.HasErrors() && !allowErrors {
 		t.Fatalf("plan: %v", l.Err())
 	}
-	return m, prof, l
+	return m, l
 }
 
 // markKey makes keys the primary key of contract id.

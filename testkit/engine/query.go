@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // Progress reports one micro-batch of one query (StreamingQueryProgress).
@@ -36,8 +36,8 @@ type compiled struct {
 	root       operator
 	watermarks []*watermarkOp
 	stateful   []stateful
-	extracts   map[string]*ir.Extract
-	late       bool // the query is a Late() branch
+	extracts   map[string]*planner.Source // the planned sources read, by asset
+	late       bool                       // the query is a Late() branch
 }
 
 // Query is one running streaming query: one load of a pipeline with its own
@@ -50,8 +50,8 @@ type Query struct {
 	c          *compiled
 	pipeline   string
 	mode       string
-	sources    map[string]Source
-	validators map[string]*validator
+	sources    map[string]Stream
+	validators map[string]*validator // of the payload sources
 	sink       Sink
 	clock      func() time.Time
 	// inputs shares validated source batches with the engine's other

@@ -115,7 +115,7 @@ func (q *Query) plan() (*OffsetLog, bool, error) {
 	}
 	data := false
 	for a, src := range q.sources {
-		if q.c.extracts[a] != nil && q.c.extracts[a].Static {
+		if q.c.extracts[a].Static {
 			continue
 		}
 		end, ok, err := src.Next(q.ends[a])
@@ -227,32 +227,53 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 		wmMax: make([]int64, len(c.watermarks)), wmSeen: make([]bool, len(c.watermarks))}
 	for a, src := range q.sources {
 		start, end := starts[a], ol.Sources[a]
-		static := false
-		if ex := c.extracts[a]; ex != nil && ex.Static {
-			start, end, static = Offset{}, Offset{N: maxOffset(src)}, true
+		static := c.extracts[a].Static
+		if static {
+			start, end = Offset{}, Offset{N: maxOffset(src)}
 		}
-		var key string
-		if !static && q.validators[a] != nil {
-			key = inputKey(src, q.validators[a].c.ID, start, end)
-			if sb, ok := q.inputs.get(a, key, ts); ok {
-				b.inputs[a] = sb
-				continue
-			}
-			q.inputs.drop(a) // the previous batch can go before this one is read
-		}
-		ps, err := src.Read(start, end)
+		sb, err := q.read(a, src, start, end, ts, static)
 		if err != nil {
 			return nil, nil, err
 		}
-		b.inputs[a] = q.validators[a].split(ps, ts)
-		if key != "" {
-			q.inputs.put(a, key, b.inputs[a], ts)
-		}
+		b.inputs[a] = sb
 	}
 	return b, c.root.process(b), nil
 }
 
-func maxOffset(src Source) int64 {
+// read returns what source a contributes to a batch: the typed rows of a
+// RowSource, or the payloads of a Source validated (shared through the
+// input cache, except for a static side read in full).
+func (q *Query) read(a string, src Stream, start, end Offset, ts time.Time, static bool) (*sourceBatch, error) {
+	switch s := src.(type) {
+	case RowSource:
+		rows, err := s.ReadRows(start, end)
+		if err != nil {
+			return nil, err
+		}
+		return &sourceBatch{read: len(rows), valid: rows}, nil
+	case Source:
+		var key string
+		if !static {
+			key = inputKey(src, q.validators[a].c.ID, start, end)
+			if sb, ok := q.inputs.get(a, key, ts); ok {
+				return sb, nil
+			}
+			q.inputs.drop(a) // the previous batch can go before this one is read
+		}
+		ps, err := s.Read(start, end)
+		if err != nil {
+			return nil, err
+		}
+		sb := q.validators[a].split(ps, ts)
+		if key != "" {
+			q.inputs.put(a, key, sb, ts)
+		}
+		return sb, nil
+	}
+	return nil, fmt.Errorf("read source %s: %T is neither a Source nor a RowSource", a, src)
+}
+
+func maxOffset(src Stream) int64 {
 	if m, ok := src.(*MemoryStream); ok {
 		return m.Len()
 	}
@@ -264,7 +285,7 @@ func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Pro
 		Watermark: time.UnixMilli(ol.BatchWatermarkMs).UTC(), NextWatermark: q.Watermark(),
 		StateRows: q.StateRows(), DroppedByWatermark: b.dropped, LateRows: b.late}
 	for a, sb := range b.inputs {
-		if ex := q.c.extracts[a]; ex != nil && ex.Static {
+		if q.c.extracts[a].Static {
 			continue
 		}
 		p.InputRows += sb.read

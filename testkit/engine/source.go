@@ -35,14 +35,33 @@ type Payload struct {
 	Pos int64
 }
 
-// Source is a replayable streaming source. Next proposes the end offset of
-// the next batch after start (ok is false when there is no new data); Read
-// returns the payloads between two offsets, the same on every call.
-type Source interface {
+// Stream is what every replayable streaming source has: Next proposes the
+// end offset of the next batch after start (ok is false when there is no
+// new data), and Identity names what is read (an asset name, a directory,
+// a table). A Stream is a Source or a RowSource.
+type Stream interface {
 	Next(start Offset) (end Offset, ok bool, err error)
-	Read(start, end Offset) ([]Payload, error)
-	// Identity names what is read (an asset name, a directory).
 	Identity() string
+}
+
+// Source is a replayable source of raw payloads (profile.RowsPayload,
+// profile.RowsChanges): Read returns the payloads between two offsets, the
+// same on every call; the engine validates them against the extract's
+// contract into valid rows and rejections.
+type Source interface {
+	Stream
+	Read(start, end Offset) ([]Payload, error)
+}
+
+// RowSource is a replayable source of typed rows (profile.RowsTyped with a
+// fixed row shape, such as rate): ReadRows returns the rows between two
+// offsets, the same on every call, in the order of the plugin's
+// SourceFacts.Schema, which the extract's contract declares exactly
+// (profile.Bind checks it). The rows are not validated and the extract's
+// invalid port is empty.
+type RowSource interface {
+	Stream
+	ReadRows(start, end Offset) ([]Row, error)
 }
 
 // MemoryStream is an append-only in-process stream of raw payloads: the

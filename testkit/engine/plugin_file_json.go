@@ -1,0 +1,34 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/etlgen/etlgen/framework/profile"
+)
+
+// fileJSONPlugin runs the `file-json` plugin: a FileSource over the asset's
+// directory (max_files_per_trigger files per batch) and a FileSink writing
+// one JSON-lines file per batch into it.
+func fileJSONPlugin() plugin {
+	return plugin{
+		name:    profile.PluginFileJSON,
+		sources: map[profile.Role]sourceFactory{profile.RoleStreamingSource: openFileSource},
+		sinks:   map[profile.Role]sinkFactory{profile.RoleAppendSink: openFileSink},
+	}
+}
+
+// openFileSource reads the asset's directory.
+func openFileSource(a sourceArgs) (Stream, error) {
+	b := a.src.Binding
+	return &FileSource{Dir: b.Path(), MaxFiles: int(b.Asset.Int("max_files_per_trigger"))}, nil
+}
+
+// openFileSink creates the sink's directory.
+func openFileSink(a sinkArgs) (Sink, error) {
+	dir := a.q.Sink.Binding.Path()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	return &FileSink{Dir: dir}, nil
+}
