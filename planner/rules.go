@@ -52,6 +52,7 @@ func DefaultRules() []Rule {
 		ruleSinkOutputMode,
 		ruleCDFChanges,
 		ruleCheckpointIdentity,
+		ruleTypedSourcePorts,
 		ruleSparkLateRouting,
 		ruleLocalEngineJoins,
 	}

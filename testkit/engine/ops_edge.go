@@ -22,7 +22,7 @@ func (s *sourceOp) process(b *batch) []Row {
 	if sb == nil {
 		return nil
 	}
-	if s.port == "invalid" {
+	if s.port == ir.PortInvalid {
 		return sb.invalid
 	}
 	return sb.valid
