@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
 )
 
 // ReasonBehindWatermark is the reason code of a row routed to a late output.
