@@ -45,7 +45,7 @@ func TestExampleGeneratedFilesAreCurrent(t *testing.T) {
 	m := loadExample(t)
 	check := func(m *Model, group, root string) {
 		sink := &CheckSink{Root: root}
-		if err := Run(context.Background(), Default().Group(group), m, sink); err != nil {
+		if _, err := Run(context.Background(), Default().Group(group), m, sink); err != nil {
 			t.Fatal(err)
 		}
 		if err := sink.Err(); err != nil {

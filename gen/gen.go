@@ -29,8 +29,8 @@ type Option struct {
 type Spec struct {
 	// Summary is one line saying what the generator writes.
 	Summary string
-	// Group is the command that runs the generator: GroupGo, GroupContracts
-	// or GroupDocs.
+	// Group is the command that runs the generator: GroupGo, GroupContracts,
+	// GroupDocs or GroupCompile.
 	Group string
 	// Outputs describes the paths written, e.g. "data/<id>.odcs.yaml".
 	Outputs string
@@ -52,6 +52,9 @@ const (
 	GroupContracts = "contracts"
 	// GroupDocs generators write rendered pipeline docs under -o DIR (etlgen docs).
 	GroupDocs = "docs"
+	// GroupCompile generators write the engine programs of planned
+	// pipelines under -o DIR (etlgen compile).
+	GroupCompile = "compile"
 )
 
 // Generator turns the model into files. It must be pure and deterministic:
@@ -125,6 +128,7 @@ func Default() *Registry {
 		DOT{},
 		HTML{},
 		CDFDocs{},
+		PySpark{},
 	} {
 		if err := r.Register(g); err != nil {
 			panic(err) // two built-ins share a name: a programming error

@@ -95,7 +95,7 @@ func TestRunWritesNothingUnlessAllSucceed(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			sink := &MemorySink{}
-			err := Run(context.Background(), tc.gens, &Model{}, sink)
+			_, err := Run(context.Background(), tc.gens, &Model{}, sink)
 			if tc.wantErr == "" && err != nil || tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
 				t.Fatalf("error %v, want %q", err, tc.wantErr)
 			}
@@ -171,7 +171,7 @@ func TestObsoleteGeneratedFiles(t *testing.T) {
 	g := ownerGen{fakeGen{name: "owner", files: []File{{Path: "data/new.txt", Data: []byte("# " + Header + "\nnew\n")}}}}
 
 	check := &CheckSink{Root: root}
-	if err := Run(context.Background(), []Generator{g}, &Model{}, check); err != nil {
+	if _, err := Run(context.Background(), []Generator{g}, &Model{}, check); err != nil {
 		t.Fatal(err)
 	}
 	want := []StaleFile{{"data/new.txt", StaleMissing}, {"data/old.txt", StaleObsolete}}
@@ -180,7 +180,7 @@ func TestObsoleteGeneratedFiles(t *testing.T) {
 	}
 
 	dir := &DirSink{Root: root}
-	if err := Run(context.Background(), []Generator{g}, &Model{}, dir); err != nil {
+	if _, err := Run(context.Background(), []Generator{g}, &Model{}, dir); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]string{"data/old.txt"}, dir.Removed); diff != "" {

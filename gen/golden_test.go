@@ -93,7 +93,7 @@ func generateAll(t testing.TB, m *Model) map[string][]byte {
 	var sink MemorySink
 	var gens []Generator
 	_ = Default().Walk(func(g Generator) error { gens = append(gens, g); return nil })
-	if err := Run(context.Background(), gens, m, &sink); err != nil {
+	if _, err := Run(context.Background(), gens, m, &sink); err != nil {
 		t.Fatalf("run: %v", err)
 	}
 	return sink.Files
@@ -127,7 +127,7 @@ func runError(t testing.TB, m *Model) []byte {
 	var gens []Generator
 	_ = Default().Walk(func(g Generator) error { gens = append(gens, g); return nil })
 	sink := &MemorySink{}
-	err := Run(context.Background(), gens, m, sink)
+	_, err := Run(context.Background(), gens, m, sink)
 	if err == nil {
 		t.Fatal("run succeeded; the case must fail")
 	}

@@ -70,7 +70,7 @@ func TestPipelineGolden(t *testing.T) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			t.Parallel()
 			var sink MemorySink
-			if err := Run(context.Background(), pipelineGenerators(), pipelineModel(t, dir), &sink); err != nil {
+			if _, err := Run(context.Background(), pipelineGenerators(), pipelineModel(t, dir), &sink); err != nil {
 				t.Fatal(err)
 			}
 			if len(sink.Files) < 5 {
@@ -85,7 +85,7 @@ func TestPipelineGeneratorsAreDeterministic(t *testing.T) {
 	dir := "testdata/pipeline_bound"
 	var a, b MemorySink
 	for _, s := range []*MemorySink{&a, &b} {
-		if err := Run(context.Background(), pipelineGenerators(), pipelineModel(t, dir), s); err != nil {
+		if _, err := Run(context.Background(), pipelineGenerators(), pipelineModel(t, dir), s); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -271,7 +271,7 @@ func TestDocsNeverShowSecrets(t *testing.T) {
 	}
 	m := planned(doc, p)
 	var sink MemorySink
-	if err := Run(context.Background(), pipelineGenerators(), m, &sink); err != nil {
+	if _, err := Run(context.Background(), pipelineGenerators(), m, &sink); err != nil {
 		t.Fatal(err)
 	}
 	html := string(sink.Files["customer-order-streaming.html"])

@@ -10,18 +10,19 @@ import (
 
 // Run calls every generator on m and, only when all of them succeeded and no
 // two files share a path, writes the files to sink in path order. A sink that
-// is also a Pruner then handles the obsolete files the generators own.
-func Run(ctx context.Context, gens []Generator, m *Model, sink Sink) error {
+// is also a Pruner then handles the obsolete files the generators own. It
+// returns the files generated, sorted by path.
+func Run(ctx context.Context, gens []Generator, m *Model, sink Sink) ([]File, error) {
 	files, err := Generate(ctx, gens, m)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := sink.Write(ctx, files); err != nil {
-		return err
+		return nil, err
 	}
 	p, ok := sink.(Pruner)
 	if !ok {
-		return nil
+		return files, nil
 	}
 	var owned []string
 	for _, g := range gens {
@@ -31,7 +32,7 @@ func Run(ctx context.Context, gens []Generator, m *Model, sink Sink) error {
 	for _, f := range files {
 		keep[f.Path] = true
 	}
-	return p.Prune(ctx, owned, keep)
+	return files, p.Prune(ctx, owned, keep)
 }
 
 // Generate calls every generator on m and returns their files sorted by path.

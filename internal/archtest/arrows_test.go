@@ -14,7 +14,8 @@ const module = "github.com/etlgen/etlgen/"
 // longest match wins): a package may import a package of a lower rank, or
 // of its own rank only when sideways lists the pair. The arrows are
 // contracts → framework → planner → project → engines and generators →
-// testkit → CLI; pipeline packages (examples, e2e) are user code on top.
+// testkit and run → CLI; pipeline packages (examples, e2e) are user code
+// on top.
 var layers = []struct {
 	prefix string
 	rank   int
@@ -31,6 +32,7 @@ var layers = []struct {
 	{"testkit/engine", 8},
 	{"gen", 9},
 	{"testkit", 10},
+	{"run", 10},
 	{"internal", 11},
 	{"cmd", 12},
 	{"examples", 13},

@@ -7,80 +7,59 @@ import (
 	"path/filepath"
 
 	"github.com/etlgen/etlgen/diag"
-	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/gen"
 )
 
-// runCompile implements `etlgen compile PKG --profile FILE -o DIR`: it plans
-// the package's pipelines with the profile and writes one PySpark program
-// per pipeline, plus etlgen_runtime.py, into DIR.
+// runCompile implements `etlgen compile PKG --profile FILE (-o DIR | --check
+// DIR)`: it plans the package's pipelines with the profile and writes, through
+// the compile generators (gen.GroupCompile), one PySpark program per pipeline
+// and etlgen_runtime.py into DIR, removing programs it no longer writes; with
+// --check it writes nothing and reports missing, stale and obsolete files.
 func runCompile(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	var f planFlags
 	f.register(fs, "human")
-	out := fs.String("o", "", "write the programs into `DIR` (required)")
+	out := fs.String("o", "", "write the programs into `DIR`")
+	check := fs.String("check", "", "write nothing; fail when the programs in `DIR` are missing, stale or obsolete")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen compile PKG --profile FILE -o DIR [--pipeline ID]\n\nWrites one PySpark program per pipeline (a Spark Connect client) and etlgen_runtime.py into DIR.\nExit: 0 ok, 10 invalid model, 12 planning failure, 16 environment failure.\n\nFlags:")
+		fmt.Fprintln(e.stderr, "Usage: etlgen compile PKG --profile FILE (-o DIR | --check DIR) [--pipeline ID]\n\nWrites one PySpark program per pipeline (a Spark Connect client) and etlgen_runtime.py into DIR.\nExit: 0 ok, 1 stale files (--check), 10 invalid model, 12 planning failure, 16 environment failure.\n\nFlags:")
 		fs.PrintDefaults()
+		printGenerators(e.stderr, gen.GroupCompile)
 	}
 	pkgs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return usageExit(err)
 	}
-	if f.profile == "" || *out == "" {
-		fmt.Fprintln(e.stderr, "etlgen compile: --profile FILE and -o DIR are required")
+	if f.profile == "" || (*out == "") == (*check == "") {
+		fmt.Fprintln(e.stderr, "etlgen compile: --profile FILE and one of -o DIR and --check DIR are required")
 		return ExitUsage
 	}
-	files, code := compilePrograms(ctx, e, f, pkgs)
+	res, code := loadPlan(ctx, e, "compile", f, pkgs)
 	if code != ExitOK {
 		return code
 	}
-	dir := joinDir(f.dir, *out)
-	if err := pyspark.Write(dir, files); err != nil {
-		fmt.Fprintf(e.stderr, "etlgen compile: %v\n", err)
-		return ExitFailure
+	if res.Diagnostics.HasErrors() {
+		return report(e.stdout, e.stderr, diag.FormatHuman, displayPaths(res.Diagnostics))
+	}
+	printDiagList(e.stderr, res.Diagnostics)
+	if res.Model.Engine != profile.EnginePySpark {
+		fmt.Fprintf(e.stderr, "etlgen compile: profile %s runs on engine %s; compile writes the programs of the %s engine (etlgen run runs the local engine in-process)\n",
+			res.Model.Profile, res.Model.Engine, profile.EnginePySpark)
+		return ExitUsage
+	}
+	m := &gen.Model{Plan: res.Model, Diagnostics: res.Diagnostics}
+	dir, shown := *out, *out
+	if *check != "" {
+		dir = *check
+	}
+	files, code := emit(ctx, e, gen.Default().Group(gen.GroupCompile), m, joinDir(f.dir, dir), *check != "", "run etlgen compile -o "+dir+" and deploy the result")
+	if code != ExitOK || *check != "" {
+		return code
 	}
 	for _, file := range files {
-		fmt.Fprintln(e.stdout, filepath.Join(*out, file.Path))
+		fmt.Fprintln(e.stdout, filepath.Join(shown, file.Path))
 	}
 	return ExitOK
-}
-
-// compilePrograms loads the profile and the IR, plans, and generates the
-// programs; a non-zero code has been reported already.
-func compilePrograms(ctx context.Context, e env, f planFlags, pkgs []string) ([]pyspark.File, int) {
-	prof, doc, m, code := planForSpark(ctx, e, f, pkgs)
-	if code != ExitOK {
-		return nil, code
-	}
-	files, err := pyspark.Generate(doc, m, prof)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen compile: %v\n", err)
-		return nil, ExitPlanning
-	}
-	return files, ExitOK
-}
-
-// planForSpark loads the profile and the IR and plans them.
-func planForSpark(ctx context.Context, e env, f planFlags, pkgs []string) (*profile.Profile, *ir.Document, *planner.Model, int) {
-	prof, pdiags, err := profile.Load(joinDir(f.dir, f.profile))
-	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-		return nil, nil, nil, ExitEnvironment
-	}
-	if pdiags.HasErrors() {
-		return nil, nil, nil, report(e.stdout, e.stderr, diag.FormatHuman, pdiags)
-	}
-	doc, code := loadIR(ctx, e, f, pkgs)
-	if code != ExitOK {
-		return nil, nil, nil, code
-	}
-	m, diags := planner.Plan(doc, prof, planner.Options{Pipelines: f.pipelines, OutputModes: f.outputModes()})
-	if diags.HasErrors() {
-		return nil, nil, nil, report(e.stdout, e.stderr, diag.FormatHuman, diags)
-	}
-	return prof, doc, m, ExitOK
 }

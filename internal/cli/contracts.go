@@ -55,7 +55,8 @@ func runContracts(ctx context.Context, e env, args []string) int {
 	if code := addPipelines(ctx, e, f.dir, f.profile, m); code != ExitOK {
 		return code
 	}
-	return emit(ctx, e, gen.Default().Group(gen.GroupContracts), m, out, false)
+	_, code = emit(ctx, e, gen.Default().Group(gen.GroupContracts), m, out, false, "")
+	return code
 }
 
 // checkDrift reads the published contracts and reports drift.

@@ -51,46 +51,23 @@ func runDocs(ctx context.Context, e env, args []string) int {
 	if len(pkgs) == 0 && f.irFile == "" {
 		pkgs = []string{"."}
 	}
-	doc, code := loadIR(ctx, e, f, pkgs)
+	res, code := loadPlan(ctx, e, "docs", f, pkgs)
 	if code != ExitOK {
 		return code
 	}
-	m := &gen.Model{}
-	if code := planModel(e, m, doc, joinDir(f.dir, f.profile)); code != ExitOK {
-		return code
-	}
-	if code := emit(ctx, e, gen.Default().Group(gen.GroupDocs), m, underDir(f.dir, out), false); code != ExitOK {
+	m := &gen.Model{Plan: res.Model, Diagnostics: res.Diagnostics}
+	if _, code := emit(ctx, e, gen.Default().Group(gen.GroupDocs), m, underDir(f.dir, out), false, ""); code != ExitOK {
 		return code
 	}
 	printDiagList(e.stderr, m.Diagnostics)
 	return exitFor(m.Diagnostics)
 }
 
-// planModel plans doc, bound to the profile at path ("" = unbound), and
-// sets the plan and its diagnostics on m: generators read the plan, they
-// never plan. An unreadable or invalid profile is reported and mapped to an
-// exit code.
-func planModel(e env, m *gen.Model, doc *ir.Document, path string) int {
-	var prof *profile.Profile
-	if path != "" {
-		p, diags, err := profile.Load(path)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-			return ExitEnvironment
-		}
-		if diags.HasErrors() {
-			printDiagList(e.stderr, diags)
-			return ExitInvalidModel
-		}
-		prof = p
-	}
-	m.Plan, m.Diagnostics = planner.Plan(doc, prof, planner.Options{})
-	return ExitOK
-}
-
 // addPipelines builds the IR of every package of m that imports the
 // pipeline DSL, merges them and plans them into m, bound to the profile
-// when one is given. Packages without pipelines are left alone.
+// when one is given; the plan's errors are printed and fail the command
+// (its warnings and notes are `etlgen validate`'s to show). Packages
+// without pipelines are left alone.
 func addPipelines(ctx context.Context, e env, dir, profilePath string, m *gen.Model) int {
 	var docs []*ir.Document
 	for _, p := range m.Packages {
@@ -100,27 +77,37 @@ func addPipelines(ctx context.Context, e env, dir, profilePath string, m *gen.Mo
 		}
 		abs, err := filepath.Abs(pdir)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
+			fmt.Fprintf(e.stderr, "etlgen contracts: %v\n", err)
 			return ExitFailure
 		}
-		doc, err := buildIR(ctx, dir, abs)
+		doc, err := project.LoadIR(ctx, project.Options{Dir: dir, Package: abs})
 		if err != nil {
-			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-			return ExitEnvironment
+			fmt.Fprintf(e.stderr, "etlgen contracts: %v\n", err)
+			return exitForError(err)
 		}
 		docs = append(docs, doc)
 	}
 	if len(docs) == 0 {
 		if profilePath != "" {
-			fmt.Fprintln(e.stderr, "etlgen: --profile given but no package declares pipelines")
+			fmt.Fprintln(e.stderr, "etlgen contracts: --profile given but no package declares pipelines")
 		}
 		return ExitOK
 	}
-	path := ""
+	o := project.Options{}
 	if profilePath != "" {
-		path = joinDir(dir, profilePath)
+		o.Profile = joinDir(dir, profilePath)
 	}
-	return planModel(e, m, mergeIR(docs), path)
+	res, err := project.Plan(project.MergeIR(docs), o)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "etlgen contracts: %v\n", err)
+		return exitForError(err)
+	}
+	if res.Diagnostics.HasErrors() {
+		printDiagList(e.stderr, res.Diagnostics)
+		return exitFor(res.Diagnostics)
+	}
+	m.Plan, m.Diagnostics = res.Model, res.Diagnostics
+	return ExitOK
 }
 
 // importsETL reports whether a non-test Go file in dir imports the DSL.
@@ -142,33 +129,4 @@ func importsETL(dir string) bool {
 		}
 	}
 	return false
-}
-
-// mergeIR joins the IR documents of several packages: contracts and
-// transformations once each (by id), every pipeline, every diagnostic.
-func mergeIR(docs []*ir.Document) *ir.Document {
-	if len(docs) == 1 {
-		return docs[0]
-	}
-	out := &ir.Document{IRVersion: ir.Version}
-	seenC, seenT := map[string]bool{}, map[string]bool{}
-	for _, d := range docs {
-		for _, c := range d.Contracts {
-			if !seenC[c.ID] {
-				seenC[c.ID] = true
-				out.Contracts = append(out.Contracts, c)
-			}
-		}
-		for _, t := range d.Transformations {
-			if !seenT[t.ID] {
-				seenT[t.ID] = true
-				out.Transformations = append(out.Transformations, t)
-			}
-		}
-		out.Pipelines = append(out.Pipelines, d.Pipelines...)
-		out.Diagnostics = append(out.Diagnostics, d.Diagnostics...)
-	}
-	sort.SliceStable(out.Pipelines, func(i, j int) bool { return out.Pipelines[i].ID < out.Pipelines[j].ID })
-	out.Diagnostics.Sort()
-	return out
 }

@@ -33,15 +33,8 @@ func runGen(ctx context.Context, e env, args []string) int {
 	if code != ExitOK {
 		return code
 	}
-	return emit(ctx, e, gen.Default().Group(gen.GroupGo), m, *dir, *check)
-}
-
-// usageExit maps a flag parsing error to an exit code.
-func usageExit(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return ExitOK
-	}
-	return ExitUsage
+	_, code = emit(ctx, e, gen.Default().Group(gen.GroupGo), m, *dir, *check, "run go generate ./... (or etlgen gen) and commit the result")
+	return code
 }
 
 // printGenerators lists the generators of a group from their specs.
@@ -91,43 +84,30 @@ func printDiagList(w io.Writer, l diag.List) {
 	}
 }
 
-// relToDir shortens an absolute file name inside dir to a relative one.
-func relToDir(dir, file string) string {
-	if file == "" || !filepath.IsAbs(file) {
-		return file
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return file
-	}
-	rel, err := filepath.Rel(abs, file)
-	if err != nil || rel == ".." || filepath.IsAbs(rel) || len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator) {
-		return file
-	}
-	return filepath.ToSlash(rel)
-}
-
-// emit runs generators into root, or checks root when check is set.
-func emit(ctx context.Context, e env, gens []gen.Generator, m *gen.Model, root string, check bool) int {
+// emit runs generators into root, or checks root when check is set (fix
+// says how to refresh stale files), and returns the files generated.
+func emit(ctx context.Context, e env, gens []gen.Generator, m *gen.Model, root string, check bool, fix string) ([]gen.File, int) {
 	if !check {
-		if err := gen.Run(ctx, gens, m, &gen.DirSink{Root: root}); err != nil {
+		files, err := gen.Run(ctx, gens, m, &gen.DirSink{Root: root})
+		if err != nil {
 			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-			return ExitFailure
+			return nil, ExitFailure
 		}
-		return ExitOK
+		return files, ExitOK
 	}
 	sink := &gen.CheckSink{Root: root}
-	if err := gen.Run(ctx, gens, m, sink); err != nil {
+	files, err := gen.Run(ctx, gens, m, sink)
+	if err != nil {
 		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-		return ExitFailure
+		return nil, ExitFailure
 	}
 	var l diag.List
 	for _, s := range sink.Stale {
-		l.Errorf(gen.CodeStaleGeneratedFile, diag.Position{File: filepath.ToSlash(filepath.Join(root, s.Path))}, "run go generate ./... (or etlgen gen) and commit the result", "generated file is %s", s.Kind)
+		l.Errorf(gen.CodeStaleGeneratedFile, diag.Position{File: filepath.ToSlash(filepath.Join(root, s.Path))}, fix, "generated file is %s", s.Kind)
 	}
 	printDiagList(e.stderr, l)
 	if len(l) > 0 {
-		return ExitFailure
+		return files, ExitFailure
 	}
-	return ExitOK
+	return files, ExitOK
 }

@@ -4,10 +4,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"path/filepath"
 
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/irload"
+	"github.com/etlgen/etlgen/project"
 )
 
 // runIR prints the IR document of one Go package: `etlgen ir [-C dir] [-abs] PKG`.
@@ -34,7 +34,7 @@ func runIR(ctx context.Context, e env, args []string) int {
 		return ExitFailure
 	}
 	if !*abs {
-		if root, err := moduleRoot(*dir); err == nil {
+		if root, err := project.ModuleRoot(*dir); err == nil {
 			doc.Relativize(root)
 		}
 	}
@@ -51,22 +51,4 @@ func runIR(ctx context.Context, e env, args []string) int {
 		return ExitInvalidModel
 	}
 	return ExitOK
-}
-
-// moduleRoot returns the directory of the go.mod that holds dir.
-func moduleRoot(dir string) (string, error) {
-	d, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		if ok, _ := filepath.Glob(filepath.Join(d, "go.mod")); len(ok) == 1 {
-			return d, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", fmt.Errorf("no go.mod above %s", dir)
-		}
-		d = parent
-	}
 }

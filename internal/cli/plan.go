@@ -37,11 +37,11 @@ func runPlan(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(e.stderr, "etlgen plan: --profile FILE is required; --format is human or json")
 		return ExitUsage
 	}
-	m, diags, code := planPackage(ctx, e, f, pkgs)
+	res, code := loadPlan(ctx, e, "plan", f, pkgs)
 	if code != ExitOK {
 		return code
 	}
-	diags = displayPaths(diags)
+	m, diags := res.Model, displayPaths(res.Diagnostics)
 	if code := exitFor(diags); code != ExitOK || m == nil {
 		if f.format == "json" {
 			return writePlanJSON(e, nil, diags, code)

@@ -1,0 +1,43 @@
+package run
+
+import "encoding/json"
+
+// Batch is one micro-batch of one query, as either engine reports it.
+type Batch struct {
+	Pipeline string
+	Query    string
+	BatchID  int64
+	// InputRows are the rows the batch read; InvalidRows those of them that
+	// broke their contract (counted by the local engine only).
+	InputRows   int64
+	InvalidRows int64
+	// OutputRows are the rows written to the query's sink, LateRows those
+	// written to its late outputs.
+	OutputRows         int64
+	LateRows           int64
+	DroppedByWatermark int64
+	StateRows          int64
+	RowsPerSecond      float64
+	// Watermark is the event-time watermark the batch judged lateness by
+	// (RFC 3339); "" when the query has none.
+	Watermark string
+	// Skipped: the sink had written this batch already (a replay changed
+	// nothing); Replay: the batch re-ran from the checkpoint's offsets.
+	Skipped, Replay bool
+	// Offsets are the batch's start and end offsets of its versioned
+	// sources (a Delta Change Data Feed), as JSON.
+	Offsets []SourceOffsets
+}
+
+// SourceOffsets is one source's offsets in a batch.
+type SourceOffsets struct {
+	Source     string
+	Start, End json.RawMessage
+}
+
+// Notice is something a run wants its user to know that is not a batch:
+// a warning (an ignored starting position), a retry or a restart.
+type Notice struct {
+	Kind string // warning, retry, restart
+	Text string
+}

@@ -1,0 +1,145 @@
+package run
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/testkit/engine"
+)
+
+// runLocal runs one pipeline on the local engine as the trigger says.
+func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o Options) (*Report, error) {
+	eng, err := engine.Open(m, pp.ID, &engine.Env{})
+	if err != nil {
+		return nil, err
+	}
+	r := newReport(m, pp)
+	for _, q := range eng.Queries {
+		if q.Recovered {
+			r.query(q.Name).Start, r.Start = "checkpoint-recovery", "checkpoint-recovery"
+			warnIgnoredStarts(pp, q, o)
+		}
+	}
+	err = eng.Run(ctx, m.Trigger, func(p *engine.Progress) {
+		b := localBatch(pp, p)
+		r.add(b)
+		o.batch(b)
+	})
+	if err != nil {
+		r.Status, r.ExitCode = "failed", 1
+		r.Failure = &Failure{Code: "failure", Retry: "fix the cause and run again: the checkpoint resumes after the last committed batch", Message: err.Error()}
+	} else if ctx.Err() != nil {
+		r.Status = "stopped"
+	}
+	finishLocal(r, eng)
+	if werr := r.write(localReportDir(m, pp)); werr != nil && err == nil {
+		err = werr
+	}
+	if err != nil {
+		return r, fmt.Errorf("run %s: %w", pp.ID, err)
+	}
+	return r, nil
+}
+
+// localBatch is a local engine's progress as a Batch.
+func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
+	b := Batch{Pipeline: pp.ID, Query: p.Query, BatchID: p.BatchID, InputRows: int64(p.InputRows), InvalidRows: int64(p.InvalidRows),
+		OutputRows: int64(p.OutputRows), LateRows: p.LateRows, DroppedByWatermark: p.DroppedByWatermark, StateRows: int64(p.StateRows),
+		Skipped: p.Skipped}
+	if p.Duration > 0 {
+		b.RowsPerSecond = float64(p.InputRows) / p.Duration.Seconds()
+	}
+	if q, ok := pp.Query(p.Query); ok && len(q.Watermarks) > 0 {
+		b.Watermark = p.Watermark.Format(time.RFC3339)
+	}
+	for _, src := range versionedSources(pp, p.Query) {
+		end, ok := p.EndOffsets[src]
+		if !ok {
+			continue
+		}
+		so := SourceOffsets{Source: src, Start: json.RawMessage("null"), End: deltaOffset(end)}
+		if start, ok := p.StartOffsets[src]; ok && start.Delta {
+			so.Start = deltaOffset(start)
+		}
+		b.Offsets = append(b.Offsets, so)
+	}
+	return b
+}
+
+// versionedSources are the sources of a query whose offsets are table
+// versions (a Delta Change Data Feed).
+func versionedSources(pp *planner.PipelinePlan, query string) []string {
+	q, ok := pp.Query(query)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, a := range q.Sources {
+		if s, ok := pp.Source(a); ok && s.Binding != nil && s.Binding.Source().Rows == profile.RowsChanges {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// deltaOffset renders a local Delta offset as Spark shows a DeltaSourceOffset.
+func deltaOffset(o engine.Offset) json.RawMessage {
+	data, _ := json.Marshal(struct {
+		ReservoirVersion  int64 `json:"reservoirVersion"`
+		IsStartingVersion bool  `json:"isStartingVersion,omitempty"`
+	}{o.N, o.Snapshot})
+	return data
+}
+
+// warnIgnoredStarts says that a resumed query's versioned source ignores
+// its starting position: the checkpoint wins.
+func warnIgnoredStarts(pp *planner.PipelinePlan, q *engine.Query, o Options) {
+	for _, src := range versionedSources(pp, q.Name) {
+		s, _ := pp.Source(src)
+		for _, opt := range s.Binding.Source().StartOptions {
+			if s.Binding.Asset.Has(opt) {
+				o.notice("warning", "checkpoint %s exists: %s=%s of %s is ignored; query %s resumes after its last committed version (use a new checkpoint to replay from %s)",
+					q.Checkpoint, opt, s.Binding.Asset.String(opt), src, q.Name, opt)
+			}
+		}
+	}
+}
+
+// finishLocal records each query's final state and resume positions.
+func finishLocal(r *Report, eng *engine.Engine) {
+	for i := range r.Queries {
+		qr := &r.Queries[i]
+		q, ok := eng.Query(qr.Name)
+		if !ok {
+			continue
+		}
+		qr.LastBatchID, qr.StateRows = q.NextBatch()-1, int64(q.StateRows())
+		if !q.Watermark().IsZero() && q.Watermark().UnixMilli() != 0 {
+			qr.Watermark = q.Watermark().Format(time.RFC3339)
+		}
+		offs := q.CommittedOffsets()
+		for _, src := range slices.Sorted(maps.Keys(offs)) {
+			if off := offs[src]; off.Delta {
+				qr.source(src).Resume = deltaOffset(off)
+			}
+		}
+	}
+}
+
+// localReportDir is where a local run's report goes: next to its file
+// sinks (the parent of the first one), else in the checkpoint root.
+func localReportDir(m *planner.Model, pp *planner.PipelinePlan) string {
+	for _, q := range pp.Queries {
+		if b := q.Sink.Binding; b != nil && b.Plugin().Name == profile.PluginFileJSON {
+			return filepath.Dir(b.Path())
+		}
+	}
+	return m.CheckpointRoot
+}

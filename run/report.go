@@ -1,0 +1,149 @@
+package run
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Report is what one run of one pipeline did, on either engine; it is
+// written as run-report.json.
+type Report struct {
+	Pipeline string `json:"pipeline"`
+	Profile  string `json:"profile"`
+	Engine   string `json:"engine"`
+	// Program is the generated Spark program (pyspark engine).
+	Program string `json:"program,omitempty"`
+	// Start is fresh, or checkpoint-recovery when a query resumed.
+	Start string `json:"start"`
+	// Status is finished, stopped (a graceful stop) or failed.
+	Status   string `json:"status"`
+	ExitCode int    `json:"exitCode"`
+	// Batches counts the micro-batches of every query.
+	Batches int           `json:"batches"`
+	Queries []QueryReport `json:"queries"`
+	// Sinks are the rows each query wrote in this run, by query name.
+	Sinks   map[string]int64 `json:"sinks"`
+	Failure *Failure         `json:"failure,omitempty"`
+	// Path is where the report was written.
+	Path string `json:"-"`
+}
+
+// QueryReport is one query's part of a run.
+type QueryReport struct {
+	Name  string `json:"name"`
+	Start string `json:"start"`
+	// Batches counts the query's micro-batches in this run; LastBatchID is
+	// the id of the last one committed so far (-1: none yet).
+	Batches            int    `json:"batches"`
+	LastBatchID        int64  `json:"lastBatchId"`
+	InputRows          int64  `json:"inputRows"`
+	InvalidRows        int64  `json:"invalidRows"`
+	OutputRows         int64  `json:"outputRows"`
+	LateRows           int64  `json:"lateRows"`
+	DroppedByWatermark int64  `json:"droppedByWatermark"`
+	StateRows          int64  `json:"stateRows"`
+	Watermark          string `json:"watermark,omitempty"`
+	// Sources holds, per source with versioned offsets (a Delta table's
+	// Change Data Feed), each batch's offsets and the resume position.
+	Sources []SourceReport `json:"sources,omitempty"`
+	// FinalOffsets is the last batch's end offsets as Spark reports them.
+	FinalOffsets json.RawMessage `json:"finalOffsets,omitempty"`
+	// DeltaVersion is the last Delta table version the query wrote.
+	DeltaVersion *int64 `json:"deltaVersion,omitempty"`
+}
+
+// SourceReport is the offsets of one versioned source of a query.
+type SourceReport struct {
+	Source  string         `json:"source"`
+	Batches []BatchOffsets `json:"batches"`
+	// Resume is where the next run starts: the last committed end offset;
+	// nil before the first commit (the source's starting position then).
+	Resume json.RawMessage `json:"resumePosition,omitempty"`
+}
+
+// BatchOffsets is one batch's start and end offset of a source.
+type BatchOffsets struct {
+	BatchID int64           `json:"batchId"`
+	Start   json.RawMessage `json:"startOffset"`
+	End     json.RawMessage `json:"endOffset"`
+}
+
+// Failure classifies why a run failed.
+type Failure struct {
+	// Code is connectivity, authentication, sink-permission,
+	// merge-conflict, checkpoint-corruption, analysis-error, failure, or
+	// crashed (the Spark program died without saying why).
+	Code      string `json:"code"`
+	Retry     string `json:"retry"`
+	Message   string `json:"message"`
+	Exception string `json:"exception,omitempty"`
+}
+
+// query returns the report of the named query, adding it when missing.
+func (r *Report) query(name string) *QueryReport {
+	for i := range r.Queries {
+		if r.Queries[i].Name == name {
+			return &r.Queries[i]
+		}
+	}
+	r.Queries = append(r.Queries, QueryReport{Name: name, Start: "fresh", LastBatchID: -1})
+	return &r.Queries[len(r.Queries)-1]
+}
+
+// add counts one batch.
+func (r *Report) add(b Batch) {
+	r.Batches++
+	q := r.query(b.Query)
+	q.Batches++
+	q.LastBatchID = b.BatchID
+	q.InputRows += b.InputRows
+	q.InvalidRows += b.InvalidRows
+	q.OutputRows += b.OutputRows
+	q.LateRows += b.LateRows
+	q.DroppedByWatermark += b.DroppedByWatermark
+	q.StateRows = b.StateRows
+	if b.Watermark != "" {
+		q.Watermark = b.Watermark
+	}
+	if !b.Skipped {
+		r.Sinks[b.Query] += b.OutputRows
+	}
+	for _, o := range b.Offsets {
+		s := q.source(o.Source)
+		s.Batches = append(s.Batches, BatchOffsets{BatchID: b.BatchID, Start: o.Start, End: o.End})
+	}
+}
+
+// source returns the query's report of a versioned source, adding it.
+func (q *QueryReport) source(name string) *SourceReport {
+	for i := range q.Sources {
+		if q.Sources[i].Source == name {
+			return &q.Sources[i]
+		}
+	}
+	q.Sources = append(q.Sources, SourceReport{Source: name, Batches: []BatchOffsets{}})
+	return &q.Sources[len(q.Sources)-1]
+}
+
+// write stores the report as run-report.json in dir.
+func (r *Report) write(dir string) error {
+	for _, q := range r.Queries {
+		if _, ok := r.Sinks[q.Name]; !ok {
+			r.Sinks[q.Name] = 0
+		}
+	}
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write run report: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("write run report: %w", err)
+	}
+	r.Path = filepath.Join(dir, "run-report.json")
+	if err := os.WriteFile(r.Path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write run report: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,78 @@
+package run
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/testkit/engine"
+)
+
+// Options configure a run.
+type Options struct {
+	// OnBatch is called after every micro-batch of every query, in order,
+	// from one goroutine.
+	OnBatch func(Batch)
+	// OnNotice receives warnings, retries and restarts.
+	OnNotice func(Notice)
+	// ProgramLog receives the Spark programs' stderr (Spark and Python
+	// logs); nil drops it (the last lines reach a crash's report anyway).
+	ProgramLog io.Writer
+	// Python is the interpreter of the Spark programs; "" finds it
+	// (pyspark.FindPython).
+	Python string
+}
+
+func (o Options) batch(b Batch) {
+	if o.OnBatch != nil {
+		o.OnBatch(b)
+	}
+}
+
+func (o Options) notice(kind, format string, args ...any) {
+	if o.OnNotice != nil {
+		o.OnNotice(Notice{Kind: kind, Text: fmt.Sprintf(format, args...)})
+	}
+}
+
+// Run runs every pipeline of m on the engine its profile names, one after
+// the other, and returns a report per pipeline run so far, each also
+// written as run-report.json. ctx ending stops a run gracefully: the
+// local engine after the batch in flight, a Spark program by its stop
+// policy. An error means the run could not start or the engine failed; a
+// Spark program that failed is a report with status failed and no error.
+func Run(ctx context.Context, m *planner.Model, o Options) ([]*Report, error) {
+	var reports []*Report
+	switch m.Engine {
+	case profile.EngineLocal:
+		for i := range m.Pipelines {
+			r, err := runLocal(ctx, m, &m.Pipelines[i], o)
+			if r != nil {
+				reports = append(reports, r)
+			}
+			if err != nil {
+				return reports, err
+			}
+		}
+	case profile.EnginePySpark:
+		return runSpark(ctx, m, o)
+	default:
+		return nil, fmt.Errorf("run: unknown engine %q", m.Engine)
+	}
+	return reports, nil
+}
+
+// newReport starts a pipeline's report.
+func newReport(m *planner.Model, pp *planner.PipelinePlan) *Report {
+	r := &Report{Pipeline: pp.ID, Profile: m.Profile, Engine: m.Engine, Start: "fresh", Status: "finished", Sinks: map[string]int64{}}
+	for _, q := range pp.Queries {
+		r.query(q.Name)
+	}
+	return r
+}
+
+// IncompatibleStateError is a run refused because its plan cannot reuse the
+// state of an existing checkpoint: the planner's ETL-X6xx diagnostics.
+type IncompatibleStateError = engine.IncompatibleStateError
