@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/etlgen/etlgen/diag"
-	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
@@ -52,11 +51,11 @@ func runCompile(ctx context.Context, e env, args []string) int {
 // compilePrograms loads the profile and the IR, plans, and generates the
 // programs; a non-zero code has been reported already.
 func compilePrograms(ctx context.Context, e env, f planFlags, pkgs []string) ([]pyspark.File, int) {
-	prof, doc, m, code := planForSpark(ctx, e, f, pkgs)
+	m, code := planForSpark(ctx, e, f, pkgs)
 	if code != ExitOK {
 		return nil, code
 	}
-	files, err := pyspark.Generate(doc, m, prof)
+	files, err := pyspark.Generate(m)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "etlgen compile: %v\n", err)
 		return nil, ExitPlanning
@@ -65,22 +64,22 @@ func compilePrograms(ctx context.Context, e env, f planFlags, pkgs []string) ([]
 }
 
 // planForSpark loads the profile and the IR and plans them.
-func planForSpark(ctx context.Context, e env, f planFlags, pkgs []string) (*profile.Profile, *ir.Document, *planner.Model, int) {
+func planForSpark(ctx context.Context, e env, f planFlags, pkgs []string) (*planner.Model, int) {
 	prof, pdiags, err := profile.Load(joinDir(f.dir, f.profile))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-		return nil, nil, nil, ExitEnvironment
+		return nil, ExitEnvironment
 	}
 	if pdiags.HasErrors() {
-		return nil, nil, nil, report(e.stdout, e.stderr, diag.FormatHuman, pdiags)
+		return nil, report(e.stdout, e.stderr, diag.FormatHuman, pdiags)
 	}
 	doc, code := loadIR(ctx, e, f, pkgs)
 	if code != ExitOK {
-		return nil, nil, nil, code
+		return nil, code
 	}
 	m, diags := planner.Plan(doc, prof, planner.Options{Pipelines: f.pipelines, OutputModes: f.outputModes()})
 	if diags.HasErrors() {
-		return nil, nil, nil, report(e.stdout, e.stderr, diag.FormatHuman, diags)
+		return nil, report(e.stdout, e.stderr, diag.FormatHuman, diags)
 	}
-	return prof, doc, m, ExitOK
+	return m, ExitOK
 }

@@ -47,11 +47,11 @@ type sparkQueryReport struct {
 // directory and runs each with the venv python, forwarding a stop (ctx
 // ends on SIGINT/SIGTERM) as SIGTERM so the program stops gracefully.
 func runPySpark(ctx context.Context, e env, f planFlags, pkgs []string) int {
-	prof, doc, m, code := planForSpark(ctx, e, f, pkgs)
+	m, code := planForSpark(ctx, e, f, pkgs)
 	if code != ExitOK {
 		return code
 	}
-	files, err := pyspark.Generate(doc, m, prof)
+	files, err := pyspark.Generate(m)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "etlgen run: %v\n", err)
 		return ExitPlanning
