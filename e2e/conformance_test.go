@@ -214,7 +214,7 @@ func (sc *sparkScenario) compile(doc *ir.Document) {
 	if diags.HasErrors() {
 		tb.Fatalf("plan: %v\n%s", diags, b.String())
 	}
-	files, err := pyspark.Generate(doc, m, prof)
+	files, err := pyspark.Generate(m)
 	if err != nil {
 		tb.Fatal(err)
 	}

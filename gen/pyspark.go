@@ -2,8 +2,8 @@ package gen
 
 import (
 	"context"
-	"errors"
 
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/pyspark"
 )
 
@@ -25,11 +25,12 @@ func (PySpark) Spec() Spec {
 	}
 }
 
-// Generate renders the programs of every planned pipeline; it needs a plan
-// bound to a profile.
+// Generate renders the programs of every planned pipeline when the plan is
+// bound to a profile of the pyspark engine; otherwise there is nothing to
+// compile and it returns no files.
 func (PySpark) Generate(_ context.Context, m *Model) ([]File, error) {
-	if m.Plan == nil {
-		return nil, errors.New("no plan: compile needs pipelines bound to a profile")
+	if m.Plan == nil || m.Plan.Engine != profile.EnginePySpark {
+		return nil, nil
 	}
 	files, err := pyspark.Generate(m.Plan)
 	if err != nil {

@@ -1,22 +1,39 @@
-// Package pyspark is the Spark engine: it turns a plan (planner.Model over an
-// ir.Document, bound to a profile) into one readable PySpark Structured
-// Streaming program per pipeline, a Spark Connect client, and runs it.
+// Package pyspark is the Spark engine: it turns a planned model
+// (planner.Model: the IR document, the profile's bindings, the step plans)
+// into one readable PySpark Structured Streaming program per pipeline, a
+// Spark Connect client, and runs it.
 //
 // # Generate
 //
-//	files, err := pyspark.Generate(doc, model, prof)
+//	files, err := pyspark.Generate(model)
 //
 // returns, per pipeline, <pipeline_id>.py (the pipeline id with every
 // character outside [A-Za-z0-9_] turned into '_') and once etlgen_runtime.py,
 // the generic helpers the programs import (progress lines, idempotent Delta
 // MERGE and append, table creation, late-row reconstruction, failure
-// classification, signal handling). Generate never touches the file system;
-// Write puts files in a directory. Output is deterministic.
+// classification, signal handling). Generate reads only the model (the
+// bindings it resolved, never the raw profile) and never touches the file
+// system; Write puts files in a directory. Output is deterministic. A
+// model `etlgen validate` accepts always generates: every reason the engine
+// could refuse one is a planner rule (ETL-S460 to S464 for late outputs),
+// and the errors left here are for a model that was not validated.
 //
 // The program is built from embedded text/template files (templates/) fed a
 // view-model computed in Go; every value reaches Python through PyString (a
 // Python string literal) and every name reaches Spark SQL through
 // sparksql.QuoteIdent / sparksql.QuoteString. Templates only loop and branch.
+//
+// # Plugins
+//
+// The engine reads and writes assets through a registry keyed by
+// profile.PluginName, listed in one place (builtinPlugins), one file per
+// plugin: plugin_kafka_json.go, plugin_file_json.go, plugin_delta.go (static
+// source, append and MERGE sink), plugin_delta_cdf.go, plugin_rate.go. Each
+// says which roles it implements, how it reads a source (reader format,
+// options, lineage, payload or typed rows) or writes a sink, and whether a
+// batch can be read again for late rows. Supports and Plugins tell what the
+// engine implements; a test checks it against every plugin spec that lists
+// the pyspark engine.
 //
 // What a program does, per query of the plan:
 //
@@ -27,7 +44,8 @@
 //     reads the Change Data Feed (readChangeFeed + the profile's starting
 //     version / timestamp and rate limits), each change row turned into a
 //     JSON payload (to_json(struct(*))) validated like a Kafka message, its
-//     _commit_version / _commit_timestamp kept as offset and timestamp;
+//     _commit_version / _commit_timestamp kept as offset and timestamp; a
+//     rate source is Spark's generated typed rows (timestamp, value);
 //   - validates with the contract's compiled Spark SQL (contracts/sparksql):
 //     valid rows get the typed projection, invalid rows the rejection columns
 //     (raw payload, reason code, reason, field path, observed time, lineage,
@@ -43,10 +61,15 @@
 //     _commit_version, then change type), ignores update pre-images, and
 //     deletes or upserts it in one idempotent MERGE;
 //   - late outputs (Late()) are written by the query that holds the stateful
-//     operator: in its foreachBatch it reads offsets/N and offsets/N-1 of its
-//     own checkpoint, re-reads exactly that Kafka range and keeps the rows
-//     whose latest window ends at or before the previous batch's watermark —
-//     Spark's own drop decision (docs/spark-engine.md).
+//     operator (the planner's Query.LateHost): in its foreachBatch it reads
+//     offsets/N and offsets/N-1 of its own checkpoint, re-reads exactly that
+//     batch of the source the planner names (Query.LateSource: a Kafka
+//     range, or the files of the file-source log batch), recomputes the
+//     rows reaching the step's first stateful operator — the port the
+//     stream reads, the stateless upstream steps, static tables read in
+//     full — and keeps those whose latest window ends at or before the
+//     previous batch's watermark: Spark's own drop decision
+//     (docs/spark-engine.md).
 //
 // A program prints one JSON line per event on stdout ("start", "batch",
 // "end"), and exits 0 (finished or stopped), 1 (failure) or 16

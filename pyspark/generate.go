@@ -9,8 +9,6 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -33,22 +31,24 @@ type File struct {
 var programTmpl = template.Must(template.New("program.py.tmpl").Funcs(template.FuncMap{"join": strings.Join}).ParseFS(templateFS, "templates/program.py.tmpl"))
 
 // Generate returns the PySpark program of every pipeline of the model
-// (<PyName(pipeline id)>.py) and the runtime module etlgen_runtime.py. doc
-// is the IR the model was planned from; prof the profile it was bound to.
-// It fails when the model uses something the engine cannot run (a source
-// plugin without a Spark reader, a step without a plan).
-func Generate(doc *ir.Document, m *planner.Model, prof *profile.Profile) ([]File, error) {
+// (<PyName(pipeline id)>.py) and the runtime module etlgen_runtime.py. It
+// reads only the planned model: the IR and the bindings it carries. A model
+// `etlgen validate` accepts always generates; an error means the model was
+// not validated (a plugin without a Spark reader or writer, a step without
+// a plan, a late output the planner would have refused).
+func Generate(m *planner.Model) ([]File, error) {
 	var out []File
 	for i := range m.Pipelines {
-		pv, err := buildProgram(doc, m, &m.Pipelines[i], prof)
+		pp := &m.Pipelines[i]
+		pv, err := buildProgram(m, pp)
 		if err != nil {
-			return nil, fmt.Errorf("generate pyspark program of pipeline %s: %w", m.Pipelines[i].ID, err)
+			return nil, fmt.Errorf("generate pyspark program of pipeline %s: %w", pp.ID, err)
 		}
 		var b bytes.Buffer
 		if err := programTmpl.Execute(&b, pv); err != nil {
-			return nil, fmt.Errorf("generate pyspark program of pipeline %s: %w", m.Pipelines[i].ID, err)
+			return nil, fmt.Errorf("generate pyspark program of pipeline %s: %w", pp.ID, err)
 		}
-		out = append(out, File{Path: ProgramName(m.Pipelines[i].ID), Data: b.Bytes()})
+		out = append(out, File{Path: ProgramName(pp.ID), Data: b.Bytes()})
 	}
 	out = append(out, File{Path: RuntimeFile, Data: append([]byte(nil), runtimePy...)})
 	return out, nil

@@ -41,7 +41,7 @@ func generateCase(t *testing.T, dir string) []pyspark.File {
 	if diags.HasErrors() {
 		t.Fatalf("plan: %v", diags)
 	}
-	files, err := pyspark.Generate(doc, m, prof)
+	files, err := pyspark.Generate(m)
 	if err != nil {
 		t.Fatal(err)
 	}

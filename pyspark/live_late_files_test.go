@@ -34,21 +34,11 @@ func TestLiveLateFileSource(t *testing.T) {
 		}
 		t.Cleanup(func() { _ = os.RemoveAll(dir) })
 		events = dir
-		return fmt.Sprintf(`name: live
-engine: pyspark
-test: true
-execution:
-  mode: structured-streaming
-  trigger: {type: available-now}
-  checkpoint_root: %s
-assets:
-  order_events: {plugin: file-json, path: %s, max_files_per_trigger: 1}
-  customer_order_windows: {plugin: delta, table: %s.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}
-  rejected_order_events: {plugin: delta, table: %s.rejected, write_mode: append}
-  late_order_events: {plugin: delta, table: %s.late, write_mode: append}
-resources:
-  spark: {connect_url: "sc://127.0.0.1:15002", session_timezone: UTC}
-`, s.checkpoint, dir, s.db, s.db, s.db)
+		return s.profile("{type: available-now}", `
+  order_events: {plugin: file-json, path: `+dir+`, max_files_per_trigger: 1}
+  customer_order_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}
+  rejected_order_events: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}
+  late_order_events: {plugin: delta, table: `+s.db+`.late, write_mode: append}`)
 	})
 	// Files are read oldest first: each gets a modification time of its own.
 	mtime := time.Now().Add(-time.Hour)

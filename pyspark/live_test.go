@@ -32,28 +32,39 @@ type liveStack struct {
 	topic, db  string
 	checkpoint string // checkpoint root
 	model      *planner.Model
+	program    string // the program of the model's first pipeline
 }
 
 func startLive(t *testing.T, trigger string) *liveStack {
 	t.Helper()
 	return startLiveWith(t, filepath.Join("testdata", "order-streaming.ir.json"), func(s *liveStack) string {
-		return fmt.Sprintf(`name: live
+		return s.profile(trigger, `
+  order_events: {plugin: kafka-json, resource: k, topic: `+s.topic+`, starting_offsets: earliest}
+  customer_order_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}
+  rejected_order_events: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}
+  late_order_events: {plugin: delta, table: `+s.db+`.late, write_mode: append}`)
+	})
+}
+
+// profile is a test profile on the stack: the trigger, the stack's
+// checkpoint root, the assets (YAML lines under `assets:`), the spark
+// resource and, when an asset names it (resource: k), the Kafka resource k.
+func (s *liveStack) profile(trigger, assets string) string {
+	yaml := fmt.Sprintf(`name: live
 engine: pyspark
 test: true
 execution:
   mode: structured-streaming
   trigger: %s
   checkpoint_root: %s
-assets:
-  order_events: {plugin: kafka-json, resource: k, topic: %s, starting_offsets: earliest}
-  customer_order_windows: {plugin: delta, table: %s.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}
-  rejected_order_events: {plugin: delta, table: %s.rejected, write_mode: append}
-  late_order_events: {plugin: delta, table: %s.late, write_mode: append}
+assets:%s
 resources:
   spark: {connect_url: "sc://127.0.0.1:15002", session_timezone: UTC}
-  k: {kind: kafka, bootstrap_servers: "127.0.0.1:9092"}
-`, trigger, s.checkpoint, s.topic, s.db, s.db, s.db)
-	})
+`, trigger, s.checkpoint, assets)
+	if strings.Contains(assets, "resource: k,") {
+		yaml += "  k: {kind: kafka, bootstrap_servers: \"127.0.0.1:9092\"}\n"
+	}
+	return yaml
 }
 
 // startLiveWith generates the program of an IR file with the profile
@@ -103,8 +114,8 @@ func (s *liveStack) generate(irFile, yaml string) {
 	if diags.HasErrors() {
 		t.Fatalf("plan: %v", diags)
 	}
-	s.model = m
-	files, err := pyspark.Generate(doc, m, prof)
+	s.model, s.program = m, filepath.Join(s.dir, pyspark.ProgramName(m.Pipelines[0].ID))
+	files, err := pyspark.Generate(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +166,7 @@ func (s *liveStack) run() (*pyspark.Result, map[string]string) {
 		s.t.Fatal(err)
 	}
 	defer logf.Close()
-	h, err := pyspark.Run(ctx, filepath.Join(s.dir, "customer_order_streaming.py"), pyspark.RunOptions{Python: s.py, Stderr: logf,
+	h, err := pyspark.Run(ctx, s.program, pyspark.RunOptions{Python: s.py, Stderr: logf,
 		OnEvent: func(ev pyspark.Event) {
 			if ev.Kind != "start" {
 				return
@@ -510,22 +521,11 @@ func TestLiveStopOnSignal(t *testing.T) {
 // joined or not; the invalid one is quarantined.
 func TestLiveStaticJoin(t *testing.T) {
 	s := startLiveWith(t, filepath.Join("testdata", "static_join", "ir.json"), func(s *liveStack) string {
-		return fmt.Sprintf(`name: live
-engine: pyspark
-test: true
-execution:
-  mode: structured-streaming
-  trigger: {type: available-now}
-  checkpoint_root: %s
-assets:
-  customers: {plugin: delta, table: %s.customers}
-  order_events: {plugin: kafka-json, resource: k, topic: %s, starting_offsets: earliest}
-  paid_orders: {plugin: delta, table: %s.paid, write_mode: append}
-  rejected_order_events: {plugin: delta, table: %s.rejected, write_mode: append}
-resources:
-  spark: {connect_url: "sc://127.0.0.1:15002", session_timezone: UTC}
-  k: {kind: kafka, bootstrap_servers: "127.0.0.1:9092"}
-`, s.checkpoint, s.db, s.topic, s.db, s.db)
+		return s.profile("{type: available-now}", `
+  customers: {plugin: delta, table: `+s.db+`.customers}
+  order_events: {plugin: kafka-json, resource: k, topic: `+s.topic+`, starting_offsets: earliest}
+  paid_orders: {plugin: delta, table: `+s.db+`.paid, write_mode: append}
+  rejected_order_events: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}`)
 	})
 	s.query("CREATE SCHEMA IF NOT EXISTS "+s.db,
 		"CREATE TABLE "+s.db+".customers (customer_id BIGINT, segment STRING) USING delta",

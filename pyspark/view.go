@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
-	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -31,31 +30,17 @@ type programView struct {
 // kv is one dict entry, both sides Python literals.
 type kv struct{ Key, Value string }
 
-// gen carries what the view builders share.
+// gen carries what the view builders of one pipeline share: the model and
+// the views built so far, by asset and by step id.
 type gen struct {
-	doc       *ir.Document
-	pp        *planner.PipelinePlan
-	pipe      *ir.Pipeline
-	prof      *profile.Profile
-	contracts map[string]*contracts.Contract
-	sources   map[string]*sourceView
-	steps     map[string]*stepView
+	m       *planner.Model
+	pp      *planner.PipelinePlan
+	sources map[string]*sourceView
+	steps   map[string]*stepView
 }
 
-func buildProgram(doc *ir.Document, m *planner.Model, pp *planner.PipelinePlan, prof *profile.Profile) (*programView, error) {
-	g := &gen{doc: doc, pp: pp, prof: prof, contracts: map[string]*contracts.Contract{},
-		sources: map[string]*sourceView{}, steps: map[string]*stepView{}}
-	for i := range doc.Contracts {
-		g.contracts[doc.Contracts[i].ID] = &doc.Contracts[i]
-	}
-	for i := range doc.Pipelines {
-		if doc.Pipelines[i].ID == pp.ID {
-			g.pipe = &doc.Pipelines[i]
-		}
-	}
-	if g.pipe == nil {
-		return nil, fmt.Errorf("pipeline %s is not in the IR document", pp.ID)
-	}
+func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, error) {
+	g := &gen{m: m, pp: pp, sources: map[string]*sourceView{}, steps: map[string]*stepView{}}
 	pv := &programView{PipelineID: PyString(pp.ID), Version: PyString(pp.Version), Profile: PyString(m.Profile),
 		Title: docText(pp.ID + " " + pp.Version + " on profile " + m.Profile), File: ProgramName(pp.ID)}
 	g.session(pv)
@@ -67,12 +52,12 @@ func buildProgram(doc *ir.Document, m *planner.Model, pp *planner.PipelinePlan, 
 		g.sources[sv.Asset] = sv
 		pv.Sources = append(pv.Sources, sv)
 	}
-	for i := range g.pipe.Steps {
-		sv, err := g.step(&g.pipe.Steps[i])
+	for i := range pp.Steps {
+		sv, err := g.step(&pp.Steps[i])
 		if err != nil {
 			return nil, err
 		}
-		g.steps[g.pipe.Steps[i].ID] = sv
+		g.steps[pp.Steps[i].Step.ID] = sv
 		pv.Steps = append(pv.Steps, sv)
 	}
 	if err := g.queries(pv); err != nil {
@@ -81,42 +66,50 @@ func buildProgram(doc *ir.Document, m *planner.Model, pp *planner.PipelinePlan, 
 	return pv, nil
 }
 
-// session fills the Spark Connect URL, session conf and stop policy.
+// session fills the Spark Connect URL, session conf and stop policy from
+// the model's session and execution settings.
 func (g *gen) session(pv *programView) {
 	pv.Remote = PyString("sc://127.0.0.1:15002")
 	conf := map[string]string{}
-	if g.prof != nil {
-		if r, ok := g.prof.ResourceOfKind("spark"); ok {
-			pv.Remote = PyString(r.String("connect_url"))
-			for k, v := range r.SparkOptions() {
-				conf[k] = v
-			}
-			if v, ok := r.Value("conf"); ok {
-				for k, s := range v.Map {
-					if !strings.Contains(s, "${env:") {
-						conf[k] = s
-					}
-				}
-			}
-		}
-		ex := g.prof.Execution()
-		pv.StopPolicy = PyString(ex.StopPolicy)
-		pv.StopTimeout = fmt.Sprintf("%.1f", ex.StopTimeout.Seconds())
+	if s := g.m.Session; s != nil {
+		pv.Remote = PyString(s.Remote)
+		maps.Copy(conf, s.Conf)
 	}
-	if pv.StopPolicy == "" || pv.StopPolicy == `""` {
+	ex := g.m.Execution
+	pv.StopPolicy, pv.StopTimeout = PyString(ex.StopPolicy), fmt.Sprintf("%.1f", ex.StopTimeout.Seconds())
+	if ex.StopPolicy == "" {
 		pv.StopPolicy = PyString(profile.StopFinishBatch)
 	}
-	if pv.StopTimeout == "" || pv.StopTimeout == "0.0" {
+	if pv.StopTimeout == "0.0" {
 		pv.StopTimeout = "300.0"
 	}
 	pv.Conf = sortedKV(conf)
 }
 
+// contract returns the contract with the given id; an error when the
+// model's document does not declare it.
+func (g *gen) contract(id string) (*contracts.Contract, error) {
+	c, ok := g.m.Contract(id)
+	if !ok {
+		return nil, fmt.Errorf("contract %s is not in the IR document", id)
+	}
+	return c, nil
+}
+
 func sortedKV(m map[string]string) []kv {
-	keys := slices.Sorted(maps.Keys(m))
-	out := make([]kv, len(keys))
-	for i, k := range keys {
-		out[i] = kv{Key: PyString(k), Value: PyString(m[k])}
+	out := make([]kv, 0, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, kv{Key: PyString(k), Value: PyString(m[k])})
+	}
+	return out
+}
+
+// optionsKV renders planner options as dict entries (already sorted by
+// name).
+func optionsKV(opts []planner.Option) []kv {
+	out := make([]kv, len(opts))
+	for i, o := range opts {
+		out[i] = kv{Key: PyString(o.Name), Value: PyString(o.Value)}
 	}
 	return out
 }

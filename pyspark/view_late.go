@@ -2,133 +2,184 @@ package pyspark
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
 )
 
-// lateHost is the query that runs the stateful operator of a late output's
-// step: its foreachBatch writes the late rows too.
-func (g *gen) lateHost(late *planner.Query) *planner.Query {
-	for i := range g.pp.Queries {
-		q := &g.pp.Queries[i]
-		if q.Branch == ir.PortLate {
-			continue
-		}
-		for _, op := range q.Stateful {
-			if op.Step == late.LateStep {
-				return q
-			}
-		}
-	}
-	return nil
+// lateView is a Late() output written by the query holding its stateful
+// operator.
+type lateView struct {
+	Name, Identity, Title string
+	Const, Fn             string
+	HostCheckpoint        string // Python literal
+	Source                *sourceView
+	// Ports are the source ports the late rows come from: the Python
+	// variables (valid, invalid) holding the re-read batch's rows of each.
+	Ports   []string
+	Input   string // expression of the late tap over the Ports variables
+	MaxEnd  string // Python expression of rt.late_max_end(...)
+	Columns []string
+	Sink    sinkView
 }
 
-// lateSource reports whether the rows of a source batch can be read again
-// for a late output: a Kafka offset range, or the files of a file source's
-// log batch.
-func lateSource(sv *sourceView) bool {
-	return sv.Kafka || sv.Plugin == "file-json"
-}
-
-// late builds a late output: the late tap of the step over the valid rows
-// of its Kafka or file source, re-read for the host batch's offset range
-// (Kafka) or files (the checkpoint's file source log). Errors name what the
-// step reads; the caller adds the late output's name.
-func (g *gen) late(q *planner.Query, host *planner.Query) (*lateView, error) {
+// late builds a late output and returns the name of its host query, whose
+// foreachBatch writes it: the planner's Query.LateHost and LateSource say
+// which query runs the step's stateful operator and which streaming
+// source's batch rows reach it. The late rows are recomputed from that
+// batch read again (a Kafka offset range, or the files of the file-source
+// log batch): the source's rows of the port the stream reads, the
+// stateless upstream steps, the step's plan up to its first stateful
+// operator, static tables read in full as the query reads them.
+//
+// The planner refuses what cannot be routed (ETL-S460 to S464); the errors
+// here are for a model that was not validated. The caller adds the late
+// output's name.
+func (g *gen) late(q *planner.Query) (*lateView, string, error) {
 	st, ok := g.steps[q.LateStep]
 	if !ok || st.late == nil {
-		return nil, fmt.Errorf("step %s has no stateful operator", q.LateStep)
+		return nil, "", fmt.Errorf("step %s has no stateful operator", q.LateStep)
 	}
-	var src *sourceView
-	args := make([]string, len(st.inputs))
-	for i, b := range st.inputs {
-		sv, ok := g.sources[b.From.Node]
-		switch {
-		case !ok:
-			return nil, fmt.Errorf("step %s reads %s, the output of another step: the Spark engine re-reads a batch's input only when the stateful step reads a source directly", q.LateStep, b.From.Node)
-		case b.From.Port != ir.PortValid:
-			return nil, fmt.Errorf("step %s reads port %s of source %s: late rows are routed only from its valid rows", q.LateStep, b.From.Port, b.From.Node)
-		case !lateSource(sv):
-			return nil, fmt.Errorf("step %s reads source %s (plugin %s): the Spark engine routes late rows only from kafka-json and file-json sources, whose batches it can read again", q.LateStep, sv.Asset, sv.Plugin)
-		case src != nil && src != sv:
-			return nil, fmt.Errorf("step %s reads sources %s and %s: the Spark engine routes late rows only for a step reading one source", q.LateStep, src.Asset, sv.Asset)
-		}
-		src, args[i] = sv, "valid"
+	host, src, err := g.lateRoute(q)
+	if err != nil {
+		return nil, "", err
 	}
-	if src == nil {
-		return nil, fmt.Errorf("step %s has no input", q.LateStep)
+	b := &batchInput{g: g, src: src}
+	input, err := b.lateInput(st)
+	if err != nil {
+		return nil, "", err
 	}
-	// The batch's offsets are read from the checkpoint's first source
-	// (offsets line 1, sources/0): right only when it is the only one.
-	if streams := g.streamSources(host.From, map[string]bool{}); len(streams) != 1 {
-		return nil, fmt.Errorf("query %s reads the streaming sources %v: the Spark engine routes late rows only in a query reading one streaming source", host.Name, streams)
-	}
-	c, ok := g.contracts[q.Sink.Contract]
-	if !ok {
-		return nil, fmt.Errorf("contract %s is not in the IR document", q.Sink.Contract)
+	c, err := g.contract(q.Sink.Contract)
+	if err != nil {
+		return nil, "", err
 	}
 	lv := &lateView{Name: PyString(q.Name), Identity: PyString(q.Identity), Const: constName(q.Name), Fn: PyName(q.Name),
 		Title:          docText(fmt.Sprintf("%s: rows step %s drops behind the watermark, appended to %s", q.Name, q.LateStep, q.Sink.Identity)),
-		HostCheckpoint: PyString(host.Checkpoint), Source: src, MaxEnd: maxEnd(st.late),
-		Input: fmt.Sprintf("%s(%s)", st.LateFn, joinArgs(args))}
+		HostCheckpoint: PyString(host.Checkpoint), Source: src, Ports: b.ports, MaxEnd: maxEnd(st.late), Input: input}
 	have := map[string]bool{"watermark_at_arrival": true, "reason_code": true}
-	if sc, ok := g.contracts[g.sourceContract(src.Asset)]; ok {
-		for _, f := range sc.Fields {
-			have[f.Name] = true
-		}
+	schema, ok := st.plan.Node(st.late.Inputs[0])
+	if !ok {
+		return nil, "", fmt.Errorf("step %s: the rows reaching its stateful operator have no inferred schema", q.LateStep)
+	}
+	for _, name := range schema.Names() {
+		have[name] = true
 	}
 	lv.Columns = pyList(conform(c, have))
-	sink, err := g.sink(q.Name, q.Sink, c)
-	if err != nil {
-		return nil, err
+	if lv.Sink, err = g.sink(&q.Sink, c); err != nil {
+		return nil, "", err
 	}
-	if sink.Kind == "merge" {
-		sink.Kind = "append"
+	if lv.Sink.Kind == "merge" {
+		lv.Sink.Kind = "append"
 	}
-	lv.Sink = sink
-	return lv, nil
+	return lv, host.Name, nil
 }
 
-// streamSources lists the assets of the streaming (not static) sources the
-// stream r reads, each once, in the order first met.
-func (g *gen) streamSources(r ir.Ref, seen map[string]bool) []string {
-	if sv, ok := g.sources[r.Node]; ok {
-		if sv.Static || seen[sv.Asset] {
-			return nil
-		}
-		seen[sv.Asset] = true
-		return []string{sv.Asset}
+// lateRoute returns the late output's host query and the view of the
+// source whose batch it reads again, as the planner found them.
+func (g *gen) lateRoute(q *planner.Query) (*planner.Query, *sourceView, error) {
+	host, ok := g.pp.Query(q.LateHost)
+	if q.LateHost == "" || !ok || host.Branch == ir.PortLate {
+		return nil, nil, fmt.Errorf("no query runs the stateful operator of step %s (%s)", q.LateStep, planner.CodeLateNoHost)
 	}
-	st, ok := g.steps[r.Node]
-	if !ok {
-		return nil
+	src := g.sources[q.LateSource]
+	switch {
+	case q.LateSource == "" || src == nil:
+		return nil, nil, fmt.Errorf("the rows reaching the stateful operator of step %s do not come from exactly one streaming source (%s)", q.LateStep, planner.CodeLateSeveralSources)
+	case src.Reread == "":
+		return nil, nil, fmt.Errorf("step %s reads source %s (plugin %s), whose batches cannot be read again (%s)", q.LateStep, src.Asset, src.Plugin, planner.CodeLateNotRereadable)
+	case !slices.Equal(host.Sources, []string{src.Asset}):
+		// the batch's offsets are the checkpoint's first source's
+		return nil, nil, fmt.Errorf("query %s reads the streaming sources %v, not only %s (%s)", host.Name, host.Sources, src.Asset, planner.CodeLateHostSources)
 	}
-	var out []string
-	for _, b := range st.inputs {
-		out = append(out, g.streamSources(b.From, seen)...)
-	}
-	return out
+	return host, src, nil
 }
 
-func (g *gen) sourceContract(asset string) string {
-	for _, s := range g.pp.Sources {
-		if s.Asset == asset {
-			return s.Contract
-		}
-	}
-	return ""
+// batchInput renders the late rows' input over a re-read batch of one
+// source: the Python variables "valid" / "invalid" hold its rows of that
+// port (ports lists those used, sorted).
+type batchInput struct {
+	g     *gen
+	src   *sourceView
+	ports []string
 }
 
-func joinArgs(args []string) string {
-	out := ""
-	for i, a := range args {
-		if i > 0 {
-			out += ", "
+// lateInput calls the step's late-input function with its inputs over the
+// batch; an input the rows reaching the stateful operator do not read is
+// None.
+func (b *batchInput) lateInput(st *stepView) (string, error) {
+	read := map[string]bool{}
+	st.late.Inputs[0].Walk(func(n *ir.Node) bool {
+		if n.Op == ir.OpInput {
+			read[n.Input] = true
 		}
-		out += a
+		return true
+	})
+	args := make([]string, len(st.inputs))
+	for i, in := range st.inputs {
+		args[i] = "None"
+		if !read[in.Input] {
+			continue
+		}
+		a, err := b.ref(in.From)
+		if err != nil {
+			return "", fmt.Errorf("step %s: %w", st.ID, err)
+		}
+		args[i] = a
 	}
-	return out
+	return st.LateFn + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// ref is the Python expression of a stream over the batch: the batch's
+// rows of a port of the source, a static table read in full, or a
+// stateless step over those.
+func (b *batchInput) ref(r ir.Ref) (string, error) {
+	if sv, ok := b.g.sources[r.Node]; ok {
+		switch {
+		case sv == b.src:
+			return b.port(r)
+		case sv.Static:
+			return b.g.ref(r, "spark")
+		}
+		return "", fmt.Errorf("reads the streaming source %s besides %s (%s)", r.Node, b.src.Asset, planner.CodeLateSeveralSources)
+	}
+	st, ok := b.g.steps[r.Node]
+	switch {
+	case !ok:
+		return "", fmt.Errorf("stream %s is neither a source nor a step", r.Node)
+	case st.late != nil:
+		return "", fmt.Errorf("reads step %s, which keeps state (%s)", r.Node, planner.CodeLateAfterState)
+	}
+	args := make([]string, len(st.inputs))
+	for i, in := range st.inputs {
+		a, err := b.ref(in.From)
+		if err != nil {
+			return "", err
+		}
+		args[i] = a
+	}
+	return st.Fn + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// port names the variable holding the batch's rows of the port read.
+func (b *batchInput) port(r ir.Ref) (string, error) {
+	v := r.Port
+	switch r.Port {
+	case ir.PortValid, "":
+		v = ir.PortValid
+	case ir.PortInvalid:
+		if b.src.Typed {
+			return "", fmt.Errorf("source %s reads typed rows: it has no invalid rows", r.Node)
+		}
+	default:
+		return "", fmt.Errorf("port %s of source %s cannot be read again", r.Port, r.Node)
+	}
+	if !slices.Contains(b.ports, v) {
+		b.ports = append(b.ports, v)
+		slices.Sort(b.ports)
+	}
+	return v, nil
 }
 
 // maxEnd renders the rt.late_max_end call for the stateful operator: the
@@ -142,21 +193,23 @@ func maxEnd(n *ir.Node) string {
 		if slide == 0 {
 			slide = size
 		}
-	} else if wm := watermarkColumn(n); wm != "" {
-		col = wm
+	} else {
+		col = watermarkColumn(n)
 	}
 	return fmt.Sprintf("rt.late_max_end(%s, %s, %d, %d, %d)", PyString(SQLIdent(col)), PyString(kind), size, slide, gap)
 }
 
-// watermarkColumn finds the column of the nearest withWatermark below n.
+// watermarkColumn is the column of the withWatermark nearest the operator
+// on its first input (the rows a late tap reads), "" when none.
 func watermarkColumn(n *ir.Node) string {
-	for _, in := range n.Inputs {
-		if in.Op == ir.OpWatermark {
-			return in.Column
-		}
-		if c := watermarkColumn(in); c != "" {
-			return c
-		}
+	col := ""
+	if len(n.Inputs) > 0 {
+		n.Inputs[0].Walk(func(x *ir.Node) bool {
+			if x.Op == ir.OpWatermark {
+				col = x.Column // post-order: the last one met is the nearest
+			}
+			return true
+		})
 	}
-	return ""
+	return col
 }

@@ -70,7 +70,7 @@ resources:
 			if diags.HasErrors() {
 				t.Fatalf("plan: %v", diags)
 			}
-			files, err := pyspark.Generate(doc, m, prof)
+			files, err := pyspark.Generate(m)
 			if err != nil {
 				t.Fatal(err)
 			}

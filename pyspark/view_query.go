@@ -45,19 +45,8 @@ type sinkView struct {
 	PathArg   string   // ", path=<literal>" for a path table, else ""
 }
 
-// lateView is a Late() output written by the query holding its stateful
-// operator.
-type lateView struct {
-	Name, Identity, Title string
-	Const, Fn             string
-	HostCheckpoint        string // Python literal
-	Source                *sourceView
-	Input                 string // expression of the late tap over valid rows `valid`
-	MaxEnd                string // Python expression of rt.late_max_end(...)
-	Columns               []string
-	Sink                  sinkView
-}
-
+// queries builds the views of the pipeline's queries; each late output
+// goes to its host query's foreachBatch.
 func (g *gen) queries(pv *programView) error {
 	byName := map[string]*queryView{}
 	for i := range g.pp.Queries {
@@ -77,17 +66,15 @@ func (g *gen) queries(pv *programView) error {
 		if q.Branch != ir.PortLate {
 			continue
 		}
-		// A late output the program cannot write would lose its rows
-		// silently (Spark drops them): refuse to generate instead.
-		host := g.lateHost(q)
-		if host == nil || byName[host.Name] == nil {
-			return fmt.Errorf("late output %s: no query of the program runs the stateful operator of step %s, so nothing can route its late rows", q.Name, q.LateStep)
-		}
-		lv, err := g.late(q, host)
+		lv, host, err := g.late(q)
 		if err != nil {
 			return fmt.Errorf("late output %s: %w", q.Name, err)
 		}
-		byName[host.Name].Lates = append(byName[host.Name].Lates, lv)
+		hv := byName[host]
+		if hv == nil {
+			return fmt.Errorf("late output %s: host query %s is not a query of the program", q.Name, host)
+		}
+		hv.Lates = append(hv.Lates, lv)
 		pv.Lates = append(pv.Lates, lv)
 	}
 	for _, qv := range pv.Queries {
@@ -104,24 +91,22 @@ func (g *gen) queries(pv *programView) error {
 func (g *gen) query(q *planner.Query) (*queryView, error) {
 	qv := &queryView{Name: PyString(q.Name), Identity: PyString(q.Identity), Checkpoint: PyString(q.Checkpoint),
 		Title: docText(fmt.Sprintf("%s: %s rows, output mode %s, %s into %s", q.Name, q.Branch, q.OutputMode, q.Sink.WriteMode, q.Sink.Identity)),
-		Const: constName(q.Name), Fn: PyName(q.Name), OutputMode: PyString(q.OutputMode), Trigger: trigger(q.Trigger)}
+		Const: constName(q.Name), Fn: PyName(q.Name), OutputMode: PyString(q.OutputMode), Trigger: trigger(q.Trigger),
+		Stateful: len(q.Stateful) > 0}
 	build, err := g.ref(q.From, "spark")
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", q.Name, err)
 	}
 	qv.Build = build
-	qv.Stateful = g.stateful(q.From)
-	c, ok := g.contracts[q.Sink.Contract]
-	if !ok {
-		return nil, fmt.Errorf("query %s: contract %s is not in the IR document", q.Name, q.Sink.Contract)
+	c, err := g.contract(q.Sink.Contract)
+	if err != nil {
+		return nil, fmt.Errorf("query %s: %w", q.Name, err)
 	}
 	qv.Columns = pyList(conform(c, nil))
-	sink, err := g.sink(q.Name, q.Sink, c)
-	if err != nil {
+	if qv.Sink, err = g.sink(&q.Sink, c); err != nil {
 		return nil, err
 	}
-	qv.Sink = sink
-	qv.Cache = qv.Stateful && sink.Kind != "merge"
+	qv.Cache = qv.Stateful && qv.Sink.Kind != "merge"
 	return qv, nil
 }
 
@@ -129,9 +114,9 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 func (g *gen) ref(r ir.Ref, spark string) (string, error) {
 	if sv, ok := g.sources[r.Node]; ok {
 		raw := sv.Fn + "_raw(" + spark + ")"
-		if sv.Delta {
+		if sv.Typed {
 			if r.Port == ir.PortInvalid {
-				return "", fmt.Errorf("source %s reads typed Delta rows: it has no invalid rows", r.Node)
+				return "", fmt.Errorf("source %s reads typed rows: it has no invalid rows", r.Node)
 			}
 			return raw, nil
 		}
@@ -158,24 +143,6 @@ func (g *gen) ref(r ir.Ref, spark string) (string, error) {
 	return st.Fn + "(" + strings.Join(args, ", ") + ")", nil
 }
 
-// stateful reports whether the stream r passes a step with a stateful
-// operator (an aggregation, deduplication or stream-stream join).
-func (g *gen) stateful(r ir.Ref) bool {
-	st, ok := g.steps[r.Node]
-	if !ok {
-		return false
-	}
-	if st.late != nil {
-		return true
-	}
-	for _, b := range st.inputs {
-		if g.stateful(b.From) {
-			return true
-		}
-	}
-	return false
-}
-
 // trigger renders DataStreamWriter.trigger keyword arguments.
 func trigger(t profile.Trigger) string {
 	switch t.Type {
@@ -187,62 +154,28 @@ func trigger(t profile.Trigger) string {
 	return "availableNow=True"
 }
 
-// sink binds a query's sink: a Delta table (MERGE or append) or files.
-func (g *gen) sink(asset string, s planner.Sink, c *contracts.Contract) (sinkView, error) {
+// sink binds a query's (or a late output's) sink with its plugin's
+// writer; a CDF MERGE writes rows of the change merge's target contract.
+func (g *gen) sink(s *planner.Sink, c *contracts.Contract) (sinkView, error) {
 	sv := sinkView{SchemaSQL: "None", CreateSQL: "None"}
-	table, path := "", ""
-	if g.prof != nil {
-		if a, ok := g.prof.Asset(asset); ok {
-			table, path = a.String("table"), a.Path("path")
-		}
+	if s.Binding == nil {
+		return sv, fmt.Errorf("sink %s is not bound to a profile asset", s.Asset)
 	}
-	if s.Changes != nil { // the target table is the change merge's contract
-		if tc, ok := g.contracts[s.Changes.Target]; ok {
-			c = tc
+	if s.Changes != nil {
+		tc, err := g.contract(s.Changes.Target)
+		if err != nil {
+			return sv, fmt.Errorf("sink %s: %w", s.Asset, err)
 		}
+		c = tc
 	}
-	switch s.Plugin {
-	case "delta":
-		ref := SQLTable(table, path)
-		sv.Target = PyString(ref)
-		if path != "" {
-			sv.PathArg = ", path=" + PyString(path)
-		}
-		create := sparksql.CreateTableDDL("etlgen_target", c)
-		create = strings.Replace(create, SQLIdent("etlgen_target"), ref, 1)
-		sv.CreateSQL = PyString(create)
-		if parts := strings.Split(table, "."); path == "" && len(parts) > 1 {
-			sv.SchemaSQL = PyString("CREATE SCHEMA IF NOT EXISTS " + sparksql.QuotePath(parts[:len(parts)-1]...))
-		}
-		sv.Kind = "append"
-		if len(s.MergeKeys) > 0 && strings.Contains(s.WriteMode, "merge") {
-			sv.Kind = "merge"
-			for _, k := range s.MergeKeys {
-				sv.Keys = append(sv.Keys, PyString(SQLIdent(k)))
-			}
-		}
-		if s.Changes != nil {
-			changeMerge(&sv, s.Changes)
-		}
-	case "file-json":
-		sv.Kind, sv.Format, sv.Target = "files", PyString("json"), PyString(path)
-	default:
-		return sv, fmt.Errorf("sink %s: plugin %s has no writer in the Spark engine (delta, file-json)", asset, s.Plugin)
+	p, err := writer(s)
+	if err != nil {
+		return sv, err
+	}
+	if err := p.write(&sv, s, c); err != nil {
+		return sv, fmt.Errorf("sink %s: %w", s.Asset, err)
 	}
 	return sv, nil
-}
-
-// changeMerge binds a CDF MERGE: per key the latest change of the batch,
-// deleted or upserted (planner.ChangeMerge).
-func changeMerge(sv *sinkView, cm *planner.ChangeMerge) {
-	sv.Kind, sv.Keys = "changes", nil
-	for _, k := range cm.Keys {
-		sv.Keys = append(sv.Keys, PyString(SQLIdent(k)))
-	}
-	for _, col := range cm.Columns {
-		sv.Changes = append(sv.Changes, PyString(SQLIdent(col.Name)))
-	}
-	sv.Order = pyList(cm.ChangeOrder)
 }
 
 // conform returns the select expressions that shape rows into contract c:

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // stepView is one step: a Python function from its input DataFrames to its
@@ -19,7 +20,8 @@ type stepView struct {
 	Lines                      []string // body statements
 	LateFn                     string   // "" when the step has no stateful operator
 	LateLines                  []string
-	late                       *ir.Node // the first stateful operator
+	late                       *ir.Node          // the first stateful operator
+	plan                       *planner.StepPlan // set with late
 	inputs                     []ir.Binding
 }
 
@@ -31,7 +33,8 @@ type emitter struct {
 	n      int
 }
 
-func (g *gen) step(st *ir.Step) (*stepView, error) {
+func (g *gen) step(sp *planner.StepPlan) (*stepView, error) {
+	st := sp.Step
 	if st.Plan == nil {
 		return nil, fmt.Errorf("step %s has no plan", st.ID)
 	}
@@ -50,34 +53,13 @@ func (g *gen) step(st *ir.Step) (*stepView, error) {
 	e := &emitter{params: params}
 	v := e.node(g, st.Plan)
 	sv.Lines = append(e.lines, "return "+v)
-	if n := firstStateful(st.Plan); n != nil && len(n.Inputs) > 0 {
-		sv.late, sv.LateFn = n, sv.Fn+"_late_input"
+	if n := sp.Stateful; n != nil && len(n.Inputs) > 0 {
+		sv.plan, sv.late, sv.LateFn = sp, n, sv.Fn+"_late_input"
 		le := &emitter{params: params}
 		lv := le.node(g, n.Inputs[0])
 		sv.LateLines = append(le.lines, "return "+lv)
 	}
 	return sv, nil
-}
-
-// firstStateful finds the stateful operator nearest the inputs (post-order).
-func firstStateful(n *ir.Node) *ir.Node {
-	if n == nil {
-		return nil
-	}
-	for _, in := range n.Inputs {
-		if f := firstStateful(in); f != nil {
-			return f
-		}
-	}
-	switch n.Op {
-	case ir.OpAggregate, ir.OpDropDuplicates, ir.OpDropDuplicatesWithinWM:
-		return n
-	case ir.OpJoin:
-		if n.Join != nil && !n.Join.Static {
-			return n
-		}
-	}
-	return nil
 }
 
 // node emits the statements computing n and returns the variable holding it.
@@ -165,7 +147,7 @@ func (g *gen) op(n *ir.Node, src string, ins []string) []string {
 	case ir.OpLimit:
 		return []string{fmt.Sprintf("%s.limit(%d)", src, n.Limit)}
 	case ir.OpIntoOutput:
-		c, ok := g.contracts[n.Output]
+		c, ok := g.m.Contract(n.Output)
 		if !ok {
 			return []string{src}
 		}

@@ -126,7 +126,7 @@ func (e *sparkEngine) generate(target, run string) string {
 	if diags.HasErrors() {
 		t.Fatalf("plan: %v", diags)
 	}
-	files, err := pyspark.Generate(doc, m, prof)
+	files, err := pyspark.Generate(m)
 	if err != nil {
 		t.Fatal(err)
 	}

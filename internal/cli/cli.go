@@ -11,17 +11,6 @@ import (
 	"slices"
 )
 
-// Exit codes shared by every subcommand.
-const (
-	ExitOK           = 0
-	ExitFailure      = 1  // the tool failed (I/O, a bug)
-	ExitUsage        = 2  // bad flags or arguments
-	ExitInvalidModel = 10 // contracts, pipeline or profile are invalid
-	ExitPlanning     = 12 // the planner rejected the pipeline
-	ExitIncompatible = 14 // state incompatible with an existing checkpoint / breaking contract drift
-	ExitEnvironment  = 16 // the environment is not usable (doctor, run)
-)
-
 // env is what a subcommand may touch.
 type env struct {
 	stdin          io.Reader

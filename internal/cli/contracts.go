@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"path/filepath"
 
 	"github.com/etlgen/etlgen/gen"
 )
@@ -83,14 +82,6 @@ func checkDrift(ctx context.Context, e env, f contractsFlags, out string, view g
 		return ExitIncompatible
 	}
 	return ExitOK
-}
-
-// underDir resolves p relative to dir, unless p is absolute.
-func underDir(dir, p string) string {
-	if filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.Join(dir, p)
 }
 
 // renderDrift prints the report: JSON on stdout, or diagnostics on stderr

@@ -7,14 +7,12 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/gen"
-	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/project"
 )
 
 // etlImport is the import path of the pipeline DSL: a package importing it

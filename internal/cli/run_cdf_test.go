@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/etlgen/etlgen/run"
 )
 
 // TestRunCDFOffsets runs the customer-cdf example twice on the local
@@ -25,8 +27,8 @@ func TestRunCDFOffsets(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("first run: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	for _, want := range []string{"customer_changes startOffset=none endOffset={reservoirVersion:1}",
-		"resume position customers customer_changes: {reservoirVersion:1} (last committed endOffset"} {
+	for _, want := range []string{`customer_changes startOffset=- endOffset={"reservoirVersion":1}`,
+		`resume position customers customer_changes: {"reservoirVersion":1} (the checkpoint's last committed end offset`} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("first run stdout lacks %q:\n%s", want, stdout)
 		}
@@ -45,11 +47,15 @@ func TestRunCDFOffsets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep runReport
+	var rep run.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.CDF) != 1 || rep.CDF[0].Resume == nil || rep.CDF[0].Resume.ReservoirVersion != 1 {
-		t.Errorf("report cdf = %+v, want the resume position reservoirVersion 1", rep.CDF)
+	var resume struct{ ReservoirVersion int64 }
+	if len(rep.Queries) == 1 && len(rep.Queries[0].Sources) == 1 {
+		_ = json.Unmarshal(rep.Queries[0].Sources[0].Resume, &resume)
+	}
+	if resume.ReservoirVersion != 1 {
+		t.Errorf("report queries = %+v, want the resume position reservoirVersion 1", rep.Queries)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/etlgen/etlgen/run"
 )
 
 // localProfile writes a local-engine profile reading the example's sample
@@ -81,7 +83,7 @@ func TestRunLocal(t *testing.T) {
 	if code != ExitOK || !strings.Contains(stdout, ": checkpoint-recovery, 0 batches") {
 		t.Errorf("second run: exit %d\n%s", code, stdout)
 	}
-	var rep runReport
+	var rep run.Report
 	data, err := os.ReadFile(filepath.Join(dir, "out/run-report.json"))
 	if err != nil {
 		t.Fatal(err)
