@@ -1,0 +1,212 @@
+package promise
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/etlgen/etlgen/e2e/semijoin"
+	customercdf "github.com/etlgen/etlgen/examples/customer-cdf"
+	orderpayments "github.com/etlgen/etlgen/examples/order-payments"
+	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
+	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/testkit/engine"
+)
+
+// root is the module root, from this package's directory.
+const root = "../.."
+
+// document is one pipeline IR document the repository knows.
+type document struct {
+	name string
+	doc  *ir.Document
+}
+
+// boundProfile is one profile: committed (parsed under a fresh temporary
+// directory for every pairing, so relative paths never touch the
+// repository and no two pairings share a checkpoint) or synthesized.
+type boundProfile struct {
+	name string
+	data []byte
+	prof *profile.Profile // synthesized: parsed once, in its own directory
+}
+
+// parse returns the profile for one pairing.
+func (bp boundProfile) parse(t *testing.T) *profile.Profile {
+	if bp.prof != nil {
+		return bp.prof
+	}
+	// Nested, so that a relative path such as ../out stays inside the
+	// pairing's own directory.
+	p, _ := profile.Parse(filepath.Join(t.TempDir(), "a", "b", "profile.yaml"), bp.data)
+	return p
+}
+
+// TestValidateMeansRuns walks every pipeline the repository knows — the
+// committed IR documents (planner corpus, generator, PySpark and CLI golden
+// cases) and the Go pipeline packages (examples, e2e) — and binds each to
+// every committed profile and to profiles synthesized from each plugin that
+// can play each of its assets' roles on each engine. Wherever the planner
+// reports no error, the profile's engine must take the plan: the PySpark
+// generator writes programs that compile as Python, and the local engine
+// opens every pipeline. A refusal there is a capability the planner does not
+// know yet: make it a planner rule (or implement it in the engine).
+func TestValidateMeansRuns(t *testing.T) {
+	docs := documents(t)
+	profiles := committedProfiles(t)
+	var spark, local, rejected int
+	var programs []string
+	progDir := t.TempDir()
+	check := func(name string, d document, bp boundProfile) {
+		m, l := planner.Plan(d.doc, bp.parse(t), planner.Options{})
+		if l.HasErrors() {
+			rejected++
+			return
+		}
+		switch m.Engine {
+		case profile.EnginePySpark:
+			spark++
+			files, err := pyspark.Generate(m)
+			if err != nil {
+				t.Errorf("%s: validate is clean but compile fails: %v", name, err)
+				return
+			}
+			programs = append(programs, writePrograms(t, filepath.Join(progDir, fmt.Sprint(spark)), files)...)
+		case profile.EngineLocal:
+			local++
+			for _, pp := range m.Pipelines {
+				if _, err := engine.Open(m, pp.ID, &engine.Env{}); err != nil {
+					t.Errorf("%s: validate is clean but the local engine does not open pipeline %s: %v", name, pp.ID, err)
+				}
+			}
+		}
+	}
+	for _, d := range docs {
+		for _, bp := range profiles {
+			check(d.name+" × "+bp.name, d, bp)
+		}
+		for _, bp := range synthesized(t, d.doc) {
+			check(d.name+" × "+bp.name, d, bp)
+		}
+	}
+	t.Logf("%d documents; validate clean: %d on pyspark (%d programs), %d on local; %d pairings rejected by validate",
+		len(docs), spark, len(programs), local, rejected)
+	// The walk must reach real cases, or a planner that rejects everything
+	// would pass it.
+	if spark < 100 || local < 100 {
+		t.Errorf("only %d pyspark and %d local pairings validate clean: the walk lost its cases", spark, local)
+	}
+	pyCompile(t, programs)
+}
+
+// documents are the IR documents: every committed one, and those of the
+// example and e2e pipeline packages.
+func documents(t *testing.T) []document {
+	t.Helper()
+	var out []document
+	err := filepath.WalkDir(root, func(path string, de fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if de.IsDir() && (de.Name() == ".cache" || de.Name() == ".stack" || de.Name() == ".git") {
+			return filepath.SkipDir
+		}
+		if de.IsDir() || !(de.Name() == "ir.json" || strings.HasSuffix(de.Name(), ".ir.json")) {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		doc, err := ir.Unmarshal(data)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		rel, _ := filepath.Rel(root, path)
+		out = append(out, document{name: rel, doc: doc})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, p := range map[string]*etl.Pipeline{
+		"examples/order-streaming": orderstreaming.Pipeline, "examples/customer-cdf": customercdf.Pipeline,
+		"examples/order-payments": orderpayments.Pipeline, "e2e/semijoin": semijoin.Pipeline,
+		"e2e/semijoin (right watermark)": semijoin.PipelineRightWatermark,
+	} {
+		out = append(out, document{name: name, doc: etl.DocumentOf(p)})
+	}
+	slices.SortFunc(out, func(a, b document) int { return strings.Compare(a.name, b.name) })
+	if len(out) < 60 {
+		t.Fatalf("found %d IR documents; the walk is broken", len(out))
+	}
+	return out
+}
+
+// committedProfiles parses every profile YAML of the repository's test
+// data and examples, each as if it lived in a fresh temporary directory.
+func committedProfiles(t *testing.T) []boundProfile {
+	t.Helper()
+	var out []boundProfile
+	for _, glob := range []string{"planner/testdata/corpus/*/profile.yaml", "planner/testdata/dslcase/profile.yaml",
+		"gen/testdata/*/profile.yaml", "pyspark/testdata/*/profile.yaml", "internal/cli/testdata/cli/*/profile.yaml",
+		"examples/*/profiles/*.yaml", "pyspark/doctor/testdata/*.yaml", "framework/profile/testdata/broken/*.yaml"} {
+		files, _ := filepath.Glob(filepath.Join(root, glob))
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, l := profile.Parse(filepath.Join(t.TempDir(), "a", "b", "profile.yaml"), data)
+			if p == nil || l.HasErrors() {
+				continue
+			}
+			rel, _ := filepath.Rel(root, f)
+			out = append(out, boundProfile{name: rel, data: data})
+		}
+	}
+	if len(out) < 50 {
+		t.Fatalf("found %d valid profiles; the walk is broken", len(out))
+	}
+	return out
+}
+
+// writePrograms writes generated files under dir and returns the programs.
+func writePrograms(t *testing.T, dir string, files []pyspark.File) []string {
+	t.Helper()
+	if err := pyspark.Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range files {
+		out = append(out, filepath.Join(dir, f.Path))
+	}
+	return out
+}
+
+// pyCompile byte-compiles every program in one Python process: a program
+// that is not valid Python fails here, not on the Spark server.
+func pyCompile(t *testing.T, programs []string) {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the programs are generated but not compiled")
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(py, append([]string{"-m", "py_compile"}, programs...)...)
+	cmd.Stderr = &stderr
+	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "PYTHONPYCACHEPREFIX="+t.TempDir())
+	if err := cmd.Run(); err != nil {
+		t.Errorf("py_compile of %d generated programs: %v\n%s", len(programs), err, stderr.String())
+	}
+}
