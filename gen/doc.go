@@ -1,6 +1,7 @@
 // Package gen turns one loaded, planned model into files: typed Go helpers,
 // data contracts (ODCS, JSON Schema), transformation and pipeline contracts
-// (DTCS, DPCS) and rendered pipeline docs (Mermaid, DOT, HTML, CDF diagrams).
+// (DTCS, DPCS), rendered pipeline docs (Mermaid, DOT, HTML, CDF diagrams)
+// and the Spark engine's PySpark programs.
 //
 // # The model
 //
@@ -30,6 +31,10 @@
 //     per pipeline (bound parts only when the plan is bound).
 //   - GroupDocs ("docs", etlgen docs -o DIR): Mermaid, DOT and HTML per
 //     pipeline, and CDFDocs for a pipeline with a CDF MERGE.
+//   - GroupCompile ("compile", etlgen compile -o DIR | --check DIR): PySpark
+//     writes one program per pipeline and the runtime module, rendered by
+//     package pyspark from the plan, when the plan is bound to a pyspark
+//     profile.
 //
 // DPCS and the docs read one Graph of each pipeline (PipelineGraph); see
 // docs/docs-generation.md. Without a plan, the pipeline generators write
@@ -38,7 +43,8 @@
 // # Running and sinks
 //
 // Run calls every generator, checks that no two produce the same path and
-// that no path escapes the root, and only then hands the files to a Sink:
+// that no path escapes the root, and only then hands the files to a Sink
+// (and returns them):
 // DirSink writes them under a root directory, MemorySink keeps them for
 // tests, CheckSink compares them with disk and reports stale or missing files
 // (CI). Nothing is written unless every generator succeeded. A generator's

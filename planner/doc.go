@@ -1,25 +1,49 @@
 // Package planner checks a pipeline IR document bound to a profile, fully
-// offline, and builds its plan: the streaming regions, sources, queries,
-// stateful operators, output modes, checkpoint identities, sinks and delivery
-// guarantees that the generators and the engines read.
+// offline, and builds its plan: the one model everything downstream reads.
 //
 // # Flow
 //
 //	Plan(doc, profile, opts)
-//	  profile.Bind per pipeline      → capability diagnostics (ETL-P3xx)
+//	  profile.Bind per pipeline      → one profile.AssetBinding per extract and
+//	                                   load; capability diagnostics (ETL-P3xx);
+//	                                   a profile with errors binds what it can
 //	  analyze                        → one query per load, every step expanded
 //	                                   into its plan; facts per operator
 //	                                   (streaming?, watermarked columns,
 //	                                   stateful operators); output mode inferred
 //	  DefaultRules, one per file     → definition (D26x), streaming (S4xx),
-//	                                   checkpoint identity (K5xx)
+//	                                   checkpoint identity (K5xx), the engine's
+//	                                   capabilities (S46x)
+//	  infer every transformation and step once (package infer)
 //	  buildModel                     → *Model, immutable
-//	  merge + sort                   → the DSL's diagnostics, Bind's and the
-//	                                   rules', each problem once
+//	  merge + sort                   → the DSL's diagnostics, Bind's, inference's
+//	                                   and the rules', each problem once
 //
 // Plan is a pure function: it reads no file and starts nothing. Every problem
 // is reported at once; the model is still built when there are errors (docs
 // may show it) but must not be executed then.
+//
+// # The model is the waist
+//
+// The PySpark generator, the local engine, the docs and contract generators
+// and the CLI read only the Model: the IR with lookups by id (Document,
+// Contract, Transformation, Pipeline, PipelinePlan.StepPlan), the binding of
+// every source and sink (Source.Binding, Sink.Binding: plugin, options,
+// role, write mode), the inferred schema of every transformation, step and
+// node (Inferred), the queries with their output modes, checkpoints,
+// identities, state and guarantees, the late-output routing (Query.LateHost,
+// LateSource), the Spark session and the execution settings. None of them
+// infers schemas again, re-walks plans for facts the planner knows, or reads
+// the raw profile. What each plugin means (roles, replay, re-read, starting
+// positions, guarantees) comes from its file in framework/profile.
+//
+// # Engine capabilities are rules
+//
+// Every reason an engine could refuse a planned pipeline is a rule here with
+// a stable code, the user's file:line and a fix hint (rule_engine_*.go,
+// rule_typed_source_ports.go), so that a pipeline `etlgen validate` accepts
+// compiles and starts on its profile's engine; internal/promise checks this
+// for every pipeline of the repository.
 //
 // # Spark's rules, before Spark
 //

@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/etlgen/etlgen/contracts"
@@ -49,14 +50,7 @@ var plugins = func() map[profile.PluginName]plugin {
 
 // Plugins returns the names of the plugins the Spark engine reads or
 // writes, sorted.
-func Plugins() []profile.PluginName {
-	out := make([]profile.PluginName, 0, len(plugins))
-	for n := range plugins {
-		out = append(out, n)
-	}
-	slices.Sort(out)
-	return out
-}
+func Plugins() []profile.PluginName { return slices.Sorted(maps.Keys(plugins)) }
 
 // Supports reports whether the Spark engine implements the plugin in the
 // role: it has a reader for a source role, a writer for a sink role.

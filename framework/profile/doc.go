@@ -15,10 +15,22 @@
 // same specs as the Markdown page docs/profiles.md. Default returns the
 // built-in set, listed in one place (builtin_*.go).
 //
+// # One file per plugin
+//
+// Each built-in plugin is one file, plugin_<name>.go, holding its spec and
+// its facts: typed name (PluginName), display name, roles, engines, options,
+// what it means as a source (SourceFacts: row shape, replay, whether a batch
+// can be re-read, starting positions, fixed columns) and what each of its
+// write modes delivers on replay (SinkGuarantee). The planner, the
+// generators and both engines read these facts; each engine registers its
+// reader and writer per plugin name (docs/plugins.md).
+//
 // # Flow
 //
-//	Load/Parse  YAML → yaml.v3 nodes → *Profile + diag.List (every problem, with file:line:col)
-//	Bind        *Profile + ir.Document + pipeline id → *Binding + diag.List (capability checks)
+//	Load/Parse  YAML → yaml.v3 nodes → *Profile + diag.List (every problem, with file:line:col;
+//	            a profile with errors keeps what parsed)
+//	Bind        *Profile + ir.Document + pipeline id → *Binding (one AssetBinding per
+//	            extract and load) + diag.List (capability checks)
 //
 // Parse collects every problem instead of stopping at the first; each has a
 // stable ETL-P3xx code (codes.go, documented in docs/diagnostics.md).

@@ -1,6 +1,9 @@
 // Package cli implements the etlgen command line: one file per subcommand,
 // each parsing its flags, calling one library function, rendering the result
-// and mapping it to an exit code.
+// and mapping it to an exit code. Every subcommand that needs a plan gets it
+// from project.Load (load.go); compile, docs, contracts and gen run
+// generators of package gen; run runs package run; exit codes come from one
+// table by diagnostic class (exit.go).
 package cli
 
 import (
