@@ -113,4 +113,3 @@ func synth(t *testing.T, pipeline, eng, trigger string, assets map[string]choice
 	}
 	return boundProfile{name: name, prof: p}
 }
-
