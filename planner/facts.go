@@ -2,6 +2,7 @@ package planner
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/etlgen/etlgen/framework/ir"
 )
@@ -170,10 +171,7 @@ func joinFacts(_ *pipe, q *qnode, f *facts) {
 		f.wm[k] = true
 	}
 	f.streaming = true
-	f.watermarks = append(f.watermarks, r.watermarks...)
-	f.stateful = append(f.stateful, r.stateful...)
-	f.sources = append(f.sources, r.sources...)
-	f.aggs += r.aggs
+	f.mergeUpstream(r)
 	f.session = f.session || r.session
 	if r.lateFrom != "" {
 		f.lateFrom = r.lateFrom
@@ -196,16 +194,47 @@ func unionFacts(_ *pipe, q *qnode, f *facts) {
 			}
 		}
 		f.streaming = f.streaming || o.streaming
-		f.watermarks = append(f.watermarks, o.watermarks...)
-		f.stateful = append(f.stateful, o.stateful...)
-		f.sources = append(f.sources, o.sources...)
-		f.aggs += o.aggs
+		f.mergeUpstream(o)
 		f.session = f.session || o.session
 		f.streamJoin = f.streamJoin || o.streamJoin
 		if o.lateFrom != "" {
 			f.lateFrom = o.lateFrom
 		}
 	}
+}
+
+// mergeUpstream adds what o knows of its upstream to f: each watermark,
+// stateful operator and source once (a diamond reaches one upstream step
+// along many paths, and listing it per path would grow exponentially),
+// and the aggregation count per path, as Spark's plan tree counts them,
+// saturating.
+func (f *facts) mergeUpstream(o *facts) {
+	for _, w := range o.watermarks {
+		if !slices.Contains(f.watermarks, w) {
+			f.watermarks = append(f.watermarks, w)
+		}
+	}
+	for _, op := range o.stateful {
+		if !slices.ContainsFunc(f.stateful, func(x StatefulOp) bool { return sameOp(x, op) }) {
+			f.stateful = append(f.stateful, op)
+		}
+	}
+	for _, s := range o.sources {
+		if !slices.Contains(f.sources, s) {
+			f.sources = append(f.sources, s)
+		}
+	}
+	f.aggs = min(f.aggs+o.aggs, maxCount)
+}
+
+// maxCount bounds the aggregation count: rules only compare it with 0, 1
+// and 2, and a diamond's path count doubles per level.
+const maxCount = 1 << 20
+
+// sameOp reports whether two stateful operators are one operator reached
+// along two paths: same kind, step and keys.
+func sameOp(a, b StatefulOp) bool {
+	return a.Kind == b.Kind && a.Step == b.Step && slices.Equal(a.Keys, b.Keys)
 }
 
 func intoFacts(pp *pipe, q *qnode, f *facts) {

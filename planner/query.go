@@ -37,13 +37,28 @@ type query struct {
 	out                  *Query
 }
 
-// expander expands refs into qnode trees, refusing to loop on cycles.
+// expander expands refs into a qnode graph, refusing to loop on cycles. A
+// stream read twice (a diamond: two inputs bound to one step) is expanded
+// once and shared, so a query's graph is linear in the pipeline's size.
 type expander struct {
 	pp    *pipe
 	stack map[string]bool
+	memo  map[ir.Ref]*qnode
 }
 
 func (x *expander) ref(r ir.Ref) *qnode {
+	if q, ok := x.memo[r]; ok {
+		return q
+	}
+	q := x.expand(r)
+	if q != nil {
+		x.memo[r] = q
+	}
+	return q
+}
+
+// expand expands one ref the first time it is met.
+func (x *expander) expand(r ir.Ref) *qnode {
 	if ex, ok := x.pp.extracts[r.Node]; ok {
 		if r.Port == ir.PortLate {
 			return x.extractLate(ex)
@@ -114,6 +129,9 @@ func (x *expander) node(st *ir.Step, n *ir.Node) *qnode {
 }
 
 func markStatic(q *qnode) {
+	if q.static {
+		return // shared, and marked already
+	}
 	q.static = true
 	for _, k := range q.kids {
 		markStatic(k)
@@ -135,13 +153,18 @@ func lateTap(n *qnode) *qnode {
 	return &qnode{late: true, kids: []*qnode{found}}
 }
 
-// walk visits the tree in post-order.
+// walk visits the graph in post-order, each node once.
 func walk(q *qnode, f func(*qnode)) {
-	if q == nil {
+	visit(q, f, map[*qnode]bool{})
+}
+
+func visit(q *qnode, f func(*qnode), seen map[*qnode]bool) {
+	if q == nil || seen[q] {
 		return
 	}
+	seen[q] = true
 	for _, k := range q.kids {
-		walk(k, f)
+		visit(k, f, seen)
 	}
 	f(q)
 }
@@ -160,7 +183,7 @@ func isStateful(n *ir.Node) bool {
 func (pp *pipe) buildQueries() {
 	for i := range pp.p.Loads {
 		ld := &pp.p.Loads[i]
-		x := &expander{pp: pp, stack: map[string]bool{}}
+		x := &expander{pp: pp, stack: map[string]bool{}, memo: map[ir.Ref]*qnode{}}
 		q := &query{pp: pp, load: ld, name: ld.Asset, branch: ld.From.Port, root: x.ref(ld.From)}
 		walk(q.root, func(n *qnode) { q.ops = append(q.ops, n) })
 		pp.queries = append(pp.queries, q)

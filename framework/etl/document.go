@@ -37,10 +37,10 @@ func DocumentOf(pipelines ...*Pipeline) *ir.Document {
 	return build(ps, nil)
 }
 
-// WriteDocument writes the document of pkgPath as ir.Marshal JSON; the
-// program etlgen builds to read a user's package calls it.
+// WriteDocument writes the document of pkgPath as ir.MarshalCompact JSON;
+// the program etlgen builds to read a user's package calls it.
 func WriteDocument(w io.Writer, pkgPath string) error {
-	b, err := ir.Marshal(Document(pkgPath))
+	b, err := ir.MarshalCompact(Document(pkgPath))
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,19 @@ import (
 	"github.com/etlgen/etlgen/diag"
 )
 
-// Marshal renders the document as indented JSON with a trailing newline.
-// Contracts, transformations and pipelines are sorted by id and diagnostics
-// by position and code, so the same document always gives the same bytes.
-// Marshal sorts a copy's top-level slices; the caller's document is unchanged.
-func Marshal(doc *Document) ([]byte, error) {
+// Marshal renders the document as indented JSON with a trailing newline, for
+// people (etlgen ir, committed test data). Contracts, transformations and
+// pipelines are sorted by id and diagnostics by position and code, so the
+// same document always gives the same bytes. Marshal sorts a copy's
+// top-level slices; the caller's document is unchanged.
+func Marshal(doc *Document) ([]byte, error) { return marshal(doc, "  ") }
+
+// MarshalCompact renders the document like Marshal without indentation, for
+// programs: indentation grows with plan depth, so a deep plan's indented
+// JSON is quadratic in its size.
+func MarshalCompact(doc *Document) ([]byte, error) { return marshal(doc, "") }
+
+func marshal(doc *Document, indent string) ([]byte, error) {
 	d := *doc
 	d.Contracts = append(d.Contracts[:0:0], doc.Contracts...)
 	d.Transformations = append(d.Transformations[:0:0], doc.Transformations...)
@@ -31,7 +39,9 @@ func Marshal(doc *Document) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
+	if indent != "" {
+		enc.SetIndent("", indent)
+	}
 	if err := enc.Encode(&d); err != nil {
 		return nil, fmt.Errorf("marshal ir document: %w", err)
 	}

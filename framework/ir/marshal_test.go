@@ -74,3 +74,34 @@ func TestRelativize(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalCompactIsLinear: a deep plan's compact JSON grows linearly
+// with its depth (indented JSON grows quadratically), and round-trips.
+func TestMarshalCompactIsLinear(t *testing.T) {
+	deep := func(n int) *ir.Document {
+		plan := &ir.Node{Op: ir.OpInput, Input: "in"}
+		for range n {
+			plan = &ir.Node{Op: ir.OpFilter, Inputs: []*ir.Node{plan}, Predicate: &ir.Expr{Kind: ir.ExprColumn, Name: "ok"}}
+		}
+		return &ir.Document{IRVersion: ir.Version, Transformations: []ir.Transformation{{ID: "deep", Plan: plan}}}
+	}
+	small, err := ir.MarshalCompact(deep(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, err := ir.MarshalCompact(deep(2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ratio := float64(len(big)) / float64(len(small)); ratio > 25 {
+		t.Errorf("compact JSON of 2000 vs 100 operators: %d vs %d bytes (×%.1f), want about ×20", len(big), len(small), ratio)
+	}
+	doc, err := ir.Unmarshal(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := ir.MarshalCompact(doc)
+	if string(again) != string(big) {
+		t.Error("compact IR does not round-trip")
+	}
+}
