@@ -15,7 +15,7 @@ import (
 )
 
 // programVersion changes whenever the generated program changes.
-const programVersion = "irload/2"
+const programVersion = "irload/3"
 
 // cacheKey hashes everything the built program depends on: the environment,
 // go.mod and go.sum of the module and of modules it replaces with local

@@ -1,9 +1,12 @@
 package irload
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 )
 
 // writeFiles writes name → content under dir.
@@ -64,5 +67,32 @@ func TestCacheKeyFollowsImports(t *testing.T) {
 				t.Errorf("key changed = %t, want %t", got, tt.changes)
 			}
 		})
+	}
+}
+
+// TestPruneKeepsMostRecentlyUsed: the cache keeps the keep most recently
+// used programs and removes the rest; directories without a program (one
+// being built) are left alone.
+func TestPruneKeepsMostRecentlyUsed(t *testing.T) {
+	cache := t.TempDir()
+	base := time.Now().Add(-time.Hour)
+	for i := range 5 {
+		dir := filepath.Join(cache, fmt.Sprint(i))
+		writeFiles(t, dir, map[string]string{"irprog": "bin"})
+		used := base.Add(time.Duration(i) * time.Minute)
+		if err := os.Chtimes(filepath.Join(dir, "irprog"), used, used); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFiles(t, filepath.Join(cache, "building"), map[string]string{"irprog.123.tmp": "partial"})
+	touch(filepath.Join(cache, "0", "irprog")) // used again just now
+	prune(cache, 3)
+	var left []string
+	entries, _ := os.ReadDir(cache)
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if want := []string{"0", "3", "4", "building"}; !slices.Equal(left, want) {
+		t.Errorf("left %v, want %v", left, want)
 	}
 }

@@ -86,6 +86,7 @@ func (l Loader) program(ctx context.Context, m module, pkg string) (string, func
 	}
 	bin := filepath.Join(cache, key, "irprog")
 	if _, err := os.Stat(bin); err == nil {
+		touch(bin)
 		return bin, keep, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
@@ -98,6 +99,7 @@ func (l Loader) program(ctx context.Context, m module, pkg string) (string, func
 	if err := os.Rename(tmp, bin); err != nil {
 		return "", keep, fmt.Errorf("store program: %w", err)
 	}
+	prune(cache, maxCached)
 	return bin, keep, nil
 }
 
@@ -128,7 +130,9 @@ func (l Loader) build(ctx context.Context, m module, pkg, out string) error {
 	if goCmd == "" {
 		goCmd = "go"
 	}
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-o", out, "./"+filepath.Base(dir))
+	// No VCS stamping (it runs git) and no DWARF or symbol table (linking
+	// them is much of the build of an edit): the program only prints IR.
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-buildvcs=false", "-ldflags=-s -w", "-o", out, "./"+filepath.Base(dir))
 	cmd.Dir = m.root
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
