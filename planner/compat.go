@@ -27,9 +27,12 @@ const (
 type Change struct {
 	Pipeline string `json:"pipeline"`
 	Query    string `json:"query"`
-	Code     string `json:"code"`
-	Grade    Grade  `json:"grade"`
-	Reason   string `json:"reason"`
+	// Step is the step of the stateful operator that changed, "" for a
+	// change of the whole query.
+	Step   string `json:"step,omitempty"`
+	Code   string `json:"code"`
+	Grade  Grade  `json:"grade"`
+	Reason string `json:"reason"`
 }
 
 // Compat is the result of Compare: the overall grade and every change.
@@ -47,18 +50,43 @@ type Compat struct {
 // are compatible. Each change is also a diagnostic: ETL-X6xx, an error when
 // incompatible, a warning when partial; a single ETL-X690 note when all is
 // compatible.
+//
+// Queries are matched by checkpoint identity (ManifestQuery.Checkpoint), not
+// by name: state lives in a checkpoint, so a query whose checkpoint moved (a
+// new major version, another profile) starts from scratch and is compared
+// with nothing, and an old checkpoint no new query uses is orphaned
+// (ETL-X610).
 func Compare(old, cur *Manifest) (Compat, diag.List) {
 	cc := &comparer{}
-	olds := map[string]ManifestPipeline{}
+	cc.compare(old, cur)
+	return cc.result(func(Change) diag.Position { return diag.Position{} })
+}
+
+// compare grades every new query that reuses an old checkpoint, and notes
+// the old checkpoints left behind.
+func (cc *comparer) compare(old, cur *Manifest) {
+	used := map[string]bool{}
+	olds := map[string]ManifestQuery{}
 	for _, p := range old.Pipelines {
-		olds[p.ID] = p
-	}
-	for _, p := range cur.Pipelines {
-		if op, ok := olds[p.ID]; ok {
-			cc.pipeline(op, p)
+		for _, q := range p.Queries {
+			olds[q.Checkpoint] = q
 		}
 	}
-	return cc.result()
+	for _, p := range cur.Pipelines {
+		for _, q := range p.Queries {
+			if oq, ok := olds[q.Checkpoint]; ok {
+				used[q.Checkpoint] = true
+				cc.query(p.ID, oq, q)
+			}
+		}
+	}
+	for _, p := range old.Pipelines {
+		for _, oq := range p.Queries {
+			if !used[oq.Checkpoint] {
+				cc.add(p.ID, oq.Name, CodeStateQueryRemoved, Partial, "query %s is gone: its checkpoint %s is orphaned (delete it once no rollback needs it)", oq.Name, oq.Checkpoint)
+			}
+		}
+	}
 }
 
 // CompareManifest parses the manifest of the running version and grades
@@ -71,28 +99,37 @@ func CompareManifest(old []byte, m *Model) (Compat, diag.List) {
 		l.Errorf(CodeStateManifest, diag.Position{}, "pass the file etlgen plan --manifest wrote for the running version", "cannot read the old state manifest: %v", err)
 		return Compat{Grade: Incompatible, Changes: []Change{}}, l
 	}
-	return Compare(om, NewManifest(m))
+	cc := &comparer{}
+	cc.compare(om, NewManifest(m))
+	return cc.result(func(ch Change) diag.Position { return changePos(m, ch) })
 }
 
-type comparer struct{ changes []Change }
+// changePos is where a change is in the user's source: the step of the
+// operator that changed, else the load of the query; none for a query that
+// is gone.
+func changePos(m *Model, ch Change) diag.Position {
+	pp, ok := m.Pipeline(ch.Pipeline)
+	if !ok {
+		return diag.Position{}
+	}
+	if sp, ok := pp.StepPlan(ch.Step); ok && sp.Step.Pos.IsValid() {
+		return sp.Step.Pos
+	}
+	if q, ok := pp.Query(ch.Query); ok && q.Sink.Load != nil {
+		return q.Sink.Load.Pos
+	}
+	return diag.Position{}
+}
+
+// comparer collects the changes of one comparison; step is the stateful
+// operator's step while its changes are added.
+type comparer struct {
+	changes []Change
+	step    string
+}
 
 func (cc *comparer) add(pipeline, query, code string, g Grade, format string, args ...any) {
-	cc.changes = append(cc.changes, Change{Pipeline: pipeline, Query: query, Code: code, Grade: g, Reason: fmt.Sprintf(format, args...)})
-}
-
-func (cc *comparer) pipeline(old, cur ManifestPipeline) {
-	curQ := map[string]ManifestQuery{}
-	for _, q := range cur.Queries {
-		curQ[q.Name] = q
-	}
-	for _, oq := range old.Queries {
-		nq, ok := curQ[oq.Name]
-		if !ok {
-			cc.add(old.ID, oq.Name, CodeStateQueryRemoved, Partial, "query %s is gone: its checkpoint %s is orphaned (delete it once no rollback needs it)", oq.Name, oq.Checkpoint)
-			continue
-		}
-		cc.query(old.ID, oq, nq)
-	}
+	cc.changes = append(cc.changes, Change{Pipeline: pipeline, Query: query, Step: cc.step, Code: code, Grade: g, Reason: fmt.Sprintf(format, args...)})
 }
 
 func (cc *comparer) query(pid string, old, cur ManifestQuery) {
@@ -118,6 +155,8 @@ func (cc *comparer) query(pid string, old, cur ManifestQuery) {
 }
 
 func (cc *comparer) operator(pid, q string, old, cur StatefulOp) {
+	cc.step = cur.Step
+	defer func() { cc.step = "" }()
 	at := fmt.Sprintf("%s in step %s", cur.Kind, cur.Step)
 	if old.Kind != cur.Kind {
 		cc.add(pid, q, CodeStateOperators, Incompatible, "stateful operator %s replaced %s in step %s", cur.Kind, old.Kind, old.Step)
@@ -177,7 +216,7 @@ func (cc *comparer) watermarks(pid, q string, old, cur []Watermark) {
 		watermarksText(old), watermarksText(cur))
 }
 
-func (cc *comparer) result() (Compat, diag.List) {
+func (cc *comparer) result(pos func(Change) diag.Position) (Compat, diag.List) {
 	out := Compat{Grade: Compatible, Changes: cc.changes}
 	if out.Changes == nil {
 		out.Changes = []Change{}
@@ -191,7 +230,7 @@ func (cc *comparer) result() (Compat, diag.List) {
 		} else if out.Grade == Compatible {
 			out.Grade = Partial
 		}
-		l.Add(diag.Diagnostic{Code: ch.Code, Severity: sev, Path: ch.Pipeline + "/" + ch.Query, Message: ch.Reason, Hint: compatHint(ch.Grade)})
+		l.Add(diag.Diagnostic{Code: ch.Code, Severity: sev, Pos: pos(ch), Path: ch.Pipeline + "/" + ch.Query, Message: ch.Reason, Hint: compatHint(ch.Grade)})
 	}
 	if len(l) == 0 {
 		l.Add(diag.Diagnostic{Code: CodeStateCompatible, Severity: diag.Note, Message: "state is compatible with the existing checkpoints: restart on them",

@@ -56,7 +56,9 @@ func compareAgainst(path string, m *planner.Model) diag.List {
 	}
 	_, l := planner.CompareManifest(data, m)
 	for i := range l {
-		l[i].Pos = diag.Position{File: path}
+		if !l[i].Pos.IsValid() { // the manifest itself, or a query that is gone
+			l[i].Pos = diag.Position{File: path}
+		}
 	}
 	return l
 }

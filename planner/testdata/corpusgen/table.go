@@ -175,6 +175,13 @@ var cases = []kase{
 	{name: "state_grouping_keys_changed", before: example, doc: func() *ir.Document {
 		return ordersPipeline(windowAgg(watermark(filterPaid(input("orders")), "event_time", "15m0s"), tumbling("1h0m0s"), "customer_id", "status"), true).doc
 	}, want: []string{"ETL-X601"}},
+	{name: "state_major_bump", before: example, doc: func() *ir.Document {
+		// the grouping keys change, and so does the major version: the
+		// queries get new checkpoints, the old ones are orphaned
+		d := ordersPipeline(windowAgg(watermark(filterPaid(input("orders")), "event_time", "15m0s"), tumbling("1h0m0s"), "customer_id", "status"), true).doc
+		d.Pipelines[0].Version = "2.0.0"
+		return d
+	}, want: []string{"ETL-X610", "ETL-X610", "ETL-X610"}},
 	{name: "state_window_changed", before: example, doc: func() *ir.Document {
 		return ordersPipeline(into(windowAgg(watermark(filterPaid(input("orders")), "event_time", "15m0s"), tumbling("30m0s")), cow), true).doc
 	}, want: []string{"ETL-X602"}},
