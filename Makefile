@@ -5,7 +5,7 @@ GO ?= go
 PKGS := ./...
 EXAMPLE := ./examples/order-streaming
 
-.PHONY: all build test vet fmt-check unit generate check-generated bench fuzz clean demo
+.PHONY: all build test vet fmt-check unit generate check-generated bench fuzz fuzz-smoke clean demo
 
 all: build
 
@@ -16,9 +16,10 @@ build:
 ## local stack (scripts/stack.sh up installs and starts it; ~10 min the first time).
 test: test-offline test-stack
 
-## test-offline: vet, gofmt, generated files up to date, every test; live tests skip (no JVM needed).
+## test-offline: vet, gofmt, generated files up to date, every test, every fuzz target briefly;
+## live tests skip (no JVM needed).
 .PHONY: test-offline
-test-offline: docs-tools vet fmt-check check-generated unit
+test-offline: docs-tools vet fmt-check check-generated unit fuzz-smoke
 
 ## docs-tools: install the tools the docs tests run (chromium, graphviz, mermaid under node in .cache/node).
 .PHONY: docs-tools
@@ -57,10 +58,14 @@ bench:
 	scripts/stack.sh up
 	FILES=$(LVS_FILES) scripts/bench/local_vs_spark.sh $(LVS_EVENTS)
 
-## fuzz: a short run of every fuzz target.
+## fuzz: every fuzz target of the repository (found with go test -list), FUZZTIME each.
+FUZZTIME ?= 20s
 fuzz:
-	@for t in $$($(GO) test -list 'Fuzz.*' ./contracts/ | grep ^Fuzz); do \
-		$(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime 20s ./contracts/ || exit 1; done
+	GO=$(GO) scripts/fuzz.sh $(FUZZTIME)
+
+## fuzz-smoke: every fuzz target for 3s from its committed seed corpus (part of test-offline).
+fuzz-smoke:
+	GO=$(GO) scripts/fuzz.sh 3s
 
 clean:
 	rm -rf bin out

@@ -1,7 +1,9 @@
 package etl
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -54,7 +56,9 @@ var sparkUnits = map[string]time.Duration{
 	"day": 24 * time.Hour, "week": 7 * 24 * time.Hour,
 }
 
-// parseDuration accepts Go durations and "N unit [N unit ...]" phrases.
+// parseDuration accepts Go durations and "N unit [N unit ...]" phrases. A
+// term or a sum outside the range of time.Duration (≈ ±292 years) is an
+// error, never a wrapped value (Go's form checks that itself).
 func parseDuration(s string) (time.Duration, error) {
 	t := strings.TrimSpace(s)
 	if d, err := time.ParseDuration(t); err == nil {
@@ -66,12 +70,30 @@ func parseDuration(s string) (time.Duration, error) {
 	}
 	var total time.Duration
 	for i := 0; i < len(words); i += 2 {
-		n, err := strconv.ParseInt(words[i], 10, 64)
-		unit, ok := sparkUnits[strings.TrimSuffix(words[i+1], "s")]
-		if err != nil || !ok {
-			return 0, fmt.Errorf("duration %q: bad term %q", s, words[i]+" "+words[i+1])
+		term, err := sparkTerm(words[i], words[i+1])
+		if err != nil {
+			return 0, fmt.Errorf("duration %q: %w", s, err)
 		}
-		total += time.Duration(n) * unit
+		if (term > 0 && total > math.MaxInt64-term) || (term < 0 && total < math.MinInt64-term) {
+			return 0, fmt.Errorf("duration %q: %w", s, errOverflow)
+		}
+		total += term
 	}
 	return total, nil
+}
+
+// errOverflow reports a span outside the range of time.Duration.
+var errOverflow = errors.New("out of range: a span is at most ±2562047h47m16.854775807s (≈ 292 years)")
+
+// sparkTerm returns the span of one "N unit" term.
+func sparkTerm(count, unitWord string) (time.Duration, error) {
+	unit, ok := sparkUnits[strings.TrimSuffix(unitWord, "s")]
+	n, err := strconv.ParseInt(count, 10, 64)
+	switch {
+	case !ok || (err != nil && !errors.Is(err, strconv.ErrRange)):
+		return 0, fmt.Errorf("bad term %q", count+" "+unitWord)
+	case err != nil || n > math.MaxInt64/int64(unit) || n < math.MinInt64/int64(unit):
+		return 0, errOverflow
+	}
+	return time.Duration(n) * unit, nil
 }

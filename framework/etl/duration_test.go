@@ -1,7 +1,10 @@
 package etl_test
 
 import (
+	"fmt"
+	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -72,5 +75,37 @@ func TestParamsDefaultsAndValues(t *testing.T) {
 	wantTypes := []string{"delay:duration=5m", "label:string=x", "count:int=3", "ratio:float=0.5", "enabled:bool=true"}
 	if !slices.Equal(types, wantTypes) {
 		t.Errorf("declared params = %v, want %v", types, wantTypes)
+	}
+}
+
+// TestParseDurationOverflow: for every Spark unit, the largest and smallest
+// counts that fit time.Duration parse exactly and the next ones are errors;
+// a sum past the range is an error; the reproducer of issue 14
+// ("15250284452 weeks" parsed to −79h) is an error.
+func TestParseDurationOverflow(t *testing.T) {
+	units := map[string]time.Duration{"microsecond": time.Microsecond, "millisecond": time.Millisecond, "second": time.Second,
+		"minute": time.Minute, "hour": time.Hour, "day": 24 * time.Hour, "week": 7 * 24 * time.Hour}
+	for word, unit := range units {
+		for _, limit := range []int64{math.MaxInt64 / int64(unit), math.MinInt64 / int64(unit)} {
+			ok := fmt.Sprintf("%d %ss", limit, word)
+			if d := etl.ParseDuration(ok); d.Err() != nil || d.Std() != time.Duration(limit)*unit {
+				t.Errorf("ParseDuration(%q) = %v, %v; want %v", ok, d.Std(), d.Err(), time.Duration(limit)*unit)
+			}
+			next := limit + 1
+			if limit < 0 {
+				next = limit - 1
+			}
+			for _, bad := range []string{fmt.Sprintf("%d %ss", next, word), "99999999999999999999 " + word} {
+				if d := etl.ParseDuration(bad); d.Err() == nil || !strings.Contains(d.Err().Error(), "out of range") || d.Std() != 0 {
+					t.Errorf("ParseDuration(%q) = %v, %v; want an out-of-range error", bad, d.Std(), d.Err())
+				}
+			}
+		}
+	}
+	for _, bad := range []string{"15250284452 weeks", "18446744074 seconds", "9223372036 seconds 1 second",
+		"-9223372036 seconds -1 second", "2562048h"} {
+		if d := etl.ParseDuration(bad); d.Err() == nil {
+			t.Errorf("ParseDuration(%q) = %v, want an error", bad, d.Std())
+		}
 	}
 }

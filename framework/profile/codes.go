@@ -1,6 +1,6 @@
 package profile
 
-// Diagnostic codes of profile parsing (P30x–P31x) and binding (P33x–P34x).
+// Diagnostic codes of profile parsing (P30x–P32x) and binding (P33x–P34x).
 // They are stable: never renumber, only add.
 const (
 	CodeSyntax            = "ETL-P301" // the file is not valid YAML or is empty
@@ -21,6 +21,12 @@ const (
 	CodeOptionNotApplies  = "ETL-P316" // an option that only applies with another option's value
 	CodeUnknownResource   = "ETL-P317" // a resource whose kind is unknown or cannot be inferred
 	CodeSinkOutputMode    = "ETL-P318" // an output_mode the asset's write mode does not accept
+	CodeAliasCycle        = "ETL-P319" // an alias inside the node it refers to
+	CodeExpansionLimit    = "ETL-P320" // aliases and merge keys expand past MaxExpandedNodes
+	CodeTooLarge          = "ETL-P321" // the file has more than MaxBytes bytes
+	CodeTooManyNodes      = "ETL-P322" // the file has more than MaxNodes YAML nodes
+	CodeTooDeep           = "ETL-P323" // the expanded profile nests deeper than MaxDepth
+	CodeMultipleDocuments = "ETL-P324" // the file holds more than one YAML document
 
 	CodeAssetUnbound     = "ETL-P330" // a pipeline asset has no binding in the profile
 	CodeRoleUnsupported  = "ETL-P331" // the asset's plugin cannot play the role the pipeline needs
@@ -68,6 +74,12 @@ var Codes = []CodeInfo{
 	{CodeOptionNotApplies, "option does not apply"},
 	{CodeUnknownResource, "unknown resource kind"},
 	{CodeSinkOutputMode, "output mode the sink does not accept"},
+	{CodeAliasCycle, "alias cycle"},
+	{CodeExpansionLimit, "aliases expand past the limit"},
+	{CodeTooLarge, "profile file too large"},
+	{CodeTooManyNodes, "too many YAML nodes"},
+	{CodeTooDeep, "profile nested too deeply"},
+	{CodeMultipleDocuments, "more than one YAML document"},
 	{CodeAssetUnbound, "pipeline asset not bound"},
 	{CodeRoleUnsupported, "plugin does not support the role"},
 	{CodeEngineMismatch, "plugin does not run on the engine"},

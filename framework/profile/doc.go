@@ -35,6 +35,15 @@
 // Parse collects every problem instead of stopping at the first; each has a
 // stable ETL-P3xx code (codes.go, documented in docs/diagnostics.md).
 //
+// # Limits
+//
+// Before decoding, Parse checks the file against limits.go: at most
+// MaxBytes (Load reads no more), one YAML document, no alias cycle, and a
+// node tree within MaxNodes as written and within MaxExpandedNodes and
+// MaxDepth with aliases and merge keys expanded (yamltree.go measures that
+// in one pass, memoising each anchor). Past a limit it reports one coded
+// error and decodes nothing, so parsing is bounded and takes no context.
+//
 // # Paths and secrets
 //
 // Relative paths in a profile (file-json path, a local checkpoint root)

@@ -2,6 +2,7 @@ package profile
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,23 +18,40 @@ var spelledUnits = map[string]time.Duration{
 	"hour": time.Hour, "day": 24 * time.Hour,
 }
 
+// maxDuration is the longest time.Duration, ≈ 292 years.
+const maxDuration = time.Duration(math.MaxInt64)
+
 // ParseDuration parses a positive duration in Go form ("30s", "1h30m") or
-// Spark's spelled form ("30 seconds", "1 hour").
+// Spark's spelled form ("30 seconds", "1 hour"). A duration longer than
+// the longest time.Duration is an error, never a wrapped value (Go's form
+// checks that itself).
 func ParseDuration(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		m := spelledDuration.FindStringSubmatch(strings.ToLower(strings.TrimSpace(s)))
-		if m == nil {
-			return 0, fmt.Errorf("%q is not a duration", s)
-		}
-		n, _ := strconv.ParseInt(m[1], 10, 64)
-		d = time.Duration(n) * spelledUnits[strings.TrimSuffix(m[2], "s")]
-		if m[2] == "ms" {
-			d = time.Duration(n) * time.Millisecond
+		if d, err = parseSpelled(s); err != nil {
+			return 0, err
 		}
 	}
 	if d <= 0 {
 		return 0, fmt.Errorf("duration %q is not positive", s)
 	}
 	return d, nil
+}
+
+// parseSpelled parses "N unit" (Spark's spelled form) and reports a count
+// that overflows time.Duration in its unit.
+func parseSpelled(s string) (time.Duration, error) {
+	m := spelledDuration.FindStringSubmatch(strings.ToLower(strings.TrimSpace(s)))
+	if m == nil {
+		return 0, fmt.Errorf("%q is not a duration", s)
+	}
+	unit := spelledUnits[strings.TrimSuffix(m[2], "s")]
+	if m[2] == "ms" {
+		unit = time.Millisecond
+	}
+	n, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil || n > int64(maxDuration/unit) {
+		return 0, fmt.Errorf("duration %q is longer than the longest duration, %s", s, maxDuration)
+	}
+	return time.Duration(n) * unit, nil
 }

@@ -2,6 +2,7 @@ package profile
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -23,11 +24,18 @@ func Parse(filename string, data []byte) (*Profile, diag.List) {
 	return Default().Parse(filename, data)
 }
 
-// Load reads and parses the profile file at path against the registry.
+// Load reads and parses the profile file at path against the registry. It
+// reads at most MaxBytes+1 bytes: a larger file (or a device that never
+// ends) is reported as ETL-P321 without being read further.
 func (r *Registry) Load(path string) (*Profile, diag.List, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("load profile: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("load profile %s: %w", path, err)
 	}
 	p, diags := r.Parse(path, data)
 	return p, diags, nil
@@ -35,23 +43,21 @@ func (r *Registry) Load(path string) (*Profile, diag.List, error) {
 
 // Parse parses profile YAML against the registry. Every problem is reported
 // in the sorted diag.List; the Profile is nil only when the bytes are not
-// YAML, and must not be used when the list has errors.
+// one YAML document within the limits (limits.go), and must not be used
+// when the list has errors. Parsing is bounded by those limits (the worst
+// file within them parses in about a second), so it takes no context and
+// needs no cancellation.
 func (r *Registry) Parse(filename string, data []byte) (*Profile, diag.List) {
 	d := &decoder{file: filename, reg: r}
 	if filename != "" {
 		d.dir = filepath.Dir(filename)
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		d.syntax(err)
+	root := d.document(data)
+	if root == nil || !d.checkTree(root) {
+		d.diags.Sort()
 		return nil, d.diags
 	}
-	if len(doc.Content) == 0 {
-		d.diags.Add(diag.Diagnostic{Code: CodeSyntax, Severity: diag.Error, Pos: diag.Position{File: filename},
-			Message: "the profile is empty", Hint: "start from examples/order-streaming/profiles/local.yaml"})
-		return nil, d.diags
-	}
-	p := d.profile(doc.Content[0])
+	p := d.profile(root)
 	d.diags.Sort()
 	return p, d.diags
 }
