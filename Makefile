@@ -16,10 +16,10 @@ build:
 ## local stack (scripts/stack.sh up installs and starts it; ~10 min the first time).
 test: test-offline test-stack
 
-## test-offline: vet, gofmt, generated files up to date, every test, every fuzz target briefly;
+## test-offline: lint (ruff, shellcheck), vet, gofmt, generated files up to date, every test, every fuzz target briefly;
 ## live tests skip (no JVM needed).
 .PHONY: test-offline
-test-offline: docs-tools vet fmt-check check-generated unit fuzz-smoke
+test-offline: docs-tools lint vet fmt-check check-generated unit fuzz-smoke
 
 ## docs-tools: install the tools the docs tests run (chromium, graphviz, mermaid under node in .cache/node).
 .PHONY: docs-tools
@@ -28,6 +28,14 @@ docs-tools:
 
 vet:
 	$(GO) vet $(PKGS)
+
+## lint: ruff over the Python (the runtime, the scripts, the generated programs committed as
+## goldens; ruff.toml) and shellcheck over the shell scripts; both install into .cache/lint.
+.PHONY: lint
+lint:
+	scripts/lint-tools.sh
+	.cache/lint/bin/ruff check --no-cache $$(git ls-files '*.py')
+	.cache/lint/bin/shellcheck -x -P SCRIPTDIR $$(git ls-files '*.sh') .ci/run
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \

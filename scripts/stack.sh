@@ -87,7 +87,10 @@ install_spark_jars() {
 	stamp_ok "$dir/.etlgen-stamp" "$want" && return 0
 	local sh bundled
 	sh=$(spark_home)
-	bundled=$(cd "$sh/jars" && ls hadoop-client-api-*.jar | sed 's/hadoop-client-api-\(.*\)\.jar/\1/')
+	for bundled in "$sh"/jars/hadoop-client-api-*.jar; do
+		bundled=${bundled##*/hadoop-client-api-}
+		bundled=${bundled%.jar}
+	done
 	[ "$bundled" = "$HADOOP_VERSION" ] ||
 		die "HADOOP_VERSION=$HADOOP_VERSION in versions.env but pyspark $PYSPARK_VERSION bundles Hadoop $bundled"
 	[ -f "$sh/jars/spark-connect_$SCALA_BINARY-$PYSPARK_VERSION.jar" ] ||
@@ -107,7 +110,7 @@ install_spark_jars() {
 	done
 	rm -rf "$dir" && mv "$dir.tmp" "$dir"
 	echo "$want" >"$dir/.etlgen-stamp"
-	log "spark extra jars: $(ls "$dir" | tr '\n' ' ')"
+	log "spark extra jars: $(cd "$dir" && printf '%s ' ./*.jar | sed 's#\./##g')"
 }
 
 install_kafka() {
@@ -282,6 +285,7 @@ EOF
 kafka_java() { # main-class args...
 	local jh
 	jh=$(java17)
+	# shellcheck disable=SC2086 # KAFKA_HEAP holds several JVM flags
 	"$jh/bin/java" $KAFKA_HEAP -XX:+UseG1GC -Djava.awt.headless=true \
 		-Dlog4j2.configurationFile="$STACK/kafka/log4j2.properties" \
 		-cp "$CACHE/kafka/libs/*" "$@"
@@ -299,6 +303,7 @@ start_kafka() {
 	fi
 	local jh
 	jh=$(java17)
+	# shellcheck disable=SC2086 # KAFKA_HEAP holds several JVM flags
 	launch kafka "$jh/bin/java" $KAFKA_HEAP -XX:+UseG1GC -Djava.awt.headless=true \
 		-Dlog4j2.configurationFile="$d/log4j2.properties" \
 		-cp "$CACHE/kafka/libs/*" kafka.Kafka "$d/server.properties"
@@ -362,7 +367,8 @@ start_spark() {
 	local sh jh jars
 	sh=$(spark_home)
 	jh=$(java17)
-	jars=$(ls "$CACHE/jars/spark"/*.jar | paste -sd, -)
+	jars=$(printf '%s,' "$CACHE/jars/spark"/*.jar)
+	jars=${jars%,}
 	launch spark env JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
 		SPARK_LOG_DIR="$LOGS" SPARK_PID_DIR="$RUN" PYSPARK_PYTHON="$PY" \
 		"$sh/bin/spark-submit" --properties-file "$STACK/spark/spark-defaults.conf" \

@@ -180,7 +180,7 @@ class _Txn(object):
         self.values = (app_id, str(version), json.dumps({"etlgen_app_id": app_id, "batch_id": version}))
 
     def __enter__(self):
-        for key, value in zip(self.KEYS, self.values):
+        for key, value in zip(self.KEYS, self.values, strict=True):
             self.spark.conf.set(key, value)
 
     def __exit__(self, *exc):

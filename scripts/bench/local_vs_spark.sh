@@ -131,7 +131,7 @@ log "local: ${lp}s process, ${le}s engine; windows paid_orders paid_total reject
 
 log "Spark: compile, then the generated program on the stack"
 "$WORK/etlgen" compile ./examples/order-streaming --profile "$WORK/spark/profile.yaml" -o "$WORK/spark/prog" >&2
-prog=$(ls "$WORK"/spark/prog/*.py | grep -v etlgen_runtime.py | head -1)
+for prog in "$WORK"/spark/prog/*.py; do [ "${prog##*/}" = etlgen_runtime.py ] || break; done
 sp=$(timed "$WORK/spark/stdout.log" "$PY" "$prog")
 se=$("$PY" - "$WORK/spark/stdout.log" <<'EOF'
 import json, sys
@@ -151,7 +151,7 @@ if "$WORK/sparkquery" -raw "SHOW TABLES IN $ID" | grep -q late_order_events; the
 	late=$("$WORK/sparkquery" -raw "SELECT count(*) AS n FROM $ID.late_order_events")
 fi
 ssum="$("$WORK/sparkquery" -raw "SELECT count(*) AS w, coalesce(sum(paid_order_count), 0) AS c, coalesce(sum(paid_order_total), 0) AS s FROM $ID.customer_order_windows") $("$WORK/sparkquery" -raw "SELECT count(*) AS n FROM $ID.rejected_order_events") $late"
-ssum=$(echo $ssum)
+ssum=$(printf '%s' "$ssum" | tr -s ' \n' '  ')
 log "Spark: ${sp}s process, ${se}s engine; windows paid_orders paid_total rejected late: $ssum"
 
 echo

@@ -57,7 +57,7 @@ run_generated() { # round
 	profile "$db" "$dir/checkpoints" >"$dir/profile.yaml"
 	"$WORK/etlgen" compile ./examples/order-streaming --profile "$dir/profile.yaml" -o "$dir/out" >&2
 	local prog
-	prog=$(ls "$dir"/out/*.py | grep -v etlgen_runtime.py | head -1)
+	for prog in "$dir"/out/*.py; do [ "${prog##*/}" = etlgen_runtime.py ] || break; done
 	timed "$dir" "$db" "$PY" "$prog"
 }
 

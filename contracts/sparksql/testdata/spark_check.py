@@ -61,7 +61,7 @@ def main(plan_path, corpus_path, remote):
         got_code, got_path = r._code or "", r._path or ""
         want_code, want_path = expected(c)
         ok = got_code == want_code and got_path == want_path and r._valid == (want_code == "")
-        row = dict(zip(names, r[5:])) if r._valid else None
+        row = dict(zip(names, r[5:], strict=True)) if r._valid else None
         for k, v in (c.get("row") or {}).items():
             got = row.get(k) if row else None  # CAST(.. AS STRING), timestamps in UTC
             if got != v:
