@@ -26,14 +26,29 @@ const maxDuration = time.Duration(math.MaxInt64)
 // the longest time.Duration is an error, never a wrapped value (Go's form
 // checks that itself).
 func ParseDuration(s string) (time.Duration, error) {
+	d, err := parseAny(s)
+	if err == nil && d <= 0 {
+		return 0, fmt.Errorf("duration %q is not positive", s)
+	}
+	return d, err
+}
+
+// ParseInterval parses a trigger interval like ParseDuration, but zero is
+// allowed: Spark's ProcessingTime(0) starts each micro-batch as soon as the
+// previous one ends.
+func ParseInterval(s string) (time.Duration, error) {
+	d, err := parseAny(s)
+	if err == nil && d < 0 {
+		return 0, fmt.Errorf("interval %q is negative", s)
+	}
+	return d, err
+}
+
+// parseAny parses a duration in Go or Spark's spelled form, of any sign.
+func parseAny(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		if d, err = parseSpelled(s); err != nil {
-			return 0, err
-		}
-	}
-	if d <= 0 {
-		return 0, fmt.Errorf("duration %q is not positive", s)
+		return parseSpelled(s)
 	}
 	return d, nil
 }

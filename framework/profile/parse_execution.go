@@ -90,7 +90,7 @@ func (d *decoder) trigger(e entry) Trigger {
 			}
 		case "interval":
 			interval = &entries[i]
-			t.Interval, _ = d.duration(f.val, path+".interval")
+			t.Interval, _ = d.interval(f.val, path+".interval")
 		default:
 			d.unknownKey(f, path, triggerKeys)
 		}
@@ -125,6 +125,22 @@ func (d *decoder) duration(n *yaml.Node, path string) (time.Duration, bool) {
 	v, err := ParseDuration(s)
 	if err != nil {
 		d.report(CodeBadDuration, n, path, "write a positive duration such as 30s, 5m, 1h30m or \"30 seconds\"",
+			"%s: %v", path, err)
+		return 0, false
+	}
+	return v, true
+}
+
+// interval decodes a trigger interval: a duration, zero allowed (Spark's
+// "as fast as possible").
+func (d *decoder) interval(n *yaml.Node, path string) (time.Duration, bool) {
+	s, ok := d.scalar(n, path, "a duration such as 30s or 5m")
+	if !ok {
+		return 0, false
+	}
+	v, err := ParseInterval(s)
+	if err != nil {
+		d.report(CodeBadDuration, n, path, "write a duration such as 30s, 5m or \"0 seconds\" (as fast as possible)",
 			"%s: %v", path, err)
 		return 0, false
 	}

@@ -265,3 +265,22 @@ func TestLocalProfilePaths(t *testing.T) {
 		t.Errorf("Load(missing) error = %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestZeroInterval: a processing-time trigger of 0 seconds is Spark's "as
+// fast as possible" (ProcessingTime(0)); a negative one is an error.
+func TestZeroInterval(t *testing.T) {
+	for _, tc := range []struct {
+		interval string
+		ok       bool
+	}{{"0s", true}, {"0 seconds", true}, {"0", true}, {"-1s", false}, {"1ms", true}} {
+		src := "name: p\nengine: local\ntest: true\nexecution: {trigger: {type: processing-time, interval: " + tc.interval + "}, checkpoint_root: out}\nassets: {}\n"
+		p, l := Parse("p.yaml", []byte(src))
+		if got := !l.HasErrors(); got != tc.ok {
+			t.Errorf("interval %s: ok=%v, want %v: %v", tc.interval, got, tc.ok, l)
+			continue
+		}
+		if tc.ok && p.Trigger().String() != "processing-time "+p.Trigger().Interval.String() {
+			t.Errorf("interval %s: trigger renders %q", tc.interval, p.Trigger().String())
+		}
+	}
+}

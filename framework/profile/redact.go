@@ -40,8 +40,8 @@ func (p *Profile) Redacted() Redacted {
 	r.Execution = RedactedExecution{Mode: p.exec.Mode, Trigger: p.exec.Trigger.Type,
 		CheckpointRoot: redactString(p.exec.CheckpointRoot), StopPolicy: p.exec.StopPolicy,
 		StopTimeout: p.exec.StopTimeout.String()}
-	if p.exec.Trigger.Interval > 0 {
-		r.Execution.Interval = p.exec.Trigger.Interval.String()
+	if t := p.exec.Trigger; t.Interval > 0 || t.Type == TriggerProcessingTime {
+		r.Execution.Interval = t.Interval.String()
 	}
 	for name, a := range p.assets {
 		e := RedactedEntry{Plugin: string(a.Plugin.Name), Options: redactOptions(a.Options)}

@@ -7,7 +7,7 @@ import "encoding/json"
 // fast as possible.
 func (t Trigger) String() string {
 	switch {
-	case t.Interval > 0:
+	case t.Interval > 0 || t.Type == TriggerProcessingTime:
 		return t.Type + " " + t.Interval.String()
 	case t.Type == "":
 		return "default (micro-batch as fast as possible)"
@@ -25,7 +25,7 @@ type triggerJSON struct {
 // interval is left out unless set, the position always.
 func (t Trigger) MarshalJSON() ([]byte, error) {
 	j := triggerJSON{Type: t.Type}
-	if t.Interval > 0 {
+	if t.Interval > 0 || t.Type == TriggerProcessingTime {
 		j.Interval = t.Interval.String()
 	}
 	return json.Marshal(j)
