@@ -15,7 +15,7 @@ import (
 
 // cdfTemplate renders the CDF diagrams view-model; it only loops.
 var cdfTemplate = template.Must(template.New("cdf.md.tmpl").
-	Funcs(template.FuncMap{"label": MermaidLabel, "text": mermaidText, "comment": mermaidComment}).
+	Funcs(template.FuncMap{"label": MermaidLabel, "text": mermaidText, "md": markdownText, "htmlcomment": htmlCommentText}).
 	ParseFS(templateFS, "templates/cdf.md.tmpl"))
 
 // CDFDocs writes, for each pipeline that applies a Change Data Feed with a
@@ -193,4 +193,49 @@ func cdfSequence(v *cdfView, src *planner.Source, q *planner.Query) {
 // or message: the characters Mermaid treats specially become entity codes.
 func mermaidText(s string) string {
 	return strings.ReplaceAll(mermaidEscape(s), ";", "#59;")
+}
+
+// markdownText makes a name safe as inline Markdown text (a heading): line
+// breaks and other control characters become spaces, so it cannot start a
+// block (a code fence, a raw HTML block); &, < and > become entities, so it
+// holds no HTML; and the characters that start inline markup (backslash,
+// backtick, *, _, [, ], #, |, ~, !) are backslash-escaped.
+func markdownText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case lineBreakOrControl(r):
+			b.WriteByte(' ')
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case strings.ContainsRune("\\`*_[]#|~!", r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// htmlCommentText makes text safe inside an HTML comment (<!-- ... -->) on
+// one line: control characters and line breaks become spaces, < and >
+// entities (inert in a comment, but no "-->" or "<!--" can form), and no
+// two hyphens stay adjacent.
+func htmlCommentText(s string) string {
+	out := strings.Map(func(r rune) rune {
+		if lineBreakOrControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	out = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(out)
+	for strings.Contains(out, "--") {
+		out = strings.ReplaceAll(out, "--", "- -")
+	}
+	return out
 }

@@ -68,3 +68,28 @@ func TestCDFDocsOnlyForChangeMerges(t *testing.T) {
 		}
 	}
 }
+
+// TestCDFDocsQuoteNames: names in the fragment's HTML comment and Markdown
+// headings stay on their line and inert: no line break, no HTML, no code
+// span or fence, no "-->" that would close the comment.
+func TestCDFDocsQuoteNames(t *testing.T) {
+	for _, s := range hostile {
+		s += "\n```\n<!-- x --> `y` [z](u) *w*"
+		md := markdownText(s)
+		for _, bad := range []string{"\n", "\r", "\u2028", "\u2029", "\x00", "\u0085", "<", ">"} {
+			if strings.Contains(md, bad) {
+				t.Errorf("markdownText(%q) = %q keeps %q", s, md, bad)
+			}
+		}
+		if regexp.MustCompile("(^|[^\\\\])[`*\\[\\]]").MatchString(md) {
+			t.Errorf("markdownText(%q) = %q keeps an unescaped markup character", s, md)
+		}
+		c := htmlCommentText(s)
+		if strings.Contains(c, "--") || strings.ContainsAny(c, "<>\n\r\x00\u2028") {
+			t.Errorf("htmlCommentText(%q) = %q can end the comment or the line", s, c)
+		}
+	}
+	if got, want := markdownText("a_b <c> & `d`"), "a\\_b &lt;c&gt; &amp; \\`d\\`"; got != want {
+		t.Errorf("markdownText = %q, want %q", got, want)
+	}
+}

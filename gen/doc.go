@@ -40,6 +40,14 @@
 // docs/docs-generation.md. Without a plan, the pipeline generators write
 // nothing.
 //
+// Every name from the user reaches a file through its target's quoting:
+// GoComment and jen.Lit in Go, MermaidLabel in Mermaid, DOTQuote in DOT,
+// html/template in HTML, yaml.v3 in YAML, markdownText in Markdown; nothing
+// a name holds (a newline, */, """, </script>, -->, U+2028, NUL) ends a
+// comment, a literal or an element. A model with errors (a load naming a
+// missing node, a cycle) still generates what it can or fails with an
+// error; no generator panics on one.
+//
 // # Running and sinks
 //
 // Run calls every generator, checks that no two produce the same path and

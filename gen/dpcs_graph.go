@@ -72,18 +72,32 @@ type graphBuilder struct {
 	byRef map[string]string
 }
 
-// PipelineGraph builds the graph of a planned pipeline of the model.
+// PipelineGraph builds the graph of a planned pipeline of the model: every
+// node first, then the edges, so a step may read one declared after it. An
+// edge from a reference that names no node of the pipeline (the planner
+// reports it: ETL-D263) is left out: the graph of a model with errors is
+// still drawn.
 func PipelineGraph(m *Model, pp *planner.PipelinePlan) Graph {
 	b := &graphBuilder{m: m, plan: pp, ids: map[string]bool{}, byRef: map[string]string{}}
 	p := pp.IR()
 	for _, ex := range p.Extracts {
 		b.extract(ex)
 	}
-	for _, st := range p.Steps {
-		b.step(st)
+	steps := make([]string, len(p.Steps))
+	for i, st := range p.Steps {
+		steps[i] = b.step(st)
 	}
-	for _, ld := range p.Loads {
-		b.load(ld)
+	loads := make([]string, len(p.Loads))
+	for i, ld := range p.Loads {
+		loads[i] = b.load(ld)
+	}
+	for i, st := range p.Steps {
+		for _, in := range st.Inputs {
+			b.edge(b.refNode(in.From), steps[i], portLabel(in.From))
+		}
+	}
+	for i, ld := range p.Loads {
+		b.edge(b.loadFrom(ld), loads[i], portLabel(ld.From))
 	}
 	return b.g
 }
@@ -99,41 +113,55 @@ func (b *graphBuilder) extract(ex ir.Extract) {
 		Detail: withIdentity(ex.Asset, identity)})
 	val := b.add("v:"+ex.Asset, GraphNode{Ref: ex.Asset, Kind: NodeValidate, Contract: ex.Contract,
 		Title: "Validate " + contractName(b.m, ex.Contract), Detail: "contract " + contractRef(b.m, ex.Contract)})
-	b.g.Edges = append(b.g.Edges, GraphEdge{From: src, To: val})
+	b.edge(src, val, "")
 }
 
-func (b *graphBuilder) step(st ir.Step) {
-	id := b.add("s:"+st.ID, GraphNode{Ref: st.ID, Kind: NodeStep,
+// step adds the node of a step and returns its id.
+func (b *graphBuilder) step(st ir.Step) string {
+	return b.add("s:"+st.ID, GraphNode{Ref: st.ID, Kind: NodeStep,
 		Title: engineLabel(b.m) + ": " + camelName(st.Transformation), Detail: "step " + st.ID})
-	for _, in := range st.Inputs {
-		b.g.Edges = append(b.g.Edges, GraphEdge{From: b.refNode(in.From), To: id, Label: portLabel(in.From)})
-	}
 }
 
-func (b *graphBuilder) load(ld ir.Load) {
-	kind := NodeSink
-	switch ld.From.Port {
-	case ir.PortInvalid:
-		kind = NodeQuarantine
-	case ir.PortLate:
-		kind = NodeLate
-	}
+// load adds the node of a load and returns its id.
+func (b *graphBuilder) load(ld ir.Load) string {
 	var bind *profile.AssetBinding
 	identity := ""
-	q, _ := b.plan.Query(ld.Asset)
-	if q != nil {
+	if q, _ := b.plan.Query(ld.Asset); q != nil {
 		bind, identity = q.Sink.Binding, q.Sink.Identity
 	}
-	id := b.add("l:"+ld.Asset, GraphNode{Ref: ld.Asset, Kind: kind, Contract: ld.Contract,
+	return b.add("l:"+ld.Asset, GraphNode{Ref: ld.Asset, Kind: loadKind(ld), Contract: ld.Contract,
 		Title:  systemOf(bind, "Sink") + ": " + contractName(b.m, ld.Contract),
 		Detail: withIdentity(ld.Asset, identity)})
-	from := b.refNode(ld.From)
-	if kind == NodeLate && q != nil && q.LateStep != "" {
+}
+
+// loadKind is the node kind of a load, by the port it reads.
+func loadKind(ld ir.Load) NodeKind {
+	switch ld.From.Port {
+	case ir.PortInvalid:
+		return NodeQuarantine
+	case ir.PortLate:
+		return NodeLate
+	}
+	return NodeSink
+}
+
+// loadFrom is the node a load's edge starts at: the node it reads, or for a
+// late output the step whose stateful operator drops the rows.
+func (b *graphBuilder) loadFrom(ld ir.Load) string {
+	if q, _ := b.plan.Query(ld.Asset); loadKind(ld) == NodeLate && q != nil && q.LateStep != "" {
 		if n, ok := b.byRef["s:"+q.LateStep]; ok {
-			from = n
+			return n
 		}
 	}
-	b.g.Edges = append(b.g.Edges, GraphEdge{From: from, To: id, Label: portLabel(ld.From)})
+	return b.refNode(ld.From)
+}
+
+// edge adds an edge between two nodes; none when either is missing.
+func (b *graphBuilder) edge(from, to, label string) {
+	if from == "" || to == "" {
+		return
+	}
+	b.g.Edges = append(b.g.Edges, GraphEdge{From: from, To: to, Label: label})
 }
 
 // add appends a node with a unique id derived from key and returns the id.

@@ -107,17 +107,18 @@ func colsVar(p Package, c contracts.Contract) (jen.Code, error) {
 		values = append(values,
 			jen.Id(fd.GoName).Op(":").Qual(pathETL, "NewCol").Types(t).Call(jen.Lit(fd.Name)))
 	}
-	return jen.Commentf("%s are the typed columns of contract %s (v%s).", ColsName(c), c.ID, c.Version).Line().
+	return jen.Comment(GoComment(fmt.Sprintf("%s are the typed columns of contract %s (v%s).", ColsName(c), c.ID, c.Version))).Line().
 		Var().Id(ColsName(c)).Op("=").Struct(decls...).Custom(multi, values...), nil
 }
 
-// colComment is the doc comment of one accessor field.
+// colComment is the doc comment of one accessor field: one line whatever
+// the column's name holds (GoComment).
 func colComment(fd contracts.Field) string {
 	req := "optional"
 	if fd.Required {
 		req = "required"
 	}
-	return fmt.Sprintf("%s is column %s (%s, %s).", fd.GoName, fd.Name, TypeLabel(fd.Type), req)
+	return GoComment(fmt.Sprintf("%s is column %s (%s, %s).", fd.GoName, fd.Name, TypeLabel(fd.Type), req))
 }
 
 // multi renders a composite literal with one element per line.

@@ -129,7 +129,7 @@ func mermaidEscape(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case r < 0x20 || r == 0x7f || r == '\u2028' || r == '\u2029':
+		case lineBreakOrControl(r):
 			b.WriteByte(' ')
 		case strings.ContainsRune(mermaidSpecial, r):
 			b.WriteString("#" + strconv.Itoa(int(r)) + ";")
@@ -140,12 +140,20 @@ func mermaidEscape(s string) string {
 	return b.String()
 }
 
-// mermaidComment makes text safe in a %% comment line.
+// mermaidComment makes text safe in a %% comment line: no line break or
+// other control character survives.
 func mermaidComment(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
+		if lineBreakOrControl(r) {
 			return ' '
 		}
 		return r
 	}, s)
+}
+
+// lineBreakOrControl reports whether r is a control character (C0, DEL,
+// C1: NUL, \n, \r, U+0085 included) or a Unicode line or paragraph
+// separator (U+2028, U+2029): characters a one-line text must not hold.
+func lineBreakOrControl(r rune) bool {
+	return r < 0x20 || r >= 0x7f && r <= 0x9f || r == '\u2028' || r == '\u2029'
 }

@@ -14,13 +14,14 @@ var hostile = []string{
 	`say "hi"`, `a#35;b`, `#quot;`, `<script>alert(1)</script>`, `a & b`, "back`tick`",
 	`pipe|pipe`, `back\slash`, "new\nline", "tab\tand\rcr", `]) --> x[(`, `}}{{`,
 	`%% not a comment`, `end`, `style x fill:red`, `click x call alert()`, "unicode ✓ · é",
-	"\u2028sep", `:::cls`, `;`, `"`, ``,
+	"\u2028sep", `:::cls`, `;`, `"`, ``, `"""doc"""`, `*/ x /*`, `</script>`, `a --> b`, "para\u2029sep",
+	"nul\x00byte", "nel\u0085line",
 }
 
 func TestMermaidLabelEscapes(t *testing.T) {
 	for _, s := range hostile {
 		got := MermaidLabel(s, "")
-		for _, bad := range []string{`"`, "<", ">", "`", "|", "\n", "\r", "\t", "\u2028"} {
+		for _, bad := range []string{`"`, "<", ">", "`", "|", "\n", "\r", "\t", "\u2028", "\u2029", "\x00", "\u0085"} {
 			if strings.Contains(got, bad) {
 				t.Errorf("MermaidLabel(%q) = %q keeps %q", s, got, bad)
 			}

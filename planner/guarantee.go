@@ -24,7 +24,8 @@ var branchReplay = map[string]string{
 
 // guaranteeFor states what a query delivers end to end for its sink: the
 // weakest of what its sources replay (each plugin's SourceFacts) and what
-// its sink's write mode makes of a replay (each write mode's SinkGuarantee).
+// its sink's write mode makes of a replay on the profile's engine (each
+// write mode's SinkGuarantee, per engine when the engines' writers differ).
 func (q *query) guaranteeFor(e *env, checkpoint string) Guarantee {
 	g := Guarantee{Level: EffectivelyExactlyOne}
 	var names []string
@@ -45,7 +46,7 @@ func (q *query) guaranteeFor(e *env, checkpoint string) Guarantee {
 			g.Requirements = append(g.Requirements, "fail_on_data_loss=false: offsets lost to retention or a deleted topic are skipped silently (at most once for those)")
 		}
 	}
-	sink := sinkGuarantee(q.sink)
+	sink := sinkGuarantee(q.sink, e.Engine)
 	g.Requirements = append(g.Requirements, sink.Requirements...)
 	if r, ok := branchReplay[q.branch]; ok {
 		g.Requirements = append(g.Requirements, r)
@@ -55,13 +56,14 @@ func (q *query) guaranteeFor(e *env, checkpoint string) Guarantee {
 	return g
 }
 
-// sinkGuarantee is what the sink's write mode delivers on replay; a MERGE
-// also needs keys that identify one row within a micro-batch.
-func sinkGuarantee(s *profile.AssetBinding) profile.SinkGuarantee {
+// sinkGuarantee is what the sink's write mode delivers on replay on the
+// profile's engine; a MERGE also needs keys that identify one row within a
+// micro-batch.
+func sinkGuarantee(s *profile.AssetBinding, engine string) profile.SinkGuarantee {
 	if s == nil {
-		return profile.WriteMode{}.Guarantee("")
+		return profile.WriteMode{}.Guarantee("", engine)
 	}
-	g := s.Guarantee()
+	g := s.Guarantee(engine)
 	if s.IsMerge() {
 		keys := "merge keys (" + strings.Join(s.MergeKeys, ", ") + ") are deterministic and unique within a micro-batch"
 		g.Requirements = append([]string{keys}, g.Requirements...)

@@ -17,25 +17,29 @@ func TestGuarantee(t *testing.T) {
 	kafka := src("{plugin: kafka-json, resource: kafka, topic: orders}")
 	tests := []struct {
 		name      string
+		engine    string
 		src, sink *profile.AssetBinding
 		level     string
 		statement string
 		require   string
 	}{
-		{"kafka into delta merge", kafka, sink("{plugin: delta, table: t, write_mode: foreach-batch-merge}", "id"),
+		{"kafka into delta merge", "", kafka, sink("{plugin: delta, table: t, write_mode: foreach-batch-merge}", "id"),
 			EffectivelyExactlyOne, "Kafka + checkpoint + idempotent Delta MERGE: effectively exactly once for the target t", "merge keys (id)"},
-		{"kafka into delta streaming append", kafka, sink("{plugin: delta, table: t}"),
+		{"kafka into delta streaming append", "", kafka, sink("{plugin: delta, table: t}"),
 			EffectivelyExactlyOne, "Kafka + checkpoint + Delta streaming append", "application transaction"},
-		{"kafka skipping data loss", src("{plugin: kafka-json, resource: kafka, topic: orders, fail_on_data_loss: false}"),
+		{"kafka skipping data loss", "", src("{plugin: kafka-json, resource: kafka, topic: orders, fail_on_data_loss: false}"),
 			sink("{plugin: delta, table: t}"), AtMostOnce, "at most once", "fail_on_data_loss=false"},
-		{"memory source", src("{plugin: memory}"), sink("{plugin: memory}"), AtMostOnce, "memory stream", "test process"},
-		{"file source into files", src("{plugin: file-json, path: in}"), sink("{plugin: file-json, path: out}"),
-			EffectivelyExactlyOne, "file source + checkpoint + file sink", "_spark_metadata"},
-		{"unbound sink", kafka, nil, AtLeastOnce, " sink: at least once", "deduplicate"},
+		{"memory source", "", src("{plugin: memory}"), sink("{plugin: memory}"), AtMostOnce, "memory stream", "test process"},
+		// the engines write files differently, and the statement says how
+		{"file source into files, local", profile.EngineLocal, src("{plugin: file-json, path: in}"), sink("{plugin: file-json, path: out}"),
+			EffectivelyExactlyOne, "file source + checkpoint + file sink", "part-<batch id>.jsonl, rewritten when the batch is replayed"},
+		{"file source into files, spark", profile.EnginePySpark, src("{plugin: file-json, path: in}"), sink("{plugin: file-json, path: out}"),
+			EffectivelyExactlyOne, "file source + checkpoint + file sink", "etlgen_query=<the checkpoint's query id>/etlgen_batch=<batch id>, replaced as a whole"},
+		{"unbound sink", "", kafka, nil, AtLeastOnce, " sink: at least once", "deduplicate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := &env{Sources: map[string]*profile.AssetBinding{"src": tt.src}}
+			e := &env{Engine: tt.engine, Sources: map[string]*profile.AssetBinding{"src": tt.src}}
 			q := &query{name: "out", sink: tt.sink, root: &qnode{facts: &facts{sources: []string{"src"}}}}
 			g := q.guaranteeFor(e, "cp")
 			if g.Level != tt.level || !strings.Contains(g.Statement, tt.statement) {

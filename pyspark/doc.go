@@ -7,11 +7,12 @@
 //
 //	files, err := pyspark.Generate(model)
 //
-// returns, per pipeline, <pipeline_id>.py (the pipeline id with every
-// character outside [A-Za-z0-9_] turned into '_') and once etlgen_runtime.py,
+// returns, per pipeline, <pipeline_id>.py (PyName of the pipeline id: every
+// character outside [A-Za-z0-9_] turned into '_', a keyword suffixed with
+// '_') and once etlgen_runtime.py,
 // the generic helpers the programs import (progress lines, idempotent Delta
-// MERGE and append, table creation, late-row reconstruction, failure
-// classification, signal handling). Generate reads only the model (the
+// MERGE and append, idempotent file writes, table creation, late-row
+// reconstruction, failure classification, signal handling). Generate reads only the model (the
 // bindings it resolved, never the raw profile) and never touches the file
 // system; Write puts files in a directory. Output is deterministic. A
 // model `etlgen validate` accepts always generates: every reason the engine
@@ -20,8 +21,16 @@
 //
 // The program is built from embedded text/template files (templates/) fed a
 // view-model computed in Go; every value reaches Python through PyString (a
-// Python string literal) and every name reaches Spark SQL through
-// sparksql.QuoteIdent / sparksql.QuoteString. Templates only loop and branch.
+// Python string literal), every name in a comment or docstring through
+// PyComment or PyDoc (the template's comment and doc: one line, nothing can
+// end the comment or docstring), and every name reaches Spark SQL through
+// sparksql.QuoteIdent / sparksql.QuoteString. The identifiers a program
+// defines from names (functions and constants of assets, steps and queries,
+// the parameters of a step) come from one table per scope (names.go):
+// PyName of the name, never a keyword, a builtin or one of the program's
+// own names, and distinct when two names map to the same characters.
+// Templates only loop and branch. Compile checks generated files with a
+// Python interpreter (etlgen compile runs it before writing).
 //
 // # Plugins
 //
@@ -55,7 +64,9 @@
 //   - agg, dropDuplicates(WithinWatermark), joins, unionByName);
 //   - writes with foreachBatch: a Delta MERGE on the merge keys, or a Delta
 //     append, made idempotent with Delta's txnAppId / txnVersion (app id = the
-//     planner's query identity, version = the batch id); tables are created
+//     planner's query identity, version = the batch id), or JSON files into
+//     one directory per batch, <path>/etlgen_query=<the checkpoint's query
+//     id>/etlgen_batch=<batch id>, overwritten on replay; tables are created
 //     from the contracts when absent; a CDF MERGE sink (planner
 //     Sink.Changes) keeps per key the batch's latest change (highest
 //     _commit_version, then change type), ignores update pre-images, and

@@ -28,7 +28,12 @@ type File struct {
 	Data []byte
 }
 
-var programTmpl = template.Must(template.New("program.py.tmpl").Funcs(template.FuncMap{"join": strings.Join}).ParseFS(templateFS, "templates/program.py.tmpl"))
+// templateFuncs are the program template's functions: join, and the
+// quoting of plain text it places in docstrings (doc) and comments
+// (comment).
+var templateFuncs = template.FuncMap{"join": strings.Join, "doc": PyDoc, "comment": PyComment}
+
+var programTmpl = template.Must(template.New("program.py.tmpl").Funcs(templateFuncs).ParseFS(templateFS, "templates/program.py.tmpl"))
 
 // Generate returns the PySpark program of every pipeline of the model
 // (<PyName(pipeline id)>.py) and the runtime module etlgen_runtime.py. It

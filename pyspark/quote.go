@@ -3,6 +3,7 @@ package pyspark
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/etlgen/etlgen/contracts/sparksql"
@@ -22,25 +23,80 @@ func PyString(s string) string {
 		case r == '"' || r == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r > 0x7e && r <= 0xffff:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		case r > 0xffff:
-			fmt.Fprintf(&b, `\U%08x`, r)
+		case r > 0x7f:
+			writeEscape(&b, r)
 		default:
-			b.WriteRune(r)
+			if !writeControl(&b, r) {
+				b.WriteRune(r)
+			}
 		}
 		i += size
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// PyComment renders s as the text of a one-line Python comment: a
+// backslash is doubled, and every line break (\n, \r, \f, \v, U+0085,
+// U+2028, U+2029), other control or non-printable character and invalid
+// UTF-8 byte is written as its Python escape (\n, \x00, \u2028, \ufffd),
+// so nothing in s can end the comment or hide in it. Printable non-ASCII
+// text stays as it is.
+func PyComment(s string) string { return pyText(s, false) }
+
+// PyDoc renders s as text inside a triple-double-quoted docstring: as
+// PyComment (no line break survives, a backslash is doubled), and every
+// double quote is escaped, so no """ can close the docstring early and a
+// quote at its end cannot merge with the closing one.
+func PyDoc(s string) string { return pyText(s, true) }
+
+func pyText(s string, doc bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\ufffd`)
+		case r == '\\' || doc && r == '"':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r > 0x7f && !unicode.IsPrint(r):
+			writeEscape(&b, r)
+		default:
+			if !writeControl(&b, r) {
+				b.WriteRune(r)
+			}
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// writeControl writes the Python escape of an ASCII control character and
+// reports whether r was one.
+func writeControl(b *strings.Builder, r rune) bool {
+	switch {
+	case r == '\n':
+		b.WriteString(`\n`)
+	case r == '\r':
+		b.WriteString(`\r`)
+	case r == '\t':
+		b.WriteString(`\t`)
+	case r < 0x20 || r == 0x7f:
+		fmt.Fprintf(b, `\x%02x`, r)
+	default:
+		return false
+	}
+	return true
+}
+
+// writeEscape writes the \u or \U escape of a non-ASCII rune.
+func writeEscape(b *strings.Builder, r rune) {
+	if r <= 0xffff {
+		fmt.Fprintf(b, `\u%04x`, r)
+		return
+	}
+	fmt.Fprintf(b, `\U%08x`, r)
 }
 
 // SQLIdent quotes a Spark SQL identifier with backticks (sparksql.QuoteIdent).
@@ -58,8 +114,12 @@ func SQLTable(table, path string) string {
 	return sparksql.QuotePath(strings.Split(table, ".")...)
 }
 
-// PyName turns s into a Python identifier: characters outside [A-Za-z0-9_]
-// become '_', and a leading digit gets a '_' prefix.
+// PyName turns s into a valid Python identifier that is not a keyword:
+// characters outside [A-Za-z0-9_] become '_', a leading digit gets a '_'
+// prefix, and a keyword (lambda, None) a '_' suffix.
+// Names a program defines go through its idents table (names.go), which
+// also keeps them apart from builtins, from the program's own names and
+// from each other.
 func PyName(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -72,6 +132,9 @@ func PyName(s string) string {
 	out := b.String()
 	if out == "" || out[0] >= '0' && out[0] <= '9' {
 		out = "_" + out
+	}
+	if pyKeywords[out] {
+		out += "_"
 	}
 	return out
 }

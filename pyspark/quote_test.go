@@ -2,6 +2,7 @@ package pyspark_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os/exec"
 	"strings"
 	"testing"
@@ -105,6 +106,59 @@ func TestIntervalAndPyName(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{"customer-order-streaming": "customer_order_streaming", "1x": "_1x", "a.b c": "a_b_c", "": "_"} {
+		if got := pyspark.PyName(in); got != want {
+			t.Errorf("PyName(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestPyDocRoundTrip evaluates each text as a docstring with Python: the
+// docstring holds the text exactly (invalid UTF-8 as U+FFFD), and the
+// module around it is intact.
+func TestPyDocRoundTrip(t *testing.T) {
+	py, err := pyspark.FindPython()
+	if err != nil {
+		t.Skipf("no python: %v", err)
+	}
+	texts := append(append([]string(nil), hostile...), `ends with "`, `"`, `""`, "\u2029\u0085\ufeff\u202e", `\`)
+	var b strings.Builder
+	b.WriteString("import json, sys\nvals = []\n")
+	for i, s := range texts {
+		fmt.Fprintf(&b, "def f%d():\n    \"\"\"%s\"\"\"\nvals.append(f%d.__doc__)\n", i, pyspark.PyDoc(s), i)
+	}
+	b.WriteString("sys.stdout.write(json.dumps(vals))\n")
+	out, err := exec.Command(py, "-c", b.String()).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python: %v\n%s", err, out)
+	}
+	var got []string
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range texts {
+		if want := strings.ToValidUTF8(s, "\uFFFD"); got[i] != want {
+			t.Errorf("docstring of %q read back as %q", s, got[i])
+		}
+	}
+}
+
+// TestPyCommentIsOneLine: no character Python (or an editor) takes as a
+// line break, and no NUL, survives in a comment.
+func TestPyCommentIsOneLine(t *testing.T) {
+	for _, s := range append(hostile, "\f\v\x1c\x1d\x1e\u0085\u2028\u2029") {
+		got := pyspark.PyComment(s)
+		if strings.ContainsAny(got, "\n\r\f\v\x00\x1c\x1d\x1e\u0085\u2028\u2029") {
+			t.Errorf("PyComment(%q) = %q keeps a line break or NUL", s, got)
+		}
+	}
+	if got, want := pyspark.PyComment("a\nb \\ é \"q\""), `a\nb \\ é "q"`; got != want {
+		t.Errorf("PyComment = %s, want %s", got, want)
+	}
+}
+
+// TestPyNameAvoidsKeywords: a keyword gets a '_' suffix.
+func TestPyNameAvoidsKeywords(t *testing.T) {
+	for in, want := range map[string]string{"lambda": "lambda_", "None": "None_", "class": "class_", "match": "match", "spark": "spark"} {
 		if got := pyspark.PyName(in); got != want {
 			t.Errorf("PyName(%q) = %s, want %s", in, got, want)
 		}

@@ -144,3 +144,65 @@ print(json.dumps(out, sort_keys=True))
 		t.Errorf("runtime helpers (-want +got):\n%s", diff)
 	}
 }
+
+// TestRuntimeWriteFiles runs etlgen_runtime.write_files with stand-ins for
+// the session and the writer: each batch goes to its own directory, named
+// from the query id in the checkpoint's metadata (read once per
+// checkpoint) and the batch id, written with mode overwrite, so a replayed
+// batch replaces its files and a new checkpoint (a new query id) never
+// touches an earlier one's; metadata without a usable id fails the batch.
+func TestRuntimeWriteFiles(t *testing.T) {
+	script := `
+class Text(object):
+    def __init__(self, text): self.text = text
+    def first(self): return [self.text]
+
+class Session(object):
+    def __init__(self, metadata): self.metadata, self.reads = metadata, []
+    @property
+    def read(self): return self
+    def text(self, path, wholetext=False):
+        self.reads.append(path)
+        return Text(self.metadata[path])
+
+class Batch(object):
+    def __init__(self, spark, log): self.sparkSession, self.log, self.calls = spark, log, []
+    @property
+    def write(self): return self
+    def format(self, fmt): self.calls.append(fmt); return self
+    def mode(self, mode): self.calls.append(mode); return self
+    def save(self, path): self.log.append(self.calls + [path])
+
+spark = Session({"s3a://cp/a/metadata": '{"id":"6c1f-a"}\n', "s3a://cp/b/metadata": '{"id":"9d2e-b"}',
+                 "s3a://cp/bad/metadata": '{"id":"../x"}'})
+log = []
+for cp, batch in (("s3a://cp/a", 3), ("s3a://cp/a", 3), ("s3a://cp/a", 4), ("s3a://cp/b", 3)):
+    rt.write_files(Batch(spark, log), batch, "json", "s3a://out/windows/", cp)
+errors = []
+for text in ("", "{}", '{"id": ""}', '{"id": "a/b"}', '{"id": 7}'):
+    try:
+        rt.parse_query_id(text)
+    except ValueError:
+        errors.append(text)
+try:
+    rt.write_files(Batch(spark, log), 0, "json", "s3a://out/x", "s3a://cp/bad")
+except ValueError:
+    errors.append("bad")
+print(json.dumps({"writes": log, "reads": spark.reads, "errors": errors}))
+`
+	var got map[string]any
+	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
+	want := map[string]any{
+		"writes": []any{
+			[]any{"json", "overwrite", "s3a://out/windows/etlgen_query=6c1f-a/etlgen_batch=3"},
+			[]any{"json", "overwrite", "s3a://out/windows/etlgen_query=6c1f-a/etlgen_batch=3"},
+			[]any{"json", "overwrite", "s3a://out/windows/etlgen_query=6c1f-a/etlgen_batch=4"},
+			[]any{"json", "overwrite", "s3a://out/windows/etlgen_query=9d2e-b/etlgen_batch=3"},
+		},
+		"reads":  []any{"s3a://cp/a/metadata", "s3a://cp/b/metadata", "s3a://cp/bad/metadata"},
+		"errors": []any{"", "{}", `{"id": ""}`, `{"id": "a/b"}`, `{"id": 7}`, "bad"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("write_files (-want +got):\n%s", diff)
+	}
+}

@@ -12,11 +12,15 @@ import (
 )
 
 // programView is what the program template renders; every string that
-// reaches Python is already a Python literal or identifier.
+// reaches Python is already a Python literal or identifier, except the
+// plain text fields the template quotes itself with doc (PyDoc) or comment
+// (PyComment): Title, File, and the sources' Asset, Plugin, Contract and
+// Rows, the steps' ID, Transformation and Params, the queries' and late
+// outputs' Title.
 type programView struct {
 	PipelineID, Version, Profile string // Python literals
 	Title                        string // plain text for the docstring
-	File                         string // the program's file name
+	File                         string // the program's file name (plain text)
 	Remote                       string
 	Conf                         []kv
 	StopPolicy                   string
@@ -30,19 +34,23 @@ type programView struct {
 // kv is one dict entry, both sides Python literals.
 type kv struct{ Key, Value string }
 
-// gen carries what the view builders of one pipeline share: the model and
-// the views built so far, by asset and by step id.
+// gen carries what the view builders of one pipeline share: the model,
+// the module's identifiers handed out so far, the views built so far, by
+// asset and by step id, and the steps the expression being built reads
+// (a cycle guard).
 type gen struct {
 	m       *planner.Model
 	pp      *planner.PipelinePlan
+	ids     *idents
 	sources map[string]*sourceView
 	steps   map[string]*stepView
+	reading map[string]bool
 }
 
 func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, error) {
-	g := &gen{m: m, pp: pp, sources: map[string]*sourceView{}, steps: map[string]*stepView{}}
+	g := &gen{m: m, pp: pp, ids: newIdents(), sources: map[string]*sourceView{}, steps: map[string]*stepView{}}
 	pv := &programView{PipelineID: PyString(pp.ID), Version: PyString(pp.Version), Profile: PyString(m.Profile),
-		Title: docText(pp.ID + " " + pp.Version + " on profile " + m.Profile), File: ProgramName(pp.ID)}
+		Title: pp.ID + " " + pp.Version + " on profile " + m.Profile, File: ProgramName(pp.ID)}
 	g.session(pv)
 	for i := range pp.Sources {
 		sv, err := g.source(&pp.Sources[i])
@@ -114,13 +122,8 @@ func optionsKV(opts []planner.Option) []kv {
 	return out
 }
 
-// docText makes s safe inside a triple-quoted docstring.
-func docText(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"""`, `\"\"\"`).Replace(s)
-}
-
-// constName is an upper-case Python constant name for an asset or query.
-func constName(s string) string { return strings.ToUpper(PyName(s)) }
+// constName is the upper-case constant prefix of a claimed base name.
+func constName(base string) string { return strings.ToUpper(base) }
 
 // pyList renders strings as Python literals.
 func pyList(ss []string) []string {

@@ -12,10 +12,11 @@ import (
 // lateView is a Late() output written by the query holding its stateful
 // operator.
 type lateView struct {
-	Name, Identity, Title string
-	Const, Fn             string
-	HostCheckpoint        string // Python literal
-	Source                *sourceView
+	Name, Identity string // Python literals
+	Title          string // plain text
+	Const, Fn      string
+	HostCheckpoint string // Python literal
+	Source         *sourceView
 	// Ports are the source ports the late rows come from: the Python
 	// variables (valid, invalid) holding the re-read batch's rows of each.
 	Ports   []string
@@ -55,8 +56,9 @@ func (g *gen) late(q *planner.Query) (*lateView, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	lv := &lateView{Name: PyString(q.Name), Identity: PyString(q.Identity), Const: constName(q.Name), Fn: PyName(q.Name),
-		Title:          docText(fmt.Sprintf("%s: rows step %s drops behind the watermark, appended to %s", q.Name, q.LateStep, q.Sink.Identity)),
+	base := g.ids.claim(q.Name, lateForms...)
+	lv := &lateView{Name: PyString(q.Name), Identity: PyString(q.Identity), Const: constName(base), Fn: base,
+		Title:          fmt.Sprintf("%s: rows step %s drops behind the watermark, appended to %s", q.Name, q.LateStep, q.Sink.Identity),
 		HostCheckpoint: PyString(host.Checkpoint), Source: src, Ports: b.ports, MaxEnd: maxEnd(st.late), Input: input}
 	have := map[string]bool{"watermark_at_arrival": true, "reason_code": true}
 	schema, ok := st.plan.Node(st.late.Inputs[0])
@@ -75,6 +77,9 @@ func (g *gen) late(q *planner.Query) (*lateView, string, error) {
 	}
 	return lv, host.Name, nil
 }
+
+// lateForms are the module names a late output defines (idents.claim).
+var lateForms = []string{"write_%s", "%S_IDENTITY", "%S_TARGET", "%S_SCHEMA_SQL", "%S_CREATE_SQL", "%S_COLUMNS"}
 
 // lateRoute returns the late output's host query and the view of the
 // source whose batch it reads again, as the planner found them.
@@ -151,6 +156,10 @@ func (b *batchInput) ref(r ir.Ref) (string, error) {
 	case st.late != nil:
 		return "", fmt.Errorf("reads step %s, which keeps state (%s)", r.Node, planner.CodeLateAfterState)
 	}
+	if err := b.g.enter(r.Node); err != nil {
+		return "", err
+	}
+	defer delete(b.g.reading, r.Node)
 	args := make([]string, len(st.inputs))
 	for i, in := range st.inputs {
 		a, err := b.ref(in.From)

@@ -22,13 +22,16 @@ type queryView struct {
 	Columns                    []string
 	Sink                       sinkView
 	Lates                      []*lateView
+	// DeltaLates are the Lates written to Delta tables (created at start,
+	// their commits counted in batch lines); the others write files.
+	DeltaLates []*lateView
 	// Stateful: a step of the query has a stateful operator: every batch
 	// must be computed in full, even when Delta skips its write (a replay).
 	// A MERGE tells (rt.merge counts a skipped batch); other sinks cache and
 	// count each batch first (Cache, rt.materialize).
 	Stateful, Cache bool
 	// Tables are the Python constants of the Delta tables the query writes
-	// (its sink unless files, then its late outputs').
+	// (its sink unless files, then its Delta late outputs').
 	Tables []string
 }
 
@@ -82,16 +85,24 @@ func (g *gen) queries(pv *programView) error {
 			qv.Tables = append(qv.Tables, qv.Const+"_TARGET")
 		}
 		for _, lv := range qv.Lates {
-			qv.Tables = append(qv.Tables, lv.Const+"_TARGET")
+			if lv.Sink.Kind != "files" {
+				qv.DeltaLates = append(qv.DeltaLates, lv)
+				qv.Tables = append(qv.Tables, lv.Const+"_TARGET")
+			}
 		}
 	}
 	return nil
 }
 
+// queryForms are the module names a query defines (idents.claim).
+var queryForms = []string{"write_%s", "start_%s", "%S_IDENTITY", "%S_CHECKPOINT", "%S_TARGET", "%S_SCHEMA_SQL",
+	"%S_CREATE_SQL", "%S_MERGE_KEYS", "%S_TARGET_COLUMNS", "%S_CHANGE_ORDER", "%S_COLUMNS"}
+
 func (g *gen) query(q *planner.Query) (*queryView, error) {
+	base := g.ids.claim(q.Name, queryForms...)
 	qv := &queryView{Name: PyString(q.Name), Identity: PyString(q.Identity), Checkpoint: PyString(q.Checkpoint),
-		Title: docText(fmt.Sprintf("%s: %s rows, output mode %s, %s into %s", q.Name, q.Branch, q.OutputMode, q.Sink.WriteMode, q.Sink.Identity)),
-		Const: constName(q.Name), Fn: PyName(q.Name), OutputMode: PyString(q.OutputMode), Trigger: trigger(q.Trigger),
+		Title: fmt.Sprintf("%s: %s rows, output mode %s, %s into %s", q.Name, q.Branch, q.OutputMode, q.Sink.WriteMode, q.Sink.Identity),
+		Const: constName(base), Fn: base, OutputMode: PyString(q.OutputMode), Trigger: trigger(q.Trigger),
 		Stateful: len(q.Stateful) > 0}
 	build, err := g.ref(q.From, "spark")
 	if err != nil {
@@ -132,6 +143,10 @@ func (g *gen) ref(r ir.Ref, spark string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("stream %s is neither a source nor a step", r.Node)
 	}
+	if err := g.enter(r.Node); err != nil {
+		return "", err
+	}
+	defer delete(g.reading, r.Node)
 	args := make([]string, len(st.inputs))
 	for i, b := range st.inputs {
 		a, err := g.ref(b.From, spark)
@@ -141,6 +156,20 @@ func (g *gen) ref(r ir.Ref, spark string) (string, error) {
 		args[i] = a
 	}
 	return st.Fn + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// enter marks a step as being read by the expression under construction;
+// an error when it already is: the pipeline's steps form a cycle (the
+// planner reports it).
+func (g *gen) enter(step string) error {
+	if g.reading[step] {
+		return fmt.Errorf("step %s reads its own output (a cycle)", step)
+	}
+	if g.reading == nil {
+		g.reading = map[string]bool{}
+	}
+	g.reading[step] = true
+	return nil
 }
 
 // trigger renders DataStreamWriter.trigger keyword arguments.

@@ -10,16 +10,16 @@ import (
 
 // sourceView is one extract: how to read it and validate it.
 type sourceView struct {
-	Asset    string // asset name (plain)
-	Plugin   string
-	Contract string // contract id (plain, for comments)
+	Asset    string // asset name (plain text)
+	Plugin   string // plugin name (plain text)
+	Contract string // contract id (plain text)
 	Const    string // constant prefix, e.g. ORDER_EVENTS
 	Fn       string // function prefix, e.g. order_events
 	Format   string // Python literal of the reader format
 	Kafka    bool
 	CDF      bool   // a Delta Change Data Feed: change rows as JSON payloads
 	Typed    bool   // typed rows of the contract (a Delta table, rate): no payload validation
-	Rows     string // what typed rows are, for the comment
+	Rows     string // what typed rows are, for the comment (plain text)
 	Static   bool   // read in full at every micro-batch (spark.read)
 	Reread   string // how a batch is read again for late rows (plugin.reread), "" when it cannot be
 	Table    string // Python literal of the Delta table name, or ""
@@ -38,6 +38,10 @@ type sourceView struct {
 	payload            sparksql.PayloadType // payload rows: the raw payload's type
 }
 
+// sourceForms are the module names a source defines (idents.claim).
+var sourceForms = []string{"%s_raw", "%s_valid", "%s_invalid", "%S_OPTIONS", "%S_CREDENTIAL_ENV", "%S_SASL_MECHANISM",
+	"%S_LINEAGE", "%S_CHECK", "%S_PROJECTION", "%S_REJECTION"}
+
 // lineageNames are the lineage columns valid rows keep.
 var lineageNames = []string{"_etl_topic", "_etl_partition", "_etl_offset", "_etl_kafka_timestamp"}
 
@@ -55,7 +59,8 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if err != nil {
 		return nil, err
 	}
-	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(s.Asset), Fn: PyName(s.Asset),
+	base := g.ids.claim(s.Asset, sourceForms...)
+	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base,
 		Static: s.Static, Reread: p.reread, CredEnv: "None", Mechanism: "None"}
 	if err := p.read(sv, s); err != nil {
 		return nil, err

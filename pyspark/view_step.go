@@ -14,7 +14,7 @@ import (
 // output, and, when the step has a stateful operator, a second function
 // returning the rows that reach it (for late outputs).
 type stepView struct {
-	ID, Transformation, Params string // plain text for docstrings
+	ID, Transformation, Params string // plain text for the docstrings
 	Fn                         string
 	Args                       []string // Python parameter names, in binding order
 	Lines                      []string // body statements
@@ -38,10 +38,12 @@ func (g *gen) step(sp *planner.StepPlan) (*stepView, error) {
 	if st.Plan == nil {
 		return nil, fmt.Errorf("step %s has no plan", st.ID)
 	}
-	sv := &stepView{ID: docText(st.ID), Transformation: docText(st.Transformation), Fn: "step_" + PyName(st.ID), inputs: st.Inputs}
+	sv := &stepView{ID: st.ID, Transformation: st.Transformation, Fn: "step_" + g.ids.claim(st.ID, "step_%s", "step_%s_late_input"),
+		inputs: st.Inputs}
+	args := newIdents() // the function's parameters: one scope
 	params := map[string]string{}
 	for _, b := range st.Inputs {
-		name := PyName(b.Input)
+		name := args.claim(b.Input)
 		params[b.Input] = name
 		sv.Args = append(sv.Args, name)
 	}
@@ -49,7 +51,7 @@ func (g *gen) step(sp *planner.StepPlan) (*stepView, error) {
 	for _, p := range st.Params {
 		ps = append(ps, p.Name+"="+p.Value)
 	}
-	sv.Params = docText(strings.Join(ps, ", "))
+	sv.Params = strings.Join(ps, ", ")
 	e := &emitter{params: params}
 	v := e.node(g, st.Plan)
 	sv.Lines = append(e.lines, "return "+v)
@@ -68,7 +70,7 @@ func (e *emitter) node(g *gen, n *ir.Node) string {
 		if p, ok := e.params[n.Input]; ok {
 			return p
 		}
-		return PyName(n.Input)
+		return "None" // an input the step does not bind: the planner reports it (ETL-D262)
 	}
 	ins := make([]string, len(n.Inputs))
 	for i, in := range n.Inputs {

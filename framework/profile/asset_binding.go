@@ -109,5 +109,8 @@ func (b *AssetBinding) Accepts(mode string) bool {
 // writing the sink (its output_mode option), "" when inferred.
 func (b *AssetBinding) OutputMode() string { return b.Asset.String(OutputModeOption) }
 
-// Guarantee returns what the sink's write mode delivers on replay.
-func (b *AssetBinding) Guarantee() SinkGuarantee { return b.WriteMode.Guarantee(b.Asset.Plugin.Name) }
+// Guarantee returns what the sink's write mode delivers on replay when the
+// engine writes it.
+func (b *AssetBinding) Guarantee(engine string) SinkGuarantee {
+	return b.WriteMode.Guarantee(b.Asset.Plugin.Name, engine)
+}

@@ -90,9 +90,13 @@ type SinkGuarantee struct {
 var unknownSink = SinkGuarantee{Level: AtLeastOnce,
 	Requirements: []string{"a replayed batch is written again: the sink or its readers must deduplicate"}}
 
-// Guarantee returns what the write mode delivers on replay; a write mode
-// without a stated guarantee is at least once.
-func (w WriteMode) Guarantee(plugin PluginName) SinkGuarantee {
+// Guarantee returns what the write mode delivers on replay when the engine
+// runs it (EngineDelivery, else Delivery); a write mode without a stated
+// guarantee is at least once.
+func (w WriteMode) Guarantee(plugin PluginName, engine string) SinkGuarantee {
+	if g := w.EngineDelivery[engine]; g != nil {
+		return *g
+	}
 	if w.Delivery != nil {
 		return *w.Delivery
 	}

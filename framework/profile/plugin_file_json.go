@@ -1,10 +1,18 @@
 package profile
 
-// fileJSONWriteModes are the write modes of the file-json plugin.
-var fileJSONWriteModes = []WriteMode{{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend}, Delivery: &SinkGuarantee{
-	Name: "file sink", Level: EffectivelyExactlyOnce, Requirements: []string{
-		"readers list files through the sink's _spark_metadata log; a reader that lists the directory directly may see a replayed batch's files twice (at-least-once)",
-	}}}}
+// fileJSONWriteModes are the write modes of the file-json plugin. The two
+// engines write differently, and say so: the local engine one file per
+// batch, the Spark engine one directory per query id and batch
+// (pyspark/runtime: write_files).
+var fileJSONWriteModes = []WriteMode{{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend},
+	Delivery: &SinkGuarantee{Name: "file sink", Level: EffectivelyExactlyOnce, Requirements: []string{
+		"each micro-batch is one file part-<batch id>.jsonl, rewritten when the batch is replayed; the directory is written by this query's checkpoint only (a new checkpoint over it would rewrite the earlier one's files)",
+	}},
+	EngineDelivery: map[string]*SinkGuarantee{EnginePySpark: {Name: "file sink", Level: EffectivelyExactlyOnce, Requirements: []string{
+		"each micro-batch is written to its own directory <path>/etlgen_query=<the checkpoint's query id>/etlgen_batch=<batch id>, replaced as a whole when the batch is replayed; read the path as a partitioned directory (a reader listing it while a batch is replaced may miss that batch until the rewrite ends)",
+		"a new checkpoint has a new query id: it writes new directories and never overwrites an earlier checkpoint's",
+	}}},
+}}
 
 // fileJSON is the file-json plugin: JSON-lines files in a directory.
 func fileJSON() Plugin {

@@ -70,6 +70,10 @@ type WriteMode struct {
 	// Delivery is what the write mode delivers when a batch is replayed;
 	// nil means at least once (see Guarantee).
 	Delivery *SinkGuarantee
+	// EngineDelivery holds, by engine name, what the write mode delivers on
+	// an engine whose writer differs from Delivery's statement; an engine
+	// not listed delivers Delivery.
+	EngineDelivery map[string]*SinkGuarantee
 }
 
 // Plugin is the spec of an asset plugin: one value drives parsing, capability

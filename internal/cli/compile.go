@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/gen"
+	"github.com/etlgen/etlgen/pyspark"
 )
 
 // runCompile implements `etlgen compile PKG --profile FILE (-o DIR | --check
@@ -16,6 +18,8 @@ import (
 // the compile generators (gen.GroupCompile), one PySpark program per pipeline
 // and etlgen_runtime.py into DIR, removing programs it no longer writes; with
 // --check it writes nothing and reports missing, stale and obsolete files.
+// Either way the generated programs are first compiled with Python
+// (compilePython): nothing is written when one does not compile.
 func runCompile(ctx context.Context, e env, args []string) int {
 	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -24,7 +28,7 @@ func runCompile(ctx context.Context, e env, args []string) int {
 	out := fs.String("o", "", "write the programs into `DIR`")
 	check := fs.String("check", "", "write nothing; fail when the programs in `DIR` are missing, stale or obsolete")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen compile PKG --profile FILE (-o DIR | --check DIR) [--pipeline ID]\n\nWrites one PySpark program per pipeline (a Spark Connect client) and etlgen_runtime.py into DIR.\nExit: 0 ok, 1 stale files (--check), 10 invalid model, 12 planning failure, 16 environment failure.\n\nFlags:")
+		fmt.Fprintln(e.stderr, "Usage: etlgen compile PKG --profile FILE (-o DIR | --check DIR) [--pipeline ID]\n\nWrites one PySpark program per pipeline (a Spark Connect client) and etlgen_runtime.py into DIR.\nExit: 0 ok, 1 stale files (--check) or a generated program Python cannot compile (a bug in etlgen), 10 invalid model, 12 planning failure, 16 environment failure.\n\nFlags:")
 		fs.PrintDefaults()
 		printGenerators(e.stderr, gen.GroupCompile)
 	}
@@ -54,12 +58,47 @@ func runCompile(ctx context.Context, e env, args []string) int {
 	if *check != "" {
 		dir = *check
 	}
-	files, code := emit(ctx, e, gen.Default().Group(gen.GroupCompile), m, joinDir(f.dir, dir), *check != "", "run etlgen compile -o "+dir+" and deploy the result")
+	gens := gen.Default().Group(gen.GroupCompile)
+	if code := compilePython(ctx, e, gens, m); code != ExitOK {
+		return code
+	}
+	files, code := emit(ctx, e, gens, m, joinDir(f.dir, dir), *check != "", "run etlgen compile -o "+dir+" and deploy the result")
 	if code != ExitOK || *check != "" {
 		return code
 	}
 	for _, file := range files {
 		fmt.Fprintln(e.stdout, filepath.Join(shown, file.Path))
 	}
+	return ExitOK
+}
+
+// compilePython generates the programs in memory and compiles them with
+// the Python the run uses (pyspark.CompilerPython: the venv, else python3),
+// in one process that writes nothing. A program Python refuses is a bug in
+// etlgen: the Python error is printed and the exit code is ExitFailure.
+// Without a Python the programs are not checked, and stderr says so; a
+// generator error is left to emit to report.
+func compilePython(ctx context.Context, e env, gens []gen.Generator, m *gen.Model) int {
+	files, err := gen.Generate(ctx, gens, m)
+	if err != nil {
+		return ExitOK
+	}
+	py, err := pyspark.CompilerPython()
+	if err == nil {
+		pf := make([]pyspark.File, len(files))
+		for i, f := range files {
+			pf[i] = pyspark.File{Path: f.Path, Data: f.Data}
+		}
+		err = pyspark.Compile(ctx, py, pf)
+	}
+	var ce *pyspark.CompileError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.As(err, &ce):
+		fmt.Fprintf(e.stderr, "etlgen compile: a generated program is not valid Python (a bug in etlgen; please report it with the pipeline):\n%s\n", ce.Message)
+		return ExitFailure
+	}
+	fmt.Fprintf(e.stderr, "etlgen compile: the programs were not checked with Python: %v\n", err)
 	return ExitOK
 }

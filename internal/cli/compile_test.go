@@ -94,3 +94,41 @@ func TestCompileLocalProfile(t *testing.T) {
 		t.Errorf("exit %d, want %d; stderr:\n%s", code, ExitUsage, stderr)
 	}
 }
+
+// compileArgs compile the example's IR with the stack profile.
+var compileArgs = []string{"--ir", "../../pyspark/testdata/order-streaming.ir.json", "--profile", "../../pyspark/testdata/stack_available_now/profile.yaml"}
+
+// TestCompileRefusesInvalidPython: a program the Python refuses is a bug
+// in etlgen: compile prints Python's error, exits 1 and writes nothing.
+// The interpreter is a stand-in that refuses every program as
+// pyspark.Compile's script does (pyspark's TestCompile runs the real one).
+func TestCompileRefusesInvalidPython(t *testing.T) {
+	py := filepath.Join(t.TempDir(), "python")
+	script := "#!/bin/sh\ncat >/dev/null\nprintf '  File \"customer_order_streaming.py\", line 3\\nSyntaxError: invalid syntax\\n'\nexit 3\n"
+	if err := os.WriteFile(py, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("ETLGEN_PYTHON", py)
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, stderr := runCLI(append([]string{"compile", "-o", out}, compileArgs...)...)
+	if code != ExitFailure || !strings.Contains(stderr, "not valid Python") || !strings.Contains(stderr, "SyntaxError: invalid syntax") {
+		t.Errorf("exit %d, want %d with Python's error; stderr:\n%s", code, ExitFailure, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("compile wrote %s although a program does not compile: %v", out, err)
+	}
+}
+
+// TestCompileWithoutPython: with no interpreter the programs are written,
+// stderr says they were not checked, and compile succeeds.
+func TestCompileWithoutPython(t *testing.T) {
+	t.Setenv("ETLGEN_PYTHON", filepath.Join(t.TempDir(), "no-such-python"))
+	out := t.TempDir()
+	code, _, stderr := runCLI(append([]string{"compile", "-o", out}, compileArgs...)...)
+	if code != ExitOK || !strings.Contains(stderr, "not checked with Python") {
+		t.Errorf("exit %d, want 0 and a note; stderr:\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "customer_order_streaming.py")); err != nil {
+		t.Error(err)
+	}
+}

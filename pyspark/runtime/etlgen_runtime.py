@@ -3,7 +3,8 @@
 
 Generic, pipeline-independent code: the session, contract validation with the
 compiled Spark SQL stages, idempotent Delta writes (MERGE and append with
-Delta's txnAppId / txnVersion), the reconstruction of the rows Spark drops
+Delta's txnAppId / txnVersion) and file writes (one directory per query id and
+batch id, replaced on replay), the reconstruction of the rows Spark drops
 behind the watermark, progress JSON lines, signal handling and failure
 classification. The generated program holds everything specific to one
 pipeline and calls these functions.
@@ -289,9 +290,48 @@ def append(batch_df, batch_id, target, app_id, path=None):
         writer.saveAsTable(target)
 
 
-def append_files(batch_df, batch_id, fmt, path):
-    """Append the micro-batch as files (not idempotent on replay)."""
-    batch_df.write.format(fmt).mode("append").save(path)
+# The ids of the queries whose checkpoints a foreachBatch worker read, by
+# checkpoint location: read once per worker.
+_QUERY_IDS = {}
+
+
+def parse_query_id(text):
+    """The query id in the text of a checkpoint's metadata file: Spark
+    writes {"id": "<uuid>"} there when the checkpoint is created and keeps
+    it across restarts; a new checkpoint gets a new id."""
+    first = (text or "").strip().splitlines()
+    qid = json.loads(first[0]).get("id") if first else None
+    if not isinstance(qid, str) or not qid or any(c in qid for c in "/\\=") or qid in (".", ".."):
+        raise ValueError("checkpoint metadata holds no usable query id: %r" % (text,))
+    return qid
+
+
+def query_id(spark, checkpoint):
+    """The id of the query running on checkpoint (parse_query_id of its
+    metadata file), cached per checkpoint."""
+    if checkpoint not in _QUERY_IDS:
+        row = spark.read.text("%s/metadata" % checkpoint.rstrip("/"), wholetext=True).first()
+        _QUERY_IDS[checkpoint] = parse_query_id(row[0] if row else None)
+    return _QUERY_IDS[checkpoint]
+
+
+def batch_dir(path, qid, batch_id):
+    """The directory of one micro-batch's files under a file sink's path:
+    <path>/etlgen_query=<query id>/etlgen_batch=<batch id>. A replayed batch
+    has the same query id and batch id, so it writes the same directory; a
+    new checkpoint has a new query id, so it never overwrites the files of
+    an earlier one. Readers read the path as a partitioned directory
+    (spark.read.json(path): columns etlgen_query and etlgen_batch)."""
+    return "%s/etlgen_query=%s/etlgen_batch=%d" % (path.rstrip("/"), qid, int(batch_id))
+
+
+def write_files(batch_df, batch_id, fmt, path, checkpoint):
+    """Write the micro-batch as files of format fmt, idempotently: into its
+    own directory (batch_dir, from the id of the query on checkpoint and
+    the batch id), replaced as a whole (mode overwrite) when the batch is
+    replayed, so the sink holds each batch's rows once."""
+    target = batch_dir(path, query_id(batch_df.sparkSession, checkpoint), batch_id)
+    batch_df.write.format(fmt).mode("overwrite").save(target)
 
 
 def checkpoint_log(spark, checkpoint, log):
