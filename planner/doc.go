@@ -12,7 +12,7 @@
 //	                                   (streaming?, watermarked columns,
 //	                                   stateful operators); output mode inferred
 //	  DefaultRules, one per file     → definition (D26x), streaming (S4xx),
-//	                                   checkpoint identity (K5xx), the engine's
+//	                                   checkpoint and storage identity (K5xx), the engine's
 //	                                   capabilities (S46x)
 //	  infer every transformation and step once (package infer)
 //	  buildModel                     → *Model, immutable

@@ -128,6 +128,7 @@ func TestValidateExitCodes(t *testing.T) {
 		{"profile binding", c("asset_unbound"), ExitInvalidModel, "ETL-P330"},
 		{"streaming rule", c("limit_on_stream"), ExitPlanning, "ETL-S408"},
 		{"checkpoint identity", c("shared_checkpoint"), ExitPlanning, "ETL-K501"},
+		{"sink feeds its source", c("sink_under_source_path"), ExitPlanning, "ETL-K506"},
 		{"warning only", c("inner_join_unbounded_warns"), ExitOK, "ETL-S422"},
 		{"forced mode", append(c("ok_example"), "--output-mode", "customer_order_windows=complete", "--output-mode", "rejected_order_events=complete"), ExitPlanning, "ETL-S402"},
 		{"unreadable manifest", append(c("ok_example"), "--against", "go.mod"), ExitIncompatible, "ETL-X611"},
