@@ -742,12 +742,31 @@ def _poll(spark, queries, final=False):
         q.pending = []
 
 
+# PARENT_PIPE_ENV says the program was started by etlgen, which holds the
+# other end of its stdin: end of file on stdin means etlgen is gone (killed,
+# crashed), and the program stops its queries by its stop policy instead of
+# leaving them running on the server without a client.
+PARENT_PIPE_ENV = "ETLGEN_PARENT_PIPE"
+
+
 class _Signals(object):
     def __init__(self):
         self.stop = threading.Event()
         self.name = None
         for s in (signal.SIGINT, signal.SIGTERM):
             signal.signal(s, self._handle)
+        if os.environ.get(PARENT_PIPE_ENV) == "stdin":
+            threading.Thread(target=self._watch_parent, name="etlgen-parent", daemon=True).start()
+
+    def _watch_parent(self):
+        try:
+            while sys.stdin.buffer.read(4096):
+                pass
+        except (OSError, ValueError):
+            pass
+        if not self.stop.is_set():
+            self.name = "PARENT_GONE"
+            self.stop.set()
 
     def _handle(self, signum, _frame):
         if self.stop.is_set():  # a second signal: stop now
