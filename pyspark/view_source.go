@@ -55,6 +55,9 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := literalsSafe(s.Binding.SparkOptions()); err != nil {
+		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
+	}
 	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(s.Asset), Fn: PyName(s.Asset),
 		Static: s.Static, Reread: p.reread, CredEnv: "None", Mechanism: "None"}
 	if err := p.read(sv, s); err != nil {

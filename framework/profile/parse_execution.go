@@ -123,9 +123,9 @@ func (d *decoder) duration(n *yaml.Node, path string) (time.Duration, bool) {
 		return 0, false
 	}
 	v, err := ParseDuration(s)
-	if err != nil {
+	if err != nil { // ParseDuration's error quotes the value: not in a message
 		d.report(CodeBadDuration, n, path, "write a positive duration such as 30s, 5m, 1h30m or \"30 seconds\"",
-			"%s: %v", path, err)
+			"%s is not a positive duration", path)
 		return 0, false
 	}
 	return v, true
