@@ -63,7 +63,10 @@ FAILURES = [
     ("sink-permission", EXIT_ENVIRONMENT, "grant write access to the table or checkpoint location, then rerun",
      ["java.nio.file.AccessDeniedException", "org.apache.hadoop.security.AccessControlException",
       "StatusCode.PERMISSION_DENIED", "[INSUFFICIENT_PERMISSIONS", "403 Forbidden", "Status Code: 403",
-      "Error Code: AccessDenied", "PermissionError: [Errno 13]", ": Permission denied"]),
+      "Error Code: AccessDenied", "PermissionError: [Errno 13]", ": Permission denied",
+      # Delta's mkdirs of _delta_log returned false, the store's cause
+      # dropped: seen with S3 keys the store refuses.
+      "[DELTA_CANNOT_CREATE_LOG_PATH"]),
     ("merge-conflict", EXIT_FAILURE, "another writer changed the table: rerun; the batch is replayed idempotently",
      ["io.delta.exceptions.Concurrent", "ConcurrentAppendException", "ConcurrentDeleteReadException",
       "ConcurrentDeleteDeleteException", "ConcurrentTransactionException", "ConcurrentWriteException",
