@@ -45,6 +45,7 @@ const (
 	CodeMergeKeyPartial  = "ETL-P344" // merge keys cover only part of the primary key (warning)
 	CodeWatermarkColumn  = "ETL-P345" // a watermark column that is not the source's event-time field (warning)
 	CodeSourceSchema     = "ETL-P346" // the extract's contract does not declare the source's fixed columns
+	CodeSessionResources = "ETL-P347" // two resources of a kind that configures the Spark session (s3)
 )
 
 // CodeInfo documents one diagnostic code.
@@ -97,4 +98,5 @@ var Codes = []CodeInfo{
 	{CodeMergeKeyPartial, "merge keys cover part of the primary key"},
 	{CodeWatermarkColumn, "watermark column is not the event-time field"},
 	{CodeSourceSchema, "contract does not match the source's fixed columns"},
+	{CodeSessionResources, "two resources configure the Spark session"},
 }
