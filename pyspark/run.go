@@ -122,16 +122,16 @@ type Status struct {
 
 // Handle is a started program.
 type Handle struct {
-	cmd  *exec.Cmd
+	cmd *exec.Cmd
 	// stdin is held open for the program's life: its end tells the
 	// program that etlgen is gone (etlgen_runtime's parent watchdog).
 	stdin io.WriteCloser
-	done chan struct{}
-	mu   sync.Mutex
-	res  Result
-	end  bool
-	err  error
-	tail *tailBuffer
+	done  chan struct{}
+	mu    sync.Mutex
+	res   Result
+	end   bool
+	err   error
+	tail  *tailBuffer
 }
 
 // Run starts a generated program and returns at once; read its progress
