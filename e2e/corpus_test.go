@@ -123,16 +123,8 @@ func goVerdicts(t *testing.T, c *contracts.Contract, cases []corpusCase) []verdi
 // verdict per case.
 func sparkVerdicts(ctx context.Context, t *testing.T, plan *sparksql.Plan, df sql.DataFrame, n int) []verdict {
 	t.Helper()
+	df = withStages(ctx, t, plan, df)
 	var err error
-	for _, level := range plan.StageLevels() {
-		exprs := []string{"*"}
-		for _, s := range level {
-			exprs = append(exprs, s.Expr())
-		}
-		if df, err = df.SelectExpr(ctx, exprs...); err != nil {
-			t.Fatal(err)
-		}
-	}
 	df, err = df.SelectExpr(ctx, "CAST(case_id AS INT) AS case_id",
 		"("+plan.ValidExpr()+") AS _valid",
 		"("+plan.ReasonCodeExpr()+") AS _code",
@@ -161,6 +153,23 @@ func sparkVerdicts(ctx context.Context, t *testing.T, plan *sparksql.Plan, df sq
 		}
 	}
 	return out
+}
+
+// withStages adds the validation plan's stage columns to df, one select
+// per level.
+func withStages(ctx context.Context, t *testing.T, plan *sparksql.Plan, df sql.DataFrame) sql.DataFrame {
+	t.Helper()
+	var err error
+	for _, level := range plan.StageLevels() {
+		exprs := []string{"*"}
+		for _, s := range level {
+			exprs = append(exprs, s.Expr())
+		}
+		if df, err = df.SelectExpr(ctx, exprs...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return df
 }
 
 func str(v any) string {

@@ -14,6 +14,13 @@
 // payload and both answers. knownDifferences lists the cases Spark cannot
 // agree on, each explained.
 //
+// TestCorpusFilesParity (corpus_files_test.go) writes every file of
+// contracts/testdata/corpus/order_event_files.jsonl into a directory and
+// reads it as the generated program reads a file-json source (the text
+// source with the plugin's pathGlobFilter): each file must split into the
+// corpus's lines byte for byte, each line get its verdict, and a rejected
+// line that is not UTF-8 its raw_payload_base64, as the local engine does.
+//
 // # Pipeline runs (pipeline_test.go)
 //
 // Each test gets an isolated copy of examples/order-streaming: a unique

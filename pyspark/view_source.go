@@ -89,7 +89,17 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	return sv, nil
 }
 
-// rejection lists the columns of a rejected payload: the raw payload, the
+// RawPayloadBase64 is the SQL of a rejected row's raw_payload_base64: the
+// bytes of a payload that is not valid UTF-8 in standard base64 (a string
+// column cannot carry them through every reader), NULL otherwise; the
+// local engine writes the same (testkit/engine, rawBase64). Spark's
+// base64() breaks lines every 76 characters with CRLF
+// (spark.sql.chunkBase64String.enabled, true on Spark 4.1.1), so the line
+// breaks are removed: standard base64 on one line.
+const RawPayloadBase64 = "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END"
+
+// rejection lists the columns of a rejected payload: the raw payload (and
+// its base64 when it is not valid UTF-8), the
 // verdict, the observed time (the batch timestamp: current_timestamp() is
 // fixed per micro-batch, so a replay gives the same rows), lineage, ids,
 // and the contract's string and integer fields when the payload has them
@@ -106,10 +116,11 @@ func (g *gen) rejection(c *contracts.Contract) []string {
 		"_etl_topic AS source_topic",
 		"_etl_partition AS source_partition",
 		"_etl_offset AS source_offset",
+		RawPayloadBase64 + " AS raw_payload_base64",
 	}
 	taken := map[string]bool{"raw_payload": true, "reason_code": true, "reason": true, "field_path": true,
 		"observed_at": true, "pipeline_id": true, "contract_id": true, "source_topic": true,
-		"source_partition": true, "source_offset": true}
+		"source_partition": true, "source_offset": true, "raw_payload_base64": true}
 	for _, f := range c.Fields {
 		if taken[f.Name] {
 			continue

@@ -36,10 +36,14 @@ type SourceOffsets struct {
 }
 
 // Notice is something a run wants its user to know that is not a batch:
-// a warning (an ignored starting position), a retry, a restart, or a stop
-// (a signal arrived; a batch was abandoned). Stop notices may come from
-// another goroutine than the batches.
+// a warning (an ignored starting position, an input file that changed
+// while it was read), a retry, a restart, or a stop (a signal arrived; a
+// batch was abandoned). Stop notices may come from another goroutine than
+// the batches.
 type Notice struct {
 	Kind string // warning, retry, restart, stop
+	// Code is the stable code of a warning that has one (ETL-E740,
+	// ETL-E741: docs/diagnostics.md), "" otherwise.
+	Code string `json:",omitempty"`
 	Text string
 }

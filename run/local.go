@@ -3,6 +3,7 @@ package run
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -35,13 +36,20 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 		b := localBatch(pp, p)
 		r.add(b)
 		o.batch(b)
+		for _, w := range p.Warnings {
+			n := Notice{Kind: "warning", Code: w.Code, Text: fmt.Sprintf("query %s batch %d: %s", p.Query, p.BatchID, w.Text)}
+			r.Warnings = append(r.Warnings, n)
+			if o.OnNotice != nil {
+				o.OnNotice(n)
+			}
+		}
 	})
 	for _, a := range eng.Abandoned {
 		o.notice("stop", "batch %d of query %s abandoned uncommitted (%s): the next run re-runs it with the same offsets", a.BatchID, a.Query, m.Execution.StopPolicy)
 	}
 	if err != nil {
 		r.Status, r.ExitCode = "failed", 1
-		r.Failure = &Failure{Code: "failure", Retry: "fix the cause and run again: the checkpoint resumes after the last committed batch", Message: err.Error()}
+		r.Failure = localFailure(err)
 	} else if ctx.Err() != nil {
 		r.Status = "stopped"
 	}
@@ -76,6 +84,17 @@ func warnForeignWriters(q *engine.Query, o Options) {
 		o.notice("warning", "query %s: a new checkpoint (id %s) over a sink holding %d batches of checkpoint %s (id %s): their files stay, the new ones go beside them, so rows read again appear in both (_etlgen_sink/<id>.log says which checkpoint wrote which file)",
 			q.Name, q.ID, len(w.Batches), w.Checkpoint, w.ID)
 	}
+}
+
+// localFailure classifies a local engine's error: input-missing for a
+// listed input file that is gone (engine.CodeFileMissing), else failure.
+func localFailure(err error) *Failure {
+	var ie *engine.InputError
+	if errors.As(err, &ie) {
+		return &Failure{Code: "input-missing", Message: err.Error(),
+			Retry: "restore " + ie.Path + " and run again, or set ignore_missing_files: true on the source asset to skip it; the checkpoint re-runs the batch"}
+	}
+	return &Failure{Code: "failure", Retry: "fix the cause and run again: the checkpoint resumes after the last committed batch", Message: err.Error()}
 }
 
 // localBatch is a local engine's progress as a Batch.

@@ -24,8 +24,11 @@ type Report struct {
 	Batches int           `json:"batches"`
 	Queries []QueryReport `json:"queries"`
 	// Sinks are the rows each query wrote in this run, by query name.
-	Sinks   map[string]int64 `json:"sinks"`
-	Failure *Failure         `json:"failure,omitempty"`
+	Sinks map[string]int64 `json:"sinks"`
+	// Warnings are the coded warnings of the run's batches (local engine:
+	// input files that vanished or changed after they were listed).
+	Warnings []Notice `json:"warnings,omitempty"`
+	Failure  *Failure `json:"failure,omitempty"`
 	// Path is where the report was written.
 	Path string `json:"-"`
 }
@@ -73,9 +76,10 @@ type BatchOffsets struct {
 // Failure classifies why a run failed.
 type Failure struct {
 	// Code is environment (a variable the profile names is not set),
-	// connectivity, authentication, sink-permission,
-	// merge-conflict, checkpoint-corruption, analysis-error, failure, or
-	// crashed (the Spark program died without saying why).
+	// connectivity, authentication, sink-permission, merge-conflict,
+	// checkpoint-corruption, analysis-error, input-missing (local engine:
+	// a listed input file is gone), failure, or crashed (the Spark program
+	// died without saying why).
 	Code      string `json:"code"`
 	Retry     string `json:"retry"`
 	Message   string `json:"message"`

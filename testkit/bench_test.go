@@ -227,6 +227,18 @@ func sampleHeap(maxInuse, maxLive *atomic.Uint64, stop, done chan struct{}) {
 // generated source, every query writing to one counting sink.
 func openBench(b *testing.B, c benchCase) (*engine.Engine, *countSink) {
 	b.Helper()
+	eng, sink := openExample(b, &genSource{total: c.total, size: c.size, invalidEvery: 100, lateEvery: 1000}, c.all)
+	if names := len(eng.Queries); c.all && names != 3 {
+		b.Fatalf("the pipeline has %d queries, want 3", names)
+	}
+	return eng, sink
+}
+
+// openExample opens the example pipeline (all its queries, or the windows
+// query alone) reading src as order_events, every query writing to one
+// counting sink.
+func openExample(b *testing.B, src engine.Source, all bool) (*engine.Engine, *countSink) {
+	b.Helper()
 	doc := etl.DocumentOf(orderstreaming.Pipeline)
 	dir := b.TempDir()
 	prof, l := profile.Parse(filepath.Join(dir, "bench.yaml"), memoryProfile(doc, orderstreaming.Pipeline.ID(), dir))
@@ -238,14 +250,11 @@ func openBench(b *testing.B, c benchCase) (*engine.Engine, *countSink) {
 		b.Fatal(renderDiags(l))
 	}
 	pp, _ := m.Pipeline(orderstreaming.Pipeline.ID())
-	if !c.all {
+	if !all {
 		pp.Queries = pp.Queries[:1]
 	}
 	sink := &countSink{}
-	env := &engine.Env{
-		Sources: map[string]engine.Source{"order_events": &genSource{total: c.total, size: c.size, invalidEvery: 100, lateEvery: 1000}},
-		Sinks:   map[string]engine.Sink{},
-	}
+	env := &engine.Env{Sources: map[string]engine.Source{"order_events": src}, Sinks: map[string]engine.Sink{}}
 	for _, q := range pp.Queries {
 		env.Sinks[q.Name] = sink
 	}
@@ -254,8 +263,5 @@ func openBench(b *testing.B, c benchCase) (*engine.Engine, *countSink) {
 		b.Fatal(fmt.Errorf("open: %w", err))
 	}
 	b.Cleanup(func() { eng.Close() })
-	if names := len(eng.Queries); c.all && names != 3 {
-		b.Fatalf("the pipeline has %d queries, want 3", names)
-	}
 	return eng, sink
 }

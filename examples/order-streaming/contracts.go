@@ -37,6 +37,9 @@ type RejectedOrderEvent struct {
 	EventID *string `json:"event_id"`
 	// RawPayload is the payload exactly as received.
 	RawPayload string `json:"raw_payload" contract:"classification=restricted"`
+	// RawPayloadBase64 is the raw payload in standard base64 when it is not
+	// valid UTF-8 (a string cannot carry its bytes), null otherwise.
+	RawPayloadBase64 *string `json:"raw_payload_base64" contract:"classification=restricted"`
 	// ReasonCode is the stable code of the first rule the payload broke.
 	ReasonCode string `json:"reason_code"`
 	// Reason explains the rejection in words.

@@ -133,7 +133,8 @@ func TestSparkOptions(t *testing.T) {
 	src := "name: t\nengine: pyspark\nexecution: {trigger: once, checkpoint_root: s3a://w/ck}\n" +
 		"resources:\n  spark: {connect_url: \"sc://h:1\"}\n  k: {bootstrap_servers: \"h:9092\"}\n" +
 		"assets:\n  cdf: {plugin: delta-cdf, table: raw.c, starting_version: 0, max_bytes_per_trigger: 1g}\n" +
-		"  orders: {plugin: kafka-json, resource: k, topic: o, starting_timestamp: 2026-07-15T10:00:00Z}\n"
+		"  orders: {plugin: kafka-json, resource: k, topic: o, starting_timestamp: 2026-07-15T10:00:00Z}\n" +
+		"  files: {plugin: file-json, path: /in, max_bytes_per_trigger: 64mb, ignore_missing_files: true}\n"
 	p, diags := Parse("t.yaml", []byte(src))
 	if len(diags) != 0 {
 		t.Fatalf("diagnostics:\n%s", render(diags))
@@ -145,11 +146,31 @@ func TestSparkOptions(t *testing.T) {
 		{"cdf", map[string]string{"readChangeFeed": "true", "startingVersion": "0", "maxBytesPerTrigger": "1g"}},
 		{"orders", map[string]string{"subscribe": "o", "startingTimestamp": "1784109600000", "failOnDataLoss": "true",
 			"kafka.bootstrap.servers": "h:9092", "kafka.security.protocol": "PLAINTEXT"}},
+		// Spark's file source reads maxBytesPerTrigger with toLong: a byte count
+		{"files", map[string]string{"path": "/in", "maxBytesPerTrigger": "67108864", "ignoreMissingFiles": "true",
+			"pathGlobFilter": "*.{json,jsonl}"}},
 	}
 	for _, tt := range tests {
 		a, _ := p.Asset(tt.asset)
 		if diff := cmp.Diff(tt.want, a.SparkOptions()); diff != "" {
 			t.Errorf("%s Spark options (-want +got):\n%s", tt.asset, diff)
+		}
+	}
+}
+
+// TestFileJSONTriggerLimits: Spark refuses maxFilesPerTrigger with
+// maxBytesPerTrigger ("can't be both set at the same time", Spark 4.1.1), so
+// the profile does; sizes that overflow are not sizes.
+func TestFileJSONTriggerLimits(t *testing.T) {
+	for yaml, want := range map[string]string{
+		"max_files_per_trigger: 1, max_bytes_per_trigger: 1k": CodeExclusiveOptions,
+		"max_bytes_per_trigger: 9999999999t":                  CodeBadValue,
+		"max_bytes_per_trigger: 0":                            CodeBadValue,
+	} {
+		src := "name: t\nengine: local\nexecution: {checkpoint_root: /ck}\nassets:\n  f: {plugin: file-json, path: /in, " + yaml + "}\n"
+		_, diags := Parse("t.yaml", []byte(src))
+		if len(diags) != 1 || diags[0].Code != want {
+			t.Errorf("%s: diagnostics\n%s\nwant one %s", yaml, render(diags), want)
 		}
 	}
 }

@@ -21,9 +21,12 @@ func fileJSON() Plugin {
 		Name:        PluginFileJSON,
 		Display:     "JSON files",
 		SparkFormat: "json",
-		Summary:     "JSON-lines files in a directory: a streaming file source, or an append sink writing one file per micro-batch.",
-		Roles:       []Role{RoleStreamingSource, RoleAppendSink},
-		Engines:     []string{EngineLocal, EnginePySpark},
+		// Spark's file source reads every file that is not hidden; the
+		// local engine and the docs say *.json and *.jsonl.
+		SparkFixed: map[string]string{"pathGlobFilter": "*.{json,jsonl}"},
+		Summary:    "JSON-lines files in a directory: a streaming file source, or an append sink writing one file per micro-batch.",
+		Roles:      []Role{RoleStreamingSource, RoleAppendSink},
+		Engines:    []string{EngineLocal, EnginePySpark},
 		Source: &SourceFacts{
 			Name: "file source", Rows: RowsPayload, Replayable: true, Reread: true,
 			ReplayNeed:   "input files are immutable once visible and are not deleted before the checkpoint commits them",
@@ -31,11 +34,16 @@ func fileJSON() Plugin {
 		},
 		Options: []Option{
 			{Name: "path", Type: TypePath, Required: true, Spark: "path",
-				Description: "Directory of *.jsonl files; relative paths resolve against the profile's directory."},
+				Description: "Directory of *.jsonl and *.json files, complete when they appear (write, then rename into it); relative paths resolve against the profile's directory."},
 			{Name: "max_files_per_trigger", Type: TypeInt, Min: 1, Spark: "maxFilesPerTrigger",
 				Description: "Upper bound on new files per micro-batch (source only)."},
+			{Name: "max_bytes_per_trigger", Type: TypeBytes, Spark: "maxBytesPerTrigger", SparkByteCount: true,
+				Description: "Soft upper bound on the bytes of new files per micro-batch, e.g. 64m (source only): whole files, the first one whatever its size, as Spark's maxBytesPerTrigger. Not with max_files_per_trigger."},
+			{Name: "ignore_missing_files", Type: TypeBool, Spark: "ignoreMissingFiles",
+				Description: "Skip, with warning ETL-E740, a listed file that is gone when its micro-batch reads it; false (the default) fails the batch with ETL-E740 (source only)."},
 			outputModeOption(fileJSONWriteModes),
 		},
+		Exclusive:  [][]string{{"max_files_per_trigger", "max_bytes_per_trigger"}},
 		WriteModes: fileJSONWriteModes,
 	}
 }

@@ -195,6 +195,8 @@ func sparkText(a *Asset, o Option, v Value) string {
 		return a.Path(o.Name)
 	case o.Type == TypeTimestamp && o.SparkMillis:
 		return strconv.FormatInt(v.Time.UnixMilli(), 10)
+	case o.Type == TypeBytes && o.SparkByteCount:
+		return strconv.FormatInt(v.Int, 10)
 	}
 	return v.Text()
 }

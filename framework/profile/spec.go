@@ -37,6 +37,9 @@ type Option struct {
 	Spark string
 	// SparkMillis renders a timestamp for Spark as epoch milliseconds.
 	SparkMillis bool
+	// SparkByteCount renders a bytes value for Spark as a plain number of
+	// bytes (options Spark parses with toLong, not as a size string).
+	SparkByteCount bool
 	// Check validates a decoded value further; nil when there is nothing to check.
 	Check func(Value) error
 	// OnlyWith restricts the option to assets where another option has a value,

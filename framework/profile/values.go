@@ -2,6 +2,7 @@ package profile
 
 import (
 	"encoding/json"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -130,11 +131,34 @@ func (d *decoder) bytesValue(_ Option, n *yaml.Node, path string) (Value, bool) 
 	if !ok {
 		return Value{}, false
 	}
-	if low := strings.ToLower(s); byteSize.MatchString(low) && !strings.HasPrefix(low, "0") {
-		return Value{Str: low}, true
+	low := strings.ToLower(s)
+	if size, ok := byteCount(low); ok {
+		return Value{Str: low, Int: size}, true
 	}
 	d.report(CodeBadValue, n, path, "write a positive size such as 1048576, 512m or 1g", "%s is not a size", path)
 	return Value{}, false
+}
+
+// byteCount is the number of bytes of a size in byteSize's form (k, m, g,
+// t are powers of 1024, as Spark's JavaUtils.byteStringAsBytes reads
+// them); false when it is not one, starts with 0 or overflows int64.
+func byteCount(low string) (int64, bool) {
+	if !byteSize.MatchString(low) || strings.HasPrefix(low, "0") {
+		return 0, false
+	}
+	digits := strings.TrimRight(low, "kmgtb")
+	n, err := strconv.ParseInt(digits, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	var shift uint
+	if unit := low[len(digits):]; unit != "" {
+		shift = map[byte]uint{'k': 10, 'm': 20, 'g': 30, 't': 40}[unit[0]] // "b": 0
+	}
+	if n > math.MaxInt64>>shift {
+		return 0, false
+	}
+	return n << shift, true
 }
 
 // offsetsValue decodes a keyword (o.Enum), a mapping topic → partition →

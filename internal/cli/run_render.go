@@ -40,6 +40,8 @@ func printBatch(w io.Writer, b run.Batch, live bool) {
 // stdout.
 func printNotice(e env, n run.Notice, live bool) {
 	switch {
+	case n.Kind == "warning" && n.Code != "":
+		fmt.Fprintf(e.stderr, "etlgen run: warning: %s: %s\n", n.Code, n.Text)
 	case n.Kind == "warning":
 		fmt.Fprintf(e.stderr, "etlgen run: warning: %s\n", n.Text)
 	case n.Kind == "stop":

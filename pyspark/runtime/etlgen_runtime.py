@@ -826,8 +826,12 @@ class _Signals(object):
             threading.Thread(target=self._watch_parent, name="etlgen-parent", daemon=True).start()
 
     def _watch_parent(self):
+        # os.read, not sys.stdin.buffer.read: a daemon thread blocked in a
+        # buffered read holds the buffer's lock, and the interpreter's
+        # shutdown then dies with "Fatal Python error: _enter_buffered_busy"
+        # (exit status -6) after the queries ended.
         try:
-            while sys.stdin.buffer.read(4096):
+            while os.read(sys.stdin.fileno(), 4096):
                 pass
         except (OSError, ValueError):
             pass

@@ -68,9 +68,9 @@ func orderWindows() testkit.Scenario {
 				`{"event":{"event_id":"e6","order_id":6,"customer_id":7,"order_total":1.00,"status":"paid","event_time":"2026-07-15T10:50:00Z"},"watermark_at_arrival":"2026-07-15T11:05:00Z","reason_code":"BEHIND_WATERMARK"}`,
 			},
 			"rejected_order_events": {
-				`{"event_id":"x","raw_payload":"{\"event_id\":\"x\",\"order_id\":1,\"customer_id\":7,\"order_total\":1.001,\"status\":\"paid\",\"event_time\":\"2026-07-15T10:00:00Z\"}","reason_code":"DECIMAL_OVERFLOW","field_path":"order_total","pipeline_id":"customer-order-streaming","contract_id":"order-event"}`,
-				`{"event_id":null,"raw_payload":"[]","reason_code":"NOT_AN_OBJECT","field_path":"","pipeline_id":"customer-order-streaming","contract_id":"order-event"}`,
-				`{"event_id":"e8","raw_payload":"{\"event_id\":\"e8\",\"order_id\":8,\"customer_id\":7,\"order_total\":1.00,\"status\":\"shipped\",\"event_time\":\"2026-07-15T12:31:00Z\"}","reason_code":"BAD_ENUM","field_path":"status","pipeline_id":"customer-order-streaming","contract_id":"order-event"}`,
+				`{"event_id":"x","raw_payload":"{\"event_id\":\"x\",\"order_id\":1,\"customer_id\":7,\"order_total\":1.001,\"status\":\"paid\",\"event_time\":\"2026-07-15T10:00:00Z\"}","raw_payload_base64":null,"reason_code":"DECIMAL_OVERFLOW","field_path":"order_total","pipeline_id":"customer-order-streaming","contract_id":"order-event"}`,
+				`{"event_id":null,"raw_payload":"[]","raw_payload_base64":null,"reason_code":"NOT_AN_OBJECT","field_path":"","pipeline_id":"customer-order-streaming","contract_id":"order-event"}`,
+				`{"event_id":"e8","raw_payload":"{\"event_id\":\"e8\",\"order_id\":8,\"customer_id\":7,\"order_total\":1.00,\"status\":\"shipped\",\"event_time\":\"2026-07-15T12:31:00Z\"}","raw_payload_base64":null,"reason_code":"BAD_ENUM","field_path":"status","pipeline_id":"customer-order-streaming","contract_id":"order-event"}`,
 			},
 		},
 		Ignore: map[string][]string{"rejected_order_events": RejectedRunColumns},

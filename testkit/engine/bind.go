@@ -27,6 +27,9 @@ func (q *Query) bindSources(m *planner.Model, args sourceArgs) error {
 			return fmt.Errorf("open query %s: source %s: %w", q.Name, asset, err)
 		}
 		q.validators[asset] = v
+		if fs, ok := src.(*FileSource); ok {
+			fs.fitLines(ct)
+		}
 	}
 	return nil
 }

@@ -89,6 +89,19 @@
 //     StreamingDeduplicateWithinWatermarkExec) and stream–stream joins
 //     (StreamingSymmetricHashJoinExec) are described in their files.
 //
+// # Files
+//
+// The file-json source (file_source.go) lists regular *.json and *.jsonl
+// files as Spark's FileStreamSource does (maxFilesPerTrigger,
+// maxBytesPerTrigger's takeFilesUntilMax), recording each file's size and
+// modification time in the offset log. A batch streams its files' lines
+// into validation in chunks (file_read.go, payloadScanner), so it holds
+// rows, not input; lines are split as Spark's text source (Hadoop's
+// LineRecordReader) splits them, byte for byte, with a bounded buffer
+// (file_lines.go). A listed file that is gone, or that changed since it
+// was listed, is reported with a code (input_codes.go): an InputError, or
+// a Warning in the batch's Progress.
+//
 // # Delta tables and Change Data Feeds
 //
 // The delta and delta-cdf plugins run over Delta-like tables held in the

@@ -94,7 +94,7 @@ func (sb *sourceBatch) at(was, ts time.Time) *sourceBatch {
 	if ts.Equal(was) || len(sb.invalid) == 0 {
 		return sb
 	}
-	out := &sourceBatch{read: sb.read, valid: sb.valid, invalid: make([]Row, len(sb.invalid))}
+	out := &sourceBatch{read: sb.read, valid: sb.valid, invalid: make([]Row, len(sb.invalid)), warnings: sb.warnings}
 	for i, r := range sb.invalid {
 		nr := append(Row(nil), r...)
 		nr[observedAtCol] = ts.UTC()

@@ -9,9 +9,10 @@ import (
 )
 
 // fileJSONPlugin runs the `file-json` plugin: a FileSource over the asset's
-// directory (max_files_per_trigger files per batch) and a FileSink writing
-// one JSON-lines file per batch into it, named by the checkpoint's
-// identity, with a log of committed batches (sink_file.go).
+// directory (max_files_per_trigger files or max_bytes_per_trigger bytes
+// per batch, ignore_missing_files) and a FileSink writing one JSON-lines
+// file per batch into it, named by the checkpoint's identity, with a log
+// of committed batches (sink_file.go).
 func fileJSONPlugin() plugin {
 	return plugin{
 		name:    profile.PluginFileJSON,
@@ -23,7 +24,8 @@ func fileJSONPlugin() plugin {
 // openFileSource reads the asset's directory.
 func openFileSource(a sourceArgs) (Stream, error) {
 	b := a.src.Binding
-	return &FileSource{Dir: b.Path(), MaxFiles: int(b.Asset.Int("max_files_per_trigger"))}, nil
+	return &FileSource{Dir: b.Path(), MaxFiles: int(b.Asset.Int("max_files_per_trigger")),
+		MaxBytes: b.Asset.Int("max_bytes_per_trigger"), IgnoreMissing: b.Asset.Bool("ignore_missing_files")}, nil
 }
 
 // openFileSink creates the sink's directory; the sink names its files and

@@ -29,6 +29,9 @@ type Progress struct {
 	// delta-cdf offset's N is its reservoir version.
 	StartOffsets map[string]Offset
 	EndOffsets   map[string]Offset
+	// Warnings are what reading the batch's input noticed and went on
+	// from (CodeFileChanged, CodeFileMissing with ignore_missing_files).
+	Warnings []Warning
 }
 
 // compiled is one query's operator tree and what it reads.

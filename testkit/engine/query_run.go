@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 	"time"
 )
 
@@ -288,17 +289,41 @@ func (q *Query) read(a string, src Stream, start, end Offset, ts time.Time, stat
 			}
 			q.inputs.drop(a) // the previous batch can go before this one is read
 		}
-		ps, err := s.Read(start, end)
+		sb, err := q.validate(a, s, start, end, ts)
 		if err != nil {
 			return nil, err
 		}
-		sb := q.validators[a].split(ps, ts)
 		if key != "" {
 			q.inputs.put(a, key, sb, ts)
 		}
 		return sb, nil
 	}
 	return nil, fmt.Errorf("read source %s: %T is neither a Source nor a RowSource", a, src)
+}
+
+// validate reads the payloads of a Source between two offsets and
+// validates them: chunk by chunk as a payloadScanner streams them (memory
+// holds the batch's rows, not its input), else all at once.
+func (q *Query) validate(a string, s Source, start, end Offset, ts time.Time) (*sourceBatch, error) {
+	v := q.validators[a]
+	sc, ok := s.(payloadScanner)
+	if !ok {
+		ps, err := s.Read(start, end)
+		if err != nil {
+			return nil, err
+		}
+		return v.split(ps, ts), nil
+	}
+	sb := &sourceBatch{}
+	ws, err := sc.Scan(start, end, func(ps []Payload) error {
+		sb.add(v.split(ps, ts))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("query %s source %s: %w", q.Name, a, err)
+	}
+	sb.warnings = ws
+	return sb, nil
 }
 
 func maxOffset(src Stream) int64 {
@@ -318,8 +343,10 @@ func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Pro
 		}
 		p.InputRows += sb.read
 		p.InvalidRows += len(sb.invalid)
+		p.Warnings = append(p.Warnings, sb.warnings...)
 	}
 	p.NoData = p.InputRows == 0
+	sort.Slice(p.Warnings, func(i, j int) bool { return p.Warnings[i].Text < p.Warnings[j].Text }) // sources in a fixed order
 	return p
 }
 

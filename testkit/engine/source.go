@@ -1,13 +1,7 @@
 package engine
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
 )
 
@@ -17,6 +11,10 @@ import (
 type Offset struct {
 	N     int64    `json:"n"`
 	Files []string `json:"files,omitempty"`
+	// Listed holds, for each of Files, its size and modification time
+	// when the batch listed it (file_source.go); empty in offsets written
+	// before they were recorded.
+	Listed []FileStat `json:"listed,omitempty"`
 	// Delta marks the offset of a delta-cdf source (cdf_source.go): N is
 	// then the reservoir version, the next table version to read, and
 	// FromVersion the first version the batch read.
@@ -109,81 +107,6 @@ func (m *MemoryStream) Read(start, end Offset) ([]Payload, error) {
 	out := make([]Payload, 0, end.N-start.N)
 	for i := start.N; i < end.N; i++ {
 		out = append(out, Payload{Raw: m.payloads[i], Pos: i})
-	}
-	return out, nil
-}
-
-// FileSource is the `file-json` source: JSON-lines files (*.json, *.jsonl)
-// in a directory, each file read once, new files in name order, at most
-// MaxFiles per batch (Spark's FileStreamSource with maxFilesPerTrigger; Spark
-// orders by modification time, the local engine by name, which is stable).
-type FileSource struct {
-	Dir      string
-	MaxFiles int
-	seen     map[string]bool
-}
-
-// Identity returns the directory.
-func (f *FileSource) Identity() string { return f.Dir }
-
-// MarkSeen records the files of a logged offset (on restart).
-func (f *FileSource) MarkSeen(o Offset) {
-	if f.seen == nil {
-		f.seen = map[string]bool{}
-	}
-	for _, n := range o.Files {
-		f.seen[n] = true
-	}
-}
-
-// Next lists the directory and proposes the next unseen files.
-func (f *FileSource) Next(start Offset) (Offset, bool, error) {
-	entries, err := os.ReadDir(f.Dir)
-	if err != nil {
-		return Offset{}, false, fmt.Errorf("list file source %s: %w", f.Dir, err)
-	}
-	var names []string
-	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
-			continue
-		}
-		if (strings.HasSuffix(n, ".jsonl") || strings.HasSuffix(n, ".json")) && !f.seen[n] {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	if f.MaxFiles > 0 && len(names) > f.MaxFiles {
-		names = names[:f.MaxFiles]
-	}
-	if len(names) == 0 {
-		return Offset{N: start.N}, false, nil
-	}
-	end := Offset{N: start.N + int64(len(names)), Files: names}
-	f.MarkSeen(end)
-	return end, true, nil
-}
-
-// Read returns the non-empty lines of the files of end.
-func (f *FileSource) Read(_, end Offset) ([]Payload, error) {
-	var out []Payload
-	for _, n := range end.Files {
-		data, err := os.ReadFile(filepath.Join(f.Dir, n))
-		if err != nil {
-			return nil, fmt.Errorf("read file source %s: %w", f.Dir, err)
-		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
-		for sc.Scan() {
-			line := bytes.TrimSpace(sc.Bytes())
-			if len(line) == 0 {
-				continue
-			}
-			out = append(out, Payload{Raw: append([]byte(nil), line...), Pos: int64(len(out))})
-		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("read file source %s/%s: %w", f.Dir, n, err)
-		}
 	}
 	return out, nil
 }

@@ -2,10 +2,12 @@ package engine
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"runtime"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/etlgen/etlgen/contracts"
 )
@@ -17,6 +19,16 @@ type sourceBatch struct {
 	read    int
 	valid   []Row
 	invalid []Row
+	// warnings are what reading the input noticed (a file that changed
+	// or vanished after it was listed).
+	warnings []Warning
+}
+
+// add appends the rows of part, a later chunk of the same input.
+func (sb *sourceBatch) add(part *sourceBatch) {
+	sb.read += part.read
+	sb.valid = append(sb.valid, part.valid...)
+	sb.invalid = append(sb.invalid, part.invalid...)
 }
 
 // rejectCols are the columns of a rejected payload; the sink maps them by
@@ -32,6 +44,7 @@ var rejectCols = []Column{
 	{Name: "source_topic", Type: contracts.Type{Kind: contracts.KindString}},
 	{Name: "source_partition", Type: contracts.Type{Kind: contracts.KindInt32}},
 	{Name: "source_offset", Type: contracts.Type{Kind: contracts.KindInt64}},
+	{Name: "raw_payload_base64", Type: contracts.Type{Kind: contracts.KindString}},
 }
 
 // validator splits payloads into valid rows and rejections with
@@ -140,12 +153,23 @@ func (v *validator) rejectRow(p Payload, rej *contracts.Rejection) Row {
 	// The field path is empty, not NULL, for payload-level reasons (as the
 	// Spark engine writes it; docs/validation.md).
 	row := Row{string(rej.RawPayload), string(rej.ReasonCode), rej.Reason, rej.FieldPath, rej.ObservedAt.UTC(),
-		v.pipeline, v.c.ID, nil, nil, nil}
+		v.pipeline, v.c.ID, nil, nil, nil, rawBase64(rej.RawPayload)}
 	members := readableMembers(p.Raw)
 	for _, f := range v.extra {
 		row = append(row, memberValue(members[f.Name], f.Type.Kind))
 	}
 	return row
+}
+
+// rawBase64 is the raw_payload_base64 of a rejected payload: the bytes in
+// standard base64 when they are not valid UTF-8 (a string column cannot
+// carry them through every reader and writer), NULL otherwise. The Spark
+// engine writes the same (pyspark, view_source.go).
+func rawBase64(raw []byte) any {
+	if utf8.Valid(raw) {
+		return nil
+	}
+	return base64.StdEncoding.EncodeToString(raw)
 }
 
 // readableMembers decodes the top-level members of a payload that is a JSON

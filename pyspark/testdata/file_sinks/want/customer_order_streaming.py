@@ -27,6 +27,7 @@ STOP_TIMEOUT_SECONDS = 300.0
 
 # Source order_events: plugin file-json, contract order-event.
 ORDER_EVENTS_OPTIONS = {
+    "pathGlobFilter": "*.{json,jsonl}",
 }
 ORDER_EVENTS_CREDENTIAL_ENV = None
 ORDER_EVENTS_SASL_MECHANISM = None
@@ -105,6 +106,7 @@ ORDER_EVENTS_REJECTION = [
     "_etl_topic AS source_topic",
     "_etl_partition AS source_partition",
     "_etl_offset AS source_offset",
+    "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.event_id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.event_id', 'variant'), '$', 'string') END AS `event_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.order_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.order_id', 'variant'), '$', 'bigint') END AS `order_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.customer_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.customer_id', 'variant'), '$', 'bigint') END AS `customer_id`",
@@ -226,6 +228,7 @@ REJECTED_ORDER_EVENTS_CREATE_SQL = None
 REJECTED_ORDER_EVENTS_COLUMNS = [
     "CAST(`event_id` AS STRING) AS `event_id`",
     "CAST(`raw_payload` AS STRING) AS `raw_payload`",
+    "CAST(`raw_payload_base64` AS STRING) AS `raw_payload_base64`",
     "CAST(`reason_code` AS STRING) AS `reason_code`",
     "CAST(`reason` AS STRING) AS `reason`",
     "CAST(`field_path` AS STRING) AS `field_path`",

@@ -28,6 +28,7 @@ STOP_TIMEOUT_SECONDS = 300.0
 # Source order_events\nINJECTED_SOURCE = 1\n""" */ </script> \u2028\u2029\x00 `t` \\: plugin file-json, contract order-event.
 ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____OPTIONS = {
     "maxFilesPerTrigger": "1",
+    "pathGlobFilter": "*.{json,jsonl}",
 }
 ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____CREDENTIAL_ENV = None
 ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____SASL_MECHANISM = None
@@ -106,6 +107,7 @@ ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____REJECTION = [
     "_etl_topic AS source_topic",
     "_etl_partition AS source_partition",
     "_etl_offset AS source_offset",
+    "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.event_id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.event_id', 'variant'), '$', 'string') END AS `event_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.order_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.order_id', 'variant'), '$', 'bigint') END AS `order_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.customer_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.customer_id', 'variant'), '$', 'bigint') END AS `customer_id`",
