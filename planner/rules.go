@@ -46,6 +46,7 @@ func DefaultRules() []Rule {
 		ruleWindowFunction,
 		ruleStatefulAfterLate,
 		ruleChainedAggregations,
+		ruleWindowTime,
 		ruleDedupWithinWatermark,
 		ruleUnboundedState,
 		ruleWatermarkPolicy,
@@ -54,7 +55,6 @@ func DefaultRules() []Rule {
 		ruleCheckpointIdentity,
 		ruleTypedSourcePorts,
 		ruleSparkLateRouting,
-		ruleLocalEngineJoins,
 	}
 }
 
@@ -124,7 +124,7 @@ func kidFacts(n *qnode, i int) *facts {
 	if i < len(n.kids) && n.kids[i].facts != nil {
 		return n.kids[i].facts
 	}
-	return &facts{cols: map[string]string{}, wm: map[string]bool{}}
+	return newFacts(false)
 }
 
 func isOp(n *qnode, op ir.Op) bool { return n.node != nil && n.node.Op == op }
