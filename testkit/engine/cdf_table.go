@@ -89,7 +89,7 @@ type DeltaTable struct {
 	keys     []string
 	versions []DeltaVersion
 	rows     map[string][]json.RawMessage // key → current rows
-	txns     map[string]int64           // txnAppId → last txnVersion
+	txns     map[string]int64             // txnAppId → last txnVersion
 }
 
 // SetKeys sets the columns that identify a row. A table's keys are set once,
