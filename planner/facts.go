@@ -281,7 +281,9 @@ func intoFacts(pp *pipe, q *qnode, f *facts) {
 	f.cols, f.wm, f.bounds = map[string]string{}, eventTimes{}, map[string]bound{}
 	for _, fl := range c.Fields {
 		f.cols[fl.Name] = typeString(&fl.Type)
-		if d, ok := in.wm[fl.Name]; ok {
+		// a column already of its field's type is selected as it is and
+		// keeps its watermark; one cast to the field's type loses it
+		if d, ok := in.wm[fl.Name]; ok && in.cols[fl.Name] == f.cols[fl.Name] {
 			f.wm[fl.Name] = d
 		}
 		if b, ok := in.bounds[fl.Name]; ok {

@@ -2,6 +2,8 @@ package planner
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -33,7 +35,7 @@ var ruleWindowTime = Rule{
 				if b, ok := in.bounds[w.TimeColumn]; ok {
 					c.report(CodeWindowOnBound, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
 						fmt.Sprintf("window on the window's event time: WithColumn(etl.WindowTime(%s).As(<col>)), then a window on <col>", boundEnd(in, b)),
-						fmt.Sprintf("the window of step %s is on %s, a bound of the window of step %s: it carries no watermark on Spark and its end is one microsecond past the window, which would put the last hour of a day in the next one", n.step, w.TimeColumn, b.step))
+						fmt.Sprintf("the window of step %s is on %s, the %s of the window of step %s: it carries no watermark on Spark (Spark 4.1 rejects the query at start) and window_end is one microsecond past its window, which puts the window's last moment in the next one", n.step, w.TimeColumn, boundName(b), b.step))
 				}
 			}
 			for _, e := range nodeExprs(n.node) {
@@ -43,14 +45,26 @@ var ruleWindowTime = Rule{
 	},
 }
 
-// boundEnd names the window_end column of the window b bounds.
+// boundEnd names a window_end column of the window b bounds: window_end
+// itself when the input still has it, else the first copy by name.
 func boundEnd(in *facts, b bound) string {
-	for name, o := range in.bounds {
-		if o.end && o.step == b.step {
+	if o, ok := in.bounds["window_end"]; ok && o.end && o.step == b.step {
+		return "window_end"
+	}
+	for _, name := range slices.Sorted(maps.Keys(in.bounds)) {
+		if o := in.bounds[name]; o.end && o.step == b.step {
 			return name
 		}
 	}
 	return "window_end"
+}
+
+// boundName says which bound b is.
+func boundName(b bound) string {
+	if b.end {
+		return "window_end"
+	}
+	return "window_start"
 }
 
 // checkWindowTime reports each WindowTime in e whose argument is not an
