@@ -45,11 +45,13 @@ const (
 	CodeUnboundedJoin        = "ETL-S422" // warning: stream–stream join without watermark/time range
 	CodeMinWatermarkPolicy   = "ETL-S423" // note: several watermarks combine with min
 
-	// Checkpoint identity (K5xx).
+	// Checkpoint and storage identity (K5xx).
 	CodeSharedCheckpoint   = "ETL-K501" // two queries share one checkpoint location
 	CodeNoCheckpointRoot   = "ETL-K502" // retired: profile.Bind reports a missing checkpoint root (ETL-P334)
 	CodeUnsafeQueryName    = "ETL-K503" // a query or pipeline id is not a safe path segment
 	CodeCheckpointBadMajor = "ETL-K504" // the pipeline version has no major number
+	CodeSharedSinkLocation = "ETL-K505" // a load writes where another load or a checkpoint writes
+	CodeSinkFeedsSource    = "ETL-K506" // a load writes where its pipeline (or one feeding it) reads
 
 	// State compatibility (X6xx).
 	CodeStateGroupingKeys = "ETL-X601" // grouping keys changed

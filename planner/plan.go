@@ -43,13 +43,28 @@ type Model struct {
 	inferred        map[string]Inferred
 }
 
-// Session is a Spark Connect session as the profile binds it.
+// Session is a Spark Connect session as the profile binds it. Values
+// read from the environment appear only as variable names: the program
+// resolves them where it runs, when it starts.
 type Session struct {
-	// Remote is the Spark Connect URL (sc://host:port), never with a token.
+	// Remote is the Spark Connect URL, sc://host:port with its literal
+	// parameters (use_ssl, user_id, user_agent, session_id); never a token
+	// or another parameter that may carry a credential.
 	Remote string
-	// Conf is the session configuration: the spark resource's Spark
-	// options and its conf map, without values that reference secrets.
+	// RemoteEnv maps Connect URL parameters to the environment variables
+	// the program reads them from when it connects: token from the spark
+	// resource's token_env, and every parameter written ${env:NAME}.
+	RemoteEnv map[string]string
+	// Conf is the session configuration set at session start: the spark
+	// resource's Spark options (session time zone), the S3A settings of
+	// the s3 resource (fs.s3a.endpoint, …) and the literal values of the
+	// spark resource's conf map, which win.
 	Conf map[string]string
+	// ConfEnv maps session conf keys to the environment variables the
+	// program reads their values from at session start: conf values
+	// written ${env:NAME}, and the s3 resource's access_key_env and
+	// secret_key_env as fs.s3a.access.key and fs.s3a.secret.key.
+	ConfEnv map[string]string
 }
 
 // PipelinePlan is the plan of one pipeline.

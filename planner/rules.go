@@ -21,7 +21,7 @@ type Rule struct {
 }
 
 // DefaultRules lists every rule the planner runs, in order: definition,
-// streaming rules, sinks, checkpoint identity and the capabilities of the
+// streaming rules, sinks, checkpoint and storage identity and the capabilities of the
 // profile's engine. This is the one place the
 // default set is assembled.
 func DefaultRules() []Rule {
@@ -53,6 +53,7 @@ func DefaultRules() []Rule {
 		ruleSinkOutputMode,
 		ruleCDFChanges,
 		ruleCheckpointIdentity,
+		ruleStorageIdentity,
 		ruleTypedSourcePorts,
 		ruleSparkLateRouting,
 	}

@@ -16,7 +16,7 @@ func TestSpark41Messages(t *testing.T) {
 		{"window_on_window_end", "ETL-S415", "is on hour_time, the window_end of the window of step aggregate-customer-orders"},
 		{"window_time_of_event_time", "ETL-S416", "takes event_time"},
 		{"merge_keys_partial", "ETL-P344", "DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE"},
-		{"starting_offsets_other_topic", "ETL-P347", "names topic payments, which the source does not subscribe to"},
+		{"starting_offsets_other_topic", "ETL-P348", "names topic payments, which the source does not subscribe to"},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
 			l := planCase(t, "testdata/corpus/"+tc.dir)

@@ -150,6 +150,16 @@ type ResourceKind struct {
 	// resource has no `kind` key and is not named after a kind.
 	Identify string
 	Options  []Option
+	// Check validates the decoded options together (e.g. both S3 keys or
+	// neither); nil when there is nothing to check. A checkError names its
+	// code, option and hint.
+	Check func(map[string]Value) error
+	// SessionConf is what a resource of the kind sets in the Spark
+	// session on the Spark engine: literal conf values, and conf keys
+	// whose value the program reads from an environment variable when it
+	// starts (key → variable name). nil: the kind sets none. A profile has
+	// at most one resource of such a kind (ETL-P347).
+	SessionConf func(*Resource) (conf, env map[string]string)
 }
 
 // Option returns the spec of the named option.

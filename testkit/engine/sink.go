@@ -1,10 +1,7 @@
 package engine
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 )
 
@@ -127,27 +124,4 @@ func (t *MemoryTable) Batch(cp string, id int64) ([]Row, bool) {
 	defer t.mu.Unlock()
 	rows, ok := t.batches[cp][id]
 	return rows, ok
-}
-
-// FileSink is the `file-json` sink: one JSON-lines file per non-empty batch,
-// part-<batch>.jsonl, so that re-writing a batch replaces the same file.
-type FileSink struct {
-	Dir string
-}
-
-// Write writes the batch's file.
-func (f *FileSink) Write(_ string, id int64, s *Schema, rows []Row) (bool, error) {
-	if len(rows) == 0 {
-		return false, nil
-	}
-	var buf bytes.Buffer
-	for _, r := range rows {
-		buf.Write(EncodeRow(s, r))
-		buf.WriteByte('\n')
-	}
-	path := filepath.Join(f.Dir, fmt.Sprintf("part-%05d.jsonl", id))
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, buf.Bytes()) {
-		return true, nil
-	}
-	return false, atomicWrite(path, buf.Bytes())
 }

@@ -201,6 +201,17 @@ var cases = []kase{
 		want: []string{"ETL-K503"}},
 	{name: "version_without_major", doc: mutate(example, func(d *ir.Document) { d.Pipelines[0].Version = "latest" }),
 		want: []string{"ETL-K504"}},
+	{name: "two_loads_one_table", doc: example, overrides: map[string]string{
+		"rejected_order_events": "{plugin: delta, table: quarantine.events, write_mode: append}",
+		"late_order_events":     "{plugin: delta, table: \"`Quarantine`.`Events`\", write_mode: append}"},
+		want: []string{"ETL-K505"}},
+	{name: "sink_in_checkpoint", doc: example, overrides: map[string]string{
+		"rejected_order_events": "{plugin: file-json, path: \"s3://warehouse/checkpoints/\"}"},
+		want: []string{"ETL-K505"}},
+	{name: "sink_under_source_path", doc: example, overrides: map[string]string{
+		"order_events":          "{plugin: file-json, path: \"s3a://warehouse/in/events\"}",
+		"rejected_order_events": "{plugin: file-json, path: \"s3n://warehouse/in//events/rejected/\"}"},
+		want: []string{"ETL-K506"}},
 
 	// Profile capability (profile.Bind).
 	{name: "asset_unbound", doc: example, overrides: map[string]string{"late_order_events": ""}, want: []string{"ETL-P330"}},
@@ -216,7 +227,7 @@ var cases = []kase{
 	// subscribed partitions (measured: "you must specify all TopicPartitions").
 	{name: "starting_offsets_other_topic", doc: example,
 		overrides: map[string]string{"order_events": `{plugin: kafka-json, resource: orders_kafka, topic: order-events, starting_offsets: '{"payments": {"0": -2}}'}`},
-		want:      []string{"ETL-P347"}},
+		want:      []string{"ETL-P348"}},
 	{name: "merge_key_not_a_key", doc: example,
 		overrides: map[string]string{"customer_order_windows": "{plugin: delta, table: curated.w, write_mode: foreach-batch-merge, merge_keys: [paid_order_count]}"},
 		want:      []string{"ETL-P337"}},
