@@ -41,7 +41,7 @@ var SeriesTable = []Series{
 	{"ETL-D2", ClassInvalidModel, "pipeline definition and the DSL"},
 	{"ETL-P3", ClassInvalidModel, "profiles and bindings"},
 	{"ETL-S4", ClassPlanning, "streaming rules, output modes and engine capabilities"},
-	{"ETL-K5", ClassPlanning, "checkpoint identity"},
+	{"ETL-K5", ClassPlanning, "checkpoint and storage identity"},
 	{"ETL-X6", ClassIncompatibleState, "state compatibility"},
 	{"ETL-E7", ClassEnvironment, "environment"},
 	{"ETL-G8", ClassInvalidModel, "generators and contract drift"},

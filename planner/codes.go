@@ -27,27 +27,31 @@ const (
 	CodeCompleteNoAgg        = "ETL-S402" // complete mode without an aggregation
 	CodeUpdateSessionWindow  = "ETL-S403" // update mode with a session window
 	CodeStreamJoinNotAppend  = "ETL-S404" // stream–stream join in a non-append query
-	CodeOuterJoinUnbounded   = "ETL-S405" // outer/semi stream–stream join without watermarks + time range
+	CodeOuterJoinUnbounded   = "ETL-S405" // outer/semi stream–stream join without a watermarked key, or watermarks + time range
 	CodeStaticJoinOuterSide  = "ETL-S406" // unsupported stream–static outer side
 	CodeSortOnStream         = "ETL-S407" // sort on a stream (outside complete-mode aggregation)
-	CodeLimitOnStream        = "ETL-S408" // limit / offset on a stream
+	CodeLimitOnStream        = "ETL-S408" // limit on a stream in update mode
 	CodeDistinctAggregate    = "ETL-S409" // distinct aggregate on a stream
 	CodeWindowFunction       = "ETL-S410" // non-time window function on a stream
-	CodeStatefulAfterLate    = "ETL-S411" // stateful operator after one that can emit late rows
+	CodeStatefulAfterLate    = "ETL-S411" // event-time deduplication after an aggregation outside append mode
 	CodeChainedAggNotAppend  = "ETL-S412" // several stateful operators outside append mode
 	CodeDedupWithinWMNoWM    = "ETL-S413" // dropDuplicatesWithinWatermark without a watermark
 	CodeStreamAntiJoin       = "ETL-S414" // left anti join of two streams
+	CodeWindowOnBound        = "ETL-S415" // a window or watermark on an upstream window's window_start / window_end
+	CodeWindowTimeArgument   = "ETL-S416" // WindowTime of a column that is not an upstream window's window_end
 	CodeSinkOutputMode       = "ETL-S430" // the sink cannot take the query's output mode
 	CodeUnboundedDedup       = "ETL-S420" // warning: dedup without event time
 	CodeUnboundedAgg         = "ETL-S421" // warning: aggregation without watermark
 	CodeUnboundedJoin        = "ETL-S422" // warning: stream–stream join without watermark/time range
 	CodeMinWatermarkPolicy   = "ETL-S423" // note: several watermarks combine with min
 
-	// Checkpoint identity (K5xx).
+	// Checkpoint and storage identity (K5xx).
 	CodeSharedCheckpoint   = "ETL-K501" // two queries share one checkpoint location
 	CodeNoCheckpointRoot   = "ETL-K502" // retired: profile.Bind reports a missing checkpoint root (ETL-P334)
 	CodeUnsafeQueryName    = "ETL-K503" // a query or pipeline id is not a safe path segment
 	CodeCheckpointBadMajor = "ETL-K504" // the pipeline version has no major number
+	CodeSharedSinkLocation = "ETL-K505" // a load writes where another load or a checkpoint writes
+	CodeSinkFeedsSource    = "ETL-K506" // a load writes where its pipeline (or one feeding it) reads
 
 	// State compatibility (X6xx).
 	CodeStateGroupingKeys = "ETL-X601" // grouping keys changed

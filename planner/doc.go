@@ -12,7 +12,7 @@
 //	                                   (streaming?, watermarked columns,
 //	                                   stateful operators); output mode inferred
 //	  DefaultRules, one per file     → definition (D26x), streaming (S4xx),
-//	                                   checkpoint identity (K5xx), the engine's
+//	                                   checkpoint and storage identity (K5xx), the engine's
 //	                                   capabilities (S46x)
 //	  infer every transformation and step once (package infer)
 //	  buildModel                     → *Model, immutable
@@ -32,7 +32,9 @@
 // role, write mode), the inferred schema of every transformation, step and
 // node (Inferred), the queries with their output modes, checkpoints,
 // identities, state and guarantees, the late-output routing (Query.LateHost,
-// LateSource), the Spark session and the execution settings. None of them
+// LateSource), the Spark session (Session: Connect URL and conf, with every
+// environment reference by variable name, never a value) and the execution
+// settings. None of them
 // infers schemas again, re-walks plans for facts the planner knows, or reads
 // the raw profile. What each plugin means (roles, replay, re-read, starting
 // positions, guarantees) comes from its file in framework/profile.

@@ -20,6 +20,9 @@ type env struct {
 	Pos diag.Position
 	// Sources and Sinks are the bindings by asset name.
 	Sources, Sinks map[string]*profile.AssetBinding
+	// WorkDir is Options.WorkDir: what relative local paths are relative
+	// to when locations are compared.
+	WorkDir string
 }
 
 // bindEnv binds every planned pipeline of doc to prof and returns the

@@ -14,10 +14,7 @@ import (
 // TestPlanBinding plans a one-load pipeline against small profiles: the
 // checkpoint location, the profile's own checks and the forced output mode.
 func TestPlanBinding(t *testing.T) {
-	c := contracts.Contract{ID: "c", Fields: []contracts.Field{{Name: "id", Type: contracts.Type{Kind: contracts.KindString}, Required: true}}}
-	doc := &ir.Document{IRVersion: ir.Version, Contracts: []contracts.Contract{c}, Pipelines: []ir.Pipeline{{ID: "p", Version: "2.1.0",
-		Extracts: []ir.Extract{{Asset: "in", Contract: "c"}},
-		Loads:    []ir.Load{{Asset: "out", From: ir.Ref{Node: "in", Port: ir.PortValid}, Contract: "c"}}}}}
+	doc := oneLoadDoc("2.1.0")
 	profileOf := func(name, root string) *profile.Profile {
 		y := "name: " + name + "\nengine: pyspark\nexecution:\n  mode: structured-streaming\n"
 		if root != "" {
@@ -90,4 +87,13 @@ func TestPlanWithoutProfile(t *testing.T) {
 	if len(m.Pipelines) != 1 || len(m.Pipelines[0].Queries) != 1 {
 		t.Errorf("model = %+v, want one pipeline with one query", m)
 	}
+}
+
+// oneLoadDoc is pipeline p (version): extract "in" of contract c, its
+// valid rows loaded into "out".
+func oneLoadDoc(version string) *ir.Document {
+	c := contracts.Contract{ID: "c", Fields: []contracts.Field{{Name: "id", Type: contracts.Type{Kind: contracts.KindString}, Required: true}}}
+	return &ir.Document{IRVersion: ir.Version, Contracts: []contracts.Contract{c}, Pipelines: []ir.Pipeline{{ID: "p", Version: version,
+		Extracts: []ir.Extract{{Asset: "in", Contract: "c"}},
+		Loads:    []ir.Load{{Asset: "out", From: ir.Ref{Node: "in", Port: ir.PortValid}, Contract: "c"}}}}}
 }

@@ -32,7 +32,7 @@ func TestGuarantee(t *testing.T) {
 		{"memory source", "", src("{plugin: memory}"), sink("{plugin: memory}"), AtMostOnce, "memory stream", "test process"},
 		// the engines write files differently, and the statement says how
 		{"file source into files, local", profile.EngineLocal, src("{plugin: file-json, path: in}"), sink("{plugin: file-json, path: out}"),
-			EffectivelyExactlyOne, "file source + checkpoint + file sink", "part-<batch id>.jsonl, rewritten when the batch is replayed"},
+			EffectivelyExactlyOne, "file source + checkpoint + file sink", "_etlgen_sink/<checkpoint id>.log"},
 		{"file source into files, spark", profile.EnginePySpark, src("{plugin: file-json, path: in}"), sink("{plugin: file-json, path: out}"),
 			EffectivelyExactlyOne, "file source + checkpoint + file sink", "etlgen_query=<the checkpoint's query id>/etlgen_batch=<batch id>, replaced as a whole"},
 		{"unbound sink", "", kafka, nil, AtLeastOnce, " sink: at least once", "deduplicate"},

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -43,21 +42,47 @@ func buildModel(c *Checker, inf *inference) *Model {
 	return m
 }
 
-// sessionOf is the Spark session the profile's spark resource binds.
+// sessionOf is the Spark session the profile's spark resource binds, with
+// the settings of the resources that configure the session (s3) and every
+// environment reference by name.
 func sessionOf(p *profile.Profile) *Session {
 	r, ok := p.ResourceOfKind("spark")
 	if !ok {
 		return nil
 	}
-	s := &Session{Remote: r.String("connect_url"), Conf: r.SparkOptions()}
+	s := &Session{Conf: r.SparkOptions(), ConfEnv: map[string]string{}}
+	s.Remote, s.RemoteEnv = profile.SplitConnectURL(r.String("connect_url"))
+	if s.RemoteEnv == nil {
+		s.RemoteEnv = map[string]string{}
+	}
+	if tok := r.String("token_env"); tok != "" {
+		s.RemoteEnv[profile.ConnectToken] = tok
+	}
+	for _, name := range p.ResourceNames() {
+		if res, _ := p.Resource(name); res.Kind != nil && res.Kind.SessionConf != nil {
+			conf, env := res.Kind.SessionConf(res)
+			maps.Copy(s.Conf, conf)
+			maps.Copy(s.ConfEnv, env)
+		}
+	}
 	if v, ok := r.Value("conf"); ok {
 		for k, val := range v.Map {
-			if !strings.Contains(val, "${env:") {
-				s.Conf[k] = val
-			}
+			setConf(s, k, val)
 		}
 	}
 	return s
+}
+
+// setConf sets one conf entry of the spark resource: a literal value, or
+// the variable an ${env:NAME} value names.
+func setConf(s *Session, key, val string) {
+	delete(s.Conf, key)
+	delete(s.ConfEnv, key)
+	if name, isRef := profile.EnvRef(val); isRef {
+		s.ConfEnv[key] = name
+		return
+	}
+	s.Conf[key] = val
 }
 
 func packagesOf(b *profile.AssetBinding) []string {
@@ -178,11 +203,29 @@ func stepsOf(c *Checker, pp *pipe, inf *inference, queries []Query) []StepPlan {
 	out := make([]StepPlan, 0, len(pp.p.Steps))
 	for i := range pp.p.Steps {
 		st := &pp.p.Steps[i]
-		sp := StepPlan{Step: st, Transformation: c.ix.transfs[st.Transformation], Inferred: inf.steps[st], Stateful: st.Plan.FirstStateful()}
+		sp := StepPlan{Step: st, Transformation: c.ix.transfs[st.Transformation], Inferred: inf.steps[st], Stateful: st.Plan.FirstStateful(),
+			eventTimes: pp.eventTimesOf(st.ID)}
 		if sp.Stateful != nil {
 			sp.OutputMode, sp.OutputModeReason = stateMode(st.ID, queries)
 		}
 		out = append(out, sp)
+	}
+	return out
+}
+
+// eventTimesOf collects the watermarked columns of every streaming node of
+// step id, from the first query that reads it.
+func (pp *pipe) eventTimesOf(id string) map[*ir.Node]eventTimes {
+	out := map[*ir.Node]eventTimes{}
+	for _, q := range pp.queries {
+		for _, n := range q.ops {
+			if n.node == nil || n.step != id || n.static || n.facts == nil || !n.facts.streaming {
+				continue
+			}
+			if _, ok := out[n.node]; !ok {
+				out[n.node] = n.facts.wm
+			}
+		}
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"time"
+
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
@@ -41,13 +43,28 @@ type Model struct {
 	inferred        map[string]Inferred
 }
 
-// Session is a Spark Connect session as the profile binds it.
+// Session is a Spark Connect session as the profile binds it. Values
+// read from the environment appear only as variable names: the program
+// resolves them where it runs, when it starts.
 type Session struct {
-	// Remote is the Spark Connect URL (sc://host:port), never with a token.
+	// Remote is the Spark Connect URL, sc://host:port with its literal
+	// parameters (use_ssl, user_id, user_agent, session_id); never a token
+	// or another parameter that may carry a credential.
 	Remote string
-	// Conf is the session configuration: the spark resource's Spark
-	// options and its conf map, without values that reference secrets.
+	// RemoteEnv maps Connect URL parameters to the environment variables
+	// the program reads them from when it connects: token from the spark
+	// resource's token_env, and every parameter written ${env:NAME}.
+	RemoteEnv map[string]string
+	// Conf is the session configuration set at session start: the spark
+	// resource's Spark options (session time zone), the S3A settings of
+	// the s3 resource (fs.s3a.endpoint, …) and the literal values of the
+	// spark resource's conf map, which win.
 	Conf map[string]string
+	// ConfEnv maps session conf keys to the environment variables the
+	// program reads their values from at session start: conf values
+	// written ${env:NAME}, and the s3 resource's access_key_env and
+	// secret_key_env as fs.s3a.access.key and fs.s3a.secret.key.
+	ConfEnv map[string]string
 }
 
 // PipelinePlan is the plan of one pipeline.
@@ -79,6 +96,28 @@ type StepPlan struct {
 	// OutputMode is the output mode of the query running the step's
 	// stateful operator, with the reason; "" when the step keeps no state.
 	OutputMode, OutputModeReason string
+	// eventTimes are, per node of the plan on a stream, the columns that
+	// carry a watermark (see EventTimes).
+	eventTimes map[*ir.Node]eventTimes
+}
+
+// EventTimes returns the columns of node n's output that carry an
+// event-time watermark, each with the delay of the watermark it carries:
+// what Spark keeps as spark.watermarkDelayMs column metadata (a
+// WithWatermark column, copied through projections and joins, and
+// WindowTime of a window's end). Nil when n is not a node of the step a
+// query reads on a stream.
+func (sp *StepPlan) EventTimes(n *ir.Node) map[string]time.Duration {
+	wm, ok := sp.eventTimes[n]
+	if !ok {
+		return nil
+	}
+	out := make(map[string]time.Duration, len(wm))
+	for c, d := range wm {
+		v, _ := time.ParseDuration(string(d))
+		out[c] = v
+	}
+	return out
 }
 
 // Region is a connected part of a pipeline's graph: the sources, steps and

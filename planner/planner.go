@@ -19,6 +19,13 @@ type Options struct {
 	// OutputModes forces the output mode of queries, by query name (the
 	// load's asset), instead of inferring it; the rules then check it.
 	OutputModes map[string]string
+	// WorkDir is the working directory of the process that will run the
+	// plan: relative local paths of the profile (relative to it when the
+	// profile was loaded by a relative file name) are made absolute
+	// against it before sink and source locations are compared
+	// (ETL-K505, ETL-K506). Empty compares relative paths only with
+	// relative ones.
+	WorkDir string
 }
 
 // Plan checks a pipeline document bound to a profile and builds its plan. It
@@ -37,6 +44,7 @@ func Plan(doc *ir.Document, prof *profile.Profile, opts Options) (*Model, diag.L
 		doc = &ir.Document{}
 	}
 	e, bound := bindEnv(doc, prof, pipelineIDs(doc, opts))
+	e.WorkDir = opts.WorkDir
 	bound = dropUsedAssetNotes(bound, doc, opts)
 	c := analyze(doc, e, opts)
 	rules := opts.Rules

@@ -21,7 +21,7 @@ type Rule struct {
 }
 
 // DefaultRules lists every rule the planner runs, in order: definition,
-// streaming rules, sinks, checkpoint identity and the capabilities of the
+// streaming rules, sinks, checkpoint and storage identity and the capabilities of the
 // profile's engine. This is the one place the
 // default set is assembled.
 func DefaultRules() []Rule {
@@ -46,15 +46,16 @@ func DefaultRules() []Rule {
 		ruleWindowFunction,
 		ruleStatefulAfterLate,
 		ruleChainedAggregations,
+		ruleWindowTime,
 		ruleDedupWithinWatermark,
 		ruleUnboundedState,
 		ruleWatermarkPolicy,
 		ruleSinkOutputMode,
 		ruleCDFChanges,
 		ruleCheckpointIdentity,
+		ruleStorageIdentity,
 		ruleTypedSourcePorts,
 		ruleSparkLateRouting,
-		ruleLocalEngineJoins,
 	}
 }
 
@@ -124,7 +125,7 @@ func kidFacts(n *qnode, i int) *facts {
 	if i < len(n.kids) && n.kids[i].facts != nil {
 		return n.kids[i].facts
 	}
-	return &facts{cols: map[string]string{}, wm: map[string]bool{}}
+	return newFacts(false)
 }
 
 func isOp(n *qnode, op ir.Op) bool { return n.node != nil && n.node.Op == op }

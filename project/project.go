@@ -106,7 +106,8 @@ func Plan(doc *ir.Document, o Options) (*Result, error) {
 		}
 		res.Profile, res.Diagnostics = p, l
 	}
-	m, l := planner.Plan(doc, res.Profile, planner.Options{Pipelines: o.Pipelines, OutputModes: o.OutputModes})
+	wd, _ := os.Getwd() // "" compares relative paths with relative ones only
+	m, l := planner.Plan(doc, res.Profile, planner.Options{Pipelines: o.Pipelines, OutputModes: o.OutputModes, WorkDir: wd})
 	res.Model, res.Diagnostics = m, append(res.Diagnostics, l...).Dedupe()
 	res.Diagnostics.Sort()
 	return res, nil

@@ -44,6 +44,13 @@
 // engine implements; a test checks it against every plugin spec that lists
 // the pyspark engine.
 //
+// A program connects with the model's Session: the Connect URL and session
+// conf as literals, and the parameters and conf keys read from environment
+// variables (REMOTE_ENV, SESSION_CONF_ENV: names only) resolved by the
+// runtime when the program starts, their values redacted from everything it
+// prints. The generator refuses to write a literal credential
+// (profile.LiteralSecret) into a program, whatever the model.
+//
 // What a program does, per query of the plan:
 //
 //   - reads its source (kafka-json with every profile option; credentials by

@@ -122,13 +122,16 @@ type Status struct {
 
 // Handle is a started program.
 type Handle struct {
-	cmd  *exec.Cmd
-	done chan struct{}
-	mu   sync.Mutex
-	res  Result
-	end  bool
-	err  error
-	tail *tailBuffer
+	cmd *exec.Cmd
+	// stdin is held open for the program's life: its end tells the
+	// program that etlgen is gone (etlgen_runtime's parent watchdog).
+	stdin io.WriteCloser
+	done  chan struct{}
+	mu    sync.Mutex
+	res   Result
+	end   bool
+	err   error
+	tail  *tailBuffer
 }
 
 // Run starts a generated program and returns at once; read its progress
@@ -148,7 +151,8 @@ func Run(ctx context.Context, program string, opts RunOptions) (*Handle, error) 
 	}
 	cmd := exec.Command(py, append([]string{"-u", abs}, opts.Args...)...)
 	cmd.Dir = filepath.Dir(abs)
-	cmd.Env = append(os.Environ(), opts.Env...)
+	cmd.Env = append(append(os.Environ(), opts.Env...), parentPipeEnv+"=stdin")
+	detach(cmd)
 	h := &Handle{cmd: cmd, done: make(chan struct{}), tail: &tailBuffer{max: 64 << 10}}
 	cmd.Stderr = h.tail
 	if opts.Stderr != nil {
@@ -156,6 +160,11 @@ func Run(ctx context.Context, program string, opts RunOptions) (*Handle, error) 
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
+		return nil, fmt.Errorf("run %s: %w", program, err)
+	}
+	// The program watches its stdin: when this process dies, the pipe
+	// closes and the program stops its queries (it must not outlive us).
+	if h.stdin, err = cmd.StdinPipe(); err != nil {
 		return nil, fmt.Errorf("run %s: %w", program, err)
 	}
 	if err := ctx.Err(); err != nil {

@@ -23,12 +23,16 @@ type programView struct {
 	File                         string // the program's file name (plain text)
 	Remote                       string
 	Conf                         []kv
-	StopPolicy                   string
-	StopTimeout                  string
-	Sources                      []*sourceView
-	Steps                        []*stepView
-	Queries                      []*queryView
-	Lates                        []*lateView
+	// RemoteEnv and ConfEnv name, for each Connect URL parameter and
+	// session conf key the program reads from the environment, the
+	// variable (names only: the value never reaches the program text).
+	RemoteEnv, ConfEnv []kv
+	StopPolicy         string
+	StopTimeout        string
+	Sources            []*sourceView
+	Steps              []*stepView
+	Queries            []*queryView
+	Lates              []*lateView
 }
 
 // kv is one dict entry, both sides Python literals.
@@ -51,7 +55,9 @@ func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, err
 	g := &gen{m: m, pp: pp, ids: newIdents(), sources: map[string]*sourceView{}, steps: map[string]*stepView{}}
 	pv := &programView{PipelineID: PyString(pp.ID), Version: PyString(pp.Version), Profile: PyString(m.Profile),
 		Title: pp.ID + " " + pp.Version + " on profile " + m.Profile, File: ProgramName(pp.ID)}
-	g.session(pv)
+	if err := g.session(pv); err != nil {
+		return nil, err
+	}
 	for i := range pp.Sources {
 		sv, err := g.source(&pp.Sources[i])
 		if err != nil {
@@ -74,14 +80,19 @@ func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, err
 	return pv, nil
 }
 
-// session fills the Spark Connect URL, session conf and stop policy from
-// the model's session and execution settings.
-func (g *gen) session(pv *programView) {
+// session fills the Spark Connect URL, session conf, the environment
+// references and the stop policy from the model's session and execution
+// settings. A literal credential is an error, never program text.
+func (g *gen) session(pv *programView) error {
 	pv.Remote = PyString("sc://127.0.0.1:15002")
 	conf := map[string]string{}
 	if s := g.m.Session; s != nil {
+		if err := literalsSafe(map[string]string{"connect_url": s.Remote}, s.Conf); err != nil {
+			return err
+		}
 		pv.Remote = PyString(s.Remote)
 		maps.Copy(conf, s.Conf)
+		pv.RemoteEnv, pv.ConfEnv = sortedKV(s.RemoteEnv), sortedKV(s.ConfEnv)
 	}
 	ex := g.m.Execution
 	pv.StopPolicy, pv.StopTimeout = PyString(ex.StopPolicy), fmt.Sprintf("%.1f", ex.StopTimeout.Seconds())
@@ -92,6 +103,21 @@ func (g *gen) session(pv *programView) {
 		pv.StopTimeout = "300.0"
 	}
 	pv.Conf = sortedKV(conf)
+	return nil
+}
+
+// literalsSafe refuses to write a literal credential into a program: the
+// profile parser refuses them (ETL-P313); this holds for any model. The
+// error names the key, never the value.
+func literalsSafe(all ...map[string]string) error {
+	for _, m := range all {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			if reason, found := profile.LiteralSecret(k, m[k]); found {
+				return fmt.Errorf("refusing to write a credential into the program: %s (%s); reference it by environment variable", k, reason)
+			}
+		}
+	}
+	return nil
 }
 
 // contract returns the contract with the given id; an error when the

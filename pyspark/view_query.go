@@ -190,6 +190,9 @@ func (g *gen) sink(s *planner.Sink, c *contracts.Contract) (sinkView, error) {
 	if s.Binding == nil {
 		return sv, fmt.Errorf("sink %s is not bound to a profile asset", s.Asset)
 	}
+	if err := literalsSafe(s.Binding.SparkOptions()); err != nil {
+		return sv, fmt.Errorf("sink %s: %w", s.Asset, err)
+	}
 	if s.Changes != nil {
 		tc, err := g.contract(s.Changes.Target)
 		if err != nil {

@@ -59,6 +59,9 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := literalsSafe(s.Binding.SparkOptions()); err != nil {
+		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
+	}
 	base := g.ids.claim(s.Asset, sourceForms...)
 	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base,
 		Static: s.Static, Reread: p.reread, CredEnv: "None", Mechanism: "None"}

@@ -36,8 +36,10 @@ type SourceOffsets struct {
 }
 
 // Notice is something a run wants its user to know that is not a batch:
-// a warning (an ignored starting position), a retry or a restart.
+// a warning (an ignored starting position), a retry, a restart, or a stop
+// (a signal arrived; a batch was abandoned). Stop notices may come from
+// another goroutine than the batches.
 type Notice struct {
-	Kind string // warning, retry, restart
+	Kind string // warning, retry, restart, stop
 	Text string
 }

@@ -4,7 +4,9 @@
 // # Flow
 //
 //	Run(ctx, model, Options)
-//	  local engine:   engine.Open per pipeline → Engine.Run(ctx, trigger, …)
+//	  local engine:   engine.Open per pipeline (locks its checkpoints) →
+//	                  Engine.Run(ctx, trigger, …), stopping by the profile's
+//	                  stop policy when ctx ends → Close
 //	  pyspark engine: pyspark.Generate → programs in a fresh directory →
 //	                  pyspark.Run per pipeline, its JSON events read back
 //	  every micro-batch → Options.OnBatch (one Batch type for both engines)

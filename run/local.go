@@ -20,18 +20,25 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 	if err != nil {
 		return nil, err
 	}
+	defer eng.Close()
 	r := newReport(m, pp)
 	for _, q := range eng.Queries {
 		if q.Recovered {
 			r.query(q.Name).Start, r.Start = "checkpoint-recovery", "checkpoint-recovery"
 			warnIgnoredStarts(pp, q, o)
+		} else {
+			warnForeignWriters(q, o)
 		}
 	}
+	defer context.AfterFunc(ctx, func() { o.notice("stop", "stopping %s: %s", pp.ID, stopText(m)) })()
 	err = eng.Run(ctx, m.Trigger, func(p *engine.Progress) {
 		b := localBatch(pp, p)
 		r.add(b)
 		o.batch(b)
 	})
+	for _, a := range eng.Abandoned {
+		o.notice("stop", "batch %d of query %s abandoned uncommitted (%s): the next run re-runs it with the same offsets", a.BatchID, a.Query, m.Execution.StopPolicy)
+	}
 	if err != nil {
 		r.Status, r.ExitCode = "failed", 1
 		r.Failure = &Failure{Code: "failure", Retry: "fix the cause and run again: the checkpoint resumes after the last committed batch", Message: err.Error()}
@@ -46,6 +53,29 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 		return r, fmt.Errorf("run %s: %w", pp.ID, err)
 	}
 	return r, nil
+}
+
+// stopText says what a stop does under the profile's stop policy.
+func stopText(m *planner.Model) string {
+	if m.Execution.StopPolicy == profile.StopCancelBatch {
+		return "abandoning the batch in flight (cancel-batch); it re-runs on the next start"
+	}
+	return fmt.Sprintf("finishing the batch in flight, then stopping (finish-batch; abandoned after stop_timeout %s)", m.Execution.StopTimeout)
+}
+
+// warnForeignWriters says that a new checkpoint writes into a file sink
+// other checkpoints wrote: its files go beside theirs, and rows it reads
+// again from the sources' start are in both.
+func warnForeignWriters(q *engine.Query, o Options) {
+	ws, err := q.ForeignSinkWriters()
+	if err != nil {
+		o.notice("warning", "query %s: %v", q.Name, err)
+		return
+	}
+	for _, w := range ws {
+		o.notice("warning", "query %s: a new checkpoint (id %s) over a sink holding %d batches of checkpoint %s (id %s): their files stay, the new ones go beside them, so rows read again appear in both (_etlgen_sink/<id>.log says which checkpoint wrote which file)",
+			q.Name, q.ID, len(w.Batches), w.Checkpoint, w.ID)
+	}
 }
 
 // localBatch is a local engine's progress as a Batch.

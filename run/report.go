@@ -72,7 +72,8 @@ type BatchOffsets struct {
 
 // Failure classifies why a run failed.
 type Failure struct {
-	// Code is connectivity, authentication, sink-permission,
+	// Code is environment (a variable the profile names is not set),
+	// connectivity, authentication, sink-permission,
 	// merge-conflict, checkpoint-corruption, analysis-error, failure, or
 	// crashed (the Spark program died without saying why).
 	Code      string `json:"code"`

@@ -76,3 +76,11 @@ func newReport(m *planner.Model, pp *planner.PipelinePlan) *Report {
 // IncompatibleStateError is a run refused because its plan cannot reuse the
 // state of an existing checkpoint: the planner's ETL-X6xx diagnostics.
 type IncompatibleStateError = engine.IncompatibleStateError
+
+// LockedError is a run refused because another run (or engine) holds the
+// checkpoint of one of its queries: ETL-K520, naming the holder.
+type LockedError = engine.LockedError
+
+// CheckpointError is a run refused because a checkpoint's offsets,
+// commits, state snapshots and sink log do not line up: ETL-K521, K522.
+type CheckpointError = engine.CheckpointError

@@ -253,6 +253,7 @@ func openBench(b *testing.B, c benchCase) (*engine.Engine, *countSink) {
 	if err != nil {
 		b.Fatal(fmt.Errorf("open: %w", err))
 	}
+	b.Cleanup(func() { eng.Close() })
 	if names := len(eng.Queries); c.all && names != 3 {
 		b.Fatalf("the pipeline has %d queries, want 3", names)
 	}

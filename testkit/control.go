@@ -18,6 +18,15 @@ func (rt *Runtime) ProcessAllAvailable() {
 	}
 }
 
+// TryProcessAllAvailable is ProcessAllAvailable returning the error that
+// stopped it (a batch a sink refused, such as a MERGE several rows of the
+// batch match one row of: engine.ErrMultipleSourceRows), as a failed
+// query on Spark stops.
+func (rt *Runtime) TryProcessAllAvailable() error {
+	rt.tb.Helper()
+	return rt.engineOrFatal().RunAvailable(func(p *engine.Progress) { rt.Progress = append(rt.Progress, *p) })
+}
+
 // AdvanceProcessingTime moves the processing-time clock forward by d: it
 // stamps the next batches (batch timestamp, observed_at of rejections).
 func (rt *Runtime) AdvanceProcessingTime(d time.Duration) {
@@ -50,11 +59,21 @@ func (rt *Runtime) AdvanceWatermark(t time.Time) {
 	}
 }
 
-// Stop stops the queries; memory streams, tables and checkpoints stay.
-func (rt *Runtime) Stop() { rt.eng = nil }
+// Stop stops the queries and releases their checkpoints' locks; memory
+// streams, tables and checkpoints stay.
+func (rt *Runtime) Stop() { rt.close() }
 
-// Restart stops the queries and starts them again from their checkpoints,
-// with the options (e.g. WithPipeline) applied; it fails the test on error.
+// close closes the engine, if open.
+func (rt *Runtime) close() {
+	if rt.eng != nil {
+		rt.eng.Close()
+		rt.eng = nil
+	}
+}
+
+// Restart stops the queries (closing the engine, which releases the
+// checkpoints' locks) and starts them again from their checkpoints, with
+// the options (e.g. WithPipeline) applied; it fails the test on error.
 func (rt *Runtime) Restart(opts ...Option) {
 	rt.tb.Helper()
 	if err := rt.TryRestart(opts...); err != nil {
@@ -65,7 +84,7 @@ func (rt *Runtime) Restart(opts ...Option) {
 // TryRestart is Restart returning the error: an *engine.IncompatibleStateError
 // (see StateDiagnostics) when the new pipeline cannot reuse the state.
 func (rt *Runtime) TryRestart(opts ...Option) error {
-	rt.eng = nil
+	rt.close()
 	cfg := config{}
 	for _, o := range opts {
 		o(&cfg)
@@ -97,7 +116,7 @@ func (rt *Runtime) CrashBeforeCommit() {
 			rt.tb.Fatalf("testkit: crash: %v", err)
 		}
 	}
-	rt.eng = nil
+	rt.close() // a process dying releases its locks
 }
 
 // Recovered reports whether the queries resumed from existing checkpoints.

@@ -12,10 +12,12 @@
 //	got := testkit.Table[CustomerOrderWindow](rt, "customer_order_windows").Rows()
 //	testkit.RowsEqual(t, got, want)                        // sorted diff of missing/unexpected rows
 //
-// Stop and Restart resume from the checkpoints (optionally with a changed
-// pipeline, which fails with the planner's ETL-X6xx diagnostics when its
-// state is incompatible); ReplayBatch re-runs a committed batch and checks
-// the sinks do not change; AdvanceWatermark and AdvanceProcessingTime drive
+// Stop and Restart close the engine, releasing its checkpoints' locks so
+// that one process can open them again, and Restart resumes from the
+// checkpoints (optionally with a changed pipeline, which fails with the
+// planner's ETL-X6xx diagnostics when its state is incompatible);
+// ReplayBatch re-runs a committed batch and checks the sinks do not
+// change; AdvanceWatermark and AdvanceProcessingTime drive
 // event and processing time deterministically.
 //
 // # Profiles

@@ -76,7 +76,7 @@ func Start(tb testing.TB, p *etl.Pipeline, opts ...Option) *Runtime {
 	if err := rt.open(p); err != nil {
 		tb.Fatalf("testkit: start %s: %v", p.ID(), err)
 	}
-	tb.Cleanup(func() { rt.eng = nil })
+	tb.Cleanup(rt.close)
 	return rt
 }
 

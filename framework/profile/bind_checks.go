@@ -29,6 +29,28 @@ func (bc *binder) engine(b *Binding) {
 				"engine %s needs a %s resource", e.Name, e.Resource)
 		}
 	}
+	if e.Name == EnginePySpark {
+		bc.sessionResources()
+	}
+}
+
+// sessionResources refuses two resources of a kind that configures the
+// Spark session (s3): the session has one S3A configuration.
+func (bc *binder) sessionResources() {
+	first := map[string]string{}
+	for _, name := range bc.p.ResourceNames() {
+		r := bc.p.resources[name]
+		if r.Kind == nil || r.Kind.SessionConf == nil {
+			continue
+		}
+		if other, ok := first[r.Kind.Name]; ok {
+			bc.report(diag.Error, CodeSessionResources, r.Pos, "resources."+name,
+				"keep one "+r.Kind.Name+" resource: the Spark session has one configuration for it (per-bucket settings go in the spark resource's conf as fs.s3a.bucket.<bucket>.*)",
+				"resources %s and %s are both %s resources, and both would configure the one Spark session", other, name, r.Kind.Name)
+			continue
+		}
+		first[r.Kind.Name] = name
+	}
 }
 
 // checkpoint checks that the checkpoint root is durable: set, and not an
@@ -48,10 +70,14 @@ func (bc *binder) checkpoint() {
 	// Only a root written as an absolute local path can name a temporary
 	// directory: a relative root lives wherever the repository does, which is
 	// the user's choice (CI often clones under /tmp).
-	if dir, ok := localPath(root); ok && filepath.IsAbs(dir) && isTempDir(dir) {
+	if dir, ok := localPath(root); ok && filepath.IsAbs(dir) {
+		tmp, found := tempDirOf(dir)
+		if !found {
+			return
+		}
 		bc.report(diag.Error, CodeCheckpointRoot, pos, path,
 			"use durable storage (s3a://..., or a directory that survives reboots), or mark the profile `test: true`",
-			"checkpoint root %s is a temporary directory: checkpoints would be lost and queries would restart from scratch", root)
+			"the checkpoint root is under the temporary directory %s: checkpoints would be lost and queries would restart from scratch", tmp)
 	}
 }
 
@@ -69,18 +95,18 @@ func localPath(root string) (string, bool) {
 	return root, true
 }
 
-// isTempDir reports whether dir is inside a temporary directory.
-func isTempDir(dir string) bool {
+// tempDirOf returns the temporary directory dir is inside, if any.
+func tempDirOf(dir string) (string, bool) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return false
+		return "", false
 	}
 	for _, tmp := range []string{os.TempDir(), "/tmp", "/var/tmp", "/dev/shm"} {
 		if rel, err := filepath.Rel(tmp, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return true
+			return tmp, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // mergeKeys resolves and checks the merge keys of a merge sink.
@@ -99,12 +125,13 @@ func (bc *binder) mergeKeys(a *Asset, c *contracts.Contract, path string) []stri
 			"a foreach-batch-merge sink needs merge keys, and contract %s has no primary key", c.ID)
 		return nil
 	}
-	for _, k := range keys {
-		bc.mergeKey(c.ID, k, pk, pos, path, c.Field)
+	for i, k := range keys {
+		bc.mergeKey(c.ID, i, k, pk, pos, path, c.Field)
 	}
-	if covered := len(keys) >= len(pk); !covered && bc.allIn(keys, pk) {
-		bc.report(diag.Warning, CodeMergeKeyPartial, pos, path, "merge on the whole primary key: "+commaList(pk),
-			"merge keys %s cover only part of the primary key of %s: several rows of a batch may match one target row", commaList(keys), c.ID)
+	if covered := len(keys) >= len(pk); !covered && bc.allIn(keys, pk) && !a.Bool("allow_partial_merge_keys") {
+		bc.report(diag.Error, CodeMergeKeyPartial, pos, path,
+			"merge on the whole primary key ("+commaList(pk)+"), or set allow_partial_merge_keys: true if that is what the table is for",
+			"merge keys %s cover only part of the primary key of %s: Delta's MERGE updates every target row of a key with one source row (two rows of one key become identical), and fails the batch with DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE when several of its rows match one row of the table", commaList(keys), c.ID)
 	}
 	return keys
 }
@@ -119,10 +146,12 @@ func (bc *binder) allIn(keys, pk []string) bool {
 }
 
 // mergeKey checks one merge key against the contract's columns and key.
-func (bc *binder) mergeKey(contract, k string, pk []string, pos diag.Position, path string, field func(string) (*contracts.Field, bool)) {
+// An unknown key is not quoted (a value is quoted only once it is a
+// column name).
+func (bc *binder) mergeKey(contract string, i int, k string, pk []string, pos diag.Position, path string, field func(string) (*contracts.Field, bool)) {
 	if _, ok := field(k); !ok {
 		bc.report(diag.Error, CodeMergeKeyUnknown, pos, path, "use columns of contract "+contract,
-			"merge key %q is not a column of contract %s", k, contract)
+			"merge_keys[%d] is not a column of contract %s", i, contract)
 		return
 	}
 	if !slices.Contains(pk, k) {

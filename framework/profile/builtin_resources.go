@@ -28,7 +28,7 @@ func builtinResourceKinds() []ResourceKind {
 	return []ResourceKind{
 		{Name: "kafka", Summary: "A Kafka cluster.", Identify: "bootstrap_servers", Options: []Option{
 			{Name: "bootstrap_servers", Type: TypeString, Required: true, Spark: "kafka.bootstrap.servers", Check: checkHostPorts,
-				Description: "Comma-separated host:port list."},
+				Description: "Comma-separated host:port list (no user:password@: use credential_env)."},
 			{Name: "security_protocol", Type: TypeString, Default: "PLAINTEXT", Spark: "kafka.security.protocol",
 				Enum: []string{"PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"}, Description: "Kafka security.protocol."},
 			{Name: "sasl_mechanism", Type: TypeString, Spark: "kafka.sasl.mechanism",
@@ -36,22 +36,23 @@ func builtinResourceKinds() []ResourceKind {
 			{Name: "credential_env", Type: TypeEnv, Secret: true,
 				Description: "Name of the environment variable holding user:password for SASL."},
 		}},
-		{Name: "s3", Summary: "An S3-compatible object store reached through Hadoop S3A.", Identify: "endpoint", Options: []Option{
-			{Name: "endpoint", Type: TypeString, Description: "S3 endpoint URL, e.g. http://127.0.0.1:7070."},
-			{Name: "region", Type: TypeString, Default: "us-east-1", Description: "Signing region."},
-			{Name: "path_style_access", Type: TypeBool, Default: "true", Description: "Use path-style bucket addressing."},
-			{Name: "access_key_env", Type: TypeEnv, Secret: true, Description: "Name of the environment variable holding the access key."},
-			{Name: "secret_key_env", Type: TypeEnv, Secret: true, Description: "Name of the environment variable holding the secret key."},
-		}},
-		{Name: "spark", Summary: "A Spark Connect server.", Identify: "connect_url", Options: []Option{
+		{Name: "s3", Summary: "An S3-compatible object store reached through Hadoop S3A: on the Spark engine its options become the session's S3A configuration (fs.s3a.*), the keys read from the environment when the program starts.",
+			Identify: "endpoint", Check: checkS3Resource, SessionConf: s3SessionConf, Options: []Option{
+				{Name: "endpoint", Type: TypeString, Description: "S3 endpoint URL, e.g. http://127.0.0.1:7070."},
+				{Name: "region", Type: TypeString, Default: "us-east-1", Description: "Signing region."},
+				{Name: "path_style_access", Type: TypeBool, Default: "true", Description: "Use path-style bucket addressing."},
+				{Name: "access_key_env", Type: TypeEnv, Secret: true, Description: "Name of the environment variable holding the access key (with secret_key_env; without both, the server's own S3A credentials)."},
+				{Name: "secret_key_env", Type: TypeEnv, Secret: true, Description: "Name of the environment variable holding the secret key (with access_key_env)."},
+			}},
+		{Name: "spark", Summary: "A Spark Connect server.", Identify: "connect_url", Check: checkSparkResource, Options: []Option{
 			{Name: "connect_url", Type: TypeString, Required: true, Check: checkConnectURL,
-				Description: "Spark Connect URL, sc://host:port; never with a token parameter (use token_env)."},
+				Description: "Spark Connect URL, sc://host:port[/;name=value…]: use_ssl, user_id, user_agent and session_id as literals; a token only through token_env; any other parameter (a gRPC header) as ${env:NAME}."},
 			{Name: "session_timezone", Type: TypeString, Default: "UTC", Spark: "spark.sql.session.timeZone",
 				Description: "Session time zone of the generated program."},
 			{Name: "conf", Type: TypeStringMap,
-				Description: "Extra session configuration (spark.* keys); secret values as ${env:NAME}."},
+				Description: "Extra session configuration, set when the program starts; a value written ${env:NAME} is read from the environment then, and a credential key (…secret…, …password…, …token…, *.key) must be."},
 			{Name: "token_env", Type: TypeEnv, Secret: true,
-				Description: "Name of the environment variable holding the Spark Connect bearer token."},
+				Description: "Name of the environment variable holding the Spark Connect bearer token, added as ;token= when the program connects (a token turns TLS on, except to localhost)."},
 		}},
 	}
 }
@@ -59,17 +60,11 @@ func builtinResourceKinds() []ResourceKind {
 var hostPort = regexp.MustCompile(`^[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$`)
 
 func checkHostPorts(v Value) error {
-	for _, hp := range strings.Split(v.Str, ",") {
+	parts := strings.Split(v.Str, ",")
+	for i, hp := range parts {
 		if !hostPort.MatchString(strings.TrimSpace(hp)) {
-			return fmt.Errorf("%q is not host:port", strings.TrimSpace(hp))
+			return fmt.Errorf("entry %d of %d is not host:port", i+1, len(parts))
 		}
-	}
-	return nil
-}
-
-func checkConnectURL(v Value) error {
-	if !strings.HasPrefix(v.Str, "sc://") {
-		return fmt.Errorf("%q does not start with sc://", v.Str)
 	}
 	return nil
 }

@@ -49,7 +49,12 @@
 // Relative paths in a profile (file-json path, a local checkpoint root)
 // resolve against the directory of the profile file (Profile.Dir). Credentials
 // are never written in a profile: options of type env hold the NAME of an
-// environment variable, map values that are secrets use ${env:NAME}, and a
-// literal under a secret-looking key is an error. Values are never resolved by
-// this package; Redacted renders a profile safe to print.
+// environment variable, conf values and Spark Connect URL parameters may be
+// ${env:NAME}, and a literal credential is ETL-P313 (LiteralSecret: a key of
+// the maintained list of sensitive Spark, Hadoop, Kafka and JDBC key
+// patterns, secret_keys.go, or a value that carries one whatever its key —
+// user info, password=/token=/sig= parameters, Connect URL headers, JWTs —
+// secret_values.go, connect_url.go). No diagnostic quotes a value written in
+// the profile: messages name the key and what is wrong. Values are never
+// resolved by this package; Redacted renders a profile safe to print.
 package profile

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -18,6 +19,15 @@ var spelledUnits = map[string]time.Duration{
 	"hour": time.Hour, "day": 24 * time.Hour,
 }
 
+// The ways a duration can be wrong; the errors wrap one of them, so that
+// messages can say what is wrong without quoting the value.
+var (
+	ErrNotDuration = errors.New("not a duration")
+	ErrTooLong     = errors.New("longer than the longest duration, " + maxDuration.String())
+	ErrNotPositive = errors.New("not positive")
+	ErrNegative    = errors.New("negative")
+)
+
 // maxDuration is the longest time.Duration, ≈ 292 years.
 const maxDuration = time.Duration(math.MaxInt64)
 
@@ -28,7 +38,7 @@ const maxDuration = time.Duration(math.MaxInt64)
 func ParseDuration(s string) (time.Duration, error) {
 	d, err := parseAny(s)
 	if err == nil && d <= 0 {
-		return 0, fmt.Errorf("duration %q is not positive", s)
+		return 0, fmt.Errorf("duration %q is %w", s, ErrNotPositive)
 	}
 	return d, err
 }
@@ -39,7 +49,7 @@ func ParseDuration(s string) (time.Duration, error) {
 func ParseInterval(s string) (time.Duration, error) {
 	d, err := parseAny(s)
 	if err == nil && d < 0 {
-		return 0, fmt.Errorf("interval %q is negative", s)
+		return 0, fmt.Errorf("interval %q is %w", s, ErrNegative)
 	}
 	return d, err
 }
@@ -58,7 +68,7 @@ func parseAny(s string) (time.Duration, error) {
 func parseSpelled(s string) (time.Duration, error) {
 	m := spelledDuration.FindStringSubmatch(strings.ToLower(strings.TrimSpace(s)))
 	if m == nil {
-		return 0, fmt.Errorf("%q is not a duration", s)
+		return 0, fmt.Errorf("%q is %w", s, ErrNotDuration)
 	}
 	unit := spelledUnits[strings.TrimSuffix(m[2], "s")]
 	if m[2] == "ms" {
@@ -66,7 +76,7 @@ func parseSpelled(s string) (time.Duration, error) {
 	}
 	n, err := strconv.ParseInt(m[1], 10, 64)
 	if err != nil || n > int64(maxDuration/unit) {
-		return 0, fmt.Errorf("duration %q is longer than the longest duration, %s", s, maxDuration)
+		return 0, fmt.Errorf("duration %q is %w", s, ErrTooLong)
 	}
 	return time.Duration(n) * unit, nil
 }

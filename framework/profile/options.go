@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
@@ -98,11 +99,40 @@ func (d *decoder) value(o Option, n *yaml.Node, path string) (Value, bool) {
 	v.Type = o.Type
 	if o.Check != nil {
 		if err := o.Check(v); err != nil {
-			d.report(CodeBadValue, n, path, o.Description, "%s: %v", path, err)
+			d.checkFailed(n, path, o.Description, err)
 			return v, false
 		}
 	}
 	return v, true
+}
+
+// checkError is a Check failure with its own code and hint (default:
+// ETL-P315 with the option's description). Its message never quotes the
+// value.
+type checkError struct {
+	Code, Message, Hint string
+	// Path is the option the problem is at, under the checked path; ""
+	// for the checked path itself.
+	Path string
+}
+
+func (e *checkError) Error() string { return e.Message }
+
+// checkFailed reports a Check error at n: a checkError with its code and
+// hint, any other error as ETL-P315 with hint.
+func (d *decoder) checkFailed(n *yaml.Node, path, hint string, err error) {
+	code := CodeBadValue
+	var ce *checkError
+	if errors.As(err, &ce) {
+		code = ce.Code
+		if ce.Path != "" {
+			path = join(path, ce.Path)
+		}
+		if ce.Hint != "" {
+			hint = ce.Hint
+		}
+	}
+	d.report(code, n, path, hint, "%s: %v", path, err)
 }
 
 // valueDecoders maps each option type to its decoder (values.go).

@@ -120,13 +120,15 @@ func (d *decoder) header(p *Profile, byName map[string]entry) {
 		if s, ok := d.scalar(e.val, "name", "a string"); ok {
 			if !profileName.MatchString(s) {
 				d.report(CodeBadValue, e.val, "name", "use lower case letters, digits, '.', '_' and '-'",
-					"profile name %q is not a valid name", s)
+					"the profile name is not a valid name")
 			}
 			p.name = s
 		}
 	}
 	if e, ok := byName["description"]; ok {
-		p.desc, _ = d.scalar(e.val, "description", "a string")
+		if s, ok := d.scalar(e.val, "description", "a string"); ok && !d.secretInValue(e.val, "description", s) {
+			p.desc = s
+		}
 	}
 	if e, ok := byName["engine"]; ok {
 		if s, ok := d.scalar(e.val, "engine", "a string"); ok && d.enum(e.val, "engine", s, d.reg.EngineNames()) {
@@ -144,7 +146,7 @@ func (d *decoder) enum(n *yaml.Node, path, v string, allowed []string) bool {
 		return true
 	}
 	d.report(CodeBadEnum, n, path, "use one of: "+listText(allowed)+suggest(v, allowed),
-		"%s: %q is not one of the allowed values", path, v)
+		"%s is not one of the allowed values", path)
 	return false
 }
 

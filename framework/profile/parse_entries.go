@@ -34,6 +34,11 @@ func (d *decoder) resource(e entry) *Resource {
 		return nil
 	}
 	opts := d.options(e.key, path, entries, kind.Options, []string{"kind"})
+	if kind.Check != nil {
+		if err := kind.Check(opts); err != nil {
+			d.checkFailed(e.key, path, kind.Summary, err)
+		}
+	}
 	return &Resource{Name: e.name, Kind: kind, Options: opts, Pos: d.pos(e.key)}
 }
 
@@ -98,6 +103,7 @@ func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 	d.groups(e.key, path, entries, plugin)
 	dropShadowedDefaults(a.Options, plugin.Exclusive)
 	d.outputMode(a, path)
+	d.offsetsTopics(a, path)
 	return a
 }
 
@@ -165,7 +171,7 @@ func (d *decoder) plugin(e entry, entries []entry, path string) *Plugin {
 		if !found {
 			names := d.reg.PluginNames()
 			d.report(CodeUnknownPlugin, f.val, path+".plugin", "use one of: "+listText(names)+suggest(s, names),
-				"unknown plugin %q", s)
+				"%s names a plugin the registry does not know", path+".plugin")
 		}
 		return p
 	}
@@ -204,7 +210,7 @@ func (d *decoder) resourceRef(ref entry, path string, p *Plugin, resources map[s
 	r, found := resources[name]
 	if !found {
 		d.report(CodeMissingResource, ref.val, path, "define it under resources:, or fix the name"+suggest(name, slices.Sorted(maps.Keys(resources))),
-			"resource %q is not defined", name)
+			"%s names a resource the profile does not define", path)
 		return nil
 	}
 	if r.Kind.Name != p.ResourceKind {

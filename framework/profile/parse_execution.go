@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"errors"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -125,7 +126,7 @@ func (d *decoder) duration(n *yaml.Node, path string) (time.Duration, bool) {
 	v, err := ParseDuration(s)
 	if err != nil {
 		d.report(CodeBadDuration, n, path, "write a positive duration such as 30s, 5m, 1h30m or \"30 seconds\"",
-			"%s: %v", path, err)
+			"%s is %s", path, durationProblem(err, "not a positive duration"))
 		return 0, false
 	}
 	return v, true
@@ -141,10 +142,21 @@ func (d *decoder) interval(n *yaml.Node, path string) (time.Duration, bool) {
 	v, err := ParseInterval(s)
 	if err != nil {
 		d.report(CodeBadDuration, n, path, "write a duration such as 30s, 5m or \"0 seconds\" (as fast as possible)",
-			"%s: %v", path, err)
+			"%s is %s", path, durationProblem(err, "not a duration"))
 		return 0, false
 	}
 	return v, true
+}
+
+// durationProblem says what is wrong with a duration without quoting it
+// (the parse errors do quote it, so they stay out of messages).
+func durationProblem(err error, otherwise string) string {
+	for _, e := range []error{ErrTooLong, ErrNotPositive, ErrNegative} {
+		if errors.Is(err, e) {
+			return e.Error()
+		}
+	}
+	return otherwise
 }
 
 func hasEntry(entries []entry, name string) bool {

@@ -2,11 +2,12 @@ package profile
 
 // fileJSONWriteModes are the write modes of the file-json plugin. The two
 // engines write differently, and say so: the local engine one file per
-// batch, the Spark engine one directory per query id and batch
+// batch and checkpoint with a sink log, the Spark engine one directory per
+// query id and batch
 // (pyspark/runtime: write_files).
 var fileJSONWriteModes = []WriteMode{{Name: WriteAppend, Role: RoleAppendSink, OutputModes: []string{OutputAppend},
 	Delivery: &SinkGuarantee{Name: "file sink", Level: EffectivelyExactlyOnce, Requirements: []string{
-		"each micro-batch is one file part-<batch id>.jsonl, rewritten when the batch is replayed; the directory is written by this query's checkpoint only (a new checkpoint over it would rewrite the earlier one's files)",
+		"each micro-batch is one file part-<batch id>-<checkpoint id>.jsonl and each committed batch a line of _etlgen_sink/<checkpoint id>.log: a replayed batch rewrites or skips its own file, and a new checkpoint writes its own files beside an earlier one's (read through the sink log to see committed batches only)",
 	}},
 	EngineDelivery: map[string]*SinkGuarantee{EnginePySpark: {Name: "file sink", Level: EffectivelyExactlyOnce, Requirements: []string{
 		"each micro-batch is written to its own directory <path>/etlgen_query=<the checkpoint's query id>/etlgen_batch=<batch id>, replaced as a whole when the batch is replayed; read the path as a partitioned directory (a reader listing it while a batch is replaced may miss that batch until the rewrite ends)",

@@ -74,25 +74,17 @@ func redactValue(key string, v Value) string {
 			m[mk] = redactMapValue(mk, mv)
 		}
 		return mapText(m)
-	case IsSecretKey(key):
-		return redactedMark
 	}
-	return redactString(v.Text())
+	return redactMapValue(key, v.Text())
 }
 
+// redactMapValue is v unless it is a literal credential under key
+// (LiteralSecret): an ${env:NAME} reference prints as written.
 func redactMapValue(key, v string) string {
-	if _, isRef := EnvRef(v); isRef {
-		return v
-	}
-	if IsSecretKey(key) {
+	if _, found := LiteralSecret(key, v); found {
 		return redactedMark
 	}
-	return redactString(v)
+	return v
 }
 
-func redactString(s string) string {
-	if hasEmbeddedSecret(s) {
-		return redactedMark
-	}
-	return s
-}
+func redactString(s string) string { return redactMapValue("", s) }

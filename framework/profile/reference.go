@@ -22,6 +22,7 @@ func (r *Registry) Reference() []byte {
 	b.WriteString("A resource's kind is its `kind` key; without one, a resource named after a kind has that kind,\n")
 	b.WriteString("else the kind whose identifying option it sets.\n")
 	r.WalkResources(func(k *ResourceKind) { resourceSection(&b, k) })
+	secretsSection(&b)
 	return b.Bytes()
 }
 
@@ -50,10 +51,9 @@ Pipelines mean, profiles bind: event-time semantics never live here. Diagnostics
 
 Durations are Go durations (` + "`30s`, `1h30m`" + `) or Spark's spelled form (` + "`30 seconds`" + `). Relative paths
 resolve against the directory of the profile file. Secrets are never written in a profile:
-options of type ` + "`env`" + ` hold the NAME of an environment variable (` + "`^[A-Z_][A-Z0-9_]*$`" + `), secret values
-inside a ` + "`string-map`" + ` are written ` + "`${env:NAME}`" + `, and a literal under a key that looks like a secret
-(password, secret, token, key, credential) is an error. Values are resolved only by the engine
-at run time; plans and docs print the redacted profile.
+options of type ` + "`env`" + ` hold the NAME of an environment variable, and values are written
+` + "`${env:NAME}`" + ` where a conf value or Connect URL parameter is one ([Secrets](#secrets)). Values are
+resolved only by the generated program at run time; plans and docs print the redacted profile.
 `
 
 // limitsSection renders the parser's limits (limits.go) and their codes.

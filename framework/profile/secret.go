@@ -1,7 +1,6 @@
 package profile
 
 import (
-	"net/url"
 	"regexp"
 	"strings"
 
@@ -14,19 +13,6 @@ var envName = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
 // envRef is the form a secret takes inside a string map: ${env:NAME}.
 var envRef = regexp.MustCompile(`^\$\{env:([^}]*)\}$`)
 
-// secretKey matches key names that hold secrets.
-var secretKey = regexp.MustCompile(`(?i)(passw(or)?d|pwd|secret|token|api[._-]?key|access[._-]?key|private[._-]?key|credential|jaas)`)
-
-// tokenParam matches a Spark Connect URL parameter carrying a secret.
-var tokenParam = regexp.MustCompile(`(?i);\s*(token|password)\s*=`)
-
-// IsSecretKey reports whether a key name looks like it holds a secret: it
-// mentions a password, secret, token, key or credential and is not an
-// environment-variable reference (…_env).
-func IsSecretKey(key string) bool {
-	return secretKey.MatchString(key) && !strings.HasSuffix(strings.ToLower(key), "_env")
-}
-
 // EnvRef returns NAME when s is ${env:NAME}.
 func EnvRef(s string) (string, bool) {
 	m := envRef.FindStringSubmatch(s)
@@ -36,55 +22,52 @@ func EnvRef(s string) (string, bool) {
 	return m[1], true
 }
 
-// secretInValue reports a secret embedded in a string value: a password in a
-// URL's user info, or a token parameter in a Spark Connect URL.
+// secretInValue reports a credential carried by a string value whatever
+// its key (secretInValue of secret_values.go: user info, credential
+// parameters, Spark Connect parameters, token shapes) as ETL-P313, and
+// returns whether it found one.
 func (d *decoder) secretInValue(n *yaml.Node, path, s string) bool {
-	if !hasEmbeddedSecret(s) {
+	f, ok := secretInValue(s)
+	if !ok {
 		return false
 	}
-	d.report(CodeSecretLiteral, n, path,
-		"remove the credential from the value and name an environment variable instead (credential_env, token_env, *_env)",
-		"%s embeds a credential", path)
+	d.report(CodeSecretLiteral, n, path, f.Hint, "%s holds a literal credential: %s", path, f.Reason)
 	return true
 }
 
-func hasEmbeddedSecret(s string) bool {
-	if tokenParam.MatchString(s) {
-		return true
-	}
-	u, err := url.Parse(s)
-	if err != nil || u.User == nil {
-		return false
-	}
-	_, hasPassword := u.User.Password()
-	return hasPassword
-}
-
-// mapSecret checks one string-map entry: under a secret-looking key the value
-// must be ${env:NAME}. It reports a problem and returns false otherwise.
+// mapSecret checks one string-map entry (a conf key and its value): a
+// value is either a whole ${env:NAME} reference, resolved where the
+// pipeline runs, or a literal that is neither under a credential key nor
+// carries one. It reports a problem and returns false otherwise.
 func (d *decoder) mapSecret(e entry, path, s string) bool {
 	name, isRef := EnvRef(s)
 	switch {
 	case isRef && !envName.MatchString(name):
 		d.report(CodeBadEnvName, e.val, path, "write ${env:NAME} with NAME matching ^[A-Z_][A-Z0-9_]*$",
-			"%q is not an environment variable name", name)
+			"%s references something that is not an environment variable name", path)
 		return false
 	case isRef:
 		return true
-	case IsSecretKey(e.name) || hasEmbeddedSecret(s):
-		d.report(CodeSecretLiteral, e.val, path, "write ${env:NAME} and export NAME where the pipeline runs",
-			"%s holds a literal secret", path)
+	case strings.Contains(s, "${env:"):
+		d.report(CodeBadEnvName, e.val, path, "write the whole value as ${env:NAME}; the variable holds all of it",
+			"%s has ${env:…} inside a longer value: only a whole value is resolved", path)
+		return false
+	case IsSecretKey(e.name) && s != "":
+		d.report(CodeSecretLiteral, e.val, path,
+			"write ${env:NAME} as the value and export NAME where the pipeline runs: the program reads it at session start, it is never written in the program",
+			"%s holds a literal credential: the key names a credential", path)
 		return false
 	}
-	return true
+	return !d.secretInValue(e.val, path, s)
 }
 
-// literalSecret reports whether an entry is a secret-looking key with a
-// literal scalar value.
+// literalSecret reports whether an entry under a key no spec declares is a
+// literal credential: a secret-looking key or a credential-carrying value.
 func literalSecret(e entry) bool {
-	if !IsSecretKey(e.name) || e.val == nil || e.val.Kind != yaml.ScalarNode || isNull(e.val) {
+	v := resolve(e.val)
+	if v == nil || v.Kind != yaml.ScalarNode || isNull(v) {
 		return false
 	}
-	_, isRef := EnvRef(e.val.Value)
-	return !isRef
+	_, found := LiteralSecret(e.name, v.Value)
+	return found
 }

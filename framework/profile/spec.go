@@ -96,6 +96,10 @@ type Plugin struct {
 	OneOf [][]string
 	// Exclusive lists groups of options of which at most one may be set.
 	Exclusive [][]string
+	// OffsetsTopic names the option holding the topic the source subscribes
+	// to: the topic → partition mappings of its offsets options must name
+	// that topic and no other (Kafka: Spark fails at start otherwise).
+	OffsetsTopic string
 	// WriteModes are the sink behaviours; the `write_mode` option selects one
 	// when the plugin has it, otherwise the first applies.
 	WriteModes []WriteMode
@@ -146,6 +150,16 @@ type ResourceKind struct {
 	// resource has no `kind` key and is not named after a kind.
 	Identify string
 	Options  []Option
+	// Check validates the decoded options together (e.g. both S3 keys or
+	// neither); nil when there is nothing to check. A checkError names its
+	// code, option and hint.
+	Check func(map[string]Value) error
+	// SessionConf is what a resource of the kind sets in the Spark
+	// session on the Spark engine: literal conf values, and conf keys
+	// whose value the program reads from an environment variable when it
+	// starts (key → variable name). nil: the kind sets none. A profile has
+	// at most one resource of such a kind (ETL-P347).
+	SessionConf func(*Resource) (conf, env map[string]string)
 }
 
 // Option returns the spec of the named option.

@@ -35,7 +35,7 @@ func (d *decoder) intValue(o Option, n *yaml.Node, path string) (Value, bool) {
 	}
 	i, err := strconv.ParseInt(n.Value, 0, 64)
 	if err != nil || i < o.Min {
-		d.report(CodeBadValue, n, path, "use an integer ≥ "+strconv.FormatInt(o.Min, 10), "%s: %s is out of range", path, n.Value)
+		d.report(CodeBadValue, n, path, "use an integer ≥ "+strconv.FormatInt(o.Min, 10), "%s is out of range", path)
 		return Value{}, false
 	}
 	return Value{Int: i}, true
@@ -62,8 +62,9 @@ func (d *decoder) listValue(_ Option, n *yaml.Node, path string) (Value, bool) {
 	}
 	var out []string
 	for i, item := range n.Content {
-		s, ok := d.scalar(item, path+"["+strconv.Itoa(i)+"]", "a string")
-		if !ok {
+		p := path + "[" + strconv.Itoa(i) + "]"
+		s, ok := d.scalar(item, p, "a string")
+		if !ok || d.secretInValue(item, p, s) {
 			return Value{}, false
 		}
 		out = append(out, s)
@@ -118,7 +119,7 @@ func (d *decoder) timestampValue(_ Option, n *yaml.Node, path string) (Value, bo
 		}
 	}
 	d.report(CodeBadValue, n, path, "write an RFC 3339 instant (2026-07-15T10:00:00Z), a date (2026-07-15) or epoch milliseconds",
-		"%s: %q is not a timestamp", path, s)
+		"%s is not a timestamp", path)
 	return Value{}, false
 }
 
@@ -132,7 +133,7 @@ func (d *decoder) bytesValue(_ Option, n *yaml.Node, path string) (Value, bool) 
 	if low := strings.ToLower(s); byteSize.MatchString(low) && !strings.HasPrefix(low, "0") {
 		return Value{Str: low}, true
 	}
-	d.report(CodeBadValue, n, path, "write a positive size such as 1048576, 512m or 1g", "%s: %q is not a size", path, s)
+	d.report(CodeBadValue, n, path, "write a positive size such as 1048576, 512m or 1g", "%s is not a size", path)
 	return Value{}, false
 }
 

@@ -130,13 +130,13 @@ func kindName(n *yaml.Node) string {
 	case "!!null":
 		return "null"
 	case "!!int":
-		return "an integer (" + n.Value + ")"
+		return "an integer"
 	case "!!float":
-		return "a number (" + n.Value + ")"
+		return "a number"
 	case "!!bool":
-		return "a boolean (" + n.Value + ")"
+		return "a boolean"
 	}
-	return fmt.Sprintf("the string %q", n.Value)
+	return "a string" // values are never quoted: they may be secrets
 }
 
 // join appends a key to a dotted model path.

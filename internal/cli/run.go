@@ -56,15 +56,17 @@ func runRun(ctx context.Context, e env, args []string) int {
 }
 
 // runExit maps the run's outcome to the exit code: a state incompatible
-// with the checkpoint 14 (with its diagnostics), the environment 16, a
-// failed run 1.
+// with the checkpoint 14 (with its diagnostics), the environment or a
+// checkpoint another run holds (ETL-K520) 16, a failed run 1 (an
+// inconsistent checkpoint, ETL-K521/K522, among them).
 func runExit(e env, reports []*run.Report, err error) int {
 	var incompatible *run.IncompatibleStateError
 	var environment *run.EnvironmentError
+	var locked *run.LockedError
 	switch {
 	case errors.As(err, &incompatible):
 		return report(e.stdout, e.stderr, diag.FormatHuman, incompatible.Diagnostics)
-	case errors.As(err, &environment):
+	case errors.As(err, &environment), errors.As(err, &locked):
 		fmt.Fprintf(e.stderr, "etlgen run: %v\n", err)
 		return ExitEnvironment
 	case err != nil:

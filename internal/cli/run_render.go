@@ -36,11 +36,14 @@ func printBatch(w io.Writer, b run.Batch, live bool) {
 	fmt.Fprintln(w, line)
 }
 
-// printNotice prints a warning on stderr, a retry or restart on stdout.
+// printNotice prints a warning or a stop on stderr, a retry or restart on
+// stdout.
 func printNotice(e env, n run.Notice, live bool) {
 	switch {
 	case n.Kind == "warning":
 		fmt.Fprintf(e.stderr, "etlgen run: warning: %s\n", n.Text)
+	case n.Kind == "stop":
+		fmt.Fprintf(e.stderr, "etlgen run: %s\n", n.Text)
 	case !live:
 		fmt.Fprintf(e.stdout, "%s: %s\n", n.Kind, n.Text)
 	}

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/etlgen/etlgen/run"
+	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // localProfile writes a local-engine profile reading the example's sample
@@ -38,9 +40,17 @@ assets:
 	return path
 }
 
+// readLines reads the rows of the files a local file sink committed (its
+// sink log), and checks that the directory holds no other part file.
 func readLines(t *testing.T, dir string) []string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	files, err := engine.CommittedFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all, _ := filepath.Glob(filepath.Join(dir, "*.jsonl")); !slices.Equal(all, files) {
+		t.Errorf("%s holds %v, the sink log lists %v", dir, all, files)
+	}
 	var out []string
 	for _, f := range files {
 		data, err := os.ReadFile(f)

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/gen"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -37,15 +38,36 @@ func runValidate(ctx context.Context, e env, args []string) int {
 		fmt.Fprintln(e.stderr, "etlgen validate: --profile FILE is required; --format is human, json or sarif")
 		return ExitUsage
 	}
+	source := checkSource(ctx, f, pkgs)
 	res, code := loadPlan(ctx, e, "validate", f, pkgs)
 	if code != ExitOK {
 		return code
 	}
-	diags := res.Diagnostics
+	diags := append(res.Diagnostics, (<-source)...)
 	if against != "" {
 		diags = append(diags, compareAgainst(joinDir(f.dir, against), res.Model)...)
 	}
 	return report(e.stdout, e.stderr, format, displayPaths(diags))
+}
+
+// checkSource checks, beside the plan, the contracts in the package's Go
+// source and its generated helpers (gen.CheckPackages: C1xx, a stale
+// zz_etlgen.go), concurrently; an --ir document has no source to check.
+// A package that does not load is loadPlan's to report.
+func checkSource(ctx context.Context, f planFlags, pkgs []string) <-chan diag.List {
+	out := make(chan diag.List, 1)
+	if f.irFile != "" || len(pkgs) != 1 {
+		out <- nil
+		return out
+	}
+	go func() {
+		l, err := gen.CheckPackages(ctx, f.dir, pkgs[0])
+		if err != nil {
+			l = nil
+		}
+		out <- l
+	}()
+	return out
 }
 
 // compareAgainst grades the plan's state against an old manifest file.

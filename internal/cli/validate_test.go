@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -82,7 +83,7 @@ func TestDiagnosticPathsRelativeToCwd(t *testing.T) {
 		{"package under cwd with -C", "planner/testdata", []string{"validate", "-C", "dslcase", ".", "--profile", "profile.yaml"},
 			"dslcase/pipeline.go:18: ETL-S420"},
 		{"plan package in cwd", "planner/testdata/dslcase", []string{"plan", ".", "--profile", "profile.yaml"},
-			"pipeline.go:20: ETL-S408"},
+			"pipeline.go:19: ETL-S407"},
 		{"package outside cwd", "internal/cli", []string{"validate", "-C", dslCase, ".", "--profile", "profile.yaml"},
 			filepath.Join(dslCase, "pipeline.go") + ":18: ETL-S420"},
 		{"absolute profile under cwd", ".", []string{"validate", "--ir", filepath.Join(unbound, "ir.json"), "--profile", filepath.Join(unbound, "profile.yaml")},
@@ -125,8 +126,9 @@ func TestValidateExitCodes(t *testing.T) {
 	}{
 		{"definition", c("cycle"), ExitInvalidModel, "ETL-D264"},
 		{"profile binding", c("asset_unbound"), ExitInvalidModel, "ETL-P330"},
-		{"streaming rule", c("limit_on_stream"), ExitPlanning, "ETL-S408"},
+		{"streaming rule", c("limit_on_stream_update"), ExitPlanning, "ETL-S408"},
 		{"checkpoint identity", c("shared_checkpoint"), ExitPlanning, "ETL-K501"},
+		{"sink feeds its source", c("sink_under_source_path"), ExitPlanning, "ETL-K506"},
 		{"warning only", c("inner_join_unbounded_warns"), ExitOK, "ETL-S422"},
 		{"forced mode", append(c("ok_example"), "--output-mode", "customer_order_windows=complete", "--output-mode", "rejected_order_events=complete"), ExitPlanning, "ETL-S402"},
 		{"unreadable manifest", append(c("ok_example"), "--against", "go.mod"), ExitIncompatible, "ETL-X611"},
@@ -134,7 +136,7 @@ func TestValidateExitCodes(t *testing.T) {
 		{"profile file missing", []string{"validate", "-C", root, examplePkg, "--profile", "nope.yaml"}, ExitEnvironment, ""},
 		{"no profile", []string{"validate", examplePkg}, ExitUsage, ""},
 		{"bad format", []string{"validate", examplePkg, "--profile", sparkProf, "--format", "xml"}, ExitUsage, ""},
-		{"plan with errors", append([]string{"plan"}, c("limit_on_stream")[1:]...), ExitPlanning, ""},
+		{"plan with errors", append([]string{"plan"}, c("limit_on_stream_update")[1:]...), ExitPlanning, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -189,5 +191,42 @@ func TestExitFor(t *testing.T) {
 		if got := exitFor(tt.l); got != tt.want {
 			t.Errorf("%s: exitFor = %d, want %d", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestValidateReadsSourceContracts: validate checks the package's Go source
+// too: generated helpers out of date with an edited tag (ETL-G813, fix: go
+// generate) and an invalid validate tag (C1xx) fail it, as `etlgen gen
+// --check` would.
+func TestValidateReadsSourceContracts(t *testing.T) {
+	prof, err := filepath.Abs(filepath.Join(root, sparkProf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, old, new, code string
+	}{
+		{"stale helpers", "`json:\"order_id\" validate:\"gt=0\"", "`json:\"order_no\" validate:\"gt=0\"", "ETL-G813"},
+		{"invalid tag", "`json:\"order_id\" validate:\"gt=0\"", "`json:\"order_id\" validate:\"gt=zero\"", "ETL-C1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := copyPackage(t, filepath.Join(root, "examples", "order-streaming"))
+			src := filepath.Join(dir, "contracts.go")
+			data, err := os.ReadFile(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), tc.old) {
+				t.Fatalf("contracts.go lacks %s", tc.old)
+			}
+			if err := os.WriteFile(src, []byte(strings.Replace(string(data), tc.old, tc.new, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := runCLI("validate", "./"+dir, "--profile", prof)
+			if code != ExitInvalidModel || !strings.Contains(stdout, tc.code) {
+				t.Errorf("exit %d, want %d with %s\nstdout:\n%s\nstderr:\n%s", code, ExitInvalidModel, tc.code, stdout, stderr)
+			}
+		})
 	}
 }

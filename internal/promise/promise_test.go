@@ -85,9 +85,12 @@ func TestValidateMeansRuns(t *testing.T) {
 		case profile.EngineLocal:
 			local++
 			for _, pp := range m.Pipelines {
-				if _, err := engine.Open(m, pp.ID, &engine.Env{}); err != nil {
+				eng, err := engine.Open(m, pp.ID, &engine.Env{})
+				if err != nil {
 					t.Errorf("%s: validate is clean but the local engine does not open pipeline %s: %v", name, pp.ID, err)
+					continue
 				}
+				eng.Close()
 			}
 		}
 	}

@@ -34,6 +34,20 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_ENVIRONMENT = 16
 
+# The error a program stops with when an environment variable the profile
+# names is not set; classify finds it by this marker, also inside a
+# foreachBatch failure.
+MISSING_ENV = "[ETLGEN_MISSING_ENV]"
+
+# Values read from the environment (credentials), by variable name. They
+# are never printed: emit and the traceback on stderr replace them with
+# <redacted>. The module is pickled by value into foreachBatch functions, so
+# a value read on the driver travels with them: a function running on the
+# server reads the driver's environment, not the server's.
+_ENV = {}
+_REDACT = set()  # the values, and the parts of them used alone (a Kafka password)
+REDACTED = "<redacted>"
+
 # Failure classes: code, exit code, retry guidance, needles. The needles are
 # specific texts of real failures: error classes as Spark and Delta print
 # them ("[ERROR_CLASS] message"), JVM exception class names, gRPC status
@@ -41,14 +55,19 @@ EXIT_ENVIRONMENT = 16
 # the exception's text wins; the order matters where one failure wraps
 # another (a foreachBatch failure carries the AnalysisException inside it).
 FAILURES = [
+    ("environment", EXIT_ENVIRONMENT, "export the environment variable the message names where the program runs, then rerun",
+     [MISSING_ENV]),
     ("authentication", EXIT_ENVIRONMENT, "fix the credentials (environment variables named by the profile), then rerun",
      ["SaslAuthenticationException", "org.apache.kafka.common.errors.AuthenticationException",
       "StatusCode.UNAUTHENTICATED", "InvalidAccessKeyId", "SignatureDoesNotMatch",
-      "The AWS Access Key Id you provided does not exist", "(Kafka credentials) is not set"]),
+      "The AWS Access Key Id you provided does not exist", "No user exists with the provided access key ID"]),
     ("sink-permission", EXIT_ENVIRONMENT, "grant write access to the table or checkpoint location, then rerun",
      ["java.nio.file.AccessDeniedException", "org.apache.hadoop.security.AccessControlException",
       "StatusCode.PERMISSION_DENIED", "[INSUFFICIENT_PERMISSIONS", "403 Forbidden", "Status Code: 403",
-      "Error Code: AccessDenied", "PermissionError: [Errno 13]", ": Permission denied"]),
+      "Error Code: AccessDenied", "PermissionError: [Errno 13]", ": Permission denied",
+      # Delta's mkdirs of _delta_log returned false, the store's cause
+      # dropped: seen with S3 keys the store refuses.
+      "[DELTA_CANNOT_CREATE_LOG_PATH"]),
     ("merge-conflict", EXIT_FAILURE, "another writer changed the table: rerun; the batch is replayed idempotently",
      ["io.delta.exceptions.Concurrent", "ConcurrentAppendException", "ConcurrentDeleteReadException",
       "ConcurrentDeleteDeleteException", "ConcurrentTransactionException", "ConcurrentWriteException",
@@ -68,7 +87,7 @@ FAILURES = [
       "[TABLE_OR_VIEW_NOT_FOUND", "[SCHEMA_NOT_FOUND", "[PARSE_SYNTAX_ERROR", "[DATATYPE_MISMATCH",
       "[INCOMPATIBLE_DATA_FOR_TABLE", "[DELTA_MERGE_UNRESOLVED_EXPRESSION", "[DELTA_FAILED_TO_MERGE_FIELDS",
       "[DELTA_SCHEMA_CHANGED", "[DELTA_MISSING_COLUMN", "[DELTA_COLUMN_NOT_FOUND", "[DELTA_TABLE_NOT_FOUND",
-      "SQLSTATE: 42"]),
+      "[DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE", "SQLSTATE: 42"]),
     ("connectivity", EXIT_ENVIRONMENT, "check that the Spark Connect server and Kafka are reachable, then rerun",
      ["StatusCode.UNAVAILABLE", "failed to connect to all addresses", "Connection refused",
       "StatusCode.DEADLINE_EXCEEDED", "java.net.ConnectException", "java.net.UnknownHostException",
@@ -81,7 +100,7 @@ def emit(event, **fields):
     """Print one JSON line on stdout: the program's only output."""
     line = {"event": event, "run_id": RUN_ID}
     line.update(fields)
-    sys.stdout.write(json.dumps(_finite(line), sort_keys=True, default=str) + "\n")
+    sys.stdout.write(json.dumps(redact(_finite(line)), sort_keys=True, default=str) + "\n")
     sys.stdout.flush()
 
 
@@ -96,6 +115,50 @@ def _finite(v):
     return v
 
 
+def env_value(name, what):
+    """The value of environment variable name (what: what it is for, in the
+    error), remembered for redaction; an EnvironmentError naming the
+    variable, never a value, when it is not set or empty."""
+    value = _ENV.get(name)
+    if value is None:
+        value = os.environ.get(name)
+    if not value:
+        raise EnvironmentError("%s environment variable %s (%s) is %s"
+                               % (MISSING_ENV, name, what, "empty" if value == "" else "not set"))
+    _ENV[name] = value
+    _REDACT.add(value)
+    return value
+
+
+def redact(v):
+    """v with every value read from the environment (and its URL-encoded
+    form) replaced by <redacted>: strings, and the strings inside dicts and
+    lists. Values shorter than 4 characters are left alone: they are no
+    credentials, and replacing them would garble ordinary text."""
+    if isinstance(v, dict):
+        return {k: redact(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [redact(x) for x in v]
+    if not isinstance(v, str):
+        return v
+    for secret in sorted(_REDACT, key=len, reverse=True):
+        if len(secret) >= 4:
+            v = v.replace(secret, REDACTED).replace(urllib.parse.quote(secret, safe=""), REDACTED)
+    return v
+
+
+def connect_url(remote, params):
+    """remote (sc://host:port[/;name=value…]) with the parameters params
+    names ({parameter: variable}) read from the environment and appended,
+    URL-encoded: the token of token_env, headers written ${env:NAME}."""
+    if not params:
+        return remote
+    extra = ["%s=%s" % (k, urllib.parse.quote(env_value(name, "Spark Connect URL parameter " + k), safe=""))
+             for k, name in sorted(params.items())]
+    base, _, literal = remote.partition(";")
+    return base.rstrip("/") + "/;" + ";".join([p for p in [literal] if p] + extra)
+
+
 def classify(exc):
     """Return (code, exit code, retry guidance) for an exception."""
     text = "%s: %s" % (type(exc).__name__, exc)
@@ -106,15 +169,20 @@ def classify(exc):
     return "failure", EXIT_FAILURE, "see the message; rerun once fixed (the checkpoint is kept)"
 
 
-def session(remote, conf):
-    """Connect to Spark Connect and set the session configuration."""
+def session(remote, conf, remote_env=None, conf_env=None):
+    """Connect to Spark Connect and set the session configuration: conf,
+    then the keys of conf_env ({key: variable}) with values read from the
+    environment; remote_env ({parameter: variable}) adds Connect URL
+    parameters read from the environment (connect_url). Every variable is
+    read before connecting: a missing one stops the program first."""
     from pyspark.sql import SparkSession
 
     from pyspark import cloudpickle
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    spark = SparkSession.builder.remote(remote).getOrCreate()
-    for key, value in conf.items():
+    from_env = {k: env_value(name, "session conf " + k) for k, name in sorted((conf_env or {}).items())}
+    spark = SparkSession.builder.remote(connect_url(remote, remote_env)).getOrCreate()
+    for key, value in list(conf.items()) + sorted(from_env.items()):
         spark.conf.set(key, value)
     return spark
 
@@ -124,14 +192,13 @@ def kafka_credentials(options, credential_env, mechanism):
     (user:password) to Kafka reader options; never from the program text."""
     if not credential_env:
         return options
-    secret = os.environ.get(credential_env)
-    if secret is None:
-        raise EnvironmentError("environment variable %s (Kafka credentials) is not set" % credential_env)
-    user, _, password = secret.partition(":")
+    user, _, password = env_value(credential_env, "Kafka credentials").partition(":")
+    _REDACT.add(password)
     module = "org.apache.kafka.common.security.plain.PlainLoginModule"
     if (mechanism or "").startswith("SCRAM"):
         module = "org.apache.kafka.common.security.scram.ScramLoginModule"
     quoted = [v.replace("\\", "\\\\").replace('"', '\\"') for v in (user, password)]
+    _REDACT.add(quoted[1])  # as the JAAS config holds it
     out = dict(options)
     out["kafka.sasl.jaas.config"] = '%s required username="%s" password="%s";' % (module, quoted[0], quoted[1])
     return out
@@ -742,12 +809,31 @@ def _poll(spark, queries, final=False):
         q.pending = []
 
 
+# PARENT_PIPE_ENV says the program was started by etlgen, which holds the
+# other end of its stdin: end of file on stdin means etlgen is gone (killed,
+# crashed), and the program stops its queries by its stop policy instead of
+# leaving them running on the server without a client.
+PARENT_PIPE_ENV = "ETLGEN_PARENT_PIPE"
+
+
 class _Signals(object):
     def __init__(self):
         self.stop = threading.Event()
         self.name = None
         for s in (signal.SIGINT, signal.SIGTERM):
             signal.signal(s, self._handle)
+        if os.environ.get(PARENT_PIPE_ENV) == "stdin":
+            threading.Thread(target=self._watch_parent, name="etlgen-parent", daemon=True).start()
+
+    def _watch_parent(self):
+        try:
+            while sys.stdin.buffer.read(4096):
+                pass
+        except (OSError, ValueError):
+            pass
+        if not self.stop.is_set():
+            self.name = "PARENT_GONE"
+            self.stop.set()
 
     def _handle(self, signum, _frame):
         if self.stop.is_set():  # a second signal: stop now
@@ -802,7 +888,7 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
             except Exception:  # noqa: BLE001 - already failing
                 pass
     except BaseException as exc:  # noqa: BLE001 - classified and reported
-        traceback.print_exc(file=sys.stderr)
+        sys.stderr.write(redact(traceback.format_exc()))
         kind, code, retry = classify(exc)
         status, failure = "failed", {"code": kind, "retry": retry, "message": str(exc)[:4000],
                                      "exception": type(exc).__name__}

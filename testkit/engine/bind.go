@@ -55,8 +55,8 @@ func openSource(s *planner.Source, a sourceArgs) (Stream, error) {
 // bindSink opens the query's sink: the Env's replacement for it, else its
 // plugin's writer for its role, or (a CDF MERGE load) the ChangeSink over
 // the plugin's change target.
-func bindSink(pq *planner.Query, env *Env) (Sink, error) {
-	if s := env.Sinks[pq.Name]; s != nil {
+func bindSink(pq *planner.Query, args sinkArgs) (Sink, error) {
+	if s := args.env.Sinks[pq.Name]; s != nil {
 		return s, nil
 	}
 	b := pq.Sink.Binding
@@ -64,7 +64,6 @@ func bindSink(pq *planner.Query, env *Env) (Sink, error) {
 		return nil, fmt.Errorf("open query %s: sink %s is not bound to an asset", pq.Name, pq.Name)
 	}
 	p := plugins[pq.Sink.Plugin]
-	args := sinkArgs{q: pq, env: env}
 	if pq.Sink.Changes != nil {
 		if p.changes == nil {
 			return nil, fmt.Errorf("open query %s: plugin %s cannot apply changes on the local engine", pq.Name, pq.Sink.Plugin)

@@ -5,11 +5,14 @@
 // # Flow
 //
 //	m, _ := planner.Plan(doc, prof, opts)   the one planned model
-//	eng, err := engine.Open(m, id, env)     one Query per planned query (one per load)
+//	eng, err := engine.Open(m, id, env)     lock every query's checkpoint, one Query per
+//	                                        planned query (one per load), each checked
+//	                                        and positioned from its checkpoint
 //	eng.Run(ctx, m.Trigger, onBatch)        once / available-now / processing-time
 //	Query.RunBatch                          offsets/N → read sources → validate → operators
 //	                                        → sink (idempotent per checkpoint and batch id)
 //	                                        → state/N → commits/N → advance the watermark
+//	eng.Close()                             release the locks
 //
 // Open reads only the model: the IR document and contracts (m.Document,
 // m.Contract), each pipeline's planned sources, queries and sinks with their
@@ -21,6 +24,17 @@
 // planner lays them out (planner.CheckpointPath): the queries of one source read
 // it independently, as Spark's queries do.
 //
+// # Checkpoints
+//
+// A checkpoint has an identity (metadata, checkpoint_id.go) and a lock
+// (checkpoint_lock*.go: flock(2) on unix, released when its process ends;
+// exclusive creation elsewhere): Open fails with a *LockedError
+// (ETL-K520) naming the holder when another engine runs the query.
+// Before resuming, verify (checkpoint_verify.go) checks that offsets,
+// commits, state snapshots and the sink's log line up, else a
+// *CheckpointError (ETL-K521, ETL-K522): a batch is never planned again
+// over other data.
+//
 // # Plugins
 //
 // Sources and sinks open through a registry keyed by profile.PluginName,
@@ -30,7 +44,10 @@
 // source role it reads in, a sink factory per sink role it writes in, and
 // the change target of a CDF MERGE load; Supports and SupportsChanges say
 // what the engine runs, and a test checks it against every plugin whose
-// spec lists the local engine. Payload sources (Source: memory streams, JSON
+// spec lists the local engine. The file sink (sink_file.go) names its
+// files part-<batch>-<checkpoint id>.jsonl and logs committed batches in
+// _etlgen_sink/<checkpoint id>.log (sink_log.go; CommittedFiles lists
+// them for readers). Payload sources (Source: memory streams, JSON
 // files, Change Data Feeds) are validated against the extract's contract;
 // typed sources (RowSource: rate) deliver rows as they are.
 //
@@ -40,8 +57,11 @@
 // query; available-now (and no trigger), batches until no query has data;
 // processing-time, what is available at every interval until ctx ends.
 // Each trigger reads processing-time sources up to the time it fired; ctx
-// is checked before every batch, so a cancelled run stops after the batch
-// in flight. RunAvailable is processAllAvailable (testkit).
+// is checked before every batch. When it ends, the profile's stop policy
+// applies (stop.go): finish-batch lets the batch in flight commit unless
+// it outlives stop_timeout, cancel-batch abandons it uncommitted (it
+// re-runs on the next start). RunAvailable is processAllAvailable
+// (testkit).
 //
 // # Semantics (Spark's, cited per file)
 //
@@ -55,16 +75,28 @@
 //     next; 0 before any data (query.go). As with
 //     spark.sql.streaming.noDataMicroBatches.enabled (the default), a batch
 //     without new data runs when the watermark advanced past what the stateful
-//     operators last saw.
+//     operators last saw. The global watermark is propagated per operator
+//     (PropagateWatermarkSimulator, watermark.go): a stateful operator
+//     evicts with its input watermark, which after a stream–stream join is
+//     the join's output watermark (the min of its state watermarks).
 //   - Late rows: a stateful operator drops input rows whose event time (or
-//     window end) is at or before the watermark, counting them in
-//     numRowsDroppedByWatermark (StateStoreWriter.applyRemovingRowsOlderThanWatermark
-//     with WatermarkSupport's LessThanOrEqual predicate).
+//     window end) is at or before its input watermark of the previous batch,
+//     counting them in numRowsDroppedByWatermark
+//     (StateStoreWriter.applyRemovingRowsOlderThanWatermark with
+//     WatermarkSupport's LessThanOrEqual predicate).
+//   - A limit on a stream keeps the first N rows overall, its count in state
+//     (StreamingGlobalLimitExec, limit.go).
+//   - MERGE sinks (memory and delta, foreach-batch-merge) apply a batch as
+//     Delta's MERGE ... WHEN MATCHED UPDATE SET * WHEN NOT MATCHED INSERT *
+//     does (merge.go): on merge keys that are part of a key, one source row
+//     updates every target row of its key, and several matching one target
+//     row fail the batch (ErrMultipleSourceRows).
 //   - The rate source follows RateStreamMicroBatchStream: offsets are whole
 //     seconds from the creation time kept in the checkpoint, values ramp up
 //     over rampUpTime, timestamps spread a batch's values over its seconds,
 //     on the processing-time clock (rate_source.go).
-//   - Windows (TimeWindowing, SessionWindowing, MergingSessionsExec), aggregation
+//   - Windows (TimeWindowing, SessionWindowing, MergingSessionsExec; their
+//     window_start / window_end carry no watermark, WindowTime does), aggregation
 //     output modes (StateStoreSaveExec), deduplication (StreamingDeduplicateExec,
 //     StreamingDeduplicateWithinWatermarkExec) and stream–stream joins
 //     (StreamingSymmetricHashJoinExec) are described in their files.

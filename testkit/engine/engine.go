@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -35,17 +37,27 @@ type Engine struct {
 	Queries []*Query
 	// Manifest is the state manifest written into every checkpoint.
 	Manifest []byte
-	env      *Env
+	// Abandoned lists the batches Run abandoned when it stopped (stop.go):
+	// logged in offsets/N, not committed, re-run by the next start.
+	Abandoned []AbandonedBatch
+	env       *Env
 	// fired is the processing time the trigger in flight fired at (Run);
 	// zero outside Run.
 	fired time.Time
+	// stop is the profile's graceful-stop policy (Run).
+	stop profile.Execution
+	// locks are the checkpoint locks held until Close.
+	locks []*checkpointLock
 }
 
-// Open compiles every query of pipeline pipelineID of m and positions it
-// from its checkpoint. m must come from planner.Plan without errors: Open
-// reads only the model (the IR document, the bindings of its sources and
-// sinks, the queries and the inferred schemas of its steps). A nil env is
-// an empty one.
+// Open takes the lock of every query's checkpoint (a *LockedError when
+// another engine holds one), compiles every query of pipeline pipelineID
+// of m and positions it from its checkpoint (a *CheckpointError when the
+// checkpoint's logs do not line up). m must come from planner.Plan without
+// errors: Open reads only the model (the IR document, the bindings of its
+// sources and sinks, the queries and the inferred schemas of its steps,
+// the execution settings). A nil env is an empty one. Close releases the
+// locks.
 func Open(m *planner.Model, pipelineID string, env *Env) (*Engine, error) {
 	pp, ok := m.Pipeline(pipelineID)
 	if !ok {
@@ -56,20 +68,51 @@ func Open(m *planner.Model, pipelineID string, env *Env) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open engine: %w", err)
 	}
-	if err := checkCompat(m, pp, manifest); err != nil {
+	e := &Engine{Pipeline: pipelineID, Manifest: manifest, env: env, stop: m.Execution}
+	if err := e.open(m, pp); err != nil {
+		e.Close()
 		return nil, err
 	}
-	e := &Engine{Pipeline: pipelineID, Manifest: manifest, env: env}
+	return e, nil
+}
+
+// open locks the checkpoints, checks the state against them and opens the
+// queries.
+func (e *Engine) open(m *planner.Model, pp *planner.PipelinePlan) error {
+	for _, q := range pp.Queries {
+		l, err := lockCheckpoint(q.Checkpoint)
+		if err != nil {
+			return err
+		}
+		e.locks = append(e.locks, l)
+	}
+	if err := checkCompat(m, pp, e.Manifest); err != nil {
+		return err
+	}
 	inputs := newInputCache()
 	for i := range pp.Queries {
 		q, err := e.openQuery(m, pp, &pp.Queries[i])
 		if err != nil {
-			return nil, err
+			return err
 		}
 		q.inputs = inputs
 		e.Queries = append(e.Queries, q)
 	}
-	return e, nil
+	return nil
+}
+
+// Close releases the checkpoint locks: another engine, in this process or
+// another, may then open the queries. Closing twice does nothing; an
+// engine must not run after Close.
+func (e *Engine) Close() error {
+	var errs []error
+	for _, l := range e.locks {
+		if err := l.release(); err != nil {
+			errs = append(errs, fmt.Errorf("release checkpoint lock: %w", err))
+		}
+	}
+	e.locks = nil
+	return errors.Join(errs...)
 }
 
 // fillEnv returns env with its missing parts created.
@@ -112,10 +155,13 @@ func (e *Engine) openQuery(m *planner.Model, pp *planner.PipelinePlan, pq *plann
 	}
 	q := &Query{Name: pq.Name, Checkpoint: pq.Checkpoint, cp: checkpoint{dir: pq.Checkpoint}, build: build, c: c,
 		pipeline: pp.ID, mode: pq.OutputMode, clock: e.env.Clock, sources: map[string]Stream{}, validators: map[string]*validator{}}
+	if q.ID, err = q.cp.identity(); err != nil {
+		return nil, fmt.Errorf("open query %s: %w", pq.Name, err)
+	}
 	if err := q.bindSources(m, sourceArgs{checkpoint: pq.Checkpoint, env: e.env, now: e.now}); err != nil {
 		return nil, err
 	}
-	if q.sink, err = bindSink(pq, e.env); err != nil {
+	if q.sink, err = bindSink(pq, sinkArgs{q: pq, id: q.ID, env: e.env}); err != nil {
 		return nil, err
 	}
 	if err := q.recover(); err != nil {

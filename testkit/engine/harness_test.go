@@ -94,17 +94,28 @@ func newHarness(t *testing.T, doc *ir.Document, mode string, mergeKeys ...string
 		h.env.Tables = map[string]*MemoryTable{"out": NewMemoryTable("out", TableMerge, mergeKeys)}
 	}
 	h.open()
+	t.Cleanup(h.close)
 	return h
 }
 
+// open opens the engine, closing the one open before: a restart.
 func (h *harness) open() {
 	h.t.Helper()
+	h.close()
 	m, _ := planMemory(h.t, h.doc, h.dir, planner.Options{OutputModes: map[string]string{"out": h.mode}}, false, h.mergeKeys...)
 	eng, err := Open(m, "p", h.env)
 	if err != nil {
 		h.t.Fatalf("open: %v", err)
 	}
 	h.eng = eng
+}
+
+// close releases the open engine's checkpoints.
+func (h *harness) close() {
+	if h.eng != nil {
+		h.eng.Close()
+		h.eng = nil
+	}
 }
 
 // add adds events (k, v, RFC 3339 time) to an asset.

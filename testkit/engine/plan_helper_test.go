@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -40,10 +41,21 @@ func planMemory(t *testing.T, doc *ir.Document, dir string, opts planner.Options
 // test unless allowErrors.
 func planProfile(t *testing.T, doc *ir.Document, dir, trigger string, assets map[string]string, opts planner.Options, allowErrors bool) (*planner.Model, diag.List) {
 	t.Helper()
+	var exec map[string]string
+	if trigger != "" {
+		exec = map[string]string{"trigger": trigger}
+	}
+	return planExecution(t, doc, dir, exec, assets, opts, allowErrors)
+}
+
+// planExecution is planProfile with more execution settings (name → YAML
+// flow value, e.g. "stop_policy": "cancel-batch").
+func planExecution(t *testing.T, doc *ir.Document, dir string, exec, assets map[string]string, opts planner.Options, allowErrors bool) (*planner.Model, diag.List) {
+	t.Helper()
 	var b strings.Builder
 	fmt.Fprintf(&b, "name: test\nengine: local\ntest: true\nexecution:\n  mode: structured-streaming\n  checkpoint_root: %q\n", dir)
-	if trigger != "" {
-		fmt.Fprintf(&b, "  trigger: %s\n", trigger)
+	for _, k := range slices.Sorted(maps.Keys(exec)) {
+		fmt.Fprintf(&b, "  %s: %s\n", k, exec[k])
 	}
 	b.WriteString("assets:\n")
 	names := make([]string, 0, len(assets))

@@ -41,7 +41,9 @@ type sourceArgs struct {
 // sinkArgs is what a sink factory opens a sink from.
 type sinkArgs struct {
 	// q is the planned query; q.Sink.Binding is its asset.
-	q   *planner.Query
+	q *planner.Query
+	// id is the identity of the query's checkpoint (checkpoint_id.go).
+	id  string
 	env *Env
 }
 

@@ -3,13 +3,15 @@ package engine
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // fileJSONPlugin runs the `file-json` plugin: a FileSource over the asset's
 // directory (max_files_per_trigger files per batch) and a FileSink writing
-// one JSON-lines file per batch into it.
+// one JSON-lines file per batch into it, named by the checkpoint's
+// identity, with a log of committed batches (sink_file.go).
 func fileJSONPlugin() plugin {
 	return plugin{
 		name:    profile.PluginFileJSON,
@@ -24,11 +26,16 @@ func openFileSource(a sourceArgs) (Stream, error) {
 	return &FileSource{Dir: b.Path(), MaxFiles: int(b.Asset.Int("max_files_per_trigger"))}, nil
 }
 
-// openFileSink creates the sink's directory.
+// openFileSink creates the sink's directory; the sink names its files and
+// its log by the checkpoint's identity.
 func openFileSink(a sinkArgs) (Sink, error) {
 	dir := a.q.Sink.Binding.Path()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", dir, err)
 	}
-	return &FileSink{Dir: dir}, nil
+	cp, err := filepath.Abs(a.q.Checkpoint)
+	if err != nil {
+		return nil, fmt.Errorf("open file sink: %w", err)
+	}
+	return &FileSink{Dir: dir, ID: a.id, Checkpoint: cp}, nil
 }

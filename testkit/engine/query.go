@@ -45,6 +45,9 @@ type compiled struct {
 type Query struct {
 	Name       string
 	Checkpoint string
+	// ID is the checkpoint's identity (its metadata file): file sinks name
+	// their files by it.
+	ID         string
 	cp         checkpoint
 	build      func() (*compiled, error)
 	c          *compiled

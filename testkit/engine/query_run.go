@@ -5,11 +5,14 @@ import (
 	"time"
 )
 
-// recover positions the query from its checkpoint: after the last
-// committed batch, with its state and watermark; an uncommitted last batch
+// recover checks the checkpoint (verify) and positions the query from it:
+// after the last committed batch, with its state and watermark; an uncommitted last batch
 // is kept pending to be re-run with its logged offsets.
 func (q *Query) recover() error {
 	q.opWm, q.ends = map[int]int64{}, map[string]Offset{}
+	if err := q.verify(); err != nil {
+		return err
+	}
 	last, err := q.cp.latest("offsets")
 	if err != nil || last < 0 {
 		return err
@@ -156,7 +159,12 @@ func copyWm(m map[int]int64) map[int]int64 {
 
 // RunBatch runs the next micro-batch if there is one: offsets/N, execute,
 // sink, state/N, commits/N, then the watermark advances.
-func (q *Query) RunBatch() (*Progress, bool, error) {
+func (q *Query) RunBatch() (*Progress, bool, error) { return q.runBatch(nil) }
+
+// runBatch is RunBatch, abandoning the batch (errAbandoned) when abort
+// closes before its operators run or before its sink write: offsets/N
+// stays, uncommitted, and the next start re-runs it.
+func (q *Query) runBatch(abort <-chan struct{}) (*Progress, bool, error) {
 	ol, ok, err := q.plan()
 	if err != nil || !ok {
 		return nil, false, err
@@ -168,9 +176,15 @@ func (q *Query) RunBatch() (*Progress, bool, error) {
 		}
 	}
 	q.pending = nil
+	if aborted(abort) {
+		return nil, false, q.abandon()
+	}
 	b, rows, err := q.execute(q.c, ol, q.ends)
 	if err != nil {
 		return nil, false, err
+	}
+	if aborted(abort) {
+		return nil, false, q.abandon()
 	}
 	skipped, err := q.sink.Write(q.Checkpoint, ol.BatchID, q.c.root.schema(), rows)
 	if err != nil {
@@ -183,6 +197,20 @@ func (q *Query) RunBatch() (*Progress, bool, error) {
 	p.Skipped = skipped
 	p.StartOffsets, p.EndOffsets = starts, ol.Sources
 	return p, true, nil
+}
+
+// abandon leaves the batch in flight uncommitted: the query rebuilds its operators
+// and goes back to the last commit, the batch pending as after a restart.
+func (q *Query) abandon() error {
+	c, err := q.build()
+	if err != nil {
+		return err
+	}
+	q.c = c
+	if err := q.recover(); err != nil {
+		return err
+	}
+	return errAbandoned
 }
 
 // commit snapshots state, advances the watermark and writes commits/N.

@@ -100,12 +100,17 @@ func TestRateSourceInEngine(t *testing.T) {
 	t0 := at("2026-07-15T12:00:00Z")
 	now := t0
 	env := &Env{Clock: func() time.Time { return now }}
+	var eng *Engine
 	open := func() *Engine {
 		t.Helper()
-		eng, err := Open(m, "p", env)
-		if err != nil {
+		if eng != nil {
+			eng.Close()
+		}
+		var err error
+		if eng, err = Open(m, "p", env); err != nil {
 			t.Fatalf("open: %v", err)
 		}
+		t.Cleanup(func() { eng.Close() })
 		return eng
 	}
 	var runs []*Progress
@@ -115,7 +120,7 @@ func TestRateSourceInEngine(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	eng := open()
+	eng = open()
 	run(eng) // no second has passed: no batch
 	now = now.Add(1500 * time.Millisecond)
 	run(eng)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -24,33 +25,46 @@ const pollingDelay = 10 * time.Millisecond
 //
 // Each trigger reads sources that depend on processing time (rate) up to
 // the time it fired, as Spark's available-now fixes each source's end
-// offset when the run starts. Run checks ctx before every batch: once ctx
-// ends it returns nil after the batch in flight, which committed; the
-// backlog stays for the next run.
+// offset when the run starts. When ctx ends Run stops as the profile's
+// stop policy says (stop.go) and returns nil: finish-batch lets the batch
+// in flight commit, unless it is still running stop_timeout later;
+// cancel-batch abandons it before its sink write (Abandoned). No other
+// batch starts; the backlog stays for the next run.
 func (e *Engine) Run(ctx context.Context, t profile.Trigger, onBatch func(*Progress)) error {
+	abort, done := e.abortOn(ctx)
+	defer done()
+	r := runner{ctx: ctx, abort: abort, onBatch: onBatch}
 	switch t.Type {
 	case profile.TriggerOnce:
-		_, err := e.fire(ctx, onBatch, e.runOnce)
+		_, err := e.fire(r, e.runOnce)
 		return err
 	case profile.TriggerProcessingTime:
-		return e.every(ctx, t.Interval, onBatch)
+		return e.every(r, t.Interval)
 	}
-	_, err := e.fire(ctx, onBatch, e.runAvailable)
+	_, err := e.fire(r, e.runAvailable)
 	return err
 }
 
+// runner is what a trigger loop runs with: the run's context, the stop's
+// abort channel (nil: never abandon) and the batch callback.
+type runner struct {
+	ctx     context.Context
+	abort   <-chan struct{}
+	onBatch func(*Progress)
+}
+
 // fire runs one trigger with the processing time pinned to when it fired.
-func (e *Engine) fire(ctx context.Context, onBatch func(*Progress), run func(context.Context, func(*Progress)) (bool, error)) (bool, error) {
+func (e *Engine) fire(r runner, run func(runner) (bool, error)) (bool, error) {
 	e.fired = e.env.Clock()
 	defer func() { e.fired = time.Time{} }()
-	return run(ctx, onBatch)
+	return run(r)
 }
 
 // every fires a trigger at every interval until ctx ends.
-func (e *Engine) every(ctx context.Context, interval time.Duration, onBatch func(*Progress)) error {
+func (e *Engine) every(r runner, interval time.Duration) error {
 	for {
-		ran, err := e.fire(ctx, onBatch, e.runAvailable)
-		if err != nil || ctx.Err() != nil {
+		ran, err := e.fire(r, e.runAvailable)
+		if err != nil || r.ctx.Err() != nil {
 			return err
 		}
 		wait := pollingDelay
@@ -61,7 +75,7 @@ func (e *Engine) every(ctx context.Context, interval time.Duration, onBatch func
 			wait = 0
 		}
 		select {
-		case <-ctx.Done():
+		case <-r.ctx.Done():
 			return nil
 		case <-time.After(wait):
 		}
@@ -71,39 +85,45 @@ func (e *Engine) every(ctx context.Context, interval time.Duration, onBatch func
 // RunAvailable runs batches of every query until none has anything left
 // to run (processAllAvailable), calling onBatch after each batch.
 func (e *Engine) RunAvailable(onBatch func(*Progress)) error {
-	_, err := e.runAvailable(context.Background(), onBatch)
+	_, err := e.runAvailable(runner{ctx: context.Background(), onBatch: onBatch})
 	return err
 }
 
 // runAvailable runs rounds of one batch per query until a round runs
 // none or ctx ends; ran says whether any batch ran.
-func (e *Engine) runAvailable(ctx context.Context, onBatch func(*Progress)) (bool, error) {
+func (e *Engine) runAvailable(r runner) (bool, error) {
 	ranAny := false
 	for {
-		ran, err := e.runOnce(ctx, onBatch)
-		if err != nil || !ran || ctx.Err() != nil {
+		ran, err := e.runOnce(r)
+		if err != nil || !ran || r.ctx.Err() != nil {
 			return ranAny || ran, err
 		}
 		ranAny = true
 	}
 }
 
-// runOnce runs at most one batch of every query, stopping early when ctx
-// ends; ran says whether any batch ran.
-func (e *Engine) runOnce(ctx context.Context, onBatch func(*Progress)) (bool, error) {
+// runOnce runs at most one batch of every query, starting none once ctx
+// ended; ran says whether any batch ran. A batch the stop abandons is
+// recorded in Abandoned.
+func (e *Engine) runOnce(r runner) (bool, error) {
 	ran := false
 	for _, q := range e.Queries {
-		if ctx.Err() != nil {
+		if r.ctx.Err() != nil {
 			return ran, nil
 		}
-		p, ok, err := q.RunBatch()
+		next := q.NextBatch()
+		p, ok, err := q.runBatch(r.abort)
+		if errors.Is(err, errAbandoned) {
+			e.Abandoned = append(e.Abandoned, AbandonedBatch{Query: q.Name, BatchID: next})
+			return ran, nil
+		}
 		if err != nil {
 			return ran, fmt.Errorf("run query %s: %w", q.Name, err)
 		}
 		if ok {
 			ran = true
-			if onBatch != nil {
-				onBatch(p)
+			if r.onBatch != nil {
+				r.onBatch(p)
 			}
 		}
 	}

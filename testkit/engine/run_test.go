@@ -14,6 +14,14 @@ import (
 	"github.com/etlgen/etlgen/planner"
 )
 
+// passDoc is pipeline "p" loading the valid rows of source "in"
+// (contract ev) into sink "out" as they are.
+func passDoc() *ir.Document {
+	p := ir.Pipeline{ID: "p", Version: "1.0.0", Extracts: []ir.Extract{{Asset: "in", Contract: "ev"}},
+		Loads: []ir.Load{{Asset: "out", From: ir.Ref{Node: "in", Port: ir.PortValid}, Contract: "ev"}}}
+	return &ir.Document{IRVersion: ir.Version, Contracts: []contracts.Contract{evContract}, Pipelines: []ir.Pipeline{p}}
+}
+
 // fileEngine opens pipeline "p" loading file-json source "in" (contract
 // ev, one file per batch) into memory sink "out", with files files of one
 // event each in the source directory.
@@ -30,11 +38,8 @@ func fileEngine(t *testing.T, files int) *Engine {
 			t.Fatal(err)
 		}
 	}
-	p := ir.Pipeline{ID: "p", Version: "1.0.0", Extracts: []ir.Extract{{Asset: "in", Contract: "ev"}},
-		Loads: []ir.Load{{Asset: "out", From: ir.Ref{Node: "in", Port: ir.PortValid}, Contract: "ev"}}}
-	doc := &ir.Document{IRVersion: ir.Version, Contracts: []contracts.Contract{evContract}, Pipelines: []ir.Pipeline{p}}
 	assets := map[string]string{"in": "{plugin: file-json, path: " + strconv.Quote(src) + ", max_files_per_trigger: 1}", "out": "{plugin: memory}"}
-	m, _ := planProfile(t, doc, dir, "", assets, planner.Options{}, false)
+	m, _ := planProfile(t, passDoc(), dir, "", assets, planner.Options{}, false)
 	eng, err := Open(m, "p", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,55 @@
+package engine
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// metadataFile is a checkpoint's identity, as Spark's StreamMetadata
+// (<checkpoint>/metadata, {"id": "<uuid>"}): created with the checkpoint,
+// it names the files the query writes into file sinks (sink_file.go), so
+// that a new checkpoint over an existing sink never writes over another
+// checkpoint's files.
+const metadataFile = "metadata"
+
+// streamMetadata is the content of the metadata file.
+type streamMetadata struct {
+	ID string `json:"id"`
+}
+
+// identity returns the checkpoint's id, creating it (a random UUID) when
+// the checkpoint has none yet.
+func (c checkpoint) identity() (string, error) {
+	path := filepath.Join(c.dir, metadataFile)
+	data, err := os.ReadFile(path)
+	if err == nil {
+		var m streamMetadata
+		if err := json.Unmarshal(data, &m); err != nil || m.ID == "" {
+			return "", fmt.Errorf("read checkpoint %s: not a {\"id\": ...} record", path)
+		}
+		return m.ID, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("read checkpoint identity: %w", err)
+	}
+	m := streamMetadata{ID: newUUID()}
+	data, _ = json.Marshal(m)
+	if err := atomicWrite(path, append(data, '\n')); err != nil {
+		return "", err
+	}
+	return m.ID, nil
+}
+
+// newUUID returns a random (version 4) UUID.
+func newUUID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}

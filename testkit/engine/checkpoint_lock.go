@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// lockFile is the lock of a checkpoint directory: held by the one engine
+// running the query, it records who holds it.
+const lockFile = "lock"
+
+// errHeld is what acquire returns when the lock is held elsewhere.
+var errHeld = errors.New("held")
+
+// LockHolder is who holds a checkpoint's lock, as the holder wrote it.
+type LockHolder struct {
+	PID     int       `json:"pid"`
+	Host    string    `json:"host"`
+	Started time.Time `json:"started"`
+	// Command is the holder's command line.
+	Command string `json:"command,omitempty"`
+}
+
+// LockedError is returned by Open when another engine holds the
+// checkpoint of one of the queries (ETL-K520): two runs of one query would
+// both execute every batch and race on its files.
+type LockedError struct {
+	Checkpoint string
+	// Holder is nil when the holder's record cannot be read (it is being
+	// written, or the lock file is damaged).
+	Holder *LockHolder
+}
+
+// Code returns CodeCheckpointLocked.
+func (e *LockedError) Code() string { return CodeCheckpointLocked }
+
+// Error names the holder.
+func (e *LockedError) Error() string {
+	who := "another process"
+	if h := e.Holder; h != nil {
+		who = fmt.Sprintf("pid %d on host %s, started %s", h.PID, h.Host, h.Started.Format(time.RFC3339))
+		if h.Command != "" {
+			who += " (" + h.Command + ")"
+		}
+	}
+	return fmt.Sprintf("%s: checkpoint %s is in use by %s: one query runs in one process at a time (%s)",
+		CodeCheckpointLocked, e.Checkpoint, who, staleLockHint(filepath.Join(e.Checkpoint, lockFile)))
+}
+
+// checkpointLock is a held lock; release gives it up.
+type checkpointLock struct {
+	f    *os.File
+	path string
+}
+
+// lockCheckpoint creates dir when needed and takes its lock without
+// waiting, recording this process as the holder.
+func lockCheckpoint(dir string) (*checkpointLock, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("lock checkpoint: %w", err)
+	}
+	path := filepath.Join(dir, lockFile)
+	f, err := acquire(path)
+	if errors.Is(err, errHeld) {
+		return nil, &LockedError{Checkpoint: dir, Holder: readHolder(path)}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lock checkpoint %s: %w", dir, err)
+	}
+	l := &checkpointLock{f: f, path: path}
+	if err := l.record(); err != nil {
+		l.release()
+		return nil, fmt.Errorf("lock checkpoint %s: %w", dir, err)
+	}
+	return l, nil
+}
+
+// record writes this process as the holder into the lock file.
+func (l *checkpointLock) record() error {
+	host, _ := os.Hostname()
+	data, err := json.Marshal(LockHolder{PID: os.Getpid(), Host: host, Started: time.Now().UTC().Truncate(time.Second),
+		Command: strings.Join(os.Args, " ")})
+	if err != nil {
+		return err
+	}
+	if err := l.f.Truncate(0); err != nil {
+		return err
+	}
+	_, err = l.f.WriteAt(append(data, '\n'), 0)
+	return err
+}
+
+// release gives the lock up; releasing twice does nothing.
+func (l *checkpointLock) release() error {
+	if l == nil || l.f == nil {
+		return nil
+	}
+	err := unlock(l.f, l.path)
+	l.f = nil
+	return err
+}
+
+// readHolder reads the holder's record, nil when it cannot.
+func readHolder(path string) *LockHolder {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var h LockHolder
+	if json.Unmarshal(data, &h) != nil || h.PID == 0 {
+		return nil
+	}
+	return &h
+}

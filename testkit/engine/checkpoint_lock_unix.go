@@ -1,0 +1,41 @@
+//go:build unix
+
+package engine
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// acquire opens the lock file and takes an exclusive flock(2) on it
+// without waiting. The kernel releases it when the process ends, however
+// it ends, so a crash never leaves a stale lock; the file itself stays.
+func acquire(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, errHeld
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// unlock releases the flock and closes the file.
+func unlock(f *os.File, _ string) error {
+	err := syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// staleLockHint says what to do about a held lock.
+func staleLockHint(string) string {
+	return "wait for it to end or stop it; the lock is released when that process exits, even by a crash"
+}

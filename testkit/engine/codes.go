@@ -1,0 +1,34 @@
+package engine
+
+// Codes of the errors the local engine returns when a checkpoint cannot be
+// used as it is. They are stable, documented in docs/diagnostics.md (K5xx,
+// at run time), and carried by the error types below, never by a
+// diagnostic list: the run stops before its first batch.
+const (
+	// CodeCheckpointLocked: another process (or an engine in this one)
+	// holds the checkpoint's lock (LockedError).
+	CodeCheckpointLocked = "ETL-K520"
+	// CodeCheckpointGap: the checkpoint's offsets, commits and state
+	// snapshots do not line up (CheckpointError).
+	CodeCheckpointGap = "ETL-K521"
+	// CodeSinkLogMismatch: a sink's log of committed batches disagrees
+	// with the checkpoint (CheckpointError).
+	CodeSinkLogMismatch = "ETL-K522"
+)
+
+// CheckpointError is a checkpoint the engine refuses to resume from: a
+// batch would be re-planned over different data, rewriting or skipping
+// output, so the run stops before it instead of losing rows.
+type CheckpointError struct {
+	// Code is CodeCheckpointGap or CodeSinkLogMismatch.
+	Code string
+	// Checkpoint is the query's checkpoint directory.
+	Checkpoint string
+	// Problem says what does not line up; Hint how to recover.
+	Problem, Hint string
+}
+
+// Error says what is wrong and how to recover.
+func (e *CheckpointError) Error() string {
+	return e.Code + ": checkpoint " + e.Checkpoint + ": " + e.Problem + " (" + e.Hint + ")"
+}

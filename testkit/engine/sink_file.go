@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// FileSink is the `file-json` sink, Spark's FileStreamSink with a log per
+// checkpoint: each non-empty batch writes one JSON-lines file named by the
+// batch id and the writing checkpoint's identity,
+// part-<batch>-<checkpoint id>.jsonl, then appends the batch to the
+// checkpoint's log in _etlgen_sink/<checkpoint id>.log (sink_log.go).
+// A batch in the log is skipped when written again (a re-run after a
+// crash, a replay), as Spark skips batches its _spark_metadata log holds;
+// a batch re-run before its log line rewrites exactly its own file. A new
+// checkpoint over the same directory writes files of its own beside the
+// old ones, never over them.
+type FileSink struct {
+	Dir string
+	// ID is the writing checkpoint's identity; Checkpoint its directory,
+	// recorded in the log's header.
+	ID, Checkpoint string
+	loaded         bool
+	logged         bool  // the log holds a batch
+	last           int64 // the last batch in the log
+}
+
+// partName is the file of batch id written by checkpoint cp.
+func partName(id int64, cp string) string { return fmt.Sprintf("part-%05d-%s.jsonl", id, cp) }
+
+// logPath is the sink log of the writing checkpoint.
+func (f *FileSink) logPath() string { return filepath.Join(f.Dir, sinkLogDir, f.ID+".log") }
+
+// Write writes the batch's file and logs the batch, unless the log has it.
+func (f *FileSink) Write(_ string, id int64, s *Schema, rows []Row) (bool, error) {
+	if err := f.load(); err != nil {
+		return false, err
+	}
+	if f.logged && id <= f.last {
+		return true, nil
+	}
+	b := SinkBatch{BatchID: id, Files: []SinkFile{}}
+	if len(rows) > 0 {
+		var buf bytes.Buffer
+		for _, r := range rows {
+			buf.Write(EncodeRow(s, r))
+			buf.WriteByte('\n')
+		}
+		name := partName(id, f.ID)
+		if err := atomicWrite(filepath.Join(f.Dir, name), buf.Bytes()); err != nil {
+			return false, err
+		}
+		b.Files = append(b.Files, SinkFile{Path: name, Size: int64(buf.Len()), Rows: len(rows)})
+	}
+	return false, f.append(b)
+}
+
+// load reads the checkpoint's log once: the last batch it holds. A line
+// cut short by a crash is cut off, so the next line starts clean.
+func (f *FileSink) load() error {
+	if f.loaded {
+		return nil
+	}
+	w, complete, err := readWriterLog(f.logPath())
+	if errors.Is(err, fs.ErrNotExist) {
+		f.loaded = true
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if w.ID != f.ID {
+		return fmt.Errorf("sink log %s belongs to checkpoint %s, not %s", f.logPath(), w.ID, f.ID)
+	}
+	if err := os.Truncate(f.logPath(), complete); err != nil {
+		return fmt.Errorf("repair sink log: %w", err)
+	}
+	if n := len(w.Batches); n > 0 {
+		f.logged, f.last = true, w.Batches[n-1].BatchID
+	}
+	f.loaded = true
+	return nil
+}
+
+// append adds a batch to the log, created with its header when new: one
+// write per line, so a crash leaves at most a partial last line.
+func (f *FileSink) append(b SinkBatch) error {
+	if err := os.MkdirAll(filepath.Dir(f.logPath()), 0o755); err != nil {
+		return fmt.Errorf("write sink log: %w", err)
+	}
+	lf, err := os.OpenFile(f.logPath(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("write sink log: %w", err)
+	}
+	var line []byte
+	if st, err := lf.Stat(); err == nil && st.Size() == 0 {
+		line, _ = json.Marshal(SinkWriter{Version: sinkLogVersion, ID: f.ID, Checkpoint: f.Checkpoint})
+		line = append(line, '\n')
+	}
+	data, _ := json.Marshal(b)
+	_, err = lf.Write(append(append(line, data...), '\n'))
+	if cerr := lf.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write sink log: %w", err)
+	}
+	f.logged, f.last = true, b.BatchID
+	return nil
+}
+
+// lastLogged returns the last batch the checkpoint's log holds; ok is
+// false when the checkpoint logged nothing here (recovery checks it).
+func (f *FileSink) lastLogged() (int64, bool, error) {
+	if err := f.load(); err != nil {
+		return 0, false, err
+	}
+	return f.last, f.logged, nil
+}
+
+// otherWriters returns the checkpoints other than the sink's own that
+// committed batches into its directory.
+func (f *FileSink) otherWriters() ([]SinkWriter, error) {
+	ws, err := ReadSinkLog(f.Dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []SinkWriter
+	for _, w := range ws {
+		if w.ID != f.ID && len(w.Batches) > 0 {
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+// ForeignSinkWriters returns the checkpoints other than the query's own
+// that committed batches into its file sink's directory (a new checkpoint
+// over an existing sink: its files are written beside theirs); none for
+// other sinks.
+func (q *Query) ForeignSinkWriters() ([]SinkWriter, error) {
+	if f, ok := q.sink.(*FileSink); ok {
+		return f.otherWriters()
+	}
+	return nil, nil
+}
