@@ -39,6 +39,9 @@ const (
 	CodeStreamAntiJoin       = "ETL-S414" // left anti join of two streams
 	CodeWindowOnBound        = "ETL-S415" // a window or watermark on an upstream window's window_start / window_end
 	CodeWindowTimeArgument   = "ETL-S416" // WindowTime of a column that is not an upstream window's window_end
+	CodeStreamStaticUnion    = "ETL-S417" // a union of a stream and a static table
+	CodeNoStreamingSource    = "ETL-S418" // a query that reads static tables only
+	CodeEventTimeColumns     = "ETL-S419" // several watermarked event-time columns reach an aggregation or deduplication
 	CodeSinkOutputMode       = "ETL-S430" // the sink cannot take the query's output mode
 	CodeUnboundedDedup       = "ETL-S420" // warning: dedup without event time
 	CodeUnboundedAgg         = "ETL-S421" // warning: aggregation without watermark

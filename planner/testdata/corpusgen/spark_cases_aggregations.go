@@ -43,6 +43,12 @@ func sparkAggregationCases() []sparkCase {
 			rule:   checkerModes + ": a watermarked grouping attribute",
 			doc:    func() *ir.Document { return ordersTo(instants(), "customer-instant", "customer_instants") },
 			assets: map[string]string{"customer_instants": sink("customer_instants", "output_mode: append")}},
+		{name: "dedup_after_agg_update", about: "dropDuplicates on (customer_id, event_time) after a per-instant aggregation, update mode",
+			rule: checkerGlobalWM + ": a stateful operator after an aggregation outside append mode",
+			doc: func() *ir.Document {
+				return ordersTo(dedup(instants(), "customer_id", "event_time"), "customer-instant", "customer_instants")
+			},
+			assets: map[string]string{"customer_instants": sink("customer_instants", "output_mode: update")}},
 		{name: "session_window_append", about: "session window with a watermark, append mode", rule: checkerModes,
 			doc: func() *ir.Document { return windowsTo(session, "windows") }, assets: map[string]string{"windows": sink("windows", "output_mode: append")}},
 		{name: "session_window_update", about: "session window in update mode",
@@ -75,16 +81,12 @@ func sparkAggregationCases() []sparkCase {
 			doc: func() *ir.Document {
 				daily := &ir.Window{Kind: ir.Tumbling, TimeColumn: "window_end", Duration: "24h0m0s"}
 				return ordersTo(rewindow(windowAgg(watermark(filterPaid(input("orders")), "event_time", "15m0s"), hour), daily), cow, "windows")
-			}, assets: map[string]string{"windows": sink("windows", "output_mode: append")},
-			pending:       "issue 12, WindowTime: the planner accepts the window_end chaining Spark refuses at start",
-			pendingErrors: anyError},
+			}, assets: map[string]string{"windows": sink("windows", "output_mode: append")}},
 		{name: "chained_agg_same_keys_append", about: "a second aggregation over window_start/window_end of the first, append mode",
 			rule: checkerModes + ": window_start and window_end are not watermarked attributes after the first aggregation",
 			doc: func() *ir.Document {
 				return ordersTo(reaggregate(windowAgg(watermark(filterPaid(input("orders")), "event_time", "15m0s"), hour)), cow, "windows")
-			}, assets: map[string]string{"windows": sink("windows", "output_mode: append")},
-			pending: "new finding (not in issue 12): the planner takes window_start/window_end of an upstream window as watermarked grouping keys; " +
-				"Spark refuses the second aggregation in append mode at start", pendingErrors: []string{"ETL-S401"}},
+			}, assets: map[string]string{"windows": sink("windows", "output_mode: append")}},
 		{name: "chained_agg_event_time_append", about: "two aggregations in append mode, the first grouping by the watermarked event_time, the second windowing it",
 			rule: checkerGlobalWM + ": aggregations in append mode may be chained",
 			doc: func() *ir.Document {

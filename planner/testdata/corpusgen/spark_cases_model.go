@@ -8,6 +8,7 @@ import (
 const (
 	analyzerRule   = "Analyzer: column resolution and the EventTimeWatermark / TimeWindow checks"
 	checkpointRule = "StreamingQueryManager.startQuery: one active query per checkpoint (query id in its metadata)"
+	storageRule    = "Delta's streaming source and sink on one table: concurrent appends commit (optimistic concurrency), a source reads every commit"
 	lateRouting    = "the Spark engine must route each Late() output from one re-readable source batch: " +
 		"Spark runs the main query, but etlgen cannot deliver the late rows of this shape, and refuses rather than drop them"
 )
@@ -36,9 +37,18 @@ func sparkModelCases() []sparkCase {
 					step("s", "order-event", filterPaid(input("orders")),
 						binding{name: "orders", contract: "order-event", node: "static_orders", port: ir.PortValid, static: true}).
 					load("paid_orders", "s", ir.PortOut, "order-event").doc
-			},
-			pending: "new finding (not in issue 12): the planner accepts a pipeline without a streaming source; " +
-				"the generated program fails at start (writeStream on a batch DataFrame)", pendingErrors: anyError},
+			}},
+		{name: "two_loads_one_table", about: "two loads of one step appending to one Delta table", rule: storageRule,
+			doc: mutate(paid, func(d *ir.Document) {
+				d.Pipelines[0].Loads = append(d.Pipelines[0].Loads, ir.Load{Asset: "paid_orders_copy", From: ir.Ref{Node: "s", Port: ir.PortOut}, Contract: "order-event"})
+			}),
+			assets: map[string]string{"paid_orders_copy": sparkSinks["paid_orders"]},
+			deliberate: "Spark runs both queries (Delta commits concurrent appends): every row lands twice, and no reader can tell which query wrote it " +
+				"or replay one query's batches without the other's; a table belongs to one load"},
+		{name: "load_feeds_source", about: "a pipeline streaming from the Delta table it appends to", rule: storageRule,
+			doc: paid, assets: map[string]string{"order_events": "{plugin: delta, table: corpus.%[1]s_paid_orders}"},
+			deliberate: "Spark runs it, reading its own commits as new input (each run re-reads what the last wrote, rows multiply); " +
+				"a pipeline never reads what it writes"},
 		{name: "watermark_unknown_column", about: "a watermark on a column the stream does not have", rule: analyzerRule + ": UNRESOLVED_COLUMN",
 			doc: func() *ir.Document {
 				return ordersTo(into(windowAgg(watermark(filterPaid(input("orders")), "created_at", "15m0s"), hour), cow), cow, "windows")

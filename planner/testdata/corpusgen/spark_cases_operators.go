@@ -8,7 +8,6 @@ import (
 const (
 	checkerOps   = "UnsupportedOperationChecker.checkForStreaming: operators on streams"
 	checkerDedup = "UnsupportedOperationChecker.checkForStreaming: DeduplicateWithinWatermark (StreamingDeduplicationWithinWatermarkSuite)"
-	limitPending = "issue 12, S408 limit: Spark refuses a limit only in update mode (today ETL-S408)"
 )
 
 // sparkOperatorCases: sort, limit, window functions, deduplication, unions.
@@ -31,12 +30,10 @@ func sparkOperatorCases() []sparkCase {
 			rule: checkerOps + ": GlobalLimit/LocalLimit refused in update mode only",
 			doc: func() *ir.Document {
 				return ordersTo(limit(filterPaid(input("orders")), 3), "order-event", "paid_orders")
-			},
-			pending: limitPending},
+			}},
 		{name: "limit_complete_agg", about: "limit of an aggregation in complete mode", rule: checkerOps + ": GlobalLimit/LocalLimit refused in update mode only",
-			doc:     func() *ir.Document { return ordersTo(into(limit(agg(), 2), cow), cow, "windows") },
-			assets:  map[string]string{"windows": sink("windows", "output_mode: complete")},
-			pending: limitPending},
+			doc:    func() *ir.Document { return ordersTo(into(limit(agg(), 2), cow), cow, "windows") },
+			assets: map[string]string{"windows": sink("windows", "output_mode: complete")}},
 		{name: "limit_update_agg", about: "limit of an aggregation in update mode",
 			rule:   checkerOps + ": \"Limits are not supported on streaming DataFrames/Datasets in Update output mode\"",
 			doc:    func() *ir.Document { return ordersTo(into(limit(agg(), 2), cow), cow, "windows") },
@@ -93,9 +90,7 @@ func sparkOperatorCases() []sparkCase {
 			}},
 		{name: "union_stream_static", about: "union of a stream and a static table",
 			rule: checkerOps + ": \"Union between streaming and batch DataFrames/Datasets is not supported\"",
-			doc:  func() *ir.Document { return unionOf("static_orders", true, nil) },
-			pending: "new finding (not in issue 12): the planner accepts the union of a stream and a static table, which Spark refuses; " +
-				"the generated program fails at start earlier still (unionByName: the static side has no lineage columns)", pendingErrors: anyError},
+			doc:  func() *ir.Document { return unionOf("static_orders", true, nil) }},
 	}
 }
 

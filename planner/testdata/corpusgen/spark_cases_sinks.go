@@ -39,8 +39,7 @@ func sparkSinkTriggerCases() []sparkCase {
 			assets: map[string]string{
 				"windows":      "{plugin: delta, table: corpus.%[1]s_windows, write_mode: foreach-batch-merge, merge_keys: [customer_id], output_mode: update}",
 				"order_events": source("order_events", "max_offsets_per_trigger: 3"),
-			},
-			pending: "issue 12, merge keys P344: a MERGE on part of the key is an error unless allowed (today a warning)", pendingErrors: []string{"ETL-P344"}},
+			}},
 		{name: "trigger_processing_time_zero", about: "a processing-time trigger of 0 seconds: Spark's as fast as possible", rule: triggerRule,
 			doc: paid, trigger: "{type: processing-time, interval: 0s}"},
 		{name: "trigger_processing_time", about: "a processing-time trigger of 5 seconds (stopped after the first batch)", rule: triggerRule,

@@ -59,8 +59,7 @@ func sparkStreamJoinCases() []sparkCase {
 			rule: checkerJoinWM + ": isWatermarkInJoinKeys",
 			doc: func() *ir.Document {
 				return streamJoin(timeKeyJoin(ir.JoinLeft), true, true, nil, op, "order_payments")
-			},
-			pending: "issue 12, S405 outer joins: watermarked join keys are a state bound (today ETL-S405)"},
+			}},
 		{name: "join_right_bounded", about: "right outer join, watermarks on both sides and a range", rule: checkerJoinWM,
 			doc: func() *ir.Document {
 				return streamJoin(join(ir.JoinRight, true), true, true, nil, opOuter, "order_payments_outer")
@@ -105,10 +104,9 @@ func sparkStreamJoinCases() []sparkCase {
 				return streamJoin(join(ir.JoinAnti, true), true, true, nil, "order-event", "paid_orders")
 			}},
 		{name: "join_inner_then_window_append", about: "a window aggregation of an inner time-bounded join's rows, append mode",
-			rule:    checkerGlobalWM + ": stream–stream joins are no longer in the cannot-be-followed list",
-			doc:     func() *ir.Document { return streamJoin(join(ir.JoinInner, true), true, true, winAfter, cow, "windows") },
-			assets:  map[string]string{"windows": sink("windows", "output_mode: append")},
-			pending: "issue 12, S411 stateful after join (today ETL-S411), and the casts that drop the watermark in the generated program"},
+			rule:   checkerGlobalWM + ": stream–stream joins are no longer in the cannot-be-followed list",
+			doc:    func() *ir.Document { return streamJoin(join(ir.JoinInner, true), true, true, winAfter, cow, "windows") },
+			assets: map[string]string{"windows": sink("windows", "output_mode: append")}},
 		{name: "join_left_then_dedup", about: "dropDuplicates on (order_id, event_time) after a left outer time-bounded join, whose rows carry both watermarked event times",
 			rule: checkerGlobalWM + "; the deduplication accepts one event-time column per stream (\"More than one event time columns are available\", at the first batch)",
 			doc: func() *ir.Document {
@@ -119,11 +117,6 @@ func sparkStreamJoinCases() []sparkCase {
 			doc:    func() *ir.Document { return streamJoin(join(ir.JoinInner, true), true, true, winAfter, cow, "windows") },
 			assets: map[string]string{"windows": sink("windows", "output_mode: update")}},
 	}
-}
-
-// timeKeyJoin joins on order id and on the two event-time columns.
-func timeKeyJoin(t ir.JoinType) *ir.Join {
-	return &ir.Join{Type: t, LeftKeys: []string{"order_id", "event_time"}, RightKeys: []string{"order_id", "paid_at"}}
 }
 
 func dedupAfter(n *ir.Node) *ir.Node { return dedup(n, "order_id", "event_time") }
