@@ -11,13 +11,13 @@ import (
 type facts struct {
 	streaming  bool
 	cols       map[string]string // column name → type
-	wm         map[string]bool   // columns that carry an event-time watermark
+	wm         eventTimes        // columns that carry an event-time watermark
+	bounds     map[string]bound  // window_start / window_end columns of an upstream window
 	watermarks []Watermark       // watermarks declared upstream (streaming side)
 	stateful   []StatefulOp      // stateful operators upstream, in order
 	aggs       int               // streaming aggregations upstream
 	session    bool              // a session window upstream
 	streamJoin bool              // a stream–stream join upstream
-	lateFrom   string            // an operator upstream that can emit rows behind the watermark
 	sources    []string          // source assets upstream (streaming side)
 }
 
@@ -25,6 +25,7 @@ func (f *facts) clone() *facts {
 	c := *f
 	c.cols = maps.Clone(f.cols)
 	c.wm = maps.Clone(f.wm)
+	c.bounds = maps.Clone(f.bounds)
 	c.watermarks = append([]Watermark(nil), f.watermarks...)
 	c.stateful = append([]StatefulOp(nil), f.stateful...)
 	c.sources = append([]string(nil), f.sources...)
@@ -43,7 +44,7 @@ func (pp *pipe) factsOf(q *qnode) *facts {
 	case q.late:
 		return lateFacts(q)
 	case len(q.kids) == 0:
-		return &facts{cols: map[string]string{}, wm: map[string]bool{}}
+		return newFacts(false)
 	}
 	in := q.kids[0].facts
 	f := in.clone()
@@ -54,7 +55,7 @@ func (pp *pipe) factsOf(q *qnode) *facts {
 }
 
 func (pp *pipe) sourceFacts(q *qnode) *facts {
-	f := &facts{streaming: !q.static && !q.source.Static, cols: map[string]string{}, wm: map[string]bool{}}
+	f := newFacts(!q.static && !q.source.Static)
 	contract := q.source.Contract
 	if q.port == ir.PortInvalid {
 		contract = "" // rejected rows: the load's contract describes them
@@ -72,7 +73,7 @@ func (pp *pipe) sourceFacts(q *qnode) *facts {
 
 func lateFacts(q *qnode) *facts {
 	if len(q.kids) == 0 || q.kids[0].facts == nil {
-		return &facts{streaming: true, cols: map[string]string{}, wm: map[string]bool{}}
+		return newFacts(true)
 	}
 	f := q.kids[0].facts.clone()
 	f.stateful, f.aggs, f.session, f.streamJoin = nil, 0, false, false
@@ -94,49 +95,82 @@ var factRules = map[ir.Op]func(pp *pipe, q *qnode, f *facts){
 
 func selectFacts(_ *pipe, q *qnode, f *facts) {
 	in := q.kids[0].facts
-	f.cols, f.wm = map[string]string{}, map[string]bool{}
+	f.cols, f.wm, f.bounds = map[string]string{}, eventTimes{}, map[string]bound{}
 	for _, c := range q.node.Columns {
-		f.cols[c.Name] = exprType(c.Expr, in.cols)
-		if c.Expr != nil && c.Expr.Kind == ir.ExprColumn && in.wm[c.Expr.Name] {
-			f.wm[c.Name] = true
-		}
+		f.project(in, c)
 	}
 }
 
 func withColumnFacts(_ *pipe, q *qnode, f *facts) {
 	in := q.kids[0].facts
 	for _, c := range q.node.Columns {
-		f.cols[c.Name] = exprType(c.Expr, in.cols)
 		delete(f.wm, c.Name)
-		if c.Expr != nil && c.Expr.Kind == ir.ExprColumn && in.wm[c.Expr.Name] {
-			f.wm[c.Name] = true
+		delete(f.bounds, c.Name)
+		f.project(in, c)
+	}
+}
+
+// project records output column c of a projection over in: a copied
+// column keeps its watermark and window-bound lineage (Spark's Alias of an
+// attribute keeps its metadata); WindowTime of a window's end carries
+// that window's watermark (ResolveWindowTime); any other expression
+// carries neither.
+func (f *facts) project(in *facts, c ir.NamedExpr) {
+	f.cols[c.Name] = exprType(c.Expr, in.cols)
+	e := c.Expr
+	switch {
+	case e == nil:
+	case e.Kind == ir.ExprColumn:
+		if d, ok := in.wm[e.Name]; ok {
+			f.wm[c.Name] = d
+		}
+		if b, ok := in.bounds[e.Name]; ok {
+			f.bounds[c.Name] = b
+		}
+	case isWindowTime(e):
+		if b, ok := in.bounds[e.Args[0].Name]; ok && b.end && b.watermarked {
+			f.wm[c.Name] = b.delay
 		}
 	}
 }
 
+// isWindowTime reports whether e is WindowTime of a column.
+func isWindowTime(e *ir.Expr) bool {
+	return e.Kind == ir.ExprCall && e.Func() == ir.FuncWindowTime && len(e.Args) == 1 &&
+		e.Args[0] != nil && e.Args[0].Kind == ir.ExprColumn
+}
+
 func watermarkFacts(_ *pipe, q *qnode, f *facts) {
-	f.wm[q.node.Column] = true
+	f.wm[q.node.Column] = q.node.Delay
 	if f.streaming {
 		f.watermarks = append(f.watermarks, Watermark{Column: q.node.Column, Delay: string(q.node.Delay), Step: q.step})
 	}
 }
 
+// aggregateFacts: a grouping key that is a column keeps its watermark
+// (the key's output attribute is the input's); window_start and
+// window_end are plain timestamps, as the fields of Spark's window struct
+// are once selected out of it: they carry no watermark, only the lineage
+// (bounds) that WindowTime reads.
 func aggregateFacts(_ *pipe, q *qnode, f *facts) {
 	in := q.kids[0].facts
 	n := q.node
-	f.cols, f.wm = map[string]string{}, map[string]bool{}
+	f.cols, f.wm, f.bounds = map[string]string{}, eventTimes{}, map[string]bound{}
 	for _, g := range n.GroupBy {
 		name := exprString(g)
 		f.cols[name] = exprType(g, in.cols)
-		if in.wm[name] {
-			f.wm[name] = true
+		if d, ok := in.wm[name]; ok {
+			f.wm[name] = d
+		}
+		if b, ok := in.bounds[name]; ok {
+			f.bounds[name] = b
 		}
 	}
 	if n.Window != nil {
 		f.cols["window_start"], f.cols["window_end"] = "timestamp", "timestamp"
-		if in.wm[n.Window.TimeColumn] {
-			f.wm["window_start"], f.wm["window_end"] = true, true
-		}
+		d, ok := in.wm[n.Window.TimeColumn]
+		f.bounds["window_start"] = bound{watermarked: ok, delay: d, step: q.step}
+		f.bounds["window_end"] = bound{end: true, watermarked: ok, delay: d, step: q.step}
 		f.session = f.session || n.Window.Kind == ir.Session
 	}
 	for _, a := range n.Aggs {
@@ -167,21 +201,20 @@ func joinFacts(_ *pipe, q *qnode, f *facts) {
 	if !r.streaming {
 		return
 	}
-	for k := range r.wm {
-		f.wm[k] = true
+	for k, d := range r.wm {
+		f.wm[k] = d
+	}
+	for k, b := range r.bounds {
+		if _, ok := f.bounds[k]; !ok {
+			f.bounds[k] = b
+		}
 	}
 	f.streaming = true
 	f.mergeUpstream(r)
 	f.session = f.session || r.session
-	if r.lateFrom != "" {
-		f.lateFrom = r.lateFrom
-	}
 	if q.kids[0].facts.streaming {
 		f.streamJoin = true
 		f.stateful = append(f.stateful, joinOp(q))
-		if q.node.Join != nil && (q.node.Join.TimeRange != nil || q.node.Join.Type != ir.JoinInner) {
-			f.lateFrom = q.step + "/join"
-		}
 	}
 }
 
@@ -189,17 +222,19 @@ func unionFacts(_ *pipe, q *qnode, f *facts) {
 	for _, k := range q.kids[1:] {
 		o := k.facts
 		for c := range f.wm {
-			if !o.wm[c] {
+			if !o.wm.has(c) {
 				delete(f.wm, c)
+			}
+		}
+		for c := range f.bounds {
+			if _, ok := o.bounds[c]; !ok {
+				delete(f.bounds, c)
 			}
 		}
 		f.streaming = f.streaming || o.streaming
 		f.mergeUpstream(o)
 		f.session = f.session || o.session
 		f.streamJoin = f.streamJoin || o.streamJoin
-		if o.lateFrom != "" {
-			f.lateFrom = o.lateFrom
-		}
 	}
 }
 
@@ -243,11 +278,41 @@ func intoFacts(pp *pipe, q *qnode, f *facts) {
 		return
 	}
 	in := q.kids[0].facts
-	f.cols, f.wm = map[string]string{}, map[string]bool{}
+	f.cols, f.wm, f.bounds = map[string]string{}, eventTimes{}, map[string]bound{}
 	for _, fl := range c.Fields {
 		f.cols[fl.Name] = typeString(&fl.Type)
-		if in.wm[fl.Name] {
-			f.wm[fl.Name] = true
+		// a column already of its field's type is selected as it is and
+		// keeps its watermark; one cast to the field's type loses it
+		if d, ok := in.wm[fl.Name]; ok && in.cols[fl.Name] == f.cols[fl.Name] {
+			f.wm[fl.Name] = d
+		}
+		if b, ok := in.bounds[fl.Name]; ok {
+			f.bounds[fl.Name] = b
 		}
 	}
+}
+
+// eventTimes are the columns that carry an event-time watermark, each with
+// the delay of the watermark it carries (Spark's spark.watermarkDelayMs
+// column metadata).
+type eventTimes map[string]ir.Duration
+
+// has reports whether column c carries a watermark.
+func (e eventTimes) has(c string) bool {
+	_, ok := e[c]
+	return ok
+}
+
+// bound is a window_start or window_end column of a window aggregation
+// upstream: which one, the step of the aggregation, and whether (with which
+// delay) the window's time column carried a watermark.
+type bound struct {
+	end, watermarked bool
+	delay            ir.Duration
+	step             string
+}
+
+// newFacts returns empty facts.
+func newFacts(streaming bool) *facts {
+	return &facts{streaming: streaming, cols: map[string]string{}, wm: eventTimes{}, bounds: map[string]bound{}}
 }

@@ -203,11 +203,29 @@ func stepsOf(c *Checker, pp *pipe, inf *inference, queries []Query) []StepPlan {
 	out := make([]StepPlan, 0, len(pp.p.Steps))
 	for i := range pp.p.Steps {
 		st := &pp.p.Steps[i]
-		sp := StepPlan{Step: st, Transformation: c.ix.transfs[st.Transformation], Inferred: inf.steps[st], Stateful: st.Plan.FirstStateful()}
+		sp := StepPlan{Step: st, Transformation: c.ix.transfs[st.Transformation], Inferred: inf.steps[st], Stateful: st.Plan.FirstStateful(),
+			eventTimes: pp.eventTimesOf(st.ID)}
 		if sp.Stateful != nil {
 			sp.OutputMode, sp.OutputModeReason = stateMode(st.ID, queries)
 		}
 		out = append(out, sp)
+	}
+	return out
+}
+
+// eventTimesOf collects the watermarked columns of every streaming node of
+// step id, from the first query that reads it.
+func (pp *pipe) eventTimesOf(id string) map[*ir.Node]eventTimes {
+	out := map[*ir.Node]eventTimes{}
+	for _, q := range pp.queries {
+		for _, n := range q.ops {
+			if n.node == nil || n.step != id || n.static || n.facts == nil || !n.facts.streaming {
+				continue
+			}
+			if _, ok := out[n.node]; !ok {
+				out[n.node] = n.facts.wm
+			}
+		}
 	}
 	return out
 }

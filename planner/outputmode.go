@@ -129,7 +129,7 @@ func aggReason(mode string, s *profile.AssetBinding) string {
 
 func (q *query) rootFacts() *facts {
 	if q.root == nil || q.root.facts == nil {
-		return &facts{cols: map[string]string{}, wm: map[string]bool{}}
+		return newFacts(false)
 	}
 	return q.root.facts
 }

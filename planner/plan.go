@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"time"
+
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
@@ -94,6 +96,28 @@ type StepPlan struct {
 	// OutputMode is the output mode of the query running the step's
 	// stateful operator, with the reason; "" when the step keeps no state.
 	OutputMode, OutputModeReason string
+	// eventTimes are, per node of the plan on a stream, the columns that
+	// carry a watermark (see EventTimes).
+	eventTimes map[*ir.Node]eventTimes
+}
+
+// EventTimes returns the columns of node n's output that carry an
+// event-time watermark, each with the delay of the watermark it carries:
+// what Spark keeps as spark.watermarkDelayMs column metadata (a
+// WithWatermark column, copied through projections and joins, and
+// WindowTime of a window's end). Nil when n is not a node of the step a
+// query reads on a stream.
+func (sp *StepPlan) EventTimes(n *ir.Node) map[string]time.Duration {
+	wm, ok := sp.eventTimes[n]
+	if !ok {
+		return nil
+	}
+	out := make(map[string]time.Duration, len(wm))
+	for c, d := range wm {
+		v, _ := time.ParseDuration(string(d))
+		out[c] = v
+	}
+	return out
 }
 
 // Region is a connected part of a pipeline's graph: the sources, steps and

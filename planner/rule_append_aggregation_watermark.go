@@ -21,8 +21,8 @@ var ruleAppendAggregationWatermark = Rule{
 			if q.mode != ModeAppend || !isOp(n, ir.OpAggregate) || !kidFacts(n, 0).streaming {
 				return
 			}
-			if aggregateWatermarked(n) {
-				return
+			if aggregateWatermarked(n) || windowOnBound(n) {
+				return // ruleWindowTime reports a window on a window's bound
 			}
 			c.report(CodeAppendAggNoWatermark, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
 				"call WithWatermark on the window's event-time column before GroupBy, or load into a foreach-batch-merge sink (update mode)",
@@ -35,13 +35,27 @@ var ruleAppendAggregationWatermark = Rule{
 // column of an aggregate carries a watermark.
 func aggregateWatermarked(n *qnode) bool {
 	in := kidFacts(n, 0)
-	if n.node.Window != nil && in.wm[n.node.Window.TimeColumn] {
+	if n.node.Window != nil && in.wm.has(n.node.Window.TimeColumn) {
 		return true
 	}
 	for _, g := range n.node.GroupBy {
-		if in.wm[exprString(g)] {
+		if in.wm.has(exprString(g)) {
 			return true
 		}
 	}
 	return false
+}
+
+// windowOnBound reports whether an aggregate's window is on an upstream
+// window's window_start or window_end.
+func windowOnBound(n *qnode) bool {
+	_, ok := kidFacts(n, 0).bounds[windowColumn(n.node)]
+	return ok
+}
+
+func windowColumn(n *ir.Node) string {
+	if n.Window == nil {
+		return ""
+	}
+	return n.Window.TimeColumn
 }

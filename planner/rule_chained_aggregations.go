@@ -6,10 +6,14 @@ import (
 	"github.com/etlgen/etlgen/diag"
 )
 
-// ruleChainedAggregations: several streaming aggregations in one query work only
-// in append mode, where each emits final rows once. checker: "Multiple
-// streaming aggregations are not supported with streaming DataFrames/Datasets"
-// outside Append output mode (multiple stateful operators, Spark 3.4+).
+// ruleChainedAggregations: several streaming aggregations in one query work
+// only in append mode, where each emits final rows once (chaining stateful
+// operators: Spark 3.4+, SPARK-40925). Outside append mode an aggregation
+// emits updated rows behind the watermark that the next one would drop.
+// checker, checkStreamingQueryGlobalWatermarkLimit (Spark 4.1): "Detected
+// pattern of possible 'correctness' issue due to global watermark"; before
+// Spark 3.4 the message was "Multiple streaming aggregations are not
+// supported with streaming DataFrames/Datasets".
 var ruleChainedAggregations = Rule{
 	Name:    "chained-aggregations",
 	Summary: "several streaming aggregations in one query need append mode",
@@ -21,8 +25,8 @@ var ruleChainedAggregations = Rule{
 				return
 			}
 			c.report(CodeChainedAggNotAppend, diag.Error, q.loadPos(), q.pp.path("load:"+q.name),
-				"run the query in append mode (watermarked windows) or write the first aggregation to a sink and aggregate it in a second pipeline",
-				fmt.Sprintf("query %s chains %d streaming aggregations in %s mode (%s)", q.name, f.aggs, q.mode, sparkChecker))
+				"run the query in append mode (watermarked windows, the next window on etl.WindowTime) or write the first aggregation to a sink and aggregate it in a second pipeline",
+				fmt.Sprintf("query %s chains %d streaming aggregations in %s mode (%s: Detected pattern of possible 'correctness' issue due to global watermark)", q.name, f.aggs, q.mode, sparkChecker))
 		})
 	},
 }

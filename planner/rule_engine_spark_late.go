@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/diag"
-	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 )
 
@@ -18,7 +17,7 @@ const (
 	CodeLateSeveralSources  = "ETL-S462" // pyspark: a late output's stateful operator reads several streaming sources
 	CodeLateHostSources     = "ETL-S463" // pyspark: the query hosting a late output reads several streaming sources
 	CodeLateAfterState      = "ETL-S464" // pyspark: the rows reaching a late output's operator pass another stateful operator
-	CodeLocalSemiJoinNoTime = "ETL-S465" // local: a stream–stream semi join without an event-time range
+	CodeLocalSemiJoinNoTime = "ETL-S465" // retired: the local engine evicts a semi join's state by a watermarked join key too
 )
 
 // ruleSparkLateRouting: Spark drops rows behind the watermark silently; the
@@ -87,26 +86,4 @@ func checkLateRoute(c *Checker, q *query) {
 			}
 		}
 	}
-}
-
-// ruleLocalEngineJoins: the local engine evicts a stream–stream semi
-// join's state by its event-time range; a semi join bounded only by a
-// watermarked join key (which Spark accepts) is not implemented there.
-var ruleLocalEngineJoins = Rule{
-	Name:    "local-engine-joins",
-	Summary: "the local engine runs stream–stream semi joins with an event-time range",
-	Codes:   []string{CodeLocalSemiJoinNoTime},
-	Check: func(c *Checker) {
-		if c.env.Engine != profile.EngineLocal {
-			return
-		}
-		c.eachOp(func(q *query, n *qnode) {
-			if !isStreamJoin(n) || n.node.Join == nil || n.node.Join.Type != ir.JoinSemi || n.node.Join.TimeRange != nil {
-				return
-			}
-			c.report(CodeLocalSemiJoinNoTime, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
-				"give the join an event-time range (etl.Within), or run the pipeline on the pyspark engine",
-				fmt.Sprintf("semi stream–stream join in step %s has no event-time range: the local engine does not implement a semi join whose state is bounded only by a watermarked join key", n.step))
-		})
-	},
 }

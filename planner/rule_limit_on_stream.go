@@ -7,22 +7,26 @@ import (
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
-// ruleLimitOnStream: limit and offset take the first N rows, which an
-// unbounded stream does not have. guide, "Unsupported Operations": "Limit and
-// take the first N rows are not supported on streaming Datasets"; checker:
-// "Offset is not supported on streaming DataFrames/Datasets".
+// ruleLimitOnStream: a limit on a stream keeps the first N rows the query
+// reads, across micro-batches (StreamingGlobalLimitExec, its count kept in
+// state). checker (Spark 4.1): "Limits are not supported on streaming
+// DataFrames/Datasets in Update output mode" — append mode runs it, and
+// complete mode without an aggregation is rejected on its own (ETL-S402).
+// Streaming limits exist since Spark 2.4 (SPARK-24525); the guide's list of
+// unsupported operations still names them.
 var ruleLimitOnStream = Rule{
 	Name:    "limit-on-stream",
-	Summary: "no limit or offset on a stream",
+	Summary: "no limit on a stream in update output mode",
 	Codes:   []string{CodeLimitOnStream},
 	Check: func(c *Checker) {
 		c.eachOp(func(q *query, n *qnode) {
-			if !isOp(n, ir.OpLimit) || !kidFacts(n, 0).streaming {
+			if !isOp(n, ir.OpLimit) || !kidFacts(n, 0).streaming || q.mode != ModeUpdate {
 				return
 			}
 			c.report(CodeLimitOnStream, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
-				"drop the limit; bound intake with max_offsets_per_trigger in the profile, or limit when reading the sink",
-				fmt.Sprintf("step %s limits a stream to %d rows (%s)", n.step, n.node.Limit, sparkGuide))
+				"load into an append sink (the limit then keeps the first rows of the stream), drop the limit, or limit when reading the sink",
+				fmt.Sprintf("step %s limits a stream to %d rows in query %s, which runs in update mode (%s: Limits are not supported on streaming DataFrames/Datasets in Update output mode)",
+					n.step, n.node.Limit, q.name, sparkChecker))
 		})
 	},
 }

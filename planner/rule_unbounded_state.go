@@ -12,8 +12,9 @@ import (
 // ruleUnboundedState warns about state that grows for ever: a dedup whose
 // keys carry no event time (Spark keeps every key; guide, "Streaming
 // Deduplication"), an aggregation without a watermark outside append mode,
-// a stream–stream inner join without watermarks on both sides and an
-// event-time range (guide, "Inner Joins with optional Watermarking"), and a
+// a stream–stream inner join without a watermarked join key, or without
+// watermarks on both sides and an event-time range (guide, "Inner Joins
+// with optional Watermarking"), and a
 // semi join that Spark accepts with a watermark on the right input only.
 var ruleUnboundedState = Rule{
 	Name:    "unbounded-state",
@@ -29,10 +30,10 @@ var ruleUnboundedState = Rule{
 			case isOp(n, ir.OpDropDuplicates) && !dedupBounded(n):
 				warnState(c, q, n, CodeUnboundedDedup, "include the watermarked event-time column in the keys, or use DropDuplicatesWithinWatermark",
 					"dedup in step %s keeps every key for ever: no key carries a watermarked event time")
-			case isOp(n, ir.OpAggregate) && q.mode != ModeAppend && !aggregateWatermarked(n):
+			case isOp(n, ir.OpAggregate) && q.mode != ModeAppend && !aggregateWatermarked(n) && !windowOnBound(n):
 				warnState(c, q, n, CodeUnboundedAgg, "call WithWatermark on the event-time column and group by an event-time window",
 					"aggregation in step %s keeps every group for ever: no watermark on a grouping key or window")
-			case isStreamJoin(n) && n.node.Join != nil && n.node.Join.Type == ir.JoinInner && len(joinBoundsMissing(n)) > 0:
+			case isStreamJoin(n) && n.node.Join != nil && n.node.Join.Type == ir.JoinInner && !watermarkedJoinKey(n) && len(joinBoundsMissing(n)) > 0:
 				warnState(c, q, n, CodeUnboundedJoin, "call WithWatermark on both inputs and give the join an event-time range",
 					"stream–stream join in step %s buffers both sides for ever: no watermarks and event-time range")
 			case isStreamJoin(n) && n.node.Join != nil && n.node.Join.Type == ir.JoinSemi && sparkAcceptsSemiJoin(n) &&

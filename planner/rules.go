@@ -46,6 +46,10 @@ func DefaultRules() []Rule {
 		ruleWindowFunction,
 		ruleStatefulAfterLate,
 		ruleChainedAggregations,
+		ruleWindowTime,
+		ruleStreamStaticUnion,
+		ruleStreamingSource,
+		ruleEventTimeColumns,
 		ruleDedupWithinWatermark,
 		ruleUnboundedState,
 		ruleWatermarkPolicy,
@@ -55,7 +59,6 @@ func DefaultRules() []Rule {
 		ruleStorageIdentity,
 		ruleTypedSourcePorts,
 		ruleSparkLateRouting,
-		ruleLocalEngineJoins,
 	}
 }
 
@@ -125,7 +128,7 @@ func kidFacts(n *qnode, i int) *facts {
 	if i < len(n.kids) && n.kids[i].facts != nil {
 		return n.kids[i].facts
 	}
-	return &facts{cols: map[string]string{}, wm: map[string]bool{}}
+	return newFacts(false)
 }
 
 func isOp(n *qnode, op ir.Op) bool { return n.node != nil && n.node.Op == op }

@@ -20,7 +20,7 @@ func aggregateOp(q *qnode, in *facts) StatefulOp {
 	if n.Window != nil {
 		op.Keys = append(op.Keys, "window")
 		op.KeySchema = append(op.KeySchema, Column{Name: "window", Type: "struct<start:timestamp,end:timestamp>"})
-		if in.wm[n.Window.TimeColumn] {
+		if in.wm.has(n.Window.TimeColumn) {
 			op.Watermark = n.Window.TimeColumn
 		}
 	}
@@ -80,9 +80,9 @@ func joinOp(q *qnode) StatefulOp {
 	return op
 }
 
-func firstWatermarked(cols []string, wm map[string]bool) string {
+func firstWatermarked(cols []string, wm eventTimes) string {
 	for _, c := range cols {
-		if wm[c] {
+		if wm.has(c) {
 			return c
 		}
 	}

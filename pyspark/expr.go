@@ -130,6 +130,10 @@ func sqlCall(e *ir.Expr) string {
 		return fmt.Sprintf("(%s IN (%s))", sqlArg(e, 0), sqlArgs(e.Args[min(1, len(e.Args)):]))
 	case ir.FuncLike:
 		return fmt.Sprintf("(%s LIKE %s)", sqlArg(e, 0), sqlArg(e, 1))
+	case ir.FuncWindowTime:
+		// window_time(window) on the flattened window: its end − 1 µs (the
+		// projection re-attaches the watermark: windowTimeMetadata)
+		return fmt.Sprintf("(%s - INTERVAL 1 MICROSECOND)", sqlArg(e, 0))
 	}
 	return fmt.Sprintf("%s(%s)", name, sqlArgs(e.Args))
 }

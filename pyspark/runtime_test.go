@@ -75,6 +75,12 @@ func TestRuntimeClassify(t *testing.T) {
 			fb("rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY)",
 				"pyspark.errors.exceptions.connect.AnalysisException: [DELTA_MERGE_UNRESOLVED_EXPRESSION] Cannot resolve s.nope in search condition given columns t.id, s.id.; line 1 pos 71"),
 			"analysis-error", 1},
+		// merge keys that are part of the key (allow_partial_merge_keys):
+		// a rerun fails again, the merge keys must change
+		{"several source rows match one target row", "StreamingQueryException",
+			fb("rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY, stateful=True)",
+				"pyspark.errors.exceptions.connect.UnsupportedOperationException: [DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE] Cannot perform Merge as multiple source rows matched and attempted to modify the same\ntarget row in the Delta table in possibly conflicting ways."),
+			"analysis-error", 1},
 		{"table not found", "AnalysisException",
 			"[TABLE_OR_VIEW_NOT_FOUND] The table or view `curated`.`customer_order_windows` cannot be found. Verify the spelling and correctness of the schema and catalog. SQLSTATE: 42P01; line 1 pos 11",
 			"analysis-error", 1},

@@ -27,6 +27,7 @@ type stepView struct {
 
 // emitter writes the statements of one function.
 type emitter struct {
+	sp     *planner.StepPlan // the step's plan: inferred schemas, event-time columns
 	lines  []string
 	params map[string]string // transformation input → Python parameter
 	owned  map[string]bool   // variables this function assigned
@@ -52,12 +53,12 @@ func (g *gen) step(sp *planner.StepPlan) (*stepView, error) {
 		ps = append(ps, p.Name+"="+p.Value)
 	}
 	sv.Params = strings.Join(ps, ", ")
-	e := &emitter{params: params}
+	e := &emitter{sp: sp, params: params}
 	v := e.node(g, st.Plan)
 	sv.Lines = append(e.lines, "return "+v)
 	if n := sp.Stateful; n != nil && len(n.Inputs) > 0 {
 		sv.plan, sv.late, sv.LateFn = sp, n, sv.Fn+"_late_input"
-		le := &emitter{params: params}
+		le := &emitter{sp: sp, params: params}
 		lv := le.node(g, n.Inputs[0])
 		sv.LateLines = append(le.lines, "return "+lv)
 	}
@@ -92,7 +93,7 @@ func (e *emitter) node(g *gen, n *ir.Node) string {
 		e.owned = map[string]bool{}
 	}
 	e.owned[v] = true
-	for _, l := range g.op(n, src, ins) {
+	for _, l := range g.op(e.sp, n, src, ins) {
 		if strings.HasPrefix(l, "\x00") { // continues the previous statement's result
 			l = src + l[1:]
 		}
@@ -116,18 +117,18 @@ func colArg(name string) string {
 // op renders one operator as one or more expressions over src: each is a
 // statement's right-hand side; one starting with \x00 reads the previous
 // statement's result.
-func (g *gen) op(n *ir.Node, src string, ins []string) []string {
+func (g *gen) op(sp *planner.StepPlan, n *ir.Node, src string, ins []string) []string {
 	switch n.Op {
 	case ir.OpFilter:
 		return []string{fmt.Sprintf("%s.filter(%s)", src, PyString(SQLExpr(n.Predicate)))}
 	case ir.OpSelect:
-		return []string{fmt.Sprintf("%s.selectExpr(%s)", src, strings.Join(namedExprs(n.Columns), ", "))}
+		return []string{fmt.Sprintf("%s.selectExpr(%s)%s", src, strings.Join(namedExprs(n.Columns), ", "), windowTimeMetadata(sp, n))}
 	case ir.OpWithColumn:
 		var parts []string
 		for _, c := range n.Columns {
 			parts = append(parts, fmt.Sprintf("%s: F.expr(%s)", PyString(c.Name), PyString(SQLExpr(c.Expr))))
 		}
-		return []string{fmt.Sprintf("%s.withColumns({%s})", src, strings.Join(parts, ", "))}
+		return []string{fmt.Sprintf("%s.withColumns({%s})%s", src, strings.Join(parts, ", "), windowTimeMetadata(sp, n))}
 	case ir.OpWatermark:
 		return []string{fmt.Sprintf("%s.withWatermark(%s, %s)", src, colArg(n.Column), PyString(Interval(n.Delay)))}
 	case ir.OpAggregate:
@@ -153,7 +154,7 @@ func (g *gen) op(n *ir.Node, src string, ins []string) []string {
 		if !ok {
 			return []string{src}
 		}
-		return []string{fmt.Sprintf("%s.selectExpr(%s)", src, strings.Join(pyList(conform(c, nil)), ", "))}
+		return []string{fmt.Sprintf("%s.selectExpr(%s)", src, strings.Join(pyList(conformFrom(c, inputTypes(sp, n))), ", "))}
 	}
 	return []string{src}
 }

@@ -18,6 +18,15 @@ func (rt *Runtime) ProcessAllAvailable() {
 	}
 }
 
+// TryProcessAllAvailable is ProcessAllAvailable returning the error that
+// stopped it (a batch a sink refused, such as a MERGE several rows of the
+// batch match one row of: engine.ErrMultipleSourceRows), as a failed
+// query on Spark stops.
+func (rt *Runtime) TryProcessAllAvailable() error {
+	rt.tb.Helper()
+	return rt.engineOrFatal().RunAvailable(func(p *engine.Progress) { rt.Progress = append(rt.Progress, *p) })
+}
+
 // AdvanceProcessingTime moves the processing-time clock forward by d: it
 // stamps the next batches (batch timestamp, observed_at of rejections).
 func (rt *Runtime) AdvanceProcessingTime(d time.Duration) {

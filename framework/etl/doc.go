@@ -25,8 +25,9 @@
 // Aggregates (Count, Sum, Avg, Min, Max, First, Last, ApproxCountDistinct)
 // are named after output columns with As. Windows (TumblingWindow,
 // SlidingWindow, SessionWindow) group by event time and add window_start and
-// window_end. etl.Into[T] ends a body by conforming it to the output
-// contract T.
+// window_end; WindowTime(window_end) is a window's event time (end − 1 µs,
+// Spark's window_time), the column a downstream window chains on.
+// etl.Into[T] ends a body by conforming it to the output contract T.
 //
 // # Pipelines
 //

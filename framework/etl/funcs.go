@@ -98,6 +98,22 @@ func Hour(t Typed[time.Time]) Expr[int32] { return call[int32](ir.FuncHour, irOf
 // Minute is minute(t), 0 to 59.
 func Minute(t Typed[time.Time]) Expr[int32] { return call[int32](ir.FuncMinute, irOf(t)) }
 
+// WindowTime is the event time of a window: window_end − 1 µs, Spark's
+// window_time(window). Pass the window_end column of a window
+// aggregation's output; the result is an event-time column carrying that
+// window's watermark, so a downstream window can chain on it:
+//
+//	hourly := s.GroupBy(k, etl.TumblingWindow(t, etl.ParseDuration("1 hour"))).Agg(...)
+//	daily := hourly.WithColumn(etl.WindowTime(end).As(wt)).
+//		GroupBy(k, etl.TumblingWindow(wt, etl.ParseDuration("1 day"))).Agg(...)
+//
+// window_end itself is not an event-time column (it is one microsecond
+// past the window, and Spark drops its watermark): a window on it puts the
+// hour [23:00, 24:00) in the next day.
+func WindowTime(end Typed[time.Time]) Expr[time.Time] {
+	return call[time.Time](ir.FuncWindowTime, irOf(end))
+}
+
 // intLit is an INT literal argument.
 func intLit(n int) *ir.Expr {
 	return &ir.Expr{Kind: ir.ExprLiteral, Value: strconv.Itoa(n), Type: &contracts.Type{Kind: contracts.KindInt32}}

@@ -162,8 +162,10 @@ func (s Stream[T]) Sort(keys ...Sorter) Stream[T] {
 	})}
 }
 
-// Limit keeps the first n rows. Not supported on streams: the planner
-// reports it.
+// Limit keeps the first n rows. On a stream it keeps the first n rows the
+// query ever reads, across micro-batches (Spark's StreamingGlobalLimitExec,
+// its count in the checkpoint's state), then drops the rest; Spark rejects
+// it in update output mode (the planner reports it).
 func (s Stream[T]) Limit(n int) Stream[T] {
 	out := s.s.derive(ir.OpLimit, typeT[T](), nil, func(node *ir.Node) { node.Limit = n })
 	if out != nil && n < 0 {

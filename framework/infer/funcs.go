@@ -46,6 +46,7 @@ var functions = map[ir.Func]rule{
 	ir.FuncDayOfMonth: allOf(contracts.KindTimestamp, tInt32),
 	ir.FuncHour:       allOf(contracts.KindTimestamp, tInt32),
 	ir.FuncMinute:     allOf(contracts.KindTimestamp, tInt32),
+	ir.FuncWindowTime: allOf(contracts.KindTimestamp, tTimestamp),
 	ir.FuncAsc:        passThrough,
 	ir.FuncDesc:       passThrough,
 }

@@ -43,6 +43,11 @@ const (
 	FuncDayOfMonth Func = "dayofmonth"
 	FuncHour       Func = "hour"
 	FuncMinute     Func = "minute"
+	// FuncWindowTime is the event time of a window, given its window_end:
+	// window_end − 1 µs, Spark's window_time(window). Its argument is the
+	// window_end column of an upstream window aggregation; the result
+	// carries that window's watermark (it is an event-time column).
+	FuncWindowTime Func = "window_time"
 	FuncAsc        Func = "asc"  // ascending, around a sort key
 	FuncDesc       Func = "desc" // descending, around a sort key
 )
@@ -171,6 +176,7 @@ var funcs = []FuncInfo{
 	{Func: FuncConcat, MinArgs: 1, MaxArgs: Variadic},
 	scalar(FuncSubstring, 3), scalar(FuncDateTrunc, 2), scalar(FuncToDate, 1),
 	scalar(FuncYear, 1), scalar(FuncMonth, 1), scalar(FuncDayOfMonth, 1), scalar(FuncHour, 1), scalar(FuncMinute, 1),
+	scalar(FuncWindowTime, 1),
 	{Func: FuncAsc, MinArgs: 1, MaxArgs: 1, Sort: true},
 	{Func: FuncDesc, MinArgs: 1, MaxArgs: 1, Sort: true},
 	{Func: AggCount, MinArgs: 0, MaxArgs: 1, Agg: true},

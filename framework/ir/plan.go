@@ -21,7 +21,7 @@ const (
 	OpJoin                   Op = "join"  // Join; Inputs[0] left, Inputs[1] right
 	OpUnion                  Op = "union" // Inputs
 	OpSort                   Op = "sort"  // Columns: asc/desc calls around the keys (rejected on streams)
-	OpLimit                  Op = "limit" // Limit (rejected on streams)
+	OpLimit                  Op = "limit" // Limit (on a stream: the first N rows overall; not in update mode)
 	OpIntoOutput             Op = "into"  // Output: conform to the output contract
 )
 

@@ -128,9 +128,10 @@ func (bc *binder) mergeKeys(a *Asset, c *contracts.Contract, path string) []stri
 	for i, k := range keys {
 		bc.mergeKey(c.ID, i, k, pk, pos, path, c.Field)
 	}
-	if covered := len(keys) >= len(pk); !covered && bc.allIn(keys, pk) {
-		bc.report(diag.Warning, CodeMergeKeyPartial, pos, path, "merge on the whole primary key: "+commaList(pk),
-			"merge keys %s cover only part of the primary key of %s: several rows of a batch may match one target row", commaList(keys), c.ID)
+	if covered := len(keys) >= len(pk); !covered && bc.allIn(keys, pk) && !a.Bool("allow_partial_merge_keys") {
+		bc.report(diag.Error, CodeMergeKeyPartial, pos, path,
+			"merge on the whole primary key ("+commaList(pk)+"), or set allow_partial_merge_keys: true if that is what the table is for",
+			"merge keys %s cover only part of the primary key of %s: Delta's MERGE updates every target row of a key with one source row (two rows of one key become identical), and fails the batch with DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE when several of its rows match one row of the table", commaList(keys), c.ID)
 	}
 	return keys
 }

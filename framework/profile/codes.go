@@ -42,10 +42,11 @@ const (
 	CodeUnusedAsset      = "ETL-P341" // a profile asset the pipeline never uses (note)
 	CodeMergeKeyUnknown  = "ETL-P342" // a merge key that is not a column of the loaded contract
 	CodeNoEngineResource = "ETL-P343" // the engine needs a resource the profile lacks
-	CodeMergeKeyPartial  = "ETL-P344" // merge keys cover only part of the primary key (warning)
+	CodeMergeKeyPartial  = "ETL-P344" // merge keys cover only part of the primary key (unless allow_partial_merge_keys)
 	CodeWatermarkColumn  = "ETL-P345" // a watermark column that is not the source's event-time field (warning)
 	CodeSourceSchema     = "ETL-P346" // the extract's contract does not declare the source's fixed columns
 	CodeSessionResources = "ETL-P347" // two resources of a kind that configures the Spark session (s3)
+	CodeOffsetsTopic     = "ETL-P348" // starting offsets name topics other than the one the source subscribes to
 )
 
 // CodeInfo documents one diagnostic code.
@@ -99,4 +100,5 @@ var Codes = []CodeInfo{
 	{CodeWatermarkColumn, "watermark column is not the event-time field"},
 	{CodeSourceSchema, "contract does not match the source's fixed columns"},
 	{CodeSessionResources, "two resources configure the Spark session"},
+	{CodeOffsetsTopic, "starting offsets name another topic"},
 }

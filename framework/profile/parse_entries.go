@@ -103,6 +103,7 @@ func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 	d.groups(e.key, path, entries, plugin)
 	dropShadowedDefaults(a.Options, plugin.Exclusive)
 	d.outputMode(a, path)
+	d.offsetsTopics(a, path)
 	return a
 }
 

@@ -30,6 +30,7 @@ func delta() Plugin {
 				Description: "append: streaming append; foreach-batch-merge: MERGE each micro-batch on merge_keys, idempotent per batch id."},
 			{Name: "merge_keys", Type: TypeStringList, OnlyWith: &Condition{Name: "write_mode", Value: WriteMerge},
 				Description: "Columns the MERGE matches on; primary-key columns of the loaded contract. Default: the contract's primary key."},
+			allowPartialMergeKeysOption,
 			outputModeOption(deltaWriteModes),
 		},
 		OneOf:      [][]string{{"table", "path"}},
@@ -37,3 +38,9 @@ func delta() Plugin {
 		Packages:   []string{"io.delta:delta-spark_2.13"},
 	}
 }
+
+// allowPartialMergeKeysOption lets a merge sink match on part of the loaded
+// contract's primary key (ETL-P344 otherwise).
+var allowPartialMergeKeysOption = Option{Name: "allow_partial_merge_keys", Type: TypeBool,
+	OnlyWith:    &Condition{Name: "write_mode", Value: WriteMerge},
+	Description: "Allow merge_keys that cover only part of the primary key. Delta's MERGE then updates every target row of a key with one source row, inserts every source row of a new key, and fails the batch (DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE) when several source rows match one target row; both engines do the same."}

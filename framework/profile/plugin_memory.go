@@ -31,6 +31,7 @@ func memory() Plugin {
 				Description: "append: rows are appended (complete mode: replaced); foreach-batch-merge: each micro-batch is upserted on merge_keys (update output), idempotent per batch id."},
 			{Name: "merge_keys", Type: TypeStringList, OnlyWith: &Condition{Name: "write_mode", Value: WriteMerge},
 				Description: "Columns the upsert matches on. Default: the loaded contract's primary key."},
+			allowPartialMergeKeysOption,
 			outputModeOption(memoryWriteModes),
 		},
 		WriteModes: memoryWriteModes,

@@ -99,6 +99,10 @@ type Plugin struct {
 	OneOf [][]string
 	// Exclusive lists groups of options of which at most one may be set.
 	Exclusive [][]string
+	// OffsetsTopic names the option holding the topic the source subscribes
+	// to: the topic → partition mappings of its offsets options must name
+	// that topic and no other (Kafka: Spark fails at start otherwise).
+	OffsetsTopic string
 	// WriteModes are the sink behaviours; the `write_mode` option selects one
 	// when the plugin has it, otherwise the first applies.
 	WriteModes []WriteMode

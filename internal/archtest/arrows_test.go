@@ -42,10 +42,11 @@ var layers = []struct {
 // sideways lists the imports allowed within one rank or against the
 // ranking, each with its reason.
 var sideways = map[[2]string]string{
-	{"pyspark", "pyspark/doctor"}:                       "",
-	{"testkit/conformance", "examples/order-streaming"}: "the conformance scenarios run the example pipelines on both engines",
-	{"testkit/conformance", "examples/order-payments"}:  "the conformance scenarios run the example pipelines on both engines",
-	{"testkit/conformance", "examples/customer-cdf"}:    "the conformance scenarios run the example pipelines on both engines",
+	{"pyspark", "pyspark/doctor"}:                              "",
+	{"testkit/conformance", "examples/order-streaming"}:        "the conformance scenarios run the example pipelines on both engines",
+	{"testkit/conformance", "examples/order-payments"}:         "the conformance scenarios run the example pipelines on both engines",
+	{"testkit/conformance", "examples/customer-cdf"}:           "the conformance scenarios run the example pipelines on both engines",
+	{"testkit/conformance/spark41", "examples/order-payments"}: "the Spark 4.1 scenarios' pipelines read the example's order contract",
 }
 
 // rankOf returns the layer (longest matching prefix) and rank of a

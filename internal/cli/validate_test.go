@@ -83,7 +83,7 @@ func TestDiagnosticPathsRelativeToCwd(t *testing.T) {
 		{"package under cwd with -C", "planner/testdata", []string{"validate", "-C", "dslcase", ".", "--profile", "profile.yaml"},
 			"dslcase/pipeline.go:18: ETL-S420"},
 		{"plan package in cwd", "planner/testdata/dslcase", []string{"plan", ".", "--profile", "profile.yaml"},
-			"pipeline.go:20: ETL-S408"},
+			"pipeline.go:19: ETL-S407"},
 		{"package outside cwd", "internal/cli", []string{"validate", "-C", dslCase, ".", "--profile", "profile.yaml"},
 			filepath.Join(dslCase, "pipeline.go") + ":18: ETL-S420"},
 		{"absolute profile under cwd", ".", []string{"validate", "--ir", filepath.Join(unbound, "ir.json"), "--profile", filepath.Join(unbound, "profile.yaml")},
@@ -126,7 +126,7 @@ func TestValidateExitCodes(t *testing.T) {
 	}{
 		{"definition", c("cycle"), ExitInvalidModel, "ETL-D264"},
 		{"profile binding", c("asset_unbound"), ExitInvalidModel, "ETL-P330"},
-		{"streaming rule", c("limit_on_stream"), ExitPlanning, "ETL-S408"},
+		{"streaming rule", c("limit_on_stream_update"), ExitPlanning, "ETL-S408"},
 		{"checkpoint identity", c("shared_checkpoint"), ExitPlanning, "ETL-K501"},
 		{"sink feeds its source", c("sink_under_source_path"), ExitPlanning, "ETL-K506"},
 		{"warning only", c("inner_join_unbounded_warns"), ExitOK, "ETL-S422"},
@@ -136,7 +136,7 @@ func TestValidateExitCodes(t *testing.T) {
 		{"profile file missing", []string{"validate", "-C", root, examplePkg, "--profile", "nope.yaml"}, ExitEnvironment, ""},
 		{"no profile", []string{"validate", examplePkg}, ExitUsage, ""},
 		{"bad format", []string{"validate", examplePkg, "--profile", sparkProf, "--format", "xml"}, ExitUsage, ""},
-		{"plan with errors", append([]string{"plan"}, c("limit_on_stream")[1:]...), ExitPlanning, ""},
+		{"plan with errors", append([]string{"plan"}, c("limit_on_stream_update")[1:]...), ExitPlanning, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -87,7 +87,7 @@ FAILURES = [
       "[TABLE_OR_VIEW_NOT_FOUND", "[SCHEMA_NOT_FOUND", "[PARSE_SYNTAX_ERROR", "[DATATYPE_MISMATCH",
       "[INCOMPATIBLE_DATA_FOR_TABLE", "[DELTA_MERGE_UNRESOLVED_EXPRESSION", "[DELTA_FAILED_TO_MERGE_FIELDS",
       "[DELTA_SCHEMA_CHANGED", "[DELTA_MISSING_COLUMN", "[DELTA_COLUMN_NOT_FOUND", "[DELTA_TABLE_NOT_FOUND",
-      "SQLSTATE: 42"]),
+      "[DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE", "SQLSTATE: 42"]),
     ("connectivity", EXIT_ENVIRONMENT, "check that the Spark Connect server and Kafka are reachable, then rerun",
      ["StatusCode.UNAVAILABLE", "failed to connect to all addresses", "Connection refused",
       "StatusCode.DEADLINE_EXCEEDED", "java.net.ConnectException", "java.net.UnknownHostException",

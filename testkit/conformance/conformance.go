@@ -1,7 +1,9 @@
 // Package conformance is the two-engine conformance suite: a table of
 // scenarios (arrival batches, late events, duplicates, several windows and
 // customers, a stream–stream join, invalid payloads, a Change Data Feed
-// MERGE) that runs on the local engine (testkit.LocalRunner, in this
+// MERGE, and Spark 4.1's behaviour measured for issue 12: a streaming
+// limit, an outer join on watermarked keys, a window after a join, windows
+// chained on WindowTime) that runs on the local engine (testkit.LocalRunner, in this
 // package's tests) and, when the stack is up, through the generated PySpark
 // program on Spark (e2e/conformance_test.go). Both must give exactly Want:
 // rows, types, window bounds, quarantine reasons, late routing.
@@ -24,7 +26,8 @@ var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "sour
 // arrival costs an available-now run of the generated program on Spark, so
 // the table has few, rich scenarios.
 func Scenarios() []testkit.Scenario {
-	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF()}
+	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(),
+		firstOrders(), impressionClicks(), paidHours(), dailyUnits()}
 }
 
 // orderEvent is an order-streaming payload on 2026-07-15 at the given time.

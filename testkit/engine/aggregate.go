@@ -55,6 +55,8 @@ type aggregateOp struct {
 
 func (a *aggregateOp) schema() *Schema { return a.out }
 
+func (a *aggregateOp) inputs() []operator { return []operator{a.in} }
+
 // late reports whether r is behind the watermark wm for this operator.
 func (a *aggregateOp) late(r Row, wm int64) bool {
 	if a.win != nil {
@@ -70,17 +72,18 @@ func (a *aggregateOp) late(r Row, wm int64) bool {
 
 func (a *aggregateOp) process(b *batch) []Row {
 	lateGroups := map[string]bool{}
+	lateWm := b.lateEvents(a)
 	for _, r := range a.in.process(b) {
-		a.fold(b, r, lateGroups)
+		a.fold(lateWm, r, lateGroups)
 	}
 	b.dropped += int64(len(lateGroups))
-	return a.emit(b)
+	return a.emit(b.eviction(a))
 }
 
 // fold adds one input row to its groups; a late row is dropped and its
 // group counted once per batch (Spark counts the partially aggregated rows
 // it drops, one per group and input partition; here one partition).
-func (a *aggregateOp) fold(b *batch, r Row, lateGroups map[string]bool) {
+func (a *aggregateOp) fold(lateWm int64, r Row, lateGroups map[string]bool) {
 	a.kb = a.kb[:0]
 	if cap(a.keyBuf) < len(a.keys) {
 		a.keyBuf = make([]any, len(a.keys))
@@ -91,7 +94,7 @@ func (a *aggregateOp) fold(b *batch, r Row, lateGroups map[string]bool) {
 		a.kb = keyString(a.kb, keys[i])
 	}
 	if a.win == nil {
-		if a.filterLate && a.wmKey >= 0 && b.lateWm > 0 && a.late(r, b.lateWm) {
+		if a.filterLate && a.wmKey >= 0 && lateWm > 0 && a.late(r, lateWm) {
 			lateGroups[string(a.kb)] = true
 			return
 		}
@@ -106,7 +109,7 @@ func (a *aggregateOp) fold(b *batch, r Row, lateGroups map[string]bool) {
 	a.buf = a.win.assign(micros(t), a.buf)
 	for _, w := range a.buf {
 		a.kb = keyString(a.kb[:base], w[0])
-		if a.filterLate && b.lateWm > 0 && w[1] <= b.lateWm {
+		if a.filterLate && lateWm > 0 && w[1] <= lateWm {
 			lateGroups[string(a.kb)] = true
 			continue
 		}
@@ -176,13 +179,14 @@ func (a *aggregateOp) expired(g *aggGroup, wm int64) bool {
 	return false
 }
 
-// emit produces the batch's output by mode and evicts expired state.
-func (a *aggregateOp) emit(b *batch) []Row {
+// emit produces the batch's output by mode and evicts the state expired
+// at watermark wm.
+func (a *aggregateOp) emit(wm int64) []Row {
 	var out []Row
 	for _, k := range slices.Sorted(maps.Keys(a.groups)) {
 		var keep []*aggGroup
 		for _, g := range a.groups[k] {
-			exp := a.mode != ModeComplete && (a.win != nil || a.wmKey >= 0) && a.expired(g, b.wm)
+			exp := a.mode != ModeComplete && (a.win != nil || a.wmKey >= 0) && a.expired(g, wm)
 			switch {
 			case a.mode == ModeComplete, a.mode == ModeUpdate && g.updated, a.mode == ModeAppend && exp:
 				out = append(out, a.row(g))

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
@@ -137,33 +140,22 @@ func (t *MemoryTable) applyChanges(cp string, id int64, s *Schema, upserts, dele
 	return false, nil
 }
 
-// remove deletes the rows with the keys of rows and rebuilds the index.
+// remove deletes the rows with the keys of rows.
 func (t *MemoryTable) remove(s *Schema, rows []Row) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	idx := make([]int, len(t.MergeKeys))
-	for i, k := range t.MergeKeys {
-		if idx[i] = s.Index(k); idx[i] < 0 {
-			return fmt.Errorf("delete from %s: key %s is not a column", t.Name, k)
-		}
-	}
-	key := func(r Row) string {
-		var kb []byte
-		for _, i := range idx {
-			kb = keyString(kb, r[i])
-		}
-		return string(kb)
+	key, err := t.keyFunc(s, "delete from")
+	if err != nil {
+		return err
 	}
 	gone := map[string]bool{}
 	for _, r := range rows {
 		gone[key(r)] = true
 	}
 	kept := t.rows[:0]
-	t.index = map[string]int{}
 	for _, r := range t.rows {
-		if k := key(r); !gone[k] {
-			t.index[k] = len(kept)
+		if !gone[key(r)] {
 			kept = append(kept, r)
 		}
 	}
@@ -177,9 +169,15 @@ func (t *DeltaTable) applyChanges(cp string, id int64, s *Schema, upserts, delet
 	return t.Merge(cp, id, encodeRows(s, upserts), encodeRows(s, deletes))
 }
 
-// Merge commits upserts (insert or update by key) and deletes (of the keys
-// that exist) as one MERGE version, unless app id already committed txn
-// version id or a later one; a MERGE that changes nothing commits nothing.
+// Merge commits upserts and deletes as one MERGE version, unless app id
+// already committed txn version id or a later one. Upserts are Delta's
+// MERGE ... WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *
+// on the table's keys (mergeMatch): every row of a key an upsert matches is
+// updated (an update that changes nothing writes no change rows), an
+// upsert of a new key is inserted, and several upserts matching one row
+// fail the MERGE with ErrMultipleSourceRows, committing nothing; a delete
+// removes every row of its key. A MERGE that changes nothing commits
+// nothing.
 func (t *DeltaTable) Merge(appID string, id int64, upserts, deletes []json.RawMessage) (bool, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -187,16 +185,31 @@ func (t *DeltaTable) Merge(appID string, id int64, upserts, deletes []json.RawMe
 		return true, nil
 	}
 	next := int64(len(t.versions))
-	var changes []Change
-	for i, r := range upserts {
-		old, found := t.rows[t.rowKey(r, next, i)]
-		if found && string(old) == string(r) {
-			continue
+	var olds []json.RawMessage
+	var target, source []string
+	for _, k := range slices.Sorted(maps.Keys(t.rows)) {
+		for _, r := range t.rows[k] {
+			olds, target = append(olds, r), append(target, k)
 		}
-		changes = append(changes, t.upsertChanges(old, found, r)...)
+	}
+	for i, r := range upserts {
+		source = append(source, t.rowKey(r, next, i))
+	}
+	updates, inserts, err := mergeMatch(t.Name, target, source)
+	if err != nil {
+		return false, err
+	}
+	var changes []Change
+	for i, old := range olds {
+		if j, ok := updates[i]; ok && !bytes.Equal(old, upserts[j]) {
+			changes = append(changes, t.upsertChanges(old, true, upserts[j])...)
+		}
+	}
+	for _, j := range inserts {
+		changes = append(changes, t.upsertChanges(nil, false, upserts[j])...)
 	}
 	for _, r := range deletes {
-		if old, found := t.rows[t.rowKey(r, next, -1)]; found {
+		for _, old := range t.rows[t.rowKey(r, next, -1)] {
 			changes = append(changes, Change{Type: ir.ChangeDelete, Row: old})
 		}
 	}

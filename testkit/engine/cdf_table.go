@@ -36,7 +36,7 @@ func (c *DeltaCatalog) Table(name string) *DeltaTable {
 	if t, ok := c.tables[name]; ok {
 		return t
 	}
-	t := &DeltaTable{Name: name, clock: c.now, rows: map[string]json.RawMessage{}, txns: map[string]int64{}}
+	t := &DeltaTable{Name: name, clock: c.now, rows: map[string][]json.RawMessage{}, txns: map[string]int64{}}
 	t.commitLocked("CREATE TABLE", nil)
 	c.tables[name] = t
 	return t
@@ -75,8 +75,11 @@ type DeltaVersion struct {
 // DeltaTable is a Delta-like table with versions and a Change Data Feed:
 // each write is a commit (version 0 is CREATE TABLE) that records its
 // change rows, as a Delta table with delta.enableChangeDataFeed=true does.
-// Rows are JSON objects identified by the table's key columns (SetKeys); a
-// table without keys only appends. MERGE writes carry an application
+// Rows are JSON objects grouped by the table's key columns (SetKeys); a
+// table without keys only appends. Insert, Update and Delete (the tests'
+// changes to a source table) treat the keys as unique; a MERGE sink's
+// keys need not be (Delta's MERGE on part of a key leaves several rows of
+// one key: DeltaTable.Merge). MERGE writes carry an application
 // transaction (Delta's txnAppId / txnVersion): a version at or below the
 // last one recorded for the app id is skipped.
 type DeltaTable struct {
@@ -85,8 +88,8 @@ type DeltaTable struct {
 	mu       sync.Mutex
 	keys     []string
 	versions []DeltaVersion
-	rows     map[string]json.RawMessage // key → current row
-	txns     map[string]int64           // txnAppId → last txnVersion
+	rows     map[string][]json.RawMessage // key → current rows
+	txns     map[string]int64             // txnAppId → last txnVersion
 }
 
 // SetKeys sets the columns that identify a row. A table's keys are set once,
@@ -132,26 +135,52 @@ func (t *DeltaTable) Rows() []json.RawMessage {
 func (t *DeltaTable) SnapshotAt(v int64) []json.RawMessage {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	rows := map[string]json.RawMessage{}
+	rows := map[string][]json.RawMessage{}
 	for i := int64(0); i <= v && i < int64(len(t.versions)); i++ {
-		for j, c := range t.versions[i].Changes {
-			k := t.rowKey(c.Row, i, j)
-			switch c.Type {
-			case ir.ChangeInsert, ir.ChangeUpdatePostimage:
-				rows[k] = c.Row
-			case ir.ChangeDelete:
-				delete(rows, k)
-			}
-		}
+		t.apply(rows, i, t.versions[i].Changes)
 	}
 	return orderedRows(rows)
 }
 
-func orderedRows(m map[string]json.RawMessage) []json.RawMessage {
-	keys := slices.Sorted(maps.Keys(m))
-	out := make([]json.RawMessage, len(keys))
-	for i, k := range keys {
-		out[i] = m[k]
+// apply applies the changes of version v to rows: an insert adds its row,
+// an update_postimage replaces the row its update_preimage (the change
+// before it) names, a delete removes a row equal to its own.
+func (t *DeltaTable) apply(rows map[string][]json.RawMessage, v int64, changes []Change) {
+	for j, c := range changes {
+		k := t.rowKey(c.Row, v, j)
+		switch c.Type {
+		case ir.ChangeInsert:
+			rows[k] = append(rows[k], c.Row)
+		case ir.ChangeUpdatePostimage:
+			at := -1
+			if j > 0 && changes[j-1].Type == ir.ChangeUpdatePreimage {
+				at = indexRow(rows[k], changes[j-1].Row)
+			}
+			if at < 0 {
+				rows[k] = append(rows[k], c.Row)
+			} else {
+				rows[k][at] = c.Row
+			}
+		case ir.ChangeDelete:
+			if at := indexRow(rows[k], c.Row); at >= 0 {
+				rows[k] = slices.Delete(rows[k], at, at+1)
+			}
+			if len(rows[k]) == 0 {
+				delete(rows, k)
+			}
+		}
+	}
+}
+
+// indexRow is the position of a row equal to r, or -1.
+func indexRow(rows []json.RawMessage, r json.RawMessage) int {
+	return slices.IndexFunc(rows, func(x json.RawMessage) bool { return bytes.Equal(x, r) })
+}
+
+func orderedRows(m map[string][]json.RawMessage) []json.RawMessage {
+	var out []json.RawMessage
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, m[k]...)
 	}
 	return out
 }
@@ -181,7 +210,12 @@ func (t *DeltaTable) write(op string, upserts, deletes []json.RawMessage, mustEx
 	next := int64(len(t.versions))
 	for i, r := range upserts {
 		k := t.rowKey(r, next, i)
-		old, ok := t.rows[k]
+		olds := t.rows[k]
+		ok := len(olds) > 0
+		var old json.RawMessage
+		if ok {
+			old = olds[0]
+		}
 		switch {
 		case ok && !mustExist:
 			return 0, fmt.Errorf("insert into %s: key %s exists", t.Name, k)
@@ -192,11 +226,12 @@ func (t *DeltaTable) write(op string, upserts, deletes []json.RawMessage, mustEx
 	}
 	for _, r := range deletes {
 		k := t.rowKey(r, next, -1)
-		old, ok := t.rows[k]
-		if !ok {
+		if len(t.rows[k]) == 0 {
 			return 0, fmt.Errorf("delete from %s: no row with key %s", t.Name, k)
 		}
-		changes = append(changes, Change{Type: ir.ChangeDelete, Row: old})
+		for _, old := range t.rows[k] {
+			changes = append(changes, Change{Type: ir.ChangeDelete, Row: old})
+		}
 	}
 	return t.commitLocked(op, changes), nil
 }
@@ -216,15 +251,7 @@ func (t *DeltaTable) commitLocked(op string, changes []Change) int64 {
 	if v > 0 && !ts.After(t.versions[v-1].Timestamp) {
 		ts = t.versions[v-1].Timestamp.Add(time.Millisecond) // commit times only increase
 	}
-	for j, c := range changes {
-		k := t.rowKey(c.Row, v, j)
-		switch c.Type {
-		case ir.ChangeInsert, ir.ChangeUpdatePostimage:
-			t.rows[k] = c.Row
-		case ir.ChangeDelete:
-			delete(t.rows, k)
-		}
-	}
+	t.apply(t.rows, v, changes)
 	t.versions = append(t.versions, DeltaVersion{Version: v, Timestamp: ts, Operation: op, Changes: changes})
 	return v
 }

@@ -21,18 +21,18 @@ func (c *compiler) join(sp *planner.StepPlan, n *ir.Node, ins []operator) (opera
 	if jn.Type == ir.JoinAnti && !jn.Static {
 		return nil, fmt.Errorf("step %s: a stream–stream anti join is not supported: Spark rejects LeftAnti joins with a streaming right side", st.ID)
 	}
-	if jn.Type == ir.JoinSemi && !jn.Static && jn.TimeRange == nil {
-		return nil, fmt.Errorf("step %s: a stream–stream semi join without an event-time range (state bounded by a watermarked join key) is not supported by the local engine", st.ID)
-	}
 	ls, rs := ins[0].schema(), ins[1].schema()
 	j := &joinOp{name: st.ID + "/join", typ: jn.Type, static: jn.Static,
 		left: joinSide{in: ins[0], tcol: -1, wcol: -1}, right: joinSide{in: ins[1], tcol: -1, wcol: -1},
-		state: [2]map[string][]*joinRow{{}, {}}}
+		keyWm: -1, state: [2]map[string][]*joinRow{{}, {}}}
 	if err := j.bindKeys(jn, ls, rs); err != nil {
 		return nil, err
 	}
 	if err := j.bindRange(jn, ls, rs); err != nil {
 		return nil, err
+	}
+	if !jn.Static {
+		j.keyWm = watermarkedKey(j.left.keys, ls, j.right.keys, rs)
 	}
 	out, err := inferred(sp, n, ls, rs)
 	if err != nil {
@@ -82,6 +82,23 @@ func (j *joinOp) bindRange(jn *ir.Join, ls, rs *Schema) error {
 	j.left.evict = j.left.wcol >= 0 && rs.Cols[j.right.tcol].EventTime
 	j.right.evict = j.right.wcol >= 0 && ls.Cols[j.left.tcol].EventTime
 	return nil
+}
+
+// watermarkedKey is the position of the first join key whose left column
+// is an event-time column, else of the first whose right column is
+// (joinKeyOrdinalForWatermark); -1 when no key is.
+func watermarkedKey(lk []int, ls *Schema, rk []int, rs *Schema) int {
+	for _, side := range []struct {
+		keys []int
+		s    *Schema
+	}{{lk, ls}, {rk, rs}} {
+		for i, c := range side.keys {
+			if side.s.Cols[c].EventTime {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // bindOutput maps output columns (left, then right without the keys of the

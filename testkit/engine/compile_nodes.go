@@ -43,9 +43,12 @@ func (c *compiler) node(sp *planner.StepPlan, n *ir.Node) (operator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("step %s: %s: %w", st.ID, n.Op, err)
 	}
-	if s, ok := op.(stateful); ok && c.late {
+	if s, ok := op.(stateful); ok && c.late && n.Stateful() {
 		c.lateOut = newLateOp(ins[0], lateTest(s))
 		return c.lateOut, nil
+	}
+	if l, ok := op.(*limitOp); ok && l.static {
+		return op, nil // a batch limit: no state
 	}
 	if s, ok := op.(stateful); ok {
 		c.stateful = append(c.stateful, s)
@@ -88,10 +91,25 @@ func (c *compiler) operator(sp *planner.StepPlan, n *ir.Node, ins []operator) (o
 		return c.join(sp, n, ins)
 	case ir.OpUnion:
 		return c.union(ins)
+	case ir.OpLimit:
+		return &limitOp{passOp: passOp{in}, name: sp.Step.ID + "/limit", n: int64(n.Limit), static: c.static(in)}, nil
 	case ir.OpIntoOutput:
 		return in, nil
 	}
 	return nil, fmt.Errorf("operator %s is not supported on a stream", n.Op)
+}
+
+// static reports whether every source op reads is a static table.
+func (c *compiler) static(op operator) bool {
+	if s, ok := op.(*sourceOp); ok {
+		return c.extracts[s.asset] != nil && c.extracts[s.asset].Static
+	}
+	for _, in := range op.inputs() {
+		if !c.static(in) {
+			return false
+		}
+	}
+	return len(op.inputs()) > 0
 }
 
 // project compiles select and withColumn.
@@ -106,6 +124,7 @@ func (c *compiler) project(sp *planner.StepPlan, n *ir.Node, in operator) (opera
 		named[ne.Name] = ne.Expr
 	}
 	p := &projectOp{in: in, out: out}
+	marks := sp.EventTimes(n) // WindowTime columns carry their window's watermark
 	for i, col := range out.Cols {
 		e, ok := named[col.Name]
 		if !ok && n.Op == ir.OpWithColumn {
@@ -115,10 +134,13 @@ func (c *compiler) project(sp *planner.StepPlan, n *ir.Node, in operator) (opera
 		if err != nil {
 			return nil, err
 		}
-		if e.Kind == ir.ExprColumn {
+		switch d, wt := marks[col.Name]; {
+		case e.Kind == ir.ExprColumn:
 			if j := is.Index(e.Name); j >= 0 {
 				out.Cols[i].EventTime, out.Cols[i].Delay = is.Cols[j].EventTime, is.Cols[j].Delay
 			}
+		case wt && e.Kind == ir.ExprCall && e.Func() == ir.FuncWindowTime:
+			out.Cols[i].EventTime, out.Cols[i].Delay = true, d.Microseconds()
 		}
 		p.exprs = append(p.exprs, f)
 	}
@@ -154,6 +176,8 @@ type markedOp struct {
 
 func (m markedOp) schema() *Schema { return m.s }
 
+func (m markedOp) inputs() []operator { return []operator{m.operator} }
+
 // aggregate compiles a streaming aggregation.
 func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (operator, error) {
 	is := in.schema()
@@ -178,13 +202,11 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 		if err != nil {
 			return nil, err
 		}
+		// window_start and window_end carry no watermark: they are the
+		// fields of Spark's window struct, selected out of it (the
+		// generated program's flattening select), which drops its
+		// metadata; etl.WindowTime(window_end) is the window's event time.
 		a.win = w
-		// Spark's window struct keeps the event-time metadata and
-		// downstream stateful operators use its end (WatermarkSupport):
-		// window_end carries it here.
-		if end := a.out.Index("window_end"); end >= 0 && is.Cols[w.col].EventTime {
-			a.out.Cols[end].EventTime, a.out.Cols[end].Delay = true, is.Cols[w.col].Delay
-		}
 	}
 	for _, ne := range n.Aggs {
 		f := &aggFn{name: ne.Name, kind: ne.Expr.Func()}

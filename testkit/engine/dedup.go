@@ -39,8 +39,9 @@ func (d *dedupOp) late(r Row, wm int64) bool {
 
 func (d *dedupOp) process(b *batch) []Row {
 	var out []Row
+	lateWm := b.lateEvents(d)
 	for _, r := range d.in.process(b) {
-		if d.late(r, b.lateWm) {
+		if d.late(r, lateWm) {
 			b.dropped++
 			continue
 		}
@@ -54,7 +55,7 @@ func (d *dedupOp) process(b *batch) []Row {
 		d.seen[string(d.kb)] = d.expiry(r)
 		out = append(out, r)
 	}
-	d.evict(b.wm)
+	d.evict(b.eviction(d))
 	return out
 }
 

@@ -75,16 +75,28 @@
 //     next; 0 before any data (query.go). As with
 //     spark.sql.streaming.noDataMicroBatches.enabled (the default), a batch
 //     without new data runs when the watermark advanced past what the stateful
-//     operators last saw.
+//     operators last saw. The global watermark is propagated per operator
+//     (PropagateWatermarkSimulator, watermark.go): a stateful operator
+//     evicts with its input watermark, which after a stream–stream join is
+//     the join's output watermark (the min of its state watermarks).
 //   - Late rows: a stateful operator drops input rows whose event time (or
-//     window end) is at or before the watermark, counting them in
-//     numRowsDroppedByWatermark (StateStoreWriter.applyRemovingRowsOlderThanWatermark
-//     with WatermarkSupport's LessThanOrEqual predicate).
+//     window end) is at or before its input watermark of the previous batch,
+//     counting them in numRowsDroppedByWatermark
+//     (StateStoreWriter.applyRemovingRowsOlderThanWatermark with
+//     WatermarkSupport's LessThanOrEqual predicate).
+//   - A limit on a stream keeps the first N rows overall, its count in state
+//     (StreamingGlobalLimitExec, limit.go).
+//   - MERGE sinks (memory and delta, foreach-batch-merge) apply a batch as
+//     Delta's MERGE ... WHEN MATCHED UPDATE SET * WHEN NOT MATCHED INSERT *
+//     does (merge.go): on merge keys that are part of a key, one source row
+//     updates every target row of its key, and several matching one target
+//     row fail the batch (ErrMultipleSourceRows).
 //   - The rate source follows RateStreamMicroBatchStream: offsets are whole
 //     seconds from the creation time kept in the checkpoint, values ramp up
 //     over rampUpTime, timestamps spread a batch's values over its seconds,
 //     on the processing-time clock (rate_source.go).
-//   - Windows (TimeWindowing, SessionWindowing, MergingSessionsExec), aggregation
+//   - Windows (TimeWindowing, SessionWindowing, MergingSessionsExec; their
+//     window_start / window_end carry no watermark, WindowTime does), aggregation
 //     output modes (StateStoreSaveExec), deduplication (StreamingDeduplicateExec,
 //     StreamingDeduplicateWithinWatermarkExec) and stream–stream joins
 //     (StreamingSymmetricHashJoinExec) are described in their files.

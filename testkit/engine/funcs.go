@@ -42,6 +42,7 @@ var strictFuncs = map[ir.Func]scalarFn{
 	ir.FuncDayOfMonth: timePart(func(t time.Time) int { return t.Day() }),
 	ir.FuncHour:       timePart(func(t time.Time) int { return t.Hour() }),
 	ir.FuncMinute:     timePart(func(t time.Time) int { return t.Minute() }),
+	ir.FuncWindowTime: func(a []any) any { return a[0].(time.Time).Add(-time.Microsecond) },
 	ir.FuncAsc:        func(a []any) any { return a[0] },
 	ir.FuncDesc:       func(a []any) any { return a[0] },
 }

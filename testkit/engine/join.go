@@ -23,24 +23,36 @@ type joinSide struct {
 	// WatermarkSupport.findEventTimeColumn), which late rows are judged
 	// on, or -1: a side without a watermark drops no late rows.
 	wcol int
-	// evict is whether the side's state is evicted (Spark's
-	// getOneSideStateWatermarkPredicate with a time range): the side has a
-	// watermark and the other side's range column carries one.
+	// evict is whether the side's state is evicted by a state value
+	// watermark (Spark's getOneSideStateWatermarkPredicate with a time
+	// range and no watermarked join key): the side has a watermark and the
+	// other side's range column carries one.
 	evict bool
 }
 
 // joinOp is a stream–stream equi-join with an optional event-time range,
 // StreamingSymmetricHashJoinExec: per batch each side drops its rows at or
-// before the watermark, joins the new left rows with the right state, then
-// the new right rows with the left state (which now holds this batch's left
-// rows), so each pair is emitted once; both sides are stored. With a time
-// range right.t BETWEEN left.t + lower AND left.t + upper, a left row is
-// evicted once left.t + upper <= watermark and a right row once
-// right.t - lower <= watermark (no future row of the other side, which must
-// be after the watermark, can match); an outer join emits an evicted
-// unmatched row with NULLs for the other side. As in Spark, a side is
-// evicted only when it has a watermark and the other side's range column
-// carries one, and only a side with a watermark drops late rows.
+// before its late-events watermark, joins the new left rows with the right
+// state, then the new right rows with the left state (which now holds this
+// batch's left rows), so each pair is emitted once; both sides are stored.
+// Then state is evicted with the join's eviction watermark W
+// (getStateWatermarkPredicates), and an outer join emits each evicted
+// unmatched row of a preserved side with NULLs for the other side:
+//
+//   - a watermarked join key (a key whose left or right column is an
+//     event-time column: isWatermarkInJoinKeys) evicts the rows of both
+//     sides whose key column at that position is at or before W;
+//   - otherwise, with a time range right.t BETWEEN left.t + lower AND
+//     left.t + upper, a side that has a watermark, when the other side's
+//     range column carries one, evicts the rows whose watermarked column is
+//     at or before its state value watermark: W − upper − 1 ms for the
+//     left, W + lower − 1 ms for the right (getStateValueWatermark, whose
+//     inclusive bounds subtract a millisecond).
+//
+// Only a side with a watermark drops late rows. The join's output
+// watermark is the min of the two sides' state watermarks and W
+// (produceOutputWatermark): what a downstream stateful operator evicts
+// and judges late rows with.
 //
 // A left semi join (Spark 3.1+, OneSideHashJoiner with LeftSemi) outputs
 // each left row once, when its first match arrives: a new left row that
@@ -59,11 +71,15 @@ type joinOp struct {
 	outMap      []int // output column → index in left ++ right, -1 merged key
 	merged      []int // for merged keys: left index, right index (coalesce)
 	static      bool
-	state       [2]map[string][]*joinRow
-	kb          []byte
+	// keyWm is the position of the watermarked join key, or -1.
+	keyWm int
+	state [2]map[string][]*joinRow
+	kb    []byte
 }
 
 func (j *joinOp) schema() *Schema { return j.out }
+
+func (j *joinOp) inputs() []operator { return []operator{j.left.in, j.right.in} }
 
 func (j *joinOp) key(r Row, cols []int) (string, bool) {
 	j.kb = j.kb[:0]
@@ -90,9 +106,10 @@ func (j *joinOp) process(b *batch) []Row {
 	}
 	var out []Row
 	sides := [2]joinSide{j.left, j.right}
+	lateWm := b.lateEvents(j)
 	for i, s := range sides {
 		for _, r := range s.in.process(b) {
-			if j.lateRow(s, r, b.lateWm) {
+			if j.lateRow(s, r, lateWm) {
 				b.dropped++
 				continue
 			}
@@ -103,7 +120,7 @@ func (j *joinOp) process(b *batch) []Row {
 			out = j.probe(i, r, out)
 		}
 	}
-	return append(out, j.evict(b.wm)...)
+	return append(out, j.evict(b.eviction(j))...)
 }
 
 // probe joins r (of side i) with the other side's state and stores it.
@@ -175,41 +192,84 @@ func (j *joinOp) inRange(l, r Row) bool {
 // usesWatermark is the first half of StreamingSymmetricHashJoinExec's
 // shouldRunAnotherBatch: whether the watermark cleans any state (a state
 // watermark on either side), so that a moved watermark needs a no-data
-// batch. Key-watermark eviction (a watermarked join key) is not modelled.
-func (j *joinOp) usesWatermark() bool { return j.ranged && (j.left.evict || j.right.evict) }
+// batch.
+func (j *joinOp) usesWatermark() bool {
+	return j.keyWm >= 0 || (j.ranged && (j.left.evict || j.right.evict))
+}
+
+// stateWatermarks are the state watermarks of the left and right sides for
+// eviction watermark wm (getStateWatermark); ok false when a side's state
+// is never evicted.
+func (j *joinOp) stateWatermarks(wm int64) (l, r int64, lok, rok bool) {
+	if j.keyWm >= 0 {
+		return wm, wm, true, true
+	}
+	if !j.ranged {
+		return 0, 0, false, false
+	}
+	return truncMillis(wm-j.upper) - 1000, truncMillis(wm+j.lower) - 1000, j.left.evict, j.right.evict
+}
+
+// produceWatermark is the join's output watermark for input watermark in:
+// the min of the state watermarks and in.
+func (j *joinOp) produceWatermark(in int64) (int64, bool) {
+	if j.static {
+		return in, true
+	}
+	out := in
+	l, r, lok, rok := j.stateWatermarks(in)
+	if lok {
+		out = min(out, l)
+	}
+	if rok {
+		out = min(out, r)
+	}
+	return out, true
+}
 
 // evict drops state rows no future row can match, emitting outer rows.
 func (j *joinOp) evict(wm int64) []Row {
-	if !j.ranged || wm <= 0 {
+	if wm <= 0 {
 		return nil
 	}
+	lw, rw, lok, rok := j.stateWatermarks(wm)
 	var out []Row
 	for i, s := range [2]joinSide{j.left, j.right} {
-		if !s.evict {
+		col, bound, ok := s.wcol, lw, lok
+		if i == 1 {
+			bound, ok = rw, rok
+		}
+		if j.keyWm >= 0 {
+			col = s.keys[j.keyWm]
+		}
+		if !ok || col < 0 {
 			continue
 		}
 		outer := j.typ == ir.JoinFull || (i == 0 && j.typ == ir.JoinLeft) || (i == 1 && j.typ == ir.JoinRight)
-		for _, k := range slices.Sorted(maps.Keys(j.state[i])) {
-			var keep []*joinRow
-			for _, jr := range j.state[i][k] {
-				t, _ := jr.Row[s.tcol].(time.Time)
-				bound := micros(t) + j.upper
-				if i == 1 {
-					bound = micros(t) - j.lower
-				}
-				if bound > wm {
-					keep = append(keep, jr)
-					continue
-				}
-				if outer && !jr.Matched {
-					out = append(out, j.nullRow(i, jr.Row))
-				}
+		out = j.evictSide(i, col, bound, outer, out)
+	}
+	return out
+}
+
+// evictSide drops the rows of side i whose column col is at or before
+// bound, emitting the unmatched ones of a preserved (outer) side.
+func (j *joinOp) evictSide(i, col int, bound int64, outer bool, out []Row) []Row {
+	for _, k := range slices.Sorted(maps.Keys(j.state[i])) {
+		var keep []*joinRow
+		for _, jr := range j.state[i][k] {
+			t, ok := jr.Row[col].(time.Time)
+			if !ok || micros(t) > bound {
+				keep = append(keep, jr)
+				continue
 			}
-			if len(keep) == 0 {
-				delete(j.state[i], k)
-			} else {
-				j.state[i][k] = keep
+			if outer && !jr.Matched {
+				out = append(out, j.nullRow(i, jr.Row))
 			}
+		}
+		if len(keep) == 0 {
+			delete(j.state[i], k)
+		} else {
+			j.state[i][k] = keep
 		}
 	}
 	return out

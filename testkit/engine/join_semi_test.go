@@ -32,8 +32,11 @@ func ev(s ...string) []string {
 // TestStreamStreamSemiJoin runs joinPlan(semi): l semi-join r on k with
 // r.rt BETWEEN l.t AND l.t + 10m, both watermarks with delay 0. A left row
 // is emitted once, when its first match arrives (on either side, in any
-// batch); unmatched left rows never are; both sides are evicted once the
-// global watermark passes their bound: left at t + 10m, right at rt.
+// batch); unmatched left rows never are; both sides are evicted once their
+// state watermark reaches them: left t at or before W − 10m − 1 ms, right
+// rt at or before W − 1 ms (Spark's getStateValueWatermark, measured on
+// the server: at W = 10:00 a left row at 09:50 and a right row at 10:00
+// stay in state).
 func TestStreamStreamSemiJoin(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -76,26 +79,29 @@ func TestStreamStreamSemiJoin(t *testing.T) {
 		{name: "range bounds are inclusive",
 			batches: []semiBatch{
 				{l: ev("a 1 10:00", "b 2 10:00"), wantState: 2},
-				// right a@10:00 is evicted by the no-data batch at 10:00
-				{r: ev("a 10 10:00", "b 20 10:10"), wantState: 3},
+				// right a@10:00 stays after the no-data batch at 10:00:
+				// the right state watermark is 09:59:59.999
+				{r: ev("a 10 10:00", "b 20 10:10"), wantState: 4},
 			},
 			want: []string{"a 1 10:00", "b 2 10:00"}},
 		{name: "eviction",
 			batches: []semiBatch{
 				// watermark then min(10:05, 10:00) = 10:00: the no-data
-				// batch evicts right x (bound rt = 10:00)
-				{l: ev("a 1 10:00", "b 2 10:05"), r: ev("x 9 10:00"), wantState: 2},
-				// right b matches left b: emitted, b stays (matched) until
-				// 10:15; then 10:12 evicts left a (10:10) and right b
-				{l: ev("c 3 10:30"), r: ev("b 20 10:12"), wantState: 2},
+				// batch keeps right x@10:00 (right state watermark 09:59:59.999)
+				{l: ev("a 1 10:00", "b 2 10:05"), r: ev("x 9 10:00"), wantState: 3},
+				// right b matches left b: emitted, b stays (matched); then
+				// 10:12 evicts left a (at or before 10:01:59.999) and right
+				// x, keeps right b@10:12
+				{l: ev("c 3 10:30"), r: ev("b 20 10:12"), wantState: 3},
 				// d matches when its right row comes; then 10:40 evicts
-				// left b (10:15) and c (10:40), keeps left d (10:50) and
-				// right d (10:45)
-				{l: ev("d 4 10:40"), r: ev("d 40 10:45"), wantState: 2},
+				// left b@10:05 and right b@10:12, keeps left c@10:30 and
+				// d@10:40 and right d@10:45
+				{l: ev("d 4 10:40"), r: ev("d 40 10:45"), wantState: 3},
 				// the watermark stays at 10:40: nothing evicted
-				{r: ev("z 0 11:00"), wantState: 3},
+				{r: ev("z 0 11:00"), wantState: 4},
 				// left e@10:35 is behind the watermark 10:40: dropped, so it
-				// neither matches right d nor is stored
+				// neither matches right d nor is stored; left d@10:41 matches
+				// (emitted, not stored); then 10:41 evicts left c@10:30
 				{l: ev("e 5 10:35", "d 6 10:41"), wantState: 3},
 			},
 			want: []string{"b 2 10:05", "d 4 10:40", "d 6 10:41"}},

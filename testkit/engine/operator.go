@@ -9,6 +9,8 @@ import (
 type operator interface {
 	schema() *Schema
 	process(b *batch) []Row
+	// inputs are the operators whose rows it reads (watermark.go).
+	inputs() []operator
 }
 
 // batch is the context of one micro-batch of one query.
@@ -42,6 +44,8 @@ type passOp struct{ in operator }
 
 func (p passOp) schema() *Schema { return p.in.schema() }
 
+func (p passOp) inputs() []operator { return []operator{p.in} }
+
 // filterOp keeps the rows whose predicate is true (NULL and false drop).
 type filterOp struct {
 	passOp
@@ -69,6 +73,8 @@ type projectOp struct {
 
 func (p *projectOp) schema() *Schema { return p.out }
 
+func (p *projectOp) inputs() []operator { return []operator{p.in} }
+
 func (p *projectOp) process(b *batch) []Row {
 	in := p.in.process(b)
 	out := make([]Row, len(in))
@@ -89,6 +95,8 @@ type unionOp struct {
 }
 
 func (u *unionOp) schema() *Schema { return u.ins[0].schema() }
+
+func (u *unionOp) inputs() []operator { return u.ins }
 
 func (u *unionOp) process(b *batch) []Row {
 	var out []Row

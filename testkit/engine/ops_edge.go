@@ -18,6 +18,8 @@ type sourceOp struct {
 
 func (s *sourceOp) schema() *Schema { return s.out }
 
+func (s *sourceOp) inputs() []operator { return nil }
+
 func (s *sourceOp) process(b *batch) []Row {
 	sb := b.inputs[s.asset]
 	if sb == nil {
@@ -47,11 +49,14 @@ func newLateOp(in operator, isLate func(Row, int64) bool) *lateOp {
 
 func (l *lateOp) schema() *Schema { return l.out }
 
+func (l *lateOp) inputs() []operator { return []operator{l.in} }
+
 func (l *lateOp) process(b *batch) []Row {
 	var out []Row
+	wm := b.lateEvents(l)
 	for _, r := range l.in.process(b) {
-		if b.lateWm > 0 && l.isLate(r, b.lateWm) {
-			out = append(out, append(append(Row(nil), r...), fromMicros(b.lateWm), ReasonBehindWatermark))
+		if wm > 0 && l.isLate(r, wm) {
+			out = append(out, append(append(Row(nil), r...), fromMicros(wm), ReasonBehindWatermark))
 		}
 	}
 	b.late += int64(len(out))
@@ -110,6 +115,8 @@ func sameKind(a, b contracts.Type) bool {
 }
 
 func (c *conformOp) schema() *Schema { return c.out }
+
+func (c *conformOp) inputs() []operator { return []operator{c.in} }
 
 func (c *conformOp) process(b *batch) []Row {
 	in := c.in.process(b)

@@ -20,8 +20,9 @@ const (
 )
 
 // MemoryTable is the `memory` sink: an in-process table. Append adds the
-// rows; merge upserts them by the merge keys (foreach-batch MERGE); complete
-// replaces the table with each batch (Spark's memory sink in complete mode).
+// rows; merge applies them as Delta's MERGE on the merge keys does
+// (foreach-batch MERGE, mergeMatch); complete replaces the table with each
+// batch (Spark's memory sink in complete mode).
 type MemoryTable struct {
 	Name      string
 	Mode      string
@@ -29,14 +30,13 @@ type MemoryTable struct {
 	mu        sync.Mutex
 	schema    *Schema
 	rows      []Row
-	index     map[string]int
 	last      map[string]int64           // checkpoint → last batch written
 	batches   map[string]map[int64][]Row // checkpoint → batch → rows written
 }
 
 // NewMemoryTable returns an empty table.
 func NewMemoryTable(name, mode string, mergeKeys []string) *MemoryTable {
-	return &MemoryTable{Name: name, Mode: mode, MergeKeys: mergeKeys, index: map[string]int{},
+	return &MemoryTable{Name: name, Mode: mode, MergeKeys: mergeKeys,
 		last: map[string]int64{}, batches: map[string]map[int64][]Row{}}
 }
 
@@ -50,7 +50,7 @@ func (t *MemoryTable) Write(cp string, id int64, s *Schema, rows []Row) (bool, e
 	t.schema = s
 	switch t.Mode {
 	case TableComplete:
-		t.rows, t.index = append([]Row(nil), rows...), map[string]int{}
+		t.rows = append([]Row(nil), rows...)
 	case TableMerge:
 		if err := t.merge(s, rows); err != nil {
 			return false, err
@@ -66,29 +66,48 @@ func (t *MemoryTable) Write(cp string, id int64, s *Schema, rows []Row) (bool, e
 	return false, nil
 }
 
-// merge upserts rows by the merge keys (the last row of a key wins).
+// merge applies rows as Delta's MERGE on the merge keys (mergeMatch):
+// nothing changes when it fails.
 func (t *MemoryTable) merge(s *Schema, rows []Row) error {
-	var idx []int
-	for _, k := range t.MergeKeys {
-		i := s.Index(k)
-		if i < 0 {
-			return fmt.Errorf("merge into %s: key %s is not a column", t.Name, k)
-		}
-		idx = append(idx, i)
+	key, err := t.keyFunc(s, "merge into")
+	if err != nil {
+		return err
 	}
-	for _, r := range rows {
+	target, source := make([]string, len(t.rows)), make([]string, len(rows))
+	for i, r := range t.rows {
+		target[i] = key(r)
+	}
+	for j, r := range rows {
+		source[j] = key(r)
+	}
+	updates, inserts, err := mergeMatch(t.Name, target, source)
+	if err != nil {
+		return err
+	}
+	for i, j := range updates {
+		t.rows[i] = rows[j]
+	}
+	for _, j := range inserts {
+		t.rows = append(t.rows, rows[j])
+	}
+	return nil
+}
+
+// keyFunc returns the key string of a row of schema s by the merge keys.
+func (t *MemoryTable) keyFunc(s *Schema, op string) (func(Row) string, error) {
+	idx := make([]int, len(t.MergeKeys))
+	for i, k := range t.MergeKeys {
+		if idx[i] = s.Index(k); idx[i] < 0 {
+			return nil, fmt.Errorf("%s %s: key %s is not a column", op, t.Name, k)
+		}
+	}
+	return func(r Row) string {
 		var kb []byte
 		for _, i := range idx {
 			kb = keyString(kb, r[i])
 		}
-		if at, ok := t.index[string(kb)]; ok {
-			t.rows[at] = r
-			continue
-		}
-		t.index[string(kb)] = len(t.rows)
-		t.rows = append(t.rows, r)
-	}
-	return nil
+		return string(kb)
+	}, nil
 }
 
 // Rows returns a copy of the table's rows and their schema (nil before the

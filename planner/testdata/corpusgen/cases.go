@@ -100,3 +100,20 @@ func mutate(f func() *ir.Document, m func(*ir.Document)) func() *ir.Document {
 }
 
 func only(doc *ir.Document) func() *ir.Document { return func() *ir.Document { return doc } }
+
+// timeKeyJoin joins orders and payments on the order id and their event
+// times (event_time = paid_at): a watermarked join key, no range.
+func timeKeyJoin(t ir.JoinType) *ir.Join {
+	return &ir.Join{Type: t, LeftKeys: []string{"order_id", "event_time"}, RightKeys: []string{"order_id", "paid_at"}}
+}
+
+// dailyWindows is the example's hourly windows chained into daily windows
+// on the column t computes from them (window_end, or its WindowTime).
+func dailyWindows(t *ir.Expr) *ir.Node {
+	hourly := windowAgg(watermark(filterPaid(input("orders")), "event_time", "15m0s"), tumbling("1h0m0s"))
+	wt := &ir.Node{Op: ir.OpWithColumn, Inputs: []*ir.Node{hourly}, Columns: []ir.NamedExpr{named("hour_time", t)}}
+	return &ir.Node{Op: ir.OpAggregate, Inputs: []*ir.Node{wt}, GroupBy: []*ir.Expr{col("customer_id")},
+		Window: &ir.Window{Kind: ir.Tumbling, TimeColumn: "hour_time", Duration: "24h0m0s"},
+		Aggs: []ir.NamedExpr{named("paid_order_count", aggE("sum", "paid_order_count")), named("paid_order_total", aggE("sum", "paid_order_total")),
+			named("latest_event_time", aggE("max", "latest_event_time"))}}
+}

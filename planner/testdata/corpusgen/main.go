@@ -1,9 +1,11 @@
 // Command corpusgen writes the planner's corpus of broken pipelines: one
 // directory per case under planner/testdata/corpus with ir.json, profile.yaml,
 // want.codes and, for some, modes.txt (forced output modes) and against.json
-// (the state manifest of the version running before the change).
+// (the state manifest of the version running before the change). It also
+// writes the differential corpus against Spark, planner/testdata/spark (the
+// tables spark_*.go; package planner/sparkverdicts reads it).
 //
-//	go run ./planner/testdata/corpusgen -o planner/testdata/corpus
+//	go run ./planner/testdata/corpusgen -o planner/testdata/corpus -spark planner/testdata/spark
 package main
 
 import (
@@ -14,13 +16,18 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
+// show prints every differential case's diagnostics (-show).
+var show = flag.Bool("show", false, "print the diagnostics of every differential case")
+
 func main() {
 	out := flag.String("o", "planner/testdata/corpus", "output directory")
+	spark := flag.String("spark", "planner/testdata/spark", "output directory of the differential corpus")
 	flag.Parse()
 	for _, c := range cases {
 		if err := write(*out, c); err != nil {
@@ -28,15 +35,41 @@ func main() {
 			os.Exit(1)
 		}
 	}
+	seen := map[string]bool{}
+	for _, c := range sparkCases() {
+		if seen[c.name] {
+			fmt.Fprintf(os.Stderr, "corpusgen: differential case %s twice\n", c.name)
+			os.Exit(1)
+		}
+		seen[c.name] = true
+		if err := writeSpark(*spark, c); err != nil {
+			fmt.Fprintf(os.Stderr, "corpusgen: %s: %v\n", c.name, err)
+			os.Exit(1)
+		}
+	}
+}
+
+func diagText(l diag.List) string {
+	var b strings.Builder
+	for _, d := range l {
+		b.WriteString("  " + d.String() + "\n")
+	}
+	return b.String()
+}
+
+// start makes a case's directory and builds its document and IR bytes.
+func start(root, name string, build func() *ir.Document) (string, *ir.Document, []byte, error) {
+	dir := filepath.Join(root, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, nil, err
+	}
+	doc := build()
+	data, err := ir.Marshal(doc)
+	return dir, doc, data, err
 }
 
 func write(root string, c kase) error {
-	dir := filepath.Join(root, c.name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	doc := c.doc()
-	data, err := ir.Marshal(doc)
+	dir, doc, data, err := start(root, c.name, c.doc)
 	if err != nil {
 		return err
 	}

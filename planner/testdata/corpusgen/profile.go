@@ -21,9 +21,8 @@ var catalog = map[string]string{
 	"order_payments_merge":   "{plugin: delta, table: curated.order_payments_merged, write_mode: foreach-batch-merge, merge_keys: [order_id]}",
 }
 
-// profileFor writes a Spark profile binding exactly the assets doc uses;
-// overrides replace catalog entries (or drop them when empty).
-func profileFor(doc *ir.Document, name string, overrides map[string]string) string {
+// usedAssets are the assets doc extracts or loads.
+func usedAssets(doc *ir.Document) map[string]bool {
 	used := map[string]bool{}
 	for _, p := range doc.Pipelines {
 		for _, e := range p.Extracts {
@@ -33,6 +32,13 @@ func profileFor(doc *ir.Document, name string, overrides map[string]string) stri
 			used[l.Asset] = true
 		}
 	}
+	return used
+}
+
+// profileFor writes a Spark profile binding exactly the assets doc uses;
+// overrides replace catalog entries (or drop them when empty).
+func profileFor(doc *ir.Document, name string, overrides map[string]string) string {
+	used := usedAssets(doc)
 	var names []string
 	for a := range used {
 		names = append(names, a)

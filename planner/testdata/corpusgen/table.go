@@ -84,6 +84,18 @@ var cases = []kase{
 		want: []string{"ETL-S405"}},
 	{name: "outer_join_one_watermark", doc: func() *ir.Document { return joined(join(ir.JoinFull, true), true, false, nil, "order_payments") },
 		want: []string{"ETL-S405"}},
+	// Spark 4.1 accepts a left outer join with a range and a watermark on
+	// the nullable side only, but never evicts the left side: it never
+	// emits the unmatched rows and its state grows (measured). Deliberate.
+	{name: "outer_join_nullable_watermark_only", doc: func() *ir.Document { return joined(join(ir.JoinLeft, true), false, true, nil, "order_payments") },
+		want: []string{"ETL-S405"}},
+	// A watermarked join key bounds both sides' state (isWatermarkInJoinKeys):
+	// Spark accepts the join without a range, and emits the unmatched rows
+	// once the watermark passes their key.
+	{name: "outer_join_watermarked_keys", doc: func() *ir.Document { return joined(timeKeyJoin(ir.JoinLeft), true, true, nil, "order_payments") },
+		want: []string{"ETL-S423"}},
+	{name: "inner_join_watermarked_keys", doc: func() *ir.Document { return joined(timeKeyJoin(ir.JoinInner), true, true, nil, "order_payments") },
+		want: []string{"ETL-S423"}},
 	{name: "semi_join_no_range", doc: func() *ir.Document { return joined(join(ir.JoinSemi, false), true, true, nil, "order_payments") },
 		want: []string{"ETL-S405", "ETL-S423"}},
 	// Stream–stream left semi (Spark 3.1+) with watermarks and a time range
@@ -115,8 +127,14 @@ var cases = []kase{
 		return stateless(&ir.Node{Op: ir.OpSort, Inputs: []*ir.Node{filterPaid(input("orders"))},
 			Columns: []ir.NamedExpr{named("event_time", &ir.Expr{Kind: ir.ExprCall, Name: "asc", Args: []*ir.Expr{col("event_time")}})}})
 	}, want: []string{"ETL-S407"}},
+	// Spark 4.1 runs a limit on a stream in append mode (the first rows
+	// overall) and rejects it in update mode only.
 	{name: "limit_on_stream", doc: func() *ir.Document {
 		return stateless(&ir.Node{Op: ir.OpLimit, Inputs: []*ir.Node{filterPaid(input("orders"))}, Limit: 100})
+	}},
+	// the windows go to a MERGE sink: update mode
+	{name: "limit_on_stream_update", doc: func() *ir.Document {
+		return ordersPipeline(&ir.Node{Op: ir.OpLimit, Inputs: []*ir.Node{exampleAgg()}, Limit: 100}, false).doc
 	}, want: []string{"ETL-S408"}},
 	{name: "distinct_aggregate", doc: func() *ir.Document {
 		a := windowAgg(watermark(filterPaid(input("orders")), "event_time", "15m0s"), tumbling("1h0m0s"))
@@ -128,18 +146,45 @@ var cases = []kase{
 		return stateless(&ir.Node{Op: ir.OpFilter, Inputs: []*ir.Node{filterPaid(input("orders"))},
 			Predicate: &ir.Expr{Kind: ir.ExprCall, Name: "=", Args: []*ir.Expr{rank, {Kind: ir.ExprLiteral, Value: "1"}}}})
 	}, want: []string{"ETL-D221", "ETL-S410"}},
+	// Spark 3.5+ propagates watermarks per operator: a stateful operator
+	// after an outer or time-interval join passes the checker (Spark 4.1),
+	// but a deduplication reading both sides' event times fails the first
+	// batch (ETL-S419).
 	{name: "stateful_after_outer_join", doc: func() *ir.Document {
 		return joined(join(ir.JoinLeft, true), true, true, func(n *ir.Node) *ir.Node {
 			return &ir.Node{Op: ir.OpDropDuplicates, Inputs: []*ir.Node{n}, Keys: []string{"order_id", "event_time"}}
 		}, "order_payments")
-	}, want: []string{"ETL-S411", "ETL-S423"}},
+	}, want: []string{"ETL-S419", "ETL-S423"}},
+	// An aggregation outside append mode followed by an event-time
+	// deduplication: Spark's global-watermark correctness check.
+	{name: "dedup_after_aggregation_update", doc: func() *ir.Document {
+		agg := &ir.Node{Op: ir.OpAggregate, Inputs: []*ir.Node{watermark(filterPaid(input("orders")), "event_time", "15m0s")},
+			GroupBy: []*ir.Expr{col("customer_id"), col("event_time")}, Aggs: []ir.NamedExpr{named("paid_order_count", aggE("count", "order_id"))}}
+		return ordersPipeline(&ir.Node{Op: ir.OpDropDuplicates, Inputs: []*ir.Node{agg}, Keys: []string{"customer_id", "event_time"}}, false).doc
+	}, modes: map[string]string{"customer_order_windows": "update"}, want: []string{"ETL-S411"}},
+	// Chained windows: on window_end Spark 4.1 rejects the query at start
+	// (no watermark) and the day of [23:00, 24:00) would be the next one;
+	// on WindowTime(window_end) it runs.
+	{name: "window_on_window_end", doc: func() *ir.Document { return ordersPipeline(dailyWindows(col("window_end")), false).doc },
+		want: []string{"ETL-S415"}},
+	{name: "window_on_window_time", doc: func() *ir.Document {
+		return ordersPipeline(dailyWindows(&ir.Expr{Kind: ir.ExprCall, Name: "window_time", Args: []*ir.Expr{col("window_end")}}), false).doc
+	}},
+	{name: "window_time_of_event_time", doc: func() *ir.Document {
+		wt := &ir.Node{Op: ir.OpWithColumn, Inputs: []*ir.Node{watermark(filterPaid(input("orders")), "event_time", "15m0s")},
+			Columns: []ir.NamedExpr{named("window_time", &ir.Expr{Kind: ir.ExprCall, Name: "window_time", Args: []*ir.Expr{col("event_time")}})}}
+		return stateless(wt)
+	}, want: []string{"ETL-S416"}},
+	// The second aggregation groups by window_start / window_end, which
+	// carry no watermark (Spark drops it when they leave the window
+	// struct): unbounded state as well.
 	{name: "chained_aggregations_update", doc: func() *ir.Document {
 		first := windowAgg(watermark(filterPaid(input("orders")), "event_time", "15m0s"), tumbling("1h0m0s"))
 		second := &ir.Node{Op: ir.OpAggregate, Inputs: []*ir.Node{first}, GroupBy: []*ir.Expr{col("customer_id"), col("window_start"), col("window_end")},
 			Aggs: []ir.NamedExpr{named("paid_order_count", aggE("sum", "paid_order_count")), named("paid_order_total", aggE("sum", "paid_order_total")),
 				named("latest_event_time", aggE("max", "latest_event_time"))}}
 		return ordersPipeline(second, false).doc
-	}, modes: map[string]string{"customer_order_windows": "update"}, want: []string{"ETL-S412"}},
+	}, modes: map[string]string{"customer_order_windows": "update"}, want: []string{"ETL-S412", "ETL-S421"}},
 	{name: "dedup_within_watermark_without_watermark", doc: func() *ir.Document {
 		return stateless(&ir.Node{Op: ir.OpDropDuplicatesWithinWM, Inputs: []*ir.Node{input("orders")}, Keys: []string{"event_id"}})
 	}, want: []string{"ETL-S413"}},
@@ -172,6 +217,19 @@ var cases = []kase{
 
 	// Profile capability (profile.Bind).
 	{name: "asset_unbound", doc: example, overrides: map[string]string{"late_order_events": ""}, want: []string{"ETL-P330"}},
+	// merge keys on part of the key: Delta's MERGE updates every row of a
+	// customer with one source row, and fails a batch with two
+	// (DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE, measured).
+	{name: "merge_keys_partial", doc: example,
+		overrides: map[string]string{"customer_order_windows": "{plugin: delta, table: curated.w, write_mode: foreach-batch-merge, merge_keys: [customer_id]}"},
+		want:      []string{"ETL-P344"}},
+	{name: "merge_keys_partial_allowed", doc: example,
+		overrides: map[string]string{"customer_order_windows": "{plugin: delta, table: curated.w, write_mode: foreach-batch-merge, merge_keys: [customer_id], allow_partial_merge_keys: true}"}},
+	// Spark asserts that specific starting offsets name exactly the
+	// subscribed partitions (measured: "you must specify all TopicPartitions").
+	{name: "starting_offsets_other_topic", doc: example,
+		overrides: map[string]string{"order_events": `{plugin: kafka-json, resource: orders_kafka, topic: order-events, starting_offsets: '{"payments": {"0": -2}}'}`},
+		want:      []string{"ETL-P348"}},
 	{name: "merge_key_not_a_key", doc: example,
 		overrides: map[string]string{"customer_order_windows": "{plugin: delta, table: curated.w, write_mode: foreach-batch-merge, merge_keys: [paid_order_count]}"},
 		want:      []string{"ETL-P337"}},

@@ -148,14 +148,14 @@ def customer_changes_invalid(raw):
 def step_normalize_customer_contacts(changes):
     """Step normalize-customer-contacts: transformation normalize-customer-contacts."""
     df = changes.withColumns({"email": F.expr("lower(`email`)"), "country": F.expr("upper(`country`)")})
-    df = df.selectExpr("CAST(`customer_id` AS BIGINT) AS `customer_id`", "CAST(`name` AS STRING) AS `name`", "CAST(`email` AS STRING) AS `email`", "CAST(`country` AS STRING) AS `country`", "CAST(`tier` AS STRING) AS `tier`", "CAST(`updated_at` AS TIMESTAMP) AS `updated_at`", "CAST(`_change_type` AS STRING) AS `_change_type`", "CAST(`_commit_version` AS BIGINT) AS `_commit_version`", "CAST(`_commit_timestamp` AS TIMESTAMP) AS `_commit_timestamp`")
+    df = df.selectExpr("`customer_id`", "`name`", "`email`", "`country`", "`tier`", "`updated_at`", "`_change_type`", "`_commit_version`", "`_commit_timestamp`")
     return df
 
 
 def step_keep_customer_changes(changes):
     """Step keep-customer-changes: transformation keep-customer-changes."""
     df = changes.filter("((`_change_type` = 'insert') OR (`_change_type` = 'update_postimage') OR (`_change_type` = 'delete'))")
-    df = df.selectExpr("CAST(`customer_id` AS BIGINT) AS `customer_id`", "CAST(`name` AS STRING) AS `name`", "CAST(`email` AS STRING) AS `email`", "CAST(`country` AS STRING) AS `country`", "CAST(`tier` AS STRING) AS `tier`", "CAST(`updated_at` AS TIMESTAMP) AS `updated_at`", "CAST(`_change_type` AS STRING) AS `_change_type`", "CAST(`_commit_version` AS BIGINT) AS `_commit_version`", "CAST(`_commit_timestamp` AS TIMESTAMP) AS `_commit_timestamp`")
+    df = df.selectExpr("`customer_id`", "`name`", "`email`", "`country`", "`tier`", "`updated_at`", "`_change_type`", "`_commit_version`", "`_commit_timestamp`")
     return df
 
 

@@ -136,7 +136,7 @@ def step_aggregate_customer_orders(orders):
     df = df.withWatermark("event_time", "15 minutes")
     df = df.groupBy(F.expr("`customer_id`").alias("customer_id"), F.window(F.expr("`event_time`"), "1 hour").alias("window")).agg(F.expr("count(`order_id`)").alias("paid_order_count"), F.expr("sum(`order_total`)").alias("paid_order_total"), F.expr("max(`event_time`)").alias("latest_event_time"))
     df = df.selectExpr("`customer_id`", "`window`.`start` AS `window_start`", "`window`.`end` AS `window_end`", "`paid_order_count`", "`paid_order_total`", "`latest_event_time`")
-    df = df.selectExpr("CAST(`customer_id` AS BIGINT) AS `customer_id`", "CAST(`window_start` AS TIMESTAMP) AS `window_start`", "CAST(`window_end` AS TIMESTAMP) AS `window_end`", "CAST(`paid_order_count` AS BIGINT) AS `paid_order_count`", "CAST(`paid_order_total` AS DECIMAL(28,2)) AS `paid_order_total`", "CAST(`latest_event_time` AS TIMESTAMP) AS `latest_event_time`")
+    df = df.selectExpr("`customer_id`", "`window_start`", "`window_end`", "`paid_order_count`", "`paid_order_total`", "`latest_event_time`")
     return df
 
 

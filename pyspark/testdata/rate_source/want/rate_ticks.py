@@ -43,7 +43,7 @@ def ticks_raw(spark):
 def step_tag_ticks(ticks):
     """Step tag-ticks: transformation tag-ticks."""
     df = ticks.withColumns({"minute": F.expr("minute(`timestamp`)")})
-    df = df.selectExpr("CAST(`timestamp` AS TIMESTAMP) AS `timestamp`", "CAST(`value` AS BIGINT) AS `value`", "CAST(`minute` AS INT) AS `minute`")
+    df = df.selectExpr("`timestamp`", "`value`", "`minute`")
     return df
 
 

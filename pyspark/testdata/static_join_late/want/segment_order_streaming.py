@@ -149,7 +149,7 @@ def customers_raw(spark):
 def step_paid_orders(orders):
     """Step paid-orders: transformation paid-orders."""
     df = orders.filter("(`status` = 'paid')")
-    df = df.selectExpr("CAST(`event_id` AS STRING) AS `event_id`", "CAST(`order_id` AS BIGINT) AS `order_id`", "CAST(`customer_id` AS BIGINT) AS `customer_id`", "CAST(`order_total` AS DECIMAL(18,2)) AS `order_total`", "CAST(`status` AS STRING) AS `status`", "CAST(`event_time` AS TIMESTAMP) AS `event_time`")
+    df = df.selectExpr("`event_id`", "`order_id`", "`customer_id`", "`order_total`", "`status`", "`event_time`")
     return df
 
 
@@ -160,7 +160,7 @@ def step_segment_windows(orders, customers):
     df2 = df2.withColumns({"segment": F.expr("coalesce(`segment`, 'unknown')")})
     df2 = df2.groupBy(F.expr("`segment`").alias("segment"), F.window(F.expr("`event_time`"), "1 hour").alias("window")).agg(F.expr("count(`order_id`)").alias("order_count"), F.expr("sum(`order_total`)").alias("order_total"))
     df2 = df2.selectExpr("`segment`", "`window`.`start` AS `window_start`", "`window`.`end` AS `window_end`", "`order_count`", "`order_total`")
-    df2 = df2.selectExpr("CAST(`segment` AS STRING) AS `segment`", "CAST(`window_start` AS TIMESTAMP) AS `window_start`", "CAST(`window_end` AS TIMESTAMP) AS `window_end`", "CAST(`order_count` AS BIGINT) AS `order_count`", "CAST(`order_total` AS DECIMAL(28,2)) AS `order_total`")
+    df2 = df2.selectExpr("`segment`", "`window_start`", "`window_end`", "`order_count`", "`order_total`")
     return df2
 
 

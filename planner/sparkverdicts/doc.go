@@ -1,0 +1,31 @@
+// Package sparkverdicts is the differential corpus of the planner against
+// Spark 4.1: small pipelines under planner/testdata/spark, each with the
+// planner's verdict and Spark's, measured on the real server.
+//
+// # The corpus
+//
+// Each case is a directory (written by `go run ./planner/testdata/corpusgen`
+// from its tables, spark_*.go): ir.json and profile.yaml, case.json (what it
+// checks, the Spark rule behind it, etlgen's verdict and, when etlgen
+// disagrees with Spark, why: deliberate or pending) and spark.json, Spark's
+// verdict as the live test recorded it. Load reads them.
+//
+// # Verdicts
+//
+// Judge plans a case the way `etlgen validate` does (profile.Parse, then
+// planner.Plan) and returns its Etlgen verdict: the error codes, and the
+// warnings and notes. A case agrees with Spark when etlgen accepts the
+// pipeline exactly when Spark runs it (Agree); a deliberate case may
+// disagree, and a pending one is skipped until the planner change it names
+// lands.
+//
+// # Tests
+//
+// TestCorpus (offline, no JVM) plans every case and checks its recorded
+// verdicts: the planner's codes, and agreement with the recorded Spark
+// verdict. TestSparkVerdicts (ETLGEN_STACK=1) runs every case on the stack
+// in one Python process (testdata/harness.py): the program pyspark.Generate
+// writes where etlgen accepts the pipeline, otherwise an equivalent query
+// built from the IR; it compares Spark's outcome with the recorded one, or
+// records it with -record.
+package sparkverdicts

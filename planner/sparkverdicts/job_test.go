@@ -1,0 +1,102 @@
+package sparkverdicts_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/planner/sparkverdicts"
+	"github.com/etlgen/etlgen/pyspark"
+)
+
+// etlgenState is etlgen's verdict on a case as the run judged it (the
+// profile renamed for the run).
+type etlgenState struct {
+	verdict sparkverdicts.Etlgen
+	diags   diag.List
+}
+
+// add judges a case with the run's names and adds its job: the generated
+// program when etlgen accepts the pipeline, else the equivalent queries.
+func (r *stackRun) add(c sparkverdicts.Case) error {
+	doc, err := c.Document()
+	if err != nil {
+		return err
+	}
+	prof, err := r.renamedFile(c, sparkverdicts.FileProfile)
+	if err != nil {
+		return err
+	}
+	v, m, diags := sparkverdicts.Judge(doc, prof)
+	j := job{Name: c.Name, etlgen: etlgenState{verdict: v, diags: diags}}
+	dir := filepath.Join(r.names.dir, c.Name)
+	if v.Accepted() {
+		files, err := pyspark.Generate(m)
+		if err != nil {
+			return err
+		}
+		if err := pyspark.Write(dir, files); err != nil {
+			return err
+		}
+		for i := range m.Pipelines {
+			j.Programs = append(j.Programs, program{Dir: dir, Path: filepath.Join(dir, pyspark.ProgramName(m.Pipelines[i].ID)),
+				Module: fmt.Sprintf("corpus_%s_%d", c.Name, i)})
+		}
+		j.Kind, j.ran, j.Until = sparkverdicts.RanProgram, sparkverdicts.RanProgram, until(sparkTrigger(m.Trigger))
+		r.jobs = append(r.jobs, j)
+		return nil
+	}
+	add := sparkverdicts.Equivalent{Options: map[string]map[string]string{}}
+	if e := c.Equivalent; e != nil {
+		eq, err := r.renamedFile(c, sparkverdicts.FileEquivalent)
+		if err != nil {
+			return err
+		}
+		_, m, _ = sparkverdicts.Judge(doc, eq)
+		for asset, opts := range e.Options {
+			add.Options[asset] = map[string]string{}
+			for k, v := range opts {
+				add.Options[asset][k] = r.names.scalar(v)
+			}
+		}
+		add.Trigger, add.Modes = e.Trigger, e.Modes
+	}
+	if j.Queries, err = equivalentQueries(m, dir, add); err != nil {
+		return err
+	}
+	if len(j.Queries) == 0 {
+		return fmt.Errorf("no query to run: every load reads an Invalid() or Late() output")
+	}
+	j.Kind, j.ran, j.Until = sparkverdicts.RanEquivalent, sparkverdicts.RanEquivalent, until(j.Queries[0].Trigger)
+	r.jobs = append(r.jobs, j)
+	return nil
+}
+
+// renamedFile reads one of the case's profiles with the run's names.
+func (r *stackRun) renamedFile(c sparkverdicts.Case, name string) ([]byte, error) {
+	data, err := c.Read(name)
+	if err != nil {
+		return nil, err
+	}
+	return r.names.profile(data)
+}
+
+// until says how long the harness runs a job's queries: to their end
+// (available-now, once), or to their first micro-batch.
+func until(trigger string) string {
+	if trigger == "default" || strings.HasPrefix(trigger, "processingTime=") {
+		return "first-batch"
+	}
+	return "end"
+}
+
+// jobOf returns the run's job of a case.
+func (r *stackRun) jobOf(name string) (job, bool) {
+	for _, j := range r.jobs {
+		if j.Name == name {
+			return j, true
+		}
+	}
+	return job{}, false
+}

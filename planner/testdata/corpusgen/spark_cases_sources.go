@@ -1,0 +1,111 @@
+package main
+
+import (
+	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// Where Spark 4.1 and Delta define the source behaviours.
+const (
+	kafkaRule = "KafkaSourceProvider.validateStreamOptions / KafkaSourceProvider.getKafkaOffsetRangeLimit (KafkaMicroBatchSourceSuite)"
+	fileRule  = "FileStreamOptions (FileStreamSourceSuite)"
+	deltaRule = "Delta DeltaSourceOptions / DeltaSource (readChangeFeed, startingVersion, startingTimestamp)"
+	epoch2020 = "1577836800000" // 2020-01-01T00:00:00Z in epoch milliseconds
+)
+
+var int64Type = &contracts.Type{Kind: contracts.KindInt64}
+
+// sparkSourceCases: Kafka, file, Delta CDF and rate source options.
+func sparkSourceCases() []sparkCase {
+	paid := func() *ir.Document { return ordersTo(filterPaid(input("orders")), "order-event", "paid_orders") }
+	kafka := func(extra string) map[string]string {
+		return map[string]string{"order_events": source("order_events", extra, "starting_offsets")}
+	}
+	return []sparkCase{
+		{name: "kafka_latest", about: "starting_offsets: latest on a topic already written (no rows)", rule: kafkaRule,
+			doc: paid, assets: kafka("starting_offsets: latest")},
+		{name: "kafka_offsets_all_partitions", about: "starting_offsets naming every partition of the topic (-2: earliest)", rule: kafkaRule,
+			doc: paid, assets: kafka(`starting_offsets: {corpus_orders: {"0": -2, "1": -2}}`)},
+		{name: "kafka_offsets_missing_partition", about: "starting_offsets naming partition 0 of the topic's two partitions", rule: kafkaRule + ": specific offsets must name every TopicPartition",
+			doc: paid, assets: kafka(`starting_offsets: {corpus_orders: {"0": -2}}`),
+			pending: "new finding (not in issue 12): offsets that leave out a partition of the subscribed topic fail the first batch; " +
+				"the planner cannot count partitions offline (etlgen doctor or the run could)", pendingErrors: anyError},
+		{name: "kafka_offsets_other_topic", about: "starting_offsets naming the partitions of a topic the source does not subscribe to",
+			rule: kafkaRule + ": \"you must specify all TopicPartitions\"", doc: paid,
+			assets: kafka(`starting_offsets: {corpus_payments: {"0": -2}}`)},
+		{name: "kafka_starting_timestamp", about: "starting_timestamp before every record", rule: kafkaRule,
+			doc: paid, assets: kafka("starting_timestamp: 2020-01-01T00:00:00Z")},
+		{name: "kafka_offsets_by_timestamp", about: "starting_offsets_by_timestamp naming every partition", rule: kafkaRule,
+			doc: paid, assets: kafka(`starting_offsets_by_timestamp: {corpus_orders: {"0": ` + epoch2020 + `, "1": ` + epoch2020 + `}}`)},
+		{name: "kafka_two_start_options", about: "starting_offsets and starting_timestamp both set",
+			rule: kafkaRule + ": startingTimestamp takes precedence over startingOffsets, no error", doc: paid,
+			assets: map[string]string{"order_events": source("order_events", "starting_timestamp: 2020-01-01T00:00:00Z")},
+			equivalent: &equivalent{assets: map[string]string{"order_events": sparkSources["order_events"]},
+				options: map[string]map[string]string{"order_events": {"startingTimestamp": epoch2020}}},
+			deliberate: "Spark silently picks one start by precedence (startingOffsetsByTimestamp, then startingTimestamp, then startingOffsets); " +
+				"etlgen asks for one, so the profile says where a new checkpoint starts"},
+		{name: "kafka_max_offsets_zero", about: "max_offsets_per_trigger: 0", rule: kafkaRule + ": maxOffsetsPerTrigger", doc: paid,
+			assets: map[string]string{"order_events": source("order_events", "max_offsets_per_trigger: 0")},
+			equivalent: &equivalent{assets: map[string]string{"order_events": sparkSources["order_events"]},
+				options: map[string]map[string]string{"order_events": {"maxOffsetsPerTrigger": "0"}}},
+			deliberate: "Spark takes 0 and reads no offset at all: every micro-batch is empty and the query never gets past its starting offsets"},
+		{name: "kafka_max_offsets_batches", about: "max_offsets_per_trigger: 2 with the available-now trigger: several micro-batches", rule: kafkaRule,
+			doc: paid, assets: map[string]string{"order_events": source("order_events", "max_offsets_per_trigger: 2")}},
+		{name: "kafka_assign", about: "an assign option next to the topic (subscribe)",
+			rule: kafkaRule + ": \"Only one of the following options can be specified\" (subscribe, subscribePattern, assign)", doc: paid,
+			assets: map[string]string{"order_events": source("order_events", `assign: '{"corpus_orders": [0, 1]}'`)},
+			equivalent: &equivalent{assets: map[string]string{"order_events": sparkSources["order_events"]},
+				options: map[string]map[string]string{"order_events": {"assign": `{"corpus_orders": [0, 1]}`}}}},
+		{name: "file_source", about: "a JSON-lines file source", rule: fileRule,
+			doc: func() *ir.Document { return filesTo(filterPaid(input("orders"))) }},
+		{name: "file_source_max_files_zero", about: "max_files_per_trigger: 0 on a file source", rule: fileRule + ": maxFilesPerTrigger must be positive",
+			doc:        func() *ir.Document { return filesTo(filterPaid(input("orders"))) },
+			assets:     map[string]string{"order_files": "{plugin: file-json, path: " + sparkRoot + "/files/orders, max_files_per_trigger: 0}"},
+			equivalent: &equivalent{assets: map[string]string{"order_files": sparkSources["order_files"]}, options: map[string]map[string]string{"order_files": {"maxFilesPerTrigger": "0"}}}},
+		{name: "cdf_source", about: "a Delta Change Data Feed from version 0, appended", rule: deltaRule,
+			doc: func() *ir.Document { return changesTo("customer_change_log", nil) }},
+		{name: "cdf_two_start_options", about: "starting_version and starting_timestamp both set on a Change Data Feed",
+			rule:   deltaRule + ": DELTA_STARTING_VERSION_AND_TIMESTAMP_BOTH_SET",
+			doc:    func() *ir.Document { return changesTo("customer_change_log", nil) },
+			assets: map[string]string{"customer_changes": "{plugin: delta-cdf, table: corpus.customers_cdf, starting_version: 0, starting_timestamp: 2020-01-01T00:00:00Z}"},
+			equivalent: &equivalent{assets: map[string]string{"customer_changes": sparkSources["customer_changes"]},
+				options: map[string]map[string]string{"customer_changes": {"startingTimestamp": "2020-01-01T00:00:00Z"}}}},
+		{name: "cdf_merge", about: "a CDF MERGE of the change rows into a copy of the table", rule: deltaRule,
+			doc: func() *ir.Document { return changesTo("customer_copies", &ir.ApplyChanges{Target: "customer"}) }},
+		{name: "cdf_merge_into_append_sink", about: "a CDF MERGE load bound to a Delta append sink", rule: deltaRule,
+			doc: func() *ir.Document { return changesTo("customer_change_log", &ir.ApplyChanges{Target: "customer"}) },
+			deliberate: "appending change rows keeps every change, not the table's state: Spark appends them, " +
+				"but a load declared as a MERGE of changes must write to a merge sink to mean what it says"},
+		{name: "rate_source", about: "the rate source, stateless", rule: "RateStreamProvider (RateStreamProviderSuite)",
+			doc: ticksTo, rowsVary: true},
+	}
+}
+
+// ticksTo loads the rate source's ticks, filtered, into tick_log.
+func ticksTo() *ir.Document {
+	positive := &ir.Expr{Kind: ir.ExprCall, Name: ">=", Args: []*ir.Expr{col("value"), {Kind: ir.ExprLiteral, Value: "0", Type: int64Type}}}
+	return newDoc(pid, "1.0.0", "tick").extract("ticks", "tick").
+		step("s", "tick", &ir.Node{Op: ir.OpFilter, Inputs: []*ir.Node{input("ticks")}, Predicate: positive},
+			bind("ticks", "tick", "ticks", ir.PortValid)).
+		load("tick_log", "s", ir.PortOut, "tick").doc
+}
+
+// filesTo reads the order files into plan and appends to paid_orders.
+func filesTo(plan *ir.Node) *ir.Document {
+	return newDoc(pid, "1.0.0", "order-event").extract("order_files", "order-event").
+		step("s", "order-event", plan, bind("orders", "order-event", "order_files", ir.PortValid)).
+		load("paid_orders", "s", ir.PortOut, "order-event").doc
+}
+
+// changesTo loads the customer Change Data Feed into sink, as a CDF MERGE
+// when changes is set.
+func changesTo(sink string, changes *ir.ApplyChanges) *ir.Document {
+	cs := []string{"customer-change"}
+	if changes != nil {
+		cs = append(cs, changes.Target)
+	}
+	b := newDoc(pid, "1.0.0", cs...).extract("customer_changes", "customer-change")
+	b.p().Loads = append(b.p().Loads, ir.Load{Asset: sink, From: ir.Ref{Node: "customer_changes", Port: ir.PortValid},
+		Contract: "customer-change", Changes: changes, Pos: b.pos()})
+	return b.doc
+}
