@@ -180,6 +180,28 @@ func TestSchemasRejectBrokenDocuments(t *testing.T) {
 	}
 }
 
+// TestDTCSSchemaKnowsEveryAggregate: every aggregate of the IR is a
+// function the DTCS schema accepts, so a new aggregate cannot produce DTCS
+// files that fail validation.
+func TestDTCSSchemaKnowsEveryAggregate(t *testing.T) {
+	m := pipelineModel(t, "testdata/pipeline_bound")
+	schema := compileSchema(t, "schemas/dtcs.schema.json")
+	for _, f := range ir.Funcs() {
+		if !f.Agg {
+			continue
+		}
+		dtcs := DTCSOf(m, &m.Plan.Document().Transformations[0])
+		dtcs.Semantics.Aggregates[0].Function = string(f.Func)
+		data, err := marshalYAML(dtcs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := schema.Validate(yamlValue(t, data)); err != nil {
+			t.Errorf("aggregate %s: %v", f.Func, err)
+		}
+	}
+}
+
 func TestDTCSLineageAndSemantics(t *testing.T) {
 	m := pipelineModel(t, "testdata/pipeline_bound")
 	doc := DTCSOf(m, &m.Plan.Document().Transformations[0])

@@ -26,7 +26,7 @@ func aggregateOp(q *qnode, in *facts) StatefulOp {
 	}
 	for _, a := range n.Aggs {
 		op.Aggregates = append(op.Aggregates, a.Name+"="+exprString(a.Expr))
-		op.ValueSchema = append(op.ValueSchema, Column{Name: a.Name, Type: exprType(a.Expr, in.cols)})
+		op.ValueSchema = append(op.ValueSchema, aggBuffer(a, in.cols)...)
 	}
 	if op.Watermark == "" {
 		op.Watermark = firstWatermarked(op.Keys, in.wm)
@@ -99,6 +99,18 @@ func sourceNames(assets []string) []SourceName {
 			seen[a] = true
 			out = append(out, SourceName{Asset: a})
 		}
+	}
+	return out
+}
+
+// aggBuffer is an aggregate's part of the state value: one column of the
+// result type, and for min_by and max_by the ordering too (Spark's MaxMinBy
+// buffers valueWithExtremumOrdering and extremumOrdering), so a change of
+// the ordering's type is a state schema change.
+func aggBuffer(a ir.NamedExpr, cols map[string]string) []Column {
+	out := []Column{{Name: a.Name, Type: exprType(a.Expr, cols)}}
+	if f := a.Expr.Func(); (f == ir.AggMinBy || f == ir.AggMaxBy) && len(a.Expr.Args) == 2 {
+		out = append(out, Column{Name: a.Name + ".ordering", Type: exprType(a.Expr.Args[1], cols)})
 	}
 	return out
 }

@@ -73,6 +73,34 @@ func ApproxCountDistinct[T any](x Typed[T]) Agg[int64] {
 	return agg[int64](ir.AggApproxCountDistinct, irOf(x))
 }
 
+// MinBy is min_by(value, ordering): the value of the row with the least
+// ordering, e.g. the first status of an order by event time. Rows whose
+// ordering is NULL are skipped; the result is NULL when every ordering is
+// (nullable whatever value's nullability). A tie on the ordering keeps the
+// value seen last: see MaxBy.
+func MinBy[T, O any](value Typed[T], ordering Typed[O]) Agg[T] {
+	return agg[T](ir.AggMinBy, irOf(value), irOf(ordering))
+}
+
+// MaxBy is max_by(value, ordering): the value of the row with the greatest
+// ordering, e.g. the latest status of an order by event time. Rows whose
+// ordering is NULL are skipped; the result is NULL when every ordering is.
+//
+// Ties: Spark's MaxMinBy (sql/catalyst .../aggregate/MaxByAndMinBy.scala)
+// replaces its buffered value unless the buffered ordering is strictly
+// greater (MaxBy) or less (MinBy) than the new one, so on an equal ordering
+// the value merged last wins, and a streaming aggregation merges the state
+// restored from the previous batch before the batch's new rows
+// (StateStoreRestoreExec). Which of several tied rows is last depends on
+// how Spark partitions and orders the input, so a tie is not deterministic
+// on Spark across partitions; the local engine (one partition, input order)
+// deterministically keeps the tied value it saw last, later batches over
+// earlier ones. Order by a column that is unique within a group when ties
+// matter.
+func MaxBy[T, O any](value Typed[T], ordering Typed[O]) Agg[T] {
+	return agg[T](ir.AggMaxBy, irOf(value), irOf(ordering))
+}
+
 // CountDistinct is count(DISTINCT x); exact distinct aggregates are not
 // supported on streams and exist so the planner can say so.
 func CountDistinct[T any](x Typed[T]) Agg[int64] {

@@ -22,12 +22,14 @@
 // Limit. Expressions are typed: Col[T] and Expr[T] compare with values of T
 // (Eq, Lt, ...), and functions such as Add, And, Coalesce, When, Cast, Upper,
 // DateTrunc take Typed[T] arguments, so mixing types is a compile error.
-// Aggregates (Count, Sum, Avg, Min, Max, First, Last, ApproxCountDistinct)
-// are named after output columns with As. Windows (TumblingWindow,
-// SlidingWindow, SessionWindow) group by event time and add window_start and
-// window_end; WindowTime(window_end) is a window's event time (end − 1 µs,
-// Spark's window_time), the column a downstream window chains on.
-// etl.Into[T] ends a body by conforming it to the output contract T.
+// Aggregates (Count, Sum, Avg, Min, Max, First, Last, ApproxCountDistinct,
+// and MinBy/MaxBy: the value at the least or greatest ordering, e.g. the
+// latest status by event time) are named after output columns with As.
+// Windows (TumblingWindow, SlidingWindow, SessionWindow) group by event time
+// and add window_start and window_end; WindowTime(window_end) is a window's
+// event time (end − 1 µs, Spark's window_time), the column a downstream
+// window chains on. etl.Into[T] ends a body by conforming it to the output
+// contract T.
 //
 // # Pipelines
 //

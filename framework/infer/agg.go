@@ -13,6 +13,7 @@ var aggRules = map[ir.Func]func(arg value) (contracts.Type, bool, string){
 	ir.AggSum:                 sumType,
 	ir.AggAvg:                 avgType,
 	ir.AggMin:                 keep, ir.AggMax: keep, ir.AggFirst: keep, ir.AggLast: keep,
+	ir.AggMinBy: byOrdering, ir.AggMaxBy: byOrdering,
 }
 
 // agg infers an aggregate expression.
@@ -27,7 +28,12 @@ func (w *walker) agg(e *ir.Expr, s Schema, pos diag.Position) value {
 		return value{}
 	}
 	if info, _ := e.Func().Info(); !info.Accepts(len(args)) {
-		w.errorf(ir.CodeTypeMismatch, pos, "pass one column", "%s needs one argument", e.Name)
+		w.errorf(ir.CodeTypeMismatch, pos, "pass "+info.ArityText(), "%s needs %s", e.Name, info.ArityText())
+		return value{}
+	}
+	if len(args) == 2 && !orderable(args[1].t) { // min_by, max_by
+		w.errorf(ir.CodeTypeMismatch, pos, "order by a scalar column such as the event time",
+			"%s ordered by %s: not an orderable type", e.Name, typeString(args[1].t))
 		return value{}
 	}
 	if len(args) == 0 { // count(*)
@@ -63,6 +69,16 @@ func avgType(a value) (contracts.Type, bool, string) {
 		return bounded(a.t.Precision+4, a.t.Scale+4), a.nullable, ""
 	}
 	return contracts.Type{}, false, "not a number"
+}
+
+// byOrdering: the value's type, always nullable (min_by, max_by: NULL when
+// no row has a non-NULL ordering; Spark's MaxMinBy is nullable).
+func byOrdering(a value) (contracts.Type, bool, string) { return a.t, true, "" }
+
+// orderable reports whether values of t compare (the ordering of min_by,
+// max_by): scalars; the local engine compares no arrays or structs.
+func orderable(t contracts.Type) bool {
+	return t.Kind != contracts.KindArray && t.Kind != contracts.KindStruct
 }
 
 // keep: the argument's type and nullability (min, max, first, last).

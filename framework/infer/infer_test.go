@@ -104,6 +104,8 @@ func TestAggregateTypes(t *testing.T) {
 			sel("max_coupon", agg("max", col("coupon"))), sel("first_time", agg("first", col("event_time"))),
 			sel("approx", agg("approx_count_distinct", col("status"))),
 			sel("big", agg("sum", col("big"))),
+			sel("last_status", agg("max_by", col("status"), col("event_time"))),
+			sel("first_total", agg("min_by", col("total"), col("order_id"))),
 		}}
 	in2 := map[string]*contracts.Contract{"orders": {Fields: append(append([]contracts.Field(nil), orders.Fields...),
 		contracts.Field{Name: "big", Type: dec(35, 4), Required: true})}}
@@ -130,6 +132,7 @@ func TestAggregateTypes(t *testing.T) {
 		{"sum_qty", "int64", false}, {"avg_total", "decimal(22,6)", false}, {"avg_qty", "float64", false},
 		{"max_coupon", "string", true}, {"first_time", "timestamp", false}, {"approx", "int64", false},
 		{"big", "decimal(38,4)", false},
+		{"last_status", "string", true}, {"first_total", "decimal(18,2)", true},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("aggregate schema (-want +got):\n%s", diff)
@@ -234,6 +237,10 @@ func TestPlanDiagnostics(t *testing.T) {
 			Join: &ir.Join{Type: ir.JoinInner, LeftKeys: []string{"order_id"}, RightKeys: []string{"order_id"}}}, repeat(ir.CodeAmbiguousColumn, len(orders.Fields)-1)},
 		{"compare string with int", project(fn("<", col("status"), col("order_id"))), []string{ir.CodeTypeMismatch}},
 		{"substring without position", project(fn("substring", col("status"))), []string{ir.CodeTypeMismatch}},
+		{"max_by without ordering", &ir.Node{Op: ir.OpAggregate, Inputs: []*ir.Node{in("orders")},
+			Aggs: []ir.NamedExpr{sel("m", agg("max_by", col("status")))}}, []string{ir.CodeTypeMismatch}},
+		{"min_by ordered by an array", &ir.Node{Op: ir.OpAggregate, Inputs: []*ir.Node{in("orders")},
+			Aggs: []ir.NamedExpr{sel("m", agg("min_by", col("status"), lit("", contracts.Type{Kind: contracts.KindArray})))}}, []string{ir.CodeTypeMismatch}},
 		{"sql-only function", project(fn("like", col("status"), lit("p%", typ(contracts.KindString)))), []string{ir.CodeTypeMismatch}},
 	}
 	for _, tt := range tests {

@@ -19,7 +19,8 @@
 // literal first), "to_date", "year", "month", "dayofmonth", "hour", "minute";
 // and "asc"/"desc" around a sort key. Aggregates (ExprAgg) are "count" (no
 // argument: count(*)), "sum", "avg", "min", "max", "first", "last",
-// "approx_count_distinct".
+// "approx_count_distinct", and "min_by"/"max_by" of two arguments (the value,
+// then the ordering it is chosen by).
 //
 // # Functions
 //

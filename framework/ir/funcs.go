@@ -62,6 +62,8 @@ const (
 	AggFirst               Func = "first"
 	AggLast                Func = "last"
 	AggApproxCountDistinct Func = "approx_count_distinct"
+	AggMinBy               Func = "min_by" // (value, ordering): value at the least ordering
+	AggMaxBy               Func = "max_by" // (value, ordering): value at the greatest ordering
 )
 
 // Nulls says when a function's result is NULL.
@@ -182,6 +184,8 @@ var funcs = []FuncInfo{
 	{Func: AggCount, MinArgs: 0, MaxArgs: 1, Agg: true},
 	aggregate(AggSum), aggregate(AggAvg), aggregate(AggMin), aggregate(AggMax),
 	aggregate(AggFirst), aggregate(AggLast), aggregate(AggApproxCountDistinct),
+	{Func: AggMinBy, MinArgs: 2, MaxArgs: 2, Agg: true},
+	{Func: AggMaxBy, MinArgs: 2, MaxArgs: 2, Agg: true},
 }
 
 // infix is the row of a binary operator.

@@ -56,6 +56,8 @@ func TestFuncArityAndNulls(t *testing.T) {
 		{ir.FuncSubstring, "three arguments", 2, false},
 		{ir.AggCount, "at most one argument", 0, true},
 		{ir.AggSum, "one argument", 0, false},
+		{ir.AggMaxBy, "two arguments", 2, true},
+		{ir.AggMinBy, "two arguments", 1, false},
 	} {
 		i := info(tc.f)
 		if got := i.Accepts(tc.n); got != tc.ok || i.ArityText() != tc.text {

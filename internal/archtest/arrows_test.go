@@ -47,6 +47,7 @@ var sideways = map[[2]string]string{
 	{"testkit/conformance", "examples/order-payments"}:         "the conformance scenarios run the example pipelines on both engines",
 	{"testkit/conformance", "examples/customer-cdf"}:           "the conformance scenarios run the example pipelines on both engines",
 	{"testkit/conformance/spark41", "examples/order-payments"}: "the Spark 4.1 scenarios' pipelines read the example's order contract",
+	{"testkit/conformance", "examples/order-status"}:           "the conformance scenarios run the example pipelines on both engines",
 }
 
 // rankOf returns the layer (longest matching prefix) and rank of a

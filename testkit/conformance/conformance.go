@@ -3,7 +3,7 @@
 // customers, a stream–stream join, invalid payloads, a Change Data Feed
 // MERGE, and Spark 4.1's behaviour measured for issue 12: a streaming
 // limit, an outer join on watermarked keys, a window after a join, windows
-// chained on WindowTime) that runs on the local engine (testkit.LocalRunner, in this
+// chained on WindowTime; and min_by / max_by by event time) that runs on the local engine (testkit.LocalRunner, in this
 // package's tests) and, when the stack is up, through the generated PySpark
 // program on Spark (e2e/conformance_test.go). Both must give exactly Want:
 // rows, types, window bounds, quarantine reasons, late routing.
@@ -12,6 +12,7 @@ package conformance
 import (
 	customercdf "github.com/etlgen/etlgen/examples/customer-cdf"
 	orderpayments "github.com/etlgen/etlgen/examples/order-payments"
+	orderstatus "github.com/etlgen/etlgen/examples/order-status"
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/testkit"
 )
@@ -26,7 +27,7 @@ var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "sour
 // arrival costs an available-now run of the generated program on Spark, so
 // the table has few, rich scenarios.
 func Scenarios() []testkit.Scenario {
-	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(),
+	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(), statusWindows(),
 		firstOrders(), impressionClicks(), paidHours(), dailyUnits()}
 }
 
@@ -152,6 +153,34 @@ func customerCDF() testkit.Scenario {
 		Want: map[string][]string{"customers": {
 			`{"customer_id":1,"name":"Ada Lovelace","email":"ada@lovelace.org","country":"GB","tier":"platinum","updated_at":"2026-07-15T09:03:00Z"}`,
 			`{"customer_id":2,"name":"Grace Hopper","email":"grace@navy.mil","country":"US","tier":"gold","updated_at":"2026-07-15T09:04:00Z"}`,
+		}},
+	}
+}
+
+// statusWindows: min_by and max_by by event time across two arrivals (the
+// second brings an event earlier than the first arrival's earliest, so the
+// state of the first batch is merged with the new rows), the window closed
+// by the second arrival's watermark. No two events of a group share an
+// event time: a tie is not deterministic on Spark (etl.MaxBy).
+func statusWindows() testkit.Scenario {
+	return testkit.Scenario{
+		Name:     "first and latest status by event time (min_by, max_by)",
+		Pipeline: orderstatus.Pipeline,
+		Arrivals: []testkit.Arrival{
+			{Payloads: map[string][]string{"order_events": {
+				orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),
+				orderEvent("e2", "2", "7", "20.00", "paid", "10:20:00"),
+				orderEvent("e3", "2", "7", "20.00", "refunded", "10:40:00"),
+				orderEvent("e4", "3", "8", "5.00", "paid", "10:10:00"),
+			}}},
+			{Payloads: map[string][]string{"order_events": {
+				orderEvent("e5", "5", "7", "1.00", "cancelled", "10:02:00"),
+				orderEvent("e6", "6", "8", "2.00", "paid", "11:30:00"),
+			}}},
+		},
+		Want: map[string][]string{"customer_status_windows": {
+			`{"customer_id":7,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","first_status":"cancelled","latest_status":"refunded","latest_order_id":2,"events":4}`,
+			`{"customer_id":8,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","first_status":"paid","latest_status":"paid","latest_order_id":3,"events":1}`,
 		}},
 	}
 }

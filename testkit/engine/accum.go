@@ -11,8 +11,9 @@ import (
 type accState struct {
 	N    int64 // rows counted (count, avg)
 	Sum  any   // int64, float64 or decimal.Decimal (sum, avg)
-	V    any   // min, max, first, last
-	Has  bool  // V is set
+	V    any   // min, max, first, last; min_by, max_by: the value at Ord
+	Has  bool  // V is set (min_by, max_by: Ord is set)
+	Ord  any   // min_by, max_by: the extreme ordering seen
 	Seen map[string]bool
 	// Scaled sums of decimals of one exponent are kept as an int64
 	// coefficient (IntSum × 10^Exp) until they would overflow: no big.Int
@@ -27,6 +28,7 @@ type aggFn struct {
 	name string
 	kind ir.Func // an aggregate: ir.AggCount, ir.AggSum, ...
 	arg  evalFn  // nil for count(*)
+	ord  evalFn  // the ordering of min_by and max_by
 	out  contracts.Type
 }
 
@@ -64,6 +66,8 @@ func (f *aggFn) add(a *accState, r Row) {
 		}
 	case ir.AggLast:
 		a.V, a.Has = v, true
+	case ir.AggMinBy, ir.AggMaxBy:
+		f.by(a, v, f.ord(r), true)
 	case ir.AggApproxCountDistinct:
 		if v != nil {
 			if a.Seen == nil {
@@ -99,6 +103,8 @@ func (f *aggFn) merge(a *accState, b accState) {
 		if b.Has {
 			a.V, a.Has = b.V, true
 		}
+	case ir.AggMinBy, ir.AggMaxBy:
+		f.by(a, b.V, b.Ord, b.Has)
 	case ir.AggApproxCountDistinct:
 		for k := range b.Seen {
 			if a.Seen == nil {
@@ -107,6 +113,32 @@ func (f *aggFn) merge(a *accState, b accState) {
 			a.Seen[k] = true
 		}
 	}
+}
+
+// by folds a value v at ordering ord (set: ord is present) into the
+// min_by or max_by state a, the way Spark's MaxMinBy updates and merges its
+// buffer (valueWithExtremumOrdering, extremumOrdering): a NULL ordering
+// changes nothing; otherwise v replaces the buffered value unless the
+// buffered ordering is strictly better (less for min_by, greater for
+// max_by). So on a tie the value folded last wins, as on Spark, where the
+// predicate is old < new (min_by) or old > new (max_by) and an equal
+// ordering takes the new value. The engine folds rows in input order and
+// merges a later session into an earlier one, so its ties are
+// deterministic: the tied row seen last wins, a later batch over the state
+// of earlier ones (Spark merges the restored state first, then the batch's
+// rows: StateStoreRestoreExec). On Spark the order of rows of several input
+// partitions is not fixed, so a tie there is not deterministic.
+func (f *aggFn) by(a *accState, v, ord any, set bool) {
+	if !set || ord == nil {
+		return
+	}
+	if a.Has {
+		c, _ := compareValues(a.Ord, ord)
+		if (f.kind == ir.AggMinBy && c < 0) || (f.kind == ir.AggMaxBy && c > 0) {
+			return
+		}
+	}
+	a.V, a.Ord, a.Has = v, ord, true
 }
 
 // result is the aggregate's value, typed as Spark types it (infer): count

@@ -220,6 +220,13 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 			}
 			f.arg = ev
 		}
+		if len(ne.Expr.Args) > 1 { // the ordering of min_by, max_by
+			ev, err := compileExpr(ne.Expr.Args[1], is)
+			if err != nil {
+				return nil, err
+			}
+			f.ord = ev
+		}
 		a.aggs = append(a.aggs, f)
 	}
 	return a, nil
