@@ -93,6 +93,7 @@ type namedCommand struct {
 func commands() map[string]command {
 	return map[string]command{
 		"version":   versionCommand(),
+		"init":      initCommand(),
 		"gen":       genCommand(),
 		"contracts": contractsCommand(),
 		"doctor":    doctorCommand(),
