@@ -10,20 +10,22 @@ type Format string
 
 // The output formats.
 const (
-	FormatHuman Format = "human"
+	FormatText  Format = "text"
 	FormatJSON  Format = "json"
 	FormatSARIF Format = "sarif"
+	// FormatHuman is the older name of FormatText.
+	FormatHuman = FormatText
 )
 
 // ParseFormat checks a --format flag value.
 func ParseFormat(s string) (Format, error) {
 	switch f := Format(s); f {
-	case FormatHuman, FormatJSON, FormatSARIF:
+	case FormatText, FormatJSON, FormatSARIF:
 		return f, nil
-	case "text", "":
-		return FormatHuman, nil
+	case "human", "":
+		return FormatText, nil
 	}
-	return "", fmt.Errorf("parse format %q: want human, json or sarif", s)
+	return "", fmt.Errorf("parse format %q: want text, json or sarif", s)
 }
 
 // Render writes the list in the given format. The list is written as given:

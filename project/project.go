@@ -134,7 +134,11 @@ func LoadIR(ctx context.Context, o Options) (*ir.Document, error) {
 		dir = "."
 	}
 	doc, err := irload.Load(ctx, dir, o.Package)
-	if err != nil {
+	var build *irload.BuildError
+	switch {
+	case errors.As(err, &build):
+		return nil, &Error{Class: diag.ClassInvalidModel, Err: err}
+	case err != nil:
 		return nil, &Error{Class: diag.ClassEnvironment, Err: err}
 	}
 	if o.Positions == PositionsModule {

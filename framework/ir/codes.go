@@ -4,6 +4,9 @@ package ir
 // reported by package etl (while building a document) and package infer
 // (schema inference); docs/diagnostics.md documents each one.
 const (
+	// CodeDoesNotCompile: the package does not compile (reported by package
+	// irload with the compiler's position and message).
+	CodeDoesNotCompile = "ETL-D200"
 	// CodeParamDefault: a parameter default or value does not parse.
 	CodeParamDefault = "ETL-D201"
 	// CodeParamInvalid: a parameter value breaks its validate tag.

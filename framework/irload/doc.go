@@ -9,7 +9,10 @@
 // module's own go.mod, replace directives and go.sum apply), builds it with
 // `go build`, removes the directory, runs the program and parses the JSON it
 // prints (package etl's WriteDocument). Build and run honour the context;
-// the go tool's and the program's stderr end up in the returned error.
+// the go tool's and the program's stderr end up in the returned error. A
+// package that does not compile is a *BuildError: the compiler's errors
+// with their positions (ETL-D200 diagnostics), an invalid model rather than
+// a broken environment.
 //
 // # Cache
 //

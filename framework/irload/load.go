@@ -137,7 +137,14 @@ func (l Loader) build(ctx context.Context, m module, pkg, out string) error {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("build program: %w\n%s", err, strings.TrimSpace(stderr.String()))
+		out := strings.TrimSpace(stderr.String())
+		var exit *exec.ExitError
+		if errors.As(err, &exit) && ctx.Err() == nil {
+			if be := parseBuildError(pkg, m.root, out); be != nil {
+				return be
+			}
+		}
+		return fmt.Errorf("build program: %w\n%s", err, out)
 	}
 	return nil
 }

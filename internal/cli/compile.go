@@ -13,57 +13,65 @@ import (
 	"github.com/etlgen/etlgen/pyspark"
 )
 
-// runCompile implements `etlgen compile PKG --profile FILE (-o DIR | --check
+// compileCommand is `etlgen compile PKG --profile FILE (-o DIR | --check
 // DIR)`: it plans the package's pipelines with the profile and writes, through
 // the compile generators (gen.GroupCompile), one PySpark program per pipeline
 // and etlgen_runtime.py into DIR, removing programs it no longer writes; with
 // --check it writes nothing and reports missing, stale and obsolete files.
 // Either way the generated programs are first compiled with Python
 // (compilePython): nothing is written when one does not compile.
-func runCompile(ctx context.Context, e env, args []string) int {
-	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var f planFlags
-	f.register(fs, "human")
-	out := fs.String("o", "", "write the programs into `DIR`")
-	check := fs.String("check", "", "write nothing; fail when the programs in `DIR` are missing, stale or obsolete")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen compile PKG --profile FILE (-o DIR | --check DIR) [--pipeline ID]\n\nWrites one PySpark program per pipeline (a Spark Connect client) and etlgen_runtime.py into DIR.\nExit: 0 ok, 1 stale files (--check) or a generated program Python cannot compile (a bug in etlgen), 10 invalid model, 12 planning failure, 16 environment failure.\n\nFlags:")
-		fs.PrintDefaults()
-		printGenerators(e.stderr, gen.GroupCompile)
+func compileCommand() command {
+	return command{
+		summary: "write the PySpark program of each pipeline (Spark engine) into a directory",
+		usage:   []string{"etlgen compile [PKG] --profile FILE (-o DIR | --check DIR) [--pipeline ID]"},
+		help: "Writes one PySpark program per pipeline (a Spark Connect client) and etlgen_runtime.py into DIR,\n" +
+			"and lists the files written on stdout.\n" +
+			"Exit: 0 ok, 1 stale files (--check) or a generated program Python cannot compile (a bug in etlgen),\n" +
+			"2 a profile of another engine, 10 invalid model, 12 planning failure, 16 environment failure.",
+		generators: gen.GroupCompile,
+		flags: func(fs *flag.FlagSet) runFunc {
+			var f planFlags
+			f.register(fs)
+			out := fs.String("o", "", "write the programs into `DIR`")
+			check := fs.String("check", "", "write nothing; fail when the programs in `DIR` are missing, stale or obsolete")
+			return func(ctx context.Context, e env, pkgs []string) int {
+				return runCompile(ctx, e, f, *out, *check, pkgs)
+			}
+		},
 	}
-	pkgs, err := parseInterleaved(fs, args)
-	if err != nil {
-		return usageExit(err)
+}
+
+// runCompile plans and writes (or checks) the programs.
+func runCompile(ctx context.Context, e env, f planFlags, out, check string, pkgs []string) int {
+	if f.profile == "" || (out == "") == (check == "") {
+		return e.usageError("--profile FILE and one of -o DIR and --check DIR are required")
 	}
-	if f.profile == "" || (*out == "") == (*check == "") {
-		fmt.Fprintln(e.stderr, "etlgen compile: --profile FILE and one of -o DIR and --check DIR are required")
-		return ExitUsage
+	if len(pkgs) == 0 && f.irFile == "" {
+		pkgs = []string{"."}
 	}
-	res, code := loadPlan(ctx, e, "compile", f, pkgs)
+	res, code := loadPlan(ctx, e, f, pkgs, diag.FormatText)
 	if code != ExitOK {
 		return code
 	}
 	if res.Diagnostics.HasErrors() {
-		return report(e.stdout, e.stderr, diag.FormatHuman, displayPaths(res.Diagnostics))
+		return report(e, diag.FormatText, displayPaths(res.Diagnostics))
 	}
 	printDiagList(e.stderr, res.Diagnostics)
 	if res.Model.Engine != profile.EnginePySpark {
-		fmt.Fprintf(e.stderr, "etlgen compile: profile %s runs on engine %s; compile writes the programs of the %s engine (etlgen run runs the local engine in-process)\n",
+		return e.fail(ExitUsage, "profile %s runs on engine %s; compile writes the programs of the %s engine (etlgen run runs the local engine in-process)",
 			res.Model.Profile, res.Model.Engine, profile.EnginePySpark)
-		return ExitUsage
 	}
 	m := &gen.Model{Plan: res.Model, Diagnostics: res.Diagnostics}
-	dir, shown := *out, *out
-	if *check != "" {
-		dir = *check
+	dir, shown := out, out
+	if check != "" {
+		dir = check
 	}
 	gens := gen.Default().Group(gen.GroupCompile)
 	if code := compilePython(ctx, e, gens, m); code != ExitOK {
 		return code
 	}
-	files, code := emit(ctx, e, gens, m, joinDir(f.dir, dir), *check != "", "run etlgen compile -o "+dir+" and deploy the result")
-	if code != ExitOK || *check != "" {
+	files, code := emit(ctx, e, gens, m, joinDir(f.dir, dir), check != "", "run etlgen compile -o "+dir+" and deploy the result")
+	if code != ExitOK || check != "" {
 		return code
 	}
 	for _, file := range files {
@@ -96,9 +104,8 @@ func compilePython(ctx context.Context, e env, gens []gen.Generator, m *gen.Mode
 	case err == nil:
 		return ExitOK
 	case errors.As(err, &ce):
-		fmt.Fprintf(e.stderr, "etlgen compile: a generated program is not valid Python (a bug in etlgen; please report it with the pipeline):\n%s\n", ce.Message)
-		return ExitFailure
+		return e.fail(ExitFailure, "a generated program is not valid Python (a bug in etlgen; please report it with the pipeline):\n%s", ce.Message)
 	}
-	fmt.Fprintf(e.stderr, "etlgen compile: the programs were not checked with Python: %v\n", err)
+	e.errorf("the programs were not checked with Python: %v", err)
 	return ExitOK
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/gen"
 )
 
@@ -14,40 +15,55 @@ type contractsFlags struct {
 	dir, out, check, format, view, profile string
 }
 
-// runContracts implements `etlgen contracts -o DIR [--check] PKG...`: it
+// contractsCommand is `etlgen contracts -o DIR [--check] PKG...`: it
 // writes DIR/data/<id>.odcs.yaml and DIR/jsonschema/<id>.schema.json and, for
 // packages with pipelines, DIR/transformations/<id>.dtcs.yaml and
 // DIR/pipelines/<id>.dpcs.yaml (bound to --profile when given), or with
 // --check compares the published ODCS files with the Go structs and reports
 // drift (exit 14 on a breaking change).
-func runContracts(ctx context.Context, e env, args []string) int {
-	fs := flag.NewFlagSet("contracts", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var f contractsFlags
-	fs.StringVar(&f.dir, "C", ".", "run as if etlgen was started in `dir`")
-	fs.StringVar(&f.out, "o", "", "write the contract files under `DIR` (one of -o and --check is required)")
-	fs.StringVar(&f.check, "check", "", "write nothing; report drift between `DIR`/data/*.odcs.yaml and the Go structs")
-	fs.StringVar(&f.format, "format", "text", "drift report `format`: text or json")
-	fs.StringVar(&f.view, "view", string(gen.ViewConsumer), "whose expectations decide what is breaking: consumer, producer or full")
-	fs.StringVar(&f.profile, "profile", "", "bind the pipeline contracts (pipelines/*.dpcs.yaml) to this profile `FILE`; without it they are written unbound")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen contracts [-C dir] -o DIR [--profile FILE] [PKG...]\n       etlgen contracts [-C dir] --check DIR [--format text|json] [--view consumer|producer|full] [PKG...]\n\nWrites the contract files of the packages' contracts, or checks them for drift.\n\nFlags:")
-		fs.PrintDefaults()
-		printGenerators(e.stderr, gen.GroupContracts)
+func contractsCommand() command {
+	return command{
+		summary: "write ODCS, JSON Schema, DTCS and DPCS contract files, or --check them for drift",
+		usage: []string{"etlgen contracts [-C dir] -o DIR [--profile FILE] [PKG...]",
+			"etlgen contracts [-C dir] --check DIR [--format text|json|sarif] [--view consumer|producer|full] [PKG...]"},
+		help: "Writes the contract files of the packages' contracts, or checks them for drift: the drift\n" +
+			"diagnostics go to stderr and a one-line summary to stdout (text), or one document to stdout\n" +
+			"(json, sarif).\n" +
+			"Exit: 0 ok, 10 invalid contracts or published files, 14 breaking drift (--check).",
+		generators: gen.GroupContracts,
+		flags: func(fs *flag.FlagSet) runFunc {
+			var f contractsFlags
+			fs.StringVar(&f.dir, "C", ".", "run as if etlgen was started in `dir`")
+			fs.StringVar(&f.out, "o", "", "write the contract files under `DIR` (one of -o and --check is required)")
+			fs.StringVar(&f.check, "check", "", "write nothing; report drift between `DIR`/data/*.odcs.yaml and the Go structs")
+			formatFlag(fs, &f.format, formatText, formatJSON, formatSARIF)
+			fs.StringVar(&f.view, "view", string(gen.ViewConsumer), "whose expectations decide what is breaking: consumer, producer or full")
+			fs.StringVar(&f.profile, "profile", "", "bind the pipeline contracts (pipelines/*.dpcs.yaml) to this profile `FILE`; without it they are written unbound")
+			return func(ctx context.Context, e env, pkgs []string) int {
+				return runContracts(ctx, e, f, pkgs)
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageExit(err)
-	}
+}
+
+// runContracts writes the contract files, or checks them.
+func runContracts(ctx context.Context, e env, f contractsFlags, pkgs []string) int {
 	view, ok := gen.ParseView(f.view)
-	if (f.out == "") == (f.check == "") || !ok || (f.format != "text" && f.format != "json") {
-		fmt.Fprintln(e.stderr, "etlgen contracts: give one of -o DIR and --check DIR; --format is text or json; --view is consumer, producer or full")
-		return ExitUsage
+	format, err := parseFormat(f.format, formatText, formatJSON, formatSARIF)
+	switch {
+	case (f.out == "") == (f.check == ""):
+		return e.usageError("give one of -o DIR and --check DIR")
+	case err != nil:
+		return e.usageError("%v", err)
+	case !ok:
+		return e.usageError("--view %q: want consumer, producer or full", f.view)
 	}
+	f.format = format
 	if f.check != "" {
-		return checkDrift(ctx, e, f, underDir(f.dir, f.check), view, fs.Args())
+		return checkDrift(ctx, e, f, underDir(f.dir, f.check), view, pkgs)
 	}
 	out := underDir(f.dir, f.out)
-	m, code := loadGenModel(ctx, e, f.dir, fs.Args())
+	m, code := loadGenModel(ctx, e, f.dir, pkgs)
 	if code != ExitOK {
 		return code
 	}
@@ -66,8 +82,7 @@ func checkDrift(ctx context.Context, e env, f contractsFlags, out string, view g
 	}
 	published, diags, err := gen.ReadPublished(out)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-		return ExitFailure
+		return e.fail(ExitFailure, "%v", err)
 	}
 	if len(diags) > 0 {
 		printDiagList(e.stderr, diags)
@@ -75,8 +90,7 @@ func checkDrift(ctx context.Context, e env, f contractsFlags, out string, view g
 	}
 	report := gen.Drift(published, res.Contracts, view)
 	if err := renderDrift(e, f, report); err != nil {
-		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-		return ExitFailure
+		return e.fail(ExitFailure, "%v", err)
 	}
 	if report.Breaking() {
 		return ExitIncompatible
@@ -84,13 +98,16 @@ func checkDrift(ctx context.Context, e env, f contractsFlags, out string, view g
 	return ExitOK
 }
 
-// renderDrift prints the report: JSON on stdout, or diagnostics on stderr
-// with a one-line summary on stdout.
+// renderDrift prints the report: JSON or SARIF on stdout, or diagnostics
+// on stderr with a one-line summary on stdout.
 func renderDrift(e env, f contractsFlags, r *gen.DriftReport) error {
 	for i := range r.Changes {
 		r.Changes[i].Pos.File = relToDir(".", r.Changes[i].Pos.File)
 	}
-	if f.format == "json" {
+	if f.format == formatSARIF {
+		return diag.WriteSARIF(e.stdout, displayPaths(r.Diagnostics()))
+	}
+	if f.format == formatJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(struct {

@@ -49,6 +49,7 @@ func TestContractsCommand(t *testing.T) {
 		{"contracts_check_compatible_producer", []string{"contracts", "-C", shop, "--check", "../published_compatible", "--view", "producer", "."}, ExitIncompatible},
 		{"contracts_check_breaking", []string{"contracts", "-C", shop, "--check", "../published_breaking", "."}, ExitIncompatible},
 		{"contracts_check_json", []string{"contracts", "-C", shop, "--check", "../published_breaking", "--format", "json", "."}, ExitIncompatible},
+		{"contracts_check_sarif", []string{"contracts", "-C", shop, "--check", "../published_breaking", "--format", "sarif", "."}, ExitIncompatible},
 		{"contracts_check_unpublished", []string{"contracts", "-C", shop, "--check", "../no_such_dir", "."}, ExitOK},
 		{"contracts_check_bad_file", []string{"contracts", "-C", shop, "--check", "../published_bad", "."}, ExitInvalidModel},
 		{"contracts_invalid", []string{"contracts", "-C", "testdata/cli/contracts_invalid/input", "-o", "out", "."}, ExitInvalidModel},

@@ -3,13 +3,13 @@ package cli
 import (
 	"context"
 	"flag"
-	"fmt"
 	"go/parser"
 	"go/token"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/gen"
 	"github.com/etlgen/etlgen/project"
@@ -19,37 +19,42 @@ import (
 // may declare transformations and pipelines.
 const etlImport = "github.com/etlgen/etlgen/framework/etl"
 
-// runDocs implements `etlgen docs [PKG] --profile FILE -o DIR`: it plans the
+// docsCommand is `etlgen docs [PKG] --profile FILE -o DIR`: it plans the
 // package's pipelines bound to the profile and writes, per pipeline, a
 // Mermaid flowchart, a Graphviz DOT graph and a self-contained HTML page.
 // The docs are written even when the planner reports errors (they list
 // them); the exit code then says so.
-func runDocs(ctx context.Context, e env, args []string) int {
-	fs := flag.NewFlagSet("docs", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var f planFlags
-	var out string
-	fs.StringVar(&f.profile, "profile", "", "profile YAML `FILE` the pipelines are bound to (required)")
-	fs.StringVar(&out, "o", "", "write the docs under `DIR` (required)")
-	fs.StringVar(&f.irFile, "ir", "", "read the pipeline IR from this JSON `FILE` (etlgen ir output) instead of building PKG")
-	fs.StringVar(&f.dir, "C", ".", "run as if etlgen was started in `dir`")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen docs [PKG] --profile FILE -o DIR [--ir FILE] [-C dir]\n\nWrites <pipeline>.mmd, <pipeline>.dot and a self-contained <pipeline>.html per pipeline.\n\nFlags:")
-		fs.PrintDefaults()
-		printGenerators(e.stderr, gen.GroupDocs)
+func docsCommand() command {
+	return command{
+		summary: "write Mermaid, DOT and self-contained HTML docs of pipelines bound to a profile",
+		usage:   []string{"etlgen docs [PKG] --profile FILE -o DIR [--ir FILE] [-C dir]"},
+		help: "Writes <pipeline>.mmd, <pipeline>.dot and a self-contained <pipeline>.html per pipeline.\n" +
+			"The docs are written even when the planner reports errors (they list them).\n" +
+			"Exit: 0 ok, 10 invalid model, 12 planning failure, 16 environment failure.",
+		generators: gen.GroupDocs,
+		flags: func(fs *flag.FlagSet) runFunc {
+			var f planFlags
+			var out string
+			fs.StringVar(&f.profile, "profile", "", "profile YAML `FILE` the pipelines are bound to (required)")
+			fs.StringVar(&out, "o", "", "write the docs under `DIR` (required)")
+			fs.StringVar(&f.irFile, "ir", "", "read the pipeline IR from this JSON `FILE` (etlgen ir output) instead of building PKG")
+			fs.StringVar(&f.dir, "C", ".", "run as if etlgen was started in `dir`")
+			return func(ctx context.Context, e env, pkgs []string) int {
+				return runDocs(ctx, e, f, out, pkgs)
+			}
+		},
 	}
-	pkgs, err := parseInterleaved(fs, args)
-	if err != nil {
-		return usageExit(err)
-	}
+}
+
+// runDocs plans and writes the docs.
+func runDocs(ctx context.Context, e env, f planFlags, out string, pkgs []string) int {
 	if f.profile == "" || out == "" {
-		fmt.Fprintln(e.stderr, "etlgen docs: --profile FILE and -o DIR are required")
-		return ExitUsage
+		return e.usageError("--profile FILE and -o DIR are required")
 	}
 	if len(pkgs) == 0 && f.irFile == "" {
 		pkgs = []string{"."}
 	}
-	res, code := loadPlan(ctx, e, "docs", f, pkgs)
+	res, code := loadPlan(ctx, e, f, pkgs, diag.FormatText)
 	if code != ExitOK {
 		return code
 	}
@@ -75,19 +80,17 @@ func addPipelines(ctx context.Context, e env, dir, profilePath string, m *gen.Mo
 		}
 		abs, err := filepath.Abs(pdir)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "etlgen contracts: %v\n", err)
-			return ExitFailure
+			return e.fail(ExitFailure, "%v", err)
 		}
 		doc, err := project.LoadIR(ctx, project.Options{Dir: dir, Package: abs})
 		if err != nil {
-			fmt.Fprintf(e.stderr, "etlgen contracts: %v\n", err)
-			return exitForError(err)
+			return loadFailure(e, err, diag.FormatText)
 		}
 		docs = append(docs, doc)
 	}
 	if len(docs) == 0 {
 		if profilePath != "" {
-			fmt.Fprintln(e.stderr, "etlgen contracts: --profile given but no package declares pipelines")
+			e.errorf("--profile given but no package declares pipelines")
 		}
 		return ExitOK
 	}
@@ -97,8 +100,7 @@ func addPipelines(ctx context.Context, e env, dir, profilePath string, m *gen.Mo
 	}
 	res, err := project.Plan(project.MergeIR(docs), o)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen contracts: %v\n", err)
-		return exitForError(err)
+		return e.fail(exitForError(err), "%v", err)
 	}
 	if res.Diagnostics.HasErrors() {
 		printDiagList(e.stderr, res.Diagnostics)

@@ -20,10 +20,11 @@ type planFlags struct {
 	cwdPaths bool
 }
 
-func (f *planFlags) register(fs *flag.FlagSet, formats string) {
+// register defines the flags every planning command shares (--format is
+// each command's own: formatFlag).
+func (f *planFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.profile, "profile", "", "profile YAML `FILE` (required)")
 	fs.StringVar(&f.irFile, "ir", "", "read the pipeline IR from this JSON `FILE` (etlgen ir output) instead of building PKG")
-	fs.StringVar(&f.format, "format", "human", "output `format`: "+formats)
 	fs.StringVar(&f.dir, "C", ".", "run as if etlgen was started in `dir`")
 	fs.Var(&f.pipelines, "pipeline", "plan only this pipeline `id` (repeatable; default: all)")
 	fs.Var(&f.modes, "output-mode", "force a query's output mode, `query=mode` (repeatable; wins over the profile's output_mode; default: inferred)")
@@ -92,14 +93,6 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
-}
-
-// usageExit maps a flag parsing error to an exit code.
-func usageExit(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return ExitOK
-	}
-	return ExitUsage
 }
 
 // displayPaths returns a sorted copy of l whose absolute file names are

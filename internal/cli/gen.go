@@ -12,28 +12,29 @@ import (
 	"github.com/etlgen/etlgen/gen"
 )
 
-// runGen implements `etlgen gen [-C dir] [--check] [PKG...]`: it writes
+// genCommand is `etlgen gen [-C dir] [--check] [PKG...]`: it writes
 // zz_etlgen.go (typed column accessors and the contract registry) in every
 // package that declares contracts.
-func runGen(ctx context.Context, e env, args []string) int {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	dir := fs.String("C", ".", "run as if etlgen was started in `dir`")
-	check := fs.Bool("check", false, "write nothing; fail when a generated file is missing or stale")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen gen [-C dir] [--check] [PKG patterns, default .]\n\nWrites the Go helpers of each package that declares contracts.\n\nFlags:")
-		fs.PrintDefaults()
-		printGenerators(e.stderr, gen.GroupGo)
+func genCommand() command {
+	return command{
+		summary: "write the Go helpers (zz_etlgen.go) of packages with contracts",
+		usage:   []string{"etlgen gen [-C dir] [--check] [PKG patterns, default .]"},
+		help: "Writes the Go helpers of each package that declares contracts (run it from go:generate).\n" +
+			"Exit: 0 ok, 1 stale or missing files (--check), 10 invalid contracts.",
+		generators: gen.GroupGo,
+		flags: func(fs *flag.FlagSet) runFunc {
+			dir := fs.String("C", ".", "run as if etlgen was started in `dir`")
+			check := fs.Bool("check", false, "write nothing; fail when a generated file is missing or stale")
+			return func(ctx context.Context, e env, pkgs []string) int {
+				m, code := loadGenModel(ctx, e, *dir, pkgs)
+				if code != ExitOK {
+					return code
+				}
+				_, code = emit(ctx, e, gen.Default().Group(gen.GroupGo), m, *dir, *check, "run go generate ./... (or etlgen gen) and commit the result")
+				return code
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageExit(err)
-	}
-	m, code := loadGenModel(ctx, e, *dir, fs.Args())
-	if code != ExitOK {
-		return code
-	}
-	_, code = emit(ctx, e, gen.Default().Group(gen.GroupGo), m, *dir, *check, "run go generate ./... (or etlgen gen) and commit the result")
-	return code
 }
 
 // printGenerators lists the generators of a group from their specs.
@@ -54,8 +55,7 @@ func loadGenModel(ctx context.Context, e env, dir string, patterns []string) (*g
 	}
 	m, err := gen.FromLoad(res, dir)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-		return nil, ExitFailure
+		return nil, e.fail(ExitFailure, "%v", err)
 	}
 	return m, ExitOK
 }
@@ -65,8 +65,7 @@ func loadGenModel(ctx context.Context, e env, dir string, patterns []string) (*g
 func loadContracts(ctx context.Context, e env, dir string, patterns []string) (*contracts.LoadResult, int) {
 	res, err := contracts.Load(ctx, dir, patterns...)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-		return nil, ExitFailure
+		return nil, e.fail(ExitFailure, "%v", err)
 	}
 	printDiagList(e.stderr, res.Diagnostics)
 	if res.Diagnostics.HasErrors() {
@@ -89,16 +88,14 @@ func emit(ctx context.Context, e env, gens []gen.Generator, m *gen.Model, root s
 	if !check {
 		files, err := gen.Run(ctx, gens, m, &gen.DirSink{Root: root})
 		if err != nil {
-			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-			return nil, ExitFailure
+			return nil, e.fail(ExitFailure, "%v", err)
 		}
 		return files, ExitOK
 	}
 	sink := &gen.CheckSink{Root: root}
 	files, err := gen.Run(ctx, gens, m, sink)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-		return nil, ExitFailure
+		return nil, e.fail(ExitFailure, "%v", err)
 	}
 	var l diag.List
 	for _, s := range sink.Stale {

@@ -2,52 +2,59 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
-	"fmt"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/irload"
 	"github.com/etlgen/etlgen/project"
 )
 
-// runIR prints the IR document of one Go package: `etlgen ir [-C dir] [-abs] PKG`.
-func runIR(ctx context.Context, e env, args []string) int {
-	fs := flag.NewFlagSet("ir", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	dir := fs.String("C", ".", "run as if etlgen was started in `dir`")
-	abs := fs.Bool("abs", false, "keep absolute source positions (default: relative to the package's module root)")
-	noCache := fs.Bool("no-cache", false, "rebuild the IR program instead of using the cache")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen ir [flags] PKG\n\nPrint the pipeline IR document (JSON) of a Go package.\n\nFlags:")
-		fs.PrintDefaults()
+// irCommand prints the IR document of one Go package: `etlgen ir [-C dir]
+// [-abs] PKG`.
+func irCommand() command {
+	return command{
+		summary: "print the pipeline IR document (JSON) of a Go package",
+		usage:   []string{"etlgen ir [-C dir] [-abs] [-no-cache] PKG"},
+		help: "Prints the pipeline IR document (JSON) of a Go package on stdout.\n" +
+			"Exit: 0 ok, 10 the package does not compile or its IR has errors, 16 environment failure.",
+		flags: func(fs *flag.FlagSet) runFunc {
+			dir := fs.String("C", ".", "run as if etlgen was started in `dir`")
+			abs := fs.Bool("abs", false, "keep absolute source positions (default: relative to the package's module root)")
+			noCache := fs.Bool("no-cache", false, "rebuild the IR program instead of using the cache")
+			return func(ctx context.Context, e env, args []string) int {
+				if len(args) != 1 {
+					return e.usageError("name one package (PKG)")
+				}
+				return runIR(ctx, e, irload.Loader{NoCache: *noCache}, *dir, args[0], *abs)
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return ExitUsage
+}
+
+// runIR loads and prints the document.
+func runIR(ctx context.Context, e env, l irload.Loader, dir, pkg string, abs bool) int {
+	doc, err := l.Load(ctx, dir, pkg)
+	var build *irload.BuildError
+	switch {
+	case errors.As(err, &build):
+		return loadFailure(e, err, diag.FormatText)
+	case err != nil:
+		return e.fail(ExitEnvironment, "%v", err)
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return ExitUsage
-	}
-	doc, err := irload.Loader{NoCache: *noCache}.Load(ctx, *dir, fs.Arg(0))
-	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen ir: %v\n", err)
-		return ExitFailure
-	}
-	if !*abs {
-		if root, err := project.ModuleRoot(*dir); err == nil {
+	if !abs {
+		if root, err := project.ModuleRoot(dir); err == nil {
 			doc.Relativize(root)
 		}
 	}
 	b, err := ir.Marshal(doc)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen ir: %v\n", err)
-		return ExitFailure
+		return e.fail(ExitFailure, "%v", err)
 	}
-	e.stdout.Write(b)
+	_, _ = e.stdout.Write(b)
 	if doc.Diagnostics.HasErrors() {
-		for _, d := range doc.Diagnostics {
-			fmt.Fprintln(e.stderr, d.String())
-		}
+		printDiagList(e.stderr, doc.Diagnostics)
 		return ExitInvalidModel
 	}
 	return ExitOK

@@ -35,7 +35,7 @@ func TestIRCommandErrors(t *testing.T) {
 	}{
 		{"no package", []string{"ir"}, ExitUsage},
 		{"bad flag", []string{"ir", "--nope", "."}, ExitUsage},
-		{"pattern", []string{"ir", "./..."}, ExitFailure},
+		{"pattern", []string{"ir", "./..."}, ExitEnvironment},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

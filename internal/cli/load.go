@@ -2,26 +2,38 @@ package cli
 
 import (
 	"context"
-	"fmt"
+	"errors"
 
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/irload"
 	"github.com/etlgen/etlgen/project"
 )
 
 // loadPlan is the one load → bind → plan behind every subcommand that
 // needs a plan: the flags become project.Options, project.Load does the
 // work, and a failure to load anything is printed and mapped to its exit
-// code. Problems in the pipeline or the profile are the result's
-// diagnostics, for the command to render.
-func loadPlan(ctx context.Context, e env, cmd string, f planFlags, pkgs []string) (*project.Result, int) {
+// code. A package that does not compile is reported as its compiler
+// errors (ETL-D200) in format, exit 10. Problems in the pipeline or the
+// profile are the result's diagnostics, for the command to render.
+func loadPlan(ctx context.Context, e env, f planFlags, pkgs []string, format diag.Format) (*project.Result, int) {
 	o, err := f.options(pkgs)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen %s: %v\n", cmd, err)
-		return nil, ExitUsage
+		return nil, e.usageError("%v", err)
 	}
 	res, err := project.Load(ctx, o)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "etlgen %s: %v\n", cmd, err)
-		return nil, exitForError(err)
+		return nil, loadFailure(e, err, format)
 	}
 	return res, ExitOK
+}
+
+// loadFailure prints a failure to load a project and returns its exit
+// code; compile errors of the user's package are diagnostics.
+func loadFailure(e env, err error, format diag.Format) int {
+	var build *irload.BuildError
+	if errors.As(err, &build) {
+		e.errorf("package %s does not compile", build.Package)
+		return report(e, format, displayPaths(build.Diagnostics()))
+	}
+	return e.fail(exitForError(err), "%v", err)
 }

@@ -12,38 +12,48 @@ import (
 	"github.com/etlgen/etlgen/planner"
 )
 
-// runPlan implements `etlgen plan PKG --profile FILE [--format human|json]
-// [--manifest FILE]`: it prints the plan (streaming regions, sources, queries,
-// output modes, checkpoints, sinks, guarantees) and optionally writes the
-// state manifest that a later `etlgen validate --against` compares with.
-// Diagnostics go to stderr (human) or into the JSON document.
-func runPlan(ctx context.Context, e env, args []string) int {
-	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var f planFlags
-	var manifest string
-	f.register(fs, "human or json")
-	f.cwdPaths = true
-	fs.StringVar(&manifest, "manifest", "", "write the state manifest to `FILE`")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen plan [PKG] --profile FILE [--ir FILE] [--format human|json] [--manifest FILE]\n\nPrints the streaming plan of the package's pipelines bound to the profile.\n\nFlags:")
-		fs.PrintDefaults()
+// planCommand is `etlgen plan PKG --profile FILE [--format text|json]
+// [--manifest FILE]`: it prints the plan (streaming regions, sources,
+// queries, output modes, checkpoints, sinks, guarantees) and optionally
+// writes the state manifest that a later `etlgen validate --against`
+// compares with. Diagnostics go to stderr (text) or into the JSON document.
+func planCommand() command {
+	return command{
+		summary: "print the streaming plan of pipelines bound to a profile",
+		usage:   []string{"etlgen plan [PKG] --profile FILE [--ir FILE] [--format text|json] [--manifest FILE]"},
+		help: "Prints the streaming plan of the package's pipelines bound to the profile on stdout;\n" +
+			"diagnostics go to stderr (text) or into the JSON document.\n" +
+			"Exit: 0 ok, 10 invalid model, 12 planning failure, 16 environment failure.",
+		flags: func(fs *flag.FlagSet) runFunc {
+			var f planFlags
+			var manifest string
+			f.register(fs)
+			formatFlag(fs, &f.format, formatText, formatJSON)
+			f.cwdPaths = true
+			fs.StringVar(&manifest, "manifest", "", "write the state manifest to `FILE`")
+			return func(ctx context.Context, e env, pkgs []string) int {
+				return runPlan(ctx, e, f, manifest, pkgs)
+			}
+		},
 	}
-	pkgs, err := parseInterleaved(fs, args)
+}
+
+// runPlan plans and prints the plan.
+func runPlan(ctx context.Context, e env, f planFlags, manifest string, pkgs []string) int {
+	format, err := parseFormat(f.format, formatText, formatJSON)
 	if err != nil {
-		return usageExit(err)
+		return e.usageError("%v", err)
 	}
-	if f.profile == "" || (f.format != "human" && f.format != "json") {
-		fmt.Fprintln(e.stderr, "etlgen plan: --profile FILE is required; --format is human or json")
-		return ExitUsage
+	if f.profile == "" {
+		return e.usageError("--profile FILE is required")
 	}
-	res, code := loadPlan(ctx, e, "plan", f, pkgs)
+	res, code := loadPlan(ctx, e, f, pkgs, diag.FormatText)
 	if code != ExitOK {
 		return code
 	}
 	m, diags := res.Model, displayPaths(res.Diagnostics)
 	if code := exitFor(diags); code != ExitOK || m == nil {
-		if f.format == "json" {
+		if format == formatJSON {
 			return writePlanJSON(e, nil, diags, code)
 		}
 		_ = diag.WriteText(e.stderr, diags)
@@ -51,11 +61,10 @@ func runPlan(ctx context.Context, e env, args []string) int {
 	}
 	if manifest != "" {
 		if err := writeManifest(joinDir(f.dir, manifest), m); err != nil {
-			fmt.Fprintf(e.stderr, "etlgen: %v\n", err)
-			return ExitFailure
+			return e.fail(ExitFailure, "%v", err)
 		}
 	}
-	if f.format == "json" {
+	if format == formatJSON {
 		return writePlanJSON(e, m, diags, ExitOK)
 	}
 	_ = diag.WriteText(e.stderr, diags)
@@ -78,8 +87,7 @@ func writePlanJSON(e env, m *planner.Model, l diag.List, code int) int {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(planDocument{Plan: m, Diagnostics: l}); err != nil {
-		fmt.Fprintf(e.stderr, "etlgen: marshal plan: %v\n", err)
-		return ExitFailure
+		return e.fail(ExitFailure, "marshal plan: %v", err)
 	}
 	_, _ = e.stdout.Write(b.Bytes())
 	return code

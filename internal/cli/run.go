@@ -12,33 +12,42 @@ import (
 	"github.com/etlgen/etlgen/run"
 )
 
-// runRun implements `etlgen run PKG --profile FILE`: it plans the package's
+// runCommand is `etlgen run PKG --profile FILE`: it plans the package's
 // pipelines with the profile and runs them on the engine the profile names
 // (package run: the local engine in-process, or the generated program on
 // Spark Connect), printing a line per micro-batch and where the report is.
-func runRun(ctx context.Context, e env, args []string) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var f planFlags
-	f.register(fs, "human")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen run PKG --profile FILE [--pipeline ID]\n\nRuns the pipelines on the profile's engine (local: in-process, no JVM; pyspark: the generated program on Spark Connect).\nExit: 0 ok, 1 the run failed, 10 invalid model, 12 planning failure, 14 incompatible state, 16 environment failure.\n\nFlags:")
-		fs.PrintDefaults()
+func runCommand() command {
+	return command{
+		summary: "run pipelines on the profile's engine (local: in-process, no JVM)",
+		usage:   []string{"etlgen run [PKG] --profile FILE [--pipeline ID]"},
+		help: "Runs the pipelines on the profile's engine (local: in-process, no JVM; pyspark: the generated\n" +
+			"program on Spark Connect). Batch lines and the outcome go to stdout; warnings and errors to stderr.\n" +
+			"Exit: 0 ok, 1 the run failed, 10 invalid model, 12 planning failure, 14 incompatible state,\n" +
+			"16 environment failure.",
+		flags: func(fs *flag.FlagSet) runFunc {
+			var f planFlags
+			f.register(fs)
+			return func(ctx context.Context, e env, pkgs []string) int {
+				return runRun(ctx, e, f, pkgs)
+			}
+		},
 	}
-	pkgs, err := parseInterleaved(fs, args)
-	if err != nil {
-		return usageExit(err)
-	}
+}
+
+// runRun plans and runs.
+func runRun(ctx context.Context, e env, f planFlags, pkgs []string) int {
 	if f.profile == "" {
-		fmt.Fprintln(e.stderr, "etlgen run: --profile FILE is required")
-		return ExitUsage
+		return e.usageError("--profile FILE is required")
 	}
-	res, code := loadPlan(ctx, e, "run", f, pkgs)
+	if len(pkgs) == 0 && f.irFile == "" {
+		pkgs = []string{"."}
+	}
+	res, code := loadPlan(ctx, e, f, pkgs, diag.FormatText)
 	if code != ExitOK {
 		return code
 	}
 	if res.Diagnostics.HasErrors() {
-		return report(e.stdout, e.stderr, diag.FormatHuman, displayPaths(res.Diagnostics))
+		return report(e, diag.FormatText, displayPaths(res.Diagnostics))
 	}
 	live := isTerminal(e.stdout)
 	reports, err := run.Run(ctx, res.Model, run.Options{
@@ -65,13 +74,11 @@ func runExit(e env, reports []*run.Report, err error) int {
 	var locked *run.LockedError
 	switch {
 	case errors.As(err, &incompatible):
-		return report(e.stdout, e.stderr, diag.FormatHuman, incompatible.Diagnostics)
+		return report(e, diag.FormatText, incompatible.Diagnostics)
 	case errors.As(err, &environment), errors.As(err, &locked):
-		fmt.Fprintf(e.stderr, "etlgen run: %v\n", err)
-		return ExitEnvironment
+		return e.fail(ExitEnvironment, "%v", err)
 	case err != nil:
-		fmt.Fprintf(e.stderr, "etlgen run: %v\n", err)
-		return ExitFailure
+		return e.fail(ExitFailure, "%v", err)
 	}
 	for _, r := range reports {
 		if r.Status == "failed" {

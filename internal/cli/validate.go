@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/etlgen/etlgen/diag"
@@ -12,34 +11,46 @@ import (
 	"github.com/etlgen/etlgen/planner"
 )
 
-// runValidate implements `etlgen validate PKG --profile FILE [--against
-// OLD.json] [--format human|json|sarif]`: it plans the package's pipelines
+// validateCommand is `etlgen validate PKG --profile FILE [--against
+// OLD.json] [--format text|json|sarif]`: it plans the package's pipelines
 // offline and reports every problem of every layer at once (the profile's
 // own, the pipeline's, the engine's capabilities); with --against it also
 // grades the state against the manifest of the running checkpoints.
-func runValidate(ctx context.Context, e env, args []string) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var f planFlags
-	var against string
-	f.register(fs, "human, json or sarif")
-	f.cwdPaths = true
-	fs.StringVar(&against, "against", "", "state manifest `OLD.json` (etlgen plan --manifest) of the existing checkpoints")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "Usage: etlgen validate [PKG] --profile FILE [--ir FILE] [--against OLD.json] [--format human|json|sarif]\n\nChecks pipelines offline: definition, Spark streaming rules, profile capabilities,\nthe engine's capabilities, checkpoint identity and, with --against, state compatibility.\nExit: 0 ok, 10 invalid model, 12 planning failure, 14 incompatible state, 16 environment failure.\n\nFlags:")
-		fs.PrintDefaults()
+func validateCommand() command {
+	return command{
+		summary: "check pipelines offline: definition, streaming rules, profile, checkpoints, state",
+		usage:   []string{"etlgen validate [PKG] --profile FILE [--ir FILE] [--against OLD.json] [--format text|json|sarif]"},
+		help: "Checks pipelines offline: definition, Spark streaming rules, profile capabilities,\n" +
+			"the engine's capabilities, checkpoint identity and, with --against, state compatibility.\n" +
+			"Text diagnostics go to stderr and a closing \"ok\" line to stdout; json and sarif print one\n" +
+			"document on stdout (for CI: --format sarif > etlgen.sarif).\n" +
+			"Exit: 0 ok, 10 invalid model (a package that does not compile too), 12 planning failure,\n" +
+			"14 incompatible state, 16 environment failure.",
+		flags: func(fs *flag.FlagSet) runFunc {
+			var f planFlags
+			var against string
+			f.register(fs)
+			formatFlag(fs, &f.format, formatText, formatJSON, formatSARIF)
+			f.cwdPaths = true
+			fs.StringVar(&against, "against", "", "state manifest `OLD.json` (etlgen plan --manifest) of the existing checkpoints")
+			return func(ctx context.Context, e env, pkgs []string) int {
+				return runValidate(ctx, e, f, against, pkgs)
+			}
+		},
 	}
-	pkgs, err := parseInterleaved(fs, args)
+}
+
+// runValidate plans and reports, in the format asked for.
+func runValidate(ctx context.Context, e env, f planFlags, against string, pkgs []string) int {
+	format, err := parseFormat(f.format, formatText, formatJSON, formatSARIF)
 	if err != nil {
-		return usageExit(err)
+		return e.usageError("%v", err)
 	}
-	format, err := diag.ParseFormat(f.format)
-	if err != nil || f.profile == "" {
-		fmt.Fprintln(e.stderr, "etlgen validate: --profile FILE is required; --format is human, json or sarif")
-		return ExitUsage
+	if f.profile == "" {
+		return e.usageError("--profile FILE is required")
 	}
 	source := checkSource(ctx, f, pkgs)
-	res, code := loadPlan(ctx, e, "validate", f, pkgs)
+	res, code := loadPlan(ctx, e, f, pkgs, diagFormat(format))
 	if code != ExitOK {
 		return code
 	}
@@ -47,7 +58,7 @@ func runValidate(ctx context.Context, e env, args []string) int {
 	if against != "" {
 		diags = append(diags, compareAgainst(joinDir(f.dir, against), res.Model)...)
 	}
-	return report(e.stdout, e.stderr, format, displayPaths(diags))
+	return report(e, diagFormat(format), displayPaths(diags))
 }
 
 // checkSource checks, beside the plan, the contracts in the package's Go
@@ -85,15 +96,26 @@ func compareAgainst(path string, m *planner.Model) diag.List {
 	return l
 }
 
-// report renders the diagnostics and maps them to the exit code.
-func report(stdout, stderr io.Writer, format diag.Format, l diag.List) int {
-	if format == diag.FormatHuman && len(l) == 0 {
-		fmt.Fprintln(stdout, "ok: no problems found")
-		return ExitOK
+// report renders the diagnostics and maps them to the exit code: text
+// goes to stderr (and, when nothing fails, an "ok" line to stdout), a JSON
+// or SARIF document to stdout.
+func report(e env, format diag.Format, l diag.List) int {
+	code := exitFor(l)
+	if format != diag.FormatText {
+		if err := diag.Render(e.stdout, format, l); err != nil {
+			return e.fail(ExitFailure, "%v", err)
+		}
+		return code
 	}
-	if err := diag.Render(stdout, format, l); err != nil {
-		fmt.Fprintf(stderr, "etlgen: %v\n", err)
-		return ExitFailure
+	if err := diag.WriteText(e.stderr, l); err != nil {
+		return e.fail(ExitFailure, "%v", err)
 	}
-	return exitFor(l)
+	switch {
+	case code != ExitOK:
+	case len(l) == 0:
+		fmt.Fprintln(e.stdout, "ok: no problems found")
+	default:
+		fmt.Fprintf(e.stdout, "ok: %s\n", diag.Summary(l))
+	}
+	return code
 }

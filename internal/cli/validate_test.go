@@ -144,8 +144,8 @@ func TestValidateExitCodes(t *testing.T) {
 			if code != tc.code {
 				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
 			}
-			if !strings.Contains(stdout, tc.out) {
-				t.Errorf("stdout lacks %q:\n%s", tc.out, stdout)
+			if !strings.Contains(stderr, tc.out) {
+				t.Errorf("stderr lacks %q:\n%s", tc.out, stderr)
 			}
 		})
 	}
@@ -159,13 +159,13 @@ func TestManifestRoundTrip(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("plan: exit %d\n%s", code, stderr)
 	}
-	code, stdout, _ := runCLI("validate", "-C", root, "--ir", windowCase+"ir.json", "--profile", windowCase+"profile.yaml", "--against", man)
-	if code != ExitOK || !strings.Contains(stdout, "ETL-X690") {
-		t.Errorf("against its own manifest: exit %d, want 0 with ETL-X690:\n%s", code, stdout)
+	code, _, stderr = runCLI("validate", "-C", root, "--ir", windowCase+"ir.json", "--profile", windowCase+"profile.yaml", "--against", man)
+	if code != ExitOK || !strings.Contains(stderr, "ETL-X690") {
+		t.Errorf("against its own manifest: exit %d, want 0 with ETL-X690:\n%s", code, stderr)
 	}
-	code, stdout, _ = runCLI("validate", "-C", root, "--ir", corpusCase+"ok_example/ir.json", "--profile", windowCase+"profile.yaml", "--against", man)
-	if code != ExitIncompatible || !strings.Contains(stdout, "ETL-X602") {
-		t.Errorf("window changed back: exit %d, want 14 with ETL-X602:\n%s", code, stdout)
+	code, _, stderr = runCLI("validate", "-C", root, "--ir", corpusCase+"ok_example/ir.json", "--profile", windowCase+"profile.yaml", "--against", man)
+	if code != ExitIncompatible || !strings.Contains(stderr, "ETL-X602") {
+		t.Errorf("window changed back: exit %d, want 14 with ETL-X602:\n%s", code, stderr)
 	}
 }
 
@@ -224,7 +224,7 @@ func TestValidateReadsSourceContracts(t *testing.T) {
 				t.Fatal(err)
 			}
 			code, stdout, stderr := runCLI("validate", "./"+dir, "--profile", prof)
-			if code != ExitInvalidModel || !strings.Contains(stdout, tc.code) {
+			if code != ExitInvalidModel || !strings.Contains(stderr, tc.code) {
 				t.Errorf("exit %d, want %d with %s\nstdout:\n%s\nstderr:\n%s", code, ExitInvalidModel, tc.code, stdout, stderr)
 			}
 		})

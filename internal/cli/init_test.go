@@ -1,0 +1,208 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readmeSection is the README section whose tested block TestInitRepository
+// runs line by line.
+const readmeSection = "## Use it in your repository"
+
+// TestInitRepository runs the README's "Use it in your repository" block
+// exactly: etlgen init into a temporary directory with a replace to this
+// checkout, then go generate, go tool etlgen validate, go test and go tool
+// etlgen compile in the new repository; then go mod tidy, which must change
+// nothing (the tool directive keeps every module etlgen needs in go.mod
+// and go.sum), and the daily loop again. No step may change go.mod or
+// go.sum: what init wrote is complete.
+func TestInitRepository(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and tests a new module with the go tool")
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := readmeBlock(t, filepath.Join(absRoot, "README.md"))
+	work := t.TempDir()
+	r := &scriptRunner{t: t, root: absRoot, dir: filepath.Join(work, "pipes"), cwd: absRoot}
+	var loop []string // the lines after cd: the daily loop
+	for _, line := range lines {
+		r.run(line)
+		if r.cwd == r.dir && !strings.HasPrefix(line, "cd ") {
+			loop = append(loop, line)
+		}
+	}
+	if r.cwd != r.dir || len(loop) < 4 {
+		t.Fatalf("the README block does not cd into the new repository and run the loop: %q", lines)
+	}
+	checkScaffold(t, r.dir)
+	r.run("go mod tidy")
+	for _, line := range loop {
+		r.run(line)
+	}
+	r.run("go tool etlgen validate ./pipeline --profile profiles/spark.yaml --format sarif")
+	var sarif struct {
+		Version string `json:"version"`
+	}
+	if err := json.Unmarshal([]byte(r.last), &sarif); err != nil || sarif.Version != "2.1.0" {
+		t.Errorf("validate --format sarif (the CI step) is not a SARIF 2.1.0 log: %v\n%s", err, r.last)
+	}
+}
+
+// readmeBlock returns the command lines of the first sh block of the
+// README section, without comments.
+func readmeBlock(t *testing.T, readme string) []string {
+	t.Helper()
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n"+readmeSection+"\n")
+	if !ok {
+		t.Fatalf("README.md has no %q section", readmeSection)
+	}
+	const tested = "<!-- TestInitRepository runs the next block -->\n```sh\n"
+	_, block, ok := strings.Cut(section, tested)
+	block, _, closed := strings.Cut(block, "```")
+	if !ok || !closed {
+		t.Fatalf("README.md's %q section has no block after %q", readmeSection, tested)
+	}
+	var lines []string
+	for _, l := range strings.Split(block, "\n") {
+		l, _, _ = strings.Cut(l, "#")
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// scriptRunner runs README lines: `go run ./cmd/etlgen ARGS` in-process
+// (the same command line), `cd DIR`, and go commands in the current
+// directory. ../pipes is the new repository; "." in the etlgen checkout
+// is the checkout.
+type scriptRunner struct {
+	t              testing.TB
+	root, dir, cwd string
+	last           string // the stdout of the last command
+}
+
+func (r *scriptRunner) run(line string) {
+	r.t.Helper()
+	args := strings.Fields(line)
+	for i, a := range args {
+		switch {
+		case a == "../pipes":
+			args[i] = r.dir
+		case a == "." && r.cwd == r.root:
+			args[i] = r.root
+		}
+	}
+	switch {
+	case args[0] == "cd":
+		r.cwd = args[1]
+	case len(args) > 2 && args[0] == "go" && args[1] == "run" && args[2] == "./cmd/etlgen":
+		code, stdout, stderr := runCLI(args[3:]...)
+		if code != ExitOK {
+			r.t.Fatalf("%s: exit %d\n%s%s", line, code, stdout, stderr)
+		}
+		r.last = stdout
+	default:
+		r.goCommand(line, args)
+	}
+}
+
+// goCommand runs a go command in the new repository and checks that it
+// changed neither go.mod nor go.sum.
+func (r *scriptRunner) goCommand(line string, args []string) {
+	r.t.Helper()
+	if args[0] != "go" || r.cwd != r.dir {
+		r.t.Fatalf("%s: the test runs go commands in the new repository only", line)
+	}
+	mod, sum := readFile(r.t, filepath.Join(r.dir, "go.mod")), readFile(r.t, filepath.Join(r.dir, "go.sum"))
+	cmd := exec.Command("go", args[1:]...)
+	cmd.Dir = r.dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod "+os.Getenv("GOFLAGS"))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		r.t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", line, err, stdout.String(), stderr.String())
+	}
+	r.last = stdout.String()
+	if !bytes.Equal(mod, readFile(r.t, filepath.Join(r.dir, "go.mod"))) || !bytes.Equal(sum, readFile(r.t, filepath.Join(r.dir, "go.sum"))) {
+		r.t.Errorf("%s changed go.mod or go.sum: etlgen init left them incomplete", line)
+	}
+}
+
+// checkScaffold checks what CI and the Makefile of the new repository run.
+func checkScaffold(t *testing.T, dir string) {
+	t.Helper()
+	tests := []struct {
+		file string
+		want []string
+	}{
+		{"go.mod", []string{"\ntool github.com/etlgen/etlgen/cmd/etlgen\n", "\nreplace github.com/etlgen/etlgen => "}},
+		{"Makefile", []string{"\ngenerate:\n\tgo generate ./...\n", "\nvalidate:\n\tgo tool etlgen validate", "\ntest:\n\tgo test ./...\n", "\ndocs:\n\tgo tool etlgen contracts"}},
+		{".github/workflows/etlgen.yml", []string{"go generate ./...\n          git diff --exit-code\n",
+			"go tool etlgen validate ./pipeline --profile profiles/spark.yaml --format sarif > etlgen.sarif",
+			"uses: github/codeql-action/upload-sarif@", "sarif_file: etlgen.sarif", "run: go test ./..."}},
+		{"pipeline/zz_etlgen.go", []string{"// Code generated by etlgen. DO NOT EDIT."}},
+		{"build/spark/paid_orders.py", []string{"# Code generated by etlgen. DO NOT EDIT."}},
+	}
+	for _, tt := range tests {
+		got := string(readFile(t, filepath.Join(dir, tt.file)))
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s lacks %q:\n%s", tt.file, w, got)
+			}
+		}
+	}
+}
+
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestInitRefusesToOverwrite: init never overwrites a file, and needs a
+// directory.
+func TestInitRefusesToOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "pipeline"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mine := []byte("module example.com/mine\n\ngo 1.24\n")
+	for name, data := range map[string][]byte{"go.mod": mine, "pipeline/pipeline.go": []byte("package pipeline\n")} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI("init", "--replace", absRoot, dir)
+	if code != ExitFailure || !strings.Contains(stderr, "pipeline.go: the file exists") || !strings.HasPrefix(stderr, "etlgen init: ") {
+		t.Errorf("exit %d, want %d with the file named:\n%s", code, ExitFailure, stderr)
+	}
+	if got := readFile(t, filepath.Join(dir, "pipeline", "pipeline.go")); string(got) != "package pipeline\n" {
+		t.Errorf("pipeline.go was overwritten: %q", got)
+	}
+	if got := readFile(t, filepath.Join(dir, "go.mod")); !bytes.Equal(got, mine) {
+		t.Errorf("go.mod was changed although init failed:\n%s", got)
+	}
+	if code, _, _ := runCLI("init"); code != ExitUsage {
+		t.Errorf("init without DIR: exit %d, want %d", code, ExitUsage)
+	}
+}
