@@ -116,7 +116,7 @@ func TestVersionText(t *testing.T) {
 // current ones.
 func TestFormatAliases(t *testing.T) {
 	t.Chdir(root)
-	args := []string{"validate", "--ir", corpusCase + "limit_on_stream/ir.json", "--profile", corpusCase + "limit_on_stream/profile.yaml", "--format"}
+	args := []string{"validate", "--ir", corpusCase + "limit_on_stream_update/ir.json", "--profile", corpusCase + "limit_on_stream_update/profile.yaml", "--format"}
 	_, wantOut, wantErr := runCLI(append(args, "text")...)
 	if !strings.Contains(wantErr, "ETL-S408") {
 		t.Fatalf("--format text: stderr lacks ETL-S408:\n%s", wantErr)

@@ -110,6 +110,7 @@ ORDER_EVENTS_REJECTION = [
     "_etl_topic AS source_topic",
     "_etl_partition AS source_partition",
     "_etl_offset AS source_offset",
+    "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.event_id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.event_id', 'variant'), '$', 'string') END AS `event_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.order_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.order_id', 'variant'), '$', 'bigint') END AS `order_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.customer_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.customer_id', 'variant'), '$', 'bigint') END AS `customer_id`",
@@ -139,7 +140,7 @@ def step_customer_status_windows(events):
     df = events.withWatermark("event_time", "10 minutes")
     df = df.groupBy(F.expr("`customer_id`").alias("customer_id"), F.window(F.expr("`event_time`"), "1 hour").alias("window")).agg(F.expr("min_by(`status`, `event_time`)").alias("first_status"), F.expr("max_by(`status`, `event_time`)").alias("latest_status"), F.expr("max_by(`order_id`, `event_time`)").alias("latest_order_id"), F.expr("count(`event_id`)").alias("events"))
     df = df.selectExpr("`customer_id`", "`window`.`start` AS `window_start`", "`window`.`end` AS `window_end`", "`first_status`", "`latest_status`", "`latest_order_id`", "`events`")
-    df = df.selectExpr("CAST(`customer_id` AS BIGINT) AS `customer_id`", "CAST(`window_start` AS TIMESTAMP) AS `window_start`", "CAST(`window_end` AS TIMESTAMP) AS `window_end`", "CAST(`first_status` AS STRING) AS `first_status`", "CAST(`latest_status` AS STRING) AS `latest_status`", "CAST(`latest_order_id` AS BIGINT) AS `latest_order_id`", "CAST(`events` AS BIGINT) AS `events`")
+    df = df.selectExpr("`customer_id`", "`window_start`", "`window_end`", "`first_status`", "`latest_status`", "`latest_order_id`", "`events`")
     return df
 
 
@@ -194,10 +195,11 @@ REJECTED_ORDER_EVENTS_IDENTITY = "customer-status/v1/prod/rejected_order_events"
 REJECTED_ORDER_EVENTS_CHECKPOINT = "s3a://warehouse/checkpoints/customer-status/v1/prod/rejected_order_events"
 REJECTED_ORDER_EVENTS_TARGET = "`quarantine`.`rejected_order_events`"
 REJECTED_ORDER_EVENTS_SCHEMA_SQL = "CREATE SCHEMA IF NOT EXISTS `quarantine`"
-REJECTED_ORDER_EVENTS_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `quarantine`.`rejected_order_events` (\n  `event_id` STRING COMMENT 'EventID is the event id when it could be read from the payload.',\n  `raw_payload` STRING NOT NULL COMMENT 'RawPayload is the payload exactly as received.',\n  `reason_code` STRING NOT NULL COMMENT 'ReasonCode is the stable code of the first rule the payload broke.',\n  `reason` STRING NOT NULL COMMENT 'Reason explains the rejection in words.',\n  `field_path` STRING COMMENT 'FieldPath is the JSON path of the offending field, when there is one.',\n  `observed_at` TIMESTAMP NOT NULL COMMENT 'ObservedAt is when the pipeline saw the payload (UTC).',\n  `source_topic` STRING COMMENT 'SourceTopic is the Kafka topic the payload was read from.',\n  `source_partition` INT COMMENT 'SourcePartition is the Kafka partition the payload was read from.',\n  `source_offset` BIGINT COMMENT 'SourceOffset is the Kafka offset of the payload.',\n  `pipeline_id` STRING NOT NULL COMMENT 'PipelineID is the id of the pipeline that rejected the payload.',\n  `contract_id` STRING NOT NULL COMMENT 'ContractID is the id of the contract the payload was checked against.'\n) USING delta\nCOMMENT 'RejectedOrderEvent is an order event payload that failed validation, kept with its raw payload and the reason.'"
+REJECTED_ORDER_EVENTS_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `quarantine`.`rejected_order_events` (\n  `event_id` STRING COMMENT 'EventID is the event id when it could be read from the payload.',\n  `raw_payload` STRING NOT NULL COMMENT 'RawPayload is the payload exactly as received.',\n  `raw_payload_base64` STRING COMMENT 'RawPayloadBase64 is the raw payload in standard base64 when it is not valid UTF-8 (a string cannot carry its bytes), null otherwise.',\n  `reason_code` STRING NOT NULL COMMENT 'ReasonCode is the stable code of the first rule the payload broke.',\n  `reason` STRING NOT NULL COMMENT 'Reason explains the rejection in words.',\n  `field_path` STRING COMMENT 'FieldPath is the JSON path of the offending field, when there is one.',\n  `observed_at` TIMESTAMP NOT NULL COMMENT 'ObservedAt is when the pipeline saw the payload (UTC).',\n  `source_topic` STRING COMMENT 'SourceTopic is the Kafka topic the payload was read from.',\n  `source_partition` INT COMMENT 'SourcePartition is the Kafka partition the payload was read from.',\n  `source_offset` BIGINT COMMENT 'SourceOffset is the Kafka offset of the payload.',\n  `pipeline_id` STRING NOT NULL COMMENT 'PipelineID is the id of the pipeline that rejected the payload.',\n  `contract_id` STRING NOT NULL COMMENT 'ContractID is the id of the contract the payload was checked against.'\n) USING delta\nCOMMENT 'RejectedOrderEvent is an order event payload that failed validation, kept with its raw payload and the reason.'"
 REJECTED_ORDER_EVENTS_COLUMNS = [
     "CAST(`event_id` AS STRING) AS `event_id`",
     "CAST(`raw_payload` AS STRING) AS `raw_payload`",
+    "CAST(`raw_payload_base64` AS STRING) AS `raw_payload_base64`",
     "CAST(`reason_code` AS STRING) AS `reason_code`",
     "CAST(`reason` AS STRING) AS `reason`",
     "CAST(`field_path` AS STRING) AS `field_path`",
