@@ -15,7 +15,7 @@ import (
 )
 
 // Customer is one row of the customer dimension, a static Delta table.
-// +etl:contract id=session-customer version=1.0.0 owner=etlgen-tests domain=tests status=active
+// +etl:contract id=session-customer version=1.0.0 owner=etlgen-tests domain=tests status=active freshness=1d retention=365d support=mailto:customers@example.com contact=customers-team@example.com
 type Customer struct {
 	// CustomerID identifies the customer.
 	CustomerID int64 `json:"customer_id" validate:"gt=0" contract:"pk=1"`
@@ -45,7 +45,7 @@ type SegmentOrder struct {
 
 // CustomerSession is one session of a customer's orders: events separated
 // by less than the session gap of event time.
-// +etl:contract id=customer-session version=1.0.0 owner=etlgen-tests domain=tests status=active
+// +etl:contract id=customer-session version=1.0.0 owner=etlgen-tests domain=tests status=active freshness=45m retention=30d support=https://chat.example.com/sessions contact=sessions-team
 type CustomerSession struct {
 	// CustomerID identifies the customer.
 	CustomerID int64 `json:"customer_id" contract:"pk=1"`

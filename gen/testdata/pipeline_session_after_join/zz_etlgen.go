@@ -82,6 +82,10 @@ func init() {
 		Domain:        "tests",
 		Status:        "active",
 		UnknownFields: contracts.UnknownAllow,
+		Freshness:     "1d",
+		Retention:     "365d",
+		Support:       "mailto:customers@example.com",
+		Contact:       "customers-team@example.com",
 		Fields: []contracts.Field{
 			{
 				Name:   "customer_id",
@@ -204,6 +208,10 @@ func init() {
 		Domain:        "tests",
 		Status:        "active",
 		UnknownFields: contracts.UnknownAllow,
+		Freshness:     "45m",
+		Retention:     "30d",
+		Support:       "https://chat.example.com/sessions",
+		Contact:       "sessions-team",
 		Fields: []contracts.Field{
 			{
 				Name:   "customer_id",
