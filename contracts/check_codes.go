@@ -45,6 +45,7 @@ const (
 	CodeRecursiveType       = "ETL-C132" // struct type that contains itself
 	CodeMarkerDuplicate     = "ETL-C133" // more than one +etl:contract marker on a type
 	CodeBadExample          = "ETL-C134" // example value that does not fit the field type
+	CodeMarkerBadCatalog    = "ETL-C135" // freshness, retention, support or contact marker value malformed
 )
 
 // tagProblem is a diagnostic before it has a position and a path: the tag and

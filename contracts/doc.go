@@ -20,8 +20,9 @@
 // # Sources of a contract
 //
 // Load reads contracts from Go source (go/packages + go/types): doc comments
-// become descriptions, marker comments (+etl:contract ...) give id, version and
-// owner, and every problem is a diagnostic with the Go position. At run time the
+// become descriptions, marker comments (+etl:contract ...) give id, version,
+// owner and the catalog keys (freshness, retention, support, contact), and
+// every problem is a diagnostic with the Go position. At run time the
 // generated zz_etlgen.go registers the same model for each type, so
 // Validate[T] and the framework see exactly what the generator saw.
 //

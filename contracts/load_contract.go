@@ -58,7 +58,8 @@ func (pl *packageLoader) contract(ts *ast.TypeSpec, doc *ast.CommentGroup) (Cont
 	}
 	c := Contract{ID: m.ID, Version: m.Version, Name: name, Package: pl.p.PkgPath,
 		Description: describe(withoutMarkers(doc.Text())), Owner: m.Owner, Domain: m.Domain, Status: m.Status,
-		UnknownFields: m.UnknownFields, MaxPayloadBytes: m.MaxPayload, Pos: pos}
+		UnknownFields: m.UnknownFields, MaxPayloadBytes: m.MaxPayload, Pos: pos,
+		Freshness: m.Freshness, Retention: m.Retention, Support: m.Support, Contact: m.Contact}
 	b := modelBuilder{explain: pl.explain}
 	t := typesType{t: obj.Type(), pl: pl}
 	b.stack = append(b.stack, typeKey(t))

@@ -1,6 +1,7 @@
 package contracts
 
 import (
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,12 +18,28 @@ type markerData struct {
 	ID, Version, Owner, Domain, Status string
 	UnknownFields                      UnknownFieldPolicy
 	MaxPayload                         int
+	// The catalog keys: service levels and contacts.
+	Freshness, Retention, Support, Contact string
 }
 
 var (
 	kebabRE  = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 	semverRE = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`)
+	// slaRE is a service-level duration: a positive whole number and a unit.
+	slaRE = regexp.MustCompile(`^[1-9][0-9]{0,8}(s|m|h|d|y)$`)
+	// contactRE is an e-mail address or a user name: no spaces, no markup.
+	contactRE = regexp.MustCompile(`^[A-Za-z0-9._%+-]+(@[A-Za-z0-9.-]+\.[A-Za-z]{2,})?$`)
 )
+
+// SLADuration splits a freshness or retention value ("15m") into its
+// number and unit (s, m, h, d or y); false when it is not one.
+func SLADuration(v string) (n int, unit string, ok bool) {
+	if !slaRE.MatchString(v) {
+		return 0, "", false
+	}
+	n, err := strconv.Atoi(v[:len(v)-1])
+	return n, v[len(v)-1:], err == nil
+}
 
 // markerKeys applies one marker key each.
 var markerKeys = map[string]func(v string, m *markerData, ps *tagProblems){
@@ -33,6 +50,10 @@ var markerKeys = map[string]func(v string, m *markerData, ps *tagProblems){
 	"status":         markStatus,
 	"unknown_fields": markUnknownFields,
 	"max_payload":    markMaxPayload,
+	"freshness":      markSLA("freshness", func(m *markerData, v string) { m.Freshness = v }),
+	"retention":      markSLA("retention", func(m *markerData, v string) { m.Retention = v }),
+	"support":        markSupport,
+	"contact":        markContact,
 }
 
 // parseMarker reads a marker line, "+etl:contract key=value ...". Values may
@@ -65,7 +86,7 @@ func markItem(it tagItem, m *markerData, seen map[string]bool, ps *tagProblems) 
 	apply, ok := markerKeys[it.Key]
 	switch {
 	case !ok:
-		ps.add(CodeMarkerUnknownKey, "known keys: id, version, owner, domain, status, unknown_fields, max_payload",
+		ps.add(CodeMarkerUnknownKey, "known keys: id, version, owner, domain, status, unknown_fields, max_payload, freshness, retention, support, contact",
 			"unknown contract marker key %q", it.Key)
 	case it.HasArgs || !it.HasValue:
 		ps.add(CodeMarkerSyntax, "write "+it.Key+"=value", "contract marker key %q needs a value", it.Key)
@@ -120,4 +141,37 @@ func markMaxPayload(v string, m *markerData, ps *tagProblems) {
 		return
 	}
 	m.MaxPayload = n
+}
+
+// markSLA reads a service-level duration key.
+func markSLA(key string, set func(*markerData, string)) func(string, *markerData, *tagProblems) {
+	return func(v string, m *markerData, ps *tagProblems) {
+		if _, _, ok := SLADuration(v); !ok {
+			ps.add(CodeMarkerBadCatalog, "write "+key+"=N followed by a unit s, m, h, d or y, e.g. "+key+"=15m",
+				"%s %q is not a positive whole number followed by a unit", key, v)
+			return
+		}
+		set(m, v)
+	}
+}
+
+// markSupport reads the support channel: an https or mailto URL.
+func markSupport(v string, m *markerData, ps *tagProblems) {
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "mailto") || (u.Scheme == "https" && u.Host == "") || strings.ContainsAny(v, " \t\n\"<>") {
+		ps.add(CodeMarkerBadCatalog, "write support=https://... (a chat or ticket channel) or support=mailto:team@example.com",
+			"support %q is not an https or mailto URL", v)
+		return
+	}
+	m.Support = v
+}
+
+// markContact reads the owning team's contact: an e-mail or a user name.
+func markContact(v string, m *markerData, ps *tagProblems) {
+	if !contactRE.MatchString(v) {
+		ps.add(CodeMarkerBadCatalog, "write contact=team@example.com or contact=user-name",
+			"contact %q is neither an e-mail address nor a user name", v)
+		return
+	}
+	m.Contact = v
 }

@@ -91,8 +91,19 @@ type Contract struct {
 	Status        string             `json:"status,omitempty"`
 	UnknownFields UnknownFieldPolicy `json:"unknownFields,omitempty"`
 	// MaxPayloadBytes bounds the size of a raw payload; 0 means the default.
-	MaxPayloadBytes int     `json:"maxPayloadBytes,omitempty"`
-	Fields          []Field `json:"fields"`
+	MaxPayloadBytes int `json:"maxPayloadBytes,omitempty"`
+	// Freshness is the service level for how old the data may be when read
+	// (the freshness marker key, "<n><unit>" with unit s, m, h, d or y,
+	// e.g. "15m"); Retention how long it is kept (e.g. "30d"). ODCS writes
+	// them as slaProperties latency and retention.
+	Freshness string `json:"freshness,omitempty"`
+	Retention string `json:"retention,omitempty"`
+	// Support is the URL of the support channel (https: or mailto:), ODCS
+	// support; Contact the owning team's contact (an e-mail address or user
+	// name), an ODCS team member.
+	Support string  `json:"support,omitempty"`
+	Contact string  `json:"contact,omitempty"`
+	Fields  []Field `json:"fields"`
 	// Pos is where the type is declared.
 	Pos diag.Position `json:"-"`
 }

@@ -27,8 +27,10 @@
 //   - GroupGo ("gen", etlgen gen): GoAccessors writes zz_etlgen.go next to
 //     each package (typed column accessors and contract registration).
 //   - GroupContracts ("contracts", etlgen contracts -o DIR): ODCS and
-//     JSONSchema per contract; with a plan, DTCS per transformation and DPCS
-//     per pipeline (bound parts only when the plan is bound).
+//     JSONSchema per contract (ODCS with servers from the redacted profile
+//     when the plan is bound, SLA and support from the contract's marker);
+//     with a plan, DTCS per transformation and DPCS per pipeline (bound
+//     parts only when the plan is bound).
 //   - GroupDocs ("docs", etlgen docs -o DIR): Mermaid, DOT and HTML per
 //     pipeline, and CDFDocs for a pipeline with a CDF MERGE.
 //   - GroupCompile ("compile", etlgen compile -o DIR | --check DIR): PySpark

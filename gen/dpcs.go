@@ -65,7 +65,7 @@ func DPCSOf(m *Model, pp *planner.PipelinePlan) DPCSDoc {
 		dpcsExtract(m, pp, &d, ex)
 	}
 	for _, st := range p.Steps {
-		dpcsStep(m, &d, st)
+		dpcsStep(m, pp, &d, st)
 	}
 	for _, ld := range p.Loads {
 		dpcsLoad(m, pp, &d, ld)
@@ -173,7 +173,7 @@ func quarantineText(p *ir.Pipeline, asset string) string {
 }
 
 // dpcsStep adds a transformation step.
-func dpcsStep(m *Model, d *DPCSDoc, st ir.Step) {
+func dpcsStep(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, st ir.Step) {
 	s := DPCSStep{ID: st.ID, Name: camelName(st.Transformation), Type: "dtcs:transform",
 		ContractRef: dtcsRef(st.Transformation), TransformRef: dtcsRef(st.Transformation),
 		Inputs: []DPCSStepPort{}, Outputs: []DPCSStepPort{}}
@@ -199,7 +199,19 @@ func dpcsStep(m *Model, d *DPCSDoc, st ir.Step) {
 	for _, pv := range st.Params {
 		s.Parameters = append(s.Parameters, DPCSParam{Name: pv.Name, Value: pv.Value})
 	}
+	s.State = dpcsStepState(m, pp, st.ID)
 	d.Steps = append(d.Steps, s)
+}
+
+// dpcsStepState is the state of a step as the planner's StepPlan states
+// it; nil for a stateless step or when unbound.
+func dpcsStepState(m *Model, pp *planner.PipelinePlan, step string) *DPCSStepState {
+	sp, ok := pp.StepPlan(step)
+	if !ok || sp.Stateful == nil || !m.bound() || sp.OutputMode == "" {
+		return nil
+	}
+	return &DPCSStepState{Operator: string(sp.Stateful.Op), Query: sp.StateQuery,
+		OutputMode: sp.OutputMode, OutputModeReason: sp.OutputModeReason}
 }
 
 // refEndpoint is the DPCS endpoint of a stream reference.

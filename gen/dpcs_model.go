@@ -80,6 +80,19 @@ type DPCSStep struct {
 	Inputs       []DPCSStepPort `yaml:"inputs"`
 	Outputs      []DPCSStepPort `yaml:"outputs"`
 	Parameters   []DPCSParam    `yaml:"x-etlgen-parameters,omitempty"`
+	// State is the stateful operator the step owns and the output mode the
+	// query running it has; nil for a stateless step or when unbound.
+	State *DPCSStepState `yaml:"x-etlgen-state,omitempty"`
+}
+
+// DPCSStepState is what the planner decided for the step's stateful
+// operator (planner.StepPlan): its kind, the query that runs it and that
+// query's output mode with the reason.
+type DPCSStepState struct {
+	Operator         string `yaml:"operator"`
+	Query            string `yaml:"query"`
+	OutputMode       string `yaml:"outputMode"`
+	OutputModeReason string `yaml:"outputModeReason"`
 }
 
 // DPCSStepPort is a step's input or output.

@@ -8,7 +8,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/planner"
 )
 
 // DTCSVersion is the apiVersion of etlgen's transformation contracts; the
@@ -79,9 +78,9 @@ type DTCSSemantics struct {
 	Deduplication []DTCSDedup     `yaml:"deduplication"`
 	Stateful      bool            `yaml:"stateful"`
 	// OutputMode is the mode the planner chose for the transformation's
-	// first step that has one (the query running its stateful operator, or
-	// for a stateless step the query writing its output); OutputModeReason
-	// says why. Empty when unbound.
+	// first step that owns a stateful operator (the mode of the query
+	// running it); OutputModeReason says why. Empty for a stateless
+	// transformation and when unbound.
 	OutputMode       string `yaml:"outputMode,omitempty"`
 	OutputModeReason string `yaml:"outputModeReason,omitempty"`
 }
@@ -219,8 +218,10 @@ func dtcsEventTime(m *Model, t *ir.Transformation, s DTCSSemantics) *DTCSEventTi
 }
 
 // outputModeOf is the output mode of the first step of the transformation
-// (in plan order) that has one: see stepOutputMode. None when unbound: the
-// mode depends on the bound sinks.
+// (in plan order) that owns a stateful operator, as the planner's StepPlan
+// states it. None for a stateless transformation (the mode belongs to the
+// step downstream that keeps state, or to the query alone) and when
+// unbound: the mode depends on the bound sinks.
 func outputModeOf(m *Model, id string) (string, string) {
 	if !m.bound() {
 		return "", ""
@@ -228,27 +229,8 @@ func outputModeOf(m *Model, id string) (string, string) {
 	for i := range m.Plan.Pipelines {
 		pp := &m.Plan.Pipelines[i]
 		for j := range pp.Steps {
-			if sp := &pp.Steps[j]; sp.Step.Transformation == id {
-				if mode, reason := stepOutputMode(pp, sp); mode != "" {
-					return mode, reason
-				}
-			}
-		}
-	}
-	return "", ""
-}
-
-// stepOutputMode is the output mode of a step: for a stateful step the
-// mode of the query running its stateful operator (StepPlan.OutputMode),
-// for a stateless one the mode of the first query that loads its output.
-func stepOutputMode(pp *planner.PipelinePlan, sp *planner.StepPlan) (string, string) {
-	if sp.Stateful != nil {
-		return sp.OutputMode, sp.OutputModeReason
-	}
-	for _, ld := range pp.IR().Loads {
-		if ld.From == (ir.Ref{Node: sp.Step.ID, Port: ir.PortOut}) {
-			if q, ok := pp.Query(ld.Asset); ok {
-				return q.OutputMode, q.OutputModeReason
+			if sp := &pp.Steps[j]; sp.Step.Transformation == id && sp.Stateful != nil && sp.OutputMode != "" {
+				return sp.OutputMode, sp.OutputModeReason
 			}
 		}
 	}

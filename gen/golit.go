@@ -93,6 +93,10 @@ func contractLit(c contracts.Contract) jen.Code {
 		kv{"Status", str(c.Status)},
 		kv{"UnknownFields", policyLit(c.UnknownFields)},
 		kv{"MaxPayloadBytes", num(c.MaxPayloadBytes)},
+		kv{"Freshness", str(c.Freshness)},
+		kv{"Retention", str(c.Retention)},
+		kv{"Support", str(c.Support)},
+		kv{"Contact", str(c.Contact)},
 		kv{"Fields", fieldsLit(c.Fields)},
 	)
 }

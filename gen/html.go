@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"html/template"
+	"slices"
 	"sort"
 	"strings"
 
@@ -81,6 +82,13 @@ type htmlStep struct {
 	Semantics                                      DTCSSemantics
 	Stateful                                       []planner.StatefulOp
 	Lineage                                        []DTCSLineage
+	// StateQuery is the query running the step's stateful operator (its
+	// output mode is the step's); Queries are the queries that run the
+	// step at all.
+	StateQuery string
+	Queries    []string
+	// Keeps says whether the step owns a stateful operator.
+	Keeps bool
 }
 
 type htmlParam struct{ Name, Type, Default, Value, Description string }
@@ -143,8 +151,9 @@ func htmlSteps(m *Model, pp *planner.PipelinePlan) []htmlStep {
 		s := htmlStep{ID: st.ID, Transformation: t.ID, Name: doc.Name, Version: doc.Version, Description: t.Description,
 			Inputs: doc.Inputs, Outputs: doc.Outputs, Semantics: semanticsOf(st.Plan), Lineage: doc.Lineage}
 		s.Semantics.EventTime = doc.Semantics.EventTime
-		if m.bound() {
-			s.Semantics.OutputMode, s.Semantics.OutputModeReason = stepOutputMode(pp, sp)
+		s.Keeps, s.Queries = sp.Stateful != nil, queriesRunning(pp, st.ID)
+		if m.bound() && s.Keeps {
+			s.Semantics.OutputMode, s.Semantics.OutputModeReason, s.StateQuery = sp.OutputMode, sp.OutputModeReason, sp.StateQuery
 		}
 		for _, prm := range t.Params {
 			hp := htmlParam{Name: prm.Name, Type: prm.Type, Default: prm.Default, Value: prm.Default, Description: prm.Description}
@@ -157,6 +166,17 @@ func htmlSteps(m *Model, pp *planner.PipelinePlan) []htmlStep {
 		}
 		s.Stateful = statefulOf(pp.Queries, st.ID)
 		out = append(out, s)
+	}
+	return out
+}
+
+// queriesRunning names the queries of the plan whose steps include step.
+func queriesRunning(pp *planner.PipelinePlan, step string) []string {
+	var out []string
+	for _, q := range pp.Queries {
+		if slices.Contains(q.Steps, step) {
+			out = append(out, q.Name)
+		}
 	}
 	return out
 }

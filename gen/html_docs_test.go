@@ -49,10 +49,12 @@ func pipelineModel(t testing.TB, dir string) *Model {
 }
 
 // planned is the model of doc planned as the CLI plans it, bound to prof
-// when it is not nil.
+// when it is not nil, with the IR's contracts as one loaded package (as
+// etlgen contracts loads them).
 func planned(doc *ir.Document, prof *profile.Profile) *Model {
 	plan, diags := planner.Plan(doc, prof, planner.Options{})
-	return &Model{Plan: plan, Diagnostics: diags}
+	pkg := Package{Path: doc.Package, Name: "case", Contracts: doc.Contracts}
+	return &Model{Packages: []Package{pkg}, Plan: plan, Diagnostics: diags}
 }
 
 func fileExists(p string) bool {
@@ -60,9 +62,10 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
-// pipelineGenerators are the generators of DTCS, DPCS and the docs.
+// pipelineGenerators are the generators of ODCS (bound: with servers), DTCS,
+// DPCS and the docs.
 func pipelineGenerators() []Generator {
-	return []Generator{DTCS{}, DPCS{}, Mermaid{}, DOT{}, HTML{}}
+	return []Generator{ODCS{}, DTCS{}, DPCS{}, Mermaid{}, DOT{}, HTML{}}
 }
 
 func TestPipelineGolden(t *testing.T) {
@@ -70,7 +73,14 @@ func TestPipelineGolden(t *testing.T) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			t.Parallel()
 			var sink MemorySink
-			if _, err := Run(context.Background(), pipelineGenerators(), pipelineModel(t, dir), &sink); err != nil {
+			gens := pipelineGenerators()
+			if filepath.Base(dir) == "pipeline_hostile" {
+				// Its hand-made contract ids are not kebab case (the loader
+				// rejects them: ETL-C104), so ODCS file names would hold
+				// them; hostile_fields covers ODCS of hostile contracts.
+				gens = gens[1:]
+			}
+			if _, err := Run(context.Background(), gens, pipelineModel(t, dir), &sink); err != nil {
 				t.Fatal(err)
 			}
 			if len(sink.Files) < 5 {

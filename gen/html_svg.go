@@ -33,30 +33,32 @@ type svgNode struct {
 }
 
 type svgEdge struct {
+	// From and To are the ids of the nodes the edge joins.
+	From, To    string
 	Path, Label string
 	LabelX      int
 	LabelY      int
 	Dashed      bool
 }
 
-// layoutGraph places the graph left to right: a node's layer is the
-// longest path from a root, nodes keep graph order within a layer, then one
+// svgPoint is a point of an edge's route.
+type svgPoint struct{ X, Y int }
+
+// layoutGraph places the graph left to right, in the manner of Graphviz's
+// dot: a node's layer is the longest path from a root; an edge that spans
+// more than one layer gets a slot of its own in every layer it passes (a
+// virtual node), so it is routed beside the boxes of that layer, never
+// through one; nodes and slots keep graph order within a layer, then one
 // pass orders each layer by the mean position of its predecessors.
 func layoutGraph(g Graph) svgView {
 	layer := layersOf(g)
-	byLayer := map[int][]int{}
-	maxLayer := 0
-	for i := range g.Nodes {
-		l := layer[g.Nodes[i].ID]
-		byLayer[l] = append(byLayer[l], i)
-		maxLayer = max(maxLayer, l)
-	}
-	pos := map[string]float64{}
+	byLayer, maxLayer := layerItems(g, layer)
 	rows := 0
+	pos := map[string]float64{}
 	for l := 0; l <= maxLayer; l++ {
-		orderLayer(g, byLayer[l], pos)
-		for r, i := range byLayer[l] {
-			pos[g.Nodes[i].ID] = float64(r)
+		orderLayer(byLayer[l], pos)
+		for r, it := range byLayer[l] {
+			pos[it.key] = float64(r)
 		}
 		rows = max(rows, len(byLayer[l]))
 	}
@@ -65,26 +67,78 @@ func layoutGraph(g Graph) svgView {
 	at := map[string]svgNode{}
 	for l := 0; l <= maxLayer; l++ {
 		off := (rows - len(byLayer[l])) * (svgNodeH + svgGapY) / 2
-		for r, i := range byLayer[l] {
-			n := g.Nodes[i]
-			kicker, name := splitTitle(n.Title)
-			sn := svgNode{ID: n.ID, Kind: string(n.Kind), FullTitle: n.Title, FullDetail: n.Detail,
-				Kicker: ellipsis(kicker, svgInfoCh), Title: ellipsis(name, svgTitleCh), Detail: ellipsis(n.Detail, svgInfoCh),
-				X: svgMargin + l*(svgNodeW+svgGapX), Y: svgMargin + off + r*(svgNodeH+svgGapY), W: svgNodeW, H: svgNodeH}
-			sn.Target = "contract-" + n.Contract
-			if n.Kind == NodeStep {
-				sn.Target = "step-" + n.Ref
-			}
-			at[n.ID] = sn
+		for r, it := range byLayer[l] {
+			at[it.key] = placed(g, it, svgMargin+l*(svgNodeW+svgGapX), svgMargin+off+r*(svgNodeH+svgGapY))
 		}
 	}
 	for _, n := range g.Nodes {
 		v.Nodes = append(v.Nodes, at[n.ID])
 	}
-	for _, e := range g.Edges {
-		v.Edges = append(v.Edges, edgeOf(at[e.From], at[e.To], e.Label))
+	for i, e := range g.Edges {
+		var via []svgNode
+		for l := layer[e.From] + 1; l < layer[e.To]; l++ {
+			via = append(via, at[virtualKey(i, l)])
+		}
+		v.Edges = append(v.Edges, edgeOf(at[e.From], at[e.To], via, e))
 	}
 	return v
+}
+
+// layerItem is a node or an edge's virtual slot in a layer; preds are the
+// keys of the items it is drawn after.
+type layerItem struct {
+	key   string
+	node  int // index in g.Nodes; -1 for a virtual slot
+	layer int
+	order int // graph order: nodes first, then slots by edge
+	preds []string
+}
+
+// virtualKey names the slot of an edge in a layer; no node id (made of
+// [A-Za-z0-9_]) contains "@".
+func virtualKey(edge, layer int) string { return fmt.Sprintf("edge%d@%d", edge, layer) }
+
+// layerItems lists each layer's nodes and virtual slots in graph order.
+func layerItems(g Graph, layer map[string]int) (map[int][]layerItem, int) {
+	byLayer := map[int][]layerItem{}
+	maxLayer := 0
+	preds := map[string][]string{}
+	var slots []layerItem
+	for i, e := range g.Edges {
+		last := e.From
+		for l := layer[e.From] + 1; l < layer[e.To]; l++ {
+			k := virtualKey(i, l)
+			slots = append(slots, layerItem{key: k, node: -1, layer: l, order: len(g.Nodes) + i, preds: []string{last}})
+			last = k
+		}
+		preds[e.To] = append(preds[e.To], last)
+	}
+	for i, n := range g.Nodes {
+		l := layer[n.ID]
+		byLayer[l] = append(byLayer[l], layerItem{key: n.ID, node: i, order: i, preds: preds[n.ID]})
+		maxLayer = max(maxLayer, l)
+	}
+	for _, it := range slots {
+		byLayer[it.layer] = append(byLayer[it.layer], it)
+	}
+	return byLayer, maxLayer
+}
+
+// placed is the box of a node, or of a virtual slot, at x, y.
+func placed(g Graph, it layerItem, x, y int) svgNode {
+	if it.node < 0 {
+		return svgNode{ID: it.key, X: x, Y: y, W: svgNodeW, H: svgNodeH}
+	}
+	n := g.Nodes[it.node]
+	kicker, name := splitTitle(n.Title)
+	sn := svgNode{ID: n.ID, Kind: string(n.Kind), FullTitle: n.Title, FullDetail: n.Detail,
+		Kicker: ellipsis(kicker, svgInfoCh), Title: ellipsis(name, svgTitleCh), Detail: ellipsis(n.Detail, svgInfoCh),
+		X: x, Y: y, W: svgNodeW, H: svgNodeH}
+	sn.Target = "contract-" + n.Contract
+	if n.Kind == NodeStep {
+		sn.Target = "step-" + n.Ref
+	}
+	return sn
 }
 
 // layersOf assigns each node the length of the longest path reaching it.
@@ -105,42 +159,59 @@ func layersOf(g Graph) map[string]int {
 	return layer
 }
 
-// orderLayer sorts a layer by the mean row of each node's predecessors.
-func orderLayer(g Graph, idx []int, pos map[string]float64) {
-	key := map[int]float64{}
-	for _, i := range idx {
+// orderLayer sorts a layer by the mean row of each item's predecessors,
+// graph order breaking ties.
+func orderLayer(items []layerItem, pos map[string]float64) {
+	key := map[string]float64{}
+	for _, it := range items {
 		sum, n := 0.0, 0
-		for _, e := range g.Edges {
-			if e.To == g.Nodes[i].ID {
-				if p, ok := pos[e.From]; ok {
-					sum += p
-					n++
-				}
+		for _, p := range it.preds {
+			if r, ok := pos[p]; ok {
+				sum += r
+				n++
 			}
 		}
-		key[i] = float64(i) / 1000
+		key[it.key] = float64(it.order) / 1000
 		if n > 0 {
-			key[i] += sum / float64(n)
+			key[it.key] += sum / float64(n)
 		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return key[idx[a]] < key[idx[b]] })
+	sort.SliceStable(items, func(a, b int) bool { return key[items[a].key] < key[items[b].key] })
 }
 
-// edgeOf draws a cubic curve from the right side of a to the left of b.
-func edgeOf(a, b svgNode, label string) svgEdge {
-	x1, y1 := a.X+a.W, a.Y+a.H/2
-	x2, y2 := b.X-6, b.Y+b.H/2
-	if b.X <= a.X { // same or earlier layer: leave from the bottom
-		x1, y1 = a.X+a.W/2, a.Y+a.H
+// edgeOf draws an edge from the right side of a to the left of b: a cubic
+// curve across each gap between layers and a straight line through each
+// virtual slot (via) of a layer it passes.
+func edgeOf(a, b svgNode, via []svgNode, e GraphEdge) svgEdge {
+	pts := edgeRoute(a, b, via)
+	var path strings.Builder
+	fmt.Fprintf(&path, "M%d %d", pts[0].X, pts[0].Y)
+	for i := 1; i < len(pts); i++ {
+		p, q := pts[i-1], pts[i]
+		if i%2 == 0 { // through a slot
+			fmt.Fprintf(&path, " L%d %d", q.X, q.Y)
+			continue
+		}
+		mx := (p.X + q.X) / 2
+		fmt.Fprintf(&path, " C%d %d %d %d %d %d", mx, p.Y, mx, q.Y, q.X, q.Y)
 	}
-	mx := (x1 + x2) / 2
-	return svgEdge{
-		Path:   fmt.Sprintf("M%d %d C%d %d %d %d %d %d", x1, y1, mx, y1, mx, y2, x2, y2),
-		Label:  label,
-		LabelX: mx,
-		LabelY: (y1+y2)/2 - 6,
-		Dashed: label == "rejected" || label == "late",
+	p, q := pts[0], pts[1]
+	return svgEdge{From: e.From, To: e.To, Path: path.String(), Label: e.Label,
+		LabelX: (p.X + q.X) / 2, LabelY: (p.Y+q.Y)/2 - 6, Dashed: e.Label == "rejected" || e.Label == "late"}
+}
+
+// edgeRoute lists the points an edge passes: its start, the left and right
+// end of each slot, its end. An edge to the same or an earlier layer (a
+// cycle in a model with errors) leaves a from the bottom.
+func edgeRoute(a, b svgNode, via []svgNode) []svgPoint {
+	pts := []svgPoint{{a.X + a.W, a.Y + a.H/2}}
+	if b.X <= a.X {
+		pts[0] = svgPoint{a.X + a.W/2, a.Y + a.H}
 	}
+	for _, s := range via {
+		pts = append(pts, svgPoint{s.X, s.Y + s.H/2}, svgPoint{s.X + s.W, s.Y + s.H/2})
+	}
+	return append(pts, svgPoint{b.X - 6, b.Y + b.H/2})
 }
 
 // ellipsis shortens s to n characters with a trailing "…".

@@ -32,7 +32,9 @@ func (ODCS) Spec() Spec {
 func (ODCS) Generate(ctx context.Context, m *Model) ([]File, error) {
 	var out []File
 	for _, c := range m.Contracts() {
-		data, err := MarshalODCS(ODCSOf(c))
+		doc := ODCSOf(c)
+		doc.Servers = serversOf(m, c.ID)
+		data, err := MarshalODCS(doc)
 		if err != nil {
 			return nil, fmt.Errorf("contract %s: %w", c.ID, err)
 		}
@@ -98,10 +100,39 @@ func ODCSOf(c contracts.Contract) ODCSDoc {
 	if c.Description != "" {
 		doc.Description = &ODCSDescription{Purpose: c.Description}
 	}
-	if c.Owner != "" {
+	if c.Owner != "" || c.Contact != "" {
 		doc.Team = &ODCSTeam{Name: c.Owner}
 	}
+	if c.Contact != "" {
+		doc.Team.Members = []ODCSTeamMember{{Username: c.Contact, Role: "owner"}}
+	}
+	if c.Support != "" {
+		doc.Support = []ODCSSupport{supportOf(c.Support)}
+	}
+	doc.SLAProperties = slaOf(c)
 	return doc
+}
+
+// supportOf is the support channel of a support marker URL.
+func supportOf(u string) ODCSSupport {
+	if strings.HasPrefix(u, "mailto:") {
+		return ODCSSupport{Channel: "email", URL: u, Tool: "email", Scope: "issues"}
+	}
+	return ODCSSupport{Channel: "support", URL: u, Tool: "other", Scope: "interactive"}
+}
+
+// slaOf maps the freshness and retention markers to ODCS slaProperties.
+func slaOf(c contracts.Contract) []ODCSSLA {
+	var out []ODCSSLA
+	for _, s := range []struct{ property, value, what string }{
+		{"latency", c.Freshness, "freshness: data is at most this old when it can be read"},
+		{"retention", c.Retention, "retention: how long the data is kept"},
+	} {
+		if n, unit, ok := contracts.SLADuration(s.value); ok {
+			out = append(out, ODCSSLA{Property: s.property, Value: n, Unit: unit, Description: s.what})
+		}
+	}
+	return out
 }
 
 // objectName is the schema object's name: the id in snake case.

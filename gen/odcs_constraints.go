@@ -13,8 +13,9 @@ type constraintRule func(p *ODCSProperty, args []string)
 
 // constraintRules is the mapping table, by validator tag, of the constraints
 // that are not bounds (bounds map through boundRule, by their comparison in
-// contracts' vocabulary). A tag missing here becomes a text quality rule, so
-// nothing is silently dropped.
+// contracts' vocabulary). Every kind of contracts.ConstraintKinds is here
+// or a bound (TestEveryConstraintKindMaps); a kind added to contracts but
+// not here becomes a text quality rule, so nothing is silently dropped.
 var constraintRules = map[contracts.ConstraintKind]constraintRule{
 	contracts.ConstraintOneOf:      oneOf,
 	contracts.ConstraintRequired:   nonEmpty,
@@ -27,6 +28,9 @@ var constraintRules = map[contracts.ConstraintKind]constraintRule{
 	contracts.ConstraintStartsWith: pattern(func(a []string) string { return "^" + regexp.QuoteMeta(strings.Join(a, " ")) }),
 	contracts.ConstraintEndsWith:   pattern(func(a []string) string { return regexp.QuoteMeta(strings.Join(a, " ")) + "$" }),
 	contracts.ConstraintContains:   pattern(func(a []string) string { return regexp.QuoteMeta(strings.Join(a, " ")) }),
+	contracts.ConstraintLowercase:  caseRule("lower"),
+	contracts.ConstraintUppercase:  caseRule("upper"),
+	contracts.ConstraintOmitEmpty:  func(*ODCSProperty, []string) {}, // checks nothing: optionality is required's
 }
 
 // applyConstraints maps every constraint of f onto p, in tag order.
@@ -153,6 +157,27 @@ func pattern(re func([]string) string) constraintRule {
 			return
 		}
 		p.Quality = append(p.Quality, ODCSQuality{Type: "text", Description: "value matches " + re(args), Dimension: "conformity"})
+	}
+}
+
+// caseRule is an SQL rule for lowercase and uppercase: no value differs
+// from its lower (upper) case, in Spark SQL (Unicode case mapping, as the
+// validation's predicate), with ODCS's ${object} and ${property}
+// placeholders.
+func caseRule(fn string) constraintRule {
+	return func(p *ODCSProperty, _ []string) {
+		if p.LogicalType != "string" {
+			return
+		}
+		zero := numScalar("0")
+		p.Quality = append(p.Quality, ODCSQuality{
+			Type:             "sql",
+			Description:      "value is " + fn + " case",
+			Dimension:        "conformity",
+			Query:            "SELECT COUNT(*) FROM ${object} WHERE ${property} <> " + fn + "(${property})",
+			MustBe:           &zero,
+			CustomProperties: []ODCSCustom{{Property: "reasonCode", Value: string(contracts.ReasonBadFormat)}},
+		})
 	}
 }
 

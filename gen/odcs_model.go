@@ -21,6 +21,9 @@ type ODCSDoc struct {
 	Domain           string           `yaml:"domain,omitempty"`
 	Description      *ODCSDescription `yaml:"description,omitempty"`
 	Team             *ODCSTeam        `yaml:"team,omitempty"`
+	Support          []ODCSSupport    `yaml:"support,omitempty"`
+	Servers          []ODCSServer     `yaml:"servers,omitempty"`
+	SLAProperties    []ODCSSLA        `yaml:"slaProperties,omitempty"`
 	Schema           []ODCSObject     `yaml:"schema"`
 	CustomProperties []ODCSCustom     `yaml:"customProperties,omitempty"`
 }
@@ -31,9 +34,33 @@ type ODCSDescription struct {
 	Usage   string `yaml:"usage,omitempty"`
 }
 
-// ODCSTeam is the owning team.
+// ODCSTeam is the owning team, with its contact as a member.
 type ODCSTeam struct {
-	Name string `yaml:"name"`
+	Name    string           `yaml:"name,omitempty"`
+	Members []ODCSTeamMember `yaml:"members,omitempty"`
+}
+
+// ODCSTeamMember is a team member: the contact marker's e-mail or user name.
+type ODCSTeamMember struct {
+	Username string `yaml:"username"`
+	Role     string `yaml:"role,omitempty"`
+}
+
+// ODCSSupport is a support channel.
+type ODCSSupport struct {
+	Channel string `yaml:"channel"`
+	URL     string `yaml:"url"`
+	Tool    string `yaml:"tool,omitempty"`
+	Scope   string `yaml:"scope,omitempty"`
+}
+
+// ODCSSLA is one service-level property: latency (the freshness marker) or
+// retention, a number with its unit.
+type ODCSSLA struct {
+	Property    string `yaml:"property"`
+	Value       int    `yaml:"value"`
+	Unit        string `yaml:"unit"`
+	Description string `yaml:"description,omitempty"`
 }
 
 // ODCSObject is one schema object (the record type of a contract).
@@ -85,12 +112,14 @@ type ODCSOptions struct {
 	DefaultTimezone  string  `yaml:"defaultTimezone,omitempty"`
 }
 
-// ODCSQuality is one library or text quality rule of a property.
+// ODCSQuality is one library, SQL or text quality rule of a property.
 type ODCSQuality struct {
-	Type             string         `yaml:"type"`
-	Metric           string         `yaml:"metric,omitempty"`
-	Description      string         `yaml:"description,omitempty"`
-	Dimension        string         `yaml:"dimension,omitempty"`
+	Type        string `yaml:"type"`
+	Metric      string `yaml:"metric,omitempty"`
+	Description string `yaml:"description,omitempty"`
+	Dimension   string `yaml:"dimension,omitempty"`
+	// Query is an SQL rule's query (Spark SQL).
+	Query            string         `yaml:"query,omitempty"`
 	Arguments        *ODCSArguments `yaml:"arguments,omitempty"`
 	MustBe           *Scalar        `yaml:"mustBe,omitempty"`
 	CustomProperties []ODCSCustom   `yaml:"customProperties,omitempty"`

@@ -206,7 +206,7 @@ func stepsOf(c *Checker, pp *pipe, inf *inference, queries []Query) []StepPlan {
 		sp := StepPlan{Step: st, Transformation: c.ix.transfs[st.Transformation], Inferred: inf.steps[st], Stateful: st.Plan.FirstStateful(),
 			eventTimes: pp.eventTimesOf(st.ID)}
 		if sp.Stateful != nil {
-			sp.OutputMode, sp.OutputModeReason = stateMode(st.ID, queries)
+			sp.StateQuery, sp.OutputMode, sp.OutputModeReason = stateMode(st.ID, queries)
 		}
 		out = append(out, sp)
 	}
@@ -230,20 +230,20 @@ func (pp *pipe) eventTimesOf(id string) map[*ir.Node]eventTimes {
 	return out
 }
 
-// stateMode is the output mode of the first query (not a late branch) that
-// runs a stateful operator of the step.
-func stateMode(step string, queries []Query) (string, string) {
+// stateMode is the name and output mode of the first query (not a late
+// branch) that runs a stateful operator of the step.
+func stateMode(step string, queries []Query) (query, mode, reason string) {
 	for _, q := range queries {
 		if q.Branch == ir.PortLate {
 			continue
 		}
 		for _, op := range q.Stateful {
 			if op.Step == step {
-				return q.OutputMode, q.OutputModeReason
+				return q.Name, q.OutputMode, q.OutputModeReason
 			}
 		}
 	}
-	return "", ""
+	return "", "", ""
 }
 
 // regionsOf groups extracts, steps and loads into connected regions, named

@@ -95,7 +95,12 @@ type StepPlan struct {
 	Stateful *ir.Node
 	// OutputMode is the output mode of the query running the step's
 	// stateful operator, with the reason; "" when the step keeps no state.
+	// The mode belongs to the step that owns the stateful operator: a
+	// stateless step upstream of it in the same query has none.
 	OutputMode, OutputModeReason string
+	// StateQuery names that query (the first one, not a late branch, that
+	// runs the step's stateful operator); "" when the step keeps no state.
+	StateQuery string
 	// eventTimes are, per node of the plan on a stream, the columns that
 	// carry a watermark (see EventTimes).
 	eventTimes map[*ir.Node]eventTimes

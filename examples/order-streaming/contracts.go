@@ -13,7 +13,7 @@ import (
 )
 
 // OrderEvent is one order event as published on the order-events topic.
-// +etl:contract id=order-event version=1.0.0 owner=orders-team domain=sales status=active unknown_fields=allow
+// +etl:contract id=order-event version=1.0.0 owner=orders-team domain=sales status=active unknown_fields=allow retention=7d support=https://chat.example.com/orders-data contact=orders-team@example.com
 type OrderEvent struct {
 	// EventID is the producer's unique id of the event.
 	EventID string `json:"event_id" validate:"required,max=64" contract:"example=evt-0001"`
@@ -62,7 +62,7 @@ type RejectedOrderEvent struct {
 
 // CustomerOrderWindow is the paid-order summary of one customer in one
 // event-time window.
-// +etl:contract id=customer-order-window version=1.0.0 owner=orders-team domain=sales status=active
+// +etl:contract id=customer-order-window version=1.0.0 owner=orders-team domain=sales status=active freshness=2h retention=365d support=https://chat.example.com/orders-data contact=orders-team@example.com
 type CustomerOrderWindow struct {
 	// CustomerID identifies the customer.
 	CustomerID int64 `json:"customer_id" validate:"gt=0" contract:"pk=1"`

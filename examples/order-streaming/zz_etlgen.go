@@ -123,6 +123,9 @@ func init() {
 		Domain:        "sales",
 		Status:        "active",
 		UnknownFields: contracts.UnknownAllow,
+		Retention:     "7d",
+		Support:       "https://chat.example.com/orders-data",
+		Contact:       "orders-team@example.com",
 		Fields: []contracts.Field{
 			{
 				Name:   "event_id",
@@ -351,6 +354,10 @@ func init() {
 		Domain:        "sales",
 		Status:        "active",
 		UnknownFields: contracts.UnknownAllow,
+		Freshness:     "2h",
+		Retention:     "365d",
+		Support:       "https://chat.example.com/orders-data",
+		Contact:       "orders-team@example.com",
 		Fields: []contracts.Field{
 			{
 				Name:   "customer_id",

@@ -1,0 +1,128 @@
+package gen
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/etlgen/etlgen/framework/profile"
+)
+
+// ODCSServer is where a bound asset with the contract's rows resides: one
+// per source or sink asset of the bound profile that carries the contract.
+// Only locations are written (topic, bootstrap servers, table, path,
+// endpoint), from the redacted profile: never an option that can hold a
+// credential, never a value read from the environment.
+type ODCSServer struct {
+	ID          string `yaml:"id"`
+	Server      string `yaml:"server"`
+	Type        string `yaml:"type"`
+	Description string `yaml:"description,omitempty"`
+	Environment string `yaml:"environment,omitempty"`
+	Host        string `yaml:"host,omitempty"`
+	Location    string `yaml:"location,omitempty"`
+	Path        string `yaml:"path,omitempty"`
+	EndpointURL string `yaml:"endpointUrl,omitempty"`
+	Database    string `yaml:"database,omitempty"`
+	Dataset     string `yaml:"dataset,omitempty"`
+	Format      string `yaml:"format,omitempty"`
+	// CustomProperties name the plugin and what ODCS has no server field
+	// for (the Kafka topic, the catalog table).
+	CustomProperties []ODCSCustom `yaml:"customProperties,omitempty"`
+}
+
+// serverFormats is the data format each plugin stores, by plugin name; a
+// plugin missing here (memory, rate) has no server.
+var serverFormats = map[profile.PluginName]string{
+	profile.PluginKafkaJSON: "json",
+	profile.PluginDelta:     "delta",
+	profile.PluginDeltaCDF:  "delta",
+	profile.PluginFileJSON:  "json",
+}
+
+// serversOf lists the servers of a contract under the bound profile: every
+// asset that reads or writes it, sorted by asset; none when unbound.
+func serversOf(m *Model, contract string) []ODCSServer {
+	if !m.bound() || m.Plan.Bound == nil {
+		return nil
+	}
+	assets := map[string]bool{}
+	for _, pp := range m.Plan.Pipelines {
+		for _, s := range pp.Sources {
+			if s.Contract == contract {
+				assets[s.Asset] = true
+			}
+		}
+		for _, q := range pp.Queries {
+			if q.Sink.Contract == contract {
+				assets[q.Sink.Asset] = true
+			}
+		}
+	}
+	names := make([]string, 0, len(assets))
+	for a := range assets {
+		names = append(names, a)
+	}
+	sort.Strings(names)
+	var out []ODCSServer
+	for _, a := range names {
+		if s, ok := serverOf(m.Plan.Bound, a); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// serverOf maps one redacted asset to a server by its plugin.
+func serverOf(p *profile.Redacted, asset string) (ODCSServer, bool) {
+	e, ok := p.Assets[asset]
+	format, known := serverFormats[profile.PluginName(e.Plugin)]
+	if !ok || !known {
+		return ODCSServer{}, false
+	}
+	s := ODCSServer{ID: identifier(asset), Server: asset, Environment: p.Name, Format: format,
+		CustomProperties: []ODCSCustom{{Property: "plugin", Value: e.Plugin}}}
+	res := p.Resources[e.Resource]
+	switch profile.PluginName(e.Plugin) {
+	case profile.PluginKafkaJSON:
+		s.Type, s.Host = "kafka", clean(res.Options["bootstrap_servers"])
+		s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: "topic", Value: clean(e.Options["topic"])})
+	default:
+		pathServer(&s, e, res)
+	}
+	if s.Type == "kafka" && s.Host == "" { // ODCS requires the bootstrap servers
+		return ODCSServer{}, false
+	}
+	return s, s.Type != ""
+}
+
+// pathServer places a Delta table or a file directory: an object-store
+// path is an s3 server, a local path a local one, a catalog table a custom
+// server with its database and table.
+func pathServer(s *ODCSServer, e, res profile.RedactedEntry) {
+	path, table := clean(e.Options["path"]), clean(e.Options["table"])
+	switch {
+	case strings.HasPrefix(path, "s3a://") || strings.HasPrefix(path, "s3://"):
+		s.Type, s.Location = "s3", path
+		if res.Kind == "s3" {
+			s.EndpointURL = clean(res.Options["endpoint"])
+		}
+	case path != "":
+		s.Type, s.Path = "local", path
+	case table != "":
+		s.Type = "custom"
+		s.Database, s.Dataset, _ = strings.Cut(table, ".")
+		if s.Dataset == "" {
+			s.Database, s.Dataset = "", table
+		}
+		s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: "table", Value: table})
+	}
+}
+
+// clean drops a value the redaction replaced or that names an environment
+// variable: a server states where data is, never a secret or its name.
+func clean(v string) string {
+	if strings.Contains(v, "<redacted>") || strings.Contains(v, "${env:") {
+		return ""
+	}
+	return v
+}
