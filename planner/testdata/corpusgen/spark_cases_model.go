@@ -8,7 +8,7 @@ import (
 const (
 	analyzerRule   = "Analyzer: column resolution and the EventTimeWatermark / TimeWindow checks"
 	checkpointRule = "StreamingQueryManager.startQuery: one active query per checkpoint (query id in its metadata)"
-	storageRule    = "Delta's streaming source and sink on one table: concurrent appends commit (optimistic concurrency), a source reads every commit"
+	storageRule    = "Delta's streaming sink: two queries' appends to one table both commit (optimistic concurrency)"
 	lateRouting    = "the Spark engine must route each Late() output from one re-readable source batch: " +
 		"Spark runs the main query, but etlgen cannot deliver the late rows of this shape, and refuses rather than drop them"
 )
@@ -19,10 +19,6 @@ func sparkModelCases() []sparkCase {
 	hour := tumbling("1h0m0s")
 	paid := func() *ir.Document { return ordersTo(filterPaid(input("orders")), "order-event", "paid_orders") }
 	return []sparkCase{
-		{name: "shared_checkpoint", about: "two pipelines of one id and version: their queries share a checkpoint", rule: checkpointRule,
-			doc: mutate(paid, func(d *ir.Document) { d.Pipelines = append(d.Pipelines, d.Pipelines[0]) }),
-			deliberate: "Spark starts both queries on the one checkpoint; the second finds the first's offsets and writes nothing (measured: 7 rows and 0), " +
-				"or both write the same batches: a checkpoint belongs to exactly one query"},
 		{name: "unsafe_pipeline_id", about: "a pipeline id with a slash: the checkpoint path nests", rule: checkpointRule,
 			doc: mutate(paid, func(d *ir.Document) { d.Pipelines[0].ID = "orders/v2" }),
 			deliberate: "Spark takes any path; a slash in an id nests one pipeline's checkpoints inside another's (orders and orders/v2), " +
@@ -45,10 +41,6 @@ func sparkModelCases() []sparkCase {
 			assets: map[string]string{"paid_orders_copy": sparkSinks["paid_orders"]},
 			deliberate: "Spark runs both queries (Delta commits concurrent appends): every row lands twice, and no reader can tell which query wrote it " +
 				"or replay one query's batches without the other's; a table belongs to one load"},
-		{name: "load_feeds_source", about: "a pipeline streaming from the Delta table it appends to", rule: storageRule,
-			doc: paid, assets: map[string]string{"order_events": "{plugin: delta, table: corpus.%[1]s_paid_orders}"},
-			deliberate: "Spark runs it, reading its own commits as new input (each run re-reads what the last wrote, rows multiply); " +
-				"a pipeline never reads what it writes"},
 		{name: "watermark_unknown_column", about: "a watermark on a column the stream does not have", rule: analyzerRule + ": UNRESOLVED_COLUMN",
 			doc: func() *ir.Document {
 				return ordersTo(into(windowAgg(watermark(filterPaid(input("orders")), "created_at", "15m0s"), hour), cow), cow, "windows")

@@ -39,7 +39,11 @@ func sparkSinkTriggerCases() []sparkCase {
 			assets: map[string]string{
 				"windows":      "{plugin: delta, table: corpus.%[1]s_windows, write_mode: foreach-batch-merge, merge_keys: [customer_id], output_mode: update}",
 				"order_events": source("order_events", "max_offsets_per_trigger: 3"),
-			}},
+			},
+			deliberate: "Spark runs a MERGE on part of the key until several source rows of one batch match one target row, then fails the batch " +
+				"(DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE, measured with the generated program in e2e/merge_partial_test.go); " +
+				"before that, one source row overwrites every window of its customer. The equivalent query here writes MERGE sinks as noop. " +
+				"etlgen refuses it unless the asset sets allow_partial_merge_keys"},
 		{name: "trigger_processing_time_zero", about: "a processing-time trigger of 0 seconds: Spark's as fast as possible", rule: triggerRule,
 			doc: paid, trigger: "{type: processing-time, interval: 0s}"},
 		{name: "trigger_processing_time", about: "a processing-time trigger of 5 seconds (stopped after the first batch)", rule: triggerRule,

@@ -40,6 +40,8 @@ var RejectedOrderEventCols = struct {
 	EventID etl.Col[string]
 	// RawPayload is column raw_payload (string, required).
 	RawPayload etl.Col[string]
+	// RawPayloadBase64 is column raw_payload_base64 (string, optional).
+	RawPayloadBase64 etl.Col[string]
 	// ReasonCode is column reason_code (string, required).
 	ReasonCode etl.Col[string]
 	// Reason is column reason (string, required).
@@ -59,17 +61,18 @@ var RejectedOrderEventCols = struct {
 	// ContractID is column contract_id (string, required).
 	ContractID etl.Col[string]
 }{
-	EventID:         etl.NewCol[string]("event_id"),
-	RawPayload:      etl.NewCol[string]("raw_payload"),
-	ReasonCode:      etl.NewCol[string]("reason_code"),
-	Reason:          etl.NewCol[string]("reason"),
-	FieldPath:       etl.NewCol[string]("field_path"),
-	ObservedAt:      etl.NewCol[time.Time]("observed_at"),
-	SourceTopic:     etl.NewCol[string]("source_topic"),
-	SourcePartition: etl.NewCol[int32]("source_partition"),
-	SourceOffset:    etl.NewCol[int64]("source_offset"),
-	PipelineID:      etl.NewCol[string]("pipeline_id"),
-	ContractID:      etl.NewCol[string]("contract_id"),
+	EventID:          etl.NewCol[string]("event_id"),
+	RawPayload:       etl.NewCol[string]("raw_payload"),
+	RawPayloadBase64: etl.NewCol[string]("raw_payload_base64"),
+	ReasonCode:       etl.NewCol[string]("reason_code"),
+	Reason:           etl.NewCol[string]("reason"),
+	FieldPath:        etl.NewCol[string]("field_path"),
+	ObservedAt:       etl.NewCol[time.Time]("observed_at"),
+	SourceTopic:      etl.NewCol[string]("source_topic"),
+	SourcePartition:  etl.NewCol[int32]("source_partition"),
+	SourceOffset:     etl.NewCol[int64]("source_offset"),
+	PipelineID:       etl.NewCol[string]("pipeline_id"),
+	ContractID:       etl.NewCol[string]("contract_id"),
 }
 
 // CustomerOrderWindowCols are the typed columns of contract customer-order-window (v1.0.0).
@@ -120,6 +123,9 @@ func init() {
 		Domain:        "sales",
 		Status:        "active",
 		UnknownFields: contracts.UnknownAllow,
+		Retention:     "7d",
+		Support:       "https://chat.example.com/orders-data",
+		Contact:       "orders-team@example.com",
 		Fields: []contracts.Field{
 			{
 				Name:   "event_id",
@@ -241,6 +247,16 @@ func init() {
 				Classification: "restricted",
 			},
 			{
+				Name:   "raw_payload_base64",
+				GoName: "RawPayloadBase64",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description:    "RawPayloadBase64 is the raw payload in standard base64 when it is not valid UTF-8 (a string cannot carry its bytes), null otherwise.",
+				Classification: "restricted",
+			},
+			{
 				Name:   "reason_code",
 				GoName: "ReasonCode",
 				Type: contracts.Type{
@@ -338,6 +354,10 @@ func init() {
 		Domain:        "sales",
 		Status:        "active",
 		UnknownFields: contracts.UnknownAllow,
+		Freshness:     "2h",
+		Retention:     "365d",
+		Support:       "https://chat.example.com/orders-data",
+		Contact:       "orders-team@example.com",
 		Fields: []contracts.Field{
 			{
 				Name:   "customer_id",
