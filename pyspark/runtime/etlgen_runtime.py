@@ -258,32 +258,30 @@ class _Txn(object):
 
 
 def materialize(batch_df):
-    """Cache the micro-batch and compute every partition once. Spark 4.1
-    checks that a stateful batch committed every state store partition
-    (STATE_STORE_COMMIT_VALIDATION_FAILED otherwise), and a replayed batch
-    whose Delta write is skipped as already committed would compute nothing;
-    the cache also keeps MERGE from recomputing the stateful plan."""
-    batch_df = batch_df.persist()
-    batch_df.count()
-    return batch_df
+    """Compute every partition of the micro-batch once and keep the rows
+    (an eager local checkpoint). Spark 4.1 checks that a stateful batch
+    committed every state store partition (STATE_STORE_COMMIT_VALIDATION_FAILED
+    otherwise), and a replayed batch whose Delta write is skipped as already
+    committed would compute nothing; the checkpoint also keeps MERGE from
+    recomputing the stateful plan. Not persist() + count(): on Spark 4.1 a
+    cached streaming aggregation batch with a string aggregate (max of a
+    string, min_by / max_by of one) fails with NoSuchElementException "key not
+    found" (measured on the server)."""
+    return batch_df.localCheckpoint(eager=True)
 
 
 @contextlib.contextmanager
 def micro_batch(batch_df, cache):
-    """The micro-batch a foreachBatch function writes: materialized and
-    cached for the duration when cache (a stateful query whose write may be
-    skipped unseen: an append), as it is otherwise (a stateless plan is
-    computed once by its single write, a stateful MERGE by the MERGE or,
-    when skipped, by merge itself; a cache would only add a pass over the
-    batch)."""
+    """The micro-batch a foreachBatch function writes: materialized for the
+    duration when cache (a stateful query whose write may be skipped unseen:
+    an append), as it is otherwise (a stateless plan is computed once by its
+    single write, a stateful MERGE by the MERGE or, when skipped, by merge
+    itself; materializing would only add a pass over the batch). The
+    checkpointed rows are released with the DataFrame."""
     if not cache:
         yield batch_df
         return
-    batch_df = materialize(batch_df)
-    try:
-        yield batch_df
-    finally:
-        batch_df.unpersist()
+    yield materialize(batch_df)
 
 
 def merge(batch_df, batch_id, target, keys, app_id, stateful=False):

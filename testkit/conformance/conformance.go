@@ -27,17 +27,8 @@ var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "sour
 // arrival costs an available-now run of the generated program on Spark, so
 // the table has few, rich scenarios.
 func Scenarios() []testkit.Scenario {
-	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(),
+	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(), statusWindows(),
 		firstOrders(), impressionClicks(), paidHours(), dailyUnits()}
-}
-
-// SparkBroken returns the scenarios whose generated program does not run on
-// Spark 4.1 yet, so e2e leaves them out; the local engine runs them
-// (TestLocal). min_by / max_by in a windowed streaming aggregation fails
-// the first micro-batch on the server (measured: NoSuchElementException
-// "key not found: customer_id#…" materialising the batch in foreachBatch).
-func SparkBroken() []testkit.Scenario {
-	return []testkit.Scenario{statusWindows()}
 }
 
 // orderEvent is an order-streaming payload on 2026-07-15 at the given time.

@@ -9,7 +9,7 @@ import (
 
 // TestLocal runs every conformance scenario on the local engine.
 func TestLocal(t *testing.T) {
-	for _, s := range append(conformance.Scenarios(), conformance.SparkBroken()...) {
+	for _, s := range conformance.Scenarios() {
 		t.Run(s.Name, func(t *testing.T) { testkit.RunScenario(t, s, testkit.LocalRunner{}) })
 	}
 }
