@@ -17,8 +17,23 @@ count=0
 for pkg in $pkgs; do
 	for target in $($GO test -list '^Fuzz' "$pkg" | grep '^Fuzz'); do
 		echo "fuzz: $pkg $target ($fuzztime)"
-		$GO test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" -fuzzminimizetime 1s "$pkg" >/tmp/fuzz.$$.log 2>&1 || {
-			cat /tmp/fuzz.$$.log; rm -f /tmp/fuzz.$$.log; exit 1; }
+		corpus="$pkg/testdata/fuzz/$target"
+		before=$(find "$corpus" -type f 2>/dev/null | wc -l)
+		if ! $GO test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" -fuzzminimizetime 1s "$pkg" >/tmp/fuzz.$$.log 2>&1; then
+			after=$(find "$corpus" -type f 2>/dev/null | wc -l)
+			# Go's fuzz coordinator may fail a target with a bare "context
+			# deadline exceeded" as -fuzztime ends on a loaded machine, having
+			# found nothing (go.dev/issue/75804, fixed in Go 1.27). A real
+			# finding writes a failing input: fail then, or when the seed
+			# corpus itself fails when replayed.
+			if [ "$after" -eq "$before" ] && grep -q 'context deadline exceeded' /tmp/fuzz.$$.log &&
+				! grep -q 'Failing input written' /tmp/fuzz.$$.log &&
+				$GO test -run "^${target}\$" "$pkg" >/dev/null 2>&1; then
+				echo "fuzz: $target: the coordinator's deadline race (go.dev/issue/75804), no failing input; its corpus passes"
+			else
+				cat /tmp/fuzz.$$.log; rm -f /tmp/fuzz.$$.log; exit 1
+			fi
+		fi
 		count=$((count + 1))
 	done
 done

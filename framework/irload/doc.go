@@ -20,5 +20,9 @@
 // by a hash of every Go source file, go.mod and go.sum of the module (and of
 // modules it replaces with local directories), the package path and the Go
 // environment. A repeated load of an unchanged package only runs the cached
-// program, which keeps `etlgen validate` fast.
+// program, which keeps `etlgen validate` fast. Loader.CacheFile names a file
+// in a package's cache entry for other results derived from the same
+// sources (validate's check of the source contracts,
+// gen.CheckPackageCached); they are pruned with the program (the 16 most
+// recently used entries are kept).
 package irload

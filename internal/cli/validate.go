@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/irload"
 	"github.com/etlgen/etlgen/gen"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -62,7 +63,7 @@ func runValidate(ctx context.Context, e env, f planFlags, against string, pkgs [
 }
 
 // checkSource checks, beside the plan, the contracts in the package's Go
-// source and its generated helpers (gen.CheckPackages: C1xx, a stale
+// source and its generated helpers (gen.CheckPackageCached: C1xx, a stale
 // zz_etlgen.go), concurrently; an --ir document has no source to check.
 // A package that does not load is loadPlan's to report.
 func checkSource(ctx context.Context, f planFlags, pkgs []string) <-chan diag.List {
@@ -72,7 +73,7 @@ func checkSource(ctx context.Context, f planFlags, pkgs []string) <-chan diag.Li
 		return out
 	}
 	go func() {
-		l, err := gen.CheckPackages(ctx, f.dir, pkgs[0])
+		l, err := gen.CheckPackageCached(ctx, irload.Loader{}, f.dir, pkgs[0])
 		if err != nil {
 			l = nil
 		}

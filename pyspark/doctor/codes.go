@@ -10,6 +10,7 @@ const (
 	CodeKafka          = "ETL-E704" // the Kafka bootstrap servers do not answer
 	CodeCheckpoint     = "ETL-E705" // the checkpoint root is not writable through Spark
 	CodeSessionTimeout = "ETL-E707" // a probe did not finish within its time limit
+	CodeKafkaOffsets   = "ETL-E708" // starting offsets do not name exactly the partitions of the source's topics
 )
 
 // CodeInfo documents one check code.
@@ -27,4 +28,5 @@ var Codes = []CodeInfo{
 	{CodeKafka, "Kafka unreachable"},
 	{CodeCheckpoint, "checkpoint location not writable"},
 	{CodeSessionTimeout, "probe timed out"},
+	{CodeKafkaOffsets, "starting offsets do not name every partition"},
 }

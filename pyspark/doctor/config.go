@@ -19,6 +19,9 @@ type Config struct {
 	ConnectURL string `json:"connect_url"`
 	// Kafka maps a resource name to its bootstrap servers.
 	Kafka map[string][]string `json:"kafka,omitempty"`
+	// KafkaOffsets are the Kafka sources whose starting offsets name
+	// partitions, checked against the broker's metadata.
+	KafkaOffsets []KafkaOffsets `json:"kafka_offsets,omitempty"`
 	// CheckpointRoot is where streaming checkpoints live (s3a://, file:// or an absolute path).
 	CheckpointRoot string `json:"checkpoint_root"`
 	// SparkLine is the supported Spark major.minor, e.g. "4.1"; empty accepts any.
@@ -55,7 +58,8 @@ func LoadConfig(path string) (Config, diag.List, error) {
 }
 
 // ConfigOf returns the endpoints of a parsed profile: the connect_url of its
-// first spark resource, the bootstrap servers of every kafka resource and the
+// first spark resource, the bootstrap servers of every kafka resource, the
+// Kafka sources with specific starting offsets and the
 // checkpoint root (a relative local root made absolute against the profile's
 // directory).
 func ConfigOf(p *profile.Profile) Config {
@@ -72,6 +76,7 @@ func ConfigOf(p *profile.Profile) Config {
 			cfg.Kafka[n] = servers
 		}
 	}
+	cfg.KafkaOffsets = kafkaOffsetsOf(p)
 	cfg.CheckpointRoot = absRoot(p.CheckpointRoot())
 	return cfg
 }

@@ -32,7 +32,8 @@ type prober struct {
 }
 
 // Run probes the environment cfg names and reports every check, in order:
-// Spark Connect, Spark version, Delta, each Kafka resource, checkpoint root.
+// Spark Connect, Spark version, Delta, each Kafka resource, the partitions
+// of each source's specific starting offsets, checkpoint root.
 // It never returns early: a check whose prerequisite failed is Skipped.
 func Run(ctx context.Context, cfg Config) Report {
 	if cfg.Timeout <= 0 {
@@ -55,6 +56,9 @@ func probes(cfg Config) []probe {
 	}
 	for _, name := range slices.Sorted(maps.Keys(cfg.Kafka)) {
 		list = append(list, probe{name: "kafka:" + name, title: "Kafka reachable (" + name + ")", run: kafkaProbe(name)})
+	}
+	for _, o := range cfg.KafkaOffsets {
+		list = append(list, probe{name: "kafka-offsets:" + o.Asset, title: "Starting offsets name every partition (" + o.Asset + ")", run: offsetsProbe(o)})
 	}
 	return append(list, probe{name: "checkpoint", title: "Checkpoint location writable", needsSpark: true, run: probeCheckpoint})
 }

@@ -1,0 +1,63 @@
+package gen
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/irload"
+)
+
+// CheckPackageCached is CheckPackages for one package, kept in the package's
+// IR-program cache entry (irload.Loader.CacheFile): an unchanged package
+// (every file of every local package it imports, go.mod, go.sum and the
+// environment, as its IR program is keyed) checked by the same etlgen
+// build from the same directory gives the recorded diagnostics without
+// type-checking it again. Anything unreadable in the cache is computed
+// afresh; a cache that cannot be written is no error.
+func CheckPackageCached(ctx context.Context, loader irload.Loader, dir, pattern string) (diag.List, error) {
+	path, err := loader.CacheFile(dir, pattern, "check-"+checkSalt(dir)+".json")
+	if err != nil {
+		path = ""
+	}
+	if path != "" {
+		if data, err := os.ReadFile(path); err == nil {
+			var l diag.List
+			if json.Unmarshal(data, &l) == nil {
+				return l, nil
+			}
+		}
+	}
+	l, err := CheckPackages(ctx, dir, pattern)
+	if err != nil || path == "" {
+		return l, err
+	}
+	if data, err := json.Marshal(l); err == nil {
+		tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
+		if os.WriteFile(tmp, data, 0o644) == nil && os.Rename(tmp, path) != nil {
+			_ = os.Remove(tmp)
+		}
+	}
+	return l, nil
+}
+
+// checkSalt identifies what a check depends on beyond the package's
+// sources: the etlgen executable (path, size, modification time: another
+// build may check otherwise) and the directory the positions are relative
+// to.
+func checkSalt(dir string) string {
+	h := sha256.New()
+	abs, _ := filepath.Abs(dir)
+	fmt.Fprintf(h, "check/1\x00%s\x00", abs)
+	if exe, err := os.Executable(); err == nil {
+		if info, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "%s\x00%d\x00%d", exe, info.Size(), info.ModTime().UnixNano())
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
