@@ -12,15 +12,20 @@ GO=${GO:-go}
 cd "$(dirname "$0")/.."
 
 pkgs=$(git grep --untracked -l -E '^func Fuzz[A-Z_0-9]' -- '*_test.go' | xargs -rn1 dirname | sort -u | sed 's|^|./|')
+# files DIR counts the files under DIR (0 when it does not exist).
+files() {
+	if [ -d "$1" ]; then find "$1" -type f | wc -l; else echo 0; fi
+}
+
 start=$SECONDS
 count=0
 for pkg in $pkgs; do
 	for target in $($GO test -list '^Fuzz' "$pkg" | grep '^Fuzz'); do
 		echo "fuzz: $pkg $target ($fuzztime)"
 		corpus="$pkg/testdata/fuzz/$target"
-		before=$(find "$corpus" -type f 2>/dev/null | wc -l)
+		before=$(files "$corpus")
 		if ! $GO test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" -fuzzminimizetime 1s "$pkg" >/tmp/fuzz.$$.log 2>&1; then
-			after=$(find "$corpus" -type f 2>/dev/null | wc -l)
+			after=$(files "$corpus")
 			# Go's fuzz coordinator may fail a target with a bare "context
 			# deadline exceeded" as -fuzztime ends on a loaded machine, having
 			# found nothing (go.dev/issue/75804, fixed in Go 1.27). A real
