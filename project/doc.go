@@ -13,5 +13,7 @@
 // The result is what the engines, the generators and the CLI read: the
 // model, and the profile's and the planner's diagnostics, sorted. A
 // failure to load anything at all is an *Error whose Class says which exit
-// status the CLI gives it.
+// status the CLI gives it: a package that does not compile is an invalid
+// model (the compiler's errors, irload.BuildError), anything else of the
+// go toolchain an environment problem.
 package project

@@ -20,7 +20,9 @@
 //
 // Aggregates of a non-null argument are reported non-null: every group has
 // at least one row, so sum, min, max, avg, first and last of non-null values
-// are never NULL, although Spark's analyzer marks them nullable. A filter
+// are never NULL, although Spark's analyzer marks them nullable. min_by and
+// max_by are always nullable (NULL when no row of the group has a non-NULL
+// ordering) and take an orderable (scalar) ordering. A filter
 // with IsNotNull(col) among its top-level conjuncts makes col non-null, as
 // Spark's Filter does.
 //

@@ -1,18 +1,23 @@
 // Package doctor checks that the environment a profile names can run a
-// pipeline on the Spark engine: the Spark Connect server, Delta, Kafka and the
-// checkpoint location.
+// pipeline on the Spark engine: the Spark Connect server, Delta, Kafka, the
+// partitions named by specific Kafka starting offsets, and the checkpoint
+// location.
 //
 // # Flow
 //
 //	LoadConfig  profile YAML → Config (framework/profile parses it: P3xx diagnostics;
-//	            endpoints only: connect URL, Kafka servers, checkpoint root)
+//	            endpoints: connect URL, Kafka servers, checkpoint root, and the
+//	            Kafka sources whose starting offsets name partitions)
 //	Run         Config → Report (one Check per probe, in a fixed order)
 //	Report      → text checklist (WriteText) or JSON (WriteJSON); OK() decides the exit code
 //
 // Each probe does real work: it opens a Spark Connect session with
 // apache/spark-connect-go, asks the server for its version, creates, reads and
-// drops a scratch Delta table, sends a Kafka metadata request with franz-go and
-// writes a one-row DataFrame under the checkpoint root through Spark. A probe
+// drops a scratch Delta table, sends a Kafka metadata request with franz-go,
+// compares each source's specific starting offsets with the partitions its
+// topics have on the broker (what `etlgen validate` cannot know offline;
+// Spark fails when they differ) and writes a one-row DataFrame under the
+// checkpoint root through Spark. A probe
 // whose prerequisite failed is skipped, not failed, so the report names the
 // first real cause.
 //
