@@ -7,10 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
-	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/etlgen/etlgen/framework/profile"
 )
@@ -99,8 +97,7 @@ func offsetsProbe(o KafkaOffsets) func(ctx context.Context, p *prober) (string, 
 		if len(servers) == 0 {
 			return "", CodeConfig, hintProfile, fmt.Errorf("asset %s: kafka resource %s names no bootstrap_servers", o.Asset, o.Resource)
 		}
-		cl, err := kgo.NewClient(kgo.SeedBrokers(servers...), kgo.DialTimeout(5*time.Second),
-			kgo.RequestRetries(2), kgo.RetryTimeout(10*time.Second))
+		cl, err := kafkaClient(servers)
 		if err != nil {
 			return "", CodeKafka, "fix the Kafka check first", err
 		}

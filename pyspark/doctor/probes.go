@@ -81,13 +81,19 @@ func dropStale(ctx context.Context, s sql.SparkSession) {
 	}
 }
 
+// kafkaClient is the client of the Kafka probes: short dial and retry
+// limits, so that a missing broker fails the check instead of hanging it.
+func kafkaClient(servers []string) (*kgo.Client, error) {
+	return kgo.NewClient(kgo.SeedBrokers(servers...), kgo.DialTimeout(5*time.Second),
+		kgo.RequestRetries(2), kgo.RetryTimeout(10*time.Second))
+}
+
 // kafkaProbe sends a metadata request to one Kafka resource's bootstrap servers.
 func kafkaProbe(name string) func(ctx context.Context, p *prober) (string, string, string, error) {
 	return func(ctx context.Context, p *prober) (string, string, string, error) {
 		servers := p.cfg.Kafka[name]
 		hint := "start a broker on " + strings.Join(servers, ",") + " (`make stack-up` starts one on 127.0.0.1:9092)"
-		cl, err := kgo.NewClient(kgo.SeedBrokers(servers...), kgo.DialTimeout(5*time.Second),
-			kgo.RequestRetries(2), kgo.RetryTimeout(10*time.Second))
+		cl, err := kafkaClient(servers)
 		if err != nil {
 			return "", CodeKafka, hint, err
 		}
