@@ -36,6 +36,8 @@ type pipelineEnv struct {
 	curated, rejected, late string // SQL names of the three Delta tables
 	checkpointRoot          string // a local directory, or an s3a:// URI
 	s3Prefix                string // with S3: the s3a:// prefix of tables and checkpoints
+	maxOffsets              int
+	serverLoss              string
 	profileDir              string
 	spark                   *stack.Session
 	kafka                   *stack.Kafka
@@ -48,6 +50,11 @@ type pipelineEnv struct {
 type envOptions struct {
 	// S3 puts tables (by path) and checkpoints under s3a://warehouse/e2e/<id>/.
 	S3 bool
+	// MaxOffsets is the source's max_offsets_per_trigger (default 100000):
+	// a small one makes a backlog of many micro-batches.
+	MaxOffsets int
+	// ServerLoss is execution.server_loss_timeout (default 1m).
+	ServerLoss string
 }
 
 func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
@@ -57,7 +64,14 @@ func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
 	e := &pipelineEnv{
 		t: t, id: id, topic: id + "_orders",
 		profileDir: t.TempDir(), spark: stack.Spark(t), kafka: stack.NewKafka(t),
-		lateIDs: map[string]bool{}, invalid: map[int64]verdict{}, nextOrderID: 1,
+		lateIDs: map[string]bool{}, invalid: map[int64]verdict{}, nextOrderID: 1, maxOffsets: o.MaxOffsets,
+		serverLoss: o.ServerLoss,
+	}
+	if e.serverLoss == "" {
+		e.serverLoss = "1m"
+	}
+	if e.maxOffsets == 0 {
+		e.maxOffsets = 100000
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -110,13 +124,14 @@ execution:
   checkpoint_root: {{.CheckpointRoot}}
   stop_policy: finish-batch
   stop_timeout: 2m
+  server_loss_timeout: {{.ServerLoss}}
 assets:
   order_events:
     plugin: kafka-json
     resource: orders_kafka
     topic: {{.Topic}}
     starting_offsets: earliest
-    max_offsets_per_trigger: 100000
+    max_offsets_per_trigger: {{.MaxOffsets}}
     fail_on_data_loss: true
   customer_order_windows:
     plugin: delta
@@ -163,6 +178,7 @@ func (e *pipelineEnv) profile(trigger string) string {
 		"Rejected": asset(e.rejected, "quarantine/rejected_order_events"),
 		"Late":     asset(e.late, "quarantine/late_order_events"),
 		"Remote":   stack.SparkRemote(), "Bootstrap": stack.KafkaBootstrap(),
+		"MaxOffsets": strconv.Itoa(e.maxOffsets), "ServerLoss": e.serverLoss,
 	})
 	if err != nil {
 		e.t.Fatal(err)

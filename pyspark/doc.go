@@ -89,9 +89,15 @@
 //     previous batch's watermark: Spark's own drop decision
 //     (docs/spark-engine.md).
 //
-// A program prints one JSON line per event on stdout ("start", "batch",
-// "end"), and exits 0 (finished or stopped), 1 (failure) or 16
-// (connectivity, authentication, sink permission).
+// A program prints one JSON line per event on stdout ("start" with its
+// Spark Connect session, "batch", "orphan", "end"), and exits 0 (finished
+// or stopped), 1 (failure) or 16 (connectivity, authentication, sink
+// permission). A graceful stop (finish-batch) sets a session conf every
+// foreachBatch reads first, so the batch in flight finishes and the next
+// one ends its query before it writes; with OrphanSessionEnv the program
+// first releases a dead driver's session (ReleaseOnlyEnv: only that); every
+// call retries a server that does not answer for at most the profile's
+// server_loss_timeout.
 //
 // # Run
 //

@@ -3,7 +3,9 @@ package pyspark
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -29,11 +31,10 @@ def start(spark):
 raise SystemExit(rt.run(lambda: None, start, "finish-batch", 5.0, poll=0.05))
 `
 
-// TestProgramStopsWhenParentGoes: when the process that started a program
-// goes away (its end of the program's stdin closes, as when etlgen is
-// killed), the program stops its queries by its stop policy and reports
-// it, instead of leaving them running on the server without a client.
-func TestProgramStopsWhenParentGoes(t *testing.T) {
+// writeProgram writes script and the runtime into a new directory and
+// returns the interpreter and the program; it skips without Python.
+func writeProgram(t *testing.T, script string) (py, prog string) {
+	t.Helper()
 	py, err := FindPython()
 	if err != nil {
 		t.Skipf("no python: %v", err)
@@ -42,10 +43,19 @@ func TestProgramStopsWhenParentGoes(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, RuntimeFile), runtimePy, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	prog := filepath.Join(dir, "prog.py")
-	if err := os.WriteFile(prog, []byte(parentScript), 0o644); err != nil {
+	prog = filepath.Join(dir, "prog.py")
+	if err := os.WriteFile(prog, []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return py, prog
+}
+
+// TestProgramStopsWhenParentGoes: when the process that started a program
+// goes away (its end of the program's stdin closes, as when etlgen is
+// killed), the program stops its queries by its stop policy and reports
+// it, instead of leaving them running on the server without a client.
+func TestProgramStopsWhenParentGoes(t *testing.T) {
+	py, prog := writeProgram(t, parentScript)
 	started := make(chan struct{})
 	h, err := Run(context.Background(), prog, RunOptions{Python: py, OnEvent: func(ev Event) {
 		if ev.Kind == "start" {
@@ -71,5 +81,75 @@ func TestProgramStopsWhenParentGoes(t *testing.T) {
 	}
 	if res.Status != "stopped" || res.Signal == nil || *res.Signal != "PARENT_GONE" {
 		t.Errorf("end = %+v (signal %v), want stopped by PARENT_GONE", res.End, res.Signal)
+	}
+}
+
+// killedParentScript is parentScript with the stand-in query's stop and
+// the program's exit code written to the file $ETLGEN_TEST_STOPPED: its
+// stdout goes to a parent that is gone by then.
+const killedParentScript = `
+import os
+import etlgen_runtime as rt
+
+out = os.environ["ETLGEN_TEST_STOPPED"]
+
+class Handle:
+    id = "q-1"
+    isActive = True
+    status = {"isTriggerActive": False}
+    recentProgress = []
+    def exception(self):
+        return None
+    def stop(self):
+        self.isActive = False
+        with open(out, "a") as f:
+            f.write("stopped\n")
+
+def start(spark):
+    return [rt.Query("q", Handle(), "p/v1/test/q")]
+
+code = rt.run(lambda: None, start, "finish-batch", 5.0, poll=0.05)
+with open(out, "a") as f:
+    f.write("exit %d\n" % code)
+raise SystemExit(code)
+`
+
+// TestProgramStopsWhenParentKilled kills (SIGKILL) the process that
+// started a program through Run, as when etlgen is killed: the program's
+// stdin reaches end of file, its stdout has no reader and, on Linux, it
+// gets the parent-death SIGTERM; it stops its queries by its stop policy
+// and exits 0 all the same.
+func TestProgramStopsWhenParentKilled(t *testing.T) {
+	if prog := os.Getenv("ETLGEN_TEST_PARENT_OF"); prog != "" { // the parent
+		h, err := Run(context.Background(), prog, RunOptions{})
+		if err != nil {
+			os.Exit(3)
+		}
+		_, _ = h.Await(context.Background())
+		os.Exit(4) // not reached: the test kills this process
+	}
+	py, prog := writeProgram(t, killedParentScript)
+	dir := filepath.Dir(prog)
+	stopped := filepath.Join(dir, "stopped")
+	parent := exec.Command(os.Args[0], "-test.run=^TestProgramStopsWhenParentKilled$")
+	parent.Env = append(os.Environ(), "ETLGEN_TEST_PARENT_OF="+prog, "ETLGEN_TEST_STOPPED="+stopped, "ETLGEN_PYTHON="+py)
+	if err := parent.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The program is up once it imported pyspark and started its query.
+	time.Sleep(5 * time.Second)
+	if err := parent.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = parent.Wait()
+	var got string
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		data, _ := os.ReadFile(stopped)
+		if got = string(data); strings.Contains(got, "exit") {
+			break
+		}
+	}
+	if got != "stopped\nexit 0\n" {
+		t.Errorf("the program after its parent was killed wrote %q, want its query stopped and exit 0", got)
 	}
 }

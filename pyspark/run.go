@@ -31,6 +31,10 @@ type RunOptions struct {
 	Args []string
 	// Env is added to the program's environment (KEY=VALUE).
 	Env []string
+	// ExtraFiles are open files the program inherits (as descriptors 3,
+	// 4, ...): etlgen run passes its driver lease so that the lock stays
+	// held until the program has ended too.
+	ExtraFiles []*os.File
 	// Stderr receives the program's stderr (Spark and Python logs); the
 	// last 64 KiB are also kept for a crash report.
 	Stderr io.Writer
@@ -39,8 +43,8 @@ type RunOptions struct {
 	OnEvent func(Event)
 }
 
-// Event is one JSON line of a program: kind start, batch, retry, restart
-// or end.
+// Event is one JSON line of a program: kind start, batch, orphan, retry,
+// restart, warning or end.
 type Event struct {
 	Kind  string          `json:"event"`
 	RunID string          `json:"run_id"`
@@ -152,6 +156,7 @@ func Run(ctx context.Context, program string, opts RunOptions) (*Handle, error) 
 	cmd := exec.Command(py, append([]string{"-u", abs}, opts.Args...)...)
 	cmd.Dir = filepath.Dir(abs)
 	cmd.Env = append(append(os.Environ(), opts.Env...), parentPipeEnv+"=stdin")
+	cmd.ExtraFiles = opts.ExtraFiles
 	detach(cmd)
 	h := &Handle{cmd: cmd, done: make(chan struct{}), tail: &tailBuffer{max: 64 << 10}}
 	cmd.Stderr = h.tail
@@ -247,6 +252,9 @@ func parseEvent(line []byte) (Event, bool) {
 	}
 	return ev, true
 }
+
+// PID is the program's process id.
+func (h *Handle) PID() int { return h.cmd.Process.Pid }
 
 // Status returns a snapshot of the run.
 func (h *Handle) Status() Status {
@@ -355,3 +363,12 @@ func (t *tailBuffer) String() string {
 	defer t.mu.Unlock()
 	return string(t.buf)
 }
+
+// The environment a program reads its orphan from (etlgen_runtime
+// ORPHAN_ENV, RELEASE_ONLY_ENV): the Spark Connect session of a driver
+// that died, released before the program starts its queries; with
+// ReleaseOnlyEnv=1 that is all it does (end status "released").
+const (
+	OrphanSessionEnv = "ETLGEN_ORPHAN_SESSION"
+	ReleaseOnlyEnv   = "ETLGEN_RELEASE_ONLY"
+)

@@ -102,6 +102,12 @@ func TestRuntimeClassify(t *testing.T) {
 		{"offset log unavailable", "StreamingQueryException",
 			"[STDS_OFFSET_LOG_UNAVAILABLE] The offset log for 5 does not exist, checkpoint location: /tmp/cp. SQLSTATE: KD006",
 			"failure", 1},
+		{"session lost with a server restart", "SparkConnectGrpcException",
+			"(org.apache.spark.SparkSQLException) [INVALID_HANDLE.SESSION_NOT_FOUND] The handle 9e61a012-00ff-4cae-85f4-5419b6e8a8ed is invalid. Session not found. SQLSTATE: HY000",
+			"connectivity", 16},
+		{"session released", "UnknownException",
+			"(org.apache.spark.SparkSQLException) [INVALID_HANDLE.SESSION_CLOSED] The handle 9e61a012-00ff-4cae-85f4-5419b6e8a8ed is invalid. Session was closed. SQLSTATE: HY000",
+			"connectivity", 16},
 		{"plan text ignored", "StreamingQueryException",
 			"boom\n=== Streaming Query ===\nAnalysisException checkpointLocation=/tmp/x Connection refused", "failure", 1},
 	}
@@ -220,5 +226,100 @@ print(json.dumps({"writes": log, "reads": spark.reads, "errors": errors}))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("write_files (-want +got):\n%s", diff)
+	}
+}
+
+// TestRuntimeDriverLifecycle runs the runtime's helpers of a driver's
+// lifecycle with stand-ins for the session: the stop flag a graceful stop
+// sets makes the next foreachBatch fail before it writes (with the marker
+// the program reads as "stopped"); idle progress (no addBatch) is not a
+// batch; a commit is credited to the run whose id it carries; the retry
+// policy of a server that does not answer adds up to about the
+// server-loss timeout.
+func TestRuntimeDriverLifecycle(t *testing.T) {
+	script := `
+class Conf(object):
+    def __init__(self, values):
+        self.values = values
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
+class Session(object):
+    def __init__(self, values):
+        self.conf = Conf(values)
+
+class Batch(object):
+    def __init__(self, values):
+        self.sparkSession = Session(values)
+
+def enter(values):
+    try:
+        with rt.micro_batch(Batch(values), cache=False, batch_id=7):
+            return "ran"
+    except rt.StopAfterBatch as exc:
+        return "stopped" if rt.stopped_after_batch(exc) and "batch 7" in str(exc) else "bad marker"
+
+def waits(seconds):
+    p = rt.retry_policy(seconds)
+    total, wait = 0.0, p["initial_backoff"]
+    for _ in range(p["max_retries"]):
+        total += min(wait, p["max_backoff"]) + 500
+        wait *= p["backoff_multiplier"]
+    return total / 1000.0
+
+mine = json.dumps({"etlgen_app_id": "app", "batch_id": 3, "run_id": rt.RUN_ID})
+other = json.dumps({"etlgen_app_id": "app", "batch_id": 4, "run_id": "an-orphan"})
+old = json.dumps({"etlgen_app_id": "app", "batch_id": 5})
+hist = {"t": [{"version": 9, "userMetadata": other, "operationMetrics": {"numOutputRows": "4"}},
+              {"version": 8, "userMetadata": mine, "operationMetrics": {"numOutputRows": "3"}},
+              {"version": 7, "userMetadata": old, "operationMetrics": {"numOutputRows": "5"}},
+              {"version": 6, "userMetadata": "not json", "operationMetrics": {}}]}
+
+class Q(object):
+    resume = rt.ResumePoint("cp", 5, 4, {"t": 6})
+
+out = {
+    "flag_unset": enter({}),
+    "flag_false": enter({rt.STOP_CONF: "false"}),
+    "flag_set": enter({rt.STOP_CONF: "true"}),
+    "other_exception": rt.stopped_after_batch(Exception("boom")),
+    "none": rt.stopped_after_batch(None),
+    "idle": rt.ran_batch({"batchId": 4, "durationMs": {"latestOffset": 1, "triggerExecution": 2}}),
+    "ran": rt.ran_batch({"batchId": 4, "durationMs": {"addBatch": 5, "triggerExecution": 9}}),
+    "mine": list(rt._written(None, Q(), "t", "app", 3, hist)),
+    "orphan": list(rt._written(None, Q(), "t", "app", 4, hist)),
+    "before_run_ids": list(rt._written(None, Q(), "t", "app", 5, hist)),
+    "missing": list(rt._written(None, Q(), "t", "app", 6, hist)),
+    "waits": [round(waits(s)) for s in (10, 60, 300)],
+    "url": rt.add_url_param("sc://h:15002/;use_ssl=true", "session_id", "abc"),
+    "url_plain": rt.add_url_param("sc://h:15002", "session_id", "abc"),
+}
+print(json.dumps(out, sort_keys=True))
+`
+	var got map[string]any
+	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
+	waits, _ := got["waits"].([]any)
+	delete(got, "waits")
+	want := map[string]any{
+		"flag_unset": "ran", "flag_false": "ran", "flag_set": "stopped",
+		"other_exception": false, "none": false, "idle": false, "ran": true,
+		"mine":           []any{8.0, 3.0, true},
+		"orphan":         []any{9.0, 0.0, false},
+		"before_run_ids": []any{7.0, 5.0, true}, // newer than the table's version at the start
+		"missing":        []any{nil, 0.0, false},
+		"url":            "sc://h:15002/;use_ssl=true;session_id=abc",
+		"url_plain":      "sc://h:15002/;session_id=abc",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("driver lifecycle helpers (-want +got):\n%s", diff)
+	}
+	for i, budget := range []float64{10, 60, 300} {
+		if len(waits) != 3 {
+			t.Fatalf("waits = %v", waits)
+		}
+		w := waits[i].(float64)
+		if w > budget || w < budget/2 {
+			t.Errorf("retries of a lost server wait %.0f s for a %.0f s timeout, want between half and all of it", w, budget)
+		}
 	}
 }

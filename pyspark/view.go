@@ -29,10 +29,12 @@ type programView struct {
 	RemoteEnv, ConfEnv []kv
 	StopPolicy         string
 	StopTimeout        string
-	Sources            []*sourceView
-	Steps              []*stepView
-	Queries            []*queryView
-	Lates              []*lateView
+	// ServerLossTimeout is execution.server_loss_timeout in seconds.
+	ServerLossTimeout string
+	Sources           []*sourceView
+	Steps             []*stepView
+	Queries           []*queryView
+	Lates             []*lateView
 }
 
 // kv is one dict entry, both sides Python literals.
@@ -101,6 +103,10 @@ func (g *gen) session(pv *programView) error {
 	}
 	if pv.StopTimeout == "0.0" {
 		pv.StopTimeout = "300.0"
+	}
+	pv.ServerLossTimeout = fmt.Sprintf("%.1f", ex.ServerLossTimeout.Seconds())
+	if pv.ServerLossTimeout == "0.0" {
+		pv.ServerLossTimeout = "60.0"
 	}
 	pv.Conf = sortedKV(conf)
 	return nil

@@ -8,12 +8,27 @@
 //	                  Engine.Run(ctx, trigger, …), stopping by the profile's
 //	                  stop policy when ctx ends → Close
 //	  pyspark engine: pyspark.Generate → programs in a fresh directory →
-//	                  pyspark.Run per pipeline, its JSON events read back
+//	                  per pipeline: the driver lease of its checkpoints
+//	                  (ETL-K520 when another run holds it) → pyspark.Run
+//	                  with the lease inherited, an orphaned session to
+//	                  release first, its JSON events read back
 //	  every micro-batch → Options.OnBatch (one Batch type for both engines)
 //	  per pipeline     → a Report, written as run-report.json
 //
 // The model must come from planner.Plan without errors (the CLI checks with
 // `etlgen validate` semantics first). A Report is written next to the
 // outputs: the directory holding a local run's file sinks (else its
-// checkpoint root), or the directory of the compiled Spark programs.
+// checkpoint root), or the directory of the compiled Spark programs; a
+// Spark run rewrites it after every event, so a killed etlgen leaves the
+// report so far.
+//
+// # Driver lease (Spark engine)
+//
+// A lease file per pipeline checkpoint directory and server under
+// $ETLGEN_STATE_DIR/drivers, locked with flock and inherited by the
+// program, records etlgen's pid, the program's pid, its Spark Connect
+// session and run id. A program that dies without its end line has its
+// session released at once (the server stops its queries); a session left
+// in the lease by a driver that died with etlgen is released by the next
+// run before it starts. docs/spark-engine.md has the whole story.
 package run

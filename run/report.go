@@ -17,9 +17,15 @@ type Report struct {
 	Program string `json:"program,omitempty"`
 	// Start is fresh, or checkpoint-recovery when a query resumed.
 	Start string `json:"start"`
-	// Status is finished, stopped (a graceful stop) or failed.
-	Status   string `json:"status"`
-	ExitCode int    `json:"exitCode"`
+	// Status is finished, stopped (a graceful stop) or failed; running in
+	// the report a Spark run rewrites after every event.
+	Status string `json:"status"`
+	// RunID is the Spark program's run id, also in the userMetadata of
+	// every Delta commit it made.
+	RunID string `json:"runId,omitempty"`
+	// Driver is the Spark engine's driver lease and session.
+	Driver   *DriverReport `json:"driver,omitempty"`
+	ExitCode int           `json:"exitCode"`
 	// Batches counts the micro-batches of every query.
 	Batches int           `json:"batches"`
 	Queries []QueryReport `json:"queries"`
@@ -55,6 +61,39 @@ type QueryReport struct {
 	FinalOffsets json.RawMessage `json:"finalOffsets,omitempty"`
 	// DeltaVersion is the last Delta table version the query wrote.
 	DeltaVersion *int64 `json:"deltaVersion,omitempty"`
+	// ReplayedBatchID is the batch Spark re-ran from the offset log at
+	// the start (logged, not committed by the previous run); nil when none.
+	ReplayedBatchID *int64 `json:"replayedBatchId,omitempty"`
+}
+
+// DriverReport is how a Spark run held its pipeline's checkpoints.
+type DriverReport struct {
+	// Lease is the lease file; Checkpoint the directory it covers.
+	Lease      string `json:"lease"`
+	Checkpoint string `json:"checkpoint"`
+	// Session is the program's Spark Connect session.
+	Session string `json:"session,omitempty"`
+	// Orphan is the session of an earlier driver that died with its
+	// queries possibly running, released before this run started.
+	Orphan *OrphanReport `json:"orphan,omitempty"`
+	// ReleasedAfterCrash: the program died without its end line and
+	// etlgen released its session (stopping its queries) at once.
+	ReleasedAfterCrash bool `json:"releasedAfterCrash,omitempty"`
+}
+
+// OrphanReport is an orphaned session a run released.
+type OrphanReport struct {
+	Session string `json:"session"`
+	// Queries are the orphan's queries that were still active.
+	Queries []struct {
+		ID            string `json:"id"`
+		Name          string `json:"name"`
+		TriggerActive bool   `json:"trigger_active"`
+	} `json:"queries"`
+	// SessionGone: the server no longer had the session (released, or
+	// lost in a server restart).
+	SessionGone bool    `json:"session_gone"`
+	Seconds     float64 `json:"seconds"`
 }
 
 // SourceReport is the offsets of one versioned source of a query.
@@ -147,7 +186,12 @@ func (r *Report) write(dir string) error {
 		return fmt.Errorf("write run report: %w", err)
 	}
 	r.Path = filepath.Join(dir, "run-report.json")
-	if err := os.WriteFile(r.Path, append(data, '\n'), 0o644); err != nil {
+	// Written aside and renamed: a reader (or a kill) never sees half.
+	tmp := r.Path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write run report: %w", err)
+	}
+	if err := os.Rename(tmp, r.Path); err != nil {
 		return fmt.Errorf("write run report: %w", err)
 	}
 	return nil

@@ -23,11 +23,23 @@ type Options struct {
 	// Python is the interpreter of the Spark programs; "" finds it
 	// (pyspark.FindPython).
 	Python string
+	// Profile is the parsed profile the model was planned with, for the
+	// Spark engine's pre-flight checks (doctor.Preflight: a source's
+	// specific starting offsets against its topics' partitions); nil skips
+	// them.
+	Profile *profile.Profile
 }
 
 func (o Options) batch(b Batch) {
 	if o.OnBatch != nil {
 		o.OnBatch(b)
+	}
+}
+
+// warn sends a coded warning.
+func (o Options) warn(code, format string, args ...any) {
+	if o.OnNotice != nil {
+		o.OnNotice(Notice{Kind: "warning", Code: code, Text: fmt.Sprintf(format, args...)})
 	}
 }
 

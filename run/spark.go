@@ -2,21 +2,27 @@ package run
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
+	"time"
 
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/doctor"
 )
 
 // runSpark compiles the pipelines to PySpark programs in a fresh directory
 // and runs each with the venv python, forwarding a stop (ctx ends) as
 // SIGTERM so the program stops by its stop policy.
 func runSpark(ctx context.Context, m *planner.Model, o Options) ([]*Report, error) {
+	preflight(ctx, o)
 	files, err := pyspark.Generate(m)
 	if err != nil {
 		return nil, fmt.Errorf("run: %w", err)
@@ -33,7 +39,7 @@ func runSpark(ctx context.Context, m *planner.Model, o Options) ([]*Report, erro
 		pp := &m.Pipelines[i]
 		r := newReport(m, pp)
 		r.Program = filepath.Join(dir, pyspark.ProgramName(pp.ID))
-		err := runProgram(ctx, r, o)
+		err := runProgram(ctx, m, pp, r, o)
 		reports = append(reports, r)
 		if err != nil || r.Status == "failed" {
 			return reports, err
@@ -42,14 +48,51 @@ func runSpark(ctx context.Context, m *planner.Model, o Options) ([]*Report, erro
 	return reports, nil
 }
 
-// runProgram runs one program and fills and writes its report.
-func runProgram(ctx context.Context, r *Report, o Options) error {
-	h, err := pyspark.Run(ctx, r.Program, pyspark.RunOptions{Python: o.Python, Stderr: o.ProgramLog, OnEvent: func(ev pyspark.Event) {
-		sparkEvent(r, ev, o)
-	}})
+// runProgram runs one program under the driver lease of its pipeline's
+// checkpoints and fills and writes its report (after every event, so a
+// killed etlgen leaves the report so far). A session the previous driver
+// left running is released by the program before it starts; a program
+// that dies without its end line has its session released at once.
+func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, r *Report, o Options) error {
+	lease, err := takeLease(ctx, m, pp, leaseWait(m))
+	if err != nil {
+		return err
+	}
+	defer lease.release()
+	r.RunID = newRunID()
+	r.Status = "running"
+	r.Driver = &DriverReport{Lease: lease.path, Checkpoint: lease.Checkpoint}
+	dir := filepath.Dir(r.Program)
+	env := []string{"ETLGEN_RUN_ID=" + r.RunID}
+	if lease.Orphan != "" {
+		env = append(env, pyspark.OrphanSessionEnv+"="+lease.Orphan)
+	}
+	var mu sync.Mutex // the lease record: the program's pid and its session
+	pid, session := 0, ""
+	h, err := pyspark.Run(ctx, r.Program, pyspark.RunOptions{Python: o.Python, Stderr: o.ProgramLog, Env: env,
+		ExtraFiles: []*os.File{lease.File()}, OnEvent: func(ev pyspark.Event) {
+			if ev.Kind == "start" {
+				mu.Lock()
+				session = startSession(ev.Raw)
+				if err := lease.started(pid, session, r.RunID); err != nil {
+					o.notice("warning", "%v", err)
+				}
+				mu.Unlock()
+			}
+			sparkEvent(r, ev, o)
+			if err := r.write(dir); err != nil {
+				o.notice("warning", "%v", err)
+			}
+		}})
 	if err != nil {
 		return &EnvironmentError{Err: fmt.Errorf("run %s: %w", r.Pipeline, err)}
 	}
+	mu.Lock()
+	pid = h.PID()
+	if err := lease.started(pid, session, r.RunID); err != nil {
+		o.notice("warning", "%v", err)
+	}
+	mu.Unlock()
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -67,7 +110,83 @@ func runProgram(ctx context.Context, r *Report, o Options) error {
 	if f := res.Failure; f != nil {
 		r.Failure = &Failure{Code: f.Code, Retry: f.Retry, Message: f.Message, Exception: f.Exception}
 	}
-	return r.write(filepath.Dir(r.Program))
+	r.Driver.Session = session
+	switch {
+	case res.Failure != nil && res.Failure.Code == "crashed" && session != "":
+		// Its queries may run on without a client: release them now.
+		r.Driver.ReleasedAfterCrash = releaseSession(r.Program, session, m, o) == nil
+		if r.Driver.ReleasedAfterCrash {
+			_ = lease.ended()
+		}
+	case res.Failure != nil && res.Failure.Code == "connectivity":
+		// The session may outlive the lost connection: the next run
+		// releases it (the lease keeps it).
+	default:
+		if err := lease.ended(); err != nil {
+			o.notice("warning", "%v", err)
+		}
+	}
+	return r.write(dir)
+}
+
+// releaseSession runs the program in release mode: it attaches to the
+// session, stops its queries and releases it, bounded by the profile's
+// server-loss timeout.
+func releaseSession(program, session string, m *planner.Model, o Options) error {
+	limit := m.Execution.ServerLossTimeout
+	if limit <= 0 {
+		limit = time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit+30*time.Second)
+	defer cancel()
+	h, err := pyspark.Run(ctx, program, pyspark.RunOptions{Python: o.Python, Stderr: o.ProgramLog,
+		Env: []string{pyspark.OrphanSessionEnv + "=" + session, pyspark.ReleaseOnlyEnv + "=1"}})
+	if err == nil {
+		var res *pyspark.Result
+		if res, err = h.Await(ctx); err == nil && res.Status != "released" {
+			err = fmt.Errorf("release session %s: program ended %s", session, res.Status)
+		}
+		if err != nil {
+			_ = h.Signal(syscall.SIGKILL)
+		}
+	}
+	if err != nil {
+		o.notice("warning", "the Spark program died; releasing its session %s failed (the next run releases it): %v", session, err)
+		return err
+	}
+	o.notice("released", "the Spark program died; its session %s was released (its queries stopped)", session)
+	return nil
+}
+
+// preflight warns, before any program starts, of what Spark would fail
+// on only after the start: specific starting offsets that do not name
+// exactly the partitions of their topics (ETL-E708). A warning, not a
+// refusal: a query resuming from its checkpoint ignores its starting
+// offsets, and only the program knows whether its checkpoint has any.
+func preflight(ctx context.Context, o Options) {
+	if o.Profile == nil {
+		return
+	}
+	for _, c := range doctor.Preflight(ctx, doctor.ConfigOf(o.Profile)).Failed() {
+		o.warn(c.Code, "%s: %s (a fresh checkpoint fails at start or at its first batch; one with offsets ignores starting offsets)",
+			c.Detail, c.Hint)
+	}
+}
+
+// startSession is the Spark Connect session id of a start event.
+func startSession(raw json.RawMessage) string {
+	var s struct {
+		Session string `json:"session"`
+	}
+	_ = json.Unmarshal(raw, &s)
+	return s.Session
+}
+
+// newRunID is a random id of one run (the program's RUN_ID).
+func newRunID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // EnvironmentError is a run that could not start for want of something in
@@ -85,6 +204,14 @@ func sparkEvent(r *Report, ev pyspark.Event, o Options) {
 	switch {
 	case ev.Kind == "start":
 		sparkStart(r, ev.Raw)
+	case ev.Kind == "orphan":
+		var or OrphanReport
+		_ = json.Unmarshal(ev.Raw, &or)
+		if r.Driver != nil {
+			r.Driver.Orphan = &or
+		}
+		o.notice("orphan", "released the Spark Connect session %s of a driver that died (queries stopped: %d)",
+			or.Session, len(or.Queries))
 	case ev.Batch != nil:
 		b := sparkBatch(r.Pipeline, ev.Batch)
 		r.add(b)
@@ -104,11 +231,15 @@ func sparkEvent(r *Report, ev pyspark.Event, o Options) {
 // sparkStart records how each query started (fresh or recovered).
 func sparkStart(r *Report, raw json.RawMessage) {
 	var s struct {
-		Queries []struct{ Name, Start string } `json:"queries"`
+		Queries []struct {
+			Name, Start string
+			Replay      *int64 `json:"replay"`
+		} `json:"queries"`
 	}
 	_ = json.Unmarshal(raw, &s)
 	for _, q := range s.Queries {
 		r.query(q.Name).Start = q.Start
+		r.query(q.Name).ReplayedBatchID = q.Replay
 		if q.Start == "checkpoint-recovery" {
 			r.Start = q.Start
 		}

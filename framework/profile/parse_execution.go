@@ -14,8 +14,12 @@ const ModeStructuredStreaming = "structured-streaming"
 // defaultStopTimeout bounds a graceful stop when the profile does not.
 const defaultStopTimeout = 5 * time.Minute
 
+// defaultServerLossTimeout bounds how long a Spark program keeps retrying
+// a Spark Connect server that does not answer when the profile does not.
+const defaultServerLossTimeout = time.Minute
+
 var (
-	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout"}
+	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout", "server_loss_timeout"}
 	triggerKeys   = []string{"type", "interval"}
 	triggerTypes  = []string{TriggerAvailableNow, TriggerOnce, TriggerProcessingTime}
 )
@@ -23,7 +27,8 @@ var (
 // execution decodes the execution section.
 func (d *decoder) execution(e entry) Execution {
 	ex := Execution{Mode: ModeStructuredStreaming, StopPolicy: StopFinishBatch, StopTimeout: defaultStopTimeout,
-		Pos: d.pos(e.key), CheckpointRootPos: d.pos(e.key)}
+		ServerLossTimeout: defaultServerLossTimeout,
+		Pos:               d.pos(e.key), CheckpointRootPos: d.pos(e.key)}
 	entries, ok := d.mapping(e.val, "execution")
 	if !ok {
 		return ex
@@ -51,6 +56,10 @@ func (d *decoder) execution(e entry) Execution {
 		case "stop_timeout":
 			if v, ok := d.duration(f.val, path); ok {
 				ex.StopTimeout = v
+			}
+		case "server_loss_timeout":
+			if v, ok := d.duration(f.val, path); ok {
+				ex.ServerLossTimeout = v
 			}
 		default:
 			d.unknownKey(f, "execution", executionKeys)

@@ -44,7 +44,11 @@ type Execution struct {
 	StopPolicy string
 	// StopTimeout bounds how long a graceful stop waits (default 5m).
 	StopTimeout time.Duration
-	Pos         diag.Position
+	// ServerLossTimeout bounds how long a Spark program retries a Spark
+	// Connect server that does not answer before it fails with class
+	// connectivity (default 1m); the local engine has no server.
+	ServerLossTimeout time.Duration
+	Pos               diag.Position
 }
 
 // The graceful-stop policies.

@@ -20,6 +20,8 @@ type RedactedExecution struct {
 	CheckpointRoot string `json:"checkpoint_root" yaml:"checkpoint_root"`
 	StopPolicy     string `json:"stop_policy" yaml:"stop_policy"`
 	StopTimeout    string `json:"stop_timeout" yaml:"stop_timeout"`
+	// ServerLossTimeout is execution.server_loss_timeout (Spark engine).
+	ServerLossTimeout string `json:"server_loss_timeout" yaml:"server_loss_timeout"`
 }
 
 // RedactedEntry is an asset or a resource of a Redacted profile.
@@ -39,7 +41,7 @@ func (p *Profile) Redacted() Redacted {
 		Assets: map[string]RedactedEntry{}, Resources: map[string]RedactedEntry{}}
 	r.Execution = RedactedExecution{Mode: p.exec.Mode, Trigger: p.exec.Trigger.Type,
 		CheckpointRoot: redactString(p.exec.CheckpointRoot), StopPolicy: p.exec.StopPolicy,
-		StopTimeout: p.exec.StopTimeout.String()}
+		StopTimeout: p.exec.StopTimeout.String(), ServerLossTimeout: p.exec.ServerLossTimeout.String()}
 	if t := p.exec.Trigger; t.Interval > 0 || t.Type == TriggerProcessingTime {
 		r.Execution.Interval = t.Interval.String()
 	}

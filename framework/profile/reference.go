@@ -46,6 +46,7 @@ Pipelines mean, profiles bind: event-time semantics never live here. Diagnostics
 | ` + "`execution.checkpoint_root`" + ` | path or URI | yes | root of the per-query checkpoint directories; must be durable (not a temporary directory) unless ` + "`test: true`" + ` |
 | ` + "`execution.stop_policy`" + ` | string | no | on a graceful stop: ` + "`finish-batch`" + ` (default) or ` + "`cancel-batch`" + `; the checkpoint is kept either way |
 | ` + "`execution.stop_timeout`" + ` | duration | no | how long a graceful stop waits (default 5m) |
+| ` + "`execution.server_loss_timeout`" + ` | duration | no | Spark engine: how long the program retries a Spark Connect server that does not answer before it fails with class ` + "`connectivity`" + ` (exit 16; default 1m) |
 | ` + "`assets.<name>`" + ` | mapping | per pipeline asset | ` + "`plugin`" + `, optional ` + "`resource`" + `, and the plugin's options |
 | ` + "`resources.<name>`" + ` | mapping | no | optional ` + "`kind`" + ` and the kind's options |
 

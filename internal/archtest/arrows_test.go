@@ -21,6 +21,7 @@ var layers = []struct {
 	rank   int
 }{
 	{"diag", 0},
+	{"internal/filelock", 0},
 	{"contracts/internal", 1},
 	{"contracts", 2},
 	{"contracts/sparksql", 3},

@@ -54,6 +54,7 @@ func runRun(ctx context.Context, e env, f planFlags, pkgs []string) int {
 		OnBatch:    func(b run.Batch) { printBatch(e.stdout, b, live) },
 		OnNotice:   func(n run.Notice) { printNotice(e, n, live) },
 		ProgramLog: programLog(),
+		Profile:    res.Profile,
 	})
 	if live {
 		fmt.Fprintln(e.stdout)

@@ -44,7 +44,7 @@ func printNotice(e env, n run.Notice, live bool) {
 		fmt.Fprintf(e.stderr, "etlgen run: warning: %s: %s\n", n.Code, n.Text)
 	case n.Kind == "warning":
 		fmt.Fprintf(e.stderr, "etlgen run: warning: %s\n", n.Text)
-	case n.Kind == "stop":
+	case n.Kind == "stop", n.Kind == "orphan", n.Kind == "released":
 		fmt.Fprintf(e.stderr, "etlgen run: %s\n", n.Text)
 	case !live:
 		fmt.Fprintf(e.stdout, "%s: %s\n", n.Kind, n.Text)

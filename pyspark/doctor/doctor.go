@@ -36,16 +36,39 @@ type prober struct {
 // of each source's specific starting offsets, checkpoint root.
 // It never returns early: a check whose prerequisite failed is Skipped.
 func Run(ctx context.Context, cfg Config) Report {
+	return runProbes(ctx, cfg, probes(cfg))
+}
+
+// runProbes runs the probes in order and reports every check.
+func runProbes(ctx context.Context, cfg Config, list []probe) Report {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
 	p := &prober{cfg: cfg}
 	defer p.close()
 	rep := Report{Config: cfg}
-	for _, pr := range probes(cfg) {
+	for _, pr := range list {
 		rep.Checks = append(rep.Checks, p.check(ctx, pr))
 	}
 	return rep
+}
+
+// Preflight runs the checks etlgen run makes before it starts a Spark
+// program, those whose failure Spark reports only after the start or at
+// the first batch: each Kafka source's specific starting offsets against
+// its topics' partitions (ETL-E708). It asks the Kafka brokers only, never
+// Spark.
+func Preflight(ctx context.Context, cfg Config) Report {
+	var list []probe
+	for _, o := range cfg.KafkaOffsets {
+		list = append(list, offsetsCheck(o))
+	}
+	return runProbes(ctx, cfg, list)
+}
+
+// offsetsCheck is the probe of one source's starting offsets.
+func offsetsCheck(o KafkaOffsets) probe {
+	return probe{name: "kafka-offsets:" + o.Asset, title: "Starting offsets name every partition (" + o.Asset + ")", run: offsetsProbe(o)}
 }
 
 func probes(cfg Config) []probe {
@@ -58,7 +81,7 @@ func probes(cfg Config) []probe {
 		list = append(list, probe{name: "kafka:" + name, title: "Kafka reachable (" + name + ")", run: kafkaProbe(name)})
 	}
 	for _, o := range cfg.KafkaOffsets {
-		list = append(list, probe{name: "kafka-offsets:" + o.Asset, title: "Starting offsets name every partition (" + o.Asset + ")", run: offsetsProbe(o)})
+		list = append(list, offsetsCheck(o))
 	}
 	return append(list, probe{name: "checkpoint", title: "Checkpoint location writable", needsSpark: true, run: probeCheckpoint})
 }

@@ -92,16 +92,34 @@ FAILURES = [
      ["StatusCode.UNAVAILABLE", "failed to connect to all addresses", "Connection refused",
       "StatusCode.DEADLINE_EXCEEDED", "java.net.ConnectException", "java.net.UnknownHostException",
       "Timed out waiting for a node assignment", "org.apache.kafka.common.errors.TimeoutException",
-      "Connection reset by peer", "Broken pipe", "[NO_ACTIVE_SESSION"]),
+      "Connection reset by peer", "Broken pipe", "[NO_ACTIVE_SESSION",
+      # The server restarted (a new server does not know the session) or
+      # released it: the same class as a server that does not answer.
+      "INVALID_HANDLE.SESSION_NOT_FOUND", "INVALID_HANDLE.SESSION_CLOSED"]),
 ]
 
 
 def emit(event, **fields):
-    """Print one JSON line on stdout: the program's only output."""
+    """Print one JSON line on stdout: the program's only output. When
+    nobody reads it any more (etlgen died: a broken pipe) the lines are
+    dropped, so that the program goes on stopping by its stop policy."""
     line = {"event": event, "run_id": RUN_ID}
     line.update(fields)
-    sys.stdout.write(json.dumps(redact(_finite(line)), sort_keys=True, default=str) + "\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(json.dumps(redact(_finite(line)), sort_keys=True, default=str) + "\n")
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError):
+        _drop_stdout()
+
+
+def _drop_stdout():
+    """Point stdout at /dev/null: its reader is gone."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def _finite(v):
@@ -169,22 +187,65 @@ def classify(exc):
     return "failure", EXIT_FAILURE, "see the message; rerun once fixed (the checkpoint is kept)"
 
 
-def session(remote, conf, remote_env=None, conf_env=None):
+def session(remote, conf, remote_env=None, conf_env=None, session_id=None, server_loss_timeout=None):
     """Connect to Spark Connect and set the session configuration: conf,
     then the keys of conf_env ({key: variable}) with values read from the
     environment; remote_env ({parameter: variable}) adds Connect URL
     parameters read from the environment (connect_url). Every variable is
-    read before connecting: a missing one stops the program first."""
+    read before connecting: a missing one stops the program first.
+
+    session_id attaches to that existing session instead (to release an
+    orphan's, see release_session): a new client object, conf untouched.
+    server_loss_timeout (seconds) bounds how long a call keeps retrying a
+    server that does not answer (retry_policy) before the program fails
+    with class connectivity."""
     from pyspark.sql import SparkSession
 
     from pyspark import cloudpickle
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     from_env = {k: env_value(name, "session conf " + k) for k, name in sorted((conf_env or {}).items())}
-    spark = SparkSession.builder.remote(connect_url(remote, remote_env)).getOrCreate()
-    for key, value in list(conf.items()) + sorted(from_env.items()):
-        spark.conf.set(key, value)
+    url = connect_url(remote, remote_env)
+    if session_id:
+        url = add_url_param(url, "session_id", session_id)
+        spark = SparkSession.builder.remote(url).create()
+    else:
+        spark = SparkSession.builder.remote(url).getOrCreate()
+    if server_loss_timeout:
+        from pyspark.sql.connect.client.retries import DefaultPolicy
+
+        spark.client.set_retry_policies([DefaultPolicy(**retry_policy(server_loss_timeout))])
+    if session_id:
+        return spark
+    try:
+        for key, value in list(conf.items()) + sorted(from_env.items()):
+            spark.conf.set(key, value)
+    except BaseException:
+        spark.client.close()  # no exit hook calling a server that does not answer
+        raise
     return spark
+
+
+def add_url_param(url, name, value):
+    """url (sc://host:port[/;name=value…]) with one more parameter."""
+    base, _, literal = url.partition(";")
+    return base.rstrip("/") + "/;" + ";".join([p for p in [literal] if p] + ["%s=%s" % (name, value)])
+
+
+def retry_policy(seconds):
+    """Arguments of pyspark's DefaultPolicy whose retries of a server that
+    does not answer add up to about seconds (its default keeps retrying for
+    10 minutes): exponential backoff from 50 ms, each wait at most a
+    quarter of the budget, jitter included."""
+    budget = max(float(seconds), 1.0) * 1000.0
+    cap = max(200.0, min(10000.0, budget / 4.0))
+    wait, total, retries = 50.0, 0.0, 0
+    while total + min(wait, cap) <= budget - 500.0 * (retries + 1):
+        total += min(wait, cap)
+        wait *= 4.0
+        retries += 1
+    return {"max_retries": max(retries, 1), "initial_backoff": 50, "backoff_multiplier": 4.0,
+            "max_backoff": int(cap), "jitter": 500, "min_jitter_threshold": 2000}
 
 
 def kafka_credentials(options, credential_env, mechanism):
@@ -245,7 +306,10 @@ class _Txn(object):
 
     def __init__(self, spark, app_id, version):
         self.spark = spark
-        self.values = (app_id, str(version), json.dumps({"etlgen_app_id": app_id, "batch_id": version}))
+        # The run id tells which run made a commit: a batch an orphaned
+        # driver committed is not credited to the run that replays it.
+        self.values = (app_id, str(version), json.dumps({"etlgen_app_id": app_id, "batch_id": version,
+                                                         "run_id": RUN_ID}, sort_keys=True))
 
     def __enter__(self):
         for key, value in zip(self.KEYS, self.values, strict=True):
@@ -270,14 +334,40 @@ def materialize(batch_df):
     return batch_df.localCheckpoint(eager=True)
 
 
+# A graceful stop (stop policy finish-batch) sets STOP_CONF in the session;
+# the foreachBatch function of every query runs in a Python worker on the
+# server that shares the session, reads it first and fails the batch with
+# STOPPED_MARKER before it writes anything. The batch in flight when the
+# flag is set finishes and commits; the next one ends its query with
+# nothing written (its offsets stay in the log without a commit, and the
+# next run replays it). query.stop() alone would interrupt a running batch
+# whose foreachBatch worker then goes on writing after the stop.
+STOP_CONF = "etlgen.stopAfterBatch"
+STOPPED_MARKER = "[ETLGEN_STOPPED_AFTER_BATCH]"
+
+
+class StopAfterBatch(Exception):
+    """The batch was not run: the program is stopping after the batch in
+    flight (STOP_CONF)."""
+
+
+def stopped_after_batch(exc):
+    """Whether a query's exception is the graceful stop of STOP_CONF."""
+    return exc is not None and STOPPED_MARKER in str(exc)
+
+
 @contextlib.contextmanager
-def micro_batch(batch_df, cache):
-    """The micro-batch a foreachBatch function writes: materialized for the
+def micro_batch(batch_df, cache, batch_id=None):
+    """The micro-batch a foreachBatch function writes, after the check of
+    the stop flag (STOP_CONF: StopAfterBatch, nothing written): materialized for the
     duration when cache (a stateful query whose write may be skipped unseen:
     an append), as it is otherwise (a stateless plan is computed once by its
     single write, a stateful MERGE by the MERGE or, when skipped, by merge
     itself; materializing would only add a pass over the batch). The
     checkpointed rows are released with the DataFrame."""
+    if batch_df.sparkSession.conf.get(STOP_CONF, "false") == "true":
+        raise StopAfterBatch("%s batch %s not run: the program is stopping after the batch in flight"
+                             % (STOPPED_MARKER, batch_id))
     if not cache:
         yield batch_df
         return
@@ -405,7 +495,9 @@ def checkpoint_log(spark, checkpoint, log):
     try:
         rows = (spark.read.text("%s/%s" % (checkpoint, log)).select(F.col("_metadata.file_name").alias("f"))
                 .distinct().collect())
-    except Exception:  # noqa: BLE001 - absent path: a fresh start
+    except Exception as exc:  # noqa: BLE001 - absent path: a fresh start
+        if server_lost(exc):
+            raise
         return None
     ids = [int(r["f"]) for r in rows if r["f"] and r["f"].isdigit()]
     return max(ids) if ids else None
@@ -541,6 +633,18 @@ def log_offset(offset):
     return -1 if offset is None else int(offset["logOffset"])
 
 
+def where_above_barrier(df, predicate):
+    """df's rows where predicate holds, the filter kept above the rows'
+    projections: the predicate is the output of a one-row generator, which
+    the optimizer cannot push below. A plain filter on a column computed
+    by the validation stages (the late rows' event time) is pushed down
+    through them into the scan with every stage inlined into it, and its
+    generated code grows beyond 64 KB (whole-stage codegen disabled on every
+    late batch: measured on Spark 4.1)."""
+    return (df.selectExpr("*", "inline(array(named_struct('_etl_keep', %s)))" % predicate)
+            .filter("_etl_keep").drop("_etl_keep"))
+
+
 def late_max_end(time_col, kind, size_us, slide_us, gap_us):
     """SQL of the end (microseconds) of the latest window holding time_col:
     a row is dropped when every window it belongs to ends at or before the
@@ -557,29 +661,44 @@ def table_version(spark, target):
     """The current version of a Delta table, or None."""
     try:
         return spark.sql("DESCRIBE HISTORY %s LIMIT 1" % target).first()["version"]
-    except Exception:  # noqa: BLE001 - reporting only
+    except Exception as exc:  # noqa: BLE001 - reporting only
+        if server_lost(exc):
+            raise
         return None
 
 
 def commit_of(spark, target, app_id, batch_id, history=None):
-    """(version, rows written) of the commit a batch made to target, found by
-    the userMetadata the write set; None when the batch wrote nothing. The
-    rows are the commit's operationMetrics: a MERGE's inserted + updated +
-    deleted target rows, an append's output rows."""
-    want = json.dumps({"etlgen_app_id": app_id, "batch_id": batch_id})
+    """(version, rows written, run id) of the commit a batch made to target,
+    found by the userMetadata the write set; None when the batch wrote
+    nothing. The rows are the commit's operationMetrics: a MERGE's inserted
+    + updated + deleted target rows, an append's output rows; the run id is
+    the RUN_ID of the program that wrote it (None for a commit written
+    before commits carried one)."""
     rows = history.get(target) if history is not None else None
     if rows is None:
         try:
             rows = spark.sql("DESCRIBE HISTORY %s LIMIT 50" % target).select(
                 "version", "userMetadata", "operationMetrics").collect()
-        except Exception:  # noqa: BLE001 - reporting only
+        except Exception as exc:  # noqa: BLE001 - reporting only
+            if server_lost(exc):
+                raise  # no line saying the batch wrote nothing
             return None
         if history is not None:
             history[target] = rows
     for r in rows:
-        if r["userMetadata"] == want:
-            return r["version"], rows_written(r["operationMetrics"])
+        meta = commit_metadata(r["userMetadata"])
+        if meta.get("etlgen_app_id") == app_id and meta.get("batch_id") == batch_id:
+            return r["version"], rows_written(r["operationMetrics"]), meta.get("run_id")
     return None
+
+
+def commit_metadata(text):
+    """The etlgen fields of a commit's userMetadata ({} when it has none)."""
+    try:
+        meta = json.loads(text or "")
+    except ValueError:
+        return {}
+    return meta if isinstance(meta, dict) else {}
 
 
 def rows_written(metrics):
@@ -595,14 +714,20 @@ def rows_written(metrics):
 
 def _written(spark, q, target, ident, batch_id, history=None):
     """(version, rows) of batch_id's commit to target, and whether this run
-    made it: a commit no newer than the table's version at the start was
-    made before (a replayed batch whose write Delta skipped)."""
+    made it: the commit carries this program's RUN_ID (a replayed batch
+    whose write Delta skipped, because an earlier run or an orphaned driver
+    committed it, counts 0 rows); for a commit without a run id, one no
+    newer than the table's version at the start was made before."""
     c = commit_of(spark, target, ident, batch_id, history)
     if c is None:
         return None, 0, False
-    before = q.resume.versions.get(target) if q.resume else None
-    now = before is None or c[0] > before
-    return c[0], (c[1] if now else 0), now
+    version, rows, run_id = c
+    if run_id is not None:
+        now = run_id == RUN_ID
+    else:
+        before = q.resume.versions.get(target) if q.resume else None
+        now = before is None or version > before
+    return version, (rows if now else 0), now
 
 
 def _progress_dict(p):
@@ -741,6 +866,8 @@ def _emit_replays(spark, queries):
         try:
             line = replay_line(spark, q, q.resume.checkpoint if q.resume else None)
         except Exception as exc:  # noqa: BLE001 - reporting only
+            if server_lost(exc):
+                raise
             emit("warning", query=q.name, message="replayed batch line: %s" % str(exc).split("\n")[0][:300])
             continue
         if line is not None:
@@ -768,14 +895,31 @@ def _restart_failed(spark, queries, limit=3):
 
 
 # How long a batch line may wait for the server to be idle (see _poll).
-HOLD_SECONDS = 30.0
+HOLD_SECONDS = 10.0
+
+
+def server_lost(exc):
+    """Whether exc says the Spark Connect server is gone (class
+    connectivity): polling re-raises it instead of reading it as "no
+    progress", so the program fails within one bounded retry."""
+    return classify(exc)[0] == "connectivity"
 
 
 def _trigger_active(q):
     try:
         return bool(q.handle.isActive and q.handle.status.get("isTriggerActive"))
-    except Exception:  # noqa: BLE001 - a stopped query runs nothing
+    except Exception as exc:  # noqa: BLE001 - a stopped query runs nothing
+        if server_lost(exc):
+            raise
         return False
+
+
+def ran_batch(p):
+    """Whether a progress reports a micro-batch that ran: an idle trigger
+    (no new data, nothing to run) reports progress too, with the id of the
+    next batch, which the checkpoint does not have; it has no addBatch
+    duration."""
+    return "addBatch" in (p.get("durationMs") or {})
 
 
 def _poll(spark, queries, final=False):
@@ -787,11 +931,13 @@ def _poll(spark, queries, final=False):
     for q in queries:
         try:
             recent = q.handle.recentProgress or []
-        except Exception:  # noqa: BLE001 - a stopped query has none
+        except Exception as exc:  # noqa: BLE001 - a stopped query has none
+            if server_lost(exc):
+                raise
             recent = []
         for raw in recent:
             p = _progress_dict(raw)
-            if p and p.get("batchId", -1) > q.seen:
+            if p and p.get("batchId", -1) > q.seen and ran_batch(p):
                 q.seen = p["batchId"]
                 q.pending.append((time.time(), p))
     waiting = [q for q in queries if q.pending]
@@ -836,51 +982,124 @@ class _Signals(object):
         if not self.stop.is_set():
             self.name = "PARENT_GONE"
             self.stop.set()
+        elif self.name == "SIGTERM":
+            self.name = "PARENT_GONE"  # the parent-death signal came first
 
     def _handle(self, signum, _frame):
+        if self.name == "PARENT_GONE" and signum == signal.SIGTERM:
+            return  # the parent-death signal of the same event (Linux)
         if self.stop.is_set():  # a second signal: stop now
             raise KeyboardInterrupt()
         self.name = signal.Signals(signum).name
         self.stop.set()
 
 
-def _stop(queries, policy, timeout):
+def _stop(spark, queries, policy, timeout):
+    """Stop the queries by the stop policy. finish-batch sets STOP_CONF (the
+    next batch of every query ends its query before it writes) and waits, up
+    to timeout, until each query has ended or runs no trigger, then stops
+    it; cancel-batch stops at once (the running batch is not committed and
+    re-runs on the next start)."""
     deadline = time.time() + timeout
-    for q in queries:
-        if policy == "finish-batch":
-            while q.handle.isActive and q.handle.status.get("isTriggerActive") and time.time() < deadline:
+    if policy == "finish-batch":
+        try:
+            spark.conf.set(STOP_CONF, "true")
+        except Exception as exc:  # noqa: BLE001 - the stop still happens
+            emit("warning", message="stop flag not set: %s" % str(exc).split("\n")[0][:300])
+        for q in queries:
+            while _trigger_active(q) and time.time() < deadline:
                 time.sleep(0.2)
+    for q in queries:
         q.handle.stop()
 
 
+# ORPHAN_ENV names the Spark Connect session of a driver that died without
+# stopping its queries (etlgen run keeps it in its lease of the checkpoint):
+# the program releases it before it starts its own queries. RELEASE_ONLY_ENV
+# makes the program release it and exit (etlgen run does this when its
+# program dies under it).
+ORPHAN_ENV = "ETLGEN_ORPHAN_SESSION"
+RELEASE_ONLY_ENV = "ETLGEN_RELEASE_ONLY"
+
+# The session-level error classes of a session the server no longer has:
+# released (closed) or lost with a server restart (not found).
+SESSION_GONE = ["INVALID_HANDLE.SESSION_CLOSED", "INVALID_HANDLE.SESSION_NOT_FOUND"]
+
+
+def release_session(connect, session_id):
+    """Stop the queries of an orphaned session and release it: the server
+    stops them (waiting for each), ends their foreachBatch workers and
+    interrupts the session's running operations, so nothing of the orphan
+    writes afterwards. Emits an orphan event naming the queries it stopped;
+    a session the server no longer has counts as released."""
+    t0 = time.time()
+    found, gone = [], False
+    orphan = None
+    try:
+        orphan = connect(session_id=session_id)
+        for q in orphan.streams.active:
+            found.append({"id": q.id, "name": q.name, "trigger_active": bool(q.status.get("isTriggerActive"))})
+        orphan.stop()  # ReleaseSession: the server stops the queries first
+    except Exception as exc:  # noqa: BLE001 - a gone session is released
+        if orphan is not None:
+            orphan.client.close()
+        if not any(n in str(exc) for n in SESSION_GONE):
+            raise
+        gone = True
+    emit("orphan", session=session_id, queries=found, session_gone=gone,
+         seconds=round(time.time() - t0, 3))
+
+
+def session_id_of(spark):
+    """The Spark Connect session id of a session, or None."""
+    try:
+        return spark.client._session_id
+    except AttributeError:
+        return None
+
+
 def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5):
-    """Connect (connect() returns the session), start the queries
-    (start(spark) returns [Query]), print a JSON line per micro-batch, wait
-    until they end (available-now, once) or a signal stops them, and return
-    the exit code after a final JSON line."""
+    """Connect (connect(session_id=None) returns the session), start the
+    queries (start(spark) returns [Query]), print a JSON line per
+    micro-batch, wait until they end (available-now, once) or a signal stops
+    them, and return the exit code after a final JSON line. An orphaned
+    session (ORPHAN_ENV) is released first; with RELEASE_ONLY_ENV that is
+    all the program does."""
     sig = _Signals()
     queries = []
     status, code, failure = "finished", EXIT_OK, None
+    spark = None
     try:
-        spark = connect()
-        queries = start(spark)
-        emit("start", queries=[{"name": q.name, "id": q.handle.id, "identity": q.identity,
-                                "start": "checkpoint-recovery" if q.recovered else "fresh"} for q in queries])
-        while True:
+        orphan = os.environ.get(ORPHAN_ENV)
+        if orphan:
+            release_session(connect, orphan)
+        if os.environ.get(RELEASE_ONLY_ENV) == "1":
+            status = "released"
+        else:
+            spark = connect()
+            queries = start(spark)
+            emit("start", session=session_id_of(spark),
+                 queries=[{"name": q.name, "id": q.handle.id, "identity": q.identity,
+                           "start": "checkpoint-recovery" if q.recovered else "fresh",
+                           "replay": q.resume.replay if q.resume else None} for q in queries])
+        while queries:
             _poll(spark, queries)
             _restart_failed(spark, queries)
             if not any(q.handle.isActive for q in queries):
                 break
             if sig.stop.is_set():
-                _stop(queries, stop_policy, stop_timeout)
+                _stop(spark, queries, stop_policy, stop_timeout)
                 status = "stopped"
                 break
             time.sleep(poll)
-        _poll(spark, queries, final=True)
-        _emit_replays(spark, queries)
+        if queries:
+            _poll(spark, queries, final=True)
+            _emit_replays(spark, queries)
         for q in queries:
             exc = q.handle.exception()
-            if exc is not None:
+            if stopped_after_batch(exc):
+                status = "stopped"
+            elif exc is not None:
                 raise exc
     except KeyboardInterrupt:
         status = "stopped"
@@ -894,9 +1113,23 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
         kind, code, retry = classify(exc)
         status, failure = "failed", {"code": kind, "retry": retry, "message": str(exc)[:4000],
                                      "exception": type(exc).__name__}
+    lost = failure is not None and failure["code"] == "connectivity"
+    if spark is not None and not lost:
+        try:
+            spark.stop()  # release the session: its queries have ended
+        except Exception:  # noqa: BLE001 - the server may be gone
+            pass
     fields = {"status": status, "exit_code": code, "signal": sig.name,
               "queries": [{"name": q.name, "last_batch_id": q.seen} for q in queries]}
     if failure:
         fields["failure"] = failure
     emit("end", **fields)
+    if lost:
+        # Nothing more to do with a server that is gone, and pyspark's own
+        # clean-up would call it again, each call retried for the whole
+        # server-loss budget (releasing the executions, its exit hook):
+        # exit now, the end line printed.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
     return code

@@ -8,14 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/etlgen/etlgen/internal/filelock"
 )
 
 // lockFile is the lock of a checkpoint directory: held by the one engine
 // running the query, it records who holds it.
 const lockFile = "lock"
-
-// errHeld is what acquire returns when the lock is held elsewhere.
-var errHeld = errors.New("held")
 
 // LockHolder is who holds a checkpoint's lock, as the holder wrote it.
 type LockHolder struct {
@@ -24,6 +23,13 @@ type LockHolder struct {
 	Started time.Time `json:"started"`
 	// Command is the holder's command line.
 	Command string `json:"command,omitempty"`
+	// Program, Session and RunID are set by etlgen run on the Spark
+	// engine (run's driver lease): the pid of the generated program, its
+	// Spark Connect session id and its run id, once it has started; the
+	// session is cleared when the program ended and stopped its queries.
+	Program int    `json:"program_pid,omitempty"`
+	Session string `json:"session,omitempty"`
+	RunID   string `json:"run_id,omitempty"`
 }
 
 // LockedError is returned by Open when another engine holds the
@@ -47,14 +53,20 @@ func (e *LockedError) Error() string {
 		if h.Command != "" {
 			who += " (" + h.Command + ")"
 		}
+		if h.Program != 0 {
+			who += fmt.Sprintf(", running Spark program pid %d", h.Program)
+		}
+		if h.Session != "" {
+			who += " in Spark Connect session " + h.Session
+		}
 	}
 	return fmt.Sprintf("%s: checkpoint %s is in use by %s: one query runs in one process at a time (%s)",
-		CodeCheckpointLocked, e.Checkpoint, who, staleLockHint(filepath.Join(e.Checkpoint, lockFile)))
+		CodeCheckpointLocked, e.Checkpoint, who, filelock.StaleHint(filepath.Join(e.Checkpoint, lockFile)))
 }
 
 // checkpointLock is a held lock; release gives it up.
 type checkpointLock struct {
-	f    *os.File
+	f    *filelock.File
 	path string
 }
 
@@ -65,8 +77,8 @@ func lockCheckpoint(dir string) (*checkpointLock, error) {
 		return nil, fmt.Errorf("lock checkpoint: %w", err)
 	}
 	path := filepath.Join(dir, lockFile)
-	f, err := acquire(path)
-	if errors.Is(err, errHeld) {
+	f, err := filelock.TryLock(path)
+	if errors.Is(err, filelock.ErrHeld) {
 		return nil, &LockedError{Checkpoint: dir, Holder: readHolder(path)}
 	}
 	if err != nil {
@@ -88,11 +100,7 @@ func (l *checkpointLock) record() error {
 	if err != nil {
 		return err
 	}
-	if err := l.f.Truncate(0); err != nil {
-		return err
-	}
-	_, err = l.f.WriteAt(append(data, '\n'), 0)
-	return err
+	return l.f.Replace(append(data, '\n'))
 }
 
 // release gives the lock up; releasing twice does nothing.
@@ -100,7 +108,7 @@ func (l *checkpointLock) release() error {
 	if l == nil || l.f == nil {
 		return nil
 	}
-	err := unlock(l.f, l.path)
+	err := l.f.Unlock()
 	l.f = nil
 	return err
 }

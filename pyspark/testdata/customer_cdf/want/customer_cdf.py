@@ -23,6 +23,7 @@ SESSION_CONF = {
 }
 STOP_POLICY = "finish-batch"
 STOP_TIMEOUT_SECONDS = 120.0
+SERVER_LOSS_TIMEOUT_SECONDS = 60.0
 
 
 # Source customer_changes: plugin delta-cdf, contract customer-change.
@@ -184,7 +185,7 @@ CUSTOMERS_COLUMNS = [
 
 def write_customers(batch_df, batch_id):
     """foreachBatch of query customers: idempotent per batch id."""
-    with rt.micro_batch(batch_df, cache=False) as batch_df:
+    with rt.micro_batch(batch_df, cache=False, batch_id=batch_id) as batch_df:
         rt.merge_changes(batch_df, batch_id, CUSTOMERS_TARGET, CUSTOMERS_MERGE_KEYS, CUSTOMERS_TARGET_COLUMNS,
                          CUSTOMERS_CHANGE_ORDER, CUSTOMERS_IDENTITY)
 
@@ -219,7 +220,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="Run pipeline %s %s (profile %s)." % (PIPELINE_ID, PIPELINE_VERSION, PROFILE))
     parser.add_argument("--remote", default=REMOTE, help="Spark Connect URL (default: the profile's)")
     args = parser.parse_args(argv)
-    return rt.run(lambda: rt.session(args.remote, SESSION_CONF), start, STOP_POLICY, STOP_TIMEOUT_SECONDS)
+
+    def connect(session_id=None):
+        return rt.session(args.remote, SESSION_CONF,
+                          session_id=session_id, server_loss_timeout=SERVER_LOSS_TIMEOUT_SECONDS)
+
+    return rt.run(connect, start, STOP_POLICY, STOP_TIMEOUT_SECONDS)
 
 
 if __name__ == "__main__":

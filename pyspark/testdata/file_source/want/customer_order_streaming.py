@@ -23,6 +23,7 @@ SESSION_CONF = {
 }
 STOP_POLICY = "finish-batch"
 STOP_TIMEOUT_SECONDS = 300.0
+SERVER_LOSS_TIMEOUT_SECONDS = 60.0
 
 
 # Source order_events: plugin file-json, contract order-event.
@@ -175,7 +176,7 @@ def write_late_order_events(spark, batch_id):
     raw = rt.file_batch(spark, "text", ORDER_EVENTS_OPTIONS, paths).selectExpr(*ORDER_EVENTS_LINEAGE)
     valid = order_events_valid(raw)
     df = step_aggregate_customer_orders_late_input(valid)
-    df = df.filter("%s <= %d" % (rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms * 1000))
+    df = rt.where_above_barrier(df, "%s <= %d" % (rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms * 1000))
     df = df.selectExpr("*", "timestamp_millis(%d) AS watermark_at_arrival" % watermark_ms,
                        "'BEHIND_WATERMARK' AS reason_code")
     rt.append(df.selectExpr(*LATE_ORDER_EVENTS_COLUMNS), batch_id, LATE_ORDER_EVENTS_TARGET, LATE_ORDER_EVENTS_IDENTITY)
@@ -199,7 +200,7 @@ CUSTOMER_ORDER_WINDOWS_COLUMNS = [
 
 def write_customer_order_windows(batch_df, batch_id):
     """foreachBatch of query customer_order_windows: idempotent per batch id."""
-    with rt.micro_batch(batch_df, cache=False) as batch_df:
+    with rt.micro_batch(batch_df, cache=False, batch_id=batch_id) as batch_df:
         rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY, stateful=True)
         write_late_order_events(batch_df.sparkSession, batch_id)
 
@@ -247,7 +248,7 @@ REJECTED_ORDER_EVENTS_COLUMNS = [
 
 def write_rejected_order_events(batch_df, batch_id):
     """foreachBatch of query rejected_order_events: idempotent per batch id."""
-    with rt.micro_batch(batch_df, cache=False) as batch_df:
+    with rt.micro_batch(batch_df, cache=False, batch_id=batch_id) as batch_df:
         rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)
 
 
@@ -282,7 +283,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="Run pipeline %s %s (profile %s)." % (PIPELINE_ID, PIPELINE_VERSION, PROFILE))
     parser.add_argument("--remote", default=REMOTE, help="Spark Connect URL (default: the profile's)")
     args = parser.parse_args(argv)
-    return rt.run(lambda: rt.session(args.remote, SESSION_CONF), start, STOP_POLICY, STOP_TIMEOUT_SECONDS)
+
+    def connect(session_id=None):
+        return rt.session(args.remote, SESSION_CONF,
+                          session_id=session_id, server_loss_timeout=SERVER_LOSS_TIMEOUT_SECONDS)
+
+    return rt.run(connect, start, STOP_POLICY, STOP_TIMEOUT_SECONDS)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ SESSION_CONF = {
 }
 STOP_POLICY = "finish-batch"
 STOP_TIMEOUT_SECONDS = 300.0
+SERVER_LOSS_TIMEOUT_SECONDS = 60.0
 
 
 # Source order_events\nINJECTED_SOURCE = 1\n""" */ </script> \u2028\u2029\x00 `t` \\: plugin file-json, contract order-event.
@@ -175,7 +176,7 @@ def write_late_order_events_2(spark, batch_id):
     raw = rt.file_batch(spark, "text", ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____OPTIONS, paths).selectExpr(*ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____LINEAGE)
     valid = order_events_INJECTED_SOURCE___1__________script_______t____valid(raw)
     df = step_aggregate_customer_orders_____INJECTED_STEP___1___late_input(valid)
-    df = df.filter("%s <= %d" % (rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms * 1000))
+    df = rt.where_above_barrier(df, "%s <= %d" % (rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms * 1000))
     df = df.selectExpr("*", "timestamp_millis(%d) AS watermark_at_arrival" % watermark_ms,
                        "'BEHIND_WATERMARK' AS reason_code")
     rt.append(df.selectExpr(*LATE_ORDER_EVENTS_2_COLUMNS), batch_id, LATE_ORDER_EVENTS_2_TARGET, LATE_ORDER_EVENTS_2_IDENTITY)
@@ -199,7 +200,7 @@ CUSTOMER_ORDER_WINDOWS_COLUMNS = [
 
 def write_customer_order_windows(batch_df, batch_id):
     """foreachBatch of query customer_order_windows: idempotent per batch id."""
-    with rt.micro_batch(batch_df, cache=False) as batch_df:
+    with rt.micro_batch(batch_df, cache=False, batch_id=batch_id) as batch_df:
         rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY, stateful=True)
         write_late_order_events_2(batch_df.sparkSession, batch_id)
 
@@ -246,7 +247,7 @@ LATE_ORDER_EVENTS_COLUMNS = [
 
 def write_late_order_events(batch_df, batch_id):
     """foreachBatch of query late_order_events: idempotent per batch id."""
-    with rt.micro_batch(batch_df, cache=False) as batch_df:
+    with rt.micro_batch(batch_df, cache=False, batch_id=batch_id) as batch_df:
         rt.append(batch_df, batch_id, LATE_ORDER_EVENTS_TARGET, LATE_ORDER_EVENTS_IDENTITY)
 
 
@@ -281,7 +282,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="Run pipeline %s %s (profile %s)." % (PIPELINE_ID, PIPELINE_VERSION, PROFILE))
     parser.add_argument("--remote", default=REMOTE, help="Spark Connect URL (default: the profile's)")
     args = parser.parse_args(argv)
-    return rt.run(lambda: rt.session(args.remote, SESSION_CONF), start, STOP_POLICY, STOP_TIMEOUT_SECONDS)
+
+    def connect(session_id=None):
+        return rt.session(args.remote, SESSION_CONF,
+                          session_id=session_id, server_loss_timeout=SERVER_LOSS_TIMEOUT_SECONDS)
+
+    return rt.run(connect, start, STOP_POLICY, STOP_TIMEOUT_SECONDS)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ SESSION_CONF = {
 }
 STOP_POLICY = "finish-batch"
 STOP_TIMEOUT_SECONDS = 300.0
+SERVER_LOSS_TIMEOUT_SECONDS = 60.0
 
 
 # Source order_events: plugin kafka-json, contract order-event.
@@ -269,7 +270,7 @@ ORDER_PAYMENTS_COLUMNS = [
 
 def write_order_payments(batch_df, batch_id):
     """foreachBatch of query order_payments: idempotent per batch id."""
-    with rt.micro_batch(batch_df, cache=True) as batch_df:
+    with rt.micro_batch(batch_df, cache=True, batch_id=batch_id) as batch_df:
         rt.append(batch_df, batch_id, ORDER_PAYMENTS_TARGET, ORDER_PAYMENTS_IDENTITY)
 
 
@@ -314,7 +315,7 @@ REJECTED_ORDER_EVENTS_COLUMNS = [
 
 def write_rejected_order_events(batch_df, batch_id):
     """foreachBatch of query rejected_order_events: idempotent per batch id."""
-    with rt.micro_batch(batch_df, cache=False) as batch_df:
+    with rt.micro_batch(batch_df, cache=False, batch_id=batch_id) as batch_df:
         rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)
 
 
@@ -349,7 +350,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="Run pipeline %s %s (profile %s)." % (PIPELINE_ID, PIPELINE_VERSION, PROFILE))
     parser.add_argument("--remote", default=REMOTE, help="Spark Connect URL (default: the profile's)")
     args = parser.parse_args(argv)
-    return rt.run(lambda: rt.session(args.remote, SESSION_CONF), start, STOP_POLICY, STOP_TIMEOUT_SECONDS)
+
+    def connect(session_id=None):
+        return rt.session(args.remote, SESSION_CONF,
+                          session_id=session_id, server_loss_timeout=SERVER_LOSS_TIMEOUT_SECONDS)
+
+    return rt.run(connect, start, STOP_POLICY, STOP_TIMEOUT_SECONDS)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package engine
+package filelock
 
 import (
 	"errors"
@@ -10,11 +10,11 @@ import (
 
 // acquire creates the lock file exclusively: its existence is the lock.
 // Without flock(2) a process that dies without releasing leaves the file
-// behind (staleLockHint).
+// behind (StaleHint).
 func acquire(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
-		return nil, errHeld
+		return nil, ErrHeld
 	}
 	return f, err
 }
@@ -28,8 +28,8 @@ func unlock(f *os.File, path string) error {
 	return err
 }
 
-// staleLockHint says what to do about a held lock, which on this platform
+// StaleHint says what to do about a held lock, which on this platform
 // survives a crash of its holder.
-func staleLockHint(path string) string {
+func StaleHint(path string) string {
 	return "wait for it to end or stop it; if that process is gone, delete " + path
 }

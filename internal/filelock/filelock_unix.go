@@ -1,6 +1,6 @@
 //go:build unix
 
-package engine
+package filelock
 
 import (
 	"errors"
@@ -8,9 +8,8 @@ import (
 	"syscall"
 )
 
-// acquire opens the lock file and takes an exclusive flock(2) on it
-// without waiting. The kernel releases it when the process ends, however
-// it ends, so a crash never leaves a stale lock; the file itself stays.
+// acquire opens the file and takes an exclusive flock(2) on it without
+// waiting.
 func acquire(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -19,7 +18,7 @@ func acquire(path string) (*os.File, error) {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, errHeld
+			return nil, ErrHeld
 		}
 		return nil, err
 	}
@@ -35,7 +34,7 @@ func unlock(f *os.File, _ string) error {
 	return err
 }
 
-// staleLockHint says what to do about a held lock.
-func staleLockHint(string) string {
+// StaleHint says what to do about a held lock.
+func StaleHint(string) string {
 	return "wait for it to end or stop it; the lock is released when that process exits, even by a crash"
 }

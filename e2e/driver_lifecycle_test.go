@@ -1,0 +1,466 @@
+//go:build unix
+
+package e2e_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/etlgen/etlgen/e2e/stack"
+	etlrun "github.com/etlgen/etlgen/run"
+	"github.com/etlgen/etlgen/testkit/engine"
+)
+
+// The example's queries that commit batches to a checkpoint (the late
+// output is written by the windows query's batches).
+var committingQueries = []string{"customer_order_windows", "rejected_order_events"}
+
+// cliRun is one `etlgen run` process of the test pipeline, in a process
+// group of its own (a terminal's Ctrl-C is SIGINT to the group).
+type cliRun struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	mu     sync.Mutex
+	lines  []string // stdout
+	stderr bytes.Buffer
+	done   chan struct{}
+}
+
+// etlgenRun starts `etlgen run` on the example with the profile, keeping
+// its driver leases under stateDir.
+func (e *pipelineEnv) etlgenRun(prof, stateDir string) *cliRun {
+	e.t.Helper()
+	r := &cliRun{t: e.t, done: make(chan struct{})}
+	r.cmd = exec.Command(etlgen(e.t), "run", "./examples/order-streaming", "--profile", prof)
+	r.cmd.Dir = repoRoot
+	r.cmd.Env = append(os.Environ(), etlrun.StateDirEnv+"="+stateDir, "ETLGEN_PYTHON="+python(e.t))
+	r.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	r.cmd.Stderr = &lockedWriter{w: &r.stderr}
+	out, err := r.cmd.StdoutPipe()
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if err := r.cmd.Start(); err != nil {
+		e.t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			r.mu.Lock()
+			r.lines = append(r.lines, sc.Text())
+			r.mu.Unlock()
+		}
+		_ = r.cmd.Wait()
+		close(r.done)
+	}()
+	e.t.Cleanup(func() {
+		select {
+		case <-r.done:
+		default:
+			_ = syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
+			<-r.done
+		}
+	})
+	return r
+}
+
+// batches counts the batch lines with input so far.
+func (r *cliRun) batches() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, l := range r.lines {
+		if strings.HasPrefix(l, "batch ") && !strings.Contains(l, " input=0 ") {
+			n++
+		}
+	}
+	return n
+}
+
+// waitBatch waits up to 5 min for a first batch line with input.
+func (r *cliRun) waitBatch() {
+	r.t.Helper()
+	if !waitFor(5*time.Minute, func() bool { return r.batches() >= 1 }) {
+		r.t.Fatalf("no batch within 5 min:\n%s\n%s", r.stdout(), tail(r.stderr.String(), 40))
+	}
+}
+
+// wait waits for the process to exit and returns its exit code.
+func (r *cliRun) wait(ctx context.Context) int {
+	r.t.Helper()
+	select {
+	case <-r.done:
+	case <-ctx.Done():
+		r.t.Fatalf("etlgen run did not exit: %v\nstdout:\n%s\nstderr:\n%s", ctx.Err(), r.stdout(), tail(r.stderr.String(), 40))
+	}
+	return r.cmd.ProcessState.ExitCode()
+}
+
+func (r *cliRun) stdout() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return strings.Join(r.lines, "\n")
+}
+
+// report reads the run report the last line names.
+func (r *cliRun) report() *etlrun.Report {
+	r.t.Helper()
+	out := r.stdout()
+	i := strings.LastIndex(out, "; report ")
+	if i < 0 {
+		r.t.Fatalf("no report line in:\n%s", out)
+	}
+	path := strings.TrimSpace(strings.SplitN(out[i+len("; report "):], "\n", 2)[0])
+	data, err := os.ReadFile(path)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	var rep etlrun.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		r.t.Fatal(err)
+	}
+	return &rep
+}
+
+// lease polls the one driver lease under stateDir until its program has
+// started (pid and session recorded).
+func lease(t *testing.T, ctx context.Context, stateDir string) engine.LockHolder {
+	t.Helper()
+	var h engine.LockHolder
+	ok := eventually(ctx, 3*time.Minute, func() bool {
+		files, _ := filepath.Glob(filepath.Join(stateDir, "drivers", "*.lease"))
+		if len(files) != 1 {
+			return false
+		}
+		data, err := os.ReadFile(files[0])
+		return err == nil && json.Unmarshal(data, &h) == nil && h.Program != 0 && h.Session != ""
+	})
+	if !ok {
+		t.Fatalf("no started driver in the lease under %s: %+v", stateDir, h)
+	}
+	return h
+}
+
+// waitFor polls cond every 200 ms up to timeout.
+func waitFor(timeout time.Duration, cond func() bool) bool {
+	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if cond() {
+			return true
+		}
+	}
+	return cond()
+}
+
+// commit is one commit of a Delta table written by etlgen.
+type commit struct {
+	version int64
+	at      time.Time
+	runID   string
+	batch   int64
+	rows    int64 // written: a MERGE's inserted + updated + deleted target rows, an append's output rows
+}
+
+// commits reads the etlgen commits of a table from its history.
+func (e *pipelineEnv) commits(ctx context.Context, table string) []commit {
+	e.t.Helper()
+	rows := e.spark.Rows(ctx, "DESCRIBE HISTORY "+table)
+	var out []commit
+	for _, r := range rows {
+		var meta struct {
+			RunID string `json:"run_id"`
+			Batch int64  `json:"batch_id"`
+		}
+		if json.Unmarshal([]byte(str(r.Value("userMetadata"))), &meta) != nil || meta.RunID == "" {
+			continue
+		}
+		c := commit{runID: meta.RunID, batch: meta.Batch}
+		c.version, _ = strconv.ParseInt(str(r.Value("version")), 10, 64)
+		if ts, ok := r.Value("timestamp").(time.Time); ok {
+			c.at = ts
+		}
+		metrics, _ := r.Value("operationMetrics").(map[any]any)
+		num := func(k string) int64 { n, _ := strconv.ParseInt(str(metrics[k]), 10, 64); return n }
+		if _, merge := metrics["numTargetRowsInserted"]; merge {
+			c.rows = num("numTargetRowsInserted") + num("numTargetRowsUpdated") + num("numTargetRowsDeleted")
+		} else {
+			c.rows = num("numOutputRows")
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// newestCommitted is the newest batch id in each committing query's
+// commits/ log (-1: none), by query.
+func (e *pipelineEnv) newestCommitted(t *testing.T) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, q := range committingQueries {
+		dirs, _ := filepath.Glob(filepath.Join(e.checkpointRoot, "*", "*", "*", q, "commits"))
+		out[q] = -1
+		for _, d := range dirs {
+			ents, _ := os.ReadDir(d)
+			for _, en := range ents {
+				if n, err := strconv.Atoi(en.Name()); err == nil && n > out[q] {
+					out[q] = n
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestDriverKilled kills the Spark driver two ways, each time mid-backlog,
+// and reruns at once:
+//
+//   - kill -9 of the generated program alone: etlgen run sees it die
+//     without its end line, releases its Spark Connect session at once
+//     (the server stops its queries) and exits 1 (crashed) with
+//     releasedAfterCrash in the report; no commit of that run follows.
+//   - kill -9 of etlgen run and its program together: the queries go on
+//     on the server with no client; the rerun, started at once, finds the
+//     session in the driver lease, releases it before it starts, and runs
+//     without a merge conflict; no commit of the orphan follows the rerun's
+//     first commit, and the tables hold every row exactly once.
+func TestDriverKilled(t *testing.T) {
+	e := newPipelineEnv(t, envOptions{MaxOffsets: 25})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	state := t.TempDir()
+	e.produce(ctx, e.events(300, at("10:00"), time.Minute), false, invalidCases(t, 4))
+	processing := e.profile("{type: processing-time, interval: 1s}")
+
+	// 1. The program alone dies.
+	r1 := e.etlgenRun(processing, state)
+	h1 := lease(t, ctx, state)
+	r1.waitBatch()
+	if err := syscall.Kill(h1.Program, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	killed := time.Now()
+	if code := r1.wait(ctx); code != 1 {
+		t.Errorf("etlgen run after its program was killed: exit %d, want 1\n%s", code, tail(r1.stderr.String(), 20))
+	}
+	rep1 := r1.report()
+	if rep1.Failure == nil || rep1.Failure.Code != "crashed" || rep1.Driver == nil || !rep1.Driver.ReleasedAfterCrash {
+		t.Errorf("report after the program was killed: failure %+v, driver %+v; want crashed and its session released",
+			rep1.Failure, rep1.Driver)
+	}
+	t.Logf("run 1: program killed, etlgen exited %.1f s later", time.Since(killed).Seconds())
+	time.Sleep(10 * time.Second) // an orphan would commit its next batch within this
+	for _, table := range []string{e.curated, e.rejected} {
+		for _, c := range e.commits(ctx, table) {
+			if c.runID == rep1.RunID && c.at.After(killed.Add(2*time.Second)) {
+				t.Errorf("%s: run 1 committed batch %d (version %d) at %s, after its program was killed at %s and its session released",
+					table, c.batch, c.version, c.at.Format(time.RFC3339Nano), killed.Format(time.RFC3339Nano))
+			}
+		}
+	}
+
+	// 2. etlgen run and its program die together: an orphan on the server.
+	r2 := e.etlgenRun(processing, state)
+	h2 := lease(t, ctx, state)
+	r2.waitBatch()
+	_ = syscall.Kill(h2.Program, syscall.SIGKILL)
+	_ = syscall.Kill(r2.cmd.Process.Pid, syscall.SIGKILL)
+	r2.wait(ctx)
+
+	e.maxOffsets = 100000 // the rest in one batch (the option may change between runs)
+	r3 := e.etlgenRun(e.profile("{type: available-now}"), state)
+	if code := r3.wait(ctx); code != 0 {
+		t.Fatalf("rerun after the orphan: exit %d\n%s\n%s", code, r3.stdout(), tail(r3.stderr.String(), 60))
+	}
+	rep3 := r3.report()
+	if rep3.Driver == nil || rep3.Driver.Orphan == nil || rep3.Driver.Orphan.Session != h2.Session {
+		t.Fatalf("rerun report driver %+v: want the orphaned session %s released", rep3.Driver, h2.Session)
+	}
+	t.Logf("orphan released in %.1f s: %+v", rep3.Driver.Orphan.Seconds, rep3.Driver.Orphan.Queries)
+	if len(rep3.Driver.Orphan.Queries) == 0 && !rep3.Driver.Orphan.SessionGone {
+		t.Errorf("the orphan had no active query: the test did not make one")
+	}
+	for i, table := range []string{e.curated, e.rejected} {
+		cs := e.commits(ctx, table)
+		var written int64
+		for _, c := range cs {
+			if c.runID == rep3.RunID {
+				written += c.rows
+			}
+		}
+		if q := committingQueries[i]; rep3.Sinks[q] != written {
+			t.Errorf("rerun report: %s wrote %d rows; the Delta history of %s credits its run id with %d",
+				q, rep3.Sinks[q], table, written)
+		}
+		var first time.Time
+		for _, c := range cs {
+			if c.runID == rep3.RunID && (first.IsZero() || c.at.Before(first)) {
+				first = c.at
+			}
+		}
+		for _, c := range cs {
+			if c.runID == h2.RunID && !first.IsZero() && !c.at.Before(first) {
+				t.Errorf("%s: the orphan committed batch %d (version %d) at %s, after the rerun's first commit at %s",
+					table, c.batch, c.version, c.at.Format(time.RFC3339Nano), first.Format(time.RFC3339Nano))
+			}
+		}
+	}
+	e.checkOutputs(ctx)
+}
+
+// TestDriverStopAfterBatch stops a run with a backlog, by SIGTERM to
+// etlgen run and by a terminal's Ctrl-C (SIGINT to its process group):
+// with stop_policy finish-batch exactly the batch in flight finishes (each
+// query's checkpoint commits at most one batch after the signal), the run
+// exits 0 as stopped, and the checkpoint is intact: a last run to the end
+// leaves every row exactly once.
+func TestDriverStopAfterBatch(t *testing.T) {
+	e := newPipelineEnv(t, envOptions{MaxOffsets: 20})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	state := t.TempDir()
+	e.produce(ctx, e.events(300, at("10:00"), time.Minute), false, invalidCases(t, 6))
+	processing := e.profile("{type: processing-time, interval: 0s}")
+	for _, stop := range []struct {
+		name string
+		send func(r *cliRun) error
+	}{
+		{"SIGTERM", func(r *cliRun) error { return r.cmd.Process.Signal(syscall.SIGTERM) }},
+		{"Ctrl-C", func(r *cliRun) error { return syscall.Kill(-r.cmd.Process.Pid, syscall.SIGINT) }},
+	} {
+		r := e.etlgenRun(processing, state)
+		holder := lease(t, ctx, state)
+		if stop.name == "SIGTERM" { // a second driver on the same checkpoints is refused
+			second := e.etlgenRun(processing, state)
+			code := second.wait(ctx)
+			msg := second.stderr.String()
+			if code != 16 || !strings.Contains(msg, "ETL-K520") || !strings.Contains(msg, "program pid "+strconv.Itoa(holder.Program)) ||
+				!strings.Contains(msg, holder.Session) {
+				t.Errorf("second etlgen run on held checkpoints: exit %d, stderr:\n%s\nwant 16 and ETL-K520 naming program pid %d and session %s",
+					code, msg, holder.Program, holder.Session)
+			}
+		}
+		before := e.newestCommitted(t)
+		if !waitFor(5*time.Minute, func() bool {
+			now := e.newestCommitted(t)
+			return now[committingQueries[0]] >= before[committingQueries[0]]+2
+		}) {
+			t.Fatalf("%s: no two batches within 5 min:\n%s\n%s", stop.name, r.stdout(), tail(r.stderr.String(), 40))
+		}
+		atSignal := e.newestCommitted(t)
+		if err := stop.send(r); err != nil {
+			t.Fatal(err)
+		}
+		if code := r.wait(ctx); code != 0 {
+			t.Errorf("%s: exit %d, want 0\n%s", stop.name, code, tail(r.stderr.String(), 40))
+		}
+		rep := r.report()
+		after := e.newestCommitted(t)
+		t.Logf("%s: committed at the signal %v, after the stop %v; report status %s", stop.name, atSignal, after, rep.Status)
+		if rep.Status != "stopped" {
+			t.Errorf("%s: report status %q, want stopped", stop.name, rep.Status)
+		}
+		for _, q := range committingQueries {
+			if after[q] > atSignal[q]+1 {
+				t.Errorf("%s: query %s committed batches %d..%d after the signal, want at most the one in flight",
+					stop.name, q, atSignal[q]+1, after[q])
+			}
+			if got := rep.Queries; len(got) > 0 {
+				for _, qr := range got {
+					if qr.Name == q && qr.LastBatchID > int64(after[q]) {
+						t.Errorf("%s: report says %s's last batch is %d, its checkpoint's newest commit is %d",
+							stop.name, q, qr.LastBatchID, after[q])
+					}
+				}
+			}
+		}
+	}
+	e.maxOffsets = 100000 // the rest in one batch (the option may change between runs)
+	r := e.etlgenRun(e.profile("{type: available-now}"), state)
+	if code := r.wait(ctx); code != 0 {
+		t.Fatalf("last run: exit %d\n%s", code, tail(r.stderr.String(), 40))
+	}
+	e.checkOutputs(ctx)
+}
+
+// stackDir is the running stack's directory (scripts/stack.sh).
+func stackDir() string {
+	if d := os.Getenv("ETLGEN_STACK_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join(repoRoot, ".stack")
+}
+
+// restartSpark starts the stack's Spark Connect server again and waits
+// until it answers.
+func restartSpark(t *testing.T) {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(repoRoot, "scripts", "stack.sh"), "restart", "spark")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("stack.sh restart spark: %v\n%s", err, out)
+	}
+}
+
+// TestDriverServerLost kills the Spark Connect server (kill -9 of its
+// JVM) under a running pipeline whose profile sets server_loss_timeout
+// 20s: etlgen run exits within that bound (plus the program's start of a
+// call and its exit) with exit 16 and failure class connectivity, the
+// class a lost server always gets; once the server is back, a rerun
+// resumes from the checkpoint and the tables hold every row exactly once.
+func TestDriverServerLost(t *testing.T) {
+	e := newPipelineEnv(t, envOptions{MaxOffsets: 25, ServerLoss: "20s"})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	state := t.TempDir()
+	e.produce(ctx, e.events(200, at("10:00"), time.Minute), false, invalidCases(t, 4))
+	r := e.etlgenRun(e.profile("{type: processing-time, interval: 1s}"), state)
+	lease(t, ctx, state)
+	r.waitBatch()
+	data, err := os.ReadFile(filepath.Join(stackDir(), "run", "spark.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	restarted := false
+	t.Cleanup(func() {
+		if !restarted {
+			restartSpark(t)
+		}
+	})
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	killed := time.Now()
+	code := r.wait(ctx)
+	took := time.Since(killed)
+	restartSpark(t)
+	restarted = true
+	t.Logf("server killed: etlgen run exited %d after %.1f s", code, took.Seconds())
+	rep := r.report()
+	if code != 16 || rep.Failure == nil || rep.Failure.Code != "connectivity" {
+		t.Errorf("after the server was killed: exit %d, failure %+v; want 16, connectivity\n%s", code, rep.Failure,
+			tail(r.stderr.String(), 20))
+	}
+	if took > 20*time.Second+40*time.Second {
+		t.Errorf("etlgen run took %s to exit after the server was killed, want within server_loss_timeout 20s (+40 s)", took)
+	}
+	e.spark = stack.Spark(t) // the old session died with the server
+	e.maxOffsets = 100000
+	r2 := e.etlgenRun(e.profile("{type: available-now}"), state)
+	if code := r2.wait(ctx); code != 0 {
+		t.Fatalf("rerun after the server came back: exit %d\n%s\n%s", code, r2.stdout(), tail(r2.stderr.String(), 60))
+	}
+	e.checkOutputs(ctx)
+}
