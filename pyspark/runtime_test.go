@@ -267,7 +267,7 @@ def waits(seconds):
         wait *= p["backoff_multiplier"]
     return total / 1000.0
 
-mine = json.dumps({"etlgen_app_id": "app", "batch_id": 3, "run_id": rt.RUN_ID})
+mine = rt.user_metadata("app", 3)  # what both MERGE and append write
 other = json.dumps({"etlgen_app_id": "app", "batch_id": 4, "run_id": "an-orphan"})
 old = json.dumps({"etlgen_app_id": "app", "batch_id": 5})
 hist = {"t": [{"version": 9, "userMetadata": other, "operationMetrics": {"numOutputRows": "4"}},
@@ -293,6 +293,7 @@ out = {
     "waits": [round(waits(s)) for s in (10, 60, 300)],
     "url": rt.add_url_param("sc://h:15002/;use_ssl=true", "session_id", "abc"),
     "url_plain": rt.add_url_param("sc://h:15002", "session_id", "abc"),
+    "metadata": json.loads(mine) == {"etlgen_app_id": "app", "batch_id": 3, "run_id": rt.RUN_ID},
 }
 print(json.dumps(out, sort_keys=True))
 `
@@ -309,6 +310,7 @@ print(json.dumps(out, sort_keys=True))
 		"missing":        []any{nil, 0.0, false},
 		"url":            "sc://h:15002/;use_ssl=true;session_id=abc",
 		"url_plain":      "sc://h:15002/;session_id=abc",
+		"metadata":       true,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("driver lifecycle helpers (-want +got):\n%s", diff)

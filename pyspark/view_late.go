@@ -19,8 +19,11 @@ type lateView struct {
 	Source         *sourceView
 	// Ports are the source ports the late rows come from: the Python
 	// variables (valid, invalid) holding the re-read batch's rows of each.
-	Ports   []string
-	Input   string // expression of the late tap over the Ports variables
+	Ports []string
+	Input string // expression of the late tap over the Ports variables
+	// Lets are the assignments Input reads (streams it reads more than
+	// once, computed once: shared).
+	Lets    []string
 	MaxEnd  string // Python expression of rt.late_max_end(...)
 	Columns []string
 	Sink    sinkView
@@ -59,7 +62,7 @@ func (g *gen) late(q *planner.Query) (*lateView, string, error) {
 	base := g.ids.claim(q.Name, lateForms...)
 	lv := &lateView{Name: PyString(q.Name), Identity: PyString(q.Identity), Const: constName(base), Fn: base,
 		Title:          fmt.Sprintf("%s: rows step %s drops behind the watermark, appended to %s", q.Name, q.LateStep, q.Sink.Identity),
-		HostCheckpoint: PyString(host.Checkpoint), Source: src, Ports: b.ports, MaxEnd: maxEnd(st.late), Input: input}
+		HostCheckpoint: PyString(host.Checkpoint), Source: src, Ports: b.ports, MaxEnd: maxEnd(st.late), Input: input, Lets: b.sh.Lets}
 	have := map[string]bool{"watermark_at_arrival": true, "reason_code": true}
 	schema, ok := st.plan.Node(st.late.Inputs[0])
 	if !ok {
@@ -108,6 +111,7 @@ type batchInput struct {
 	g     *gen
 	src   *sourceView
 	ports []string
+	sh    shared
 }
 
 // lateInput calls the step's late-input function with its inputs over the
@@ -121,6 +125,11 @@ func (b *batchInput) lateInput(st *stepView) (string, error) {
 		}
 		return true
 	})
+	for _, in := range st.inputs {
+		if read[in.Input] {
+			b.sh.count(in.From, b.g.upstream)
+		}
+	}
 	args := make([]string, len(st.inputs))
 	for i, in := range st.inputs {
 		args[i] = "None"
@@ -138,14 +147,19 @@ func (b *batchInput) lateInput(st *stepView) (string, error) {
 
 // ref is the Python expression of a stream over the batch: the batch's
 // rows of a port of the source, a static table read in full, or a
-// stateless step over those.
+// stateless step over those; a stream read more than once by name.
 func (b *batchInput) ref(r ir.Ref) (string, error) {
+	return b.sh.read(r, func() (string, error) { return b.build(r) })
+}
+
+// build is the expression computing a stream over the batch.
+func (b *batchInput) build(r ir.Ref) (string, error) {
 	if sv, ok := b.g.sources[r.Node]; ok {
 		switch {
 		case sv == b.src:
 			return b.port(r)
 		case sv.Static:
-			return b.g.ref(r, "spark")
+			return b.g.build(r, "spark", &b.sh)
 		}
 		return "", fmt.Errorf("reads the streaming source %s besides %s (%s)", r.Node, b.src.Asset, planner.CodeLateSeveralSources)
 	}

@@ -19,9 +19,12 @@ type queryView struct {
 	OutputMode                 string
 	Trigger                    string // keyword arguments of DataStreamWriter.trigger
 	Build                      string // expression of the query's DataFrame
-	Columns                    []string
-	Sink                       sinkView
-	Lates                      []*lateView
+	// Lets are the assignments Build reads (streams it reads more than
+	// once, computed once: shared).
+	Lets    []string
+	Columns []string
+	Sink    sinkView
+	Lates   []*lateView
 	// DeltaLates are the Lates written to Delta tables (created at start,
 	// their commits counted in batch lines); the others write files.
 	DeltaLates []*lateView
@@ -104,11 +107,13 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 		Title: fmt.Sprintf("%s: %s rows, output mode %s, %s into %s", q.Name, q.Branch, q.OutputMode, q.Sink.WriteMode, q.Sink.Identity),
 		Const: constName(base), Fn: base, OutputMode: PyString(q.OutputMode), Trigger: trigger(q.Trigger),
 		Stateful: len(q.Stateful) > 0}
-	build, err := g.ref(q.From, "spark")
+	sh := &shared{}
+	sh.count(q.From, g.upstream)
+	build, err := g.ref(q.From, "spark", sh)
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", q.Name, err)
 	}
-	qv.Build = build
+	qv.Build, qv.Lets = build, sh.Lets
 	c, err := g.contract(q.Sink.Contract)
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", q.Name, err)
@@ -121,8 +126,29 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 	return qv, nil
 }
 
-// ref is the Python expression of a stream: a source port or a step output.
-func (g *gen) ref(r ir.Ref, spark string) (string, error) {
+// upstream is what a stream reads: a step's inputs, nothing for a source.
+// (A cycle ends the count: shared.count visits a stream's inputs once; the
+// build reports it.)
+func (g *gen) upstream(r ir.Ref) []ir.Ref {
+	st, ok := g.steps[r.Node]
+	if !ok {
+		return nil
+	}
+	out := make([]ir.Ref, len(st.inputs))
+	for i, b := range st.inputs {
+		out[i] = b.From
+	}
+	return out
+}
+
+// ref is the Python expression of a stream: a source port or a step
+// output, a stream read more than once by name (sh).
+func (g *gen) ref(r ir.Ref, spark string, sh *shared) (string, error) {
+	return sh.read(r, func() (string, error) { return g.build(r, spark, sh) })
+}
+
+// build is the expression computing a stream.
+func (g *gen) build(r ir.Ref, spark string, sh *shared) (string, error) {
 	if sv, ok := g.sources[r.Node]; ok {
 		raw := sv.Fn + "_raw(" + spark + ")"
 		if sv.Typed {
@@ -149,7 +175,7 @@ func (g *gen) ref(r ir.Ref, spark string) (string, error) {
 	defer delete(g.reading, r.Node)
 	args := make([]string, len(st.inputs))
 	for i, b := range st.inputs {
-		a, err := g.ref(b.From, spark)
+		a, err := g.ref(b.From, spark, sh)
 		if err != nil {
 			return "", err
 		}

@@ -144,4 +144,3 @@ func TestPipelineCheckpoint(t *testing.T) {
 		}
 	}
 }
-

@@ -294,6 +294,14 @@ def ensure_table(spark, schema_sql, create_sql):
     spark.sql(create_sql)
 
 
+def user_metadata(app_id, batch_id):
+    """The userMetadata of an etlgen Delta commit: the query identity, the
+    batch id, and the run id, which tells which run made the commit (a batch
+    an orphaned driver committed is not credited to the run that replays
+    it)."""
+    return json.dumps({"etlgen_app_id": app_id, "batch_id": batch_id, "run_id": RUN_ID}, sort_keys=True)
+
+
 class _Txn(object):
     """Session confs that make the next Delta write idempotent: Delta skips a
     write whose (txnAppId, txnVersion) it has already committed."""
@@ -306,10 +314,7 @@ class _Txn(object):
 
     def __init__(self, spark, app_id, version):
         self.spark = spark
-        # The run id tells which run made a commit: a batch an orphaned
-        # driver committed is not credited to the run that replays it.
-        self.values = (app_id, str(version), json.dumps({"etlgen_app_id": app_id, "batch_id": version,
-                                                         "run_id": RUN_ID}, sort_keys=True))
+        self.values = (app_id, str(version), user_metadata(app_id, version))
 
     def __enter__(self):
         for key, value in zip(self.KEYS, self.values, strict=True):
@@ -438,7 +443,7 @@ def append(batch_df, batch_id, target, app_id, path=None):
     session confs were seen not to reach a second write)."""
     writer = (batch_df.write.format("delta").mode("append")
               .option("txnAppId", app_id).option("txnVersion", str(batch_id))
-              .option("userMetadata", json.dumps({"etlgen_app_id": app_id, "batch_id": batch_id})))
+              .option("userMetadata", user_metadata(app_id, batch_id)))
     if path:
         writer.save(path)
     else:
