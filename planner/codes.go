@@ -47,6 +47,7 @@ const (
 	CodeUnboundedAgg         = "ETL-S421" // warning: aggregation without watermark
 	CodeUnboundedJoin        = "ETL-S422" // warning: stream–stream join without watermark/time range
 	CodeMinWatermarkPolicy   = "ETL-S423" // note: several watermarks combine with min
+	CodeExpandedPlan         = "ETL-S424" // a query reads one source along too many paths (a diamond of steps)
 
 	// Checkpoint and storage identity (K5xx).
 	CodeSharedCheckpoint   = "ETL-K501" // two queries share one checkpoint location

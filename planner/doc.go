@@ -45,7 +45,11 @@
 // a stable code, the user's file:line and a fix hint (rule_engine_*.go,
 // rule_typed_source_ports.go), so that a pipeline `etlgen validate` accepts
 // compiles and starts on its profile's engine; internal/promise checks this
-// for every pipeline of the repository.
+// for every pipeline of the repository. A query's graph shares a stream
+// read twice, but both engines run a plan as a tree (Spark Connect sends
+// one): rule_expanded_plan.go bounds the paths along which a query reads a
+// source (ETL-S424), so that a diamond of steps cannot double the work per
+// step.
 //
 // # Spark's rules, before Spark
 //

@@ -49,6 +49,7 @@ func DefaultRules() []Rule {
 		ruleWindowTime,
 		ruleStreamStaticUnion,
 		ruleStreamingSource,
+		ruleExpandedPlan,
 		ruleEventTimeColumns,
 		ruleDedupWithinWatermark,
 		ruleUnboundedState,

@@ -89,8 +89,8 @@
 //     previous batch's watermark: Spark's own drop decision
 //     (docs/spark-engine.md).
 //
-// A program prints one JSON line per event on stdout ("start" with its
-// Spark Connect session, "batch", "orphan", "end"), and exits 0 (finished
+// A program prints one JSON line per event on stdout ("session" once
+// connected, "start", "batch", "orphan", "end"), and exits 0 (finished
 // or stopped), 1 (failure) or 16 (connectivity, authentication, sink
 // permission). A graceful stop (finish-batch) sets a session conf every
 // foreachBatch reads first, so the batch in flight finishes and the next

@@ -43,7 +43,7 @@ type RunOptions struct {
 	OnEvent func(Event)
 }
 
-// Event is one JSON line of a program: kind start, batch, orphan, retry,
+// Event is one JSON line of a program: kind session, start, batch, orphan, retry,
 // restart, warning or end.
 type Event struct {
 	Kind  string          `json:"event"`

@@ -294,6 +294,8 @@ out = {
     "url": rt.add_url_param("sc://h:15002/;use_ssl=true", "session_id", "abc"),
     "url_plain": rt.add_url_param("sc://h:15002", "session_id", "abc"),
     "metadata": json.loads(mine) == {"etlgen_app_id": "app", "batch_id": 3, "run_id": rt.RUN_ID},
+    "named": [rt.names_session(u) for u in ("sc://h:1/;session_id=x", "sc://h:1/;use_ssl=true;session_id=y",
+                                             "sc://h:1/;use_ssl=true", "sc://h:1")],
 }
 print(json.dumps(out, sort_keys=True))
 `
@@ -311,6 +313,7 @@ print(json.dumps(out, sort_keys=True))
 		"url":            "sc://h:15002/;use_ssl=true;session_id=abc",
 		"url_plain":      "sc://h:15002/;session_id=abc",
 		"metadata":       true,
+		"named":          []any{true, true, false, false},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("driver lifecycle helpers (-want +got):\n%s", diff)

@@ -71,7 +71,7 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 	pid, session := 0, ""
 	h, err := pyspark.Run(ctx, r.Program, pyspark.RunOptions{Python: o.Python, Stderr: o.ProgramLog, Env: env,
 		ExtraFiles: []*os.File{lease.File()}, OnEvent: func(ev pyspark.Event) {
-			if ev.Kind == "start" {
+			if ev.Kind == "session" || ev.Kind == "start" {
 				mu.Lock()
 				session = startSession(ev.Raw)
 				if err := lease.started(pid, session, r.RunID); err != nil {

@@ -211,6 +211,7 @@ def session(remote, conf, remote_env=None, conf_env=None, session_id=None, serve
         spark = SparkSession.builder.remote(url).create()
     else:
         spark = SparkSession.builder.remote(url).getOrCreate()
+        _NAMED_SESSION[id(spark)] = names_session(url)
     if server_loss_timeout:
         from pyspark.sql.connect.client.retries import DefaultPolicy
 
@@ -224,6 +225,17 @@ def session(remote, conf, remote_env=None, conf_env=None, session_id=None, serve
         spark.client.close()  # no exit hook calling a server that does not answer
         raise
     return spark
+
+
+# Whether a session was named by the profile's Connect URL (session_id=):
+# the program did not create it, and leaves it open at its end.
+_NAMED_SESSION = {}
+
+
+def names_session(url):
+    """Whether a Connect URL names its session (a session_id parameter)."""
+    _, _, params = url.partition(";")
+    return any(p.split("=", 1)[0].strip() == "session_id" for p in params.split(";"))
 
 
 def add_url_param(url, name, value):
@@ -1082,6 +1094,9 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
             status = "released"
         else:
             spark = connect()
+            # Before any query starts: etlgen keeps the session in its lease,
+            # to release it should this program die while starting them.
+            emit("session", session=session_id_of(spark))
             queries = start(spark)
             emit("start", session=session_id_of(spark),
                  queries=[{"name": q.name, "id": q.handle.id, "identity": q.identity,
@@ -1119,9 +1134,9 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
         status, failure = "failed", {"code": kind, "retry": retry, "message": str(exc)[:4000],
                                      "exception": type(exc).__name__}
     lost = failure is not None and failure["code"] == "connectivity"
-    if spark is not None and not lost:
+    if spark is not None and not lost and not _NAMED_SESSION.get(id(spark)):
         try:
-            spark.stop()  # release the session: its queries have ended
+            spark.stop()  # release the session it created: its queries have ended
         except Exception:  # noqa: BLE001 - the server may be gone
             pass
     fields = {"status": status, "exit_code": code, "signal": sig.name,

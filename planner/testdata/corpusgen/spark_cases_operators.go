@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
@@ -88,10 +90,29 @@ func sparkOperatorCases() []sparkCase {
 					return into(windowAgg(filterPaid(u), hour), cow)
 				})
 			}},
+		{name: "self_union_diamond", about: "seven steps, each the union of the previous step with itself: one query reads the source along 128 paths",
+			rule: "Spark Connect sends a plan as a tree (relations.proto): a sub-plan read twice is sent, and run, twice",
+			deliberate: "Spark runs it, one Kafka reader and one validation per path (128 here, doubling per step, until the plan passes the " +
+				"server's gRPC message limit): etlgen stops at 64 paths (ETL-S424) rather than let the work double per step",
+			doc: func() *ir.Document { return selfUnions(7) }},
 		{name: "union_stream_static", about: "union of a stream and a static table",
 			rule: checkerOps + ": \"Union between streaming and batch DataFrames/Datasets is not supported\"",
 			doc:  func() *ir.Document { return unionOf("static_orders", true, nil) }},
 	}
+}
+
+// selfUnions is n steps before the sink, each the union of the previous
+// step (the source's valid rows for the first) with itself.
+func selfUnions(n int) *ir.Document {
+	b := newDoc(pid, "1.0.0", "order-event").extract("order_events", "order-event")
+	prev, port := "order_events", ir.PortValid
+	for i := range n {
+		id := fmt.Sprintf("u%d", i)
+		b.step(id, "order-event", &ir.Node{Op: ir.OpUnion, Inputs: []*ir.Node{input("a"), input("b")}},
+			bind("a", "order-event", prev, port), bind("b", "order-event", prev, port))
+		prev, port = id, ir.PortOut
+	}
+	return b.load("paid_orders", prev, ir.PortOut, "order-event").doc
 }
 
 // unionOf unions the order stream with another order-event source (static
