@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,5 +152,72 @@ func TestProgramStopsWhenParentKilled(t *testing.T) {
 	}
 	if got != "stopped\nexit 0\n" {
 		t.Errorf("the program after its parent was killed wrote %q, want its query stopped and exit 0", got)
+	}
+}
+
+// restartScript runs etlgen_runtime.run over two stand-in queries: one has
+// finished, the other fails with Spark 4.1.1's restartable Kafka metrics
+// failure (SPARK-55271) just after the run looked whether any query is
+// active: it still runs at the first look, has failed at the next.
+const restartScript = `
+import etlgen_runtime as rt
+
+NPE = 'because the return value of "scala.Option.get()" is null'
+
+class Done:
+    id = "q-done"
+    isActive = False
+    status = {"isTriggerActive": False}
+    recentProgress = []
+    def exception(self):
+        return None
+    def stop(self):
+        pass
+
+class FailsLate:
+    id = "q-late"
+    status = {"isTriggerActive": False}
+    recentProgress = []
+    looks = 0
+    @property
+    def isActive(self):
+        self.looks += 1
+        return self.looks == 1
+    def exception(self):
+        return None if self.looks <= 1 else Exception("[STREAM_FAILED] Cannot invoke ... " + NPE)
+    def stop(self):
+        pass
+
+class Restarted:
+    def __init__(self):
+        self.handle = Done()
+        self.handle.id = "q-late-2"
+
+def start(spark):
+    q = rt.Query("late", FailsLate(), "p/v1/test/late")
+    q.starter = lambda spark: Restarted()
+    return [rt.Query("done", Done(), "p/v1/test/done"), q]
+
+raise SystemExit(rt.run(lambda session_id=None: None, start, "finish-batch", 5.0, poll=0.01))
+`
+
+// TestRunRestartsLastFailure: a restartable failure of the last active
+// query is restarted, even when it comes right after the run looked for
+// active queries (the run used to end there and fail with it).
+func TestRunRestartsLastFailure(t *testing.T) {
+	py, prog := writeProgram(t, restartScript)
+	var kinds []string
+	h, err := Run(context.Background(), prog, RunOptions{Python: py, OnEvent: func(ev Event) { kinds = append(kinds, ev.Kind) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := h.Await(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != "finished" || res.ExitCode != 0 || !slices.Contains(kinds, "restart") {
+		t.Errorf("end = %+v, failure %+v, events %v: want the query restarted and the run finished", res.End, res.Failure, kinds)
 	}
 }

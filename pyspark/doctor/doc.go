@@ -9,6 +9,8 @@
 //	            endpoints: connect URL, Kafka servers, checkpoint root, and the
 //	            Kafka sources whose starting offsets name partitions)
 //	Run         Config → Report (one Check per probe, in a fixed order)
+//	Preflight   Config → Report of the starting-offsets probes only (Kafka, no
+//	            Spark): what etlgen run checks before it starts a program
 //	Report      → text checklist (WriteText) or JSON (WriteJSON); OK() decides the exit code
 //
 // Each probe does real work: it opens a Spark Connect session with

@@ -899,6 +899,9 @@ RESTARTABLE = ['because the return value of "scala.Option.get()" is null']
 
 
 def _restart_failed(spark, queries, limit=3):
+    """Restart the queries that failed with a RESTARTABLE failure; whether
+    any was restarted."""
+    restarted = False
     for q in queries:
         if q.handle.isActive or q.starter is None or q.restarts >= limit:
             continue
@@ -909,6 +912,8 @@ def _restart_failed(spark, queries, limit=3):
             q.restarts += 1
             emit("restart", query=q.name, reason=str(exc).split("\n")[0][:300], attempt=q.restarts)
             q.handle = start_query(q.starter, spark).handle
+            restarted = True
+    return restarted
 
 
 # How long a batch line may wait for the server to be idle (see _poll).
@@ -1104,8 +1109,13 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
                            "replay": q.resume.replay if q.resume else None} for q in queries])
         while queries:
             _poll(spark, queries)
-            _restart_failed(spark, queries)
-            if not any(q.handle.isActive for q in queries):
+            # Whether any query runs, asked before the restarts: a query
+            # that fails after this is restarted below, not taken for the
+            # end of the run (the last active query failing just then).
+            active = any(q.handle.isActive for q in queries)
+            if _restart_failed(spark, queries):
+                continue
+            if not active:
                 break
             if sig.stop.is_set():
                 _stop(spark, queries, stop_policy, stop_timeout)
