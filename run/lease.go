@@ -81,7 +81,7 @@ func takeLease(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, 
 		if !errors.Is(err, filelock.ErrHeld) {
 			return nil, fmt.Errorf("driver lease %s: %w", p, err)
 		}
-		holder := readLease(p)
+		holder := engine.ReadLockHolder(p)
 		if holder == nil || alive(holder.PID) || holder.Program == 0 || time.Now().After(deadline) {
 			return nil, &LockedError{Checkpoint: checkpoint, Holder: holder}
 		}
@@ -102,12 +102,11 @@ func takeLease(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, 
 // the session the previous holder left.
 func newLease(f *filelock.File, p, checkpoint string) (*driverLease, error) {
 	l := &driverLease{f: f, path: p, Checkpoint: checkpoint}
-	if prev := readLease(p); prev != nil {
+	if prev := engine.ReadLockHolder(p); prev != nil {
 		l.Orphan = prev.Session
 	}
-	host, _ := os.Hostname()
-	l.rec = engine.LockHolder{PID: os.Getpid(), Host: host, Started: time.Now().UTC().Truncate(time.Second),
-		Command: strings.Join(os.Args, " "), Session: l.Orphan}
+	l.rec = engine.ThisProcess()
+	l.rec.Session = l.Orphan
 	if err := l.save(); err != nil {
 		f.Unlock()
 		return nil, err
@@ -147,19 +146,6 @@ func (l *driverLease) save() error {
 		return fmt.Errorf("driver lease %s: %w", l.path, err)
 	}
 	return nil
-}
-
-// readLease reads a lease's record; nil when it cannot.
-func readLease(p string) *engine.LockHolder {
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil
-	}
-	var h engine.LockHolder
-	if json.Unmarshal(data, &h) != nil || h.PID == 0 {
-		return nil
-	}
-	return &h
 }
 
 // stateDir is where the leases are: $ETLGEN_STATE_DIR/drivers, else

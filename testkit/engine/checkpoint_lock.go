@@ -79,7 +79,7 @@ func lockCheckpoint(dir string) (*checkpointLock, error) {
 	path := filepath.Join(dir, lockFile)
 	f, err := filelock.TryLock(path)
 	if errors.Is(err, filelock.ErrHeld) {
-		return nil, &LockedError{Checkpoint: dir, Holder: readHolder(path)}
+		return nil, &LockedError{Checkpoint: dir, Holder: ReadLockHolder(path)}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lock checkpoint %s: %w", dir, err)
@@ -94,9 +94,7 @@ func lockCheckpoint(dir string) (*checkpointLock, error) {
 
 // record writes this process as the holder into the lock file.
 func (l *checkpointLock) record() error {
-	host, _ := os.Hostname()
-	data, err := json.Marshal(LockHolder{PID: os.Getpid(), Host: host, Started: time.Now().UTC().Truncate(time.Second),
-		Command: strings.Join(os.Args, " ")})
+	data, err := json.Marshal(ThisProcess())
 	if err != nil {
 		return err
 	}
@@ -113,8 +111,17 @@ func (l *checkpointLock) release() error {
 	return err
 }
 
-// readHolder reads the holder's record, nil when it cannot.
-func readHolder(path string) *LockHolder {
+// ThisProcess is the record of this process as a lock's holder: pid,
+// host, start time (to the second) and command line.
+func ThisProcess() LockHolder {
+	host, _ := os.Hostname()
+	return LockHolder{PID: os.Getpid(), Host: host, Started: time.Now().UTC().Truncate(time.Second),
+		Command: strings.Join(os.Args, " ")}
+}
+
+// ReadLockHolder reads the holder's record from a lock file (a local
+// checkpoint's lock, a Spark driver lease); nil when it cannot.
+func ReadLockHolder(path string) *LockHolder {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil

@@ -27,8 +27,9 @@
 // # Checkpoints
 //
 // A checkpoint has an identity (metadata, checkpoint_id.go) and a lock
-// (checkpoint_lock*.go: flock(2) on unix, released when its process ends;
-// exclusive creation elsewhere): Open fails with a *LockedError
+// (checkpoint_lock.go over internal/filelock: flock(2) on unix, released
+// when its process ends; exclusive creation elsewhere): Open fails with a
+// *LockedError
 // (ETL-K520) naming the holder when another engine runs the query.
 // Before resuming, verify (checkpoint_verify.go) checks that offsets,
 // commits, state snapshots and the sink's log line up, else a
