@@ -10,8 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/packages"
-
 	"github.com/etlgen/etlgen/diag"
 )
 
@@ -49,11 +47,6 @@ func (r *LoadResult) ContractsOf(importPath string) []Contract {
 	return out
 }
 
-// loadMode is what Load asks of go/packages: syntax and types of the named
-// packages, export data for their dependencies.
-const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedSyntax |
-	packages.NeedTypes | packages.NeedTypesInfo
-
 // Load reads the contracts declared in the Go packages matching patterns
 // (default ".") relative to dir: every struct type whose doc comment carries
 // a +etl:contract marker. It collects every problem as a diagnostic; the
@@ -63,14 +56,16 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedImports |
 //
 // Files named zz_etlgen.go are ignored, and type errors are tolerated unless
 // they make a contract field's type unknown, so a package whose generated file
-// is missing or stale still loads.
+// is missing or stale still loads. The packages are type-checked from their
+// source against their dependencies' export data (typeCheck), so a load
+// never compiles the packages it reads: after an edit, the go command only
+// rebuilds what changed for the IR program.
 func Load(ctx context.Context, dir string, patterns ...string) (*LoadResult, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
 	fset := token.NewFileSet()
-	cfg := &packages.Config{Context: ctx, Dir: dir, Mode: loadMode, Fset: fset, ParseFile: parseSource}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := typeCheck(ctx, fset, dir, patterns)
 	if err != nil {
 		return nil, fmt.Errorf("load contracts from %s: %w", dir, err)
 	}
