@@ -450,11 +450,48 @@ func TestDriverStopAfterBatch(t *testing.T) {
 		e.checkBatches(ctx, stop.name, r, rep)
 	}
 	e.maxOffsets = 100000 // the rest in one batch (the option may change between runs)
-	r := e.etlgenRun(e.profile("{type: available-now}"), state)
+	last := e.profile("{type: available-now}")
+	r := e.etlgenRun(last, state)
 	if code := r.wait(ctx); code != 0 {
 		t.Fatalf("last run: exit %d\n%s", code, tail(r.stderr.String(), 40))
 	}
 	e.checkOutputs(ctx)
+	e.checkShow(ctx, last, r)
+}
+
+// checkShow checks, after a run to the end, what the user sees of the
+// curated table: the run's summary line for it, and `etlgen show` (the
+// Delta table through Spark Connect) with every row counted, the first
+// ones as the table holds them.
+func (e *pipelineEnv) checkShow(ctx context.Context, prof string, r *cliRun) {
+	e.t.Helper()
+	if out := r.stdout(); !strings.Contains(out, "sink customer_order_windows (delta ") || !strings.Contains(out, "\n  customer_id  window_start ") {
+		e.t.Errorf("the run's output has no summary of the curated sink with its first rows:\n%s", out)
+	}
+	cmd := exec.CommandContext(ctx, etlgen(e.t), "show", "./examples/order-streaming", "--profile", prof,
+		"--sink", "customer_order_windows", "--limit", "3", "--format", "json")
+	cmd.Dir = repoRoot
+	out, err := cmd.Output()
+	if err != nil {
+		e.t.Fatalf("etlgen show: %v\n%s", err, out)
+	}
+	var rows etlrun.SinkRows
+	if err := json.Unmarshal(out, &rows); err != nil {
+		e.t.Fatalf("etlgen show --format json: %v\n%s", err, out)
+	}
+	want := len(e.wantWindows())
+	if rows.Total != int64(want) || len(rows.Rows) != min(3, want) || rows.Plugin != "delta" {
+		e.t.Errorf("etlgen show: %d rows of %d, plugin %s; want 3 of %d from delta\n%s", len(rows.Rows), rows.Total, rows.Plugin, want, out)
+	}
+	for _, row := range rows.Rows {
+		var w struct {
+			CustomerID  *int64 `json:"customer_id"`
+			WindowStart string `json:"window_start"`
+		}
+		if err := json.Unmarshal(row, &w); err != nil || w.CustomerID == nil || w.WindowStart == "" {
+			e.t.Errorf("etlgen show row %s: %v; want the window's columns", row, err)
+		}
+	}
 }
 
 // stackDir is the running stack's directory (scripts/stack.sh).

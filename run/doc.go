@@ -15,6 +15,14 @@
 //	  every micro-batch → Options.OnBatch (one Batch type for both engines)
 //	  per pipeline     → a Report, written as run-report.json
 //
+// Options.Fresh starts each pipeline over first, on the local engine
+// (engine.StartOver, after Options.Confirm); on Spark it is refused with
+// what starting over there takes (the checkpoints and the Delta sink
+// tables: a new checkpoint's batches would be skipped by the tables'
+// txnAppId). ReadSink reads a sink's rows where the profile binds it (a
+// file-json directory's committed files; a Delta table through Spark
+// Connect) for `etlgen show` and the summary after a run.
+//
 // The model must come from planner.Plan without errors (the CLI checks with
 // `etlgen validate` semantics first). A Report is written next to the
 // outputs: the directory holding a local run's file sinks (else its

@@ -105,8 +105,10 @@ func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
 	if p.Duration > 0 {
 		b.RowsPerSecond = float64(p.InputRows) / p.Duration.Seconds()
 	}
-	if q, ok := pp.Query(p.Query); ok && len(q.Watermarks) > 0 {
-		b.Watermark = p.Watermark.Format(time.RFC3339)
+	if q, ok := pp.Query(p.Query); ok && len(q.Watermarks) > 0 && !p.Watermark.IsZero() && p.Watermark.UnixMilli() != 0 {
+		// Before the first rows, a watermark is Spark's 0 (the epoch):
+		// none yet, not a time to judge lateness by.
+		b.Watermark = p.Watermark.UTC().Format(time.RFC3339)
 	}
 	for _, src := range versionedSources(pp, p.Query) {
 		end, ok := p.EndOffsets[src]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
@@ -28,7 +29,16 @@ type Options struct {
 	// specific starting offsets against its topics' partitions); nil skips
 	// them.
 	Profile *profile.Profile
+	// Fresh starts every pipeline over first (local engine: its
+	// checkpoints and the files its file sinks hold, engine.StartOver);
+	// Confirm is asked with the paths to delete, and nil or false
+	// deletes nothing and ends the run with ErrStartOverDeclined.
+	Fresh   bool
+	Confirm func(paths []string) bool
 }
+
+// ErrStartOverDeclined is Run's error when Options.Confirm said no.
+var ErrStartOverDeclined = engine.ErrStartOverDeclined
 
 func (o Options) batch(b Batch) {
 	if o.OnBatch != nil {
@@ -60,6 +70,11 @@ func Run(ctx context.Context, m *planner.Model, o Options) ([]*Report, error) {
 	switch m.Engine {
 	case profile.EngineLocal:
 		for i := range m.Pipelines {
+			if o.Fresh {
+				if err := startOver(m, m.Pipelines[i].ID, o); err != nil {
+					return reports, err
+				}
+			}
 			r, err := runLocal(ctx, m, &m.Pipelines[i], o)
 			if r != nil {
 				reports = append(reports, r)
@@ -69,6 +84,9 @@ func Run(ctx context.Context, m *planner.Model, o Options) ([]*Report, error) {
 			}
 		}
 	case profile.EnginePySpark:
+		if o.Fresh {
+			return nil, freshOnSpark(m)
+		}
 		return runSpark(ctx, m, o)
 	default:
 		return nil, fmt.Errorf("run: unknown engine %q", m.Engine)
@@ -96,3 +114,48 @@ type LockedError = engine.LockedError
 // CheckpointError is a run refused because a checkpoint's offsets,
 // commits, state snapshots and sink log do not line up: ETL-K521, K522.
 type CheckpointError = engine.CheckpointError
+
+// startOver deletes a pipeline's earlier state on the local engine, as
+// the user confirms, and says what it deleted.
+func startOver(m *planner.Model, pipelineID string, o Options) error {
+	confirm := o.Confirm
+	if confirm == nil {
+		confirm = func([]string) bool { return false }
+	}
+	done, err := engine.StartOver(m, pipelineID, confirm)
+	if err != nil {
+		return err
+	}
+	if len(done) == 0 {
+		o.notice("fresh", "%s: nothing to delete, the run starts fresh", pipelineID)
+	} else {
+		o.notice("fresh", "%s: deleted %d checkpoint and sink paths, the run starts fresh", pipelineID, len(done))
+	}
+	return nil
+}
+
+// freshOnSpark refuses --fresh on the Spark engine, saying what starting
+// over there takes: the checkpoints, and the sink tables (a Delta sink
+// skips the batches its txnAppId already committed, so a new checkpoint
+// over an old table would write nothing).
+func freshOnSpark(m *planner.Model) error {
+	var b strings.Builder
+	b.WriteString("run --fresh deletes local state only; on Spark, stop every run, then delete")
+	for _, q := range SinkQueries(m) {
+		fmt.Fprintf(&b, "\n  checkpoint %s", q.Checkpoint)
+	}
+	seen := map[string]bool{}
+	for _, q := range SinkQueries(m) {
+		if q.Sink.Plugin == profile.PluginDelta && !seen[q.Sink.Identity] {
+			seen[q.Sink.Identity] = true
+			fmt.Fprintf(&b, "\n  the %s table %s (its rows, or the whole table)", q.Sink.Plugin, q.Sink.Identity)
+		}
+	}
+	return &FreshUnsupportedError{Text: b.String()}
+}
+
+// FreshUnsupportedError is Run's error for --fresh on an engine whose
+// state etlgen does not delete itself.
+type FreshUnsupportedError struct{ Text string }
+
+func (e *FreshUnsupportedError) Error() string { return e.Text }

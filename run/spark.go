@@ -254,7 +254,7 @@ func sparkBatch(pipeline string, pb *pyspark.Batch) Batch {
 	if pb.ProcessedRowsPerSecond != nil {
 		b.RowsPerSecond = *pb.ProcessedRowsPerSecond
 	}
-	if pb.Watermark != nil {
+	if pb.Watermark != nil && !isEpoch(*pb.Watermark) {
 		b.Watermark = *pb.Watermark
 	}
 	if IsDeltaOffset(pb.EndOffsets) {
@@ -268,4 +268,11 @@ func deref(p *int64) int64 {
 		return 0
 	}
 	return *p
+}
+
+// isEpoch reports whether a watermark is Spark's initial 0: a query whose
+// watermark has not advanced yet reports 1970-01-01T00:00:00.000Z.
+func isEpoch(watermark string) bool {
+	t, err := time.Parse(time.RFC3339Nano, watermark)
+	return err == nil && t.UnixMilli() == 0
 }

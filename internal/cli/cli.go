@@ -102,6 +102,7 @@ func commands() map[string]command {
 		"ir":        irCommand(),
 		"docs":      docsCommand(),
 		"run":       runCommand(),
+		"show":      showCommand(),
 		"compile":   compileCommand(),
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/gen"
 	"github.com/etlgen/etlgen/pyspark"
@@ -46,15 +45,9 @@ func runCompile(ctx context.Context, e env, f planFlags, out, check string, pkgs
 	if f.profile == "" || (out == "") == (check == "") {
 		return e.usageError("--profile FILE and one of -o DIR and --check DIR are required")
 	}
-	if len(pkgs) == 0 && f.irFile == "" {
-		pkgs = []string{"."}
-	}
-	res, code := loadPlan(ctx, e, f, pkgs, diag.FormatText)
+	res, code := loadActionablePlan(ctx, e, f, pkgs)
 	if code != ExitOK {
 		return code
-	}
-	if res.Diagnostics.HasErrors() {
-		return report(e, diag.FormatText, displayPaths(res.Diagnostics))
 	}
 	printDiagList(e.stderr, res.Diagnostics)
 	if res.Model.Engine != profile.EnginePySpark {

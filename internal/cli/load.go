@@ -27,6 +27,23 @@ func loadPlan(ctx context.Context, e env, f planFlags, pkgs []string, format dia
 	return res, ExitOK
 }
 
+// loadActionablePlan is loadPlan for the commands that act on a plan
+// (run, compile, show): the package defaults to ".", and a plan with
+// errors is reported as validate reports it and not acted on.
+func loadActionablePlan(ctx context.Context, e env, f planFlags, pkgs []string) (*project.Result, int) {
+	if len(pkgs) == 0 && f.irFile == "" {
+		pkgs = []string{"."}
+	}
+	res, code := loadPlan(ctx, e, f, pkgs, diag.FormatText)
+	if code != ExitOK {
+		return nil, code
+	}
+	if res.Diagnostics.HasErrors() {
+		return nil, report(e, diag.FormatText, displayPaths(res.Diagnostics))
+	}
+	return res, ExitOK
+}
+
 // loadFailure prints a failure to load a project and returns its exit
 // code; compile errors of the user's package are diagnostics.
 func loadFailure(e env, err error, format diag.Format) int {

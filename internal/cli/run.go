@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 
@@ -19,63 +18,101 @@ import (
 func runCommand() command {
 	return command{
 		summary: "run pipelines on the profile's engine (local: in-process, no JVM)",
-		usage:   []string{"etlgen run [PKG] --profile FILE [--pipeline ID]"},
+		usage:   []string{"etlgen run [PKG] --profile FILE [--pipeline ID] [--progress auto|live|plain] [--fresh [--yes]]"},
 		help: "Runs the pipelines on the profile's engine (local: in-process, no JVM; pyspark: the generated\n" +
-			"program on Spark Connect). Batch lines and the outcome go to stdout; warnings and errors to stderr.\n" +
-			"Exit: 0 ok, 1 the run failed, 10 invalid model, 12 planning failure, 14 incompatible state,\n" +
-			"16 environment failure.",
+			"program on Spark Connect). On a terminal one status line is updated in place (batches, rows in,\n" +
+			"rows/s, watermark, state rows, invalid, late); otherwise, or with --progress plain, a line per\n" +
+			"micro-batch. Then each sink: the rows this run wrote, where they are and (local engine) the first\n" +
+			"rows; etlgen show prints more. --fresh starts over first: it deletes the pipelines' checkpoints\n" +
+			"and the files their file sinks wrote (local engine), after asking on stdin unless --yes.\n" +
+			"Batch lines and the outcome go to stdout; warnings, errors and the --fresh question to stderr.\n" +
+			"Exit: 0 ok, 1 the run failed (or --fresh was declined), 10 invalid model, 12 planning failure,\n" +
+			"14 incompatible state, 16 environment failure.",
 		flags: func(fs *flag.FlagSet) runFunc {
 			var f planFlags
+			var o runFlags
 			f.register(fs)
+			fs.StringVar(&o.progress, "progress", progressAuto, "progress `style`: auto (live on a terminal), live or plain")
+			fs.BoolVar(&o.fresh, "fresh", false, "start over: delete the checkpoints and the files the sinks wrote first (local engine)")
+			fs.BoolVar(&o.yes, "yes", false, "with --fresh: delete without asking")
 			return func(ctx context.Context, e env, pkgs []string) int {
-				return runRun(ctx, e, f, pkgs)
+				return runRun(ctx, e, f, o, pkgs)
 			}
 		},
 	}
 }
 
+// runFlags are run's own flags.
+type runFlags struct {
+	progress   string
+	fresh, yes bool
+}
+
+// Progress styles.
+const (
+	progressAuto  = "auto"
+	progressLive  = "live"
+	progressPlain = "plain"
+)
+
 // runRun plans and runs.
-func runRun(ctx context.Context, e env, f planFlags, pkgs []string) int {
-	if f.profile == "" {
+func runRun(ctx context.Context, e env, f planFlags, o runFlags, pkgs []string) int {
+	switch {
+	case f.profile == "":
 		return e.usageError("--profile FILE is required")
+	case o.progress != progressAuto && o.progress != progressLive && o.progress != progressPlain:
+		return e.usageError("--progress %q: want auto, live or plain", o.progress)
+	case o.yes && !o.fresh:
+		return e.usageError("--yes goes with --fresh")
 	}
-	if len(pkgs) == 0 && f.irFile == "" {
-		pkgs = []string{"."}
-	}
-	res, code := loadPlan(ctx, e, f, pkgs, diag.FormatText)
+	res, code := loadActionablePlan(ctx, e, f, pkgs)
 	if code != ExitOK {
 		return code
 	}
-	if res.Diagnostics.HasErrors() {
-		return report(e, diag.FormatText, displayPaths(res.Diagnostics))
-	}
-	live := isTerminal(e.stdout)
+	live := o.progress == progressLive || o.progress == progressAuto && isTerminal(e.stdout)
+	status := &liveStatus{w: e.stdout}
 	reports, err := run.Run(ctx, res.Model, run.Options{
-		OnBatch:    func(b run.Batch) { printBatch(e.stdout, b, live) },
+		OnBatch: func(b run.Batch) {
+			if live {
+				status.add(b)
+				return
+			}
+			printBatch(e.stdout, b)
+		},
 		OnNotice:   func(n run.Notice) { printNotice(e, n, live) },
 		ProgramLog: programLog(),
 		Profile:    res.Profile,
+		Fresh:      o.fresh,
+		Confirm:    func(paths []string) bool { return o.yes || confirmDelete(e, paths) },
 	})
-	if live {
-		fmt.Fprintln(e.stdout)
+	status.end()
+	if errors.Is(err, run.ErrStartOverDeclined) {
+		return e.fail(ExitFailure, "--fresh: nothing deleted and nothing run (answer y, or pass --yes)")
 	}
 	for _, r := range reports {
 		printReport(e, r)
+	}
+	if err == nil {
+		printSinks(ctx, e, res.Model, reports, showCommandLine(f, pkgs))
 	}
 	return runExit(e, reports, err)
 }
 
 // runExit maps the run's outcome to the exit code: a state incompatible
 // with the checkpoint 14 (with its diagnostics), the environment or a
-// checkpoint another run holds (ETL-K520) 16, a failed run 1 (an
-// inconsistent checkpoint, ETL-K521/K522, among them).
+// checkpoint another run holds (ETL-K520) 16, --fresh on an engine whose
+// state etlgen does not delete 2, a failed run 1 (an inconsistent
+// checkpoint, ETL-K521/K522, among them).
 func runExit(e env, reports []*run.Report, err error) int {
 	var incompatible *run.IncompatibleStateError
 	var environment *run.EnvironmentError
 	var locked *run.LockedError
+	var fresh *run.FreshUnsupportedError
 	switch {
 	case errors.As(err, &incompatible):
 		return report(e, diag.FormatText, incompatible.Diagnostics)
+	case errors.As(err, &fresh):
+		return e.fail(ExitUsage, "%v", err)
 	case errors.As(err, &environment), errors.As(err, &locked):
 		return e.fail(ExitEnvironment, "%v", err)
 	case err != nil:

@@ -1,18 +1,22 @@
 package cli
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
+	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/run"
 )
 
-// printBatch prints one micro-batch as one line; on a terminal the line is
-// rewritten in place. Versioned sources (a Delta Change Data Feed) add
-// their start and end offsets.
-func printBatch(w io.Writer, b run.Batch, live bool) {
+// printBatch prints one micro-batch as one line (--progress plain, or not
+// a terminal). Versioned sources (a Delta Change Data Feed) add their
+// start and end offsets.
+func printBatch(w io.Writer, b run.Batch) {
 	wm := b.Watermark
 	if wm == "" {
 		wm = "-"
@@ -29,10 +33,6 @@ func printBatch(w io.Writer, b run.Batch, live bool) {
 	if b.Replay {
 		line += " replay"
 	}
-	if live {
-		fmt.Fprintf(w, "\r\033[K%s", line)
-		return
-	}
 	fmt.Fprintln(w, line)
 }
 
@@ -44,7 +44,7 @@ func printNotice(e env, n run.Notice, live bool) {
 		fmt.Fprintf(e.stderr, "etlgen run: warning: %s: %s\n", n.Code, n.Text)
 	case n.Kind == "warning":
 		fmt.Fprintf(e.stderr, "etlgen run: warning: %s\n", n.Text)
-	case n.Kind == "stop", n.Kind == "orphan", n.Kind == "released":
+	case n.Kind == "stop", n.Kind == "orphan", n.Kind == "released", n.Kind == "fresh":
 		fmt.Fprintf(e.stderr, "etlgen run: %s\n", n.Text)
 	case !live:
 		fmt.Fprintf(e.stdout, "%s: %s\n", n.Kind, n.Text)
@@ -84,4 +84,159 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// summaryRows is how many rows of each sink the summary after a run shows.
+const summaryRows = 5
+
+// summaryTimeout bounds reading a Spark sink's first rows for the summary.
+const summaryTimeout = 30 * time.Second
+
+// printSinks prints, after a run, every sink of the runs: the rows this
+// run wrote, where they are, how many the sink holds and its first rows,
+// then the command that shows more. After a failed or interrupted run the
+// sinks are not read (a Spark server may be gone). A run that found
+// nothing new says how to start over.
+func printSinks(ctx context.Context, e env, m *planner.Model, reports []*run.Report, show string) {
+	ran := map[string]*run.Report{}
+	for _, r := range reports {
+		ran[r.Pipeline] = r
+	}
+	for _, q := range run.SinkQueries(m) {
+		r := ran[pipelineOf(m, q)]
+		if r == nil {
+			continue
+		}
+		written := r.Sinks[q.Name]
+		where := relToDir(".", q.Sink.Identity)
+		if r.Status != "finished" || ctx.Err() != nil {
+			fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written))
+			continue
+		}
+		rctx, cancel := context.WithTimeout(ctx, summaryTimeout)
+		rows, err := run.ReadSink(rctx, m, q.Sink.Asset, summaryRows)
+		cancel()
+		if err != nil {
+			fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run (%v)\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written), err)
+			continue
+		}
+		fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run, %d in all\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written), rows.Total)
+		writeRowTable(e.stdout, rows.Columns, rows.Rows, rows.Total)
+	}
+	fmt.Fprintf(e.stdout, "\nsee a sink's rows: %s --sink NAME\n", show)
+	for _, r := range reports {
+		if r.Batches == 0 && r.Start == "checkpoint-recovery" && r.Status == "finished" {
+			fmt.Fprintf(e.stdout, "%s: no new input since the last run (every query resumed from its checkpoint); start over: %s\n",
+				r.Pipeline, strings.Replace(show, "etlgen show", "etlgen run", 1)+" --fresh")
+		}
+	}
+}
+
+// pipelineOf returns the id of the pipeline that runs q.
+func pipelineOf(m *planner.Model, q *planner.Query) string {
+	for i := range m.Pipelines {
+		for j := range m.Pipelines[i].Queries {
+			if &m.Pipelines[i].Queries[j] == q {
+				return m.Pipelines[i].ID
+			}
+		}
+	}
+	return ""
+}
+
+// showCommandLine is the `etlgen show` command line for the package and
+// profile of a run, for hints.
+func showCommandLine(f planFlags, pkgs []string) string {
+	parts := []string{"etlgen show"}
+	if f.dir != "" && f.dir != "." {
+		parts = append(parts, "-C", shellQuote(f.dir))
+	}
+	if f.irFile != "" {
+		parts = append(parts, "--ir", shellQuote(f.irFile))
+	}
+	for _, p := range pkgs {
+		parts = append(parts, shellQuote(p))
+	}
+	return strings.Join(append(parts, "--profile", shellQuote(f.profile)), " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// liveStatus is the one status line of a run on a terminal, rewritten
+// after every micro-batch: the batches so far, rows in (and per second in
+// the last batch), the latest watermark, the state rows of every query's
+// last batch, invalid and late rows so far.
+type liveStatus struct {
+	w                    io.Writer
+	pipeline             string
+	batches              int
+	input, invalid, late int64
+	rowsPerSecond        float64
+	watermark            string
+	state                map[string]int64
+	shown                bool
+}
+
+// add counts a batch in and rewrites the line.
+func (s *liveStatus) add(b run.Batch) {
+	if s.state == nil || s.pipeline != b.Pipeline {
+		s.end()
+		*s = liveStatus{w: s.w, pipeline: b.Pipeline, state: map[string]int64{}}
+	}
+	s.batches++
+	s.input += b.InputRows
+	s.invalid += b.InvalidRows
+	s.late += b.LateRows
+	s.rowsPerSecond = b.RowsPerSecond
+	if b.Watermark > s.watermark { // RFC 3339 in UTC: the order of the strings is the order of the times
+		s.watermark = b.Watermark
+	}
+	s.state[b.Query] = b.StateRows
+	var state int64
+	for _, n := range s.state {
+		state += n
+	}
+	wm := s.watermark
+	if wm == "" {
+		wm = "-"
+	}
+	fmt.Fprintf(s.w, "\r\033[K%s: %d batches, %d rows in (%.0f rows/s), watermark %s, state %d rows, %d invalid, %d late",
+		printable(s.pipeline), s.batches, s.input, s.rowsPerSecond, wm, state, s.invalid, s.late)
+	s.shown = true
+}
+
+// end finishes the line, if one was shown.
+func (s *liveStatus) end() {
+	if s.shown {
+		fmt.Fprintln(s.w)
+		s.shown = false
+	}
+}
+
+// confirmDelete asks on stderr whether to delete paths and reads the
+// answer from stdin: y or yes deletes.
+func confirmDelete(e env, paths []string) bool {
+	fmt.Fprintf(e.stderr, "etlgen run --fresh deletes:\n")
+	for _, p := range paths {
+		fmt.Fprintf(e.stderr, "  %s\n", printable(relToDir(".", p)))
+	}
+	fmt.Fprintf(e.stderr, "Delete these %d paths? [y/N] ", len(paths))
+	if e.stdin == nil {
+		fmt.Fprintln(e.stderr)
+		return false
+	}
+	line, _ := bufio.NewReader(e.stdin).ReadString('\n')
+	answer := strings.ToLower(strings.TrimSpace(line))
+	if line == "" {
+		fmt.Fprintln(e.stderr)
+	}
+	return answer == "y" || answer == "yes"
 }

@@ -30,7 +30,7 @@ func TestBatchLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
-			printBatch(&out, tt.b, false)
+			printBatch(&out, tt.b)
 			if !strings.HasSuffix(out.String(), tt.want) {
 				t.Errorf("batch line = %q, want suffix %q", out.String(), tt.want)
 			}

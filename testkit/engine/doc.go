@@ -48,7 +48,9 @@
 // spec lists the local engine. The file sink (sink_file.go) names its
 // files part-<batch>-<checkpoint id>.jsonl and logs committed batches in
 // _etlgen_sink/<checkpoint id>.log (sink_log.go; CommittedFiles lists
-// them for readers). Payload sources (Source: memory streams, JSON
+// them for readers); StartOver (fresh.go, `etlgen run --fresh`) deletes a
+// pipeline's checkpoints and exactly the files and logs they wrote there,
+// under the checkpoints' locks. Payload sources (Source: memory streams, JSON
 // files, Change Data Feeds) are validated against the extract's contract;
 // typed sources (RowSource: rate) deliver rows as they are.
 //

@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/etlgen/etlgen/run"
+)
+
+// defaultShowLimit is how many rows show prints unless --limit says.
+const defaultShowLimit = 20
+
+// showCommand is `etlgen show [PKG] --profile FILE SINK`: the rows a sink
+// holds, read where the profile binds it.
+func showCommand() command {
+	return command{
+		summary: "print the rows a sink holds (local: file-json; Spark: the Delta table)",
+		usage:   []string{"etlgen show [PKG] --profile FILE --sink NAME [--limit N] [--format text|json]"},
+		help: "Prints the rows of one sink of the package's pipelines, read where the profile binds it: a\n" +
+			"file-json directory's committed files (local engine), a Delta table through the profile's Spark\n" +
+			"Connect server (pyspark engine). NAME is the sink's asset or its query. Every run's rows\n" +
+			"count, not only the last run's; the first N rows are printed as a table (json: one document\n" +
+			"with the rows as the sink holds them).\n" +
+			"Exit: 0 ok, 1 the sink cannot be read, 2 an unknown sink, 10 invalid model, 16 environment failure.",
+		flags: func(fs *flag.FlagSet) runFunc {
+			var f planFlags
+			var sink string
+			var limit int
+			f.register(fs)
+			fs.StringVar(&sink, "sink", "", "the sink `NAME`: a load's asset or its query (required)")
+			fs.IntVar(&limit, "limit", defaultShowLimit, "print at most `N` rows")
+			formatFlag(fs, &f.format, formatText, formatJSON)
+			return func(ctx context.Context, e env, pkgs []string) int {
+				return runShow(ctx, e, f, sink, limit, pkgs)
+			}
+		},
+	}
+}
+
+// runShow plans the package with the profile and prints the sink's rows.
+func runShow(ctx context.Context, e env, f planFlags, sink string, limit int, pkgs []string) int {
+	format, err := parseFormat(f.format, formatText, formatJSON)
+	switch {
+	case err != nil:
+		return e.usageError("%v", err)
+	case f.profile == "":
+		return e.usageError("--profile FILE is required")
+	case sink == "":
+		return e.usageError("--sink NAME is required")
+	case limit < 0:
+		return e.usageError("--limit %d: want 0 or more", limit)
+	}
+	res, code := loadActionablePlan(ctx, e, f, pkgs)
+	if code != ExitOK {
+		return code
+	}
+	rows, err := run.ReadSink(ctx, res.Model, sink, limit)
+	switch {
+	case errors.Is(err, run.ErrUnknownSink):
+		return e.usageError("%v", err)
+	case err != nil:
+		return e.fail(ExitFailure, "%v", err)
+	}
+	if format == formatJSON {
+		data, err := json.MarshalIndent(rows, "", "  ")
+		if err != nil {
+			return e.fail(ExitFailure, "%v", err)
+		}
+		fmt.Fprintf(e.stdout, "%s\n", data)
+		return ExitOK
+	}
+	fmt.Fprintf(e.stdout, "%s (%s %s): %s\n", rows.Asset, rows.Plugin, relToDir(".", rows.Where), rowCount(rows.Total))
+	writeRowTable(e.stdout, rows.Columns, rows.Rows, rows.Total)
+	return ExitOK
+}

@@ -1,0 +1,44 @@
+package run
+
+import (
+	"testing"
+	"time"
+
+	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/testkit/engine"
+)
+
+// TestBatchWatermark: a batch line carries the watermark its batch judged
+// lateness by, and none (not the epoch) before the watermark has moved or
+// for a query without one, on both engines.
+func TestBatchWatermark(t *testing.T) {
+	pp := &planner.PipelinePlan{ID: "p", Queries: []planner.Query{
+		{Name: "w", Watermarks: []planner.Watermark{{Column: "t", Delay: "10m"}}},
+		{Name: "plain"},
+	}}
+	at := time.Date(2026, 7, 15, 10, 49, 0, 0, time.UTC)
+	local := []struct {
+		query string
+		wm    time.Time
+		want  string
+	}{
+		{"w", at, "2026-07-15T10:49:00Z"},
+		{"w", time.UnixMilli(0), ""},
+		{"w", time.Time{}, ""},
+		{"plain", at, ""},
+	}
+	for _, tt := range local {
+		if got := localBatch(pp, &engine.Progress{Query: tt.query, Watermark: tt.wm}).Watermark; got != tt.want {
+			t.Errorf("local %s at %v: watermark %q, want %q", tt.query, tt.wm, got, tt.want)
+		}
+	}
+	for wm, want := range map[string]string{
+		"1970-01-01T00:00:00.000Z": "",
+		"2026-07-15T10:49:00.000Z": "2026-07-15T10:49:00.000Z",
+	} {
+		if got := sparkBatch("p", &pyspark.Batch{Query: "w", Watermark: &wm}).Watermark; got != want {
+			t.Errorf("spark %s: watermark %q, want %q", wm, got, want)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package run
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/testkit/engine"
+)
+
+// SinkRows are the rows a sink holds, for `etlgen show` and the summary
+// after a run: every row committed there by any run, not only the last.
+type SinkRows struct {
+	Pipeline string `json:"pipeline"`
+	Query    string `json:"query"`
+	// Asset is the profile asset the load is bound to, Plugin its plugin.
+	Asset  string `json:"asset"`
+	Plugin string `json:"plugin"`
+	// Where is the directory, path or table the rows are in.
+	Where string `json:"where"`
+	// Columns are the sink's columns in contract order.
+	Columns []string `json:"columns"`
+	// Rows are the first rows (up to the limit asked for), each a JSON
+	// object as the sink holds it.
+	Rows []json.RawMessage `json:"rows"`
+	// Total counts every row the sink holds.
+	Total int64 `json:"total"`
+}
+
+// ErrUnknownSink is returned by ReadSink for a name no query's sink has.
+var ErrUnknownSink = errors.New("no such sink")
+
+// SinkQueries returns the query of every sink of m, in plan order.
+func SinkQueries(m *planner.Model) []*planner.Query {
+	var out []*planner.Query
+	for i := range m.Pipelines {
+		for j := range m.Pipelines[i].Queries {
+			out = append(out, &m.Pipelines[i].Queries[j])
+		}
+	}
+	return out
+}
+
+// findSink returns the pipeline and query whose sink asset (or query
+// name) is name.
+func findSink(m *planner.Model, name string) (*planner.PipelinePlan, *planner.Query, error) {
+	var names []string
+	for i := range m.Pipelines {
+		pp := &m.Pipelines[i]
+		for j := range pp.Queries {
+			q := &pp.Queries[j]
+			if q.Sink.Asset == name || q.Name == name {
+				return pp, q, nil
+			}
+			names = append(names, q.Sink.Asset)
+		}
+	}
+	slices.Sort(names)
+	return nil, nil, fmt.Errorf("%w %q: the sinks are %s", ErrUnknownSink, name, strings.Join(slices.Compact(names), ", "))
+}
+
+// ReadSink reads the first limit rows (and counts all) of the sink named
+// name: a load's asset or its query. The local engine's file-json sinks
+// are read from their committed files (what a reader of the directory
+// sees, as Spark's file sink log decides); a Spark profile's Delta sinks
+// through Spark Connect.
+func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*SinkRows, error) {
+	pp, q, err := findSink(m, name)
+	if err != nil {
+		return nil, err
+	}
+	r := &SinkRows{Pipeline: pp.ID, Query: q.Name, Asset: q.Sink.Asset, Plugin: string(q.Sink.Plugin), Where: q.Sink.Identity}
+	for _, c := range q.Output {
+		r.Columns = append(r.Columns, c.Name)
+	}
+	switch {
+	case q.Sink.Plugin == profile.PluginFileJSON:
+		err = readFileSink(r, limit)
+	case q.Sink.Plugin == profile.PluginDelta && m.Engine == profile.EnginePySpark:
+		err = readSparkDelta(ctx, m, q, r, limit)
+	case q.Sink.Plugin == profile.PluginDelta:
+		err = fmt.Errorf("the local engine keeps a delta sink in memory for the run only; bind %s to file-json in the local profile to keep its rows", q.Sink.Asset)
+	default:
+		err = fmt.Errorf("reading a %s sink is not supported", q.Sink.Plugin)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read sink %s: %w", q.Sink.Asset, err)
+	}
+	return r, nil
+}
+
+// readFileSink reads a file-json sink's committed files in order.
+func readFileSink(r *SinkRows, limit int) error {
+	files, err := engine.CommittedFiles(r.Where)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := readJSONLines(f, r, limit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readJSONLines counts the rows of one JSON-lines file and keeps the first
+// ones up to limit.
+func readJSONLines(path string, r *SinkRows, limit int) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 64<<20)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		r.Total++
+		if len(r.Rows) < limit {
+			if !json.Valid(line) {
+				return fmt.Errorf("%s: row %d is not JSON", path, r.Total)
+			}
+			r.Rows = append(r.Rows, json.RawMessage(bytes.Clone(line)))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,100 @@
+package run
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/apache/spark-connect-go/spark/sql"
+
+	"github.com/etlgen/etlgen/planner"
+)
+
+// readSparkDelta reads a Delta sink of a Spark profile through Spark
+// Connect: the first rows as JSON (to_json, as the table holds them) and
+// the row count.
+func readSparkDelta(ctx context.Context, m *planner.Model, q *planner.Query, r *SinkRows, limit int) error {
+	if m.Session == nil || m.Session.Remote == "" {
+		return errors.New("the profile names no Spark Connect server")
+	}
+	s, err := sql.NewSessionBuilder().Remote(connectURL(m.Session)).Build(ctx)
+	if err != nil {
+		return fmt.Errorf("connect to %s: %w", m.Session.Remote, err)
+	}
+	defer s.Stop()
+	table := deltaRelation(q)
+	rows, err := collect(ctx, s, fmt.Sprintf("SELECT to_json(struct(*)) FROM %s LIMIT %d", table, limit))
+	if err != nil {
+		return err
+	}
+	for _, row := range rows {
+		if v, ok := row.(string); ok {
+			r.Rows = append(r.Rows, json.RawMessage(v))
+		}
+	}
+	count, err := collect(ctx, s, "SELECT count(*) FROM "+table)
+	if err != nil {
+		return err
+	}
+	if len(count) == 1 {
+		if n, ok := count[0].(int64); ok {
+			r.Total = n
+		}
+	}
+	return nil
+}
+
+// collect runs a query and returns the first column of every row.
+func collect(ctx context.Context, s sql.SparkSession, query string) ([]any, error) {
+	df, err := s.Sql(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", query, err)
+	}
+	rows, err := df.Collect(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", query, err)
+	}
+	out := make([]any, 0, len(rows))
+	for _, row := range rows {
+		if row.Len() > 0 {
+			out = append(out, row.At(0))
+		}
+	}
+	return out, nil
+}
+
+// deltaRelation is the SQL name of a Delta sink: its catalog table, or
+// delta.`path` (identifiers quoted, backticks doubled).
+func deltaRelation(q *planner.Query) string {
+	quote := func(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
+	if b := q.Sink.Binding; b != nil && b.Asset != nil {
+		if t := b.Asset.String("table"); t != "" {
+			parts := strings.Split(t, ".")
+			for i, p := range parts {
+				parts[i] = quote(p)
+			}
+			return strings.Join(parts, ".")
+		}
+	}
+	return "delta." + quote(q.Sink.Identity)
+}
+
+// connectURL is the session's Connect URL with the parameters it reads
+// from the environment (a token) filled in. It is never printed.
+func connectURL(s *planner.Session) string {
+	u := s.Remote
+	for _, k := range slices.Sorted(maps.Keys(s.RemoteEnv)) {
+		if v := os.Getenv(s.RemoteEnv[k]); v != "" {
+			if !strings.Contains(u, "/;") {
+				u = strings.TrimRight(u, "/") + "/"
+			}
+			u += ";" + k + "=" + v
+		}
+	}
+	return u
+}

@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// ErrStartOverDeclined is StartOver's error when its confirm said no.
+var ErrStartOverDeclined = errors.New("start over declined: nothing deleted")
+
+// StartOver deletes what a pipeline's earlier runs on the local engine
+// left, so that the next run starts fresh: every query's checkpoint
+// directory, and in every file-json sink the files those checkpoints
+// wrote and their sink logs (files of other checkpoints, and anything
+// else in the directory, stay). It takes the checkpoints' locks first (a
+// running query is ETL-K520, and nothing is deleted), then calls confirm
+// with the paths it would delete; confirm returning false deletes nothing
+// and is ErrStartOverDeclined. It returns the paths deleted (none when
+// there was nothing to delete).
+func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string) bool) ([]string, error) {
+	pp, ok := m.Pipeline(pipelineID)
+	if !ok {
+		return nil, fmt.Errorf("start over: pipeline %s is not planned", pipelineID)
+	}
+	var locks []*checkpointLock
+	defer func() {
+		for _, l := range locks {
+			l.release()
+		}
+	}()
+	var paths []string
+	for i := range pp.Queries {
+		q := &pp.Queries[i]
+		if _, err := os.Stat(q.Checkpoint); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		l, err := lockCheckpoint(q.Checkpoint)
+		if err != nil {
+			return nil, err
+		}
+		locks = append(locks, l)
+		paths = append(paths, q.Checkpoint)
+	}
+	for i := range pp.Queries {
+		files, err := sinkFilesOf(&pp.Queries[i])
+		if err != nil {
+			return nil, fmt.Errorf("start over: %w", err)
+		}
+		paths = append(paths, files...)
+	}
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	if !confirm(paths) {
+		return nil, ErrStartOverDeclined
+	}
+	var done []string
+	for _, p := range paths {
+		if err := os.RemoveAll(p); err != nil {
+			return done, fmt.Errorf("start over: %w", err)
+		}
+		done = append(done, p)
+	}
+	return done, nil
+}
+
+// sinkFilesOf lists, in a file-json sink, the files q's checkpoint wrote
+// (committed or left by a crashed batch) and its sink log; none for other
+// sinks or a checkpoint that never wrote there.
+func sinkFilesOf(q *planner.Query) ([]string, error) {
+	if q.Sink.Plugin != profile.PluginFileJSON || q.Sink.Binding == nil {
+		return nil, nil
+	}
+	dir := q.Sink.Binding.Path()
+	cp, err := filepath.Abs(q.Checkpoint)
+	if err != nil {
+		return nil, err
+	}
+	writers, err := ReadSinkLog(dir)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	var out []string
+	for _, w := range writers {
+		if w.Checkpoint != cp {
+			continue
+		}
+		for _, b := range w.Batches {
+			for _, f := range b.Files {
+				out = append(out, filepath.Join(dir, f.Path))
+			}
+		}
+		for _, e := range entries {
+			if n := e.Name(); strings.HasPrefix(n, "part-") && strings.HasSuffix(n, "-"+w.ID+".jsonl") {
+				out = append(out, filepath.Join(dir, n))
+			}
+		}
+		out = append(out, filepath.Join(dir, sinkLogDir, w.ID+".log"))
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
