@@ -38,6 +38,7 @@ type pipelineEnv struct {
 	s3Prefix                string // with S3: the s3a:// prefix of tables and checkpoints
 	maxOffsets              int
 	serverLoss              string
+	stateStore              string
 	profileDir              string
 	spark                   *stack.Session
 	kafka                   *stack.Kafka
@@ -55,6 +56,8 @@ type envOptions struct {
 	MaxOffsets int
 	// ServerLoss is execution.server_loss_timeout (default 1m).
 	ServerLoss string
+	// StateStore is execution.state_store (default hdfs).
+	StateStore string
 }
 
 func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
@@ -65,10 +68,13 @@ func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
 		t: t, id: id, topic: id + "_orders",
 		profileDir: t.TempDir(), spark: stack.Spark(t), kafka: stack.NewKafka(t),
 		lateIDs: map[string]bool{}, invalid: map[int64]verdict{}, nextOrderID: 1, maxOffsets: o.MaxOffsets,
-		serverLoss: o.ServerLoss,
+		serverLoss: o.ServerLoss, stateStore: o.StateStore,
 	}
 	if e.serverLoss == "" {
 		e.serverLoss = "1m"
+	}
+	if e.stateStore == "" {
+		e.stateStore = "hdfs"
 	}
 	if e.maxOffsets == 0 {
 		e.maxOffsets = 100000
@@ -125,6 +131,7 @@ execution:
   stop_policy: finish-batch
   stop_timeout: 2m
   server_loss_timeout: {{.ServerLoss}}
+  state_store: {{.StateStore}}
 assets:
   order_events:
     plugin: kafka-json
@@ -178,7 +185,7 @@ func (e *pipelineEnv) profile(trigger string) string {
 		"Rejected": asset(e.rejected, "quarantine/rejected_order_events"),
 		"Late":     asset(e.late, "quarantine/late_order_events"),
 		"Remote":   stack.SparkRemote(), "Bootstrap": stack.KafkaBootstrap(),
-		"MaxOffsets": strconv.Itoa(e.maxOffsets), "ServerLoss": e.serverLoss,
+		"MaxOffsets": strconv.Itoa(e.maxOffsets), "ServerLoss": e.serverLoss, "StateStore": e.stateStore,
 	})
 	if err != nil {
 		e.t.Fatal(err)

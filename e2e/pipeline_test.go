@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -200,4 +201,59 @@ func TestPipelineS3(t *testing.T) {
 		t.Errorf("no checkpoint commit under s3a://warehouse/e2e/%s/checkpoints", e.id)
 	}
 	t.Logf("%s", fmt.Sprint(len(commits), " commit objects on S3"))
+}
+
+// TestPipelineRocksDB runs the example with execution.state_store rocksdb:
+// the same tables as with the default store, over a restart and late
+// events, and the checkpoint records the RocksDB provider, whose state
+// directory holds changelog files (changelog checkpointing), not the
+// HDFS-backed store's delta files.
+func TestPipelineRocksDB(t *testing.T) {
+	e := newPipelineEnv(t, envOptions{StateStore: "rocksdb"})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	prog := e.compile(ctx, "{type: available-now}")
+	e.produce(ctx, e.events(40, at("10:00"), 3*time.Minute), false, invalidCases(t, 6))
+	e.runToEnd(ctx, prog)
+	e.checkOutputs(ctx)
+	e.produce(ctx, e.events(20, at("12:00"), 3*time.Minute), false, nil)
+	e.produce(ctx, lateEvents(e, []string{"10:05", "10:40"}), true, nil)
+	e.runToEnd(ctx, prog)
+	e.checkOutputs(ctx)
+
+	var cp string
+	_ = filepath.WalkDir(e.checkpointRoot, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == "customer_order_windows" && cp == "" {
+			if _, serr := os.Stat(filepath.Join(p, "state")); serr == nil {
+				cp = p
+			}
+		}
+		return nil
+	})
+	if cp == "" {
+		t.Fatalf("no checkpoint with state for customer_order_windows under %s", e.checkpointRoot)
+	}
+	n := newestBatch(t, filepath.Join(cp, "offsets"))
+	data, err := os.ReadFile(filepath.Join(cp, "offsets", strconv.Itoa(n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const provider = `"spark.sql.streaming.stateStore.providerClass":"org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"`
+	if !strings.Contains(string(data), provider) {
+		t.Errorf("offsets/%d does not record the RocksDB provider:\n%s", n, data)
+	}
+	var changelogs, deltas int
+	_ = filepath.WalkDir(filepath.Join(cp, "state"), func(p string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil || d.IsDir() || strings.HasPrefix(d.Name(), "."):
+		case strings.HasSuffix(d.Name(), ".changelog"):
+			changelogs++
+		case strings.HasSuffix(d.Name(), ".delta"):
+			deltas++
+		}
+		return nil
+	})
+	if changelogs == 0 || deltas > 0 {
+		t.Errorf("state of %s: %d changelog and %d delta files; want RocksDB changelogs only", cp, changelogs, deltas)
+	}
 }

@@ -71,5 +71,6 @@ const (
 	CodeStateManifest     = "ETL-X611" // the old manifest cannot be read
 	CodeStateOutputMode   = "ETL-X612" // a stateful query's output mode changed (partial)
 	CodeStateOutput       = "ETL-X613" // the query's output schema changed (partial)
+	CodeStateStore        = "ETL-X614" // the state store provider changed: Spark keeps the checkpoint's (partial)
 	CodeStateCompatible   = "ETL-X690" // note: the change is compatible
 )

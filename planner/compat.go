@@ -148,6 +148,11 @@ func (cc *comparer) query(pid string, old, cur ManifestQuery) {
 	if len(cur.Operators) > 0 && old.OutputMode != cur.OutputMode {
 		cc.add(pid, cur.Name, CodeStateOutputMode, Partial, "output mode changed from %s to %s: the state loads, but rows already emitted are not emitted again in the new mode", old.OutputMode, cur.OutputMode)
 	}
+	if old.StateStore != "" && cur.StateStore != "" && old.StateStore != cur.StateStore {
+		cc.add(pid, cur.Name, CodeStateStore, Partial, "state store changed from %s to %s: Spark keeps the provider a checkpoint started with "+
+			"and ignores the new setting (measured on Spark 4.1); the query goes on with %s until it has a new checkpoint (a new major version, or the checkpoint deleted)",
+			old.StateStore, cur.StateStore, old.StateStore)
+	}
 	cc.watermarks(pid, cur.Name, old.Watermarks, cur.Watermarks)
 	if !reflect.DeepEqual(old.Output, cur.Output) {
 		cc.add(pid, cur.Name, CodeStateOutput, Partial, "output schema changed: the checkpoint is reusable, but the sink must accept the new columns (contract drift)")

@@ -18,6 +18,7 @@ func baseManifest() *Manifest {
 			KeySchema:  []Column{{Name: "customer_id", Type: "int64"}},
 			Window:     &ir.Window{Kind: ir.Tumbling, TimeColumn: "event_time", Duration: "1h0m0s"},
 			Aggregates: []string{"n=count(order_id)"}, ValueSchema: []Column{{Name: "n", Type: "int64"}}, Watermark: "event_time"}},
+		StateStore: "hdfs",
 	}}}}}
 }
 
@@ -44,6 +45,8 @@ func TestCompare(t *testing.T) {
 		{"watermark delay", func(q *ManifestQuery) { q.Watermarks[0].Delay = "30m0s" }, Partial, []string{CodeStateWatermark}},
 		{"output mode", func(q *ManifestQuery) { q.OutputMode = ModeAppend }, Partial, []string{CodeStateOutputMode}},
 		{"output schema", func(q *ManifestQuery) { q.Output = append(q.Output, Column{Name: "x", Type: "string"}) }, Partial, []string{CodeStateOutput}},
+		{"state store", func(q *ManifestQuery) { q.StateStore = "rocksdb" }, Partial, []string{CodeStateStore}},
+		{"state store not recorded", func(q *ManifestQuery) { q.StateStore = "" }, Compatible, []string{CodeStateCompatible}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -33,8 +33,9 @@
 // node (Inferred), the queries with their output modes, checkpoints,
 // identities, state and guarantees, the late-output routing (Query.LateHost,
 // LateSource), the Spark session (Session: Connect URL and conf, with every
-// environment reference by variable name, never a value) and the execution
-// settings. None of them
+// environment reference by variable name, never a value; the state store
+// conf of execution.state_store, with Model.StateStore naming the store) and
+// the execution settings. None of them
 // infers schemas again, re-walks plans for facts the planner knows, or reads
 // the raw profile. What each plugin means (roles, replay, re-read, starting
 // positions, guarantees) comes from its file in framework/profile.
@@ -64,7 +65,7 @@
 //
 // Manifest extracts, per query, the stateful operators and what their state
 // depends on (keys, key/value schema, window, watermark column, source
-// identity). Compare grades a new manifest against an old one: compatible,
+// identity, the Spark state store). Compare grades a new manifest against an old one: compatible,
 // partially compatible or incompatible with an existing checkpoint, each
 // change with a stable ETL-X6xx code and the reason.
 package planner

@@ -74,5 +74,6 @@ func (p *PipelinePlan) StepPlan(id string) (*StepPlan, bool) {
 	return nil, false
 }
 
-// Manifest returns the state manifest of the pipeline's queries.
-func (p *PipelinePlan) Manifest() ManifestPipeline { return manifestPipeline(p) }
+// Manifest returns the state manifest of the pipeline's queries, without
+// their state store (a setting of the Model: NewManifest has it).
+func (p *PipelinePlan) Manifest() ManifestPipeline { return manifestPipeline(p, "") }

@@ -37,23 +37,30 @@ type ManifestQuery struct {
 	Watermarks []Watermark  `json:"watermarks"`
 	Output     []Column     `json:"output"`
 	Operators  []StatefulOp `json:"operators"`
+	// StateStore is the Spark state store of a stateful query (Model's);
+	// "" for a stateless one or on the local engine.
+	StateStore string `json:"stateStore,omitempty"`
 }
 
 // NewManifest extracts the state manifest of a plan.
 func NewManifest(m *Model) *Manifest {
 	out := &Manifest{ManifestVersion: ManifestVersion, Profile: m.Profile, Pipelines: []ManifestPipeline{}}
 	for i := range m.Pipelines {
-		out.Pipelines = append(out.Pipelines, manifestPipeline(&m.Pipelines[i]))
+		out.Pipelines = append(out.Pipelines, manifestPipeline(&m.Pipelines[i], m.StateStore))
 	}
 	return out
 }
 
-// manifestPipeline extracts the state of one pipeline's queries.
-func manifestPipeline(p *PipelinePlan) ManifestPipeline {
+// manifestPipeline extracts the state of one pipeline's queries, whose
+// stateful operators keep their state in store.
+func manifestPipeline(p *PipelinePlan, store string) ManifestPipeline {
 	mp := ManifestPipeline{ID: p.ID, Version: p.Version, Queries: []ManifestQuery{}}
 	for _, q := range p.Queries {
 		mq := ManifestQuery{Name: q.Name, Checkpoint: q.Checkpoint, OutputMode: q.OutputMode, Sources: []SourceName{},
 			Watermarks: q.Watermarks, Output: q.Output, Operators: q.Stateful}
+		if len(q.Stateful) > 0 {
+			mq.StateStore = store
+		}
 		for _, a := range q.Sources {
 			s, _ := p.Source(a)
 			if s == nil {

@@ -18,6 +18,9 @@ func buildModel(c *Checker, inf *inference) *Model {
 		doc: c.ix.doc, contracts: c.ix.contracts, transformations: c.ix.transfs, inferred: inf.transformations}
 	if e.prof != nil {
 		m.Execution, m.Session = e.prof.Execution(), sessionOf(e.prof)
+		if m.Engine == profile.EnginePySpark && m.Session != nil {
+			m.StateStore = stateStoreOf(m.Session.Conf)
+		}
 		r := e.prof.Redacted()
 		m.Bound = &r
 	}
@@ -51,6 +54,10 @@ func sessionOf(p *profile.Profile) *Session {
 		return nil
 	}
 	s := &Session{Conf: r.SparkOptions(), ConfEnv: map[string]string{}}
+	if p.Execution().StateStore == profile.StateStoreRocksDB {
+		s.Conf[StateStoreProviderConf] = RocksDBStateStoreProvider
+		s.Conf[changelogCheckpointingConf] = "true"
+	}
 	s.Remote, s.RemoteEnv = profile.SplitConnectURL(r.String("connect_url"))
 	if s.RemoteEnv == nil {
 		s.RemoteEnv = map[string]string{}
@@ -356,4 +363,22 @@ func sortedUnique(in []string) []string {
 		out = []string{}
 	}
 	return out
+}
+
+// The Spark confs of the state store: the provider class (Spark keeps a
+// checkpoint's first one) and RocksDB's changelog checkpointing (a
+// changelog per batch, a snapshot in the background, instead of a
+// snapshot upload every batch).
+const (
+	StateStoreProviderConf     = "spark.sql.streaming.stateStore.providerClass"
+	changelogCheckpointingConf = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
+	RocksDBStateStoreProvider  = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
+)
+
+// stateStoreOf names the state store a session's conf selects.
+func stateStoreOf(conf map[string]string) string {
+	if conf[StateStoreProviderConf] == RocksDBStateStoreProvider {
+		return profile.StateStoreRocksDB
+	}
+	return profile.StateStoreHDFS
 }

@@ -26,6 +26,11 @@ type Model struct {
 	Pipelines      []PipelinePlan  `json:"pipelines"`
 	// Packages are the Spark packages the engine needs, sorted.
 	Packages []string `json:"packages"`
+	// StateStore is the state store of the pyspark engine's stateful
+	// queries, hdfs or rocksdb: the session's provider class, which
+	// execution.state_store sets (and a spark resource conf may override);
+	// "" on the local engine, which has its own.
+	StateStore string `json:"stateStore,omitempty"`
 
 	// Execution is the profile's execution settings (stop policy and
 	// timeout among them); zero when unbound.

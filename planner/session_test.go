@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -49,5 +50,52 @@ assets:
 	}
 	if diff := cmp.Diff(want, m.Session); diff != "" {
 		t.Errorf("session (-want +got):\n%s", diff)
+	}
+}
+
+// TestSessionStateStore: execution.state_store rocksdb sets the provider
+// class and changelog checkpointing in the session; a provider the spark
+// resource's conf names wins, and the plan says which store runs.
+func TestSessionStateStore(t *testing.T) {
+	tests := []struct {
+		name, store, conf string
+		want              string
+		wantConf          map[string]string
+	}{
+		{"default", "", "", "hdfs", map[string]string{}},
+		{"rocksdb", "state_store: rocksdb", "", "rocksdb", map[string]string{
+			StateStoreProviderConf: RocksDBStateStoreProvider,
+			"spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled": "true"}},
+		{"conf wins", "state_store: rocksdb",
+			"conf: {spark.sql.streaming.stateStore.providerClass: org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider}",
+			"hdfs", map[string]string{StateStoreProviderConf: "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider",
+				"spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled": "true"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			y := "name: prod\nengine: pyspark\nexecution: {checkpoint_root: s3a://w/ck, " + tt.store + "}\n" +
+				"resources:\n  spark: {connect_url: \"sc://127.0.0.1:15002\", " + tt.conf + "}\n  kafka: {bootstrap_servers: \"127.0.0.1:9092\"}\n" +
+				"assets:\n  in: {plugin: kafka-json, resource: kafka, topic: topic}\n  out: {plugin: delta, path: s3a://w/out}\n"
+			prof, diags := profile.Parse("p.yaml", []byte(y))
+			if diags.HasErrors() {
+				t.Fatalf("profile: %v", diags)
+			}
+			m, diags := Plan(oneLoadDoc("1.0.0"), prof, Options{})
+			if diags.HasErrors() {
+				t.Fatalf("plan: %v", diags)
+			}
+			if m.StateStore != tt.want {
+				t.Errorf("state store %q, want %q", m.StateStore, tt.want)
+			}
+			got := map[string]string{}
+			for k, v := range m.Session.Conf {
+				if strings.HasPrefix(k, "spark.sql.streaming.stateStore.") {
+					got[k] = v
+				}
+			}
+			if diff := cmp.Diff(tt.wantConf, got); diff != "" {
+				t.Errorf("state store conf (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

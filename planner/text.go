@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // Text renders the plan for people: per pipeline its regions, sources (with
@@ -15,6 +17,12 @@ func (m *Model) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "profile %s (engine %s), trigger %s\n", m.Profile, m.Engine, m.Trigger)
 	fmt.Fprintf(&b, "checkpoint root: %s\n", orNone(m.CheckpointRoot))
+	switch m.StateStore {
+	case profile.StateStoreRocksDB:
+		b.WriteString("state store: rocksdb (RocksDBStateStoreProvider, changelog checkpointing; a checkpoint keeps its first provider)\n")
+	case profile.StateStoreHDFS:
+		b.WriteString("state store: hdfs (HDFSBackedStateStoreProvider; a checkpoint keeps its first provider)\n")
+	}
 	fmt.Fprintf(&b, "spark packages: %s\n", orNone(strings.Join(m.Packages, ", ")))
 	for _, p := range m.Pipelines {
 		writePipeline(&b, p)

@@ -102,7 +102,7 @@ func (d *decoder) profile(root *yaml.Node) *Profile {
 	}
 	d.header(p, byName)
 	if e, ok := byName["execution"]; ok {
-		p.exec = d.execution(e)
+		p.exec = d.execution(e, p.engine)
 	}
 	if e, ok := byName["resources"]; ok {
 		p.resources = d.resources(e)

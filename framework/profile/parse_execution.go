@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 // ModeStructuredStreaming is the only execution mode: Spark Structured
@@ -19,16 +21,16 @@ const defaultStopTimeout = 5 * time.Minute
 const defaultServerLossTimeout = time.Minute
 
 var (
-	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout", "server_loss_timeout"}
+	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout", "server_loss_timeout", "state_store"}
 	triggerKeys   = []string{"type", "interval"}
 	triggerTypes  = []string{TriggerAvailableNow, TriggerOnce, TriggerProcessingTime}
 )
 
-// execution decodes the execution section.
-func (d *decoder) execution(e entry) Execution {
+// execution decodes the execution section of a profile for engine.
+func (d *decoder) execution(e entry, engine string) Execution {
 	ex := Execution{Mode: ModeStructuredStreaming, StopPolicy: StopFinishBatch, StopTimeout: defaultStopTimeout,
-		ServerLossTimeout: defaultServerLossTimeout,
-		Pos:               d.pos(e.key), CheckpointRootPos: d.pos(e.key)}
+		ServerLossTimeout: defaultServerLossTimeout, StateStore: StateStoreHDFS,
+		Pos: d.pos(e.key), CheckpointRootPos: d.pos(e.key)}
 	entries, ok := d.mapping(e.val, "execution")
 	if !ok {
 		return ex
@@ -60,6 +62,15 @@ func (d *decoder) execution(e entry) Execution {
 		case "server_loss_timeout":
 			if v, ok := d.duration(f.val, path); ok {
 				ex.ServerLossTimeout = v
+			}
+		case "state_store":
+			if s, ok := d.scalar(f.val, path, "a string"); ok && d.enum(f.val, path, s, []string{StateStoreHDFS, StateStoreRocksDB}) {
+				ex.StateStore = s
+				if engine == EngineLocal && s != StateStoreHDFS {
+					d.diags.Add(diag.Diagnostic{Code: CodeOptionNotApplies, Severity: diag.Warning, Pos: d.pos(f.val), Path: path,
+						Message: "state_store applies to the pyspark engine: the local engine keeps state in its own checkpoint files",
+						Hint:    "remove state_store from the local profile"})
+				}
 			}
 		default:
 			d.unknownKey(f, "execution", executionKeys)

@@ -48,8 +48,19 @@ type Execution struct {
 	// Connect server that does not answer before it fails with class
 	// connectivity (default 1m); the local engine has no server.
 	ServerLossTimeout time.Duration
-	Pos               diag.Position
+	// StateStore is the Spark state store provider of stateful queries:
+	// hdfs (default, HDFSBackedStateStoreProvider) or rocksdb
+	// (RocksDBStateStoreProvider with changelog checkpointing). A
+	// checkpoint keeps the provider it started with.
+	StateStore string
+	Pos        diag.Position
 }
+
+// The state store providers of execution.state_store.
+const (
+	StateStoreHDFS    = "hdfs"
+	StateStoreRocksDB = "rocksdb"
+)
 
 // The graceful-stop policies.
 const (

@@ -22,6 +22,8 @@ type RedactedExecution struct {
 	StopTimeout    string `json:"stop_timeout" yaml:"stop_timeout"`
 	// ServerLossTimeout is execution.server_loss_timeout (Spark engine).
 	ServerLossTimeout string `json:"server_loss_timeout" yaml:"server_loss_timeout"`
+	// StateStore is execution.state_store (Spark engine).
+	StateStore string `json:"state_store" yaml:"state_store"`
 }
 
 // RedactedEntry is an asset or a resource of a Redacted profile.
@@ -41,7 +43,8 @@ func (p *Profile) Redacted() Redacted {
 		Assets: map[string]RedactedEntry{}, Resources: map[string]RedactedEntry{}}
 	r.Execution = RedactedExecution{Mode: p.exec.Mode, Trigger: p.exec.Trigger.Type,
 		CheckpointRoot: redactString(p.exec.CheckpointRoot), StopPolicy: p.exec.StopPolicy,
-		StopTimeout: p.exec.StopTimeout.String(), ServerLossTimeout: p.exec.ServerLossTimeout.String()}
+		StopTimeout: p.exec.StopTimeout.String(), ServerLossTimeout: p.exec.ServerLossTimeout.String(),
+		StateStore: p.exec.StateStore}
 	if t := p.exec.Trigger; t.Interval > 0 || t.Type == TriggerProcessingTime {
 		r.Execution.Interval = t.Interval.String()
 	}

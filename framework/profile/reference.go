@@ -47,6 +47,7 @@ Pipelines mean, profiles bind: event-time semantics never live here. Diagnostics
 | ` + "`execution.stop_policy`" + ` | string | no | on a graceful stop: ` + "`finish-batch`" + ` (default) or ` + "`cancel-batch`" + `; the checkpoint is kept either way |
 | ` + "`execution.stop_timeout`" + ` | duration | no | how long a graceful stop waits (default 5m) |
 | ` + "`execution.server_loss_timeout`" + ` | duration | no | Spark engine: how long the program retries a Spark Connect server that does not answer before it fails with class ` + "`connectivity`" + ` (exit 16; default 1m) |
+| ` + "`execution.state_store`" + ` | ` + "`hdfs`" + ` (default) or ` + "`rocksdb`" + ` | no | Spark engine: the state store of stateful queries — ` + "`hdfs`" + ` is Spark's HDFSBackedStateStoreProvider (state in executor memory, a delta file per batch, a snapshot every 10); ` + "`rocksdb`" + ` the RocksDBStateStoreProvider with changelog checkpointing (state on local disk, for large state). A checkpoint keeps the provider it started with: Spark 4.1 ignores a new setting on an existing checkpoint (` + "`etlgen validate --against`" + ` warns, ETL-X614). The local engine has its own store (a warning) |
 | ` + "`assets.<name>`" + ` | mapping | per pipeline asset | ` + "`plugin`" + `, optional ` + "`resource`" + `, and the plugin's options |
 | ` + "`resources.<name>`" + ` | mapping | no | optional ` + "`kind`" + ` and the kind's options |
 
