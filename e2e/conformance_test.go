@@ -141,6 +141,10 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 			sc.kafka.Produce(ctx, sc.topic(asset), values...)
 		}
 		tb.Logf("arrival %d", i+1)
+		if a.WantFailure != "" {
+			r.runToFailure(tb, ctx, sc.program, a.WantFailure)
+			continue
+		}
 		r.runToEnd(tb, ctx, sc.program)
 	}
 	existing := map[string]bool{}
@@ -181,12 +185,15 @@ func (sc *sparkScenario) compile(doc *ir.Document) {
 	tb := sc.tb
 	var b strings.Builder
 	fmt.Fprintf(&b, "name: conformance\nengine: pyspark\ntest: true\nexecution:\n  mode: structured-streaming\n")
-	if len(sc.s.Tables) == 0 { // a pipeline reading a Change Data Feed runs available-now without a trigger
+	if !sc.readsCDF() { // a pipeline reading a Change Data Feed runs available-now without a trigger
 		b.WriteString("  trigger: {type: available-now}\n")
 	}
 	fmt.Fprintf(&b, "  checkpoint_root: %q\n  stop_policy: finish-batch\n  stop_timeout: 2m\nassets:\n", filepath.Join(sc.dir, "checkpoints"))
 	for _, ex := range sc.pipe.Extracts {
-		if _, ok := sc.s.Tables[ex.Asset]; ok {
+		if st, ok := sc.s.Tables[ex.Asset]; ok && st.Static {
+			fmt.Fprintf(&b, "  %s: {plugin: delta, table: %s}\n", ex.Asset, sc.table(ex.Asset))
+			continue
+		} else if ok {
 			fmt.Fprintf(&b, "  %s: {plugin: delta-cdf, table: %s, starting_version: 0}\n", ex.Asset, sc.table(ex.Asset))
 			continue
 		}
@@ -223,6 +230,17 @@ func (sc *sparkScenario) compile(doc *ir.Document) {
 		tb.Fatal(err)
 	}
 	sc.program = filepath.Join(out, pyspark.ProgramName(sc.pipe.ID))
+}
+
+// readsCDF reports whether a source table of the scenario is a Change
+// Data Feed (not a static table).
+func (sc *sparkScenario) readsCDF() bool {
+	for _, st := range sc.s.Tables {
+		if !st.Static {
+			return true
+		}
+	}
+	return false
 }
 
 // changeSQL is the statement committing c as one version of its table:
@@ -297,6 +315,27 @@ func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) 
 		}
 		tb.Fatalf("program %s with exit %d, failure %+v\nstderr (tail):\n%s", res.Status, res.ExitCode, res.Failure, tail(stderr.String(), 60))
 	}
+}
+
+// runToFailure runs the program once: it must fail, with want in its
+// failure's message (the checkpoint keeps the failed batch for the next
+// run).
+func (r *sparkRunner) runToFailure(tb testing.TB, ctx context.Context, prog, want string) {
+	tb.Helper()
+	stderr := &bytes.Buffer{}
+	h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}})
+	if err != nil {
+		tb.Fatalf("start %s: %v", prog, err)
+	}
+	res, err := h.Await(ctx)
+	if err != nil && res == nil {
+		tb.Fatalf("await %s: %v", prog, err)
+	}
+	if res.Status != "failed" || res.Failure == nil || !strings.Contains(res.Failure.Message, want) {
+		tb.Fatalf("program %s with exit %d, failure %+v; want a failure with %q\nstderr (tail):\n%s",
+			res.Status, res.ExitCode, res.Failure, want, tail(stderr.String(), 60))
+	}
+	tb.Logf("run: failed as expected (%s)", res.Failure.Code)
 }
 
 // sparkTimestamp is the format the sink rows are read in: microseconds and

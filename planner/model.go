@@ -121,7 +121,7 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 // offsetsText states where a query reading the source starts.
 func offsetsText(ex *ir.Extract, b *profile.AssetBinding) string {
 	if ex.Static {
-		return "static table: read in full at every micro-batch"
+		return "static table: read in full at every micro-batch and validated against its contract; a row that breaks it fails the batch (both engines)"
 	}
 	start := ""
 	if b != nil {

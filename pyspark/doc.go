@@ -36,8 +36,8 @@
 //
 // The engine reads and writes assets through a registry keyed by
 // profile.PluginName, listed in one place (builtinPlugins), one file per
-// plugin: plugin_kafka_json.go, plugin_file_json.go, plugin_delta.go (static
-// source, append and MERGE sink), plugin_delta_cdf.go, plugin_rate.go. Each
+// plugin: plugin_kafka_json.go, plugin_file_json.go (stream, static source
+// and file sink), plugin_delta.go (static source, append and MERGE sink), plugin_delta_cdf.go, plugin_rate.go. Each
 // says which roles it implements, how it reads a source (reader format,
 // options, lineage, payload or typed rows) or writes a sink, and whether a
 // batch can be read again for late rows. Supports and Plugins tell what the
@@ -55,8 +55,12 @@
 //
 //   - reads its source (kafka-json with every profile option; credentials by
 //     environment-variable name, read at run time; file-json as text lines)
-//     keeping topic, partition, offset and Kafka timestamp; delta sources
-//     are typed rows (static ones read with spark.read); a delta-cdf source
+//     keeping topic, partition, offset and Kafka timestamp; a static side
+//     (delta, or file-json) is read with spark.read at every micro-batch, a
+//     Delta table's rows rendered as JSON payloads, and validated like a
+//     stream, a row that breaks the contract failing the batch
+//     (rt.static_valid: raise_error, class invalid-static-row, as the local
+//     engine fails it); a delta-cdf source
 //     reads the Change Data Feed (readChangeFeed + the profile's starting
 //     version / timestamp and rate limits), each change row turned into a
 //     JSON payload (to_json(struct(*))) validated like a Kafka message, its

@@ -1,7 +1,10 @@
 package pyspark_test
 
 import (
+	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -61,5 +64,65 @@ func TestLiveStaticJoinLate(t *testing.T) {
 	// nothing lost: the six paid events are four in windows, two late
 	if n := s.rowsOf("SELECT (SELECT sum(order_count) FROM " + s.db + ".windows) + (SELECT count(*) FROM " + s.db + ".late) AS k"); n[0] != "6" {
 		t.Errorf("paid events in windows or late: %s, want 6", n[0])
+	}
+
+	// Run 3: a customer row that breaks the contract (customer_id gt=0)
+	// fails the batch, as on the local engine (engine.StaticRowError):
+	// never joined, never dropped silently. Run 4, the row deleted, re-runs
+	// the batch and counts its event.
+	s.query("INSERT INTO " + s.db + ".customers VALUES (0, 'tin')")
+	s.produce(order("c1", 2, "2026-07-15T12:05:00Z", "paid", "1.00"))
+	res, _, log := s.runProgram()
+	if f := res.Failure; res.Status != "failed" || f == nil || f.Code != "invalid-static-row" ||
+		!strings.Contains(f.Message, "[ETLGEN_INVALID_STATIC_ROW] static table customers has a row that breaks contract segment-customer: OUT_OF_RANGE at \"customer_id\"") {
+		t.Errorf("run 3 with an invalid customer row: status %s, failure %+v (program log %s); want failed, invalid-static-row", res.Status, f, log)
+	}
+	s.query("DELETE FROM " + s.db + ".customers WHERE customer_id = 0")
+	s.run()
+	if diff := cmp.Diff([]string{"gold 10:00 1 10.50", "gold 11:00 1 5.25", "silver 10:00 1 20.00", "silver 11:00 1 7.00", "silver 12:00 1 1.00"}, windows()); diff != "" {
+		t.Errorf("windows after run 4 (-want +got):\n%s", diff)
+	}
+}
+
+// TestLiveStaticFileJoin binds the static customer table to file-json: the
+// program reads every file of the directory at every micro-batch
+// (spark.read of the text files, validated against the contract), so a
+// file added between runs counts from the next batch, and a line that
+// breaks the contract fails the batch as on the local engine.
+func TestLiveStaticFileJoin(t *testing.T) {
+	dim := t.TempDir()
+	s := startLiveWith(t, filepath.Join("testdata", "static_join_late", "ir.json"), func(s *liveStack) string {
+		return s.profile("{type: available-now}", `
+  order_events: {plugin: kafka-json, resource: k, topic: `+s.topic+`, starting_offsets: earliest}
+  customers: {plugin: file-json, path: `+strconv.Quote(dim)+`}
+  segment_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge}
+  rejected_order_events: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}
+  late_orders: {plugin: delta, table: `+s.db+`.late, write_mode: append}`)
+	})
+	s.query("CREATE SCHEMA IF NOT EXISTS " + s.db)
+	write := func(name, lines string) {
+		if err := os.WriteFile(filepath.Join(dim, name), []byte(lines), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	windows := func() []string {
+		return s.rowsOf("SELECT concat_ws(' ', segment, date_format(window_start, 'HH:mm'), order_count) AS k FROM " + s.db + ".windows")
+	}
+	write("a.jsonl", `{"customer_id":1,"segment":"gold"}`+"\n")
+	s.produce(order("a1", 1, "2026-07-15T10:05:00Z", "paid", "10.50"), order("a2", 2, "2026-07-15T10:10:00Z", "paid", "20.00"))
+	s.run()
+	if diff := cmp.Diff([]string{"gold 10:00 1", "unknown 10:00 1"}, windows()); diff != "" {
+		t.Errorf("windows after run 1 (-want +got):\n%s", diff)
+	}
+	write("b.jsonl", `{"customer_id":2,"segment":"silver"}`+"\n"+`{"customer_id":-3,"segment":"tin"}`+"\n")
+	s.produce(order("b1", 2, "2026-07-15T10:20:00Z", "paid", "1.00"))
+	res, _, log := s.runProgram()
+	if f := res.Failure; res.Status != "failed" || f == nil || f.Code != "invalid-static-row" {
+		t.Errorf("run 2 with an invalid line: status %s, failure %+v (program log %s); want failed, invalid-static-row", res.Status, f, log)
+	}
+	write("b.jsonl", `{"customer_id":2,"segment":"silver"}`+"\n")
+	s.run()
+	if diff := cmp.Diff([]string{"gold 10:00 1", "silver 10:00 1", "unknown 10:00 1"}, windows()); diff != "" {
+		t.Errorf("windows after run 3 (-want +got):\n%s", diff)
 	}
 }

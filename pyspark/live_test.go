@@ -158,6 +158,22 @@ func (s *liveStack) query(sql ...string) [][]map[string]any {
 // and its start line.
 func (s *liveStack) run() (*pyspark.Result, map[string]string) {
 	s.t.Helper()
+	res, starts, log := s.runProgram()
+	if res.ExitCode != 0 || res.Status != "finished" {
+		msg := ""
+		if res.Failure != nil {
+			msg = res.Failure.Code + ": " + head(res.Failure.Message)
+		}
+		s.t.Fatalf("run: exit %d, status %s (program log %s): %s", res.ExitCode, res.Status, log, msg)
+	}
+	_ = os.Remove(log)
+	return res, starts
+}
+
+// runProgram runs the program available-now to its end, whatever its
+// outcome: the result, each query's start, and the program log's path.
+func (s *liveStack) runProgram() (*pyspark.Result, map[string]string, string) {
+	s.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	starts := map[string]string{}
@@ -186,15 +202,7 @@ func (s *liveStack) run() (*pyspark.Result, map[string]string) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	if res.ExitCode != 0 || res.Status != "finished" {
-		msg := ""
-		if res.Failure != nil {
-			msg = res.Failure.Code + ": " + head(res.Failure.Message)
-		}
-		s.t.Fatalf("run: exit %d, status %s (program log %s): %s", res.ExitCode, res.Status, logf.Name(), msg)
-	}
-	_ = os.Remove(logf.Name())
-	return res, starts
+	return res, starts, logf.Name()
 }
 
 func head(s string) string {

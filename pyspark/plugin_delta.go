@@ -10,8 +10,10 @@ import (
 	"github.com/etlgen/etlgen/planner"
 )
 
-// deltaPlugin reads a Delta table of typed rows as the static side of a
-// stream-static join (spark.read, in full at every micro-batch) and writes
+// deltaPlugin reads a Delta table as the static side of a stream-static
+// join (spark.read, in full at every micro-batch; each row rendered as a
+// JSON payload and validated against the contract, as the local engine
+// validates its rows) and writes
 // a query's rows into a Delta table: an idempotent append, a MERGE on the
 // merge keys, or a CDF MERGE (planner.Sink.Changes).
 func deltaPlugin() plugin {
@@ -20,13 +22,28 @@ func deltaPlugin() plugin {
 		read:  readDelta, write: writeDelta}
 }
 
-// readDelta binds a Delta table of the contract's typed rows: there is no
-// payload validation and no invalid port.
+// readDelta binds a Delta table read as payloads: each row rendered as
+// JSON (to_json(struct(*)), timestamps with microseconds, as a Change Data
+// Feed's rows are) and validated against the contract, so that a row the
+// contract refuses is refused on Spark as on the local engine; the table
+// is the lineage's topic.
 func readDelta(sv *sourceView, s *planner.Source) error {
-	sv.Typed, sv.Rows, sv.Format = true, "typed Delta rows", PyString("delta")
+	sv.Format, sv.payload = PyString("delta"), sparksql.PayloadString
 	sv.Options = optionsKV(s.Options)
-	return tableOrPath(sv, s)
+	if err := tableOrPath(sv, s); err != nil {
+		return err
+	}
+	sv.Lineage = pyList(append([]string{rowPayload, SQLString(s.Identity) + " AS _etl_topic"}, staticLineage...))
+	return nil
 }
+
+// rowPayload renders a table row as a JSON payload.
+var rowPayload = "to_json(struct(*), map('timestampFormat', " + SQLString("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX") + ")) AS raw_payload"
+
+// staticLineage are the lineage columns of a table row after its topic:
+// no partition, offset or timestamp.
+var staticLineage = []string{"CAST(NULL AS INT) AS _etl_partition", "CAST(NULL AS BIGINT) AS _etl_offset",
+	"CAST(NULL AS TIMESTAMP) AS _etl_kafka_timestamp"}
 
 // tableOrPath sets the catalog table, else the path, a Delta source reads.
 func tableOrPath(sv *sourceView, s *planner.Source) error {

@@ -25,8 +25,7 @@ func readDeltaCDF(sv *sourceView, s *planner.Source) error {
 	if err := tableOrPath(sv, s); err != nil {
 		return err
 	}
-	payload := "to_json(struct(*), map('timestampFormat', " + SQLString("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX") + ")) AS raw_payload"
 	topic := SQLString(s.Identity) + " AS _etl_topic" // the table, else its path
-	sv.Lineage = pyList(append([]string{payload, topic}, cdfLineage...))
+	sv.Lineage = pyList(append([]string{rowPayload, topic}, cdfLineage...))
 	return nil
 }

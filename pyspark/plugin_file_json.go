@@ -8,11 +8,13 @@ import (
 )
 
 // fileJSONPlugin reads JSON-lines files as text lines (file-json), each
-// validated against the extract's contract with its file as lineage, and
-// writes a query's rows as JSON files (Spark's file sink). A batch is read
-// again from the file-source log of the checkpoint (late rows).
+// validated against the extract's contract with its file as lineage — as a
+// stream, or as the static side of a join (spark.read: every file, again
+// at every micro-batch) — and writes a query's rows as JSON files (Spark's
+// file sink). A batch is read again from the file-source log of the
+// checkpoint (late rows).
 func fileJSONPlugin() plugin {
-	return plugin{name: profile.PluginFileJSON, roles: []profile.Role{profile.RoleStreamingSource, profile.RoleAppendSink},
+	return plugin{name: profile.PluginFileJSON, roles: []profile.Role{profile.RoleStreamingSource, profile.RoleStaticSource, profile.RoleAppendSink},
 		read: readFileJSON, write: writeFileJSON, reread: rereadFiles}
 }
 

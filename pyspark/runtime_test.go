@@ -55,6 +55,9 @@ func TestRuntimeClassify(t *testing.T) {
 		{"local permission", "StreamingQueryException",
 			"[STREAM_FAILED] Query [id = a, runId = b] terminated with exception: java.nio.file.AccessDeniedException: /data/checkpoints/customer_order_windows/offsets/.3.tmp",
 			"sink-permission", 16},
+		{"invalid static row", "StreamingQueryException",
+			"[STREAM_FAILED] Query [id = a, runId = b] terminated with exception: org.apache.spark.SparkRuntimeException: [USER_RAISED_EXCEPTION] [ETLGEN_INVALID_STATIC_ROW] static table customers has a row that breaks contract segment-customer: OUT_OF_RANGE at \"customer_id\": must be > 0 SQLSTATE: P0001",
+			"invalid-static-row", 1},
 		{"delta concurrent append", "StreamingQueryException",
 			fb("rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY)",
 				"pyspark.errors.exceptions.connect.SparkException: [DELTA_CONCURRENT_APPEND.WITHOUT_HINT] Transaction conflict detected. a concurrent MERGE added data to table spark_catalog.curated.customer_order_windows committed at version 7. The concurrent operation modified data that should have been read by this operation. Please retry the operation. SQLSTATE: 2D521"),
@@ -152,6 +155,7 @@ out = {
     "kafka_first": rt._kafka_rows(None, {"t": {"0": 15}}),
     "replay": [rt.ResumePoint("cp", o, c, {}).replay for o, c in ((None, None), (3, 3), (4, 3), (0, None), (5, 2))],
     "recovered": [rt.ResumePoint("cp", o, None, {}).recovered for o in (None, 0)],
+    "sql": rt.sql_string("it's a \\ test"),
 }
 print(json.dumps(out, sort_keys=True))
 `
@@ -161,6 +165,7 @@ print(json.dumps(out, sort_keys=True))
 		"merge": 6.0, "append": 500.0, "none": 0.0, "kafka": 5.0, "kafka_first": 0.0,
 		"replay":    []any{nil, nil, 4.0, 0.0, 5.0},
 		"recovered": []any{false, true},
+		"sql":       `'it\'s a \\ test'`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("runtime helpers (-want +got):\n%s", diff)

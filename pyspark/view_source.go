@@ -11,20 +11,23 @@ import (
 // sourceView is one extract: how to read it and validate it.
 type sourceView struct {
 	Asset    string // asset name (plain text)
-	Plugin   string // plugin name (plain text)
-	Contract string // contract id (plain text)
-	Const    string // constant prefix, e.g. ORDER_EVENTS
-	Fn       string // function prefix, e.g. order_events
-	Format   string // Python literal of the reader format
-	Kafka    bool
-	CDF      bool   // a Delta Change Data Feed: change rows as JSON payloads
-	Typed    bool   // typed rows of the contract (a Delta table, rate): no payload validation
-	Rows     string // what typed rows are, for the comment (plain text)
-	Static   bool   // read in full at every micro-batch (spark.read)
-	Reread   string // how a batch is read again for late rows (plugin.reread), "" when it cannot be
-	Table    string // Python literal of the Delta table name, or ""
-	Load     string // Python literal of the load path ("" for none)
-	Options  []kv
+	AssetLit string // Python literal of the asset name
+	// ContractLit is the Python literal of the contract id.
+	ContractLit string
+	Plugin      string // plugin name (plain text)
+	Contract    string // contract id (plain text)
+	Const       string // constant prefix, e.g. ORDER_EVENTS
+	Fn          string // function prefix, e.g. order_events
+	Format      string // Python literal of the reader format
+	Kafka       bool
+	CDF         bool   // a Delta Change Data Feed: change rows as JSON payloads
+	Typed       bool   // typed rows of the contract (a Delta table, rate): no payload validation
+	Rows        string // what typed rows are, for the comment (plain text)
+	Static      bool   // read in full at every micro-batch (spark.read)
+	Reread      string // how a batch is read again for late rows (plugin.reread), "" when it cannot be
+	Table       string // Python literal of the Delta table name, or ""
+	Load        string // Python literal of the load path ("" for none)
+	Options     []kv
 	// CredEnv and Mechanism are Python literals, or None.
 	CredEnv, Mechanism string
 	Lineage            []string
@@ -64,7 +67,8 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	}
 	base := g.ids.claim(s.Asset, sourceForms...)
 	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base,
-		Static: s.Static, Reread: p.reread, CredEnv: "None", Mechanism: "None"}
+		Static: s.Static, Reread: p.reread, CredEnv: "None", Mechanism: "None",
+		AssetLit: PyString(s.Asset), ContractLit: PyString(s.Contract)}
 	if err := p.read(sv, s); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package run
 
 import (
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -39,6 +41,20 @@ func TestBatchWatermark(t *testing.T) {
 	} {
 		if got := sparkBatch("p", &pyspark.Batch{Query: "w", Watermark: &wm}).Watermark; got != want {
 			t.Errorf("spark %s: watermark %q, want %q", wm, got, want)
+		}
+	}
+}
+
+// TestLocalFailureClass: the local engine's errors get the failure classes
+// the Spark program gives the same failures.
+func TestLocalFailureClass(t *testing.T) {
+	for err, want := range map[error]string{
+		fmt.Errorf("run query q: %w", &engine.StaticRowError{Asset: "customers", Contract: "c", Rows: 1, ReasonCode: "OUT_OF_RANGE"}): FailureInvalidStaticRow,
+		&engine.InputError{Code: engine.CodeFileMissing, Path: "/in/a.jsonl", Err: errors.New("gone")}:                                "input-missing",
+		errors.New("boom"): "failure",
+	} {
+		if got := localFailure(err).Code; got != want {
+			t.Errorf("localFailure(%v) = %s, want %s", err, got, want)
 		}
 	}
 }

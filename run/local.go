@@ -87,9 +87,15 @@ func warnForeignWriters(q *engine.Query, o Options) {
 }
 
 // localFailure classifies a local engine's error: input-missing for a
-// listed input file that is gone (engine.CodeFileMissing), else failure.
+// listed input file that is gone (engine.CodeFileMissing),
+// invalid-static-row for a static table row that breaks its contract (as
+// the Spark program classifies it), else failure.
 func localFailure(err error) *Failure {
 	var ie *engine.InputError
+	var se *engine.StaticRowError
+	if errors.As(err, &se) {
+		return &Failure{Code: FailureInvalidStaticRow, Message: err.Error(), Retry: InvalidStaticRowRetry}
+	}
 	if errors.As(err, &ie) {
 		return &Failure{Code: "input-missing", Message: err.Error(),
 			Retry: "restore " + ie.Path + " and run again, or set ignore_missing_files: true on the source asset to skip it; the checkpoint re-runs the batch"}
@@ -194,3 +200,12 @@ func localReportDir(m *planner.Model, pp *planner.PipelinePlan) string {
 	}
 	return m.CheckpointRoot
 }
+
+// FailureInvalidStaticRow is the failure class of a batch failed by a
+// static table row that breaks its contract, on both engines; retry
+// guidance InvalidStaticRowRetry (the Spark runtime's FAILURES say the
+// same).
+const (
+	FailureInvalidStaticRow = "invalid-static-row"
+	InvalidStaticRowRetry   = "fix or remove the static table's rows that break the contract, then rerun: the checkpoint re-runs the batch"
+)

@@ -43,5 +43,8 @@
 //
 // Scenario is a table of arrival batches and expected outputs that
 // RunScenario executes on this engine; the Spark runner executes the same
-// table against the generated PySpark program.
+// table against the generated PySpark program. Its source tables are
+// Change Data Feeds or static tables (SourceTable.Static), changed by the
+// arrivals; an arrival can expect its run to fail (Arrival.WantFailure) on
+// both engines, the next one re-running the batch.
 package testkit

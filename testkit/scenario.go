@@ -25,8 +25,9 @@ type Scenario struct {
 	Name     string
 	Pipeline *etl.Pipeline
 	// Tables are the source tables of the scenario, by asset: delta-cdf
-	// sources the arrivals change with table operations (Arrival.Changes).
-	// Every other source is a stream of raw payloads (Arrival.Payloads).
+	// sources, or static tables (SourceTable.Static), the arrivals change
+	// with table operations (Arrival.Changes). Every other source is a
+	// stream of raw payloads (Arrival.Payloads).
 	Tables   map[string]SourceTable
 	Arrivals []Arrival
 	// Want maps a sink asset to its expected rows; sinks not listed are
@@ -43,6 +44,9 @@ type Scenario struct {
 type SourceTable struct {
 	Contract string
 	Keys     []string
+	// Static makes the table the static side of a join (plugin delta,
+	// read in full at every micro-batch) instead of a Change Data Feed.
+	Static bool
 }
 
 // Arrival is what arrives before one trigger: raw payloads per source
@@ -51,6 +55,11 @@ type SourceTable struct {
 type Arrival struct {
 	Payloads map[string][]string
 	Changes  []TableChange
+	// WantFailure, when set, is a text the failure of the run after this
+	// arrival must contain (engine.StaticRowMarker, for instance): that
+	// run must fail, on every engine, and the next arrival's run re-runs
+	// its batch from the checkpoint.
+	WantFailure string
 }
 
 // TableOp is the kind of a TableChange.
@@ -94,7 +103,11 @@ func (LocalRunner) Run(tb testing.TB, s Scenario) map[string][]string {
 			if !strings.Contains(prof, from) {
 				tb.Fatalf("testkit: scenario %s: table %s is not an asset of the pipeline", s.Name, asset)
 			}
-			prof = strings.Replace(prof, from, fmt.Sprintf("  %s: {plugin: delta-cdf, table: %s, starting_version: 0}\n", asset, asset), 1)
+			to := fmt.Sprintf("  %s: {plugin: delta-cdf, table: %s, starting_version: 0}\n", asset, asset)
+			if s.Tables[asset].Static {
+				to = fmt.Sprintf("  %s: {plugin: delta, table: %s}\n", asset, asset)
+			}
+			prof = strings.Replace(prof, from, to, 1)
 		}
 		opts = append(opts, ProfileYAML(prof))
 	}
@@ -104,7 +117,7 @@ func (LocalRunner) Run(tb testing.TB, s Scenario) map[string][]string {
 			tb.Fatalf("testkit: scenario %s: table %s: %v", s.Name, asset, err)
 		}
 	}
-	for _, a := range s.Arrivals {
+	for i, a := range s.Arrivals {
 		for _, c := range a.Changes {
 			if _, ok := s.Tables[c.Asset]; !ok {
 				tb.Fatalf("testkit: scenario %s: a change to %s, which is not one of its Tables", s.Name, c.Asset)
@@ -116,7 +129,13 @@ func (LocalRunner) Run(tb testing.TB, s Scenario) map[string][]string {
 				rt.AddRawPayloads(asset, []byte(p))
 			}
 		}
-		rt.ProcessAllAvailable()
+		if a.WantFailure == "" {
+			rt.ProcessAllAvailable()
+			continue
+		}
+		if err := rt.TryProcessAllAvailable(); err == nil || !strings.Contains(err.Error(), a.WantFailure) {
+			tb.Fatalf("testkit: scenario %s: the run after arrival %d = %v; want a failure with %q", s.Name, i+1, err, a.WantFailure)
+		}
 	}
 	out := map[string][]string{}
 	for name := range rt.env.Tables {

@@ -63,6 +63,7 @@ func (bc *binder) source(pl *ir.Pipeline, e ir.Extract) (AssetBinding, bool) {
 		s.Role = RoleStaticSource
 	}
 	bc.role(a, s.Role, path)
+	bc.staticInMemory(a, s.Role, path)
 	if c := bc.contract(e.Contract, e.Pos, path); c != nil {
 		if f, ok := c.EventTimeField(); ok {
 			s.EventTime = f.Name
@@ -89,6 +90,19 @@ func (bc *binder) fixedSchema(a *Asset, c *contracts.Contract, pos diag.Position
 		bc.report(diag.Error, CodeSourceSchema, pos, path, "declare contract "+c.ID+" with exactly the columns "+commaList(want),
 			"plugin %s delivers rows (%s), but contract %s declares (%s)", a.Plugin.Name, commaList(want), c.ID, commaList(got))
 	}
+}
+
+// staticInMemory refuses, on the local engine outside tests, a static side
+// bound to delta: the local engine keeps Delta tables in memory for one
+// process, so the join would read an empty table in every `etlgen run`
+// (a test fills the table itself, testkit's DeltaTable).
+func (bc *binder) staticInMemory(a *Asset, r Role, path string) {
+	if r != RoleStaticSource || bc.p.engine != EngineLocal || bc.p.test || a.Plugin.Name != PluginDelta {
+		return
+	}
+	bc.report(diag.Error, CodeEngineMismatch, a.Pos, path,
+		"bind the static table to file-json (a directory of JSON-lines files, read in full at every micro-batch), or mark the profile test: true and fill the table in the test",
+		"the local engine keeps delta tables in memory for one run: the static side %s would be empty in every etlgen run, and every row joined with nothing", a.Name)
 }
 
 // role reports a plugin that cannot play role r.

@@ -3,6 +3,7 @@ package profile
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -70,6 +71,12 @@ func TestBindChecks(t *testing.T) {
 		"  order_events: {plugin: kafka-json, resource: k, topic: t}\n" +
 		"  rejected_order_events: {plugin: delta, table: q.r}\n  late_order_events: {plugin: delta, table: q.l}\n"
 	const merge = "  customer_order_windows: {plugin: delta, table: c.w, write_mode: foreach-batch-merge}\n"
+	const local = "name: t\nengine: local\nexecution: {trigger: available-now, checkpoint_root: ../ck}\nassets:\n" +
+		"  order_events: {plugin: file-json, path: ../in}\n  customer_order_windows: {plugin: file-json, path: ../out/w}\n" +
+		"  rejected_order_events: {plugin: file-json, path: ../out/r}\n  late_order_events: {plugin: file-json, path: ../out/l}\n"
+	addCustomers := func(d *ir.Document) {
+		d.Pipelines[0].Extracts = append(d.Pipelines[0].Extracts, ir.Extract{Asset: "customers", Contract: "rejected-order-event", Static: true})
+	}
 	tests := []struct {
 		name    string
 		profile string
@@ -100,6 +107,12 @@ func TestBindChecks(t *testing.T) {
 			edit: func(d *ir.Document) {
 				d.Pipelines[0].Extracts = append(d.Pipelines[0].Extracts, ir.Extract{Asset: "customers", Contract: "rejected-order-event", Static: true})
 			}},
+		{name: "static extract on delta, local engine", profile: local + "  customers: {plugin: delta, path: ../dim}\n",
+			edit: addCustomers, want: []string{CodeEngineMismatch}},
+		{name: "static extract on delta, local test profile", profile: strings.Replace(local, "engine: local\n", "engine: local\ntest: true\n", 1) +
+			"  customers: {plugin: delta, path: ../dim}\n", edit: addCustomers},
+		{name: "static extract on file-json, local engine", profile: local + "  customers: {plugin: file-json, path: ../dim}\n", edit: addCustomers},
+		{name: "static extract on file-json, spark", profile: spark + merge + "  customers: {plugin: file-json, path: s3a://w/dim}\n", edit: addCustomers},
 		{name: "watermark through an upstream step", profile: spark + merge, edit: func(d *ir.Document) {
 			pl := &d.Pipelines[0]
 			pl.Steps = append([]ir.Step{{ID: "clean", Plan: &ir.Node{Op: ir.OpInput, Input: "in"},

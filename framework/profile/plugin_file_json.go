@@ -24,8 +24,8 @@ func fileJSON() Plugin {
 		// Spark's file source reads every file that is not hidden; the
 		// local engine and the docs say *.json and *.jsonl.
 		SparkFixed: map[string]string{"pathGlobFilter": "*.{json,jsonl}"},
-		Summary:    "JSON-lines files in a directory: a streaming file source, or an append sink writing one file per micro-batch.",
-		Roles:      []Role{RoleStreamingSource, RoleAppendSink},
+		Summary:    "JSON-lines files in a directory: a streaming file source, the static side of a stream-static join (every file, read again at every micro-batch), or an append sink writing one file per micro-batch.",
+		Roles:      []Role{RoleStreamingSource, RoleStaticSource, RoleAppendSink},
 		Engines:    []string{EngineLocal, EnginePySpark},
 		Source: &SourceFacts{
 			Name: "file source", Rows: RowsPayload, Replayable: true, Reread: true,

@@ -48,6 +48,10 @@ _ENV = {}
 _REDACT = set()  # the values, and the parts of them used alone (a Kafka password)
 REDACTED = "<redacted>"
 
+# The marker of a micro-batch failed by an invalid static row (static_valid;
+# the local engine's engine.StaticRowMarker).
+STATIC_ROW_MARKER = "[ETLGEN_INVALID_STATIC_ROW]"
+
 # Failure classes: code, exit code, retry guidance, needles. The needles are
 # specific texts of real failures: error classes as Spark and Delta print
 # them ("[ERROR_CLASS] message"), JVM exception class names, gRPC status
@@ -55,6 +59,9 @@ REDACTED = "<redacted>"
 # the exception's text wins; the order matters where one failure wraps
 # another (a foreachBatch failure carries the AnalysisException inside it).
 FAILURES = [
+    ("invalid-static-row", EXIT_FAILURE,
+     "fix or remove the static table's rows that break the contract, then rerun: the checkpoint re-runs the batch",
+     [STATIC_ROW_MARKER]),
     ("environment", EXIT_ENVIRONMENT, "export the environment variable the message names where the program runs, then rerun",
      [MISSING_ENV]),
     ("authentication", EXIT_ENVIRONMENT, "fix the credentials (environment variables named by the profile), then rerun",
@@ -297,6 +304,25 @@ def validate(raw, check):
         "(%s) AS _etl_reason" % check["reason"],
         "(%s) AS _etl_field_path" % check["field_path"],
     )
+
+
+def sql_string(s):
+    """s as a Spark SQL string literal."""
+    return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def static_valid(raw, check, projection, asset, contract):
+    """The valid rows of a static table, typed: validated as payloads, and
+    a row that breaks the contract fails the micro-batch that reads it
+    (raise_error inside the filter, which the optimizer cannot prune, so
+    every micro-batch's read of the table checks it), with the message the
+    local engine gives (engine.StaticRowError): never dropped silently."""
+    fail = "raise_error(concat(%s, ' static table ', %s, ' has a row that breaks contract ', %s, ': ', " \
+           "coalesce(_etl_reason_code, ''), ' at \"', coalesce(_etl_field_path, ''), '\": ', coalesce(_etl_reason, '')))" % (
+               sql_string(STATIC_ROW_MARKER), sql_string(asset), sql_string(contract))
+    return (validate(raw, check)
+            .filter("CASE WHEN _etl_valid THEN true ELSE %s IS NULL END" % fail)
+            .selectExpr(*projection))
 
 
 def ensure_table(spark, schema_sql, create_sql):

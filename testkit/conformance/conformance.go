@@ -3,7 +3,8 @@
 // customers, a stream–stream join, invalid payloads, a Change Data Feed
 // MERGE, and Spark 4.1's behaviour measured for issue 12: a streaming
 // limit, an outer join on watermarked keys, a window after a join, windows
-// chained on WindowTime; and min_by / max_by by event time) that runs on the local engine (testkit.LocalRunner, in this
+// chained on WindowTime; min_by / max_by by event time; a static dimension
+// validated at every micro-batch) that runs on the local engine (testkit.LocalRunner, in this
 // package's tests) and, when the stack is up, through the generated PySpark
 // program on Spark (e2e/conformance_test.go). Both must give exactly Want:
 // rows, types, window bounds, quarantine reasons, late routing.
@@ -15,6 +16,8 @@ import (
 	orderstatus "github.com/etlgen/etlgen/examples/order-status"
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/testkit"
+	"github.com/etlgen/etlgen/testkit/conformance/dimension"
+	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // RejectedRunColumns are the columns of a quarantine row that scenarios do
@@ -28,7 +31,7 @@ var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "sour
 // the table has few, rich scenarios.
 func Scenarios() []testkit.Scenario {
 	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(), statusWindows(),
-		firstOrders(), impressionClicks(), paidHours(), dailyUnits()}
+		firstOrders(), impressionClicks(), paidHours(), dailyUnits(), staticDimension()}
 }
 
 // orderEvent is an order-streaming payload on 2026-07-15 at the given time.
@@ -182,5 +185,50 @@ func statusWindows() testkit.Scenario {
 			`{"customer_id":7,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","first_status":"cancelled","latest_status":"refunded","latest_order_id":2,"events":4}`,
 			`{"customer_id":8,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","first_status":"paid","latest_status":"paid","latest_order_id":3,"events":1}`,
 		}},
+	}
+}
+
+// dimensionRow is a row of the customer dimension.
+func dimensionRow(id, segment string) string {
+	return `{"customer_id":` + id + `,"segment":"` + segment + `"}`
+}
+
+// staticDimension: order events joined with a static customer table that
+// changes between the arrivals; each micro-batch reads the table as it is
+// then (a customer added later is "unknown" before). A row that breaks the
+// dimension's contract (segment platinum) fails the batch on both engines,
+// never joined and never dropped; fixed, the batch re-runs with the same
+// events and the fixed row.
+func staticDimension() testkit.Scenario {
+	return testkit.Scenario{
+		Name:     "a static dimension validated at every micro-batch",
+		Pipeline: dimension.Pipeline,
+		Tables:   map[string]testkit.SourceTable{"customers": {Contract: "dim-customer", Keys: []string{"customer_id"}, Static: true}},
+		Arrivals: []testkit.Arrival{
+			{
+				Changes: []testkit.TableChange{{Asset: "customers", Op: testkit.OpInsert, Rows: []string{dimensionRow("7", "gold"), dimensionRow("8", "silver")}}},
+				Payloads: map[string][]string{"order_events": {
+					orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),
+					orderEvent("e2", "2", "9", "2.50", "paid", "10:06:00"),
+				}},
+			},
+			{
+				Changes:     []testkit.TableChange{{Asset: "customers", Op: testkit.OpInsert, Rows: []string{dimensionRow("9", "platinum")}}},
+				Payloads:    map[string][]string{"order_events": {orderEvent("e3", "3", "9", "3.00", "paid", "10:07:00")}},
+				WantFailure: engine.StaticRowMarker,
+			},
+			{
+				Changes:  []testkit.TableChange{{Asset: "customers", Op: testkit.OpUpdate, Rows: []string{dimensionRow("9", "bronze")}}},
+				Payloads: map[string][]string{"order_events": {orderEvent("e4", "4", "8", "4.00", "paid", "10:08:00")}},
+			},
+		},
+		Want: map[string][]string{
+			"order_segments": {
+				`{"event_id":"e1","order_id":1,"customer_id":7,"order_total":10.00,"status":"paid","event_time":"2026-07-15T10:05:00Z","segment":"gold"}`,
+				`{"event_id":"e2","order_id":2,"customer_id":9,"order_total":2.50,"status":"paid","event_time":"2026-07-15T10:06:00Z","segment":"unknown"}`,
+				`{"event_id":"e3","order_id":3,"customer_id":9,"order_total":3.00,"status":"paid","event_time":"2026-07-15T10:07:00Z","segment":"bronze"}`,
+				`{"event_id":"e4","order_id":4,"customer_id":8,"order_total":4.00,"status":"paid","event_time":"2026-07-15T10:08:00Z","segment":"silver"}`,
+			},
+		},
 	}
 }

@@ -51,7 +51,10 @@
 // them for readers); StartOver (fresh.go, `etlgen run --fresh`) deletes a
 // pipeline's checkpoints and exactly the files and logs they wrote there,
 // under the checkpoints' locks. Payload sources (Source: memory streams, JSON
-// files, Change Data Feeds) are validated against the extract's contract;
+// files, Change Data Feeds, static tables: a Delta table, or FileStatic's
+// every file of a directory, read at every batch) are validated against the
+// extract's contract, and an invalid row of a static side fails the batch
+// (StaticRowError, the Spark program's invalid-static-row);
 // typed sources (RowSource: rate) deliver rows as they are.
 //
 // # Triggers

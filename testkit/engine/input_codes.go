@@ -40,3 +40,42 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // fmtNanos renders Unix nanoseconds as an RFC 3339 UTC time.
 func fmtNanos(ns int64) string { return time.Unix(0, ns).UTC().Format(time.RFC3339Nano) }
+
+// StaticRowMarker starts the message of a batch failed by an invalid row
+// of a static table, on both engines (the Spark program raises it from the
+// static side's plan, etlgen_runtime.static_valid).
+const StaticRowMarker = "[ETLGEN_INVALID_STATIC_ROW]"
+
+// StaticRowError is a batch failed because the static side of a join holds
+// rows that break its contract: a static table is validated at every
+// micro-batch, as it is read, and a row that breaks the contract is never
+// dropped silently.
+type StaticRowError struct {
+	Asset, Contract string
+	// Rows counts the invalid rows; ReasonCode, FieldPath and Reason are
+	// the first one's verdict.
+	Rows                          int
+	ReasonCode, FieldPath, Reason string
+}
+
+// Error renders the error the way the Spark program raises it.
+func (e *StaticRowError) Error() string {
+	return fmt.Sprintf("%s static table %s has a row that breaks contract %s: %s at %q: %s (%d such rows in this batch)",
+		StaticRowMarker, e.Asset, e.Contract, e.ReasonCode, e.FieldPath, e.Reason, e.Rows)
+}
+
+// staticRowError describes the invalid rows of static source asset, nil
+// when it has none.
+func staticRowError(asset, contract string, invalid []Row) error {
+	if len(invalid) == 0 {
+		return nil
+	}
+	r := invalid[0]
+	text := func(i int) string {
+		if s, ok := r[i].(string); ok {
+			return s
+		}
+		return ""
+	}
+	return &StaticRowError{Asset: asset, Contract: contract, Rows: len(invalid), ReasonCode: text(1), Reason: text(2), FieldPath: text(3)}
+}

@@ -10,15 +10,22 @@ import (
 
 // fileJSONPlugin runs the `file-json` plugin: a FileSource over the asset's
 // directory (max_files_per_trigger files or max_bytes_per_trigger bytes
-// per batch, ignore_missing_files) and a FileSink writing one JSON-lines
-// file per batch into it, named by the checkpoint's identity, with a log
-// of committed batches (sink_file.go).
+// per batch, ignore_missing_files), a FileStatic reading every file of it
+// at every batch (the static side of a join), and a FileSink writing one
+// JSON-lines file per batch into it, named by the checkpoint's identity,
+// with a log of committed batches (sink_file.go).
 func fileJSONPlugin() plugin {
 	return plugin{
-		name:    profile.PluginFileJSON,
-		sources: map[profile.Role]sourceFactory{profile.RoleStreamingSource: openFileSource},
-		sinks:   map[profile.Role]sinkFactory{profile.RoleAppendSink: openFileSink},
+		name: profile.PluginFileJSON,
+		sources: map[profile.Role]sourceFactory{profile.RoleStreamingSource: openFileSource,
+			profile.RoleStaticSource: openFileStatic},
+		sinks: map[profile.Role]sinkFactory{profile.RoleAppendSink: openFileSink},
 	}
+}
+
+// openFileStatic reads the asset's directory in full at every batch.
+func openFileStatic(a sourceArgs) (Stream, error) {
+	return &FileStatic{Dir: a.src.Binding.Path()}, nil
 }
 
 // openFileSource reads the asset's directory.

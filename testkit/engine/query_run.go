@@ -264,6 +264,11 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 		if err != nil {
 			return nil, nil, err
 		}
+		if static {
+			if err := staticRowError(a, c.extracts[a].Contract, sb.invalid); err != nil {
+				return nil, nil, err
+			}
+		}
 		b.inputs[a] = sb
 	}
 	return b, c.root.process(b), nil

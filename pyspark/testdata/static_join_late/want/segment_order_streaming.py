@@ -135,16 +135,89 @@ def order_events_invalid(raw):
     """The rows of order_events that break contract order-event, with the reason."""
     return rt.validate(raw, ORDER_EVENTS_CHECK).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
 
-
-# Source customers: plugin delta, contract segment-customer: typed Delta rows.
+# Source customers: plugin delta, contract segment-customer.
 CUSTOMERS_OPTIONS = {
 }
+CUSTOMERS_CREDENTIAL_ENV = None
+CUSTOMERS_SASL_MECHANISM = None
+CUSTOMERS_LINEAGE = [
+    "to_json(struct(*), map('timestampFormat', 'yyyy-MM-dd\\'T\\'HH:mm:ss.SSSSSSXXX')) AS raw_payload",
+    "'dim.customers' AS _etl_topic",
+    "CAST(NULL AS INT) AS _etl_partition",
+    "CAST(NULL AS BIGINT) AS _etl_offset",
+    "CAST(NULL AS TIMESTAMP) AS _etl_kafka_timestamp",
+]
+# The contract's validation compiled to Spark SQL (contracts/sparksql): the
+# stages, one select per level, then the verdict; no Python UDF.
+CUSTOMERS_CHECK = {
+    "stage_levels": [
+        [
+            "coalesce(octet_length(`raw_payload`), 0) AS `_etl_payload_size`",
+            "coalesce(is_valid_utf8(`raw_payload`), true) AS `_etl_payload_utf8`",
+        ],
+        [
+            "CASE WHEN `_etl_payload_size` <= 1048576 AND `_etl_payload_utf8` THEN coalesce(`raw_payload`, '') END AS `_etl_payload_text`",
+        ],
+        [
+            "sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`",
+        ],
+        [
+            "try_parse_json(concat('[', `_etl_payload_text`, ',\"', `_etl_payload_sha256`, '\"]')) AS `_etl_payload_wrapped`",
+        ],
+        [
+            "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
+        ],
+        [
+            "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
+            "try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v1`",
+            "try_variant_get(`_etl_json`, '$.segment', 'variant') AS `_etl_v2`",
+        ],
+    ],
+    "valid": "coalesce(`_etl_payload_size` <= 1048576, false)\nAND coalesce(`_etl_payload_utf8`, false)\nAND coalesce(`_etl_json` IS NOT NULL, false)\nAND coalesce(`_etl_keys` IS NOT NULL, false)\nAND coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)\nAND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce((schema_of_variant(`_etl_v1`) = 'BIGINT' OR (schema_of_variant(`_etl_v1`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v1`, '$', 'bigint') IS NULL)), false))\nAND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') IS NOT NULL, false))\nAND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') > (0BD), false))\nAND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false))",
+    "reason_code": "CASE\n  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))\n    THEN 'PAYLOAD_TOO_LARGE'\n  WHEN NOT (coalesce(`_etl_payload_utf8`, false))\n    THEN 'INVALID_UTF8'\n  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))\n    THEN 'MALFORMED_JSON'\n  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))\n    THEN 'NOT_AN_OBJECT'\n  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce((schema_of_variant(`_etl_v1`) = 'BIGINT' OR (schema_of_variant(`_etl_v1`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v1`, '$', 'bigint') IS NULL)), false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') > (0BD), false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\nEND",
+    "reason": "CASE\n  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))\n    THEN 'payload has more than 1048576 bytes'\n  WHEN NOT (coalesce(`_etl_payload_utf8`, false))\n    THEN 'payload is not valid UTF-8'\n  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))\n    THEN 'payload is not one JSON value'\n  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))\n    THEN 'payload is not a JSON object'\n  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce((schema_of_variant(`_etl_v1`) = 'BIGINT' OR (schema_of_variant(`_etl_v1`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v1`, '$', 'bigint') IS NULL)), false)))\n    THEN 'expected an integer literal'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'integer outside the range of int64'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') > (0BD), false)))\n    THEN 'must be > 0'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))\n    THEN 'expected a JSON string'\nEND",
+    "field_path": "CASE\n  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))\n    THEN ''\n  WHEN NOT (coalesce(`_etl_payload_utf8`, false))\n    THEN ''\n  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))\n    THEN ''\n  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))\n    THEN ''\n  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce((schema_of_variant(`_etl_v1`) = 'BIGINT' OR (schema_of_variant(`_etl_v1`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v1`, '$', 'bigint') IS NULL)), false)))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') > (0BD), false)))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))\n    THEN 'segment'\nEND",
+}
+CUSTOMERS_PROJECTION = [
+    "try_variant_get(`_etl_v1`, '$', 'bigint') AS `customer_id`",
+    "try_variant_get(`_etl_v2`, '$', 'string') AS `segment`",
+    "_etl_topic",
+    "_etl_partition",
+    "_etl_offset",
+    "_etl_kafka_timestamp",
+]
+CUSTOMERS_REJECTION = [
+    "CAST(raw_payload AS STRING) AS raw_payload",
+    "_etl_reason_code AS reason_code",
+    "_etl_reason AS reason",
+    "_etl_field_path AS field_path",
+    "current_timestamp() AS observed_at",
+    "'segment-order-streaming' AS pipeline_id",
+    "'segment-customer' AS contract_id",
+    "_etl_topic AS source_topic",
+    "_etl_partition AS source_partition",
+    "_etl_offset AS source_offset",
+    "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
+    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.customer_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.customer_id', 'variant'), '$', 'bigint') END AS `customer_id`",
+    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.segment', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.segment', 'variant'), '$', 'string') END AS `segment`",
+]
 
 
 def customers_raw(spark):
-    """Read customers in full (static: read again at every micro-batch)."""
+    """Read customers in full (static: read again at every micro-batch) as raw payloads with their lineage columns."""
     reader = spark.read.format("delta").options(**CUSTOMERS_OPTIONS)
-    return reader.table("dim.customers")
+    return reader.table("dim.customers").selectExpr(*CUSTOMERS_LINEAGE)
+
+
+def customers_valid(raw):
+    """The rows of customers that satisfy contract segment-customer, typed, with lineage; a row that
+    breaks it fails the micro-batch (a static table is validated at every micro-batch)."""
+    return rt.static_valid(raw, CUSTOMERS_CHECK, CUSTOMERS_PROJECTION, "customers", "segment-customer")
+
+
+def customers_invalid(raw):
+    """The rows of customers that break contract segment-customer, with the reason."""
+    return rt.validate(raw, CUSTOMERS_CHECK).filter("NOT _etl_valid").selectExpr(*CUSTOMERS_REJECTION)
 
 
 def step_paid_orders(orders):
@@ -199,7 +272,7 @@ def write_late_orders(spark, batch_id):
     options = rt.kafka_credentials(ORDER_EVENTS_OPTIONS, ORDER_EVENTS_CREDENTIAL_ENV, ORDER_EVENTS_SASL_MECHANISM)
     raw = rt.kafka_batch(spark, options, start, end).selectExpr(*ORDER_EVENTS_LINEAGE)
     valid = order_events_valid(raw)
-    df = step_segment_windows_late_input(step_paid_orders(valid), customers_raw(spark))
+    df = step_segment_windows_late_input(step_paid_orders(valid), customers_valid(customers_raw(spark)))
     df = rt.where_above_barrier(df, "%s <= %d" % (rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms * 1000))
     df = df.selectExpr("*", "timestamp_millis(%d) AS watermark_at_arrival" % watermark_ms,
                        "'BEHIND_WATERMARK' AS reason_code")
@@ -233,7 +306,7 @@ def start_segment_windows(spark):
     rt.ensure_table(spark, SEGMENT_WINDOWS_SCHEMA_SQL, SEGMENT_WINDOWS_CREATE_SQL)
     rt.ensure_table(spark, LATE_ORDERS_SCHEMA_SQL, LATE_ORDERS_CREATE_SQL)
     resume = rt.resume_point(spark, SEGMENT_WINDOWS_CHECKPOINT, [SEGMENT_WINDOWS_TARGET, LATE_ORDERS_TARGET])
-    df = step_segment_windows(step_paid_orders(order_events_valid(order_events_raw(spark))), customers_raw(spark))
+    df = step_segment_windows(step_paid_orders(order_events_valid(order_events_raw(spark))), customers_valid(customers_raw(spark)))
     df = df.selectExpr(*SEGMENT_WINDOWS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("segment_windows")
