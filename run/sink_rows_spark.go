@@ -27,6 +27,9 @@ func readSparkDelta(ctx context.Context, m *planner.Model, q *planner.Query, r *
 		return fmt.Errorf("connect to %s: %w", m.Session.Remote, err)
 	}
 	defer s.Stop()
+	if err := setSessionConf(ctx, s, m.Session); err != nil {
+		return err
+	}
 	table := deltaRelation(q)
 	rows, err := collect(ctx, s, fmt.Sprintf("SELECT to_json(struct(*)) FROM %s LIMIT %d", table, limit))
 	if err != nil {
@@ -44,6 +47,34 @@ func readSparkDelta(ctx context.Context, m *planner.Model, q *planner.Query, r *
 	if len(count) == 1 {
 		if n, ok := count[0].(int64); ok {
 			r.Total = n
+		}
+	}
+	return nil
+}
+
+// setSessionConf sets the session conf the program sets (the session time
+// zone, the S3A settings of the profile's s3 resource), the values it reads
+// from the environment included, so that a table on s3a:// reads and its
+// timestamps render as the program sees them. A variable that is not set
+// is an error naming it, never its value.
+func setSessionConf(ctx context.Context, s sql.SparkSession, sess *planner.Session) error {
+	conf := maps.Clone(sess.Conf)
+	for _, k := range slices.Sorted(maps.Keys(sess.ConfEnv)) {
+		name := sess.ConfEnv[k]
+		v, ok := os.LookupEnv(name)
+		if !ok {
+			return fmt.Errorf("session conf %s: environment variable %s is not set", k, name)
+		}
+		conf[k] = v
+	}
+	for _, k := range slices.Sorted(maps.Keys(conf)) {
+		err := s.Config().Set(ctx, k, conf[k])
+		switch {
+		case err == nil:
+		case sess.ConfEnv[k] != "": // the server's message may quote the value
+			return fmt.Errorf("set session conf %s (from environment variable %s): the server refused the value", k, sess.ConfEnv[k])
+		default:
+			return fmt.Errorf("set session conf %s: %w", k, err)
 		}
 	}
 	return nil

@@ -22,9 +22,10 @@ func runCommand() command {
 		help: "Runs the pipelines on the profile's engine (local: in-process, no JVM; pyspark: the generated\n" +
 			"program on Spark Connect). On a terminal one status line is updated in place (batches, rows in,\n" +
 			"rows/s, watermark, state rows, invalid, late); otherwise, or with --progress plain, a line per\n" +
-			"micro-batch. Then each sink: the rows this run wrote, where they are and (local engine) the first\n" +
-			"rows; etlgen show prints more. --fresh starts over first: it deletes the pipelines' checkpoints\n" +
-			"and the files their file sinks wrote (local engine), after asking on stdin unless --yes.\n" +
+			"micro-batch. Then each sink: the rows this run wrote, where they are and its first rows (a\n" +
+			"Delta table through Spark Connect); etlgen show prints more. --fresh starts over first: it\n" +
+			"deletes the pipelines' checkpoints and the files their file sinks wrote (local engine), after\n" +
+			"asking on stdin unless --yes.\n" +
 			"Batch lines and the outcome go to stdout; warnings, errors and the --fresh question to stderr.\n" +
 			"Exit: 0 ok, 1 the run failed (or --fresh was declined), 10 invalid model, 12 planning failure,\n" +
 			"14 incompatible state, 16 environment failure.",

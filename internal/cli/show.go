@@ -13,8 +13,8 @@ import (
 // defaultShowLimit is how many rows show prints unless --limit says.
 const defaultShowLimit = 20
 
-// showCommand is `etlgen show [PKG] --profile FILE SINK`: the rows a sink
-// holds, read where the profile binds it.
+// showCommand is `etlgen show [PKG] --profile FILE --sink NAME`: the rows
+// a sink holds, read where the profile binds it.
 func showCommand() command {
 	return command{
 		summary: "print the rows a sink holds (local: file-json; Spark: the Delta table)",
