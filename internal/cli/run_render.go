@@ -102,26 +102,14 @@ func printSinks(ctx context.Context, e env, m *planner.Model, reports []*run.Rep
 	for _, r := range reports {
 		ran[r.Pipeline] = r
 	}
-	for _, q := range run.SinkQueries(m) {
-		r := ran[pipelineOf(m, q)]
+	for i := range m.Pipelines {
+		r := ran[m.Pipelines[i].ID]
 		if r == nil {
 			continue
 		}
-		written := r.Sinks[q.Name]
-		where := relToDir(".", q.Sink.Identity)
-		if r.Status != "finished" || ctx.Err() != nil {
-			fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written))
-			continue
+		for j := range m.Pipelines[i].Queries {
+			printSink(ctx, e, m, r, &m.Pipelines[i].Queries[j])
 		}
-		rctx, cancel := context.WithTimeout(ctx, summaryTimeout)
-		rows, err := run.ReadSink(rctx, m, q.Sink.Asset, summaryRows)
-		cancel()
-		if err != nil {
-			fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run (%v)\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written), err)
-			continue
-		}
-		fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run, %d in all\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written), rows.Total)
-		writeRowTable(e.stdout, rows.Columns, rows.Rows, rows.Total)
 	}
 	fmt.Fprintf(e.stdout, "\nsee a sink's rows: %s --sink NAME\n", show)
 	for _, r := range reports {
@@ -132,16 +120,25 @@ func printSinks(ctx context.Context, e env, m *planner.Model, reports []*run.Rep
 	}
 }
 
-// pipelineOf returns the id of the pipeline that runs q.
-func pipelineOf(m *planner.Model, q *planner.Query) string {
-	for i := range m.Pipelines {
-		for j := range m.Pipelines[i].Queries {
-			if &m.Pipelines[i].Queries[j] == q {
-				return m.Pipelines[i].ID
-			}
-		}
+// printSink prints one sink of a run r: the rows it wrote, where they are,
+// how many the sink holds and its first rows (not after a failed or
+// interrupted run).
+func printSink(ctx context.Context, e env, m *planner.Model, r *run.Report, q *planner.Query) {
+	written := r.Sinks[q.Name]
+	where := relToDir(".", q.Sink.Identity)
+	if r.Status != "finished" || ctx.Err() != nil {
+		fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written))
+		return
 	}
-	return ""
+	rctx, cancel := context.WithTimeout(ctx, summaryTimeout)
+	rows, err := run.ReadSink(rctx, m, q.Sink.Asset, summaryRows)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run (%v)\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written), err)
+		return
+	}
+	fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run, %d in all\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written), rows.Total)
+	writeRowTable(e.stdout, rows.Columns, rows.Rows, rows.Total)
 }
 
 // showCommandLine is the `etlgen show` command line for the package and
