@@ -3,6 +3,7 @@ package run
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,5 +57,24 @@ func TestLocalFailureClass(t *testing.T) {
 		if got := localFailure(err).Code; got != want {
 			t.Errorf("localFailure(%v) = %s, want %s", err, got, want)
 		}
+	}
+}
+
+// TestConnectURL: the parameters the session reads from the environment
+// are appended URL-encoded; a variable that is not set, or a value the Go
+// client cannot pass, is an error naming the variable, never the value.
+func TestConnectURL(t *testing.T) {
+	t.Setenv("ETLGEN_TEST_TOKEN", "a b/c%d")
+	s := &planner.Session{Remote: "sc://h:443/;use_ssl=true", RemoteEnv: map[string]string{"token": "ETLGEN_TEST_TOKEN"}}
+	if got, err := connectURL(s); err != nil || got != "sc://h:443/;use_ssl=true;token=a%20b%2Fc%25d" {
+		t.Errorf("connectURL = %q, %v", got, err)
+	}
+	t.Setenv("ETLGEN_TEST_TOKEN", "abc==")
+	if _, err := connectURL(s); err == nil || strings.Contains(err.Error(), "abc") {
+		t.Errorf("connectURL with '=' in the token = %v; want an error that does not quote the value", err)
+	}
+	s = &planner.Session{Remote: "sc://h:15002", RemoteEnv: map[string]string{"token": "ETLGEN_TEST_UNSET"}}
+	if _, err := connectURL(s); err == nil || !strings.Contains(err.Error(), "ETLGEN_TEST_UNSET is not set") {
+		t.Errorf("connectURL with an unset variable = %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/apache/spark-connect-go/spark/sql"
 
 	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/pyspark"
 )
 
 // readSparkDelta reads a Delta sink of a Spark profile through Spark
@@ -22,7 +24,11 @@ func readSparkDelta(ctx context.Context, m *planner.Model, q *planner.Query, r *
 	if m.Session == nil || m.Session.Remote == "" {
 		return errors.New("the profile names no Spark Connect server")
 	}
-	s, err := sql.NewSessionBuilder().Remote(connectURL(m.Session)).Build(ctx)
+	remote, err := connectURL(m.Session)
+	if err != nil {
+		return err
+	}
+	s, err := sql.NewSessionBuilder().Remote(remote).Build(ctx)
 	if err != nil {
 		return fmt.Errorf("connect to %s: %w", m.Session.Remote, err)
 	}
@@ -99,33 +105,37 @@ func collect(ctx context.Context, s sql.SparkSession, query string) ([]any, erro
 	return out, nil
 }
 
-// deltaRelation is the SQL name of a Delta sink: its catalog table, or
-// delta.`path` (identifiers quoted, backticks doubled).
+// deltaRelation is the SQL name of a Delta sink as the program writes it
+// (pyspark.SQLTable): delta.`path`, else the quoted catalog table.
 func deltaRelation(q *planner.Query) string {
-	quote := func(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
-	if b := q.Sink.Binding; b != nil && b.Asset != nil {
-		if t := b.Asset.String("table"); t != "" {
-			parts := strings.Split(t, ".")
-			for i, p := range parts {
-				parts[i] = quote(p)
-			}
-			return strings.Join(parts, ".")
-		}
+	if b := q.Sink.Binding; b != nil {
+		return pyspark.SQLTable(b.Table(), b.Path())
 	}
-	return "delta." + quote(q.Sink.Identity)
+	return pyspark.SQLTable("", q.Sink.Identity)
 }
 
 // connectURL is the session's Connect URL with the parameters it reads
-// from the environment (a token) filled in. It is never printed.
-func connectURL(s *planner.Session) string {
+// from the environment (a token) appended, URL-encoded, as the program's
+// runtime builds it (etlgen_runtime.connect_url); a variable that is not
+// set is an error naming it. spark-connect-go splits the decoded URL path
+// on ';' and '=', so a value holding either cannot be passed: an error
+// too, rather than a parameter the client silently drops. The URL is never
+// printed.
+func connectURL(s *planner.Session) (string, error) {
 	u := s.Remote
 	for _, k := range slices.Sorted(maps.Keys(s.RemoteEnv)) {
-		if v := os.Getenv(s.RemoteEnv[k]); v != "" {
-			if !strings.Contains(u, "/;") {
-				u = strings.TrimRight(u, "/") + "/"
-			}
-			u += ";" + k + "=" + v
+		name := s.RemoteEnv[k]
+		v, ok := os.LookupEnv(name)
+		if !ok {
+			return "", fmt.Errorf("Spark Connect URL parameter %s: environment variable %s is not set", k, name)
 		}
+		if strings.ContainsAny(v, ";=") {
+			return "", fmt.Errorf("Spark Connect URL parameter %s: the value of %s holds ';' or '=', which the Go Spark Connect client cannot pass", k, name)
+		}
+		if !strings.Contains(u, "/;") {
+			u = strings.TrimRight(u, "/") + "/"
+		}
+		u += ";" + k + "=" + url.PathEscape(v)
 	}
-	return u
+	return u, nil
 }
