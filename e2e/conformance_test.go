@@ -165,6 +165,15 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 		}
 		out[ld.Asset] = r.read(tb, ctx, sc.table(ld.Asset), c)
 	}
+	for _, st := range sc.s.Tables {
+		if st.Quarantine == "" {
+			continue
+		}
+		out[st.Quarantine] = []string{}
+		if existing[st.Quarantine] {
+			out[st.Quarantine] = r.read(tb, ctx, sc.table(st.Quarantine), contracts.RejectionContract())
+		}
+	}
 	return out
 }
 
@@ -191,6 +200,11 @@ func (sc *sparkScenario) compile(doc *ir.Document) {
 	fmt.Fprintf(&b, "  checkpoint_root: %q\n  stop_policy: finish-batch\n  stop_timeout: 2m\nassets:\n", filepath.Join(sc.dir, "checkpoints"))
 	for _, ex := range sc.pipe.Extracts {
 		if st, ok := sc.s.Tables[ex.Asset]; ok && st.Static {
+			if st.Quarantine != "" {
+				fmt.Fprintf(&b, "  %s: {plugin: delta, table: %s, quarantine: %s}\n  %s: {plugin: delta, table: %s}\n",
+					ex.Asset, sc.table(ex.Asset), st.Quarantine, st.Quarantine, sc.table(st.Quarantine))
+				continue
+			}
 			fmt.Fprintf(&b, "  %s: {plugin: delta, table: %s}\n", ex.Asset, sc.table(ex.Asset))
 			continue
 		} else if ok {

@@ -36,6 +36,12 @@ func buildModel(c *Checker, inf *inference) *Model {
 			pm.Queries = append(pm.Queries, queryOf(c, q))
 			pkgs = append(pkgs, packagesOf(q.sink)...)
 		}
+		staticQuarantines(pm.Sources, pp.queries)
+		for _, s := range pm.Sources {
+			if s.Quarantine != nil {
+				pkgs = append(pkgs, packagesOf(s.Quarantine.Binding)...)
+			}
+		}
 		pm.Regions = regionsOf(pp)
 		pm.Steps = stepsOf(c, pp, inf, pm.Queries)
 		m.Pipelines = append(m.Pipelines, pm)
@@ -115,12 +121,49 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 		}
 	}
 	s.Offsets = offsetsText(ex, b)
+	if b != nil && b.Quarantine != nil {
+		q := b.Quarantine
+		s.Quarantine = &StaticQuarantine{Asset: q.Name(), Plugin: pluginName(q), Identity: identity(q),
+			Keys: slices.Clone(contracts.StaticQuarantineKeys), Contract: contracts.RejectionContract(), Binding: q}
+	}
 	return s
+}
+
+// staticQuarantines gives each static table's quarantine its owner: the
+// first query that reads the table writes it, so that one writer commits to
+// it (two MERGEs into one Delta table at once can conflict).
+func staticQuarantines(sources []Source, queries []*query) {
+	for i := range sources {
+		sq := sources[i].Quarantine
+		if sq == nil {
+			continue
+		}
+		for _, q := range queries {
+			if q.reads(sources[i].Asset) {
+				sq.Owner = q.name
+				break
+			}
+		}
+	}
+}
+
+// reads reports whether the query reads the asset, on any side of a join.
+func (q *query) reads(asset string) bool {
+	for _, op := range q.ops {
+		if op.source != nil && op.source.Asset == asset {
+			return true
+		}
+	}
+	return false
 }
 
 // offsetsText states where a query reading the source starts.
 func offsetsText(ex *ir.Extract, b *profile.AssetBinding) string {
 	if ex.Static {
+		if b != nil && b.Quarantine != nil {
+			return "static table: read in full at every micro-batch and validated against its contract; a row that breaks it goes to quarantine " +
+				b.Quarantine.Name() + ", each distinct row once, and is not joined (both engines)"
+		}
 		return "static table: read in full at every micro-batch and validated against its contract; a row that breaks it fails the batch (both engines)"
 	}
 	start := ""

@@ -160,6 +160,32 @@ type Source struct {
 	Extract *ir.Extract `json:"-"`
 	// Binding is the asset the extract is bound to; nil when unbound.
 	Binding *profile.AssetBinding `json:"-"`
+	// Quarantine is, for a static table whose profile names one, where its
+	// rows that break the contract go; nil when such a row fails the
+	// micro-batch.
+	Quarantine *StaticQuarantine `json:"quarantine,omitempty"`
+}
+
+// StaticQuarantine is the quarantine of a static table: an append asset
+// that receives the table's rows that break its contract, each distinct row
+// once, although the table is read and validated at every micro-batch.
+type StaticQuarantine struct {
+	Asset    string             `json:"asset"`
+	Plugin   profile.PluginName `json:"plugin"`
+	Identity string             `json:"identity"`
+	// Owner is the query that writes it, at each of its micro-batches and
+	// before its sink: the first query of the pipeline that reads the
+	// table ("" when none does).
+	Owner string `json:"owner"`
+	// Keys are the columns a rejected row is matched on: a row whose keys
+	// the quarantine holds is not written again
+	// (contracts.StaticQuarantineKeys).
+	Keys []string `json:"keys"`
+	// Contract is the schema written: the standard rejection columns
+	// (contracts.RejectionContract).
+	Contract *contracts.Contract `json:"-"`
+	// Binding is the quarantine's asset binding.
+	Binding *profile.AssetBinding `json:"-"`
 }
 
 // Option is one reader or writer option.

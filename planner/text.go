@@ -65,6 +65,10 @@ func writeSource(b *strings.Builder, s Source) {
 	}
 	fmt.Fprintf(b, "    options: %s\n", list(opts))
 	fmt.Fprintf(b, "    offsets: %s\n", s.Offsets)
+	if q := s.Quarantine; q != nil {
+		fmt.Fprintf(b, "    quarantine: %s %s %s, written by query %s before its sink, rows matched on %s\n",
+			q.Asset, orNone(string(q.Plugin)), orNone(q.Identity), orNone(q.Owner), list(q.Keys))
+	}
 }
 
 func writeQuery(b *strings.Builder, q Query) {

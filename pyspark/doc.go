@@ -60,7 +60,10 @@
 //     Delta table's rows rendered as JSON payloads, and validated like a
 //     stream, a row that breaks the contract failing the batch
 //     (rt.static_valid: raise_error, class invalid-static-row, as the local
-//     engine fails it); a delta-cdf source
+//     engine fails it), or, with a quarantine named in the profile, left
+//     out and MERGEd into that Delta table by the owner query's foreachBatch
+//     before its sink, each distinct row once (<table>_quarantine,
+//     rt.quarantine_static; view_static_quarantine.go); a delta-cdf source
 //     reads the Change Data Feed (readChangeFeed + the profile's starting
 //     version / timestamp and rate limits), each change row turned into a
 //     JSON payload (to_json(struct(*))) validated like a Kafka message, its

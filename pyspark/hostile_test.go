@@ -81,7 +81,7 @@ func TestProgramsKeepNamesInside(t *testing.T) {
 // plainTextFields are the view fields that hold plain text: the template
 // must quote each with doc or comment, and quote nothing else with them.
 var plainTextFields = map[string]bool{"Title": true, "File": true, "Asset": true, "Plugin": true, "Contract": true,
-	"Rows": true, "ID": true, "Transformation": true, "Params": true}
+	"Rows": true, "ID": true, "Transformation": true, "Params": true, "Owner": true}
 
 // TestTemplateQuotesPlainText walks the program template: a plain-text
 // field appears only as the argument of doc or comment.

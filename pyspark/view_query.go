@@ -36,6 +36,9 @@ type queryView struct {
 	// Tables are the Python constants of the Delta tables the query writes
 	// (its sink unless files, then its Delta late outputs').
 	Tables []string
+	// Quarantines are the static sources whose quarantine the query
+	// writes, before its sink, at every micro-batch.
+	Quarantines []*sourceView
 }
 
 // sinkView is where a query (or a late output) writes.
@@ -66,6 +69,11 @@ func (g *gen) queries(pv *programView) error {
 		}
 		byName[q.Name] = qv
 		pv.Queries = append(pv.Queries, qv)
+		for _, s := range g.pp.Sources {
+			if sv := g.sources[s.Asset]; sv != nil && sv.Quarantine != nil && sv.Quarantine.Owner == q.Name {
+				qv.Quarantines = append(qv.Quarantines, sv)
+			}
+		}
 	}
 	for i := range g.pp.Queries {
 		q := &g.pp.Queries[i]

@@ -38,12 +38,16 @@ type sourceView struct {
 	FieldPath          string
 	Projection         []string
 	Rejection          []string
-	payload            sparksql.PayloadType // payload rows: the raw payload's type
+	// Quarantine is a static table's quarantine; nil when a row that
+	// breaks the contract fails the micro-batch.
+	Quarantine *quarantineView
+	payload    sparksql.PayloadType // payload rows: the raw payload's type
 }
 
 // sourceForms are the module names a source defines (idents.claim).
 var sourceForms = []string{"%s_raw", "%s_valid", "%s_invalid", "%S_OPTIONS", "%S_CREDENTIAL_ENV", "%S_SASL_MECHANISM",
-	"%S_LINEAGE", "%S_CHECK", "%S_PROJECTION", "%S_REJECTION"}
+	"%S_LINEAGE", "%S_CHECK", "%S_PROJECTION", "%S_REJECTION", "%s_quarantine", "%S_QUARANTINE_TARGET",
+	"%S_QUARANTINE_SCHEMA_SQL", "%S_QUARANTINE_CREATE_SQL", "%S_QUARANTINE_COLUMNS", "%S_QUARANTINE_KEYS"}
 
 // lineageNames are the lineage columns valid rows keep.
 var lineageNames = []string{"_etl_topic", "_etl_partition", "_etl_offset", "_etl_kafka_timestamp"}
@@ -90,6 +94,9 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	sv.Reason, sv.FieldPath = PyString(plan.ReasonExpr()), PyString(plan.FieldPathExpr())
 	sv.Projection = pyList(append(plan.ProjectionExprs(), lineageNames...))
 	sv.Rejection = pyList(g.rejection(c))
+	if sv.Quarantine, err = g.staticQuarantine(s, sv.Const); err != nil {
+		return nil, err
+	}
 	return sv, nil
 }
 

@@ -47,6 +47,11 @@ type SourceTable struct {
 	// Static makes the table the static side of a join (plugin delta,
 	// read in full at every micro-batch) instead of a Change Data Feed.
 	Static bool
+	// Quarantine names, for a static table, the asset its rows that break
+	// the contract go to (profile option quarantine; a table of the
+	// standard rejection columns, each distinct row once, listed in Want
+	// like a sink); "" fails the micro-batch on such a row.
+	Quarantine string
 }
 
 // Arrival is what arrives before one trigger: raw payloads per source
@@ -104,7 +109,9 @@ func (LocalRunner) Run(tb testing.TB, s Scenario) map[string][]string {
 				tb.Fatalf("testkit: scenario %s: table %s is not an asset of the pipeline", s.Name, asset)
 			}
 			to := fmt.Sprintf("  %s: {plugin: delta-cdf, table: %s, starting_version: 0}\n", asset, asset)
-			if s.Tables[asset].Static {
+			if st := s.Tables[asset]; st.Static && st.Quarantine != "" {
+				to = fmt.Sprintf("  %s: {plugin: delta, table: %s, quarantine: %s}\n  %s: {plugin: memory}\n", asset, asset, st.Quarantine, st.Quarantine)
+			} else if st.Static {
 				to = fmt.Sprintf("  %s: {plugin: delta, table: %s}\n", asset, asset)
 			}
 			prof = strings.Replace(prof, from, to, 1)

@@ -27,6 +27,10 @@ type AssetBinding struct {
 	MergeKeys []string
 	// Pos is the extract or load in the pipeline source.
 	Pos diag.Position
+	// Quarantine is, for a static source with the quarantine option, the
+	// append asset its invalid rows go to (Role RoleAppendSink); nil
+	// otherwise: an invalid row then fails the micro-batch.
+	Quarantine *AssetBinding
 }
 
 // Name returns the asset name.

@@ -76,8 +76,9 @@ func Bind(p *Profile, doc *ir.Document, pipelineID string) (*Binding, diag.List)
 			b.Sinks = append(b.Sinks, s)
 		}
 	}
+	bc.staticQuarantines(pl, b)
 	bc.eventTimes(pl)
-	bc.unused(pl)
+	bc.unused(pl, b)
 	bc.diags.Sort()
 	return b, bc.diags
 }

@@ -63,6 +63,7 @@ func (bc *binder) source(pl *ir.Pipeline, e ir.Extract) (AssetBinding, bool) {
 		s.Role = RoleStaticSource
 	}
 	bc.role(a, s.Role, path)
+	bc.roleOptions(a, s.Role, path)
 	bc.staticInMemory(a, s.Role, path)
 	if c := bc.contract(e.Contract, e.Pos, path); c != nil {
 		if f, ok := c.EventTimeField(); ok {
@@ -147,6 +148,7 @@ func (bc *binder) sink(pl *ir.Pipeline, l ir.Load) (AssetBinding, bool) {
 	}
 	s.WriteMode, s.Role = wm, wm.Role
 	bc.role(a, s.Role, path)
+	bc.roleOptions(a, s.Role, path)
 	if s.Role == RoleMergeSink {
 		s.MergeKeys = bc.mergeKeys(a, c, path)
 	}
@@ -165,9 +167,17 @@ func writeModeOf(a *Asset) (WriteMode, bool) {
 	return a.Plugin.WriteModes[0], true
 }
 
-// unused notes profile assets the pipeline never reads or writes.
-func (bc *binder) unused(pl *ir.Pipeline) {
+// unused notes profile assets the pipeline never reads or writes (an asset named
+// as a static table's quarantine counts as written).
+func (bc *binder) unused(pl *ir.Pipeline, b *Binding) {
 	used := map[string]bool{}
+	for _, l := range [][]AssetBinding{b.Sources, b.Sinks} {
+		for _, s := range l {
+			if q := s.Asset.String(QuarantineOption); q != "" {
+				used[q] = true // named; staticQuarantines said what is wrong with it
+			}
+		}
+	}
 	for _, e := range pl.Extracts {
 		used[e.Asset] = true
 	}

@@ -113,6 +113,31 @@ func TestBindChecks(t *testing.T) {
 			"  customers: {plugin: delta, path: ../dim}\n", edit: addCustomers},
 		{name: "static extract on file-json, local engine", profile: local + "  customers: {plugin: file-json, path: ../dim}\n", edit: addCustomers},
 		{name: "static extract on file-json, spark", profile: spark + merge + "  customers: {plugin: file-json, path: s3a://w/dim}\n", edit: addCustomers},
+		{name: "static quarantine, spark", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: bad_customers}\n" +
+			"  bad_customers: {plugin: delta, table: q.bad_customers}\n", edit: addCustomers},
+		{name: "static quarantine, local file-json", profile: local + "  customers: {plugin: file-json, path: ../dim, quarantine: bad_customers}\n" +
+			"  bad_customers: {plugin: file-json, path: ../out/bad}\n", edit: addCustomers},
+		{name: "static quarantine not in the profile", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: bad_customer}\n",
+			edit: addCustomers, want: []string{CodeStaticQuarantine}},
+		{name: "static quarantine is a load of the pipeline", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: rejected_order_events}\n",
+			edit: addCustomers, want: []string{CodeStaticQuarantine}},
+		{name: "static quarantine is the table itself", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: customers}\n",
+			edit: addCustomers, want: []string{CodeStaticQuarantine}},
+		{name: "static quarantine merges", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: bad_customers}\n" +
+			"  bad_customers: {plugin: delta, table: q.b, write_mode: foreach-batch-merge}\n", edit: addCustomers, want: []string{CodeStaticQuarantine}},
+		{name: "static quarantine cannot append", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: bad_customers}\n" +
+			"  bad_customers: {plugin: kafka-json, resource: k, topic: bad}\n", edit: addCustomers, want: []string{CodeStaticQuarantine}},
+		{name: "static quarantine on another engine", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: bad_customers}\n" +
+			"  bad_customers: {plugin: memory}\n", edit: addCustomers, want: []string{CodeStaticQuarantine}},
+		{name: "static quarantine in files on spark", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: bad_customers}\n" +
+			"  bad_customers: {plugin: file-json, path: s3a://w/bad}\n", edit: addCustomers, want: []string{CodeStaticQuarantine}},
+		{name: "static quarantine shared by two static tables", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: bad}\n" +
+			"  regions: {plugin: delta, table: dim.regions, quarantine: bad}\n  bad: {plugin: delta, table: q.bad}\n", edit: func(d *ir.Document) {
+			addCustomers(d)
+			d.Pipelines[0].Extracts = append(d.Pipelines[0].Extracts, ir.Extract{Asset: "regions", Contract: "rejected-order-event", Static: true})
+		}, want: []string{CodeStaticQuarantine}},
+		{name: "quarantine on a sink", profile: spark + "  customer_order_windows: {plugin: delta, table: c.w, quarantine: bad}\n  bad: {plugin: delta, table: q.bad}\n",
+			want: []string{CodeOptionNotApplies}},
 		{name: "watermark through an upstream step", profile: spark + merge, edit: func(d *ir.Document) {
 			pl := &d.Pipelines[0]
 			pl.Steps = append([]ir.Step{{ID: "clean", Plan: &ir.Node{Op: ir.OpInput, Input: "in"},

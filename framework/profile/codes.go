@@ -47,6 +47,7 @@ const (
 	CodeSourceSchema     = "ETL-P346" // the extract's contract does not declare the source's fixed columns
 	CodeSessionResources = "ETL-P347" // two resources of a kind that configures the Spark session (s3)
 	CodeOffsetsTopic     = "ETL-P348" // starting offsets name topics other than the one the source subscribes to
+	CodeStaticQuarantine = "ETL-P349" // the quarantine of a static table is not an asset of its own that takes appends
 )
 
 // CodeInfo documents one diagnostic code.
@@ -101,4 +102,5 @@ var Codes = []CodeInfo{
 	{CodeSourceSchema, "contract does not match the source's fixed columns"},
 	{CodeSessionResources, "two resources configure the Spark session"},
 	{CodeOffsetsTopic, "starting offsets name another topic"},
+	{CodeStaticQuarantine, "quarantine of a static table not usable"},
 }

@@ -42,6 +42,7 @@ func fileJSON() Plugin {
 			{Name: "ignore_missing_files", Type: TypeBool, Spark: "ignoreMissingFiles",
 				Description: "Skip, with warning ETL-E740, a listed file that is gone when its micro-batch reads it; false (the default) fails the batch with ETL-E740 (source only)."},
 			outputModeOption(fileJSONWriteModes),
+			staticQuarantineOption,
 		},
 		Exclusive:  [][]string{{"max_files_per_trigger", "max_bytes_per_trigger"}},
 		WriteModes: fileJSONWriteModes,

@@ -32,6 +32,7 @@ func memory() Plugin {
 			{Name: "merge_keys", Type: TypeStringList, OnlyWith: &Condition{Name: "write_mode", Value: WriteMerge},
 				Description: "Columns the upsert matches on. Default: the loaded contract's primary key."},
 			allowPartialMergeKeysOption,
+			staticQuarantineOption,
 			outputModeOption(memoryWriteModes),
 		},
 		WriteModes: memoryWriteModes,

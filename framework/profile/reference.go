@@ -127,6 +127,9 @@ func optionTable(b *bytes.Buffer, opts []Option) {
 		if o.OnlyWith != nil {
 			desc += fmt.Sprintf(" Only with `%s: %s`.", o.OnlyWith.Name, o.OnlyWith.Value)
 		}
+		if o.OnlyRole != "" {
+			desc += fmt.Sprintf(" Only in the %s role.", o.OnlyRole)
+		}
 		if o.Type == TypeInt && o.Min != 0 {
 			desc += fmt.Sprintf(" At least %d.", o.Min)
 		}

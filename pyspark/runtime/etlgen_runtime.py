@@ -325,6 +325,25 @@ def static_valid(raw, check, projection, asset, contract):
             .selectExpr(*projection))
 
 
+def quarantine_static(rejected, target, keys):
+    """Merge the rejected rows of a static table into its quarantine, the
+    Delta table target (SQL name): only the rows whose keys it does not
+    hold yet, each once. The table is read and validated at every
+    micro-batch, so its invalid rows are rejected again each time; the
+    MERGE writes each distinct one once, and a replayed batch adds
+    nothing (the local engine does the same: testkit/engine,
+    static_quarantine.go)."""
+    spark = rejected.sparkSession
+    view = "etlgen_static_rejects_%s" % uuid.uuid4().hex
+    rejected.dropDuplicates(keys).createOrReplaceTempView(view)
+    on = " AND ".join("t.`%s` <=> s.`%s`" % (k, k) for k in keys)
+    try:
+        spark.sql("MERGE INTO %s AS t USING %s AS s ON %s WHEN NOT MATCHED THEN INSERT *"
+                  % (target, view, on)).collect()
+    finally:
+        spark.catalog.dropTempView(view)
+
+
 def ensure_table(spark, schema_sql, create_sql):
     """Create the table's schema (database) and the table when absent."""
     if schema_sql:

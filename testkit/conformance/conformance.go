@@ -18,6 +18,7 @@ import (
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/conformance/dimension"
 	"github.com/etlgen/etlgen/testkit/engine"
+	"strconv"
 )
 
 // RejectedRunColumns are the columns of a quarantine row that scenarios do
@@ -31,7 +32,7 @@ var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "sour
 // the table has few, rich scenarios.
 func Scenarios() []testkit.Scenario {
 	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(), statusWindows(),
-		firstOrders(), impressionClicks(), paidHours(), dailyUnits(), staticDimension()}
+		firstOrders(), impressionClicks(), paidHours(), dailyUnits(), staticDimension(), quarantinedDimension()}
 }
 
 // orderEvent is an order-streaming payload on 2026-07-15 at the given time.
@@ -230,5 +231,55 @@ func staticDimension() testkit.Scenario {
 				`{"event_id":"e4","order_id":4,"customer_id":8,"order_total":4.00,"status":"paid","event_time":"2026-07-15T10:08:00Z","segment":"silver"}`,
 			},
 		},
+	}
+}
+
+// quarantinedDimension: the static dimension of staticDimension with a
+// quarantine named: a row that breaks the contract is not joined (its
+// customer's orders get "unknown") and goes to the quarantine once,
+// although every micro-batch reads and rejects it again; a row added
+// broken later is added once more; fixed, the row joins, and the
+// quarantine keeps what it saw.
+func quarantinedDimension() testkit.Scenario {
+	reject := func(raw string) string {
+		return `{"raw_payload":` + strconv.Quote(raw) + `,"reason_code":"BAD_ENUM",` +
+			`"field_path":"segment","pipeline_id":"dim-order-segments","contract_id":"dim-customer","raw_payload_base64":null}`
+	}
+	return testkit.Scenario{
+		Name:     "a static dimension whose invalid rows go to a quarantine, each once",
+		Pipeline: dimension.Pipeline,
+		Tables: map[string]testkit.SourceTable{"customers": {Contract: "dim-customer", Keys: []string{"customer_id"}, Static: true,
+			Quarantine: "rejected_customers"}},
+		Arrivals: []testkit.Arrival{
+			{
+				Changes: []testkit.TableChange{{Asset: "customers", Op: testkit.OpInsert,
+					Rows: []string{dimensionRow("7", "gold"), dimensionRow("8", "silver"), dimensionRow("9", "platinum")}}},
+				Payloads: map[string][]string{"order_events": {
+					orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),
+					orderEvent("e2", "2", "9", "2.50", "paid", "10:06:00"),
+				}},
+			},
+			{Payloads: map[string][]string{"order_events": {orderEvent("e3", "3", "8", "3.00", "paid", "10:07:00")}}},
+			{
+				Changes: []testkit.TableChange{
+					{Asset: "customers", Op: testkit.OpUpdate, Rows: []string{dimensionRow("9", "bronze")}},
+					{Asset: "customers", Op: testkit.OpInsert, Rows: []string{dimensionRow("10", "diamond")}},
+				},
+				Payloads: map[string][]string{"order_events": {orderEvent("e4", "4", "9", "4.00", "paid", "10:08:00")}},
+			},
+		},
+		Want: map[string][]string{
+			"order_segments": {
+				`{"event_id":"e1","order_id":1,"customer_id":7,"order_total":10.00,"status":"paid","event_time":"2026-07-15T10:05:00Z","segment":"gold"}`,
+				`{"event_id":"e2","order_id":2,"customer_id":9,"order_total":2.50,"status":"paid","event_time":"2026-07-15T10:06:00Z","segment":"unknown"}`,
+				`{"event_id":"e3","order_id":3,"customer_id":8,"order_total":3.00,"status":"paid","event_time":"2026-07-15T10:07:00Z","segment":"silver"}`,
+				`{"event_id":"e4","order_id":4,"customer_id":9,"order_total":4.00,"status":"paid","event_time":"2026-07-15T10:08:00Z","segment":"bronze"}`,
+			},
+			"rejected_customers": {reject(dimensionRow("9", "platinum")), reject(dimensionRow("10", "diamond"))},
+		},
+		// the wording and what depends on the run; source_topic is the
+		// table's name: the local engine's memory table, the Spark
+		// runner's database-qualified one
+		Ignore: map[string][]string{"rejected_customers": RejectedRunColumns},
 	}
 }

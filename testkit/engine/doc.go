@@ -54,7 +54,10 @@
 // files, Change Data Feeds, static tables: a Delta table, or FileStatic's
 // every file of a directory, read at every batch) are validated against the
 // extract's contract, and an invalid row of a static side fails the batch
-// (StaticRowError, the Spark program's invalid-static-row);
+// (StaticRowError, the Spark program's invalid-static-row), or, when the
+// profile names a quarantine for the table, is written there once by the
+// query that owns it (static_quarantine.go: the rows the target does not
+// hold yet, as the Spark program's MERGE);
 // typed sources (RowSource: rate) deliver rows as they are.
 //
 // # Triggers

@@ -19,13 +19,7 @@ import (
 // message the Spark program raises) instead of being dropped, and once
 // the row is fixed the batch re-runs and joins.
 func TestFileStaticJoin(t *testing.T) {
-	right := &ir.Node{Op: ir.OpSelect, Inputs: []*ir.Node{input("r")},
-		Columns: []ir.NamedExpr{{Name: "k", Expr: col("k")}, {Name: "rv", Expr: col("v")}, {Name: "rt", Expr: col("t")}}}
-	plan := &ir.Node{Op: ir.OpJoin, Inputs: []*ir.Node{input("l"), right},
-		Join: &ir.Join{Type: ir.JoinInner, LeftKeys: []string{"k"}, RightKeys: []string{"k"}, Static: true}}
-	doc := pipelineDoc(plan, joinOut, []string{"l", "r"})
-	doc.Pipelines[0].Extracts[1].Static = true
-	doc.Transformations[0].Inputs[1].Static = true
+	doc := staticJoinDoc()
 	in, dim, out := t.TempDir(), t.TempDir(), t.TempDir()
 	m, _ := planProfile(t, doc, t.TempDir(), "", map[string]string{
 		"l":   "{plugin: file-json, path: " + strconv.Quote(in) + "}",
@@ -81,4 +75,16 @@ func TestFileStaticJoin(t *testing.T) {
 	if diff := cmp.Diff(want, rows()); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
+}
+
+// staticJoinDoc is a pipeline joining stream l with static table r on k.
+func staticJoinDoc() *ir.Document {
+	right := &ir.Node{Op: ir.OpSelect, Inputs: []*ir.Node{input("r")},
+		Columns: []ir.NamedExpr{{Name: "k", Expr: col("k")}, {Name: "rv", Expr: col("v")}, {Name: "rt", Expr: col("t")}}}
+	plan := &ir.Node{Op: ir.OpJoin, Inputs: []*ir.Node{input("l"), right},
+		Join: &ir.Join{Type: ir.JoinInner, LeftKeys: []string{"k"}, RightKeys: []string{"k"}, Static: true}}
+	doc := pipelineDoc(plan, joinOut, []string{"l", "r"})
+	doc.Pipelines[0].Extracts[1].Static = true
+	doc.Transformations[0].Inputs[1].Static = true
+	return doc
 }

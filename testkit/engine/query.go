@@ -59,7 +59,10 @@ type Query struct {
 	sources    map[string]Stream
 	validators map[string]*validator // of the payload sources
 	sink       Sink
-	clock      func() time.Time
+	// quarantines are the static tables' quarantines the query writes, by
+	// static asset (static_quarantine.go).
+	quarantines map[string]*staticQuarantine
+	clock       func() time.Time
 	// inputs shares validated source batches with the engine's other
 	// queries (input_cache.go); nil shares nothing.
 	inputs *inputCache

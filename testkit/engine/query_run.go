@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"time"
+
+	"github.com/etlgen/etlgen/planner"
 )
 
 // recover checks the checkpoint (verify) and positions the query from it:
@@ -265,13 +267,30 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 			return nil, nil, err
 		}
 		if static {
-			if err := staticRowError(a, c.extracts[a].Contract, sb.invalid); err != nil {
+			if err := q.staticRejects(a, c.extracts[a], ol.BatchID, sb.invalid); err != nil {
 				return nil, nil, err
 			}
 		}
 		b.inputs[a] = sb
 	}
 	return b, c.root.process(b), nil
+}
+
+// staticRejects handles the rows of static table a that break its
+// contract: written to its quarantine when the profile names one and this
+// query owns it, left out of the join when another query owns it, else the
+// batch fails (StaticRowError).
+func (q *Query) staticRejects(a string, s *planner.Source, id int64, rejected []Row) error {
+	if len(rejected) == 0 {
+		return nil
+	}
+	if s.Quarantine == nil {
+		return staticRowError(a, s.Contract, rejected)
+	}
+	if sq := q.quarantines[a]; sq != nil {
+		return sq.write(q.Checkpoint, id, rejected)
+	}
+	return nil
 }
 
 // read returns what source a contributes to a batch: the typed rows of a

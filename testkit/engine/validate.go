@@ -31,21 +31,16 @@ func (sb *sourceBatch) add(part *sourceBatch) {
 	sb.invalid = append(sb.invalid, part.invalid...)
 }
 
-// rejectCols are the columns of a rejected payload; the sink maps them by
-// name onto the loaded contract (RejectedOrderEvent and the like).
-var rejectCols = []Column{
-	{Name: "raw_payload", Type: contracts.Type{Kind: contracts.KindString}},
-	{Name: "reason_code", Type: contracts.Type{Kind: contracts.KindString}},
-	{Name: "reason", Type: contracts.Type{Kind: contracts.KindString}},
-	{Name: "field_path", Type: contracts.Type{Kind: contracts.KindString}},
-	{Name: "observed_at", Type: contracts.Type{Kind: contracts.KindTimestamp}},
-	{Name: "pipeline_id", Type: contracts.Type{Kind: contracts.KindString}},
-	{Name: "contract_id", Type: contracts.Type{Kind: contracts.KindString}},
-	{Name: "source_topic", Type: contracts.Type{Kind: contracts.KindString}},
-	{Name: "source_partition", Type: contracts.Type{Kind: contracts.KindInt32}},
-	{Name: "source_offset", Type: contracts.Type{Kind: contracts.KindInt64}},
-	{Name: "raw_payload_base64", Type: contracts.Type{Kind: contracts.KindString}},
-}
+// rejectCols are the columns of a rejected payload
+// (contracts.RejectionContract); the sink maps them by name onto the loaded
+// contract (RejectedOrderEvent and the like).
+var rejectCols = func() []Column {
+	var out []Column
+	for _, f := range contracts.RejectionContract().Fields {
+		out = append(out, Column{Name: f.Name, Type: f.Type})
+	}
+	return out
+}()
 
 // validator splits payloads into valid rows and rejections with
 // contracts.RecordValidator: the same checks and reason codes as Go
