@@ -36,7 +36,7 @@ func buildModel(c *Checker, inf *inference) *Model {
 			pm.Queries = append(pm.Queries, queryOf(c, q))
 			pkgs = append(pkgs, packagesOf(q.sink)...)
 		}
-		staticQuarantines(pm.Sources, pp.queries)
+		staticQuarantines(c, pm.Sources, pp.queries)
 		for _, s := range pm.Sources {
 			if s.Quarantine != nil {
 				pkgs = append(pkgs, packagesOf(s.Quarantine.Binding)...)
@@ -123,8 +123,9 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 	s.Offsets = offsetsText(ex, b)
 	if b != nil && b.Quarantine != nil {
 		q := b.Quarantine
+		rc := contracts.RejectionContract()
 		s.Quarantine = &StaticQuarantine{Asset: q.Name(), Plugin: pluginName(q), Identity: identity(q),
-			Keys: slices.Clone(contracts.StaticQuarantineKeys), Contract: contracts.RejectionContract(), Binding: q}
+			Keys: slices.Clone(contracts.StaticQuarantineKeys), Output: contractColumns(rc), Contract: rc, Binding: q}
 	}
 	return s
 }
@@ -132,7 +133,7 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 // staticQuarantines gives each static table's quarantine its owner: the
 // first query that reads the table writes it, so that one writer commits to
 // it (two MERGEs into one Delta table at once can conflict).
-func staticQuarantines(sources []Source, queries []*query) {
+func staticQuarantines(c *Checker, sources []Source, queries []*query) {
 	for i := range sources {
 		sq := sources[i].Quarantine
 		if sq == nil {
@@ -140,7 +141,7 @@ func staticQuarantines(sources []Source, queries []*query) {
 		}
 		for _, q := range queries {
 			if q.reads(sources[i].Asset) {
-				sq.Owner = q.name
+				sq.Owner, sq.Checkpoint = q.name, q.checkpoint(c.env)
 				break
 			}
 		}

@@ -181,11 +181,23 @@ type StaticQuarantine struct {
 	// the quarantine holds is not written again
 	// (contracts.StaticQuarantineKeys).
 	Keys []string `json:"keys"`
-	// Contract is the schema written: the standard rejection columns
-	// (contracts.RejectionContract).
+	// Output are the columns written: the standard rejection columns
+	// (Contract, contracts.RejectionContract).
+	Output   []Column            `json:"output"`
 	Contract *contracts.Contract `json:"-"`
 	// Binding is the quarantine's asset binding.
 	Binding *profile.AssetBinding `json:"-"`
+	// Checkpoint is the owner query's checkpoint.
+	Checkpoint string `json:"-"`
+}
+
+// Write is the quarantine's write as a query of its own: named after the
+// asset, with the owner's checkpoint, appending Output to the asset. It is
+// what the engines open a sink with and what `etlgen show` reads.
+func (sq *StaticQuarantine) Write() *Query {
+	return &Query{Name: sq.Asset, Checkpoint: sq.Checkpoint, OutputMode: "append", Output: sq.Output, Sources: []string{}, Steps: []string{},
+		Sink: Sink{Asset: sq.Asset, Contract: contracts.RejectionContractID, Plugin: sq.Plugin, Identity: sq.Identity,
+			WriteMode: profile.WriteAppend, Binding: sq.Binding}}
 }
 
 // Option is one reader or writer option.

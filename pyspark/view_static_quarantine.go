@@ -33,11 +33,9 @@ func (g *gen) staticQuarantine(s *planner.Source, prefix string) (*quarantineVie
 	if sq.Plugin != profile.PluginDelta {
 		return nil, fmt.Errorf("source %s: quarantine %s: plugin %s cannot be merged into (the Spark engine writes a static table's quarantine with a Delta MERGE)", s.Asset, sq.Asset, sq.Plugin)
 	}
-	sink := planner.Sink{Asset: sq.Asset, Contract: sq.Contract.ID, Plugin: sq.Plugin, Identity: sq.Identity,
-		WriteMode: profile.WriteAppend, Binding: sq.Binding}
 	qv := &quarantineView{Asset: sq.Asset, Owner: sq.Owner, Const: prefix, Columns: pyList(conform(sq.Contract, nil))}
 	var err error
-	if qv.Sink, err = g.sink(&sink, sq.Contract); err != nil {
+	if qv.Sink, err = g.sink(&sq.Write().Sink, sq.Contract); err != nil {
 		return nil, fmt.Errorf("source %s: quarantine: %w", s.Asset, err)
 	}
 	qv.Keys = pyList(sq.Keys)

@@ -50,7 +50,8 @@ func SinkQueries(m *planner.Model) []*planner.Query {
 }
 
 // findSink returns the pipeline and query whose sink asset (or query
-// name) is name.
+// name) is name; a static table's quarantine is found by its asset, as the
+// query of its write (planner.StaticQuarantine.Write).
 func findSink(m *planner.Model, name string) (*planner.PipelinePlan, *planner.Query, error) {
 	var names []string
 	for i := range m.Pipelines {
@@ -61,6 +62,14 @@ func findSink(m *planner.Model, name string) (*planner.PipelinePlan, *planner.Qu
 				return pp, q, nil
 			}
 			names = append(names, q.Sink.Asset)
+		}
+		for _, s := range pp.Sources {
+			if sq := s.Quarantine; sq != nil {
+				if sq.Asset == name {
+					return pp, sq.Write(), nil
+				}
+				names = append(names, sq.Asset)
+			}
 		}
 	}
 	slices.Sort(names)

@@ -18,9 +18,9 @@ var ErrStartOverDeclined = errors.New("start over declined: nothing deleted")
 
 // StartOver deletes what a pipeline's earlier runs on the local engine
 // left, so that the next run starts fresh: every query's checkpoint
-// directory, and in every file-json sink the files those checkpoints
-// wrote and their sink logs (files of other checkpoints, and anything
-// else in the directory, stay). It takes the checkpoints' locks first (a
+// directory, and in every file-json sink (a static table's quarantine
+// too) the files those checkpoints wrote and their sink logs (files of
+// other checkpoints, and anything else in the directory, stay). It takes the checkpoints' locks first (a
 // running query is ETL-K520, and nothing is deleted), then calls confirm
 // with the paths it would delete; confirm returning false deletes nothing
 // and is ErrStartOverDeclined. It returns the paths deleted (none when
@@ -49,8 +49,17 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 		locks = append(locks, l)
 		paths = append(paths, q.Checkpoint)
 	}
+	writes := make([]*planner.Query, 0, len(pp.Queries))
 	for i := range pp.Queries {
-		files, err := sinkFilesOf(&pp.Queries[i])
+		writes = append(writes, &pp.Queries[i])
+	}
+	for _, s := range pp.Sources {
+		if s.Quarantine != nil && s.Quarantine.Owner != "" {
+			writes = append(writes, s.Quarantine.Write()) // a static table's quarantine, written under its owner's checkpoint
+		}
+	}
+	for _, q := range writes {
+		files, err := sinkFilesOf(q)
 		if err != nil {
 			return nil, fmt.Errorf("start over: %w", err)
 		}

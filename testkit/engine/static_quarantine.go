@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/etlgen/etlgen/contracts"
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -46,9 +45,7 @@ func (q *Query) openStaticQuarantines(pq *planner.Query, env *Env) error {
 		if sq.Binding == nil {
 			return fmt.Errorf("open query %s: the quarantine %s of static table %s is not bound", pq.Name, sq.Asset, asset)
 		}
-		target := &planner.Query{Name: sq.Asset, Checkpoint: pq.Checkpoint, OutputMode: ModeAppend,
-			Sink: planner.Sink{Asset: sq.Asset, Contract: contracts.RejectionContractID, Plugin: sq.Plugin, Identity: sq.Identity,
-				WriteMode: profile.WriteAppend, Binding: sq.Binding}}
+		target := sq.Write()
 		sink, err := bindSink(target, sinkArgs{q: target, id: q.ID, env: env})
 		if err != nil {
 			return fmt.Errorf("open query %s: quarantine of static table %s: %w", pq.Name, asset, err)

@@ -93,6 +93,18 @@ func TestStaticQuarantine(t *testing.T) {
 	if diff := cmp.Diff(wantBad, lines(bad, "observed_at")); diff != "" {
 		t.Errorf("quarantine rows (-want +got):\n%s", diff)
 	}
+	// starting over deletes the quarantine's files too, and the next run
+	// writes the rejections again
+	if _, err := StartOver(m, "p", func([]string) bool { return true }); err != nil {
+		t.Fatal(err)
+	}
+	if got := lines(bad); len(got) != 0 {
+		t.Errorf("after StartOver the quarantine holds %v", got)
+	}
+	run()
+	if diff := cmp.Diff(wantBad, lines(bad, "observed_at")); diff != "" {
+		t.Errorf("quarantine rows after starting over (-want +got):\n%s", diff)
+	}
 	wantOut := sorted([]string{
 		`{"k":"a","rt":"2026-07-15T09:00:00Z","rv":10,"t":"2026-07-15T10:00:00Z","v":1}`,
 		`{"k":"a","rt":"2026-07-15T09:00:00Z","rv":10,"t":"2026-07-15T11:00:00Z","v":3}`,
