@@ -38,7 +38,8 @@ const (
 // and per CPU-second, bytes and allocations per event, the largest
 // batch's input bytes, the state's bytes (the largest snapshot of each
 // query, summed), and the peak RSS and heap, also relative to batch +
-// state bytes (the target: peak RSS ≤ 2× batch + state).
+// state bytes (the target: peak RSS ≤ 2× batch + state), and the RSS
+// before the run (the process with the engine open).
 func BenchmarkFileSource1M(b *testing.B) {
 	for _, c := range []struct {
 		name  string
@@ -82,6 +83,7 @@ type fileResult struct {
 	Alloc, Mallocs  uint64
 	MaxHeap, MaxLiv uint64
 	RSS             uint64 // VmHWM; 0 where /proc/self/status is not readable
+	BaseRSS         uint64 // VmRSS before the run (the process, the engine opened)
 	BatchBytes      int64  // the input bytes of the largest batch
 	StateBytes      int64
 	OutRows         int64
@@ -108,6 +110,7 @@ func (r fileResult) report(b *testing.B, size, events int64) {
 	if r.RSS > 0 {
 		b.ReportMetric(float64(r.RSS)/mb, "peakRSS-MB")
 		b.ReportMetric(float64(r.RSS)/bound, "RSS/(batch+state)")
+		b.ReportMetric(float64(r.BaseRSS)/mb, "baseRSS-MB")
 	}
 }
 
@@ -175,6 +178,7 @@ func measureFileRun(tb testing.TB, run fileRun) fileResult {
 		r.BatchBytes = max(r.BatchBytes, n)
 	}
 	runtime.GC()
+	r.BaseRSS = procStatus("VmRSS:")
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
 	var maxHeap, maxLive atomic.Uint64
@@ -189,7 +193,7 @@ func measureFileRun(tb testing.TB, run fileRun) fileResult {
 	<-done
 	runtime.ReadMemStats(&m1)
 	r.Alloc, r.Mallocs = m1.TotalAlloc-m0.TotalAlloc, m1.Mallocs-m0.Mallocs
-	r.MaxHeap, r.MaxLiv, r.RSS, r.OutRows = maxHeap.Load(), maxLive.Load(), peakRSS(), sink.rows
+	r.MaxHeap, r.MaxLiv, r.RSS, r.OutRows = maxHeap.Load(), maxLive.Load(), procStatus("VmHWM:"), sink.rows
 	if r.StateBytes, err = stateBytes(cps); err != nil {
 		tb.Fatal(err)
 	}
@@ -238,15 +242,15 @@ func stateBytes(root string) (int64, error) {
 	return sum, nil
 }
 
-// peakRSS is the process's peak resident set size (VmHWM), 0 when
-// /proc/self/status cannot be read.
-func peakRSS() uint64 {
+// procStatus is a size of /proc/self/status in bytes (VmHWM: the peak
+// resident set size, VmRSS: the current one), 0 when it cannot be read.
+func procStatus(key string) uint64 {
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0
 	}
 	for line := range bytes.Lines(data) {
-		if rest, ok := bytes.CutPrefix(line, []byte("VmHWM:")); ok {
+		if rest, ok := bytes.CutPrefix(line, []byte(key)); ok {
 			kb, err := strconv.ParseUint(string(bytes.TrimSuffix(bytes.TrimSpace(rest), []byte(" kB"))), 10, 64)
 			if err != nil {
 				return 0
