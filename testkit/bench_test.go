@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"path/filepath"
@@ -243,14 +244,21 @@ func openBench(b *testing.B, c benchCase) (*engine.Engine, *countSink) {
 // counting sink.
 func openExample(b testing.TB, src engine.Source, all bool) (*engine.Engine, *countSink) {
 	b.Helper()
-	return openExampleAt(b, src, all, b.TempDir())
+	return openExampleAt(b, src, "", all, b.TempDir())
 }
 
-// openExampleAt is openExample with the checkpoints under dir.
-func openExampleAt(b testing.TB, src engine.Source, all bool, dir string) (*engine.Engine, *countSink) {
+// openExampleAt is openExample with the checkpoints under dir; with a
+// binding (profile YAML: `{plugin: file-json, ...}`), order_events is
+// bound to it instead of src, each query opening its own source as
+// `etlgen run` does.
+func openExampleAt(b testing.TB, src engine.Source, binding string, all bool, dir string) (*engine.Engine, *countSink) {
 	b.Helper()
 	doc := etl.DocumentOf(orderstreaming.Pipeline)
-	prof, l := profile.Parse(filepath.Join(dir, "bench.yaml"), memoryProfile(doc, orderstreaming.Pipeline.ID(), dir))
+	yaml := memoryProfile(doc, orderstreaming.Pipeline.ID(), dir)
+	if binding != "" {
+		yaml = bytes.Replace(yaml, []byte("\n  order_events: {plugin: memory}"), []byte("\n  order_events: "+binding), 1)
+	}
+	prof, l := profile.Parse(filepath.Join(dir, "bench.yaml"), yaml)
 	if l.HasErrors() {
 		b.Fatal(renderDiags(l))
 	}
@@ -263,7 +271,10 @@ func openExampleAt(b testing.TB, src engine.Source, all bool, dir string) (*engi
 		pp.Queries = pp.Queries[:1]
 	}
 	sink := &countSink{}
-	env := &engine.Env{Sources: map[string]engine.Source{"order_events": src}, Sinks: map[string]engine.Sink{}}
+	env := &engine.Env{Sources: map[string]engine.Source{}, Sinks: map[string]engine.Sink{}}
+	if src != nil {
+		env.Sources["order_events"] = src
+	}
 	for _, q := range pp.Queries {
 		env.Sinks[q.Name] = sink
 	}

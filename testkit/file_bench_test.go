@@ -168,7 +168,8 @@ func measureFileRun(tb testing.TB, run fileRun) fileResult {
 		tb.Fatal(err)
 	}
 	cps := tb.TempDir()
-	eng, sink := openExampleAt(tb, &engine.FileSource{Dir: run.Dir, MaxBytes: run.MaxBytes}, true, cps)
+	binding := fmt.Sprintf("{plugin: file-json, path: %q, max_bytes_per_trigger: %d}", run.Dir, run.MaxBytes)
+	eng, sink := openExampleAt(tb, nil, binding, true, cps)
 	var r fileResult
 	onBatch := func(p *engine.Progress) {
 		var n int64

@@ -259,8 +259,7 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 	for a, src := range q.sources {
 		start, end := starts[a], ol.Sources[a]
 		if sc, ok := q.streamable(c, a, reads); ok {
-			q.inputs.drop(a) // the previous batch can go; this one is never held
-			b.inputs[a] = q.scanned(a, sc, start, end, ts)
+			b.inputs[a] = q.streamed(a, sc, start, end, ts)
 			continue
 		}
 		static := c.extracts[a].Static

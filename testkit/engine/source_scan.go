@@ -39,6 +39,22 @@ func (sb *sourceBatch) consume(fn func(part *sourceBatch)) {
 	})
 }
 
+// streamed is the streamed batch of source a between two offsets: unpacked
+// from the input cache when another query packed it, else scanned (and
+// packed when other queries read a).
+func (q *Query) streamed(a string, sc payloadScanner, start, end Offset, ts time.Time) *sourceBatch {
+	key := inputKey(sc, q.validators[a].c.ID, start, end)
+	if pb, ok := q.inputs.getPacked(a, key); ok {
+		return pb.batch(ts)
+	}
+	q.inputs.drop(a) // the previous batch can go before this one is read
+	sb := q.scanned(a, sc, start, end, ts)
+	if q.inputs.shared(a) {
+		sb = q.packing(sb, a, key, ts)
+	}
+	return sb
+}
+
 // scanned is the streamed batch of source a between two offsets. The
 // scan reads and validates in a goroutine of its own, a chunk ahead of the
 // operators (which see the chunks in order, in the caller's goroutine).
