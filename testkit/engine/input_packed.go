@@ -100,7 +100,8 @@ func (pb *packedBatch) batch(ts time.Time) *sourceBatch {
 	invalid := (&sourceBatch{invalid: pb.invalid}).at(pb.ts, ts).invalid
 	return &sourceBatch{scan: func(fn func(*sourceBatch)) ([]Warning, error) {
 		for i, buf := range pb.chunks {
-			fn(&sourceBatch{read: pb.rows[i], valid: unpackRows(buf, pb.rows[i], pb.width)})
+			n := pb.rows[i]
+			fn(&sourceBatch{read: n, unpack: func() []Row { return unpackRows(buf, n, pb.width) }})
 		}
 		fn(&sourceBatch{read: pb.read - sum(pb.rows), invalid: invalid})
 		return pb.warnings, nil

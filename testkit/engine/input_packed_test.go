@@ -32,6 +32,11 @@ func TestPackedRowsRoundTrip(t *testing.T) {
 	var parts []*sourceBatch
 	sb := pb.batch(time.Time{})
 	sb.consume(func(p *sourceBatch) { parts = append(parts, p) })
+	if len(parts) > 0 && parts[0].unpack != nil {
+		if diff := cmp.Diff(rows, parts[0].unpack(), cmp.Comparer(func(a, b decimal.Decimal) bool { return a.Equal(b) })); diff != "" {
+			t.Errorf("streamed packed rows (-want +got):\n%s", diff)
+		}
+	}
 	if sb.read != 2 || sb.invalidRows() != 1 || len(parts) != 2 {
 		t.Errorf("streamed packed batch: read %d, invalid %d, %d parts; want 2, 1, 2", sb.read, sb.invalidRows(), len(parts))
 	}

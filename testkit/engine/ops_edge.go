@@ -36,6 +36,9 @@ func (s *sourceOp) rows(sb *sourceBatch) []Row {
 	if s.port == ir.PortInvalid {
 		return sb.invalid
 	}
+	if sb.unpack != nil {
+		return sb.unpack()
+	}
 	return sb.valid
 }
 

@@ -29,6 +29,9 @@ type sourceBatch struct {
 	scanned  bool
 	rejected int
 	err      error
+	// unpack, when set, gives the valid rows of a packed chunk
+	// (input_packed.go), unpacked only for a reader of the valid port.
+	unpack func() []Row
 }
 
 // add appends the rows of part, a later chunk of the same input.
