@@ -1,6 +1,8 @@
 package testkit
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -24,10 +26,12 @@ import (
 // statuses and totals varying (3 in 5 paid). Every
 // invalidEvery-th payload breaks the contract (status "shipped") and every
 // lateEvery-th valid one is two hours behind the stream (a late event once
-// the watermark passed its window); 0 disables either.
+// the watermark passed its window); 0 disables either. Event time
+// advances by step per event (100ms when 0).
 type genSource struct {
 	total, size             int64
 	invalidEvery, lateEvery int64
+	step                    time.Duration
 }
 
 func (g *genSource) Identity() string { return "generated" }
@@ -45,9 +49,10 @@ var (
 func (g *genSource) Read(start, end engine.Offset) ([]engine.Payload, error) {
 	out := make([]engine.Payload, 0, end.N-start.N)
 	arena := make([]byte, 0, 160*(end.N-start.N)) // one allocation per batch
+	step := cmp.Or(g.step, 100*time.Millisecond)
 	for i := start.N; i < end.N; i++ {
 		from := len(arena)
-		status, at := genStatuses[i%int64(len(genStatuses))], genBase.Add(time.Duration(i)*100*time.Millisecond)
+		status, at := genStatuses[i%int64(len(genStatuses))], genBase.Add(time.Duration(i)*step)
 		switch {
 		case g.invalidEvery > 0 && i%g.invalidEvery == g.invalidEvery-1:
 			status = "shipped"
@@ -237,11 +242,23 @@ func openBench(b *testing.B, c benchCase) (*engine.Engine, *countSink) {
 // openExample opens the example pipeline (all its queries, or the windows
 // query alone) reading src as order_events, every query writing to one
 // counting sink.
-func openExample(b *testing.B, src engine.Source, all bool) (*engine.Engine, *countSink) {
+func openExample(b testing.TB, src engine.Source, all bool) (*engine.Engine, *countSink) {
+	b.Helper()
+	return openExampleAt(b, src, "", all, b.TempDir())
+}
+
+// openExampleAt is openExample with the checkpoints under dir; with a
+// binding (profile YAML: `{plugin: file-json, ...}`), order_events is
+// bound to it instead of src, each query opening its own source as
+// `etlgen run` does.
+func openExampleAt(b testing.TB, src engine.Source, binding string, all bool, dir string) (*engine.Engine, *countSink) {
 	b.Helper()
 	doc := etl.DocumentOf(orderstreaming.Pipeline)
-	dir := b.TempDir()
-	prof, l := profile.Parse(filepath.Join(dir, "bench.yaml"), memoryProfile(doc, orderstreaming.Pipeline.ID(), dir))
+	yaml := memoryProfile(doc, orderstreaming.Pipeline.ID(), dir)
+	if binding != "" {
+		yaml = bytes.Replace(yaml, []byte("\n  order_events: {plugin: memory}"), []byte("\n  order_events: "+binding), 1)
+	}
+	prof, l := profile.Parse(filepath.Join(dir, "bench.yaml"), yaml)
 	if l.HasErrors() {
 		b.Fatal(renderDiags(l))
 	}
@@ -254,7 +271,10 @@ func openExample(b *testing.B, src engine.Source, all bool) (*engine.Engine, *co
 		pp.Queries = pp.Queries[:1]
 	}
 	sink := &countSink{}
-	env := &engine.Env{Sources: map[string]engine.Source{"order_events": src}, Sinks: map[string]engine.Sink{}}
+	env := &engine.Env{Sources: map[string]engine.Source{}, Sinks: map[string]engine.Sink{}}
+	if src != nil {
+		env.Sources["order_events"] = src
+	}
 	for _, q := range pp.Queries {
 		env.Sinks[q.Name] = sink
 	}

@@ -73,9 +73,11 @@ func (a *aggregateOp) late(r Row, wm int64) bool {
 func (a *aggregateOp) process(b *batch) []Row {
 	lateGroups := map[string]bool{}
 	lateWm := b.lateEvents(a)
-	for _, r := range a.in.process(b) {
-		a.fold(lateWm, r, lateGroups)
-	}
+	streamRows(a.in, b, func(rows []Row) {
+		for _, r := range rows {
+			a.fold(lateWm, r, lateGroups)
+		}
+	})
 	b.dropped += int64(len(lateGroups))
 	return a.emit(b.eviction(a))
 }

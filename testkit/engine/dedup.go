@@ -40,21 +40,23 @@ func (d *dedupOp) late(r Row, wm int64) bool {
 func (d *dedupOp) process(b *batch) []Row {
 	var out []Row
 	lateWm := b.lateEvents(d)
-	for _, r := range d.in.process(b) {
-		if d.late(r, lateWm) {
-			b.dropped++
-			continue
+	streamRows(d.in, b, func(rows []Row) {
+		for _, r := range rows {
+			if d.late(r, lateWm) {
+				b.dropped++
+				continue
+			}
+			d.kb = d.kb[:0]
+			for _, k := range d.keys {
+				d.kb = keyString(d.kb, r[k])
+			}
+			if _, dup := d.seen[string(d.kb)]; dup {
+				continue
+			}
+			d.seen[string(d.kb)] = d.expiry(r)
+			out = append(out, r)
 		}
-		d.kb = d.kb[:0]
-		for _, k := range d.keys {
-			d.kb = keyString(d.kb, r[k])
-		}
-		if _, dup := d.seen[string(d.kb)]; dup {
-			continue
-		}
-		d.seen[string(d.kb)] = d.expiry(r)
-		out = append(out, r)
-	}
+	})
 	d.evict(b.eviction(d))
 	return out
 }

@@ -116,10 +116,13 @@
 // files as Spark's FileStreamSource does (maxFilesPerTrigger,
 // maxBytesPerTrigger's takeFilesUntilMax), recording each file's size and
 // modification time in the offset log. A batch streams its files' lines
-// into validation in chunks (file_read.go, payloadScanner), so it holds
-// rows, not input; lines are split as Spark's text source (Hadoop's
-// LineRecordReader) splits them, byte for byte, with a bounded buffer
-// (file_lines.go). A listed file that is gone, or that changed since it
+// into validation in chunks (file_read.go, payloadScanner) while the
+// operators run: chunks of rows flow through row operators into the
+// operator that consumes them (stream.go, source_scan.go), so neither the
+// input nor the batch's rows are held; the other queries of the source
+// unpack the batch the first one packed (input_packed.go). Lines are
+// split as Spark's text source (Hadoop's LineRecordReader) splits them,
+// byte for byte, with a bounded buffer (file_lines.go). A listed file that is gone, or that changed since it
 // was listed, is reported with a code (input_codes.go): an InputError, or
 // a Warning in the batch's Progress.
 //

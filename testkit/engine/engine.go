@@ -96,6 +96,9 @@ func (e *Engine) open(m *planner.Model, pp *planner.PipelinePlan) error {
 			return err
 		}
 		q.inputs = inputs
+		for a := range q.sources {
+			inputs.readers[a]++
+		}
 		e.Queries = append(e.Queries, q)
 	}
 	return nil

@@ -16,6 +16,15 @@ import (
 type inputCache struct {
 	mu   sync.Mutex
 	last map[string]cachedInput // by asset
+	// packed are the last streamed batches of the assets more than one
+	// query reads (input_packed.go), by asset.
+	packed  map[string]packedInput
+	readers map[string]int // queries per asset
+}
+
+type packedInput struct {
+	key string
+	pb  *packedBatch
 }
 
 type cachedInput struct {
@@ -24,7 +33,33 @@ type cachedInput struct {
 	ts  time.Time
 }
 
-func newInputCache() *inputCache { return &inputCache{last: map[string]cachedInput{}} }
+func newInputCache() *inputCache {
+	return &inputCache{last: map[string]cachedInput{}, packed: map[string]packedInput{}, readers: map[string]int{}}
+}
+
+// shared says whether more than one query reads asset.
+func (c *inputCache) shared(asset string) bool { return c != nil && c.readers[asset] > 1 }
+
+// getPacked returns the packed batch of key.
+func (c *inputCache) getPacked(asset, key string) (*packedBatch, bool) {
+	if c == nil {
+		return nil, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.packed[asset]
+	return e.pb, ok && e.key == key
+}
+
+// putPacked caches the packed batch of key.
+func (c *inputCache) putPacked(asset, key string, pb *packedBatch) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.packed[asset] = packedInput{key: key, pb: pb}
+	c.mu.Unlock()
+}
 
 // inputKey identifies what a read of src between two offsets returns,
 // validated against contract.
@@ -63,13 +98,14 @@ func (c *inputCache) get(asset, key string, ts time.Time) (*sourceBatch, bool) {
 	return e.sb.at(e.ts, ts), true
 }
 
-// drop forgets the cached batch of asset.
+// drop forgets the cached batches of asset.
 func (c *inputCache) drop(asset string) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
 	delete(c.last, asset)
+	delete(c.packed, asset)
 	c.mu.Unlock()
 }
 

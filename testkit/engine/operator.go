@@ -46,15 +46,17 @@ func (p passOp) schema() *Schema { return p.in.schema() }
 
 func (p passOp) inputs() []operator { return []operator{p.in} }
 
+func (p passOp) from() operator { return p.in }
+
 // filterOp keeps the rows whose predicate is true (NULL and false drop).
 type filterOp struct {
 	passOp
 	pred evalFn
 }
 
-func (f *filterOp) process(b *batch) []Row {
-	in := f.in.process(b)
-	out := make([]Row, 0, len(in))
+func (f *filterOp) process(b *batch) []Row { return collect(f, b) }
+
+func (f *filterOp) apply(_ *batch, in, out []Row) []Row {
 	for _, r := range in {
 		if ok, _ := f.pred(r).(bool); ok {
 			out = append(out, r)
@@ -75,15 +77,19 @@ func (p *projectOp) schema() *Schema { return p.out }
 
 func (p *projectOp) inputs() []operator { return []operator{p.in} }
 
-func (p *projectOp) process(b *batch) []Row {
-	in := p.in.process(b)
-	out := make([]Row, len(in))
-	for i, r := range in {
+func (p *projectOp) from() operator { return p.in }
+
+func (p *projectOp) process(b *batch) []Row { return collect(p, b) }
+
+// apply computes a new row per row (each its own allocation: a stateful
+// operator downstream may keep a few of them for long).
+func (p *projectOp) apply(_ *batch, in, out []Row) []Row {
+	for _, r := range in {
 		nr := make(Row, len(p.exprs))
 		for j, e := range p.exprs {
 			nr[j] = e(r)
 		}
-		out[i] = nr
+		out = append(out, nr)
 	}
 	return out
 }
@@ -98,22 +104,29 @@ func (u *unionOp) schema() *Schema { return u.ins[0].schema() }
 
 func (u *unionOp) inputs() []operator { return u.ins }
 
-func (u *unionOp) process(b *batch) []Row {
-	var out []Row
+func (u *unionOp) process(b *batch) []Row { return collect(u, b) }
+
+// stream emits the rows of each input in turn, those of the later inputs
+// mapped onto the first one's columns.
+func (u *unionOp) stream(b *batch, fn func([]Row)) {
 	for i, in := range u.ins {
-		for _, r := range in.process(b) {
-			if i == 0 {
-				out = append(out, r)
-				continue
-			}
-			nr := make(Row, len(u.maps[i]))
-			for j, k := range u.maps[i] {
-				nr[j] = r[k]
-			}
-			out = append(out, nr)
+		if i == 0 {
+			streamRows(in, b, fn)
+			continue
 		}
+		var buf []Row
+		streamRows(in, b, func(rows []Row) {
+			buf = buf[:0]
+			for _, r := range rows {
+				nr := make(Row, len(u.maps[i]))
+				for j, k := range u.maps[i] {
+					nr[j] = r[k]
+				}
+				buf = append(buf, nr)
+			}
+			fn(buf)
+		})
 	}
-	return out
 }
 
 // watermarkOp is EventTimeWatermarkExec: it passes rows through and records
@@ -125,8 +138,9 @@ type watermarkOp struct {
 	delay time.Duration
 }
 
-func (w *watermarkOp) process(b *batch) []Row {
-	in := w.in.process(b)
+func (w *watermarkOp) process(b *batch) []Row { return collect(w, b) }
+
+func (w *watermarkOp) apply(b *batch, in, out []Row) []Row {
 	for _, r := range in {
 		t, ok := r[w.col].(time.Time)
 		if !ok {
@@ -138,5 +152,5 @@ func (w *watermarkOp) process(b *batch) []Row {
 			b.wmMax[w.index], b.wmSeen[w.index] = us, true
 		}
 	}
-	return in
+	return append(out, in...)
 }

@@ -22,13 +22,41 @@ func (s *sourceOp) inputs() []operator { return nil }
 
 func (s *sourceOp) process(b *batch) []Row {
 	sb := b.inputs[s.asset]
+	if sb != nil && sb.scan != nil {
+		return collect(s, b)
+	}
+	return s.rows(sb)
+}
+
+// rows is the rows of the port of sb.
+func (s *sourceOp) rows(sb *sourceBatch) []Row {
 	if sb == nil {
 		return nil
 	}
 	if s.port == ir.PortInvalid {
 		return sb.invalid
 	}
+	if sb.unpack != nil {
+		return sb.unpack()
+	}
 	return sb.valid
+}
+
+// stream emits the rows of the port, chunk by chunk from a streamed
+// batch's scan.
+func (s *sourceOp) stream(b *batch, fn func([]Row)) {
+	sb := b.inputs[s.asset]
+	if sb == nil || sb.scan == nil {
+		if rows := s.rows(sb); len(rows) > 0 {
+			fn(rows)
+		}
+		return
+	}
+	sb.consume(func(part *sourceBatch) {
+		if rows := s.rows(part); len(rows) > 0 {
+			fn(rows)
+		}
+	})
 }
 
 // lateOp is a Late() branch: of the rows reaching a stateful operator, those
@@ -51,15 +79,21 @@ func (l *lateOp) schema() *Schema { return l.out }
 
 func (l *lateOp) inputs() []operator { return []operator{l.in} }
 
-func (l *lateOp) process(b *batch) []Row {
-	var out []Row
+func (l *lateOp) from() operator { return l.in }
+
+func (l *lateOp) process(b *batch) []Row { return collect(l, b) }
+
+func (l *lateOp) apply(b *batch, in, out []Row) []Row {
 	wm := b.lateEvents(l)
-	for _, r := range l.in.process(b) {
-		if wm > 0 && l.isLate(r, wm) {
+	if wm <= 0 {
+		return out
+	}
+	for _, r := range in {
+		if l.isLate(r, wm) {
 			out = append(out, append(append(Row(nil), r...), fromMicros(wm), ReasonBehindWatermark))
+			b.late++
 		}
 	}
-	b.late += int64(len(out))
 	return out
 }
 
@@ -118,15 +152,21 @@ func (c *conformOp) schema() *Schema { return c.out }
 
 func (c *conformOp) inputs() []operator { return []operator{c.in} }
 
-func (c *conformOp) process(b *batch) []Row {
-	in := c.in.process(b)
-	out := make([]Row, len(in))
-	for i, r := range in {
-		nr := make(Row, len(c.maps))
+func (c *conformOp) from() operator { return c.in }
+
+func (c *conformOp) process(b *batch) []Row { return collect(c, b) }
+
+// apply maps the rows of a chunk; they share one backing array.
+func (c *conformOp) apply(_ *batch, in, out []Row) []Row {
+	n := len(c.maps)
+	cells := make([]any, len(in)*n)
+	for _, r := range in {
+		nr := Row(cells[:n:n])
+		cells = cells[n:]
 		for j, m := range c.maps {
 			nr[j] = m(r)
 		}
-		out[i] = nr
+		out = append(out, nr)
 	}
 	return out
 }

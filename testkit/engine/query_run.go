@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -256,8 +257,13 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 	ts := time.UnixMilli(ol.BatchTimestampMs).UTC()
 	b := &batch{id: ol.BatchID, ts: ts, wm: ol.BatchWatermarkMs * 1000, lateWm: ol.LateEventsWatermarkMs * 1000, inputs: map[string]*sourceBatch{},
 		wmMax: make([]int64, len(c.watermarks)), wmSeen: make([]bool, len(c.watermarks))}
+	reads := sourceReads(c.root, map[string]int{})
 	for a, src := range q.sources {
 		start, end := starts[a], ol.Sources[a]
+		if sc, ok := q.streamable(c, a, reads); ok {
+			b.inputs[a] = q.streamed(a, sc, start, end, ts)
+			continue
+		}
 		static := c.extracts[a].Static
 		if static {
 			start, end = Offset{}, Offset{N: maxOffset(src)}
@@ -273,7 +279,16 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 		}
 		b.inputs[a] = sb
 	}
-	return b, c.root.process(b), nil
+	rows := c.root.process(b)
+	if err := q.finishScans(b); err != nil {
+		if c == q.c {
+			if rerr := q.resetOperators(); rerr != nil {
+				return nil, nil, errors.Join(err, rerr)
+			}
+		}
+		return nil, nil, err
+	}
+	return b, rows, nil
 }
 
 // staticRejects handles the rows of static table a that break its
@@ -366,7 +381,7 @@ func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Pro
 			continue
 		}
 		p.InputRows += sb.read
-		p.InvalidRows += len(sb.invalid)
+		p.InvalidRows += sb.invalidRows()
 		p.Warnings = append(p.Warnings, sb.warnings...)
 	}
 	p.NoData = p.InputRows == 0

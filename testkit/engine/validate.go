@@ -22,6 +22,16 @@ type sourceBatch struct {
 	// warnings are what reading the input noticed (a file that changed
 	// or vanished after it was listed).
 	warnings []Warning
+	// scan, when set, streams the batch instead (source_scan.go): valid
+	// and invalid stay empty, and read, rejected, warnings and err are
+	// known once scanned.
+	scan     scanFunc
+	scanned  bool
+	rejected int
+	err      error
+	// unpack, when set, gives the valid rows of a packed chunk
+	// (input_packed.go), unpacked only for a reader of the valid port.
+	unpack func() []Row
 }
 
 // add appends the rows of part, a later chunk of the same input.
