@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # make bench-spark: the generated PySpark program of the order-streaming example
-# against the hand-written one (orders_handwritten.py), on the same events (N
-# order events pre-loaded into one Kafka topic, 1% invalid), the same Spark
-# Connect server, in one run, available-now, each from a fresh checkpoint and
-# fresh tables. Prints both throughputs (events/s, whole program wall time:
-# session, table creation, every micro-batch) and the ratio generated/hand.
+# against two hand-written ones (orders_handwritten.py): "plain", what a Spark
+# engineer writes without etlgen (from_json with the contract's types, the rules
+# as one predicate), and "strict" (every field's JSON form checked with regular
+# expressions). Same events (N order events pre-loaded into one Kafka topic, 1%
+# invalid), same Spark Connect server, available-now, each run from a fresh
+# checkpoint and fresh tables, interleaved (A B C, then rotated). For each batch
+# size (MAX_OFFSETS per trigger: "200000 20000" = all events in one trigger, and
+# 20 k per trigger) it prints, per program, the best wall time (session, table
+# creation, every micro-batch), events/s, the Spark server JVM's CPU seconds per
+# 100 k events (utime + stime of the server process over the run, median), and the
+# ratios generated/plain and generated/strict of events/s. Every program must
+# write the same curated, rejected and late rows (hashes compared).
 #
-#   scripts/bench/run.sh [N]        (default 200000; ROUNDS=2: best of 2, in the order hand, gen, gen, hand)
+#   scripts/bench/run.sh [N]        (default 200000; ROUNDS=2; MAX_OFFSETS="200000 20000")
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 N=${1:-200000}
 ROUNDS=${ROUNDS:-2}
-MAX_OFFSETS=${MAX_OFFSETS:-100000} # per micro-batch, both programs (the example profile's value)
+BATCHES=${MAX_OFFSETS:-"$N 20000"} # offsets per micro-batch, one run of every program per value and round
 PY=${ETLGEN_PYTHON:-$ROOT/.cache/venv/bin/python}
 GO=${GO:-go}
 ID=bench_$(date -u +%Y%m%d%H%M%S)_$RANDOM
@@ -26,11 +33,14 @@ $GO build -o "$WORK/etlgen" ./cmd/etlgen
 $GO build -o "$WORK/orderevents" ./e2e/cmd/orderevents
 $GO build -o "$WORK/sparkquery" ./e2e/cmd/sparkquery
 
+# shellcheck disable=SC2329 # run by the EXIT trap below
 cleanup() {
 	local r p
 	for ((r = 1; r <= ROUNDS; r++)); do
-		for p in gen hand; do
-			"$WORK/sparkquery" -raw "DROP DATABASE IF EXISTS ${ID}_$p$r CASCADE" >/dev/null 2>&1 || true
+		for p in gen plain strict; do
+			for m in $BATCHES; do
+				"$WORK/sparkquery" -raw "DROP DATABASE IF EXISTS ${ID}_$p${m}_$r CASCADE" >/dev/null 2>&1 || true
+			done
 		done
 	done
 	"$WORK/orderevents" -topic "$TOPIC" -delete >/dev/null 2>&1 || true
@@ -42,44 +52,52 @@ log "loading $N order events into topic $TOPIC (2 partitions)"
 "$WORK/orderevents" -topic "$TOPIC" -n "$N" -partitions 2 -invalid-every 100
 
 # profile: a copy of examples/order-streaming/profiles/spark.yaml bound to this run's topic, tables, checkpoints.
-profile() { # db checkpoint-root
+profile() { # db checkpoint-root max-offsets
 	sed -e "s|topic: order-events|topic: $TOPIC|" \
 		-e "s|checkpoint_root: .*|checkpoint_root: $2|" \
 		-e "s|table: curated\.|table: $1.|" -e "s|table: quarantine\.|table: $1.|" \
-		-e "s|max_offsets_per_trigger: .*|max_offsets_per_trigger: $MAX_OFFSETS|" \
+		-e "s|max_offsets_per_trigger: .*|max_offsets_per_trigger: $3|" \
 		-e "s|^name: .*|name: bench|" -e "s|^engine: pyspark|engine: pyspark\ntest: true|" \
 		examples/order-streaming/profiles/spark.yaml
 }
 
-run_generated() { # round
-	local db=${ID}_gen$1 dir=$WORK/gen$1
+run_generated() { # round max-offsets
+	local db=${ID}_gen$2_$1 dir=$WORK/gen$2_$1
 	mkdir -p "$dir"
-	profile "$db" "$dir/checkpoints" >"$dir/profile.yaml"
+	profile "$db" "$dir/checkpoints" "$2" >"$dir/profile.yaml"
 	"$WORK/etlgen" compile ./examples/order-streaming --profile "$dir/profile.yaml" -o "$dir/out" >&2
 	local prog
 	for prog in "$dir"/out/*.py; do [ "${prog##*/}" = etlgen_runtime.py ] || break; done
 	timed "$dir" "$db" "$PY" "$prog"
 }
 
-run_handwritten() { # round
-	local db=${ID}_hand$1 dir=$WORK/hand$1
+run_handwritten() { # mode round max-offsets
+	local db=${ID}_$1$3_$2 dir=$WORK/$1$3_$2
 	mkdir -p "$dir"
-	timed "$dir" "$db" "$PY" scripts/bench/orders_handwritten.py --topic "$TOPIC" --db "$db" --checkpoint "$dir/checkpoints" --max-offsets "$MAX_OFFSETS"
+	timed "$dir" "$db" "$PY" scripts/bench/orders_handwritten.py --mode "$1" --topic "$TOPIC" --db "$db" \
+		--checkpoint "$dir/checkpoints" --max-offsets "$3"
 }
 
-# timed dir db cmd...: run cmd, print "seconds curated_rows paid_orders rejected late
-# windows_hash rejected_hash late_hash" (the hashes: sums of xxhash64 over every window row, the
+# jvm_cpu: CPU seconds (user + system) the Spark Connect server has used so far.
+SPARK_PID=$(cat "${ETLGEN_STACK_DIR:-$ROOT/.stack}/run/spark.pid")
+TICKS=$(getconf CLK_TCK)
+jvm_cpu() { awk -v t="$TICKS" '{ sub(/^.*\) /, ""); print ($12 + $13) / t }' "/proc/$SPARK_PID/stat"; }
+
+# timed dir db cmd...: run cmd, print "seconds jvm_cpu_seconds curated_rows paid_orders rejected
+# late windows_hash rejected_hash late_hash" (the hashes: sums of xxhash64 over every window row, the
 # source position of every rejected row, the event id and watermark of every late row).
 # A start that fails because the server's foreachBatch Python worker did not
 # connect back in time (a loaded machine; nothing ran) is retried.
 timed() {
 	local dir=$1 db=$2
 	shift 2
-	local t0 t1 attempt
+	local t0 t1 c0 c1 attempt
 	for attempt in 1 2 3; do
 		t0=$(date +%s.%N)
+		c0=$(jvm_cpu)
 		if "$@" >"$dir/stdout.log" 2>"$dir/stderr.log"; then
 			t1=$(date +%s.%N)
+			c1=$(jvm_cpu)
 			break
 		fi
 		if [ "$attempt" -lt 3 ] && grep -q "Python worker failed to connect back" "$dir/stderr.log" "$dir/stdout.log"; then
@@ -103,36 +121,48 @@ timed() {
 		(SELECT coalesce(sum(CAST(xxhash64(source_topic, source_partition, source_offset) AS DECIMAL(38, 0))), 0)
 			FROM $db.rejected_order_events) AS rejected_hash,
 		(SELECT coalesce(sum(CAST(xxhash64(event.event_id, watermark_at_arrival) AS DECIMAL(38, 0))), 0) FROM $db.late_order_events) AS late_hash")
-	echo "$(calc "$t1 - $t0") $counts"
+	echo "$(calc "$t1 - $t0") $(calc "$c1 - $c0") $counts"
 }
 
-declare -A best
-record() { # program "seconds counts..."
-	local secs=${2%% *}
+declare -A best cpus out
+record() { # key "seconds cpu counts..."
+	local secs=${2%% *} rest=${2#* }
 	log "$1: $2"
+	cpus[$1]="${cpus[$1]:-} ${rest%% *}"
 	if [ -z "${best[$1]:-}" ] || [ "$(calc "$secs < ${best[$1]%% *}")" = 1 ]; then best[$1]=$2; fi
 }
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+programs=(gen plain strict)
 for ((r = 1; r <= ROUNDS; r++)); do
-	if ((r % 2 == 1)); then order=(hand gen); else order=(gen hand); fi
-	for p in "${order[@]}"; do
-		if [ "$p" = hand ]; then res=$(run_handwritten $r); else res=$(run_generated $r); fi
-		record "$p" "$res"
+	for m in $BATCHES; do
+		for ((i = 0; i < 3; i++)); do
+			p=${programs[$(((i + r - 1) % 3))]}
+			if [ "$p" = gen ]; then res=$(run_generated "$r" "$m"); else res=$(run_handwritten "$p" "$r" "$m"); fi
+			record "$p/$m" "$res"
+		done
 	done
 done
 
-read -r gs gw gp gr gl gh <<<"${best[gen]}"
-read -r hs hw hp hr hl hh <<<"${best[hand]}"
-gt=$(calc "$N / $gs")
-ht=$(calc "$N / $hs")
 echo
-printf 'events: %d (topic %s, 2 partitions, 1%% invalid), max %d offsets per batch, best of %d rounds, available-now, fresh checkpoints\n' "$N" "$TOPIC" "$MAX_OFFSETS" "$ROUNDS"
-printf '%-12s %10s %12s %14s %12s %10s %8s\n' program seconds events/s curated_rows paid_orders rejected late
-printf '%-12s %10.2f %12.0f %14s %12s %10s %8s\n' generated "$gs" "$gt" "$gw" "$gp" "$gr" "$gl"
-printf '%-12s %10.2f %12.0f %14s %12s %10s %8s\n' handwritten "$hs" "$ht" "$hw" "$hp" "$hr" "$hl"
-printf 'ratio generated/handwritten: %.3f (target >= 0.95)\n' "$(calc "$gt / $ht")"
-printf 'load average (1, 5, 15 min) at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
-if [ "$gw $gp $gr $gl $gh" != "$hw $hp $hr $hl $hh" ]; then
-	echo "WARNING: the two programs wrote different outputs (curated rows, paid orders, rejected, late, row hashes)" >&2
-	exit 1
-fi
+printf 'events: %d (topic %s, 2 partitions, 1%% invalid), best of %d rounds (interleaved), available-now, fresh checkpoints\n' "$N" "$TOPIC" "$ROUNDS"
+status=0
+for m in $BATCHES; do
+	printf '\n%d offsets per trigger (%d micro-batches)\n' "$m" "$(((N + m - 1) / m))"
+	printf '%-10s %9s %10s %16s %13s %12s %9s %6s\n' program seconds events/s jvm_cpu_s/100k curated_rows paid_orders rejected late
+	declare -A eps=()
+	for p in "${programs[@]}"; do
+		read -r s _ w pd rj lt hw hr hl <<<"${best[$p/$m]}"
+		eps[$p]=$(calc "$N / $s")
+		cpu=$(median <<<"${cpus[$p/$m]}")
+		printf '%-10s %9.2f %10.0f %16.2f %13s %12s %9s %6s\n' "$p" "$s" "${eps[$p]}" "$(calc "$cpu * 100000 / $N")" "$w" "$pd" "$rj" "$lt"
+		out[$p]="$w $pd $rj $lt $hw $hr $hl"
+	done
+	printf 'ratio generated/plain: %.3f, generated/strict: %.3f (events/s)\n' "$(calc "${eps[gen]} / ${eps[plain]}")" "$(calc "${eps[gen]} / ${eps[strict]}")"
+	if [ "${out[gen]}" != "${out[plain]}" ] || [ "${out[gen]}" != "${out[strict]}" ]; then
+		echo "WARNING: the programs wrote different outputs (curated rows, paid orders, rejected, late, row hashes) at $m per trigger" >&2
+		status=1
+	fi
+done
+printf '\nload average (1, 5, 15 min) at the end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+exit $status
