@@ -1,5 +1,7 @@
 package engine
 
+import "encoding/gob"
+
 // limitOp is a limit on a stream: StreamingLocalLimitExec then
 // StreamingGlobalLimitExec. It emits the first n rows the query reads, in
 // the order the batches bring them, across micro-batches, and then drops
@@ -33,9 +35,27 @@ func (l *limitOp) stateName() string { return l.name }
 // stateRows is 1: the count, as StreamingGlobalLimitExec stores it.
 func (l *limitOp) stateRows() int { return 1 }
 
-func (l *limitOp) snapshot() any { return l.count }
+// writeState writes the count, in a delta as in a snapshot: one value.
+func (l *limitOp) writeState(enc *gob.Encoder, _ bool) error { return enc.Encode(l.count) }
 
-func (l *limitOp) restore(dec func(any) error) error { return dec(&l.count) }
+func (l *limitOp) clean() {}
+
+func (l *limitOp) readState(dec *gob.Decoder, _ bool) error { return dec.Decode(&l.count) }
+
+func (l *limitOp) readLegacy(dec func(any) error) error { return dec(&l.count) }
+
+// compact keeps the newest count.
+func (l *limitOp) compact(ins []*gob.Decoder, out *gob.Encoder) error {
+	var n int64
+	for _, in := range ins {
+		if err := in.Decode(&n); err != nil {
+			return err
+		}
+	}
+	return out.Encode(n)
+}
+
+func (l *limitOp) restored() {}
 
 func (l *limitOp) inspect() (*Schema, []Row) {
 	return NewSchema([]Column{{Name: "count"}}), []Row{{l.count}}
