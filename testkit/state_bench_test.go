@@ -94,6 +94,11 @@ func benchState(b *testing.B, src *keyedSource) {
 		b.Fatal(err)
 	}
 	rss := peakRSS()
+	if testing.Verbose() {
+		for i := range wall {
+			b.Logf("batch %d: %v wall, %v cpu", i+1, wall[i].Round(time.Millisecond), cpu[i].Round(time.Millisecond))
+		}
+	}
 	if len(wall) < 50 {
 		b.Fatalf("%d batches with data, want 50", len(wall))
 	}
@@ -145,6 +150,7 @@ func stateBytes(b *testing.B, dir string) (disk, own int64) {
 	}
 	return disk, own
 }
+
 // resetPeakRSS resets the process's peak resident set size (Linux: "5" to
 // /proc/self/clear_refs), so that peakRSS measures one case.
 func resetPeakRSS() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0o644) }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/gob"
 	"maps"
 	"slices"
 	"time"
@@ -318,14 +317,14 @@ func (a *aggregateOp) inspect() (*Schema, []Row) {
 }
 
 // writeState writes the groups by key: all, or those changed.
-func (a *aggregateOp) writeState(enc *gob.Encoder, whole bool) error {
-	return a.groups.write(enc, whole)
+func (a *aggregateOp) writeState(w *stateWriter, whole bool) error {
+	return a.groups.write(w, whole)
 }
 
 func (a *aggregateOp) clean() { a.groups.clean() }
 
-func (a *aggregateOp) readState(dec *gob.Decoder, whole bool) error {
-	return a.groups.read(dec, whole)
+func (a *aggregateOp) readState(r *stateReader, whole bool) error {
+	return a.groups.read(r, whole)
 }
 
 // readLegacy reads a whole state/N: the map of groups by key.
@@ -338,8 +337,76 @@ func (a *aggregateOp) readLegacy(dec func(any) error) error {
 	return nil
 }
 
-func (a *aggregateOp) compact(ins []*gob.Decoder, out *gob.Encoder) error {
-	return mergeRecords[[]*aggGroup](ins, out)
+func (a *aggregateOp) compact(ins []*stateReader, out *stateWriter) error {
+	return mergeRecords(ins, out)
+}
+
+// groupsCodec writes the groups of a key: keys, window, accumulators.
+var groupsCodec = valueCodec[[]*aggGroup]{
+	enc: func(e *valueEncoder, gs []*aggGroup) error {
+		e.uvarint(uint64(len(gs)))
+		for _, g := range gs {
+			if err := e.values(g.Keys); err != nil {
+				return err
+			}
+			e.varint(g.Start)
+			e.varint(g.End)
+			e.uvarint(uint64(len(g.Accs)))
+			for i := range g.Accs {
+				if err := encodeAcc(e, &g.Accs[i]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	},
+	dec: func(d *valueDecoder) []*aggGroup {
+		gs := make([]*aggGroup, d.count())
+		for i := range gs {
+			g := &aggGroup{Keys: d.values(), Start: d.varint(), End: d.varint()}
+			g.Accs = make([]accState, d.count())
+			for j := range g.Accs {
+				decodeAcc(d, &g.Accs[j])
+			}
+			gs[i] = g
+		}
+		return gs
+	},
+}
+
+func encodeAcc(e *valueEncoder, a *accState) error {
+	e.varint(a.N)
+	for _, v := range []any{a.Sum, a.V, a.Ord} {
+		if err := e.value(v); err != nil {
+			return err
+		}
+	}
+	e.boolean(a.Has)
+	e.uvarint(uint64(len(a.Seen)))
+	for _, k := range slices.Sorted(maps.Keys(a.Seen)) {
+		e.str(k)
+		e.boolean(a.Seen[k])
+	}
+	e.boolean(a.Scaled)
+	e.varint(a.IntSum)
+	e.varint(int64(a.Exp))
+	return nil
+}
+
+func decodeAcc(d *valueDecoder, a *accState) {
+	a.N = d.varint()
+	a.Sum, a.V, a.Ord = d.value(), d.value(), d.value()
+	a.Has = d.boolean()
+	if n := d.count(); n > 0 {
+		a.Seen = make(map[string]bool, n)
+		for range n {
+			k := d.str()
+			a.Seen[k] = d.boolean()
+		}
+	}
+	a.Scaled = d.boolean()
+	a.IntSum = d.varint()
+	a.Exp = int32(d.varint())
 }
 
 // restored counts the groups and indexes them by expiry.

@@ -16,6 +16,8 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+// The values gob reads in a whole state/N of a checkpoint written before
+// deltas (state files are now records: state_codec.go).
 func init() {
 	gob.Register(decimal.Decimal{})
 	gob.Register(time.Time{})

@@ -5,7 +5,6 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -132,13 +131,13 @@ func (c checkpoint) writeDelta(n int64, ops []stateful) error {
 // writeStateFile writes, per operator, its name and its records (of every
 // key, or of the keys changed), streamed into a file renamed into place.
 func writeStateFile(path string, ops []stateful, whole bool) error {
-	return atomicStream(path, func(w io.Writer) error {
-		enc := gob.NewEncoder(w)
+	return atomicStream(path, func(w *bufio.Writer) error {
+		sw := &stateWriter{w: w}
 		for _, op := range ops {
-			if err := enc.Encode(op.stateName()); err != nil {
+			if err := sw.name(op.stateName()); err != nil {
 				return fmt.Errorf("encode %s: %w", op.stateName(), err)
 			}
-			if err := op.writeState(enc, whole); err != nil {
+			if err := op.writeState(sw, whole); err != nil {
 				return fmt.Errorf("encode %s: %w", op.stateName(), err)
 			}
 		}
@@ -148,7 +147,7 @@ func writeStateFile(path string, ops []stateful, whole bool) error {
 
 // atomicStream writes path with write through a buffer into a temporary
 // file (a dot name, as atomicWrite's), then renames it into place.
-func atomicStream(path string, write func(io.Writer) error) error {
+func atomicStream(path string, write func(*bufio.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -192,15 +191,15 @@ func (c checkpoint) readState(n int64, ops []stateful) (int64, error) {
 	}
 	switch {
 	case base >= 0 && sf.legacy[base]:
-		err = readStateFile(c.path("state", base), ops, func(op stateful, dec *gob.Decoder) error { return op.readLegacy(dec.Decode) })
+		err = readLegacyFile(c.path("state", base), ops)
 	case base >= 0:
-		err = readStateFile(c.snapshotPath(base), ops, func(op stateful, dec *gob.Decoder) error { return op.readState(dec, true) })
+		err = readStateFile(c.snapshotPath(base), ops, true)
 	}
 	if err != nil {
 		return -1, fmt.Errorf("read state snapshot %d: %w", base, err)
 	}
 	for d := base + 1; d <= n; d++ {
-		if err := readStateFile(c.deltaPath(d), ops, func(op stateful, dec *gob.Decoder) error { return op.readState(dec, false) }); err != nil {
+		if err := readStateFile(c.deltaPath(d), ops, false); err != nil {
 			return -1, fmt.Errorf("read state delta %d: %w", d, err)
 		}
 	}
@@ -210,8 +209,38 @@ func (c checkpoint) readState(n int64, ops []stateful) (int64, error) {
 	return base, nil
 }
 
-// readStateFile decodes, per operator, its name and its state with read.
-func readStateFile(path string, ops []stateful, read func(stateful, *gob.Decoder) error) error {
+// readStateFile reads, per operator, its name and its records: a whole
+// state or a delta.
+func readStateFile(path string, ops []stateful, whole bool) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := &stateReader{r: bufio.NewReaderSize(f, 1<<16)}
+	for _, op := range ops {
+		if err := readName(r, op); err != nil {
+			return err
+		}
+		if err := op.readState(r, whole); err != nil {
+			return fmt.Errorf("decode %s: %w", op.stateName(), err)
+		}
+	}
+	return nil
+}
+
+// readName reads an operator's name and checks it is op's.
+func readName(r *stateReader, op stateful) error {
+	name, err := r.name()
+	if err != nil || name != op.stateName() {
+		return fmt.Errorf("operator %q where %s was expected: %v", name, op.stateName(), err)
+	}
+	return nil
+}
+
+// readLegacyFile reads a whole state/N of a checkpoint written before
+// deltas: per operator its name and its state value, gob.
+func readLegacyFile(path string, ops []stateful) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -219,21 +248,13 @@ func readStateFile(path string, ops []stateful, read func(stateful, *gob.Decoder
 	defer f.Close()
 	dec := gob.NewDecoder(bufio.NewReaderSize(f, 1<<16))
 	for _, op := range ops {
-		if err := decodeName(dec, op); err != nil {
-			return err
+		var name string
+		if err := dec.Decode(&name); err != nil || name != op.stateName() {
+			return fmt.Errorf("operator %q where %s was expected: %v", name, op.stateName(), err)
 		}
-		if err := read(op, dec); err != nil {
-			return fmt.Errorf("decode %s: %w", op.stateName(), err)
+		if err := op.readLegacy(dec.Decode); err != nil {
+			return fmt.Errorf("decode %s: %w", name, err)
 		}
-	}
-	return nil
-}
-
-// decodeName reads an operator's name and checks it is op's.
-func decodeName(dec *gob.Decoder, op stateful) error {
-	var name string
-	if err := dec.Decode(&name); err != nil || name != op.stateName() {
-		return fmt.Errorf("operator %q where %s was expected: %v", name, op.stateName(), err)
 	}
 	return nil
 }
@@ -326,16 +347,16 @@ func (c checkpoint) snapshot(n int64, ops []stateful) error {
 	for d := base + 1; d <= n; d++ {
 		paths = append(paths, c.deltaPath(d))
 	}
-	ins := make([]*gob.Decoder, len(paths))
+	ins := make([]*stateReader, len(paths))
 	for i, p := range paths {
 		f, err := os.Open(p)
 		if err != nil {
 			return fmt.Errorf("write state snapshot %d: %w", n, err)
 		}
 		defer f.Close()
-		ins[i] = gob.NewDecoder(bufio.NewReaderSize(f, 1<<16))
+		ins[i] = &stateReader{r: bufio.NewReaderSize(f, 1<<16)}
 	}
-	if err := atomicStream(c.snapshotPath(n), func(w io.Writer) error { return mergeStates(ins, ops, w) }); err != nil {
+	if err := atomicStream(c.snapshotPath(n), func(w *bufio.Writer) error { return mergeStates(ins, ops, w) }); err != nil {
 		return fmt.Errorf("write state snapshot %d: %w", n, err)
 	}
 	return nil
@@ -343,18 +364,18 @@ func (c checkpoint) snapshot(n int64, ops []stateful) error {
 
 // mergeStates writes to w, per operator, its name and the merge of its
 // records in ins.
-func mergeStates(ins []*gob.Decoder, ops []stateful, w io.Writer) error {
-	enc := gob.NewEncoder(w)
+func mergeStates(ins []*stateReader, ops []stateful, w *bufio.Writer) error {
+	out := &stateWriter{w: w}
 	for _, op := range ops {
 		for _, in := range ins {
-			if err := decodeName(in, op); err != nil {
+			if err := readName(in, op); err != nil {
 				return err
 			}
 		}
-		if err := enc.Encode(op.stateName()); err != nil {
+		if err := out.name(op.stateName()); err != nil {
 			return fmt.Errorf("encode %s: %w", op.stateName(), err)
 		}
-		if err := op.compact(ins, enc); err != nil {
+		if err := op.compact(ins, out); err != nil {
 			return fmt.Errorf("merge %s: %w", op.stateName(), err)
 		}
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/gob"
 	"fmt"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -20,19 +19,19 @@ type stateful interface {
 	// writeState writes the state's records (keyedState): of every key
 	// (whole) or of the keys changed since the last clean, which forgets
 	// the changes once they are written.
-	writeState(enc *gob.Encoder, whole bool) error
+	writeState(w *stateWriter, whole bool) error
 	clean()
 	// readState reads records writeState wrote: a whole state replaces
 	// the state, a delta applies over it. readLegacy reads a whole state/N
 	// of a checkpoint written before deltas. restored then rebuilds what
 	// derives from the state (expiry indexes, counts) once, after the
 	// last of them.
-	readState(dec *gob.Decoder, whole bool) error
+	readState(r *stateReader, whole bool) error
 	readLegacy(dec func(any) error) error
 	restored()
 	// compact merges the records of ins, a snapshot and the deltas after
 	// it (oldest first), into out: the whole state after the last.
-	compact(ins []*gob.Decoder, out *gob.Encoder) error
+	compact(ins []*stateReader, out *stateWriter) error
 }
 
 // compiler expands one load into its operator tree: every step replaced by

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/gob"
 	"maps"
 	"slices"
 	"time"
@@ -100,9 +99,9 @@ func (d *dedupOp) stateName() string { return d.name }
 func (d *dedupOp) stateRows() int    { return len(d.seen.m) }
 func (d *dedupOp) clean()            { d.seen.clean() }
 
-func (d *dedupOp) writeState(enc *gob.Encoder, whole bool) error { return d.seen.write(enc, whole) }
+func (d *dedupOp) writeState(w *stateWriter, whole bool) error { return d.seen.write(w, whole) }
 
-func (d *dedupOp) readState(dec *gob.Decoder, whole bool) error { return d.seen.read(dec, whole) }
+func (d *dedupOp) readState(r *stateReader, whole bool) error { return d.seen.read(r, whole) }
 
 // readLegacy reads a whole state/N: the map of expiries by key.
 func (d *dedupOp) readLegacy(dec func(any) error) error {
@@ -114,8 +113,14 @@ func (d *dedupOp) readLegacy(dec func(any) error) error {
 	return nil
 }
 
-func (d *dedupOp) compact(ins []*gob.Decoder, out *gob.Encoder) error {
-	return mergeRecords[int64](ins, out)
+func (d *dedupOp) compact(ins []*stateReader, out *stateWriter) error {
+	return mergeRecords(ins, out)
+}
+
+// int64Codec writes one integer per key (a dedup key's expiry).
+var int64Codec = valueCodec[int64]{
+	enc: func(e *valueEncoder, v int64) error { e.varint(v); return nil },
+	dec: func(d *valueDecoder) int64 { return d.varint() },
 }
 
 // restored indexes the keys by expiry.

@@ -44,9 +44,10 @@
 // the watermark evicts, never the whole state. The checkpoint holds, as
 // HDFSBackedStateStoreProvider's, a delta per batch (state/N.delta: the
 // keys the batch set and removed) and a snapshot every
-// state_snapshot_interval batches (state/N.snapshot), written in the
+// state_snapshot_interval batches (state/N.snapshot), merged in the
 // background from the previous snapshot and the deltas after it
-// (checkpoint_state.go); the state after batch N is the latest snapshot
+// (checkpoint_state.go): records sorted by key whose values, in a compact
+// binary form (state_codec.go), merge as bytes; the state after batch N is the latest snapshot
 // at or before N with the deltas after it, and a checkpoint written
 // before deltas (a whole state/N per batch) reads as snapshots.
 //

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/gob"
 	"maps"
 	"slices"
 	"time"
@@ -409,11 +408,11 @@ func (j *joinOp) stateName() string { return j.name }
 func (j *joinOp) stateRows() int { return j.rows[0] + j.rows[1] }
 
 // writeState writes the left side's rows by key, then the right's.
-func (j *joinOp) writeState(enc *gob.Encoder, whole bool) error {
-	if err := j.state[0].write(enc, whole); err != nil {
+func (j *joinOp) writeState(w *stateWriter, whole bool) error {
+	if err := j.state[0].write(w, whole); err != nil {
 		return err
 	}
-	return j.state[1].write(enc, whole)
+	return j.state[1].write(w, whole)
 }
 
 func (j *joinOp) clean() {
@@ -421,11 +420,11 @@ func (j *joinOp) clean() {
 	j.state[1].clean()
 }
 
-func (j *joinOp) readState(dec *gob.Decoder, whole bool) error {
-	if err := j.state[0].read(dec, whole); err != nil {
+func (j *joinOp) readState(r *stateReader, whole bool) error {
+	if err := j.state[0].read(r, whole); err != nil {
 		return err
 	}
-	return j.state[1].read(dec, whole)
+	return j.state[1].read(r, whole)
 }
 
 // readLegacy reads a whole state/N: both sides' maps of rows by key.
@@ -440,11 +439,33 @@ func (j *joinOp) readLegacy(dec func(any) error) error {
 	return nil
 }
 
-func (j *joinOp) compact(ins []*gob.Decoder, out *gob.Encoder) error {
-	if err := mergeRecords[[]*joinRow](ins, out); err != nil {
+func (j *joinOp) compact(ins []*stateReader, out *stateWriter) error {
+	if err := mergeRecords(ins, out); err != nil {
 		return err
 	}
-	return mergeRecords[[]*joinRow](ins, out)
+	return mergeRecords(ins, out)
+}
+
+// joinRowsCodec writes the rows of a key: each row's values and whether
+// it matched.
+var joinRowsCodec = valueCodec[[]*joinRow]{
+	enc: func(e *valueEncoder, rs []*joinRow) error {
+		e.uvarint(uint64(len(rs)))
+		for _, jr := range rs {
+			if err := e.values(jr.Row); err != nil {
+				return err
+			}
+			e.boolean(jr.Matched)
+		}
+		return nil
+	},
+	dec: func(d *valueDecoder) []*joinRow {
+		rs := make([]*joinRow, d.count())
+		for i := range rs {
+			rs[i] = &joinRow{Row: d.values(), Matched: d.boolean()}
+		}
+		return rs
+	},
 }
 
 // restored counts each side's rows and indexes them by eviction time.

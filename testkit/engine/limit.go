@@ -1,7 +1,5 @@
 package engine
 
-import "encoding/gob"
-
 // limitOp is a limit on a stream: StreamingLocalLimitExec then
 // StreamingGlobalLimitExec. It emits the first n rows the query reads, in
 // the order the batches bring them, across micro-batches, and then drops
@@ -35,24 +33,36 @@ func (l *limitOp) stateName() string { return l.name }
 // stateRows is 1: the count, as StreamingGlobalLimitExec stores it.
 func (l *limitOp) stateRows() int { return 1 }
 
-// writeState writes the count, in a delta as in a snapshot: one value.
-func (l *limitOp) writeState(enc *gob.Encoder, _ bool) error { return enc.Encode(l.count) }
+// writeState writes the count, in a delta as in a snapshot: one record.
+func (l *limitOp) writeState(w *stateWriter, _ bool) error {
+	st := l.state()
+	st.dirty["count"] = struct{}{}
+	return st.write(w, false)
+}
 
 func (l *limitOp) clean() {}
 
-func (l *limitOp) readState(dec *gob.Decoder, _ bool) error { return dec.Decode(&l.count) }
+func (l *limitOp) readState(r *stateReader, whole bool) error {
+	st := l.state()
+	if err := st.read(r, whole); err != nil {
+		return err
+	}
+	l.count = st.m["count"]
+	return nil
+}
+
+// state is the count as a keyed state of one key.
+func (l *limitOp) state() keyedState[int64] {
+	st := newKeyedState(int64Codec)
+	st.m["count"] = l.count
+	return st
+}
 
 func (l *limitOp) readLegacy(dec func(any) error) error { return dec(&l.count) }
 
 // compact keeps the newest count.
-func (l *limitOp) compact(ins []*gob.Decoder, out *gob.Encoder) error {
-	var n int64
-	for _, in := range ins {
-		if err := in.Decode(&n); err != nil {
-			return err
-		}
-	}
-	return out.Encode(n)
+func (l *limitOp) compact(ins []*stateReader, out *stateWriter) error {
+	return mergeRecords(ins, out)
 }
 
 func (l *limitOp) restored() {}

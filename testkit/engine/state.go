@@ -1,8 +1,9 @@
 package engine
 
 import (
+	"bytes"
 	"container/heap"
-	"encoding/gob"
+	"fmt"
 	"maps"
 	"slices"
 )
@@ -15,10 +16,11 @@ import (
 type keyedState[V any] struct {
 	m     map[string]V
 	dirty map[string]struct{}
+	codec valueCodec[V]
 }
 
-func newKeyedState[V any]() keyedState[V] {
-	return keyedState[V]{m: map[string]V{}, dirty: map[string]struct{}{}}
+func newKeyedState[V any](codec valueCodec[V]) keyedState[V] {
+	return keyedState[V]{m: map[string]V{}, dirty: map[string]struct{}{}, codec: codec}
 }
 
 // set stores v under k.
@@ -36,52 +38,65 @@ func (s *keyedState[V]) remove(k string) {
 // touch records that the value under k changed in place.
 func (s *keyedState[V]) touch(k string) { s.dirty[k] = struct{}{} }
 
-// stateRecord is one key of a keyed state in a state file: its value,
-// or (in a delta) its removal; End closes an operator's records.
-type stateRecord[V any] struct {
-	Key   string
-	Value V
-	Del   bool
-	End   bool
+// valueCodec writes and reads the values of a keyedState (state_codec.go).
+type valueCodec[V any] struct {
+	enc func(*valueEncoder, V) error
+	dec func(*valueDecoder) V
 }
 
 // write writes the records of every key (whole) or of the keys changed
 // since the last clean, sorted by key, then the end record.
-func (s *keyedState[V]) write(enc *gob.Encoder, whole bool) error {
+func (s *keyedState[V]) write(w *stateWriter, whole bool) error {
 	var keys []string
 	if whole {
 		keys = slices.Sorted(maps.Keys(s.m))
 	} else {
 		keys = slices.Sorted(maps.Keys(s.dirty))
 	}
+	var e valueEncoder
 	for _, k := range keys {
 		v, ok := s.m[k]
-		if err := enc.Encode(stateRecord[V]{Key: k, Value: v, Del: !ok}); err != nil {
+		if !ok {
+			if err := w.record(recordDel, k, nil); err != nil {
+				return err
+			}
+			continue
+		}
+		e.b = e.b[:0]
+		if err := s.codec.enc(&e, v); err != nil {
+			return err
+		}
+		if err := w.record(recordSet, k, e.b); err != nil {
 			return err
 		}
 	}
-	return enc.Encode(stateRecord[V]{End: true})
+	return w.record(recordEnd, "", nil)
 }
 
 // read reads records written by write: a whole state replaces the map, a
 // delta sets and removes keys. The state is then clean.
-func (s *keyedState[V]) read(dec *gob.Decoder, whole bool) error {
+func (s *keyedState[V]) read(r *stateReader, whole bool) error {
 	if whole {
 		s.m = map[string]V{}
 	}
 	for {
-		var r stateRecord[V] // a fresh one: gob leaves fields absent from the stream as they are
-		if err := dec.Decode(&r); err != nil {
+		flag, err := r.next()
+		if err != nil {
 			return err
 		}
-		switch {
-		case r.End:
+		switch flag {
+		case recordEnd:
 			s.clean()
 			return nil
-		case r.Del:
-			delete(s.m, r.Key)
+		case recordDel:
+			delete(s.m, string(r.key))
 		default:
-			s.m[r.Key] = r.Value
+			d := valueDecoder{b: r.val}
+			v := s.codec.dec(&d)
+			if d.err != nil {
+				return fmt.Errorf("key %q: %w", r.key, d.err)
+			}
+			s.m[string(r.key)] = v
 		}
 	}
 }
@@ -89,50 +104,53 @@ func (s *keyedState[V]) read(dec *gob.Decoder, whole bool) error {
 // mergeRecords writes to out the whole state merged from ins, sorted
 // record streams oldest first (a snapshot, then the deltas after it): per
 // key the newest record, removed keys left out. It reads one record of
-// each input at a time, so it holds no state in memory.
-func mergeRecords[V any](ins []*gob.Decoder, out *gob.Encoder) error {
-	heads := make([]*stateRecord[V], len(ins))
-	next := func(i int) error {
-		var r stateRecord[V]
-		if err := ins[i].Decode(&r); err != nil {
-			return err
-		}
-		heads[i] = &r
-		if r.End {
-			heads[i] = nil
-		}
-		return nil
-	}
-	for i := range ins {
-		if err := next(i); err != nil {
+// each input at a time and copies values as bytes, so it holds no state
+// in memory, decodes no value and allocates nothing per record.
+func mergeRecords(ins []*stateReader, out *stateWriter) error {
+	flags := make([]byte, len(ins)) // of each input's current record; recordEnd once done
+	for i, in := range ins {
+		var err error
+		if flags[i], err = in.next(); err != nil {
 			return err
 		}
 	}
 	for {
-		var newest *stateRecord[V]
-		for _, h := range heads {
-			if h != nil && (newest == nil || h.Key < newest.Key) {
-				newest = h
+		newest := -1 // the input with the smallest key, the latest of those
+		for i, in := range ins {
+			if flags[i] == recordEnd {
+				continue
+			}
+			if newest < 0 || bytes.Compare(in.key, ins[newest].key) <= 0 {
+				newest = i
 			}
 		}
-		if newest == nil {
-			return out.Encode(stateRecord[V]{End: true})
+		if newest < 0 {
+			return out.record(recordEnd, "", nil)
 		}
-		key := newest.Key
-		for i, h := range heads {
-			if h != nil && h.Key == key {
-				newest = h // a later input wins
-				if err := next(i); err != nil {
+		win := ins[newest]
+		if flags[newest] == recordSet {
+			if err := out.recordBytes(recordSet, win.key, win.val); err != nil {
+				return err
+			}
+		}
+		for i, in := range ins {
+			if i != newest && flags[i] != recordEnd && bytes.Equal(in.key, win.key) {
+				if err := advance(ins, flags, i); err != nil {
 					return err
 				}
 			}
 		}
-		if !newest.Del {
-			if err := out.Encode(stateRecord[V]{Key: key, Value: newest.Value}); err != nil {
-				return err
-			}
+		if err := advance(ins, flags, newest); err != nil {
+			return err
 		}
 	}
+}
+
+// advance reads the next record of input i.
+func advance(ins []*stateReader, flags []byte, i int) error {
+	var err error
+	flags[i], err = ins[i].next()
+	return err
 }
 
 // clean forgets the changes: they are in the checkpoint.
