@@ -55,7 +55,8 @@ check-generated: generate
 	if [ -n "$$untracked" ]; then echo "generated files not committed:"; echo "$$untracked"; exit 1; fi
 
 ## bench: benchmarks (speed and memory targets live here, never in unit tests): every Go
-## benchmark (testkit: the engine on 1M and 4M events), then the example on LVS_EVENTS
+## benchmark (testkit: the engine on 1M and 4M events, and on 1M events with 1k-1M state
+## keys over 50 batches, BenchmarkEngineState), then the example on LVS_EVENTS
 ## events in LVS_FILES files (one micro-batch each) through the local engine and through
 ## Spark on the stack, both timed, outputs compared (scripts/bench/local_vs_spark.sh;
 ## starts the stack if it is down). ~5 min on a loaded 2-core machine.

@@ -34,8 +34,10 @@
 // identities, state and guarantees, the late-output routing (Query.LateHost,
 // LateSource), the Spark session (Session: Connect URL and conf, with every
 // environment reference by variable name, never a value; the state store
-// conf of execution.state_store, with Model.StateStore naming the store) and
-// the execution settings. None of them
+// conf of execution.state_store, with Model.StateStore naming the store,
+// and minDeltasForSnapshot of execution.state_snapshot_interval, with
+// Model.StateSnapshotInterval the interval on either engine) and the
+// execution settings. None of them
 // infers schemas again, re-walks plans for facts the planner knows, or reads
 // the raw profile. What each plugin means (roles, replay, re-read, starting
 // positions, guarantees) comes from its file in framework/profile.

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -18,8 +19,10 @@ func buildModel(c *Checker, inf *inference) *Model {
 		doc: c.ix.doc, contracts: c.ix.contracts, transformations: c.ix.transfs, inferred: inf.transformations}
 	if e.prof != nil {
 		m.Execution, m.Session = e.prof.Execution(), sessionOf(e.prof)
+		m.StateSnapshotInterval = snapshotIntervalOf(m.Execution)
 		if m.Engine == profile.EnginePySpark && m.Session != nil {
 			m.StateStore = stateStoreOf(m.Session.Conf)
+			m.StateSnapshotInterval = sessionSnapshotInterval(m.Session.Conf, m.StateSnapshotInterval)
 		}
 		r := e.prof.Redacted()
 		m.Bound = &r
@@ -63,6 +66,9 @@ func sessionOf(p *profile.Profile) *Session {
 	if p.Execution().StateStore == profile.StateStoreRocksDB {
 		s.Conf[StateStoreProviderConf] = RocksDBStateStoreProvider
 		s.Conf[changelogCheckpointingConf] = "true"
+	}
+	if n := p.Execution().StateSnapshotInterval; n > 0 {
+		s.Conf[MinDeltasForSnapshotConf] = strconv.Itoa(n)
 	}
 	s.Remote, s.RemoteEnv = profile.SplitConnectURL(r.String("connect_url"))
 	if s.RemoteEnv == nil {
@@ -417,7 +423,32 @@ const (
 	StateStoreProviderConf     = "spark.sql.streaming.stateStore.providerClass"
 	changelogCheckpointingConf = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
 	RocksDBStateStoreProvider  = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
+	// MinDeltasForSnapshotConf is how many deltas the state store writes
+	// before a snapshot (both providers; execution.state_snapshot_interval).
+	MinDeltasForSnapshotConf = "spark.sql.streaming.stateStore.minDeltasForSnapshot"
 )
+
+// defaultSnapshotInterval is Spark's minDeltasForSnapshot default, and
+// the local engine's.
+const defaultSnapshotInterval = 10
+
+// snapshotIntervalOf is the profile's state snapshot interval, or the
+// default.
+func snapshotIntervalOf(ex profile.Execution) int {
+	if ex.StateSnapshotInterval > 0 {
+		return ex.StateSnapshotInterval
+	}
+	return defaultSnapshotInterval
+}
+
+// sessionSnapshotInterval is the minDeltasForSnapshot a Spark session's
+// conf sets (a spark resource conf may override the profile's), else def.
+func sessionSnapshotInterval(conf map[string]string, def int) int {
+	if n, err := strconv.Atoi(conf[MinDeltasForSnapshotConf]); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
 
 // stateStoreOf names the state store a session's conf selects.
 func stateStoreOf(conf map[string]string) string {

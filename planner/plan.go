@@ -31,6 +31,12 @@ type Model struct {
 	// execution.state_store sets (and a spark resource conf may override);
 	// "" on the local engine, which has its own.
 	StateStore string `json:"stateStore,omitempty"`
+	// StateSnapshotInterval is how many batches apart a stateful query's
+	// state is written whole, deltas of the changed keys between
+	// (execution.state_snapshot_interval, default 10; on Spark the
+	// session's spark.sql.streaming.stateStore.minDeltasForSnapshot, which
+	// a spark resource conf may override); 0 when unbound.
+	StateSnapshotInterval int `json:"stateSnapshotInterval,omitempty"`
 
 	// Execution is the profile's execution settings (stop policy and
 	// timeout among them); zero when unbound.

@@ -99,3 +99,50 @@ func TestSessionStateStore(t *testing.T) {
 		})
 	}
 }
+
+// TestStateSnapshotInterval: execution.state_snapshot_interval is the
+// plan's snapshot interval on both engines (10 without it); on Spark it
+// sets minDeltasForSnapshot in the session only when the profile says,
+// and a spark resource conf wins; the plan text names it.
+func TestStateSnapshotInterval(t *testing.T) {
+	tests := []struct {
+		name, engine, option, conf string
+		want                       int
+		wantConf                   string // the session's minDeltasForSnapshot; "" none
+		text                       string
+	}{
+		{"spark default", "pyspark", "", "", 10, "", "a snapshot every 10 deltas"},
+		{"spark option", "pyspark", "state_snapshot_interval: 25", "", 25, "25", "a snapshot every 25 deltas"},
+		{"spark conf wins", "pyspark", "state_snapshot_interval: 25", "conf: {spark.sql.streaming.stateStore.minDeltasForSnapshot: \"7\"}", 7, "7", "a snapshot every 7 deltas"},
+		{"local default", "local", "", "", 10, "", "state store: local (a delta of the changed keys per batch, a snapshot every 10 batches)"},
+		{"local option", "local", "state_snapshot_interval: 3", "", 3, "", "a snapshot every 3 batches"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			y := "name: prod\nengine: " + tt.engine + "\nexecution: {checkpoint_root: /w/ck, " + tt.option + "}\n" +
+				"resources:\n  spark: {connect_url: \"sc://127.0.0.1:15002\", " + tt.conf + "}\n  kafka: {bootstrap_servers: \"127.0.0.1:9092\"}\n" +
+				"assets:\n  in: {plugin: kafka-json, resource: kafka, topic: topic}\n  out: {plugin: delta, path: /w/out}\n"
+			if tt.engine == "local" {
+				y = "name: test\nengine: local\ntest: true\nexecution: {checkpoint_root: /w/ck, " + tt.option + "}\n" +
+					"assets:\n  in: {plugin: memory}\n  out: {plugin: memory}\n"
+			}
+			prof, diags := profile.Parse("p.yaml", []byte(y))
+			if diags.HasErrors() {
+				t.Fatalf("profile: %v", diags)
+			}
+			m, diags := Plan(oneLoadDoc("1.0.0"), prof, Options{})
+			if diags.HasErrors() {
+				t.Fatalf("plan: %v", diags)
+			}
+			if m.StateSnapshotInterval != tt.want {
+				t.Errorf("interval %d, want %d", m.StateSnapshotInterval, tt.want)
+			}
+			if m.Session != nil && m.Session.Conf[MinDeltasForSnapshotConf] != tt.wantConf {
+				t.Errorf("session minDeltasForSnapshot %q, want %q", m.Session.Conf[MinDeltasForSnapshotConf], tt.wantConf)
+			}
+			if !strings.Contains(m.Text(), tt.text) {
+				t.Errorf("the plan text does not say %q:\n%s", tt.text, m.Text())
+			}
+		})
+	}
+}

@@ -17,11 +17,13 @@ func (m *Model) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "profile %s (engine %s), trigger %s\n", m.Profile, m.Engine, m.Trigger)
 	fmt.Fprintf(&b, "checkpoint root: %s\n", orNone(m.CheckpointRoot))
-	switch m.StateStore {
-	case profile.StateStoreRocksDB:
-		b.WriteString("state store: rocksdb (RocksDBStateStoreProvider, changelog checkpointing; a checkpoint keeps its first provider)\n")
-	case profile.StateStoreHDFS:
-		b.WriteString("state store: hdfs (HDFSBackedStateStoreProvider; a checkpoint keeps its first provider)\n")
+	switch {
+	case m.StateStore == profile.StateStoreRocksDB:
+		fmt.Fprintf(&b, "state store: rocksdb (RocksDBStateStoreProvider, changelog checkpointing, a snapshot every %d deltas; a checkpoint keeps its first provider)\n", m.StateSnapshotInterval)
+	case m.StateStore == profile.StateStoreHDFS:
+		fmt.Fprintf(&b, "state store: hdfs (HDFSBackedStateStoreProvider, a snapshot every %d deltas; a checkpoint keeps its first provider)\n", m.StateSnapshotInterval)
+	case m.Engine == profile.EngineLocal && m.StateSnapshotInterval > 0:
+		fmt.Fprintf(&b, "state store: local (a delta of the changed keys per batch, a snapshot every %d batches)\n", m.StateSnapshotInterval)
 	}
 	fmt.Fprintf(&b, "spark packages: %s\n", orNone(strings.Join(m.Packages, ", ")))
 	for _, p := range m.Pipelines {

@@ -112,7 +112,7 @@ type IncompatibleStateError = engine.IncompatibleStateError
 type LockedError = engine.LockedError
 
 // CheckpointError is a run refused because a checkpoint's offsets,
-// commits, state snapshots and sink log do not line up: ETL-K521, K522.
+// commits, state files and sink log do not line up: ETL-K521, K522, K523.
 type CheckpointError = engine.CheckpointError
 
 // startOver deletes a pipeline's earlier state on the local engine, as

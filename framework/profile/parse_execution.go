@@ -16,12 +16,16 @@ const ModeStructuredStreaming = "structured-streaming"
 // defaultStopTimeout bounds a graceful stop when the profile does not.
 const defaultStopTimeout = 5 * time.Minute
 
+// maxSnapshotInterval caps execution.state_snapshot_interval (an int32 in
+// Spark's conf).
+const maxSnapshotInterval = 1<<31 - 1
+
 // defaultServerLossTimeout bounds how long a Spark program keeps retrying
 // a Spark Connect server that does not answer when the profile does not.
 const defaultServerLossTimeout = time.Minute
 
 var (
-	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout", "server_loss_timeout", "state_store"}
+	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout", "server_loss_timeout", "state_store", "state_snapshot_interval"}
 	triggerKeys   = []string{"type", "interval"}
 	triggerTypes  = []string{TriggerAvailableNow, TriggerOnce, TriggerProcessingTime}
 )
@@ -71,6 +75,10 @@ func (d *decoder) execution(e entry, engine string) Execution {
 						Message: "state_store applies to the pyspark engine: the local engine keeps state in its own checkpoint files",
 						Hint:    "remove state_store from the local profile"})
 				}
+			}
+		case "state_snapshot_interval":
+			if v, ok := d.intValue(Option{Min: 1}, resolve(f.val), path); ok {
+				ex.StateSnapshotInterval = int(min(v.Int, maxSnapshotInterval))
 			}
 		default:
 			d.unknownKey(f, "execution", executionKeys)

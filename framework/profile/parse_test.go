@@ -5,11 +5,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 const exampleDir = "../../examples/order-streaming/profiles"
@@ -303,5 +306,50 @@ func TestZeroInterval(t *testing.T) {
 		if tc.ok && p.Trigger().String() != "processing-time "+p.Trigger().Interval.String() {
 			t.Errorf("interval %s: trigger renders %q", tc.interval, p.Trigger().String())
 		}
+	}
+}
+
+// TestStateSnapshotInterval: execution.state_snapshot_interval is a
+// positive integer on either engine; anything else is a coded error, and
+// without it the engines' default applies (0 here).
+func TestStateSnapshotInterval(t *testing.T) {
+	for _, tc := range []struct {
+		engine, value string
+		want          int
+		code          string
+	}{
+		{"local", "", 0, ""},
+		{"local", "1", 1, ""},
+		{"local", "25", 25, ""},
+		{"pyspark", "7", 7, ""},
+		{"local", "0", 0, CodeBadValue},
+		{"local", "-3", 0, CodeBadValue},
+		{"local", "ten", 0, CodeWrongType},
+		{"local", "1.5", 0, CodeWrongType},
+		{"local", "\"10\"", 0, CodeWrongType},
+		{"local", "[10]", 0, CodeWrongType},
+	} {
+		t.Run(tc.engine+"/"+tc.value, func(t *testing.T) {
+			opt := ""
+			if tc.value != "" {
+				opt = ", state_snapshot_interval: " + tc.value
+			}
+			src := "name: p\nengine: " + tc.engine + "\ntest: true\nexecution: {checkpoint_root: out" + opt + "}\nassets: {}\n"
+			p, l := Parse("p.yaml", []byte(src))
+			var codes []string
+			for _, d := range l {
+				if d.Severity == diag.Error {
+					codes = append(codes, d.Code)
+				}
+			}
+			switch {
+			case tc.code == "" && len(codes) > 0:
+				t.Fatalf("errors %v: %v", codes, l)
+			case tc.code != "" && !slices.Equal(codes, []string{tc.code}):
+				t.Fatalf("errors %v; want [%s]: %v", codes, tc.code, l)
+			case tc.code == "" && p.Execution().StateSnapshotInterval != tc.want:
+				t.Errorf("interval %d, want %d", p.Execution().StateSnapshotInterval, tc.want)
+			}
+		})
 	}
 }

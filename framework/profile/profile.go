@@ -53,7 +53,13 @@ type Execution struct {
 	// (RocksDBStateStoreProvider with changelog checkpointing). A
 	// checkpoint keeps the provider it started with.
 	StateStore string
-	Pos        diag.Position
+	// StateSnapshotInterval is how many batches apart the state of a
+	// stateful query is written whole (between them, each batch writes
+	// the keys it changed): execution.state_snapshot_interval, a positive
+	// integer; 0 when the profile does not set it (the engines' default,
+	// 10). On Spark it is spark.sql.streaming.stateStore.minDeltasForSnapshot.
+	StateSnapshotInterval int
+	Pos                   diag.Position
 }
 
 // The state store providers of execution.state_store.

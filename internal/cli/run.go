@@ -103,7 +103,7 @@ func runRun(ctx context.Context, e env, f planFlags, o runFlags, pkgs []string) 
 // with the checkpoint 14 (with its diagnostics), the environment or a
 // checkpoint another run holds (ETL-K520) 16, --fresh on an engine whose
 // state etlgen does not delete 2, a failed run 1 (an inconsistent
-// checkpoint, ETL-K521/K522, among them).
+// checkpoint, ETL-K521/K522/K523, among them).
 func runExit(e env, reports []*run.Report, err error) int {
 	var incompatible *run.IncompatibleStateError
 	var environment *run.EnvironmentError

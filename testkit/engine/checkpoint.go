@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"encoding/gob"
 	"encoding/json"
 	"errors"
@@ -17,6 +16,8 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+// The values gob reads in a whole state/N of a checkpoint written before
+// deltas (state files are now records: state_codec.go).
 func init() {
 	gob.Register(decimal.Decimal{})
 	gob.Register(time.Time{})
@@ -53,7 +54,8 @@ type CommitLog struct {
 }
 
 // checkpoint is one query's checkpoint directory: offsets/N, commits/N,
-// state/N (the state after batch N, gob) and manifest.json.
+// state/N.delta and state/N.snapshot (checkpoint_state.go) and
+// manifest.json.
 type checkpoint struct{ dir string }
 
 func (c checkpoint) path(kind string, n int64) string {
@@ -127,51 +129,12 @@ func (c checkpoint) ids(kind string) ([]int64, error) {
 	return ids, nil
 }
 
-// writeState snapshots the stateful operators after batch n.
-func (c checkpoint) writeState(n int64, ops []stateful) error {
-	if len(ops) == 0 {
-		return nil // a stateless query has no state to snapshot (readState reads none)
-	}
-	var buf bytes.Buffer
-	enc := gob.NewEncoder(&buf)
-	for _, op := range ops {
-		if err := enc.Encode(op.stateName()); err != nil {
-			return fmt.Errorf("snapshot state %s: %w", op.stateName(), err)
-		}
-		if err := enc.Encode(op.snapshot()); err != nil {
-			return fmt.Errorf("snapshot state %s: %w", op.stateName(), err)
-		}
-	}
-	return atomicWrite(c.path("state", n), buf.Bytes())
-}
-
-// readState restores the operators from the snapshot of batch n.
-func (c checkpoint) readState(n int64, ops []stateful) error {
-	if len(ops) == 0 {
-		return nil
-	}
-	data, err := os.ReadFile(c.path("state", n))
-	if err != nil {
-		return fmt.Errorf("read state %d: %w", n, err)
-	}
-	dec := gob.NewDecoder(bytes.NewReader(data))
-	for _, op := range ops {
-		var name string
-		if err := dec.Decode(&name); err != nil || name != op.stateName() {
-			return fmt.Errorf("read state %d: operator %q where %s was expected: %v", n, name, op.stateName(), err)
-		}
-		if err := op.restore(dec.Decode); err != nil {
-			return fmt.Errorf("read state %d of %s: %w", n, name, err)
-		}
-	}
-	return nil
-}
-
 // MinBatchesToRetain is how many batches a checkpoint keeps
 // (spark.sql.streaming.minBatchesToRetain, default 100): after batch n
-// commits, offsets, commits and state snapshots of batches up to
-// n-MinBatchesToRetain are deleted, as MicroBatchExecution purges its logs
-// and the state store its old versions.
+// commits, offsets and commits of batches up to n-MinBatchesToRetain are
+// deleted, as MicroBatchExecution purges its logs, and the state files
+// older than the snapshot the oldest retained batch's state starts from,
+// as the state store purges its old versions.
 const MinBatchesToRetain = 100
 
 // ErrBatchPruned is returned when a batch's checkpoint entries were deleted
@@ -199,8 +162,9 @@ func (c checkpoint) readSeen() (map[string][]string, error) {
 	return seen, nil
 }
 
-// prune deletes the offsets, commits and state snapshots of the batches
-// before the last keep once batch n committed: batch n-keep, and every
+// prune deletes the offsets and commits of the batches before the last
+// keep once batch n committed (pruneState the state files they no longer
+// need): batch n-keep, and every
 // keep batches all older entries too (left by a crash during a prune, or
 // by an older checkpoint). The files the pruned offsets name are first
 // folded into sources/seen.json (written atomically, before any deletion,
@@ -232,7 +196,7 @@ func (c checkpoint) prune(n, keep int64) error {
 	if err := c.foldSeen(logged); err != nil {
 		return err
 	}
-	for _, kind := range []string{"offsets", "commits", "state"} {
+	for _, kind := range []string{"offsets", "commits"} {
 		ids := old
 		if n%keep == 0 {
 			var err error

@@ -88,32 +88,53 @@ func logIDs(t *testing.T, dir, kind string) (first, last int64, count int) {
 	return ids[0], ids[len(ids)-1], len(ids)
 }
 
-// TestCheckpointRetention: after batch n commits, the offsets, commits and
-// state of batches up to n-MinBatchesToRetain are deleted
-// (spark.sql.streaming.minBatchesToRetain); a restart resumes from the last
-// commit exactly.
+// TestCheckpointRetention: after batch n commits, the offsets and commits
+// of batches up to n-MinBatchesToRetain are deleted
+// (spark.sql.streaming.minBatchesToRetain), and the state files older
+// than the snapshot the oldest retained batch's state starts from (a
+// snapshot every DefaultSnapshotInterval batches: 9, 19, ...); a restart
+// resumes from the last commit exactly.
 func TestCheckpointRetention(t *testing.T) {
 	tests := []struct {
-		batches     int
-		first, last int64
+		batches              int
+		first, last          int64
+		deltas, snaps, snapN int64 // first delta, first snapshot, snapshots
 	}{
-		{50, 0, 49},
-		{MinBatchesToRetain, 0, MinBatchesToRetain - 1},
-		{MinBatchesToRetain + 1, 1, MinBatchesToRetain},
-		{250, 250 - MinBatchesToRetain, 249},
+		{50, 0, 49, 0, 9, 5},
+		{MinBatchesToRetain, 0, MinBatchesToRetain - 1, 0, 9, 10},
+		{MinBatchesToRetain + 1, 1, MinBatchesToRetain, 0, 9, 10},
+		{250, 250 - MinBatchesToRetain, 249, 150, 149, 11},
 	}
 	for _, tc := range tests {
 		t.Run(strconv.Itoa(tc.batches), func(t *testing.T) {
 			h := retentionHarness(t, tc.batches)
-			cp := h.eng.Queries[0].Checkpoint
-			for _, kind := range []string{"offsets", "commits", "state"} {
+			q := h.eng.Queries[0]
+			cp := q.Checkpoint
+			for _, kind := range []string{"offsets", "commits"} {
 				first, last, count := logIDs(t, cp, kind)
 				if first != tc.first || last != tc.last || int64(count) != tc.last-tc.first+1 {
 					t.Errorf("%s: batches %d..%d (%d files); want %d..%d", kind, first, last, count, tc.first, tc.last)
 				}
 			}
-			h.open() // restart: reads the last offsets, commit and state only
-			q := h.eng.Queries[0]
+			if err := q.snap.wait(); err != nil {
+				t.Fatal(err)
+			}
+			sf, err := q.cp.stateFiles()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var snaps []int64
+			for s := tc.snaps; s <= tc.last; s += DefaultSnapshotInterval {
+				snaps = append(snaps, s)
+			}
+			if d := sf.deltas; len(d) == 0 || d[0] != tc.deltas || d[len(d)-1] != tc.last || int64(len(d)) != tc.last-tc.deltas+1 {
+				t.Errorf("state deltas %v; want %d..%d", d, tc.deltas, tc.last)
+			}
+			if !cmp.Equal(sf.snapshots, snaps) || int64(len(snaps)) != tc.snapN {
+				t.Errorf("state snapshots %v; want %v", sf.snapshots, snaps)
+			}
+			h.open() // restart: reads the last offsets, commit, snapshot and deltas only
+			q = h.eng.Queries[0]
 			if !q.Recovered || q.NextBatch() != int64(tc.batches) {
 				t.Fatalf("recovered %v, next batch %d; want true, %d", q.Recovered, q.NextBatch(), tc.batches)
 			}

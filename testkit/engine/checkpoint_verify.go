@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // loggedSink is a sink that logs the batches it committed (FileSink):
 // recovery checks its log against the checkpoint.
@@ -9,9 +12,10 @@ type loggedSink interface {
 }
 
 // verify checks, before the query resumes, that its checkpoint's logs line
-// up: the retained offsets have no gap; every commit, state snapshot and
+// up: the retained offsets have no gap; every commit, state file and
 // sink-log batch has its offsets; only the last offsets may be
-// uncommitted. Otherwise resuming would plan a batch again over other data
+// uncommitted; the state of every retained committed batch can be rebuilt
+// from a snapshot and deltas. Otherwise resuming would plan a batch again over other data
 // and rewrite or skip its output (Spark fails its recovery when an offset
 // log entry is missing); the error says what is wrong.
 func (q *Query) verify() error {
@@ -23,14 +27,35 @@ func (q *Query) verify() error {
 	if err != nil {
 		return err
 	}
-	states, err := q.cp.ids("state")
+	sf, err := q.cp.stateFiles()
 	if err != nil {
 		return err
 	}
-	if err := q.verifyLogs(offsets, commits, states); err != nil {
+	if err := q.verifyLogs(offsets, commits, append(slices.Clone(sf.deltas), sf.snapshots...)); err != nil {
+		return err
+	}
+	if err := q.verifyState(sf, offsets, commits); err != nil {
 		return err
 	}
 	return q.verifySink(offsets, commits)
+}
+
+// verifyState checks that the state after every retained committed batch
+// can be rebuilt: from the latest snapshot at or before the oldest
+// retained offsets, a delta (or a snapshot) for every batch after it up to
+// the last commit. A stateless query has no state files.
+func (q *Query) verifyState(sf stateFiles, offsets, commits []int64) error {
+	if len(q.c.stateful) == 0 || len(offsets) == 0 || len(commits) == 0 {
+		return nil
+	}
+	first, committed := offsets[0], commits[len(commits)-1]
+	if committed < first {
+		return nil // commits left by a crashed prune
+	}
+	if m := sf.missing(first, committed); m >= 0 {
+		return q.cp.stateGap(sf.base(first), committed, m)
+	}
+	return nil
 }
 
 // verifyLogs checks offsets, commits and state snapshots. Entries below

@@ -14,13 +14,17 @@ const (
 	// CodeSinkLogMismatch: a sink's log of committed batches disagrees
 	// with the checkpoint (CheckpointError).
 	CodeSinkLogMismatch = "ETL-K522"
+	// CodeStateChain: the state of a retained batch cannot be rebuilt: a
+	// state delta is missing after the snapshot it starts from
+	// (CheckpointError).
+	CodeStateChain = "ETL-K523"
 )
 
 // CheckpointError is a checkpoint the engine refuses to resume from: a
 // batch would be re-planned over different data, rewriting or skipping
 // output, so the run stops before it instead of losing rows.
 type CheckpointError struct {
-	// Code is CodeCheckpointGap or CodeSinkLogMismatch.
+	// Code is CodeCheckpointGap, CodeSinkLogMismatch or CodeStateChain.
 	Code string
 	// Checkpoint is the query's checkpoint directory.
 	Checkpoint string

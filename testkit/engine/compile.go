@@ -7,14 +7,31 @@ import (
 	"github.com/etlgen/etlgen/planner"
 )
 
-// stateful is a compiled operator that keeps state across batches.
+// stateful is a compiled operator that keeps state across batches. After
+// every batch the checkpoint holds what the batch changed (a delta), and
+// every few batches the whole state (a snapshot, merged in the background
+// from the previous one and the deltas after it: checkpoint_state.go).
 type stateful interface {
 	operator
 	stateName() string
 	stateRows() int
-	snapshot() any
-	restore(dec func(any) error) error
 	inspect() (*Schema, []Row)
+	// writeState writes the state's records (keyedState): of every key
+	// (whole) or of the keys changed since the last clean, which forgets
+	// the changes once they are written.
+	writeState(w *stateWriter, whole bool) error
+	clean()
+	// readState reads records writeState wrote: a whole state replaces
+	// the state, a delta applies over it. readLegacy reads a whole state/N
+	// of a checkpoint written before deltas. restored then rebuilds what
+	// derives from the state (expiry indexes, counts) once, after the
+	// last of them.
+	readState(r *stateReader, whole bool) error
+	readLegacy(dec func(any) error) error
+	restored()
+	// compact merges the records of ins, a snapshot and the deltas after
+	// it (oldest first), into out: the whole state after the last.
+	compact(ins []*stateReader, out *stateWriter) error
 }
 
 // compiler expands one load into its operator tree: every step replaced by

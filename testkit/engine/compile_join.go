@@ -24,7 +24,7 @@ func (c *compiler) join(sp *planner.StepPlan, n *ir.Node, ins []operator) (opera
 	ls, rs := ins[0].schema(), ins[1].schema()
 	j := &joinOp{name: st.ID + "/join", typ: jn.Type, static: jn.Static,
 		left: joinSide{in: ins[0], tcol: -1, wcol: -1}, right: joinSide{in: ins[1], tcol: -1, wcol: -1},
-		keyWm: -1, state: [2]map[string][]*joinRow{{}, {}}}
+		keyWm: -1, state: [2]keyedState[[]*joinRow]{newKeyedState(joinRowsCodec), newKeyedState(joinRowsCodec)}}
 	if err := j.bindKeys(jn, ls, rs); err != nil {
 		return nil, err
 	}

@@ -186,7 +186,7 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 		return nil, err
 	}
 	a := &aggregateOp{in: in, out: out, name: sp.Step.ID + "/aggregate", wmKey: -1,
-		mode: c.mode, groups: map[string][]*aggGroup{}, filterLate: c.mode != ModeComplete}
+		mode: c.mode, groups: newKeyedState(groupsCodec), filterLate: c.mode != ModeComplete}
 	for i, k := range n.GroupBy {
 		f, err := compileExpr(k, is)
 		if err != nil {
@@ -236,7 +236,7 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 func (c *compiler) dedup(st *ir.Step, n *ir.Node, in operator) (operator, error) {
 	is := in.schema()
 	d := &dedupOp{passOp: passOp{in}, name: st.ID + "/" + string(n.Op), tcol: -1,
-		within: n.Op == ir.OpDropDuplicatesWithinWM, seen: map[string]int64{}}
+		within: n.Op == ir.OpDropDuplicatesWithinWM, seen: newKeyedState(int64Codec)}
 	for i, col := range is.Cols {
 		if col.EventTime && d.tcol < 0 {
 			d.tcol, d.delay = i, col.Delay

@@ -32,9 +32,24 @@
 // *LockedError
 // (ETL-K520) naming the holder when another engine runs the query.
 // Before resuming, verify (checkpoint_verify.go) checks that offsets,
-// commits, state snapshots and the sink's log line up, else a
-// *CheckpointError (ETL-K521, ETL-K522): a batch is never planned again
-// over other data.
+// commits, state files and the sink's log line up, else a
+// *CheckpointError (ETL-K521, ETL-K522, ETL-K523): a batch is never
+// planned again over other data, nor from a wrong state.
+//
+// # State
+//
+// Stateful operators keep their state by key (keyedState, state.go) with
+// the keys changed since the last checkpoint, and an index by eviction
+// time (expiryIndex), so that a batch visits the keys it reads and those
+// the watermark evicts, never the whole state. The checkpoint holds, as
+// HDFSBackedStateStoreProvider's, a delta per batch (state/N.delta: the
+// keys the batch set and removed) and a snapshot every
+// state_snapshot_interval batches (state/N.snapshot), merged in the
+// background from the previous snapshot and the deltas after it
+// (checkpoint_state.go): records sorted by key whose values, in a compact
+// binary form (state_codec.go), merge as bytes; the state after batch N is the latest snapshot
+// at or before N with the deltas after it, and a checkpoint written
+// before deltas (a whole state/N per batch) reads as snapshots.
 //
 // # Plugins
 //

@@ -104,11 +104,17 @@ func (e *Engine) open(m *planner.Model, pp *planner.PipelinePlan) error {
 	return nil
 }
 
-// Close releases the checkpoint locks: another engine, in this process or
-// another, may then open the queries. Closing twice does nothing; an
+// Close waits for the state snapshots in flight and releases the
+// checkpoint locks: another engine, in this process or another, may then
+// open the queries. Closing twice does nothing; an
 // engine must not run after Close.
 func (e *Engine) Close() error {
 	var errs []error
+	for _, q := range e.Queries {
+		if err := q.snap.wait(); err != nil { // a state snapshot in flight
+			errs = append(errs, fmt.Errorf("query %s: %w", q.Name, err))
+		}
+	}
 	for _, l := range e.locks {
 		if err := l.release(); err != nil {
 			errs = append(errs, fmt.Errorf("release checkpoint lock: %w", err))
@@ -157,7 +163,8 @@ func (e *Engine) openQuery(m *planner.Model, pp *planner.PipelinePlan, pq *plann
 		return nil, err
 	}
 	q := &Query{Name: pq.Name, Checkpoint: pq.Checkpoint, cp: checkpoint{dir: pq.Checkpoint}, build: build, c: c,
-		pipeline: pp.ID, mode: pq.OutputMode, clock: e.env.Clock, sources: map[string]Stream{}, validators: map[string]*validator{}}
+		pipeline: pp.ID, mode: pq.OutputMode, clock: e.env.Clock, sources: map[string]Stream{}, validators: map[string]*validator{},
+		snap: snapshotter{interval: snapshotInterval(m), last: -1}}
 	if q.ID, err = q.cp.identity(); err != nil {
 		return nil, fmt.Errorf("open query %s: %w", pq.Name, err)
 	}
@@ -193,4 +200,14 @@ func (e *Engine) Query(name string) (*Query, bool) {
 		}
 	}
 	return nil, false
+}
+
+// snapshotInterval is how many batches apart state snapshots are written:
+// the plan's (execution.state_snapshot_interval), else
+// DefaultSnapshotInterval.
+func snapshotInterval(m *planner.Model) int64 {
+	if n := m.StateSnapshotInterval; n > 0 {
+		return int64(n)
+	}
+	return DefaultSnapshotInterval
 }

@@ -79,11 +79,13 @@ type harness struct {
 	mode string
 	// mergeKeys make sink out a merge table on them.
 	mergeKeys []string
-	dir       string
-	env       *Env
-	eng       *Engine
-	now       time.Time
-	runs      []*Progress
+	// exec are execution settings of the profile (name → YAML flow value).
+	exec map[string]string
+	dir  string
+	env  *Env
+	eng  *Engine
+	now  time.Time
+	runs []*Progress
 }
 
 func newHarness(t *testing.T, doc *ir.Document, mode string, mergeKeys ...string) *harness {
@@ -102,7 +104,7 @@ func newHarness(t *testing.T, doc *ir.Document, mode string, mergeKeys ...string
 func (h *harness) open() {
 	h.t.Helper()
 	h.close()
-	m, _ := planMemory(h.t, h.doc, h.dir, planner.Options{OutputModes: map[string]string{"out": h.mode}}, false, h.mergeKeys...)
+	m, _ := planMemoryExec(h.t, h.doc, h.dir, h.exec, planner.Options{OutputModes: map[string]string{"out": h.mode}}, false, h.mergeKeys...)
 	eng, err := Open(m, "p", h.env)
 	if err != nil {
 		h.t.Fatalf("open: %v", err)

@@ -73,8 +73,12 @@ type joinOp struct {
 	static      bool
 	// keyWm is the position of the watermarked join key, or -1.
 	keyWm int
-	state [2]map[string][]*joinRow
-	kb    []byte
+	state [2]keyedState[[]*joinRow]
+	// expiry indexes each side's rows by the time they are evicted at, so
+	// that eviction visits the expired ones only; rows counts them.
+	expiry [2]expiryIndex
+	rows   [2]int
+	kb     []byte
 }
 
 func (j *joinOp) schema() *Schema { return j.out }
@@ -129,19 +133,64 @@ func (j *joinOp) probe(i int, r Row, out []Row) []Row {
 	k, ok := j.key(r, cols[i])
 	jr := &joinRow{Row: r}
 	if ok {
-		for _, o := range j.state[1-i][k] {
+		for _, o := range j.state[1-i].m[k] {
 			l, rr := r, o.Row
 			if i == 1 {
 				l, rr = o.Row, r
 			}
 			if j.inRange(l, rr) {
 				out = append(out, j.combine(l, rr))
-				o.Matched, jr.Matched = true, true
+				j.match(1-i, k, o)
+				jr.Matched = true
 			}
 		}
 	}
-	j.state[i][k] = append(j.state[i][k], jr)
+	j.store(i, k, jr)
 	return out
+}
+
+// store adds jr to the state of side i under key k.
+func (j *joinOp) store(i int, k string, jr *joinRow) {
+	j.state[i].set(k, append(j.state[i].m[k], jr))
+	j.rows[i]++
+	if t, ok := j.evictsAt(i, jr); ok {
+		j.expiry[i].add(t, k)
+	}
+}
+
+// match marks o, a row of side i under key k, matched.
+func (j *joinOp) match(i int, k string, o *joinRow) {
+	if !o.Matched {
+		o.Matched = true
+		j.state[i].touch(k)
+	}
+}
+
+// evictCol is the column the rows of side i are evicted by; ok is false
+// when the side's state is never evicted (stateWatermarks).
+func (j *joinOp) evictCol(i int) (int, bool) {
+	s, ok := j.left, j.left.evict
+	if i == 1 {
+		s, ok = j.right, j.right.evict
+	}
+	switch {
+	case j.keyWm >= 0:
+		return s.keys[j.keyWm], true
+	case !j.ranged || !ok:
+		return -1, false
+	}
+	return s.wcol, s.wcol >= 0
+}
+
+// evictsAt is the time (µs) at which jr, a row of side i, is evicted once
+// the side's state watermark reaches it; ok is false when never.
+func (j *joinOp) evictsAt(i int, jr *joinRow) (int64, bool) {
+	col, ok := j.evictCol(i)
+	if !ok {
+		return 0, false
+	}
+	t, ok := jr.Row[col].(time.Time)
+	return micros(t), ok
 }
 
 // probeSemi is probe for a left semi join. A row with a NULL key is
@@ -153,12 +202,12 @@ func (j *joinOp) probeSemi(i int, r Row, out []Row) []Row {
 		if !ok {
 			return out
 		}
-		for _, o := range j.state[1][k] {
+		for _, o := range j.state[1].m[k] {
 			if j.inRange(r, o.Row) {
 				return append(out, r)
 			}
 		}
-		j.state[0][k] = append(j.state[0][k], &joinRow{Row: r})
+		j.store(0, k, &joinRow{Row: r})
 		return out
 	}
 	k, ok := j.key(r, j.right.keys)
@@ -166,13 +215,14 @@ func (j *joinOp) probeSemi(i int, r Row, out []Row) []Row {
 		return out
 	}
 	jr := &joinRow{Row: r}
-	for _, o := range j.state[0][k] {
+	for _, o := range j.state[0].m[k] {
 		if !o.Matched && j.inRange(o.Row, r) {
-			o.Matched, jr.Matched = true, true
+			j.match(0, k, o)
+			jr.Matched = true
 			out = append(out, o.Row)
 		}
 	}
-	j.state[1][k] = append(j.state[1][k], jr)
+	j.store(1, k, jr)
 	return out
 }
 
@@ -234,15 +284,15 @@ func (j *joinOp) evict(wm int64) []Row {
 	}
 	lw, rw, lok, rok := j.stateWatermarks(wm)
 	var out []Row
-	for i, s := range [2]joinSide{j.left, j.right} {
-		col, bound, ok := s.wcol, lw, lok
+	for i := range 2 {
+		col, ok := j.evictCol(i)
+		bound := lw
 		if i == 1 {
-			bound, ok = rw, rok
+			bound, ok = rw, ok && rok
+		} else {
+			ok = ok && lok
 		}
-		if j.keyWm >= 0 {
-			col = s.keys[j.keyWm]
-		}
-		if !ok || col < 0 {
+		if !ok {
 			continue
 		}
 		outer := j.typ == ir.JoinFull || (i == 0 && j.typ == ir.JoinLeft) || (i == 1 && j.typ == ir.JoinRight)
@@ -252,11 +302,13 @@ func (j *joinOp) evict(wm int64) []Row {
 }
 
 // evictSide drops the rows of side i whose column col is at or before
-// bound, emitting the unmatched ones of a preserved (outer) side.
+// bound, emitting the unmatched ones of a preserved (outer) side, in key
+// order; the expiry index names the keys that hold such rows.
 func (j *joinOp) evictSide(i, col int, bound int64, outer bool, out []Row) []Row {
-	for _, k := range slices.Sorted(maps.Keys(j.state[i])) {
+	for _, k := range j.expiry[i].due(bound) {
+		rs := j.state[i].m[k]
 		var keep []*joinRow
-		for _, jr := range j.state[i][k] {
+		for _, jr := range rs {
 			t, ok := jr.Row[col].(time.Time)
 			if !ok || micros(t) > bound {
 				keep = append(keep, jr)
@@ -266,11 +318,15 @@ func (j *joinOp) evictSide(i, col int, bound int64, outer bool, out []Row) []Row
 				out = append(out, j.nullRow(i, jr.Row))
 			}
 		}
-		if len(keep) == 0 {
-			delete(j.state[i], k)
-		} else {
-			j.state[i][k] = keep
+		switch {
+		case len(keep) == len(rs):
+			continue
+		case len(keep) == 0:
+			j.state[i].remove(k)
+		default:
+			j.state[i].set(k, keep)
 		}
+		j.rows[i] -= len(rs) - len(keep)
 	}
 	return out
 }
@@ -349,38 +405,92 @@ func (j *joinOp) project(both Row) Row {
 
 func (j *joinOp) stateName() string { return j.name }
 
-func (j *joinOp) stateRows() int {
-	n := 0
-	for i := range j.state {
-		for _, rs := range j.state[i] {
-			n += len(rs)
-		}
+func (j *joinOp) stateRows() int { return j.rows[0] + j.rows[1] }
+
+// writeState writes the left side's rows by key, then the right's.
+func (j *joinOp) writeState(w *stateWriter, whole bool) error {
+	if err := j.state[0].write(w, whole); err != nil {
+		return err
 	}
-	return n
+	return j.state[1].write(w, whole)
 }
 
-func (j *joinOp) snapshot() any { return j.state }
+func (j *joinOp) clean() {
+	j.state[0].clean()
+	j.state[1].clean()
+}
 
-func (j *joinOp) restore(dec func(any) error) error {
+func (j *joinOp) readState(r *stateReader, whole bool) error {
+	if err := j.state[0].read(r, whole); err != nil {
+		return err
+	}
+	return j.state[1].read(r, whole)
+}
+
+// readLegacy reads a whole state/N: both sides' maps of rows by key.
+func (j *joinOp) readLegacy(dec func(any) error) error {
 	var st [2]map[string][]*joinRow
 	if err := dec(&st); err != nil {
 		return err
 	}
 	for i := range st {
-		if st[i] == nil {
-			st[i] = map[string][]*joinRow{}
-		}
+		j.state[i].replace(st[i])
 	}
-	j.state = st
 	return nil
+}
+
+func (j *joinOp) compact(ins []*stateReader, out *stateWriter) error {
+	if err := mergeRecords(ins, out); err != nil {
+		return err
+	}
+	return mergeRecords(ins, out)
+}
+
+// joinRowsCodec writes the rows of a key: each row's values and whether
+// it matched.
+var joinRowsCodec = valueCodec[[]*joinRow]{
+	enc: func(e *valueEncoder, rs []*joinRow) error {
+		e.uvarint(uint64(len(rs)))
+		for _, jr := range rs {
+			if err := e.values(jr.Row); err != nil {
+				return err
+			}
+			e.boolean(jr.Matched)
+		}
+		return nil
+	},
+	dec: func(d *valueDecoder) []*joinRow {
+		rs := make([]*joinRow, d.count())
+		for i := range rs {
+			rs[i] = &joinRow{Row: d.values(), Matched: d.boolean()}
+		}
+		return rs
+	},
+}
+
+// restored counts each side's rows and indexes them by eviction time.
+func (j *joinOp) restored() {
+	for i := range j.state {
+		j.rows[i] = 0
+		var idx []timed
+		for k, rs := range j.state[i].m {
+			j.rows[i] += len(rs)
+			for _, jr := range rs {
+				if t, ok := j.evictsAt(i, jr); ok {
+					idx = append(idx, timed{t, k})
+				}
+			}
+		}
+		j.expiry[i].build(idx)
+	}
 }
 
 func (j *joinOp) inspect() (*Schema, []Row) {
 	s := NewSchema([]Column{{Name: "side"}, {Name: "key"}, {Name: "row"}, {Name: "matched"}})
 	var out []Row
 	for i, side := range [2]string{"left", "right"} {
-		for _, k := range slices.Sorted(maps.Keys(j.state[i])) {
-			for _, jr := range j.state[i][k] {
+		for _, k := range slices.Sorted(maps.Keys(j.state[i].m)) {
+			for _, jr := range j.state[i].m[k] {
 				out = append(out, Row{side, k, jr.Row, jr.Matched})
 			}
 		}

@@ -33,9 +33,39 @@ func (l *limitOp) stateName() string { return l.name }
 // stateRows is 1: the count, as StreamingGlobalLimitExec stores it.
 func (l *limitOp) stateRows() int { return 1 }
 
-func (l *limitOp) snapshot() any { return l.count }
+// writeState writes the count, in a delta as in a snapshot: one record.
+func (l *limitOp) writeState(w *stateWriter, _ bool) error {
+	st := l.state()
+	st.dirty["count"] = struct{}{}
+	return st.write(w, false)
+}
 
-func (l *limitOp) restore(dec func(any) error) error { return dec(&l.count) }
+func (l *limitOp) clean() {}
+
+func (l *limitOp) readState(r *stateReader, whole bool) error {
+	st := l.state()
+	if err := st.read(r, whole); err != nil {
+		return err
+	}
+	l.count = st.m["count"]
+	return nil
+}
+
+// state is the count as a keyed state of one key.
+func (l *limitOp) state() keyedState[int64] {
+	st := newKeyedState(int64Codec)
+	st.m["count"] = l.count
+	return st
+}
+
+func (l *limitOp) readLegacy(dec func(any) error) error { return dec(&l.count) }
+
+// compact keeps the newest count.
+func (l *limitOp) compact(ins []*stateReader, out *stateWriter) error {
+	return mergeRecords(ins, out)
+}
+
+func (l *limitOp) restored() {}
 
 func (l *limitOp) inspect() (*Schema, []Row) {
 	return NewSchema([]Column{{Name: "count"}}), []Row{{l.count}}

@@ -20,6 +20,13 @@ import (
 // the diagnostics; errors fail the test unless allowErrors.
 func planMemory(t *testing.T, doc *ir.Document, dir string, opts planner.Options, allowErrors bool, mergeKeys ...string) (*planner.Model, diag.List) {
 	t.Helper()
+	return planMemoryExec(t, doc, dir, nil, opts, allowErrors, mergeKeys...)
+}
+
+// planMemoryExec is planMemory with execution settings (name → YAML flow
+// value, e.g. "state_snapshot_interval": "3").
+func planMemoryExec(t *testing.T, doc *ir.Document, dir string, exec map[string]string, opts planner.Options, allowErrors bool, mergeKeys ...string) (*planner.Model, diag.List) {
+	t.Helper()
 	assets := map[string]string{}
 	p := doc.Pipelines[0]
 	for _, e := range p.Extracts {
@@ -32,7 +39,7 @@ func planMemory(t *testing.T, doc *ir.Document, dir string, opts planner.Options
 			assets[l.Asset] = fmt.Sprintf("{plugin: memory, write_mode: foreach-batch-merge, merge_keys: [%s]}", strings.Join(mergeKeys, ", "))
 		}
 	}
-	return planProfile(t, doc, dir, "", assets, opts, allowErrors)
+	return planExecution(t, doc, dir, exec, assets, opts, allowErrors)
 }
 
 // planProfile plans doc bound to a test profile of the local engine with

@@ -66,6 +66,8 @@ type Query struct {
 	// inputs shares validated source batches with the engine's other
 	// queries (input_cache.go); nil shares nothing.
 	inputs *inputCache
+	// snap writes the state snapshots (checkpoint_state.go).
+	snap snapshotter
 
 	next     int64             // id of the next batch
 	ends     map[string]Offset // end offsets of the last batch

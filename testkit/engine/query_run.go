@@ -14,6 +14,10 @@ import (
 // is kept pending to be re-run with its logged offsets.
 func (q *Query) recover() error {
 	q.opWm, q.ends = map[int]int64{}, map[string]Offset{}
+	if err := q.snap.wait(); err != nil {
+		return err
+	}
+	q.snap.last = -1
 	if err := q.verify(); err != nil {
 		return err
 	}
@@ -55,7 +59,9 @@ func (q *Query) restoreAfter(n int64) error {
 	for k, v := range cl.OperatorWatermarksMs {
 		q.opWm[k] = v
 	}
-	return q.cp.readState(n, q.c.stateful)
+	base, err := q.cp.readState(n, q.c.stateful)
+	q.snap.last = base
+	return err
 }
 
 // recoverSeen marks the files file sources already read: those of the
@@ -162,7 +168,8 @@ func copyWm(m map[int]int64) map[int]int64 {
 }
 
 // RunBatch runs the next micro-batch if there is one: offsets/N, execute,
-// sink, state/N, commits/N, then the watermark advances.
+// sink, state/N.delta, commits/N, then the watermark advances (and every
+// few batches a state snapshot is written in the background).
 func (q *Query) RunBatch() (*Progress, bool, error) { return q.runBatch(nil) }
 
 // runBatch is RunBatch, abandoning the batch (errAbandoned) when abort
@@ -217,20 +224,30 @@ func (q *Query) abandon() error {
 	return errAbandoned
 }
 
-// commit snapshots state, advances the watermark and writes commits/N.
+// commit writes the batch's state delta, advances the watermark, writes
+// commits/N, prunes, and starts a state snapshot when one is due.
 func (q *Query) commit(ol *OffsetLog, b *batch) error {
-	if err := q.cp.writeState(ol.BatchID, q.c.stateful); err != nil {
-		return err
+	if err := q.cp.writeDelta(ol.BatchID, q.c.stateful); err != nil {
+		return fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
 	}
 	q.updateWatermark(b)
 	cl := CommitLog{NextBatchWatermarkMs: q.wm, OperatorWatermarksMs: copyWm(q.opWm)}
 	if err := q.cp.writeJSON("commits", ol.BatchID, cl); err != nil {
 		return err
 	}
+	q.ends, q.next, q.lastWm, q.ranBatch = ol.Sources, ol.BatchID+1, ol.BatchWatermarkMs, true
 	if err := q.cp.prune(ol.BatchID, MinBatchesToRetain); err != nil {
 		return fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
 	}
-	q.ends, q.next, q.lastWm, q.ranBatch = ol.Sources, ol.BatchID+1, ol.BatchWatermarkMs, true
+	if len(q.c.stateful) == 0 {
+		return nil
+	}
+	if err := q.cp.pruneState(ol.BatchID, MinBatchesToRetain); err != nil {
+		return fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
+	}
+	if err := q.snap.after(q.cp, ol.BatchID, q.build); err != nil {
+		return fmt.Errorf("query %s: %w", q.Name, err)
+	}
 	return nil
 }
 
@@ -415,8 +432,8 @@ func (q *Query) Replay(n int64) ([]Row, bool, error) {
 			return nil, false, err
 		}
 		starts = prev.Sources
-		if err := q.cp.readState(n-1, c.stateful); err != nil {
-			return nil, false, err
+		if _, err := q.cp.readState(n-1, c.stateful); err != nil {
+			return nil, false, fmt.Errorf("replay batch %d of %s: %w", n, q.Name, err)
 		}
 	}
 	_, rows, err := q.execute(c, &ol, starts)

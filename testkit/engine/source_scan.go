@@ -117,7 +117,7 @@ func (q *Query) resetOperators() error {
 		return err
 	}
 	if q.next > 0 {
-		if err := q.cp.readState(q.next-1, c.stateful); err != nil {
+		if _, err := q.cp.readState(q.next-1, c.stateful); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,214 @@
+package engine
+
+import (
+	"bytes"
+	"container/heap"
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// keyedState is a stateful operator's state by key, with the keys set or
+// removed since the state was last checkpointed: a batch's delta file
+// holds the records of those keys only (HDFSBackedStateStoreProvider
+// writes the rows a batch put or removed), a snapshot those of every key,
+// both sorted by key so that snapshots merge from files in one pass.
+type keyedState[V any] struct {
+	m     map[string]V
+	dirty map[string]struct{}
+	codec valueCodec[V]
+}
+
+func newKeyedState[V any](codec valueCodec[V]) keyedState[V] {
+	return keyedState[V]{m: map[string]V{}, dirty: map[string]struct{}{}, codec: codec}
+}
+
+// set stores v under k.
+func (s *keyedState[V]) set(k string, v V) {
+	s.m[k] = v
+	s.dirty[k] = struct{}{}
+}
+
+// remove deletes k.
+func (s *keyedState[V]) remove(k string) {
+	delete(s.m, k)
+	s.dirty[k] = struct{}{}
+}
+
+// touch records that the value under k changed in place.
+func (s *keyedState[V]) touch(k string) { s.dirty[k] = struct{}{} }
+
+// valueCodec writes and reads the values of a keyedState (state_codec.go).
+type valueCodec[V any] struct {
+	enc func(*valueEncoder, V) error
+	dec func(*valueDecoder) V
+}
+
+// write writes the records of every key (whole) or of the keys changed
+// since the last clean, sorted by key, then the end record.
+func (s *keyedState[V]) write(w *stateWriter, whole bool) error {
+	var keys []string
+	if whole {
+		keys = slices.Sorted(maps.Keys(s.m))
+	} else {
+		keys = slices.Sorted(maps.Keys(s.dirty))
+	}
+	var e valueEncoder
+	for _, k := range keys {
+		v, ok := s.m[k]
+		if !ok {
+			if err := w.record(recordDel, k, nil); err != nil {
+				return err
+			}
+			continue
+		}
+		e.b = e.b[:0]
+		if err := s.codec.enc(&e, v); err != nil {
+			return err
+		}
+		if err := w.record(recordSet, k, e.b); err != nil {
+			return err
+		}
+	}
+	return w.record(recordEnd, "", nil)
+}
+
+// read reads records written by write: a whole state replaces the map, a
+// delta sets and removes keys. The state is then clean.
+func (s *keyedState[V]) read(r *stateReader, whole bool) error {
+	if whole {
+		s.m = map[string]V{}
+	}
+	for {
+		flag, err := r.next()
+		if err != nil {
+			return err
+		}
+		switch flag {
+		case recordEnd:
+			s.clean()
+			return nil
+		case recordDel:
+			delete(s.m, string(r.key))
+		default:
+			d := valueDecoder{b: r.val}
+			v := s.codec.dec(&d)
+			if d.err != nil {
+				return fmt.Errorf("key %q: %w", r.key, d.err)
+			}
+			s.m[string(r.key)] = v
+		}
+	}
+}
+
+// mergeRecords writes to out the whole state merged from ins, sorted
+// record streams oldest first (a snapshot, then the deltas after it): per
+// key the newest record, removed keys left out. It reads one record of
+// each input at a time and copies values as bytes, so it holds no state
+// in memory, decodes no value and allocates nothing per record.
+func mergeRecords(ins []*stateReader, out *stateWriter) error {
+	flags := make([]byte, len(ins)) // of each input's current record; recordEnd once done
+	for i, in := range ins {
+		var err error
+		if flags[i], err = in.next(); err != nil {
+			return err
+		}
+	}
+	for {
+		newest := -1 // the input with the smallest key, the latest of those
+		for i, in := range ins {
+			if flags[i] == recordEnd {
+				continue
+			}
+			if newest < 0 || bytes.Compare(in.key, ins[newest].key) <= 0 {
+				newest = i
+			}
+		}
+		if newest < 0 {
+			return out.record(recordEnd, "", nil)
+		}
+		win := ins[newest]
+		if flags[newest] == recordSet {
+			if err := out.recordBytes(recordSet, win.key, win.val); err != nil {
+				return err
+			}
+		}
+		for i, in := range ins {
+			if i != newest && flags[i] != recordEnd && bytes.Equal(in.key, win.key) {
+				if err := advance(ins, flags, i); err != nil {
+					return err
+				}
+			}
+		}
+		if err := advance(ins, flags, newest); err != nil {
+			return err
+		}
+	}
+}
+
+// advance reads the next record of input i.
+func advance(ins []*stateReader, flags []byte, i int) error {
+	var err error
+	flags[i], err = ins[i].next()
+	return err
+}
+
+// clean forgets the changes: they are in the checkpoint.
+func (s *keyedState[V]) clean() { s.dirty = map[string]struct{}{} }
+
+// replace makes m the whole state, with no changes to write.
+func (s *keyedState[V]) replace(m map[string]V) {
+	if m == nil {
+		m = map[string]V{}
+	}
+	s.m = m
+	s.clean()
+}
+
+// timed is a state key with the event time (µs) at or after which its
+// state may be evicted.
+type timed struct {
+	t int64
+	k string
+}
+
+// expiryIndex finds the keys whose state the watermark may evict without
+// visiting the rest: a min-heap of (time, key), one entry per stored value
+// (a key may have several, and entries of values already gone; the
+// operator checks each popped key's values).
+type expiryIndex struct{ h timedHeap }
+
+// add records that key k holds a value evictable once the watermark
+// reaches t.
+func (x *expiryIndex) add(t int64, k string) { heap.Push(&x.h, timed{t, k}) }
+
+// due pops the entries at or before wm and returns their keys, sorted and
+// unique.
+func (x *expiryIndex) due(wm int64) []string {
+	var out []string
+	for len(x.h) > 0 && x.h[0].t <= wm {
+		out = append(out, heap.Pop(&x.h).(timed).k)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// build replaces the index with entries (after a restore: one heapify
+// instead of a push per value).
+func (x *expiryIndex) build(entries []timed) {
+	x.h = entries
+	heap.Init(&x.h)
+}
+
+type timedHeap []timed
+
+func (h timedHeap) Len() int           { return len(h) }
+func (h timedHeap) Less(i, j int) bool { return h[i].t < h[j].t }
+func (h timedHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *timedHeap) Push(x any)        { *h = append(*h, x.(timed)) }
+func (h *timedHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
