@@ -137,7 +137,7 @@ test-stack:
 	scripts/stack.sh up
 	ETLGEN_STACK=1 $(GO) test -count=1 -p 1 -timeout 30m $(STACK_TEST_PKGS)
 
-## bench-spark: generated PySpark program vs the hand-written one (scripts/bench/), same events, same server.
+## bench-spark: generated PySpark program vs two hand-written ones (plain, strict: scripts/bench/), same events, same server, interleaved.
 bench-spark:
 	scripts/stack.sh up
 	scripts/bench/run.sh $(BENCH_EVENTS)

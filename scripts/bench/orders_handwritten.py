@@ -259,11 +259,14 @@ def main():
     seconds = time.time() - started
     rows = {}
     batches = {}
+    batch_ms = {}
     for q in queries:
         progress = q.recentProgress
         rows[q.name] = sum(int(getattr(p, "numInputRows", 0) or 0) for p in progress)
         batches[q.name] = len(progress)
-    print(json.dumps({"program": "handwritten-" + args.mode, "seconds": round(seconds, 3), "input_rows": rows, "batches": batches}))
+        batch_ms[q.name] = [int((getattr(p, "durationMs", None) or {}).get("triggerExecution", 0)) for p in progress]
+    print(json.dumps({"program": "handwritten-" + args.mode, "seconds": round(seconds, 3), "input_rows": rows, "batches": batches,
+                      "batch_ms": batch_ms}))
 
 
 if __name__ == "__main__":
