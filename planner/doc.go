@@ -32,7 +32,9 @@
 // role, write mode), the inferred schema of every transformation, step and
 // node (Inferred), the queries with their output modes, checkpoints,
 // identities, state and guarantees, the late-output routing (Query.LateHost,
-// LateSource), the Spark session (Session: Connect URL and conf, with every
+// LateSource), a static table's quarantine (Source.Quarantine: its asset,
+// the query that writes it, its keys; StaticQuarantine.Write is the write
+// as a query both engines and etlgen show open), the Spark session (Session: Connect URL and conf, with every
 // environment reference by variable name, never a value; the state store
 // conf of execution.state_store, with Model.StateStore naming the store,
 // and minDeltasForSnapshot of execution.state_snapshot_interval, with
