@@ -98,6 +98,11 @@ func (bc *binder) staticQuarantines(pl *ir.Pipeline, b *Binding) {
 				"the quarantine %s of static table %s has plugin %s, which the Spark engine cannot MERGE into", name, s.Asset.Name, q.Plugin.Name)
 			continue
 		}
+		if bc.p.engine == EngineLocal && !bc.p.test && q.Plugin.Name == PluginDelta {
+			bad("bind a file-json directory: its files outlast the run",
+				"the local engine keeps delta tables in memory for one run: the quarantine %s of static table %s would be empty in every etlgen run, and every run would write its rows again", name, s.Asset.Name)
+			continue
+		}
 		if q.Plugin.TestOnly && !bc.p.test {
 			bc.report(diag.Error, CodeTestOnlyPlugin, q.Pos, "assets."+name, "mark the profile `test: true`, or bind the asset to a durable plugin",
 				"plugin %s is for tests only, and profile %s is not a test profile", q.Plugin.Name, bc.p.name)

@@ -131,6 +131,8 @@ func TestBindChecks(t *testing.T) {
 			"  bad_customers: {plugin: memory}\n", edit: addCustomers, want: []string{CodeStaticQuarantine}},
 		{name: "static quarantine in files on spark", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: bad_customers}\n" +
 			"  bad_customers: {plugin: file-json, path: s3a://w/bad}\n", edit: addCustomers, want: []string{CodeStaticQuarantine}},
+		{name: "static quarantine in a local delta table", profile: local + "  customers: {plugin: file-json, path: ../dim, quarantine: bad_customers}\n" +
+			"  bad_customers: {plugin: delta, path: ../bad}\n", edit: addCustomers, want: []string{CodeStaticQuarantine}},
 		{name: "static quarantine shared by two static tables", profile: spark + merge + "  customers: {plugin: delta, table: dim.customers, quarantine: bad}\n" +
 			"  regions: {plugin: delta, table: dim.regions, quarantine: bad}\n  bad: {plugin: delta, table: q.bad}\n", edit: func(d *ir.Document) {
 			addCustomers(d)
