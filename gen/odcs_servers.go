@@ -85,7 +85,11 @@ func serverOf(p *profile.Redacted, asset string) (ODCSServer, bool) {
 	switch profile.PluginName(e.Plugin) {
 	case profile.PluginKafkaJSON:
 		s.Type, s.Host = "kafka", clean(res.Options["bootstrap_servers"])
-		s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: "topic", Value: clean(e.Options["topic"])})
+		for _, k := range []string{"topic", "subscribe_pattern", "assign"} {
+			if v := clean(e.Options[k]); v != "" {
+				s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: k, Value: v})
+			}
+		}
 	default:
 		pathServer(&s, e, res)
 	}

@@ -16,6 +16,8 @@ func TestServersOfPlugins(t *testing.T) {
 	p := &profile.Redacted{Name: "prod",
 		Assets: map[string]profile.RedactedEntry{
 			"events":  {Plugin: "kafka-json", Resource: "kafka", Options: map[string]string{"topic": "order-events", "credential_env": "${env:KAFKA_SASL}"}},
+			"pattern": {Plugin: "kafka-json", Resource: "kafka", Options: map[string]string{"subscribe_pattern": "orders-.*"}},
+			"assign":  {Plugin: "kafka-json", Resource: "kafka", Options: map[string]string{"assign": `{"orders":[0,1]}`}},
 			"lake":    {Plugin: "delta", Resource: "s3", Options: map[string]string{"path": "s3a://warehouse/curated/x"}},
 			"table":   {Plugin: "delta", Options: map[string]string{"table": "curated.x"}},
 			"files":   {Plugin: "file-json", Options: map[string]string{"path": "out/files"}},
@@ -35,6 +37,10 @@ func TestServersOfPlugins(t *testing.T) {
 	}{
 		{"events", ODCSServer{ID: "events", Server: "events", Type: "kafka", Environment: "prod", Host: "broker:9092", Format: "json",
 			CustomProperties: []ODCSCustom{{"plugin", "kafka-json"}, {"topic", "order-events"}}}, true},
+		{"pattern", ODCSServer{ID: "pattern", Server: "pattern", Type: "kafka", Environment: "prod", Host: "broker:9092", Format: "json",
+			CustomProperties: []ODCSCustom{{"plugin", "kafka-json"}, {"subscribe_pattern", "orders-.*"}}}, true},
+		{"assign", ODCSServer{ID: "assign", Server: "assign", Type: "kafka", Environment: "prod", Host: "broker:9092", Format: "json",
+			CustomProperties: []ODCSCustom{{"plugin", "kafka-json"}, {"assign", `{"orders":[0,1]}`}}}, true},
 		{"lake", ODCSServer{ID: "lake", Server: "lake", Type: "s3", Environment: "prod", Location: "s3a://warehouse/curated/x",
 			EndpointURL: "http://s3.internal:9000", Format: "delta", CustomProperties: []ODCSCustom{{"plugin", "delta"}}}, true},
 		{"table", ODCSServer{ID: "table", Server: "table", Type: "custom", Environment: "prod", Database: "curated", Dataset: "x", Format: "delta",

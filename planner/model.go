@@ -122,6 +122,9 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 	}
 	if b != nil {
 		opts := b.SparkOptions()
+		for k, env := range b.Asset.SparkOptionsEnv() {
+			opts[k] = profile.EnvRefText(env) // read by the program when it starts
+		}
 		for _, k := range slices.Sorted(maps.Keys(opts)) {
 			s.Options = append(s.Options, Option{Name: k, Value: opts[k]})
 		}

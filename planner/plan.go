@@ -154,7 +154,9 @@ type Source struct {
 	Identity string `json:"identity"`
 	// EventTime is the contract's event-time field, if any.
 	EventTime string `json:"eventTime,omitempty"`
-	// Options are the reader options, sorted by name.
+	// Options are the reader options, sorted by name. A value written
+	// ${env:NAME} is read from the environment by the program when it
+	// starts (profile.Asset.SparkOptionsEnv); it is never in the plan.
 	Options []Option `json:"options"`
 	// Offsets says where a query starts: the checkpoint wins over the
 	// starting offsets, which apply only to a new checkpoint.

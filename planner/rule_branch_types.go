@@ -2,10 +2,12 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // ruleBranchTypes: each branch goes where its type fits. Invalid() carries
@@ -44,6 +46,10 @@ func checkLoadBranch(c *Checker, pp *pipe, ld *ir.Load) {
 		if ok && !rejectedShape(ct) {
 			c.report(CodeInvalidBranch, diag.Error, ld.Pos, path, "load Invalid() into a sink typed like RejectedOrderEvent (raw_payload, reason_code)",
 				fmt.Sprintf("Invalid() of %s is loaded into %s, whose contract %s is not a rejected-event shape", ld.From.Node, ld.Asset, ld.Contract))
+		}
+		if ex, isExtract := pp.extracts[ld.From.Node]; ok && isExtract && declares(ct, "source_headers") && !readsHeaders(c.env.Sources[ex.Asset]) {
+			c.report(CodeInvalidBranch, diag.Error, ld.Pos, path, "set include_headers: true on the kafka-json asset "+ex.Asset+", or remove source_headers from "+ld.Contract,
+				fmt.Sprintf("contract %s of %s declares source_headers, but %s is not a Kafka source read with its headers (include_headers)", ld.Contract, ld.Asset, ex.Asset))
 		}
 	case ir.PortLate:
 		checkLateSource(c, pp, ld.From, ld.Pos, path)
@@ -143,6 +149,18 @@ func planHasWatermarkedState(n *ir.Node) bool {
 
 // rejectedShape: raw_payload and reason_code string columns (a reason,
 // the observed time and the source position are recommended, not required).
+// declares reports whether the contract has a field of that name.
+func declares(c *contracts.Contract, name string) bool {
+	return slices.ContainsFunc(c.Fields, func(f contracts.Field) bool { return f.Name == name })
+}
+
+// readsHeaders reports whether a source binding reads Kafka records with
+// their headers (kafka-json, include_headers: true); an unbound source
+// is reported elsewhere and passes.
+func readsHeaders(b *profile.AssetBinding) bool {
+	return b == nil || b.Plugin().Name == profile.PluginKafkaJSON && b.Asset.Bool("include_headers")
+}
+
 func rejectedShape(c *contracts.Contract) bool {
 	return hasField(c, "raw_payload", contracts.KindString) && hasField(c, "reason_code", contracts.KindString)
 }

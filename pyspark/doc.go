@@ -53,9 +53,12 @@
 //
 // What a program does, per query of the plan:
 //
-//   - reads its source (kafka-json with every profile option; credentials by
-//     environment-variable name, read at run time; file-json as text lines)
-//     keeping topic, partition, offset and Kafka timestamp; a static side
+//   - reads its source (kafka-json with every profile option; credentials and
+//     reader options written ${env:NAME} by environment-variable name,
+//     <ASSET>_CREDENTIAL_ENV and <ASSET>_OPTIONS_ENV, read at run time;
+//     file-json as text lines) keeping topic, partition, offset and Kafka
+//     timestamp, and the records' headers with include_headers (rejected
+//     rows' source_headers); a static side
 //     (delta, or file-json) is read with spark.read at every micro-batch, a
 //     Delta table's rows rendered as JSON payloads, and validated like a
 //     stream, a row that breaks the contract failing the batch

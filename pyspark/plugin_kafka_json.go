@@ -1,6 +1,8 @@
 package pyspark
 
 import (
+	"slices"
+
 	"github.com/etlgen/etlgen/contracts/sparksql"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
@@ -19,9 +21,18 @@ func kafkaJSONPlugin() plugin {
 var kafkaLineage = []string{"value AS raw_payload", "topic AS _etl_topic", "partition AS _etl_partition",
 	"offset AS _etl_offset", "timestamp AS _etl_kafka_timestamp"}
 
+// kafkaHeaders is the lineage column of a source with include_headers: the
+// records' headers as Spark reads them (array<struct<key: string, value:
+// binary>>, NULL for a record without headers).
+const kafkaHeaders = "headers AS _etl_headers"
+
 func readKafkaJSON(sv *sourceView, s *planner.Source) error {
 	sv.Format, sv.Kafka, sv.payload = PyString("kafka"), true, sparksql.PayloadBinary
-	sv.Options, sv.Lineage = optionsKV(s.Options), pyList(kafkaLineage)
+	lineage := kafkaLineage
+	if sv.Headers = s.Binding.Asset.Bool("include_headers"); sv.Headers {
+		lineage = append(slices.Clone(kafkaLineage), kafkaHeaders)
+	}
+	sv.Options, sv.Lineage = optionsKV(s.Options), pyList(lineage)
 	credentials(sv, s.Binding)
 	return nil
 }

@@ -13,7 +13,8 @@ import (
 // missing or empty variable (an error naming it, classified environment,
 // exit 16), redaction of every value read (also URL-encoded, also the
 // password part of Kafka credentials) in the JSON lines and on stderr,
-// and values read on the driver travelling with a foreachBatch function
+// a reader option read from a variable (options_from_env), and values
+// read on the driver travelling with a foreachBatch function
 // pickled by value to a process without the variables.
 func TestRuntimeEnvReferences(t *testing.T) {
 	script := `
@@ -22,7 +23,8 @@ from pyspark import cloudpickle
 from pyspark.sql.connect.client.core import DefaultChannelBuilder
 
 TOKEN = "tok+en/=;ABC123"
-os.environ.update({"SPARK_TOKEN": TOKEN, "GATEWAY_KEY": "gw-key-000", "KAFKA_SASL": "etl:pa;ss\"w0rd", "EMPTY_VAR": "", "SHORT": "abc"})
+os.environ.update({"SPARK_TOKEN": TOKEN, "GATEWAY_KEY": "gw-key-000", "KAFKA_SASL": "etl:pa;ss\"w0rd", "EMPTY_VAR": "", "SHORT": "abc",
+                   "TRUST_PW": "trust-pw-123"})
 os.environ.pop("UNSET_VAR", None)
 out = {}
 url = rt.connect_url("sc://h:15002/;use_ssl=true", {"token": "SPARK_TOKEN", "x-api-key": "GATEWAY_KEY"})
@@ -32,6 +34,12 @@ out["headers"] = [list(kv) for kv in cb.metadata()]
 out["plain"] = rt.connect_url("sc://h:15002", {})
 out["no_path"] = rt.connect_url("sc://h:15002", {"token": "SPARK_TOKEN"}).startswith("sc://h:15002/;token=")
 errors = []
+read = rt.options_from_env({"subscribe": "t"}, {"kafka.ssl.truststore.password": "TRUST_PW"})
+out["options_env"] = [read == {"subscribe": "t", "kafka.ssl.truststore.password": "trust-pw-123"}, rt.redact("pw trust-pw-123")]
+try:
+    rt.options_from_env({}, {"kafka.ssl.key.password": "UNSET_VAR"})
+except EnvironmentError as exc:
+    out["options_env"].append(str(exc))
 for name in ("UNSET_VAR", "EMPTY_VAR"):
     try:
         rt.env_value(name, "Spark Connect URL parameter token")
@@ -87,8 +95,10 @@ print(json.dumps(out, sort_keys=True))
 			map[string]any{"k": "abc stays"},
 		},
 		"missing_run": []any{16.0, "failed", "environment", true},
-		"leak_run":    []any{1.0, false, false, false, true},
-		"worker":      true,
+		"options_env": []any{true, "pw <redacted>",
+			"[ETLGEN_MISSING_ENV] environment variable UNSET_VAR (reader option kafka.ssl.key.password) is not set"},
+		"leak_run": []any{1.0, false, false, false, true},
+		"worker":   true,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("env references (-want +got):\n%s", diff)

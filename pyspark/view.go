@@ -146,10 +146,26 @@ func sortedKV(m map[string]string) []kv {
 
 // optionsKV renders planner options as dict entries (already sorted by
 // name).
+// optionsKV renders the literal reader options; an option whose value is
+// an ${env:NAME} reference is left out (optionsEnvKV).
 func optionsKV(opts []planner.Option) []kv {
-	out := make([]kv, len(opts))
-	for i, o := range opts {
-		out[i] = kv{Key: PyString(o.Name), Value: PyString(o.Value)}
+	out := []kv{}
+	for _, o := range opts {
+		if _, ref := profile.EnvRef(o.Value); !ref {
+			out = append(out, kv{Key: PyString(o.Name), Value: PyString(o.Value)})
+		}
+	}
+	return out
+}
+
+// optionsEnvKV renders the reader options read from the environment when
+// the program starts: Spark option → variable name.
+func optionsEnvKV(opts []planner.Option) []kv {
+	var out []kv
+	for _, o := range opts {
+		if name, ref := profile.EnvRef(o.Value); ref {
+			out = append(out, kv{Key: PyString(o.Name), Value: PyString(name)})
+		}
 	}
 	return out
 }

@@ -28,6 +28,13 @@ type sourceView struct {
 	Table       string // Python literal of the Delta table name, or ""
 	Load        string // Python literal of the load path ("" for none)
 	Options     []kv
+	// Headers marks a Kafka source read with its records' headers
+	// (include_headers): lineage column _etl_headers, rejected rows'
+	// source_headers.
+	Headers bool
+	// OptionsEnv are the reader options the program reads from the
+	// environment when it starts (Spark option → variable name).
+	OptionsEnv []kv
 	// CredEnv and Mechanism are Python literals, or None.
 	CredEnv, Mechanism string
 	Lineage            []string
@@ -45,7 +52,7 @@ type sourceView struct {
 }
 
 // sourceForms are the module names a source defines (idents.claim).
-var sourceForms = []string{"%s_raw", "%s_valid", "%s_invalid", "%S_OPTIONS", "%S_CREDENTIAL_ENV", "%S_SASL_MECHANISM",
+var sourceForms = []string{"%s_raw", "%s_valid", "%s_invalid", "%S_OPTIONS", "%S_OPTIONS_ENV", "%S_CREDENTIAL_ENV", "%S_SASL_MECHANISM",
 	"%S_LINEAGE", "%S_CHECK", "%S_PROJECTION", "%S_REJECTION", "%s_quarantine", "%S_QUARANTINE_TARGET",
 	"%S_QUARANTINE_SCHEMA_SQL", "%S_QUARANTINE_CREATE_SQL", "%S_QUARANTINE_COLUMNS", "%S_QUARANTINE_KEYS"}
 
@@ -76,6 +83,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if err := p.read(sv, s); err != nil {
 		return nil, err
 	}
+	sv.OptionsEnv = optionsEnvKV(s.Options)
 	if sv.Typed {
 		return sv, nil
 	}
@@ -93,7 +101,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	sv.Valid, sv.ReasonCode = PyString(plan.ValidExpr()), PyString(plan.ReasonCodeExpr())
 	sv.Reason, sv.FieldPath = PyString(plan.ReasonExpr()), PyString(plan.FieldPathExpr())
 	sv.Projection = pyList(append(plan.ProjectionExprs(), lineageNames...))
-	sv.Rejection = pyList(g.rejection(c))
+	sv.Rejection = pyList(g.rejection(c, sv.Headers))
 	if sv.Quarantine, err = g.staticQuarantine(s, sv.Const); err != nil {
 		return nil, err
 	}
@@ -109,13 +117,21 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 // breaks are removed: standard base64 on one line.
 const RawPayloadBase64 = "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END"
 
+// SourceHeaders is the SQL of a rejected row's source_headers (a Kafka
+// source with include_headers): each header's key, its value as text when
+// the bytes are valid UTF-8, else value_base64 (standard base64 on one
+// line, as raw_payload_base64); NULL for a record without headers.
+const SourceHeaders = "transform(_etl_headers, h -> named_struct('key', h.key, " +
+	"'value', CASE WHEN is_valid_utf8(h.value) THEN CAST(h.value AS STRING) END, " +
+	"'value_base64', CASE WHEN NOT is_valid_utf8(h.value) THEN translate(base64(h.value), concat(chr(13), chr(10)), '') END))"
+
 // rejection lists the columns of a rejected payload: the raw payload (and
 // its base64 when it is not valid UTF-8), the
 // verdict, the observed time (the batch timestamp: current_timestamp() is
 // fixed per micro-batch, so a replay gives the same rows), lineage, ids,
 // and the contract's string and integer fields when the payload has them
 // with the right JSON type.
-func (g *gen) rejection(c *contracts.Contract) []string {
+func (g *gen) rejection(c *contracts.Contract, headers bool) []string {
 	out := []string{
 		"CAST(raw_payload AS STRING) AS raw_payload",
 		"_etl_reason_code AS reason_code",
@@ -131,7 +147,10 @@ func (g *gen) rejection(c *contracts.Contract) []string {
 	}
 	taken := map[string]bool{"raw_payload": true, "reason_code": true, "reason": true, "field_path": true,
 		"observed_at": true, "pipeline_id": true, "contract_id": true, "source_topic": true,
-		"source_partition": true, "source_offset": true, "raw_payload_base64": true}
+		"source_partition": true, "source_offset": true, "raw_payload_base64": true, "source_headers": true}
+	if headers {
+		out = append(out, SourceHeaders+" AS source_headers")
+	}
 	for _, f := range c.Fields {
 		if taken[f.Name] {
 			continue

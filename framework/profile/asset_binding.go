@@ -1,7 +1,9 @@
 package profile
 
 import (
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/etlgen/etlgen/diag"
 )
@@ -51,10 +53,22 @@ func (b *AssetBinding) Source() SourceFacts {
 	return SourceFacts{Name: string(b.Asset.Plugin.Name), Rows: RowsPayload, ReplayNeed: "the source can re-read recorded offsets", Replayable: true}
 }
 
-// Identity returns what the asset reads or writes: its topic, its table,
-// its path, its memory name, or else the asset name.
+// Identity returns what the asset reads or writes: its topics (a Kafka
+// source's topic list, its subscribe_pattern, or the topics it is
+// assigned partitions of, comma-separated), its table, its path, its
+// memory name, or else the asset name.
 func (b *AssetBinding) Identity() string {
 	a := b.Asset
+	if sub := a.Plugin.Subscription; sub != nil {
+		if v, ok := a.Options[sub.Assign]; ok && v.Partitions != nil {
+			return strings.Join(slices.Sorted(maps.Keys(v.Partitions)), ",")
+		}
+		for _, k := range []string{sub.Topics, sub.Pattern} {
+			if s := a.String(k); s != "" {
+				return s
+			}
+		}
+	}
 	for _, k := range []string{"topic", "table"} {
 		if s := a.String(k); s != "" {
 			return s

@@ -27,6 +27,7 @@ const (
 	CodeTooManyNodes      = "ETL-P322" // the file has more than MaxNodes YAML nodes
 	CodeTooDeep           = "ETL-P323" // the expanded profile nests deeper than MaxDepth
 	CodeMultipleDocuments = "ETL-P324" // the file holds more than one YAML document
+	CodeKafkaSetting      = "ETL-P325" // a kafka.* consumer setting Spark refuses or the profile sets elsewhere
 
 	CodeAssetUnbound     = "ETL-P330" // a pipeline asset has no binding in the profile
 	CodeRoleUnsupported  = "ETL-P331" // the asset's plugin cannot play the role the pipeline needs
@@ -46,7 +47,7 @@ const (
 	CodeWatermarkColumn  = "ETL-P345" // a watermark column that is not the source's event-time field (warning)
 	CodeSourceSchema     = "ETL-P346" // the extract's contract does not declare the source's fixed columns
 	CodeSessionResources = "ETL-P347" // two resources of a kind that configures the Spark session (s3)
-	CodeOffsetsTopic     = "ETL-P348" // starting offsets name topics other than the one the source subscribes to
+	CodeOffsetsTopic     = "ETL-P348" // starting offsets name other topics or partitions than the source subscribes to
 	CodeStaticQuarantine = "ETL-P349" // the quarantine of a static table is not an asset of its own that takes appends
 )
 
@@ -83,6 +84,7 @@ var Codes = []CodeInfo{
 	{CodeTooManyNodes, "too many YAML nodes"},
 	{CodeTooDeep, "profile nested too deeply"},
 	{CodeMultipleDocuments, "more than one YAML document"},
+	{CodeKafkaSetting, "Kafka consumer setting refused"},
 	{CodeAssetUnbound, "pipeline asset not bound"},
 	{CodeRoleUnsupported, "plugin does not support the role"},
 	{CodeEngineMismatch, "plugin does not run on the engine"},
@@ -101,6 +103,6 @@ var Codes = []CodeInfo{
 	{CodeWatermarkColumn, "watermark column is not the event-time field"},
 	{CodeSourceSchema, "contract does not match the source's fixed columns"},
 	{CodeSessionResources, "two resources configure the Spark session"},
-	{CodeOffsetsTopic, "starting offsets name another topic"},
+	{CodeOffsetsTopic, "starting offsets name other topics or partitions"},
 	{CodeStaticQuarantine, "quarantine of a static table not usable"},
 }

@@ -34,6 +34,12 @@
 //
 // Parse collects every problem instead of stopping at the first; each has a
 // stable ETL-P3xx code (codes.go, documented in docs/diagnostics.md).
+// Besides each option's own check, a plugin spec can check options
+// together (Plugin.Check, e.g. a Kafka minimum read not above the maximum;
+// Option.Requires, an option that only applies with another set), and a
+// Kafka source's offsets mappings are checked against what it subscribes
+// to, assigned partitions included (Plugin.Subscription,
+// parse_subscription.go).
 //
 // # Limits
 //
@@ -50,7 +56,9 @@
 // resolve against the directory of the profile file (Profile.Dir). Credentials
 // are never written in a profile: options of type env hold the NAME of an
 // environment variable, conf values and Spark Connect URL parameters may be
-// ${env:NAME}, and a literal credential is ETL-P313 (LiteralSecret: a key of
+// ${env:NAME} (a pass-through option's entries too, e.g. a Kafka source's
+// kafka: settings: Asset.SparkOptionsEnv names their variables), and a
+// literal credential is ETL-P313 (LiteralSecret: a key of
 // the maintained list of sensitive Spark, Hadoop, Kafka and JDBC key
 // patterns, secret_keys.go, or a value that carries one whatever its key —
 // user info, password=/token=/sig= parameters, Connect URL headers, JWTs —

@@ -50,11 +50,19 @@ func (d *decoder) completeOption(owner *yaml.Node, path string, o Option, out ma
 	}
 }
 
-// conditions reports options set where their OnlyWith condition fails.
+// conditions reports options set where their OnlyWith condition fails or
+// the option they require is not set.
 func (d *decoder) conditions(path string, entries []entry, specs []Option, out map[string]Value) {
 	for _, e := range entries {
 		o, ok := findOption(specs, e.name)
-		if !ok || o.OnlyWith == nil {
+		if !ok {
+			continue
+		}
+		if r := o.Requires; r != "" && !hasEntry(entries, r) {
+			d.report(CodeOptionNotApplies, e.key, join(path, e.name), "remove "+e.name+", or set "+r,
+				"%s only applies with %s set", e.name, r)
+		}
+		if o.OnlyWith == nil {
 			continue
 		}
 		if c := o.OnlyWith; out[c.Name].Text() != c.Value {
@@ -148,4 +156,5 @@ var valueDecoders = map[OptionType]func(*decoder, Option, *yaml.Node, string) (V
 	TypeTimestamp:  (*decoder).timestampValue,
 	TypeBytes:      (*decoder).bytesValue,
 	TypeOffsets:    (*decoder).offsetsValue,
+	TypePartitions: (*decoder).partitionsValue,
 }

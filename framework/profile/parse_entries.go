@@ -103,7 +103,12 @@ func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 	d.groups(e.key, path, entries, plugin)
 	dropShadowedDefaults(a.Options, plugin.Exclusive)
 	d.outputMode(a, path)
-	d.offsetsTopics(a, path)
+	d.subscription(a, path)
+	if plugin.Check != nil {
+		if err := plugin.Check(a.Options); err != nil {
+			d.checkFailed(e.key, path, plugin.Summary, err)
+		}
+	}
 	return a
 }
 

@@ -20,7 +20,7 @@ func rate() Plugin {
 		Options: []Option{
 			{Name: "rows_per_second", Type: TypeInt, Min: 1, Default: "1", Spark: "rowsPerSecond",
 				Description: "Rows generated per second."},
-			{Name: "ramp_up_time", Type: TypeDuration, Spark: "rampUpTime",
+			{Name: "ramp_up_time", Type: TypeDuration, Spark: "rampUpTime", SparkTimeString: true,
 				Description: "Time to ramp up to rows_per_second."},
 			{Name: "num_partitions", Type: TypeInt, Min: 1, Spark: "numPartitions",
 				Description: "Partitions of the generated rows."},

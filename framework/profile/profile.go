@@ -202,10 +202,41 @@ func (a *Asset) SparkOptions() map[string]string {
 	}
 	for _, o := range a.Plugin.Options {
 		v, ok := a.Options[o.Name]
-		if !ok || o.Spark == "" {
+		switch {
+		case !ok:
+		case o.SparkPrefix != "":
+			for k, s := range v.Map {
+				if _, ref := EnvRef(s); !ref {
+					out[o.SparkPrefix+k] = s
+				}
+			}
+		case o.Spark != "":
+			out[o.Spark] = sparkText(a, o, v)
+		}
+	}
+	return out
+}
+
+// SparkOptionsEnv returns the Spark reader/writer options whose value the
+// program reads from an environment variable when it starts: Spark option
+// → variable name, from entries written ${env:NAME} in a pass-through
+// option (e.g. kafka: {ssl.truststore.password: ${env:TRUSTSTORE_PASSWORD}}).
+// Nil when there are none; the values are never in the profile.
+func (a *Asset) SparkOptionsEnv() map[string]string {
+	var out map[string]string
+	for _, o := range a.Plugin.Options {
+		v, ok := a.Options[o.Name]
+		if !ok || o.SparkPrefix == "" {
 			continue
 		}
-		out[o.Spark] = sparkText(a, o, v)
+		for k, s := range v.Map {
+			if name, ref := EnvRef(s); ref {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[o.SparkPrefix+k] = name
+			}
+		}
 	}
 	return out
 }
@@ -216,6 +247,8 @@ func sparkText(a *Asset, o Option, v Value) string {
 		return a.Path(o.Name)
 	case o.Type == TypeTimestamp && o.SparkMillis:
 		return strconv.FormatInt(v.Time.UnixMilli(), 10)
+	case o.Type == TypeDuration && o.SparkTimeString:
+		return javaTimeString(v.Duration)
 	case o.Type == TypeBytes && o.SparkByteCount:
 		return strconv.FormatInt(v.Int, 10)
 	}

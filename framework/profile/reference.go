@@ -131,11 +131,18 @@ func optionTable(b *bytes.Buffer, opts []Option) {
 		if o.OnlyRole != "" {
 			desc += fmt.Sprintf(" Only in the %s role.", o.OnlyRole)
 		}
+		if o.Requires != "" {
+			desc += fmt.Sprintf(" Only with `%s` set.", o.Requires)
+		}
 		if o.Type == TypeInt && o.Min != 0 {
 			desc += fmt.Sprintf(" At least %d.", o.Min)
 		}
+		spark := o.Spark
+		if o.SparkPrefix != "" {
+			spark = o.SparkPrefix + "<key>"
+		}
 		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | %s | %s |\n", o.Name, o.Type, req,
-			codeText(o.Default), codeList(o.Enum), codeText(o.Spark), strings.ReplaceAll(desc, "|", `\|`))
+			codeText(o.Default), codeList(o.Enum), codeText(spark), strings.ReplaceAll(desc, "|", `\|`))
 	}
 }
 

@@ -22,6 +22,10 @@ func EnvRef(s string) (string, bool) {
 	return m[1], true
 }
 
+// EnvRefText is the ${env:NAME} reference to the environment variable
+// name, as profiles write it (EnvRef reads it back).
+func EnvRefText(name string) string { return "${env:" + name + "}" }
+
 // secretInValue reports a credential carried by a string value whatever
 // its key (secretInValue of secret_values.go: user info, credential
 // parameters, Spark Connect parameters, token shapes) as ETL-P313, and

@@ -18,6 +18,7 @@ const (
 	TypeBytes      OptionType = "bytes"       // an integer or a size such as 512m, 1g
 	TypePath       OptionType = "path"        // a path or URI; relative paths resolve against Profile.Dir
 	TypeOffsets    OptionType = "offsets"     // an Enum keyword or a mapping topic → partition → integer
+	TypePartitions OptionType = "partitions"  // a mapping topic → list of partition numbers
 )
 
 // Option is the spec of one option of a plugin or resource kind.
@@ -37,6 +38,11 @@ type Option struct {
 	Spark string
 	// SparkMillis renders a timestamp for Spark as epoch milliseconds.
 	SparkMillis bool
+	// SparkTimeString renders a duration the way Spark's JavaUtils time
+	// strings read it ("90s", "1500ms": a number and one unit, no space):
+	// options such as maxTriggerDelay and rampUpTime refuse the "90 seconds"
+	// of triggers (measured on Spark 4.1).
+	SparkTimeString bool
 	// SparkByteCount renders a bytes value for Spark as a plain number of
 	// bytes (options Spark parses with toLong, not as a size string).
 	SparkByteCount bool
@@ -48,6 +54,22 @@ type Option struct {
 	// OnlyRole restricts the option to an asset bound in that role, e.g.
 	// quarantine only on the static side of a join; "" for every role.
 	OnlyRole Role
+	// Requires names an option that must be set for this one to apply,
+	// e.g. max_trigger_delay only with min_offsets_per_trigger; "" when
+	// none.
+	Requires string
+	// SparkPrefix marks a string-map option whose entries pass through as
+	// Spark options, each key prefixed, e.g. "kafka." for Kafka consumer
+	// settings; a value written ${env:NAME} is read by the program from
+	// the environment when it starts (Asset.SparkOptionsEnv).
+	SparkPrefix string
+}
+
+// Subscription names a Kafka source's subscription options: a list of
+// topics, a pattern, or topic partitions (exactly one is set: list them in
+// the plugin's OneOf too).
+type Subscription struct {
+	Topics, Pattern, Assign string
 }
 
 // Condition is "option Name has value Value".
@@ -102,10 +124,16 @@ type Plugin struct {
 	OneOf [][]string
 	// Exclusive lists groups of options of which at most one may be set.
 	Exclusive [][]string
-	// OffsetsTopic names the option holding the topic the source subscribes
-	// to: the topic → partition mappings of its offsets options must name
-	// that topic and no other (Kafka: Spark fails at start otherwise).
-	OffsetsTopic string
+	// Check validates the decoded options together (e.g. a minimum not
+	// above a maximum); nil when there is nothing to check. A checkError
+	// names its code, option and hint.
+	Check func(map[string]Value) error
+	// Subscription is the Kafka subscription group of a source plugin:
+	// the options of which exactly one names what it reads (topic,
+	// subscribe_pattern, assign); the topic → partition mappings of its
+	// offsets options are checked against the one set (Spark fails at
+	// start otherwise). Nil when the plugin has none.
+	Subscription *Subscription
 	// WriteModes are the sink behaviours; the `write_mode` option selects one
 	// when the plugin has it, otherwise the first applies.
 	WriteModes []WriteMode

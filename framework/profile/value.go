@@ -24,6 +24,8 @@ type Value struct {
 	Map      map[string]string
 	// Offsets is the topic → partition → integer form of an offsets value.
 	Offsets map[string]map[string]int64
+	// Partitions is a partitions value: topic → partition numbers, sorted.
+	Partitions map[string][]int32
 	// Default marks a value taken from the option's spec, not the file.
 	Default bool
 	Pos     diag.Position
@@ -31,7 +33,7 @@ type Value struct {
 
 // Text renders the value in its canonical text form: the form Spark options
 // take (offsets as JSON, durations in Spark's "N seconds" form, timestamps in
-// RFC 3339, lists comma-separated).
+// RFC 3339, lists comma-separated, partitions as Spark's assign JSON).
 func (v Value) Text() string {
 	switch v.Type {
 	case TypeInt:
@@ -46,6 +48,9 @@ func (v Value) Text() string {
 		return strings.Join(v.List, ",")
 	case TypeStringMap:
 		return mapText(v.Map)
+	case TypePartitions:
+		b, _ := json.Marshal(v.Partitions) // map keys marshal sorted
+		return string(b)
 	case TypeOffsets:
 		if v.Offsets != nil {
 			b, _ := json.Marshal(v.Offsets) // map keys marshal sorted
@@ -62,6 +67,15 @@ func sparkDuration(d time.Duration) string {
 		return strconv.FormatInt(d.Milliseconds(), 10) + " milliseconds"
 	}
 	return strconv.FormatInt(int64(d/time.Second), 10) + " seconds"
+}
+
+// javaTimeString renders d as Spark's JavaUtils time strings read it:
+// whole seconds as "<n>s", else milliseconds "<n>ms".
+func javaTimeString(d time.Duration) string {
+	if d%time.Second != 0 {
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	}
+	return strconv.FormatInt(int64(d/time.Second), 10) + "s"
 }
 
 func mapText(m map[string]string) string {

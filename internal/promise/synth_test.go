@@ -19,7 +19,7 @@ type choice struct{ name, yaml, prefix string }
 // can play it, as profile YAML.
 var bindings = map[string]map[string][]choice{
 	profile.EnginePySpark: {
-		"stream": {{"kafka", "{plugin: kafka-json, resource: kafka, topic: %q}", ""}, {"files", "{plugin: file-json, path: %q}", "s3a://warehouse/in/"},
+		"stream": {{"kafka", "{plugin: kafka-json, resource: kafka, subscribe_pattern: %q}", ""}, {"files", "{plugin: file-json, path: %q}", "s3a://warehouse/in/"},
 			{"cdf", "{plugin: delta-cdf, table: %q}", "raw."}, {"rate", "{plugin: rate}", ""}},
 		"static": {{"delta", "{plugin: delta, table: %q}", "dim."}},
 		"sink": {{"append", "{plugin: delta, table: %q}", "out."}, {"merge", "{plugin: delta, table: %q, write_mode: foreach-batch-merge}", "out."},

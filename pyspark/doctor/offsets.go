@@ -30,6 +30,9 @@ type KafkaOffsets struct {
 	Option string `json:"option"`
 	// Offsets maps topic → partition → offset (or timestamp).
 	Offsets map[string]map[string]int64 `json:"offsets"`
+	// Assigned marks the source's assign option (Option "assign"): its
+	// partitions must exist, and the source may leave others out.
+	Assigned bool `json:"assigned,omitempty"`
 }
 
 // kafkaOffsetsOf lists the Kafka sources of p with an offsets mapping, by
@@ -38,7 +41,14 @@ func kafkaOffsetsOf(p *profile.Profile) []KafkaOffsets {
 	var out []KafkaOffsets
 	for _, name := range p.AssetNames() {
 		a, _ := p.Asset(name)
-		if a.Plugin == nil || a.Resource == nil || a.Plugin.OffsetsTopic == "" {
+		if a.Plugin == nil || a.Resource == nil || a.Plugin.Subscription == nil {
+			continue
+		}
+		if v, ok := a.Options[a.Plugin.Subscription.Assign]; ok && v.Partitions != nil {
+			// The offsets name exactly the assigned partitions (profile.Parse,
+			// ETL-P348): the broker must have those.
+			out = append(out, KafkaOffsets{Asset: name, Resource: a.Resource.Name, Option: a.Plugin.Subscription.Assign,
+				Offsets: assignedOffsets(v.Partitions), Assigned: true})
 			continue
 		}
 		for _, o := range a.Plugin.Options {
@@ -50,9 +60,23 @@ func kafkaOffsetsOf(p *profile.Profile) []KafkaOffsets {
 	return out
 }
 
+// assignedOffsets is an assign option's partitions in the offsets form
+// (the offset is unused).
+func assignedOffsets(assigned map[string][]int32) map[string]map[string]int64 {
+	out := map[string]map[string]int64{}
+	for t, parts := range assigned {
+		out[t] = map[string]int64{}
+		for _, id := range parts {
+			out[t][strconv.Itoa(int(id))] = -1
+		}
+	}
+	return out
+}
+
 // offsetsProblem says how offsets name other partitions than the topics
-// have (topic → partition ids); "" when they name exactly those.
-func offsetsProblem(option string, offsets map[string]map[string]int64, partitions map[string][]int32) string {
+// have (topic → partition ids); "" when they name exactly those (subset:
+// the offsets may leave partitions out, as an assign option does).
+func offsetsProblem(option string, offsets map[string]map[string]int64, partitions map[string][]int32, subset bool) string {
 	var problems []string
 	for _, topic := range slices.Sorted(maps.Keys(offsets)) {
 		have, ok := partitions[topic]
@@ -79,7 +103,7 @@ func offsetsProblem(option string, offsets map[string]map[string]int64, partitio
 		if len(unknown) > 0 {
 			problems = append(problems, fmt.Sprintf("topic %s has no partition %s (it has %d)", topic, strings.Join(unknown, ", "), len(have)))
 		}
-		if len(missing) > 0 {
+		if len(missing) > 0 && !subset {
 			problems = append(problems, fmt.Sprintf("partition %s of topic %s is not named", strings.Join(missing, ", "), topic))
 		}
 	}
@@ -116,15 +140,21 @@ func offsetsProbe(o KafkaOffsets) func(ctx context.Context, p *prober) (string, 
 				partitions[t.Topic] = append(partitions[t.Topic], pd.Partition)
 			}
 		}
-		if msg := offsetsProblem(o.Option, o.Offsets, partitions); msg != "" {
-			return "asset " + o.Asset + ": " + msg, CodeKafkaOffsets,
-				"name every partition of the topic in " + o.Option + " (-2: earliest, -1: latest), or use earliest / latest: Spark fails otherwise, at start or at the first batch",
-				fmt.Errorf("asset %s: %s", o.Asset, msg)
+		if msg := offsetsProblem(o.Option, o.Offsets, partitions, o.Assigned); msg != "" {
+			hint := "name every partition of the topic in " + o.Option + " (-2: earliest, -1: latest), or use earliest / latest: Spark fails otherwise, at start or at the first batch"
+			if o.Assigned {
+				hint = "assign only partitions the topics have: Spark's consumer waits for a partition that does not exist"
+			}
+			return "asset " + o.Asset + ": " + msg, CodeKafkaOffsets, hint, fmt.Errorf("asset %s: %s", o.Asset, msg)
 		}
 		var parts []string
 		for _, t := range topics {
 			parts = append(parts, fmt.Sprintf("%s: %d partition(s)", t, len(partitions[t])))
 		}
-		return "asset " + o.Asset + ": " + o.Option + " names every partition (" + strings.Join(parts, ", ") + ")", "", "", nil
+		what := " names every partition ("
+		if o.Assigned {
+			what = " names partitions the topics have ("
+		}
+		return "asset " + o.Asset + ": " + o.Option + what + strings.Join(parts, ", ") + ")", "", "", nil
 	}
 }

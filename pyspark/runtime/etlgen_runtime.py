@@ -267,6 +267,16 @@ def retry_policy(seconds):
             "max_backoff": int(cap), "jitter": 500, "min_jitter_threshold": 2000}
 
 
+def options_from_env(options, env_options):
+    """options with the reader options of env_options (Spark option ->
+    environment variable name) added, each read from its variable now and
+    remembered for redaction; never from the program text."""
+    out = dict(options)
+    for key, name in env_options.items():
+        out[key] = env_value(name, "reader option %s" % key)
+    return out
+
+
 def kafka_credentials(options, credential_env, mechanism):
     """Add SASL credentials read from the environment variable credential_env
     (user:password) to Kafka reader options; never from the program text."""

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
@@ -27,6 +28,9 @@ var cases = []kase{
 		want: []string{"ETL-D267"}},
 	{name: "invalid_into_wrong_shape", doc: mutate(example, func(d *ir.Document) { d.Pipelines[0].Loads[1].Contract = "late-order-event" }),
 		want: []string{"ETL-D265"}},
+	{name: "headers_without_include_headers", doc: mutate(example, withSourceHeaders), want: []string{"ETL-D265"}},
+	{name: "ok_headers_with_include_headers", doc: mutate(example, withSourceHeaders), overrides: map[string]string{
+		"order_events": "{plugin: kafka-json, resource: orders_kafka, topic: order-events, starting_offsets: earliest, include_headers: true}"}},
 	{name: "valid_into_wrong_contract", doc: func() *ir.Document {
 		return newDoc(pid, "1.0.0", "order-event", "rejected-order-event", cow).extract("order_events", "order-event").
 			load("paid_orders", "order_events", ir.PortValid, cow).quarantine().doc
@@ -277,4 +281,20 @@ var cases = []kase{
 		d := &ir.Node{Op: ir.OpDropDuplicatesWithinWM, Inputs: []*ir.Node{watermark(filterPaid(input("orders")), "event_time", "15m0s")}, Keys: []string{"event_id"}}
 		return ordersPipeline(into(windowAgg(d, tumbling("1h0m0s")), cow), true).doc
 	}, want: []string{"ETL-X607"}},
+}
+
+// withSourceHeaders adds source_headers (the records' Kafka headers) to the
+// rejected-event contract.
+func withSourceHeaders(d *ir.Document) {
+	str := contracts.Type{Kind: contracts.KindString}
+	header := contracts.Type{Kind: contracts.KindStruct, Fields: []contracts.Field{
+		{Name: "key", GoName: "Key", Type: str, Required: true},
+		{Name: "value", GoName: "Value", Type: str},
+		{Name: "value_base64", GoName: "ValueBase64", Type: str}}}
+	for i := range d.Contracts {
+		if c := &d.Contracts[i]; c.ID == "rejected-order-event" {
+			c.Fields = append(c.Fields, contracts.Field{Name: "source_headers", GoName: "SourceHeaders",
+				Type: contracts.Type{Kind: contracts.KindArray, Elem: &header}})
+		}
+	}
 }

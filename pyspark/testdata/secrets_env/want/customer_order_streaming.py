@@ -50,8 +50,13 @@ ORDER_EVENTS_OPTIONS = {
     "kafka.bootstrap.servers": "broker-1:9093",
     "kafka.sasl.mechanism": "SCRAM-SHA-512",
     "kafka.security.protocol": "SASL_SSL",
+    "kafka.ssl.truststore.location": "/etc/kafka/truststore.jks",
     "startingOffsets": "latest",
     "subscribe": "order-events",
+}
+# Reader options read from these environment variables when the program starts.
+ORDER_EVENTS_OPTIONS_ENV = {
+    "kafka.ssl.truststore.password": "KAFKA_TRUSTSTORE_PASSWORD",
 }
 ORDER_EVENTS_CREDENTIAL_ENV = "ORDERS_KAFKA_SASL"
 ORDER_EVENTS_SASL_MECHANISM = "SCRAM-SHA-512"
@@ -140,7 +145,7 @@ ORDER_EVENTS_REJECTION = [
 
 def order_events_raw(spark):
     """Read order_events as raw payloads with their lineage columns."""
-    options = rt.kafka_credentials(ORDER_EVENTS_OPTIONS, ORDER_EVENTS_CREDENTIAL_ENV, ORDER_EVENTS_SASL_MECHANISM)
+    options = rt.kafka_credentials(rt.options_from_env(ORDER_EVENTS_OPTIONS, ORDER_EVENTS_OPTIONS_ENV), ORDER_EVENTS_CREDENTIAL_ENV, ORDER_EVENTS_SASL_MECHANISM)
     reader = spark.readStream.format("kafka").options(**options)
     return reader.load().selectExpr(*ORDER_EVENTS_LINEAGE)
 
@@ -195,7 +200,7 @@ def write_late_order_events(spark, batch_id):
     if found is None:
         return
     watermark_ms, start, end = found
-    options = rt.kafka_credentials(ORDER_EVENTS_OPTIONS, ORDER_EVENTS_CREDENTIAL_ENV, ORDER_EVENTS_SASL_MECHANISM)
+    options = rt.kafka_credentials(rt.options_from_env(ORDER_EVENTS_OPTIONS, ORDER_EVENTS_OPTIONS_ENV), ORDER_EVENTS_CREDENTIAL_ENV, ORDER_EVENTS_SASL_MECHANISM)
     raw = rt.kafka_batch(spark, options, start, end).selectExpr(*ORDER_EVENTS_LINEAGE)
     valid = order_events_valid(raw)
     df = step_aggregate_customer_orders_late_input(valid)
