@@ -72,14 +72,9 @@ func runRun(ctx context.Context, e env, f planFlags, o runFlags, pkgs []string) 
 	}
 	live := o.progress == progressLive || o.progress == progressAuto && isTerminal(e.stdout)
 	status := &liveStatus{w: e.stdout}
+	events := &eventPrinter{e: e, live: live, status: status}
 	reports, err := run.Run(ctx, res.Model, run.Options{
-		OnBatch: func(b run.Batch) {
-			if live {
-				status.add(b)
-				return
-			}
-			printBatch(e.stdout, b)
-		},
+		OnEvent:    events.event,
 		OnNotice:   func(n run.Notice) { printNotice(e, n, live) },
 		ProgramLog: programLog(),
 		Profile:    res.Profile,
