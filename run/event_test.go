@@ -79,12 +79,12 @@ test: true
 execution:
   mode: structured-streaming
   trigger: %s
-  checkpoint_root: %s
+  checkpoint_root: %q
 %sassets:
-  order_events: {plugin: file-json, path: %s, max_files_per_trigger: 1}
-  customer_order_windows: {plugin: file-json, path: %s}
-  rejected_order_events: {plugin: file-json, path: %s}
-  late_order_events: {plugin: file-json, path: %s}
+  order_events: {plugin: file-json, path: %q, max_files_per_trigger: 1}
+  customer_order_windows: {plugin: file-json, path: %q}
+  rejected_order_events: {plugin: file-json, path: %q}
+  late_order_events: {plugin: file-json, path: %q}
 resources:
   spark: {connect_url: "sc://127.0.0.1:15002", session_timezone: UTC}
 `, r.engine, trigger, filepath.Join(r.dir, "checkpoints"), execution, filepath.Join(r.dir, "events"),
