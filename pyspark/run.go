@@ -43,8 +43,8 @@ type RunOptions struct {
 	OnEvent func(Event)
 }
 
-// Event is one JSON line of a program: kind session, start, batch, orphan, retry,
-// restart, warning or end.
+// Event is one JSON line of a program: kind session, start, batch_start,
+// batch, idle, orphan, retry, restart, warning or end.
 type Event struct {
 	Kind  string          `json:"event"`
 	RunID string          `json:"run_id"`
@@ -101,6 +101,9 @@ type Failure struct {
 	Retry     string `json:"retry"`
 	Message   string `json:"message"`
 	Exception string `json:"exception"`
+	// Query is the query whose failure ended the program; "" when the
+	// failure is not one query's (the connection, the start).
+	Query string `json:"query,omitempty"`
 }
 
 // QueryEnd is the last batch of a query.

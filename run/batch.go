@@ -27,6 +27,15 @@ type Batch struct {
 	// Offsets are the batch's start and end offsets of its versioned
 	// sources (a Delta Change Data Feed), as JSON.
 	Offsets []SourceOffsets
+	// EndOffsets are the batch's end offsets as Spark reports them (of its
+	// first source), DeltaVersion the Delta table version it wrote: Spark
+	// engine only.
+	EndOffsets   json.RawMessage
+	DeltaVersion *int64
+	// Warnings are what reading the batch's input noticed and went on
+	// from (local engine: ETL-E740, ETL-E741); each also goes to
+	// Options.OnNotice.
+	Warnings []Notice
 }
 
 // SourceOffsets is one source's offsets in a batch.

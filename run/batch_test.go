@@ -40,7 +40,7 @@ func TestBatchWatermark(t *testing.T) {
 		"1970-01-01T00:00:00.000Z": "",
 		"2026-07-15T10:49:00.000Z": "2026-07-15T10:49:00.000Z",
 	} {
-		if got := sparkBatch("p", &pyspark.Batch{Query: "w", Watermark: &wm}).Watermark; got != want {
+		if got := sparkBatch(pp, &pyspark.Batch{Query: "w", Watermark: &wm}).Watermark; got != want {
 			t.Errorf("spark %s: watermark %q, want %q", wm, got, want)
 		}
 	}

@@ -1,19 +1,35 @@
-// Package run runs planned pipelines on their profile's engine and reports
-// what happened, one report type for both engines.
+// Package run runs planned pipelines on their profile's engine with one
+// API, reports their lifecycle as typed events, the same on both engines,
+// and one report type built from those events.
 //
 // # Flow
 //
-//	Run(ctx, model, Options)
+//	Start(ctx, model, Options) → *Handle (ID, Status, Await, Stop); Run = Start + Await
 //	  local engine:   engine.Open per pipeline (locks its checkpoints) →
-//	                  Engine.Run(ctx, trigger, …), stopping by the profile's
-//	                  stop policy when ctx ends → Close
+//	                  Engine.Run(ctx, trigger, …) with engine.Hooks (batch
+//	                  started, idle), stopping by the profile's stop policy
+//	                  when ctx ends or Stop is called → Close
 //	  pyspark engine: pyspark.Generate → programs in a fresh directory →
 //	                  per pipeline: the driver lease of its checkpoints
 //	                  (ETL-K520 when another run holds it) → pyspark.Run
 //	                  with the lease inherited, an orphaned session to
-//	                  release first, its JSON events read back
-//	  every micro-batch → Options.OnBatch (one Batch type for both engines)
-//	  per pipeline     → a Report, written as run-report.json
+//	                  release first, its JSON lines read back (spark_lines.go)
+//	  either engine → Events (stream.go: one at a time, a BatchStarted
+//	                  before every BatchCompleted, WatermarkAdvanced from
+//	                  the batches' watermarks, one QueryIdle per idle spell)
+//	                → Report.apply (the report's one source) → Options.OnEvent,
+//	                  Options.OnBatch
+//	  per pipeline  → a Report, written as run-report.json
+//
+// # Events
+//
+// Per query: QueryStarted (fresh, or recovered with its last commit,
+// resume offsets and watermark), then per micro-batch BatchStarted,
+// WatermarkAdvanced (when the batch judges lateness by a later
+// watermark), BatchCompleted (the batch line's metrics); QueryIdle
+// between batches under a processing-time trigger; QueryFailed (failure
+// class and retry guidance); QueryTerminated last. No per-record events.
+// docs/run.md has the table.
 //
 // Options.Fresh starts each pipeline over first, on the local engine
 // (engine.StartOver, after Options.Confirm); on Spark it is refused with

@@ -15,45 +15,55 @@ import (
 	"github.com/etlgen/etlgen/testkit/engine"
 )
 
-// runLocal runs one pipeline on the local engine as the trigger says.
-func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o Options) (*Report, error) {
+// runLocal runs one pipeline on the local engine as the trigger says,
+// its lifecycle events delivered through h's stream.
+func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o Options, h *Handle) (*Report, error) {
 	eng, err := engine.Open(m, pp.ID, &engine.Env{})
 	if err != nil {
 		return nil, err
 	}
 	defer eng.Close()
-	r := newReport(m, pp)
+	r := newReport(m, pp, h.ID())
 	for _, q := range eng.Queries {
 		if q.Recovered {
-			r.query(q.Name).Start, r.Start = "checkpoint-recovery", "checkpoint-recovery"
 			warnIgnoredStarts(pp, q, o)
 		} else {
 			warnForeignWriters(q, o)
 		}
+		h.s.emit(r, localStarted(pp, q))
+	}
+	eng.Hooks = engine.Hooks{
+		BatchStarted: func(query string, id int64, replay bool) {
+			h.s.emit(r, BatchStarted{Pipeline: pp.ID, Query: query, BatchID: id, Replay: replay, Time: time.Now().UTC()})
+		},
+		Idle: func(query string) { h.s.emit(r, QueryIdle{Pipeline: pp.ID, Query: query}) },
 	}
 	defer context.AfterFunc(ctx, func() { o.notice("stop", "stopping %s: %s", pp.ID, stopText(m)) })()
 	err = eng.Run(ctx, m.Trigger, func(p *engine.Progress) {
-		b := localBatch(pp, p)
-		r.add(b)
-		o.batch(b)
-		for _, w := range p.Warnings {
-			n := Notice{Kind: "warning", Code: w.Code, Text: fmt.Sprintf("query %s batch %d: %s", p.Query, p.BatchID, w.Text)}
-			r.Warnings = append(r.Warnings, n)
-			if o.OnNotice != nil {
-				o.OnNotice(n)
-			}
-		}
+		h.s.emit(r, BatchCompleted{localBatch(pp, p)})
 	})
 	for _, a := range eng.Abandoned {
 		o.notice("stop", "batch %d of query %s abandoned uncommitted (%s): the next run re-runs it with the same offsets", a.BatchID, a.Query, m.Execution.StopPolicy)
 	}
+	status, failed := StateFinished, ""
 	if err != nil {
-		r.Status, r.ExitCode = "failed", 1
-		r.Failure = localFailure(err)
+		f := localFailure(err)
+		var qe *engine.QueryError
+		if errors.As(err, &qe) {
+			failed = qe.Query
+		}
+		status, r.ExitCode = StateFailed, 1
+		h.s.emit(r, QueryFailed{Pipeline: pp.ID, Query: failed, Class: f.Code, Retry: f.Retry, Err: err})
 	} else if ctx.Err() != nil {
-		r.Status = "stopped"
+		status = StateStopped
 	}
-	finishLocal(r, eng)
+	for _, q := range eng.Queries {
+		st := status
+		if failed != "" && q.Name != failed {
+			st = StateStopped // stopped with the run its failed query ended
+		}
+		h.s.emit(r, localTerminated(pp, q, st))
+	}
 	if werr := r.write(localReportDir(m, pp)); werr != nil && err == nil {
 		err = werr
 	}
@@ -61,6 +71,52 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 		return r, fmt.Errorf("run %s: %w", pp.ID, err)
 	}
 	return r, nil
+}
+
+// localStarted is how a local query started: fresh, or from its
+// checkpoint with the offsets and the watermark it resumes with.
+func localStarted(pp *planner.PipelinePlan, q *engine.Query) QueryStarted {
+	e := QueryStarted{Pipeline: pp.ID, Query: q.Name, Fresh: !q.Recovered, LastCommitted: q.NextBatch() - 1,
+		Resume: localResume(q, false), Watermark: localWatermark(q)}
+	if id, ok := q.ReplayBatch(); ok {
+		e.Replay = &id
+	}
+	return e
+}
+
+// localTerminated is how a local query ended.
+func localTerminated(pp *planner.PipelinePlan, q *engine.Query, status string) QueryTerminated {
+	return QueryTerminated{Pipeline: pp.ID, Query: q.Name, Status: status, LastBatchID: q.NextBatch() - 1,
+		Watermark: localWatermark(q), StateRows: int64(q.StateRows()), Resume: localResume(q, true)}
+}
+
+// localWatermark is the watermark a query's next batch judges by; zero
+// before its first (Spark's 0, the epoch, is none).
+func localWatermark(q *engine.Query) time.Time {
+	if wm := q.Watermark(); !wm.IsZero() && wm.UnixMilli() != 0 {
+		return wm
+	}
+	return time.Time{}
+}
+
+// localResume is a query's committed end offsets, by source: every source
+// (versioned only: only its Delta Change Data Feed sources), as JSON.
+func localResume(q *engine.Query, versioned bool) []Resume {
+	offs := q.CommittedOffsets()
+	var out []Resume
+	for _, src := range slices.Sorted(maps.Keys(offs)) {
+		off := offs[src]
+		switch {
+		case off.Delta:
+			out = append(out, Resume{Query: q.Name, Source: src, Offset: deltaOffset(off)})
+		case !versioned:
+			data, _ := json.Marshal(struct {
+				N int64 `json:"n"`
+			}{off.N})
+			out = append(out, Resume{Query: q.Name, Source: src, Offset: data})
+		}
+	}
+	return out
 }
 
 // stopText says what a stop does under the profile's stop policy.
@@ -107,7 +163,10 @@ func localFailure(err error) *Failure {
 func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
 	b := Batch{Pipeline: pp.ID, Query: p.Query, BatchID: p.BatchID, InputRows: int64(p.InputRows), InvalidRows: int64(p.InvalidRows),
 		OutputRows: int64(p.OutputRows), LateRows: p.LateRows, DroppedByWatermark: p.DroppedByWatermark, StateRows: int64(p.StateRows),
-		Skipped: p.Skipped}
+		Skipped: p.Skipped, Replay: p.Replay}
+	for _, w := range p.Warnings {
+		b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: w.Code, Text: fmt.Sprintf("query %s batch %d: %s", p.Query, p.BatchID, w.Text)})
+	}
 	if p.Duration > 0 {
 		b.RowsPerSecond = float64(p.InputRows) / p.Duration.Seconds()
 	}
@@ -164,27 +223,6 @@ func warnIgnoredStarts(pp *planner.PipelinePlan, q *engine.Query, o Options) {
 			if s.Binding.Asset.Has(opt) {
 				o.notice("warning", "checkpoint %s exists: %s=%s of %s is ignored; query %s resumes after its last committed version (use a new checkpoint to replay from %s)",
 					q.Checkpoint, opt, s.Binding.Asset.String(opt), src, q.Name, opt)
-			}
-		}
-	}
-}
-
-// finishLocal records each query's final state and resume positions.
-func finishLocal(r *Report, eng *engine.Engine) {
-	for i := range r.Queries {
-		qr := &r.Queries[i]
-		q, ok := eng.Query(qr.Name)
-		if !ok {
-			continue
-		}
-		qr.LastBatchID, qr.StateRows = q.NextBatch()-1, int64(q.StateRows())
-		if !q.Watermark().IsZero() && q.Watermark().UnixMilli() != 0 {
-			qr.Watermark = q.Watermark().Format(time.RFC3339)
-		}
-		offs := q.CommittedOffsets()
-		for _, src := range slices.Sorted(maps.Keys(offs)) {
-			if off := offs[src]; off.Delta {
-				qr.source(src).Resume = deltaOffset(off)
 			}
 		}
 	}

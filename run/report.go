@@ -2,9 +2,11 @@ package run
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // Report is what one run of one pipeline did, on either engine; it is
@@ -20,8 +22,8 @@ type Report struct {
 	// Status is finished, stopped (a graceful stop) or failed; running in
 	// the report a Spark run rewrites after every event.
 	Status string `json:"status"`
-	// RunID is the Spark program's run id, also in the userMetadata of
-	// every Delta commit it made.
+	// RunID is the run's id (Handle.ID); on Spark also in the
+	// userMetadata of every Delta commit the program made.
 	RunID string `json:"runId,omitempty"`
 	// Driver is the Spark engine's driver lease and session.
 	Driver   *DriverReport `json:"driver,omitempty"`
@@ -132,8 +134,64 @@ func (r *Report) query(name string) *QueryReport {
 			return &r.Queries[i]
 		}
 	}
-	r.Queries = append(r.Queries, QueryReport{Name: name, Start: "fresh", LastBatchID: -1})
+	r.Queries = append(r.Queries, QueryReport{Name: name, Start: startFresh, LastBatchID: -1})
 	return &r.Queries[len(r.Queries)-1]
+}
+
+// How a query or a run started (Report.Start, QueryReport.Start).
+const (
+	startFresh    = "fresh"
+	startRecovery = "checkpoint-recovery"
+)
+
+// apply folds one lifecycle event into the report: the one place a
+// report's queries, batches, start, status and failure come from, on both
+// engines. (The engine sets the rest: the Spark program, its driver lease,
+// the exit code.)
+func (r *Report) apply(ev Event) {
+	switch e := ev.(type) {
+	case QueryStarted:
+		q := r.query(e.Query)
+		if !e.Fresh {
+			q.Start, r.Start = startRecovery, startRecovery
+		}
+		q.ReplayedBatchID = e.Replay
+	case BatchCompleted:
+		r.add(e.Batch)
+	case QueryFailed:
+		r.Status = StateFailed
+		r.Failure = &Failure{Code: e.Class, Retry: e.Retry}
+		if e.Err != nil {
+			r.Failure.Message = e.Err.Error()
+		}
+		var se *SparkError
+		if errors.As(e.Err, &se) {
+			r.Failure.Exception = se.Exception
+		}
+	case QueryTerminated:
+		r.terminated(e)
+	}
+}
+
+// statusRank orders the statuses a run's queries end with: the report's
+// is the gravest.
+var statusRank = map[string]int{StateRunning: 0, StateFinished: 1, StateStopped: 2, StateFailed: 3}
+
+// terminated records how a query ended.
+func (r *Report) terminated(e QueryTerminated) {
+	if r.Status == StateRunning || statusRank[e.Status] > statusRank[r.Status] {
+		r.Status = e.Status
+	}
+	q := r.query(e.Query)
+	q.LastBatchID, q.StateRows = e.LastBatchID, e.StateRows
+	if wm, ok := parseWatermark(q.Watermark); !e.Watermark.IsZero() && (!ok || !wm.Equal(e.Watermark)) {
+		q.Watermark = e.Watermark.Format(time.RFC3339)
+	}
+	for _, res := range e.Resume {
+		if IsDeltaOffset(res.Offset) {
+			q.source(res.Source).Resume = res.Offset
+		}
+	}
 }
 
 // add counts one batch.
@@ -158,6 +216,13 @@ func (r *Report) add(b Batch) {
 		s := q.source(o.Source)
 		s.Batches = append(s.Batches, BatchOffsets{BatchID: b.BatchID, Start: o.Start, End: o.End})
 	}
+	if len(b.EndOffsets) > 0 && string(b.EndOffsets) != "null" {
+		q.FinalOffsets = b.EndOffsets
+	}
+	if b.DeltaVersion != nil {
+		q.DeltaVersion = b.DeltaVersion
+	}
+	r.Warnings = append(r.Warnings, b.Warnings...)
 }
 
 // source returns the query's report of a versioned source, adding it.

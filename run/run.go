@@ -13,8 +13,11 @@ import (
 
 // Options configure a run.
 type Options struct {
+	// OnEvent receives the lifecycle events of every query (Event), in
+	// order, one at a time; it must not block for long (the engine waits).
+	OnEvent func(Event)
 	// OnBatch is called after every micro-batch of every query, in order,
-	// from one goroutine.
+	// one at a time: the Batch of each BatchCompleted, after OnEvent.
 	OnBatch func(Batch)
 	// OnNotice receives warnings, retries and restarts.
 	OnNotice func(Notice)
@@ -37,7 +40,7 @@ type Options struct {
 	Confirm func(paths []string) bool
 }
 
-// ErrStartOverDeclined is Run's error when Options.Confirm said no.
+// ErrStartOverDeclined is Start's error when Options.Confirm said no.
 var ErrStartOverDeclined = engine.ErrStartOverDeclined
 
 func (o Options) batch(b Batch) {
@@ -59,44 +62,26 @@ func (o Options) notice(kind, format string, args ...any) {
 	}
 }
 
-// Run runs every pipeline of m on the engine its profile names, one after
-// the other, and returns a report per pipeline run so far, each also
-// written as run-report.json. ctx ending stops a run gracefully: the
-// local engine after the batch in flight, a Spark program by its stop
-// policy. An error means the run could not start or the engine failed; a
-// Spark program that failed is a report with status failed and no error.
-func Run(ctx context.Context, m *planner.Model, o Options) ([]*Report, error) {
+// runLocalAll runs the pipelines on the local engine, one after the
+// other (a stop still opens the later ones: each has a report, stopped).
+func runLocalAll(ctx context.Context, m *planner.Model, o Options, h *Handle) ([]*Report, error) {
 	var reports []*Report
-	switch m.Engine {
-	case profile.EngineLocal:
-		for i := range m.Pipelines {
-			if o.Fresh {
-				if err := startOver(m, m.Pipelines[i].ID, o); err != nil {
-					return reports, err
-				}
-			}
-			r, err := runLocal(ctx, m, &m.Pipelines[i], o)
-			if r != nil {
-				reports = append(reports, r)
-			}
-			if err != nil {
-				return reports, err
-			}
+	for i := range m.Pipelines {
+		r, err := runLocal(ctx, m, &m.Pipelines[i], o, h)
+		if r != nil {
+			reports = append(reports, r)
 		}
-	case profile.EnginePySpark:
-		if o.Fresh {
-			return nil, freshOnSpark(m)
+		if err != nil {
+			return reports, err
 		}
-		return runSpark(ctx, m, o)
-	default:
-		return nil, fmt.Errorf("run: unknown engine %q", m.Engine)
 	}
 	return reports, nil
 }
 
 // newReport starts a pipeline's report.
-func newReport(m *planner.Model, pp *planner.PipelinePlan) *Report {
-	r := &Report{Pipeline: pp.ID, Profile: m.Profile, Engine: m.Engine, Start: "fresh", Status: "finished", Sinks: map[string]int64{}}
+func newReport(m *planner.Model, pp *planner.PipelinePlan, runID string) *Report {
+	r := &Report{Pipeline: pp.ID, Profile: m.Profile, Engine: m.Engine, RunID: runID, Start: startFresh, Status: StateFinished,
+		Sinks: map[string]int64{}}
 	for _, q := range pp.Queries {
 		r.query(q.Name)
 	}
@@ -154,7 +139,7 @@ func freshOnSpark(m *planner.Model) error {
 	return &FreshUnsupportedError{Text: b.String()}
 }
 
-// FreshUnsupportedError is Run's error for --fresh on an engine whose
+// FreshUnsupportedError is Start's error for --fresh on an engine whose
 // state etlgen does not delete itself.
 type FreshUnsupportedError struct{ Text string }
 

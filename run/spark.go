@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -18,30 +17,36 @@ import (
 	"github.com/etlgen/etlgen/pyspark/doctor"
 )
 
-// runSpark compiles the pipelines to PySpark programs in a fresh directory
-// and runs each with the venv python, forwarding a stop (ctx ends) as
-// SIGTERM so the program stops by its stop policy.
-func runSpark(ctx context.Context, m *planner.Model, o Options) ([]*Report, error) {
-	preflight(ctx, o)
+// compileSpark generates the pipelines' PySpark programs into a fresh
+// directory and returns it.
+func compileSpark(m *planner.Model) (string, error) {
 	files, err := pyspark.Generate(m)
 	if err != nil {
-		return nil, fmt.Errorf("run: %w", err)
+		return "", fmt.Errorf("run: %w", err)
 	}
 	dir, err := os.MkdirTemp("", "etlgen-run-")
 	if err == nil {
 		err = pyspark.Write(dir, files)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("run: %w", err)
+		return "", fmt.Errorf("run: %w", err)
 	}
+	return dir, nil
+}
+
+// runSpark runs each pipeline's program in dir with the venv python,
+// forwarding a stop (ctx ends) as SIGTERM so the program stops by its
+// stop policy.
+func runSpark(ctx context.Context, m *planner.Model, dir string, o Options, h *Handle) ([]*Report, error) {
+	preflight(ctx, o)
 	var reports []*Report
 	for i := range m.Pipelines {
 		pp := &m.Pipelines[i]
-		r := newReport(m, pp)
+		r := newReport(m, pp, h.ID())
 		r.Program = filepath.Join(dir, pyspark.ProgramName(pp.ID))
-		err := runProgram(ctx, m, pp, r, o)
+		err := runProgram(ctx, m, pp, r, o, h)
 		reports = append(reports, r)
-		if err != nil || r.Status == "failed" {
+		if err != nil || r.Status == StateFailed {
 			return reports, err
 		}
 	}
@@ -49,18 +54,18 @@ func runSpark(ctx context.Context, m *planner.Model, o Options) ([]*Report, erro
 }
 
 // runProgram runs one program under the driver lease of its pipeline's
-// checkpoints and fills and writes its report (after every event, so a
-// killed etlgen leaves the report so far). A session the previous driver
-// left running is released by the program before it starts; a program
-// that dies without its end line has its session released at once.
-func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, r *Report, o Options) error {
+// checkpoints, turns its lines into lifecycle events and writes its
+// report (after every line, so a killed etlgen leaves the report so far).
+// A session the previous driver left running is released by the program
+// before it starts; a program that dies without its end line has its
+// session released at once.
+func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, r *Report, o Options, h *Handle) error {
 	lease, err := takeLease(ctx, m, pp, leaseWait(m))
 	if err != nil {
 		return err
 	}
 	defer lease.release()
-	r.RunID = newRunID()
-	r.Status = "running"
+	r.Status = StateRunning
 	r.Driver = &DriverReport{Lease: lease.path, Checkpoint: lease.Checkpoint}
 	dir := filepath.Dir(r.Program)
 	env := []string{"ETLGEN_RUN_ID=" + r.RunID}
@@ -69,7 +74,8 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 	}
 	var mu sync.Mutex // the lease record: the program's pid and its session
 	pid, session := 0, ""
-	h, err := pyspark.Run(ctx, r.Program, pyspark.RunOptions{Python: o.Python, Stderr: o.ProgramLog, Env: env,
+	lines := newSparkLines(m, pp, r, o, h)
+	ph, err := pyspark.Run(ctx, r.Program, pyspark.RunOptions{Python: o.Python, Stderr: o.ProgramLog, Env: env,
 		ExtraFiles: []*os.File{lease.File()}, OnEvent: func(ev pyspark.Event) {
 			if ev.Kind == "session" || ev.Kind == "start" {
 				mu.Lock()
@@ -79,7 +85,7 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 				}
 				mu.Unlock()
 			}
-			sparkEvent(r, ev, o)
+			lines.event(ev)
 			if err := r.write(dir); err != nil {
 				o.notice("warning", "%v", err)
 			}
@@ -88,7 +94,7 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 		return &EnvironmentError{Err: fmt.Errorf("run %s: %w", r.Pipeline, err)}
 	}
 	mu.Lock()
-	pid = h.PID()
+	pid = ph.PID()
 	if err := lease.started(pid, session, r.RunID); err != nil {
 		o.notice("warning", "%v", err)
 	}
@@ -98,18 +104,16 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 	go func() {
 		select {
 		case <-ctx.Done():
-			_ = h.Signal(syscall.SIGTERM)
+			_ = ph.Signal(syscall.SIGTERM)
 		case <-done:
 		}
 	}()
-	res, err := h.Await(context.Background())
+	res, err := ph.Await(context.Background())
 	if err != nil {
 		return fmt.Errorf("run %s: %w", r.Pipeline, err)
 	}
-	r.Status, r.ExitCode = res.Status, res.ExitCode
-	if f := res.Failure; f != nil {
-		r.Failure = &Failure{Code: f.Code, Retry: f.Retry, Message: f.Message, Exception: f.Exception}
-	}
+	lines.end(res)
+	r.ExitCode = res.ExitCode
 	r.Driver.Session = session
 	switch {
 	case res.Failure != nil && res.Failure.Code == "crashed" && session != "":
@@ -199,58 +203,14 @@ func (e *EnvironmentError) Error() string { return e.Err.Error() }
 // Unwrap returns the cause.
 func (e *EnvironmentError) Unwrap() error { return e.Err }
 
-// sparkEvent folds one program event into the report and forwards it.
-func sparkEvent(r *Report, ev pyspark.Event, o Options) {
-	switch {
-	case ev.Kind == "start":
-		sparkStart(r, ev.Raw)
-	case ev.Kind == "orphan":
-		var or OrphanReport
-		_ = json.Unmarshal(ev.Raw, &or)
-		if r.Driver != nil {
-			r.Driver.Orphan = &or
-		}
-		o.notice("orphan", "released the Spark Connect session %s of a driver that died (queries stopped: %d)",
-			or.Session, len(or.Queries))
-	case ev.Batch != nil:
-		b := sparkBatch(r.Pipeline, ev.Batch)
-		r.add(b)
-		q := r.query(b.Query)
-		if len(ev.Batch.EndOffsets) > 0 && string(ev.Batch.EndOffsets) != "null" {
-			q.FinalOffsets = ev.Batch.EndOffsets
-		}
-		if ev.Batch.DeltaVersion != nil {
-			q.DeltaVersion = ev.Batch.DeltaVersion
-		}
-		o.batch(b)
-	case ev.Kind == "retry" || ev.Kind == "restart":
-		o.notice(ev.Kind, "%s", strings.TrimSpace(string(ev.Raw)))
-	}
-}
-
-// sparkStart records how each query started (fresh or recovered).
-func sparkStart(r *Report, raw json.RawMessage) {
-	var s struct {
-		Queries []struct {
-			Name, Start string
-			Replay      *int64 `json:"replay"`
-		} `json:"queries"`
-	}
-	_ = json.Unmarshal(raw, &s)
-	for _, q := range s.Queries {
-		r.query(q.Name).Start = q.Start
-		r.query(q.Name).ReplayedBatchID = q.Replay
-		if q.Start == "checkpoint-recovery" {
-			r.Start = q.Start
-		}
-	}
-}
-
 // sparkBatch is a program's batch line as a Batch.
-func sparkBatch(pipeline string, pb *pyspark.Batch) Batch {
-	b := Batch{Pipeline: pipeline, Query: pb.Query, BatchID: pb.BatchID, InputRows: pb.InputRows,
+func sparkBatch(pp *planner.PipelinePlan, pb *pyspark.Batch) Batch {
+	b := Batch{Pipeline: pp.ID, Query: pb.Query, BatchID: pb.BatchID, InputRows: pb.InputRows,
 		OutputRows: deref(pb.OutputRows), LateRows: deref(pb.LateRows), DroppedByWatermark: pb.DroppedByWatermark,
-		StateRows: pb.StateRows, Replay: pb.Replay}
+		StateRows: pb.StateRows, Replay: pb.Replay, DeltaVersion: pb.DeltaVersion}
+	if len(pb.EndOffsets) > 0 && string(pb.EndOffsets) != "null" {
+		b.EndOffsets = pb.EndOffsets
+	}
 	if pb.ProcessedRowsPerSecond != nil {
 		b.RowsPerSecond = *pb.ProcessedRowsPerSecond
 	}
@@ -258,7 +218,7 @@ func sparkBatch(pipeline string, pb *pyspark.Batch) Batch {
 		b.Watermark = *pb.Watermark
 	}
 	if IsDeltaOffset(pb.EndOffsets) {
-		b.Offsets = []SourceOffsets{{Start: pb.StartOffsets, End: pb.EndOffsets}}
+		b.Offsets = []SourceOffsets{{Source: streamingSource(pp, pb.Query), Start: pb.StartOffsets, End: pb.EndOffsets}}
 	}
 	return b
 }

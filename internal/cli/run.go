@@ -14,19 +14,23 @@ import (
 // runCommand is `etlgen run PKG --profile FILE`: it plans the package's
 // pipelines with the profile and runs them on the engine the profile names
 // (package run: the local engine in-process, or the generated program on
-// Spark Connect), printing a line per micro-batch and where the report is.
+// Spark Connect), printing its lifecycle events (run_events.go) and where
+// the report is.
 func runCommand() command {
 	return command{
 		summary: "run pipelines on the profile's engine (local: in-process, no JVM)",
 		usage:   []string{"etlgen run [PKG] --profile FILE [--pipeline ID] [--progress auto|live|plain] [--fresh [--yes]]"},
 		help: "Runs the pipelines on the profile's engine (local: in-process, no JVM; pyspark: the generated\n" +
-			"program on Spark Connect). On a terminal one status line is updated in place (batches, rows in,\n" +
-			"rows/s, watermark, state rows, invalid, late); otherwise, or with --progress plain, a line per\n" +
-			"micro-batch. Then each sink: the rows this run wrote, where they are and its first rows (a\n" +
-			"Delta table through Spark Connect); etlgen show prints more. --fresh starts over first: it\n" +
-			"deletes the pipelines' checkpoints and the files their file sinks wrote (local engine), after\n" +
+			"program on Spark Connect) and prints their lifecycle events: a line per query start (fresh, or\n" +
+			"from its checkpoint with the last committed batch, watermark and resume offsets), watermark\n" +
+			"advance, idle spell (processing-time) and query end. On a terminal one status line is updated in\n" +
+			"place (batches, rows in, rows/s, watermark, state rows, invalid, late, the batch running);\n" +
+			"otherwise, or with --progress plain, a line per micro-batch. A failure, with its class and retry\n" +
+			"guidance, goes to stderr. Then each sink: the rows this run wrote, where they are and its first\n" +
+			"rows (a Delta table through Spark Connect); etlgen show prints more. --fresh starts over first:\n" +
+			"it deletes the pipelines' checkpoints and the files their file sinks wrote (local engine), after\n" +
 			"asking on stdin unless --yes.\n" +
-			"Batch lines and the outcome go to stdout; warnings, errors and the --fresh question to stderr.\n" +
+			"Event lines and the outcome go to stdout; warnings, errors and the --fresh question to stderr.\n" +
 			"Exit: 0 ok, 1 the run failed (or --fresh was declined), 10 invalid model, 12 planning failure,\n" +
 			"14 incompatible state, 16 environment failure.",
 		flags: func(fs *flag.FlagSet) runFunc {
@@ -72,14 +76,9 @@ func runRun(ctx context.Context, e env, f planFlags, o runFlags, pkgs []string) 
 	}
 	live := o.progress == progressLive || o.progress == progressAuto && isTerminal(e.stdout)
 	status := &liveStatus{w: e.stdout}
+	events := &eventPrinter{e: e, live: live, status: status}
 	reports, err := run.Run(ctx, res.Model, run.Options{
-		OnBatch: func(b run.Batch) {
-			if live {
-				status.add(b)
-				return
-			}
-			printBatch(e.stdout, b)
-		},
+		OnEvent:    events.event,
 		OnNotice:   func(n run.Notice) { printNotice(e, n, live) },
 		ProgramLog: programLog(),
 		Profile:    res.Profile,

@@ -52,7 +52,7 @@ func printNotice(e env, n run.Notice, live bool) {
 }
 
 // printReport prints where each query resumes, the run's outcome and
-// where its report is.
+// where its report is (a failure was printed when its event came).
 func printReport(e env, r *run.Report) {
 	for _, p := range r.ResumePositions() {
 		name := p.Query
@@ -70,10 +70,6 @@ func printReport(e env, r *run.Report) {
 		status = r.Status + " (" + r.Start + ")"
 	}
 	fmt.Fprintf(e.stdout, "run %s: %s, %d batches; report %s\n", r.Pipeline, status, r.Batches, r.Path)
-	if f := r.Failure; f != nil {
-		msg, _, _ := strings.Cut(f.Message, "\n")
-		fmt.Fprintf(e.stderr, "etlgen run: %s: %s\n  retry: %s\n", f.Code, msg, f.Retry)
-	}
 }
 
 // isTerminal reports whether w is a terminal.
@@ -168,9 +164,10 @@ func shellQuote(s string) string {
 }
 
 // liveStatus is the one status line of a run on a terminal, rewritten
-// after every micro-batch: the batches so far, rows in (and per second in
-// the last batch), the latest watermark, the state rows of every query's
-// last batch, invalid and late rows so far.
+// when a micro-batch starts and after every one: the batches so far, rows
+// in (and per second in the last batch), the latest watermark, the state
+// rows of every query's last batch, invalid and late rows so far, and the
+// batch running now.
 type liveStatus struct {
 	w                    io.Writer
 	pipeline             string
@@ -179,15 +176,29 @@ type liveStatus struct {
 	rowsPerSecond        float64
 	watermark            string
 	state                map[string]int64
+	inFlight             string // "batch N of QUERY" while one runs
 	shown                bool
+}
+
+// reset starts the line of another pipeline.
+func (s *liveStatus) reset(pipeline string) {
+	if s.state == nil || s.pipeline != pipeline {
+		s.end()
+		*s = liveStatus{w: s.w, pipeline: pipeline, state: map[string]int64{}}
+	}
+}
+
+// running shows the batch that started.
+func (s *liveStatus) running(b run.BatchStarted) {
+	s.reset(b.Pipeline)
+	s.inFlight = fmt.Sprintf("batch %d of %s", b.BatchID, printable(b.Query))
+	s.draw()
 }
 
 // add counts a batch in and rewrites the line.
 func (s *liveStatus) add(b run.Batch) {
-	if s.state == nil || s.pipeline != b.Pipeline {
-		s.end()
-		*s = liveStatus{w: s.w, pipeline: b.Pipeline, state: map[string]int64{}}
-	}
+	s.reset(b.Pipeline)
+	s.inFlight = ""
 	s.batches++
 	s.input += b.InputRows
 	s.invalid += b.InvalidRows
@@ -197,6 +208,11 @@ func (s *liveStatus) add(b run.Batch) {
 		s.watermark = b.Watermark
 	}
 	s.state[b.Query] = b.StateRows
+	s.draw()
+}
+
+// draw rewrites the line.
+func (s *liveStatus) draw() {
 	var state int64
 	for _, n := range s.state {
 		state += n
@@ -207,6 +223,9 @@ func (s *liveStatus) add(b run.Batch) {
 	}
 	fmt.Fprintf(s.w, "\r\033[K%s: %d batches, %d rows in (%.0f rows/s), watermark %s, state %d rows, %d invalid, %d late",
 		printable(s.pipeline), s.batches, s.input, s.rowsPerSecond, wm, state, s.invalid, s.late)
+	if s.inFlight != "" {
+		fmt.Fprintf(s.w, "; running %s", s.inFlight)
+	}
 	s.shown = true
 }
 

@@ -3,8 +3,10 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/etlgen/etlgen/run"
 )
@@ -57,7 +59,47 @@ run p: failed (checkpoint-recovery), 2 batches; report /out/run-report.json
 	if stdout.String() != want {
 		t.Errorf("stdout = %q, want %q", stdout.String(), want)
 	}
-	if got := stderr.String(); got != "etlgen run: merge-conflict: conflict\n  retry: run again\n" {
-		t.Errorf("stderr = %q", got)
+	if got := stderr.String(); got != "" {
+		t.Errorf("stderr = %q, want nothing (the failure is printed when its event comes)", got)
+	}
+}
+
+// TestEventLines: how etlgen run renders each lifecycle event: a line on
+// stdout per query start, watermark advance, idle spell and end, the batch
+// line per completed batch, nothing for a batch start (plain), a failure
+// with its class and retry guidance on stderr.
+func TestEventLines(t *testing.T) {
+	wm := time.Date(2026, 7, 15, 10, 35, 0, 0, time.UTC)
+	replay := int64(5)
+	tests := []struct {
+		name           string
+		ev             run.Event
+		stdout, stderr string
+	}{
+		{"fresh", run.QueryStarted{Query: "w", Fresh: true, LastCommitted: -1},
+			"start w: fresh (new checkpoint: the sources' starting positions)\n", ""},
+		{"recovered", run.QueryStarted{Query: "w", LastCommitted: 4, Watermark: wm, Replay: &replay,
+			Resume: []run.Resume{{Source: "order_events", Offset: json.RawMessage(`{"logOffset": 4}`)}}},
+			`start w: checkpoint-recovery after batch 4, watermark 2026-07-15T10:35:00Z, order_events={"logOffset":4}; re-runs batch 5 (logged, not committed)` + "\n", ""},
+		{"batch started", run.BatchStarted{Query: "w", BatchID: 3}, "", ""},
+		{"watermark", run.WatermarkAdvanced{Query: "w", BatchID: 1, To: wm}, "watermark w: - -> 2026-07-15T10:35:00Z (batch 1)\n", ""},
+		{"batch", run.BatchCompleted{Batch: run.Batch{Query: "w", BatchID: 1, InputRows: 2}},
+			"batch 1 w                        input=2 rows/s=0 watermark=- state=0 dropped=0 invalid=0 late=0 output=0\n", ""},
+		{"idle", run.QueryIdle{Query: "w", LastBatchID: 2}, "idle w: caught up after batch 2, waiting for data\n", ""},
+		{"failed", run.QueryFailed{Query: "w", Class: "merge-conflict", Retry: "rerun", Err: &run.SparkError{Message: "conflict\ntrace"}},
+			"", "etlgen run: query w: merge-conflict: conflict\n  retry: rerun\n"},
+		{"failed before any query", run.QueryFailed{Class: "connectivity", Retry: "check", Err: errors.New("refused")},
+			"", "etlgen run: connectivity: refused\n  retry: check\n"},
+		{"terminated", run.QueryTerminated{Query: "w", Status: "stopped", LastBatchID: -1}, "end w: stopped, last committed batch none\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			p := &eventPrinter{e: env{stdout: &stdout, stderr: &stderr}, status: &liveStatus{w: &stdout}}
+			p.event(tt.ev)
+			if stdout.String() != tt.stdout || stderr.String() != tt.stderr {
+				t.Errorf("stdout %q, stderr %q; want %q, %q", stdout.String(), stderr.String(), tt.stdout, tt.stderr)
+			}
+		})
 	}
 }

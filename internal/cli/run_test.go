@@ -72,8 +72,16 @@ func TestRunLocal(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	if !strings.Contains(stdout, "batch 2 customer_order_windows   input=5") || !strings.Contains(stdout, ": fresh, 11 batches") {
-		t.Errorf("progress lines:\n%s", stdout)
+	for _, want := range []string{
+		"start customer_order_windows: fresh (new checkpoint: the sources' starting positions)\n",
+		"batch 2 customer_order_windows   input=5",
+		"watermark customer_order_windows: - -> 2026-07-15T10:49:00Z (batch 1)\n",
+		"end customer_order_windows: finished, last committed batch 3\n",
+		": fresh, 11 batches",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
 	}
 	windows := readLines(t, filepath.Join(dir, "out/customer_order_windows"))
 	if len(windows) != 6 {
@@ -90,7 +98,8 @@ func TestRunLocal(t *testing.T) {
 	}
 
 	code, stdout, _ = runCLI("run", "./examples/order-streaming", "--profile", prof, "-C", "../..")
-	if code != ExitOK || !strings.Contains(stdout, ": checkpoint-recovery, 0 batches") {
+	if code != ExitOK || !strings.Contains(stdout, ": checkpoint-recovery, 0 batches") ||
+		!strings.Contains(stdout, `start customer_order_windows: checkpoint-recovery after batch 3, watermark 2026-07-15T12:`) {
 		t.Errorf("second run: exit %d\n%s", code, stdout)
 	}
 	var rep run.Report

@@ -577,16 +577,19 @@ def checkpoint_log(spark, checkpoint, log):
 
 class ResumePoint(object):
     """Where a query starts: its checkpoint's last logged and last committed
-    batch, and the versions of the Delta tables it writes, read before the
-    query starts. Spark re-runs the logged batch when it has no commit (a
-    replay): its writes are skipped by Delta as already committed, unless
-    the previous run stopped before them."""
+    batch, the versions of the Delta tables it writes, and (recovered) the
+    end offsets of the last committed batch and the watermark the next batch
+    runs with, read before the query starts. Spark re-runs the logged batch
+    when it has no commit (a replay): its writes are skipped by Delta as
+    already committed, unless the previous run stopped before them."""
 
-    def __init__(self, checkpoint, last_offset, last_commit, versions):
+    def __init__(self, checkpoint, last_offset, last_commit, versions, offsets=None, watermark_ms=None):
         self.checkpoint = checkpoint
         self.last_offset = last_offset
         self.last_commit = last_commit
         self.versions = versions  # SQL name -> version (None: no table history)
+        self.offsets = offsets  # [source offset] of offsets/<last_commit>, by position
+        self.watermark_ms = watermark_ms  # nextBatchWatermarkMs of commits/<last_commit>
 
     @property
     def recovered(self):
@@ -600,13 +603,41 @@ class ResumePoint(object):
             return None
         return self.last_offset
 
+    @property
+    def next_batch(self):
+        """The id of the query's first batch in this run."""
+        if self.replay is not None:
+            return self.replay
+        return 0 if self.last_commit is None else self.last_commit + 1
+
+    def line(self):
+        """The resume fields of the start line."""
+        return {"last_commit": self.last_commit, "offsets": self.offsets or [], "watermark_ms": self.watermark_ms}
+
 
 def resume_point(spark, checkpoint, tables):
     """The ResumePoint of a query about to start on checkpoint, writing the
     Delta tables (SQL names) tables."""
     last_offset = checkpoint_log(spark, checkpoint, "offsets")
     last_commit = checkpoint_log(spark, checkpoint, "commits") if last_offset is not None else None
-    return ResumePoint(checkpoint, last_offset, last_commit, {t: table_version(spark, t) for t in tables})
+    offsets, watermark = None, None
+    if last_commit is not None:
+        try:
+            offsets = read_offsets(spark, checkpoint, last_commit)[1]
+            watermark = int(read_commit(spark, checkpoint, last_commit).get("nextBatchWatermarkMs", 0))
+        except Exception as exc:  # noqa: BLE001 - reporting only; Spark reads them itself
+            if server_lost(exc):
+                raise
+    return ResumePoint(checkpoint, last_offset, last_commit, {t: table_version(spark, t) for t in tables},
+                       offsets, watermark)
+
+
+def read_commit(spark, checkpoint, batch_id):
+    """Read the checkpoint's commits/<batch_id>: its metadata
+    ({"nextBatchWatermarkMs": ...})."""
+    text = spark.read.text("%s/commits/%d" % (checkpoint, batch_id), wholetext=True).first()[0]
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return json.loads(lines[1]) if len(lines) > 1 else {}
 
 
 def read_offsets(spark, checkpoint, batch_id):
@@ -826,6 +857,9 @@ class Query(object):
         self.late = late or []  # (identity, SQL name) of late outputs it writes
         self.observe = observe  # name of the observed metric counting rows written
         self.seen = -1
+        self.started = -1  # the last batch a batch_start line announced
+        self.idle = False  # an idle line was printed since the last batch line
+        self.idle_ts = ""  # the timestamp of the last idle progress read
         self.starter = None  # start function, to restart after a known transient failure
         self.restarts = 0
         self.pending = []  # (time seen, progress) of batch lines not printed yet
@@ -944,7 +978,7 @@ def _emit_replays(spark, queries):
             continue
         if line is not None:
             q.seen = line["batch_id"]
-            emit("batch", **line)
+            _batch_line(q, line, None)
 
 
 # Failures after the batch's commit that a restart gets past: Spark 4.1.1's
@@ -1000,11 +1034,13 @@ def ran_batch(p):
 
 
 def _poll(spark, queries, final=False):
-    """Collect new progress of every query and print its batch lines. A
-    batch line reads the Delta history of the tables the batch wrote (server
-    jobs): the lines wait while a micro-batch of any query runs, up to
-    HOLD_SECONDS, so as not to slow it down on a small server; final prints
-    every line now."""
+    """Collect new progress of every query and print its lines: batch, idle
+    for a trigger that found no data (once until a batch runs again), and
+    batch_start when a batch is seen running with every earlier line
+    printed (else just before its batch line). A batch line reads the Delta
+    history of the tables the batch wrote (server jobs): the lines wait
+    while a micro-batch of any query runs, up to HOLD_SECONDS, so as not to
+    slow it down on a small server; final prints every line now."""
     for q in queries:
         try:
             recent = q.handle.recentProgress or []
@@ -1014,9 +1050,22 @@ def _poll(spark, queries, final=False):
             recent = []
         for raw in recent:
             p = _progress_dict(raw)
-            if p and p.get("batchId", -1) > q.seen and ran_batch(p):
+            if not p:
+                continue
+            if p.get("batchId", -1) > q.seen and ran_batch(p):
                 q.seen = p["batchId"]
                 q.pending.append((time.time(), p))
+            elif not ran_batch(p) and (p.get("timestamp") or "") > q.idle_ts:
+                q.idle_ts = p.get("timestamp") or ""
+                q.pending.append((time.time(), p))
+    _print_pending(spark, queries, final)
+    if not final:
+        for q in queries:
+            if not q.pending:
+                _watch_start(q)
+
+
+def _print_pending(spark, queries, final):
     waiting = [q for q in queries if q.pending]
     if not waiting:
         return
@@ -1026,8 +1075,50 @@ def _poll(spark, queries, final=False):
             continue
         history = {}  # each table's history read once for all lines
         for _, p in q.pending:
-            emit("batch", **batch_line(spark, q, p, history))
+            if ran_batch(p):
+                _batch_line(q, batch_line(spark, q, p, history), p.get("timestamp"))
+            elif not q.idle:
+                q.idle = True
+                emit("idle", query=q.name, batch_id=p.get("batchId"), timestamp=p.get("timestamp"))
         q.pending = []
+
+
+# The status messages of a query running a micro-batch (MicroBatchExecution:
+# a batch with new data, or a no-data batch that evicts state).
+RUNNING_MESSAGES = ("Processing new data", "No new data but cleaning up state")
+
+
+def _watch_start(q):
+    """Print batch_start for the batch q runs now, if not printed yet: its
+    id follows the last batch seen (or the resume point's)."""
+    try:
+        st = q.handle.status
+        running = bool(st.get("isTriggerActive")) and st.get("message") in RUNNING_MESSAGES
+    except Exception as exc:  # noqa: BLE001 - a stopped query runs nothing
+        if server_lost(exc):
+            raise
+        return
+    if running:
+        n = max(q.seen + 1, q.resume.next_batch if q.resume else 0)
+        if n > q.started:
+            _batch_started(q, n, None)
+
+
+def _batch_started(q, batch_id, timestamp):
+    """Print the batch_start line of a batch (timestamp: the trigger's start
+    from its progress; None: now)."""
+    q.started = batch_id
+    emit("batch_start", query=q.name, batch_id=batch_id,
+         replay=bool(q.resume and q.resume.replay == batch_id),
+         time=timestamp or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()) + "Z")
+
+
+def _batch_line(q, line, timestamp):
+    """Print a batch line, announced by its batch_start line first."""
+    if line["batch_id"] > q.started:
+        _batch_started(q, line["batch_id"], timestamp)
+    q.idle = False
+    emit("batch", **line)
 
 
 # PARENT_PIPE_ENV says the program was started by etlgen, which holds the
@@ -1145,6 +1236,7 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
     sig = _Signals()
     queries = []
     status, code, failure = "finished", EXIT_OK, None
+    failed_query = None  # the query whose failure ends the run
     spark = None
     try:
         orphan = os.environ.get(ORPHAN_ENV)
@@ -1161,7 +1253,8 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
             emit("start", session=session_id_of(spark),
                  queries=[{"name": q.name, "id": q.handle.id, "identity": q.identity,
                            "start": "checkpoint-recovery" if q.recovered else "fresh",
-                           "replay": q.resume.replay if q.resume else None} for q in queries])
+                           "replay": q.resume.replay if q.resume else None,
+                           "resume": q.resume.line() if q.resume else None} for q in queries])
         while queries:
             _poll(spark, queries)
             # Whether any query runs, asked before the restarts: a query
@@ -1185,6 +1278,7 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
             if stopped_after_batch(exc):
                 status = "stopped"
             elif exc is not None:
+                failed_query = q.name
                 raise exc
     except KeyboardInterrupt:
         status = "stopped"
@@ -1198,6 +1292,8 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
         kind, code, retry = classify(exc)
         status, failure = "failed", {"code": kind, "retry": retry, "message": str(exc)[:4000],
                                      "exception": type(exc).__name__}
+        if failed_query is not None:
+            failure["query"] = failed_query
     lost = failure is not None and failure["code"] == "connectivity"
     if spark is not None and not lost and not _NAMED_SESSION.get(id(spark)):
         try:

@@ -8,7 +8,8 @@
 //	eng, err := engine.Open(m, id, env)     lock every query's checkpoint, one Query per
 //	                                        planned query (one per load), each checked
 //	                                        and positioned from its checkpoint
-//	eng.Run(ctx, m.Trigger, onBatch)        once / available-now / processing-time
+//	eng.Run(ctx, m.Trigger, onBatch)        once / available-now / processing-time;
+//	                                        eng.Hooks: batch started, query idle
 //	Query.RunBatch                          offsets/N → read sources → validate → operators
 //	                                        → sink (idempotent per checkpoint and batch id)
 //	                                        → state/N → commits/N → advance the watermark

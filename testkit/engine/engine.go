@@ -40,7 +40,9 @@ type Engine struct {
 	// Abandoned lists the batches Run abandoned when it stopped (stop.go):
 	// logged in offsets/N, not committed, re-run by the next start.
 	Abandoned []AbandonedBatch
-	env       *Env
+	// Hooks are called by Run as its batches go (hooks.go).
+	Hooks Hooks
+	env   *Env
 	// fired is the processing time the trigger in flight fired at (Run);
 	// zero outside Run.
 	fired time.Time

@@ -24,6 +24,9 @@ type Progress struct {
 	LateRows           int64
 	// Skipped is true when the sink had already written this batch.
 	Skipped bool
+	// Replay is true when the batch re-ran with the offsets an earlier run
+	// logged and did not commit.
+	Replay bool
 	// StartOffsets and EndOffsets are the batch's source offsets by asset
 	// (StreamingQueryProgress.sources[].startOffset / endOffset); a
 	// delta-cdf offset's N is its reservoir version.

@@ -170,23 +170,27 @@ func copyWm(m map[int]int64) map[int]int64 {
 // RunBatch runs the next micro-batch if there is one: offsets/N, execute,
 // sink, state/N.delta, commits/N, then the watermark advances (and every
 // few batches a state snapshot is written in the background).
-func (q *Query) RunBatch() (*Progress, bool, error) { return q.runBatch(nil) }
+func (q *Query) RunBatch() (*Progress, bool, error) { return q.runBatch(nil, nil) }
 
 // runBatch is RunBatch, abandoning the batch (errAbandoned) when abort
 // closes before its operators run or before its sink write: offsets/N
-// stays, uncommitted, and the next start re-runs it.
-func (q *Query) runBatch(abort <-chan struct{}) (*Progress, bool, error) {
+// stays, uncommitted, and the next start re-runs it. started (when not
+// nil) is called once offsets/N is logged, before the batch runs.
+func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool)) (*Progress, bool, error) {
 	ol, ok, err := q.plan()
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	start, starts := time.Now(), q.ends
-	if q.pending == nil {
+	start, starts, replay := time.Now(), q.ends, q.pending != nil
+	if !replay {
 		if err := q.cp.writeJSON("offsets", ol.BatchID, ol); err != nil {
 			return nil, false, err
 		}
 	}
 	q.pending = nil
+	if started != nil {
+		started(q.Name, ol.BatchID, replay)
+	}
 	if aborted(abort) {
 		return nil, false, q.abandon()
 	}
@@ -205,7 +209,7 @@ func (q *Query) runBatch(abort <-chan struct{}) (*Progress, bool, error) {
 		return nil, false, err
 	}
 	p := q.progress(ol, b, len(rows), time.Since(start))
-	p.Skipped = skipped
+	p.Skipped, p.Replay = skipped, replay
 	p.StartOffsets, p.EndOffsets = starts, ol.Sources
 	return p, true, nil
 }

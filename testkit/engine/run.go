@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/etlgen/etlgen/framework/profile"
@@ -33,12 +32,13 @@ const pollingDelay = 10 * time.Millisecond
 func (e *Engine) Run(ctx context.Context, t profile.Trigger, onBatch func(*Progress)) error {
 	abort, done := e.abortOn(ctx)
 	defer done()
-	r := runner{ctx: ctx, abort: abort, onBatch: onBatch}
+	r := runner{ctx: ctx, abort: abort, onBatch: onBatch, started: e.Hooks.BatchStarted}
 	switch t.Type {
 	case profile.TriggerOnce:
 		_, err := e.fire(r, e.runOnce)
 		return err
 	case profile.TriggerProcessingTime:
+		r.idle = e.Hooks.Idle
 		return e.every(r, t.Interval)
 	}
 	_, err := e.fire(r, e.runAvailable)
@@ -46,11 +46,14 @@ func (e *Engine) Run(ctx context.Context, t profile.Trigger, onBatch func(*Progr
 }
 
 // runner is what a trigger loop runs with: the run's context, the stop's
-// abort channel (nil: never abandon) and the batch callback.
+// abort channel (nil: never abandon), the batch callback and the hooks
+// (nil: none; idle only under a processing-time trigger).
 type runner struct {
 	ctx     context.Context
 	abort   <-chan struct{}
 	onBatch func(*Progress)
+	started func(query string, batchID int64, replay bool)
+	idle    func(query string)
 }
 
 // fire runs one trigger with the processing time pinned to when it fired.
@@ -112,13 +115,16 @@ func (e *Engine) runOnce(r runner) (bool, error) {
 			return ran, nil
 		}
 		next := q.NextBatch()
-		p, ok, err := q.runBatch(r.abort)
+		p, ok, err := q.runBatch(r.abort, r.started)
 		if errors.Is(err, errAbandoned) {
 			e.Abandoned = append(e.Abandoned, AbandonedBatch{Query: q.Name, BatchID: next})
 			return ran, nil
 		}
 		if err != nil {
-			return ran, fmt.Errorf("run query %s: %w", q.Name, err)
+			return ran, &QueryError{Query: q.Name, Err: err}
+		}
+		if !ok && r.idle != nil {
+			r.idle(q.Name)
 		}
 		if ok {
 			ran = true

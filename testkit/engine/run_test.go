@@ -22,10 +22,20 @@ func passDoc() *ir.Document {
 	return &ir.Document{IRVersion: ir.Version, Contracts: []contracts.Contract{evContract}, Pipelines: []ir.Pipeline{p}}
 }
 
-// fileEngine opens pipeline "p" loading file-json source "in" (contract
+// fileEngine opens pipeline "p" of fileModel.
+func fileEngine(t *testing.T, files int) *Engine {
+	t.Helper()
+	eng, err := Open(fileModel(t, files), "p", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng
+}
+
+// fileModel plans pipeline "p" loading file-json source "in" (contract
 // ev, one file per batch) into memory sink "out", with files files of one
 // event each in the source directory.
-func fileEngine(t *testing.T, files int) *Engine {
+func fileModel(t *testing.T, files int) *planner.Model {
 	t.Helper()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "in")
@@ -40,11 +50,7 @@ func fileEngine(t *testing.T, files int) *Engine {
 	}
 	assets := map[string]string{"in": "{plugin: file-json, path: " + strconv.Quote(src) + ", max_files_per_trigger: 1}", "out": "{plugin: memory}"}
 	m, _ := planProfile(t, passDoc(), dir, "", assets, planner.Options{}, false)
-	eng, err := Open(m, "p", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return eng
+	return m
 }
 
 func TestRunOnceRunsOneBatchPerQuery(t *testing.T) {

@@ -2,7 +2,7 @@
 """customer-order-streaming 1.0.0 on profile prod: a PySpark Structured Streaming program (Spark Connect client).
 
 Run: python customer_order_streaming.py [--remote sc://host:port]
-Prints one JSON line per event on stdout (start, batch, end).
+Prints one JSON line per event on stdout (session, start, batch_start, batch, idle, end).
 Exit status: 0 finished or stopped, 1 failure, 16 environment (connectivity,
 authentication, permission). See docs/spark-engine.md.
 """
