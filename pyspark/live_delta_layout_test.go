@@ -3,9 +3,13 @@ package pyspark_test
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/contracts/sparksql"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // TestLiveDeltaLayout runs the partitioned sink of testdata/partitioned_sink
@@ -122,4 +126,48 @@ func (s *liveStack) tblProperties(table string) map[string]string {
 func (s *liveStack) count(sql string) string {
 	s.t.Helper()
 	return fmt.Sprint(s.query(sql)[0][0]["n"])
+}
+
+// TestLiveDeltaProperties creates a table on the stack with every delta.*
+// table property profile.Parse accepts (profile.PropertyTypes, a value of
+// each one's type) and every table feature (profile.TableFeatures): Delta 4.1 knows them all, so
+// what etlgen accepts offline the server accepts.
+func TestLiveDeltaProperties(t *testing.T) {
+	s := startLiveWith(t, filepath.Join("testdata", "partitioned_sink", "ir.json"), func(s *liveStack) string {
+		return s.profile("{type: available-now}", `
+  ticks: {plugin: rate}
+  dated_ticks: {plugin: delta, table: `+s.db+`.unused}`)
+	})
+	var props []string
+	for _, p := range profile.PropertyTypes() {
+		props = append(props, sparksql.QuoteString(p[0])+" = "+sparksql.QuoteString(sampleValue(p[1])))
+	}
+	for _, f := range profile.TableFeatures() {
+		props = append(props, sparksql.QuoteString("delta.feature."+f)+" = 'supported'")
+	}
+	table := s.db + ".all_properties"
+	s.query("CREATE SCHEMA IF NOT EXISTS "+s.db, "CREATE TABLE "+table+" (id BIGINT, v STRING) USING delta TBLPROPERTIES ("+strings.Join(props, ", ")+")")
+	shown := s.tblProperties(table)
+	for _, p := range profile.PropertyTypes() {
+		if _, ok := shown[p[0]]; !ok {
+			t.Errorf("SHOW TBLPROPERTIES has no %s", p[0])
+		}
+	}
+}
+
+// sampleValue is a value of a property type as profile.PropertyTypes
+// renders it. Booleans are false: Delta refuses some pairs turned on
+// together (deletion vectors with symlink manifests).
+func sampleValue(typ string) string {
+	switch {
+	case strings.HasPrefix(typ, "`true`"):
+		return "false"
+	case strings.HasPrefix(typ, "integer ≥ "):
+		return "3"
+	case strings.HasPrefix(typ, "interval"):
+		return "interval 30 days"
+	case strings.HasPrefix(typ, "`"):
+		return strings.Trim(strings.Split(typ, ",")[0], "`")
+	}
+	return "id"
 }

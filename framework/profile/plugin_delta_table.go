@@ -64,7 +64,7 @@ type tableProperty struct {
 
 // deltaProperties are the delta.* table properties of Delta 4.1 that
 // etlgen accepts, with their value types (each created on the stack by
-// TestDeltaPropertiesLive). Delta refuses other delta.* keys
+// TestLiveDeltaProperties, pyspark). Delta refuses other delta.* keys
 // (DELTA_UNKNOWN_CONFIGURATION), so does etlgen, offline.
 var deltaProperties = map[string]tableProperty{
 	PropAppendOnly:                                      {kind: propBool},
@@ -205,6 +205,10 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TableFeatures lists the table features a delta.feature.<name> property
+// may name, sorted.
+func TableFeatures() []string { return slices.Clone(deltaFeatures) }
 
 // PropertyTypes lists the known delta.* table properties with their value
 // types, sorted by name, for the reference documentation.

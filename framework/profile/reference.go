@@ -124,7 +124,8 @@ func tablePropertiesSection(b *bytes.Buffer) {
 	b.WriteString("Keys outside `delta.*` are the table's own metadata and kept as written; `delta.*` keys must be one of these\n")
 	b.WriteString("(Delta 4.1; Delta fails on any other with DELTA_UNKNOWN_CONFIGURATION), written in this case, or\n")
 	b.WriteString("`delta.feature.<feature>: supported` (" + codeList(deltaFeatures) + "). ")
-	b.WriteString("Reserved by Spark, refused: " + codeList(sortedKeys(reservedProperties)) + ". Problems are ETL-P350.\n\n")
+	b.WriteString("Reserved by Spark, refused: " + codeList(sortedKeys(reservedProperties)) + ". Problems are ETL-P350. ")
+	b.WriteString("Delta also refuses some combinations (deletion vectors with symlink manifests, measured): only the server tells those.\n\n")
 	b.WriteString("| property | value | etlgen reads it |\n|---|---|---|\n")
 	for _, p := range PropertyTypes() {
 		fmt.Fprintf(b, "| `%s` | %s | %s |\n", p[0], p[1], propertyUse[p[0]])
