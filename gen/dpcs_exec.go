@@ -35,8 +35,16 @@ func sinkBinding(m *Model, pp *planner.PipelinePlan, asset string) *DPCSBinding 
 	if plugin == nil {
 		return nil
 	}
-	return &DPCSBinding{Profile: m.profileName(), Plugin: string(plugin.Name), System: pluginDisplay(plugin),
-		Identity: q.Sink.Identity, WriteMode: q.Sink.WriteMode, MergeKeys: q.Sink.MergeKeys, Checkpoint: q.Checkpoint}
+	b := &DPCSBinding{Profile: m.profileName(), Plugin: string(plugin.Name), System: pluginDisplay(plugin),
+		Identity: q.Sink.Identity, WriteMode: q.Sink.WriteMode, MergeKeys: q.Sink.MergeKeys, Checkpoint: q.Checkpoint,
+		PartitionBy: q.Sink.PartitionBy, MergeSchema: q.Sink.MergeSchema}
+	for _, o := range q.Sink.TableProperties {
+		if b.TableProperties == nil {
+			b.TableProperties = map[string]string{}
+		}
+		b.TableProperties[o.Name] = o.Value
+	}
+	return b
 }
 
 // dpcsExecution states how the pipeline runs under the profile, or unbound.

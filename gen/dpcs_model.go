@@ -60,6 +60,11 @@ type DPCSBinding struct {
 	MergeKeys  []string `yaml:"mergeKeys,omitempty"`
 	Offsets    string   `yaml:"offsets,omitempty"`
 	Checkpoint string   `yaml:"checkpoint,omitempty"`
+	// PartitionBy, TableProperties and MergeSchema are how a sink's table
+	// is created and evolves (planner.Sink).
+	PartitionBy     []string          `yaml:"partitionBy,omitempty"`
+	TableProperties map[string]string `yaml:"tableProperties,omitempty"`
+	MergeSchema     bool              `yaml:"mergeSchema,omitempty"`
 }
 
 // DPCSContractRef references an ODCS or DTCS file.

@@ -72,5 +72,7 @@ const (
 	CodeStateOutputMode   = "ETL-X612" // a stateful query's output mode changed (partial)
 	CodeStateOutput       = "ETL-X613" // the query's output schema changed (partial)
 	CodeStateStore        = "ETL-X614" // the state store provider changed: Spark keeps the checkpoint's (partial)
+	CodeSchemaNotAdditive = "ETL-X615" // merge_schema with an output change that is not additive (a column removed, renamed or retyped)
+	CodeColumnsNeedMerge  = "ETL-X616" // columns added to an append into a table without merge_schema
 	CodeStateCompatible   = "ETL-X690" // note: the change is compatible
 )

@@ -155,7 +155,34 @@ func (cc *comparer) query(pid string, old, cur ManifestQuery) {
 	}
 	cc.watermarks(pid, cur.Name, old.Watermarks, cur.Watermarks)
 	if !reflect.DeepEqual(old.Output, cur.Output) {
+		cc.output(pid, cur, old.Output)
+	}
+}
+
+// output grades a changed output schema. Into a table an append sink
+// evolves (ManifestQuery.Evolve), the change is checked the way the
+// contract-drift rules (docs/contract-drift.md) and Delta see it: added
+// columns are additive, and taken with merge_schema (a failing append
+// without it: ETL-X616); a removed or renamed column, or a type changed
+// otherwise than widened on a table with type widening, is not additive,
+// and merge_schema cannot take it (ETL-X615).
+func (cc *comparer) output(pid string, cur ManifestQuery, old []Column) {
+	ev := cur.Evolve
+	if ev == nil {
 		cc.add(pid, cur.Name, CodeStateOutput, Partial, "output schema changed: the checkpoint is reusable, but the sink must accept the new columns (contract drift)")
+		return
+	}
+	d := diffColumns(old, cur.Output, ev.TypeWidening)
+	switch {
+	case ev.MergeSchema && (len(d.removed) > 0 || len(d.changed) > 0):
+		cc.add(pid, cur.Name, CodeSchemaNotAdditive, Incompatible, "output schema changed beyond an addition (%s): merge_schema adds columns only, "+
+			"and the contract-drift rules call this change breaking for the table's readers; migrate the table (or write a new one) before the restart", d.text())
+	case ev.MergeSchema:
+		cc.add(pid, cur.Name, CodeStateOutput, Partial, "output schema gains %s: merge_schema adds them to the table on the next append; the rows written before read NULL in them", commaJoin(d.added))
+	case len(d.added) > 0:
+		cc.add(pid, cur.Name, CodeColumnsNeedMerge, Incompatible, "output schema gains %s: the append into a table without them fails (Delta's DELTA_METADATA_MISMATCH); set merge_schema: true on the sink, or add them to the table first", commaJoin(d.added))
+	default:
+		cc.add(pid, cur.Name, CodeStateOutput, Partial, "output schema changed (%s): the checkpoint is reusable, but the sink must accept the new columns (contract drift)", d.text())
 	}
 }
 

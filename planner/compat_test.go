@@ -22,6 +22,54 @@ func baseManifest() *Manifest {
 	}}}}}
 }
 
+// TestCompareSchemaEvolution grades output changes of an append into a
+// table (a delta append): additive ones (columns added) need merge_schema,
+// and merge_schema takes nothing else; a type widening only with
+// delta.enableTypeWidening.
+func TestCompareSchemaEvolution(t *testing.T) {
+	base := []Column{{Name: "id", Type: "int64"}, {Name: "n", Type: "int32"}, {Name: "amount", Type: "decimal(12,2)"}}
+	with := func(change func([]Column) []Column) []Column { return change(append([]Column{}, base...)) }
+	added := with(func(c []Column) []Column { return append(c, Column{Name: "minute", Type: "int32"}) })
+	removed := with(func(c []Column) []Column { return c[:2] })
+	widened := with(func(c []Column) []Column {
+		c[1].Type, c[2].Type = "int64", "decimal(18,4)"
+		return c
+	})
+	narrowed := with(func(c []Column) []Column { c[2].Type = "decimal(10,2)"; return c })
+	retyped := with(func(c []Column) []Column { c[1].Type = "string"; return c })
+	tests := []struct {
+		name   string
+		output []Column
+		evolve SchemaEvolution
+		grade  Grade
+		codes  []string
+	}{
+		{"added, merge_schema", added, SchemaEvolution{MergeSchema: true}, Partial, []string{CodeStateOutput}},
+		{"added, no merge_schema", added, SchemaEvolution{}, Incompatible, []string{CodeColumnsNeedMerge}},
+		{"removed, merge_schema", removed, SchemaEvolution{MergeSchema: true}, Incompatible, []string{CodeSchemaNotAdditive}},
+		{"removed, no merge_schema", removed, SchemaEvolution{}, Partial, []string{CodeStateOutput}},
+		{"widened, merge_schema", widened, SchemaEvolution{MergeSchema: true}, Incompatible, []string{CodeSchemaNotAdditive}},
+		{"widened, type widening", widened, SchemaEvolution{MergeSchema: true, TypeWidening: true}, Partial, []string{CodeStateOutput}},
+		{"narrowed, type widening", narrowed, SchemaEvolution{MergeSchema: true, TypeWidening: true}, Incompatible, []string{CodeSchemaNotAdditive}},
+		{"retyped, type widening", retyped, SchemaEvolution{MergeSchema: true, TypeWidening: true}, Incompatible, []string{CodeSchemaNotAdditive}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old, cur := baseManifest(), baseManifest()
+			old.Pipelines[0].Queries[0].Output = base
+			q := &cur.Pipelines[0].Queries[0]
+			q.Output, q.Evolve = tt.output, &tt.evolve
+			got, l := Compare(old, cur)
+			if got.Grade != tt.grade {
+				t.Errorf("grade = %s, want %s (%v)", got.Grade, tt.grade, got.Changes)
+			}
+			if diff := cmp.Diff(tt.codes, l.Codes()); diff != "" {
+				t.Errorf("codes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestCompare grades one change at a time against the base manifest.
 func TestCompare(t *testing.T) {
 	tests := []struct {

@@ -71,5 +71,13 @@
 // depends on (keys, key/value schema, window, watermark column, source
 // identity, the Spark state store). Compare grades a new manifest against an old one: compatible,
 // partially compatible or incompatible with an existing checkpoint, each
-// change with a stable ETL-X6xx code and the reason.
+// change with a stable ETL-X6xx code and the reason. For an append into a
+// table (ManifestQuery.Evolve) a changed output is graded by the sink's
+// schema evolution: columns added need merge_schema (ETL-X616), and
+// merge_schema takes nothing but additions and, with type widening, wider
+// types (ETL-X615; compat_columns.go).
+//
+// A Sink carries its table's layout from the profile (PartitionBy,
+// TableProperties, MergeSchema): the plan text, DPCS and HTML show it, and
+// both engines create the table with it.
 package planner

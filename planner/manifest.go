@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // ManifestVersion is the format version written in every state manifest.
@@ -40,6 +42,31 @@ type ManifestQuery struct {
 	// StateStore is the Spark state store of a stateful query (Model's);
 	// "" for a stateless one or on the local engine.
 	StateStore string `json:"stateStore,omitempty"`
+	// Evolve is how the query's sink table takes a new output schema: set
+	// for an append into a table (a plugin with merge_schema); nil for
+	// another sink.
+	Evolve *SchemaEvolution `json:"evolve,omitempty"`
+}
+
+// SchemaEvolution is how an append sink's table takes new columns and
+// types: with MergeSchema it adds the columns the table lacks, with
+// TypeWidening too it widens a column's type (delta.enableTypeWidening).
+type SchemaEvolution struct {
+	MergeSchema  bool `json:"mergeSchema"`
+	TypeWidening bool `json:"typeWidening"`
+}
+
+// evolutionOf is the schema evolution of a query's sink, nil when it is
+// not an append into a table.
+func evolutionOf(s *Sink) *SchemaEvolution {
+	b := s.Binding
+	if b == nil || s.WriteMode != profile.WriteAppend || s.Changes != nil {
+		return nil
+	}
+	if _, ok := b.Plugin().Option(profile.MergeSchemaOption); !ok {
+		return nil
+	}
+	return &SchemaEvolution{MergeSchema: s.MergeSchema, TypeWidening: s.Property(profile.PropTypeWidening) == "true"}
 }
 
 // NewManifest extracts the state manifest of a plan.
@@ -61,6 +88,7 @@ func manifestPipeline(p *PipelinePlan, store string) ManifestPipeline {
 		if len(q.Stateful) > 0 {
 			mq.StateStore = store
 		}
+		mq.Evolve = evolutionOf(&q.Sink)
 		for _, a := range q.Sources {
 			s, _ := p.Source(a)
 			if s == nil {

@@ -203,6 +203,7 @@ func queryOf(c *Checker, q *query) Query {
 	if q.sink != nil {
 		out.Sink.WriteMode, out.Sink.MergeKeys = q.sink.WriteMode.Name, q.sink.MergeKeys
 	}
+	out.Sink = withLayout(out.Sink)
 	out.Output = outputColumns(c, q)
 	if q.root != nil && q.root.late {
 		out.LateStep = q.root.step

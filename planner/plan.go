@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/etlgen/etlgen/contracts"
@@ -204,8 +206,31 @@ type StaticQuarantine struct {
 // what the engines open a sink with and what `etlgen show` reads.
 func (sq *StaticQuarantine) Write() *Query {
 	return &Query{Name: sq.Asset, Checkpoint: sq.Checkpoint, OutputMode: "append", Output: sq.Output, Sources: []string{}, Steps: []string{},
-		Sink: Sink{Asset: sq.Asset, Contract: contracts.RejectionContractID, Plugin: sq.Plugin, Identity: sq.Identity,
-			WriteMode: profile.WriteAppend, Binding: sq.Binding}}
+		Sink: withLayout(Sink{Asset: sq.Asset, Contract: contracts.RejectionContractID, Plugin: sq.Plugin, Identity: sq.Identity,
+			WriteMode: profile.WriteAppend, Binding: sq.Binding})}
+}
+
+// withLayout fills the table layout of s from its binding.
+func withLayout(s Sink) Sink {
+	if s.Binding == nil {
+		return s
+	}
+	s.PartitionBy, s.MergeSchema = s.Binding.PartitionBy(), s.Binding.MergeSchema()
+	props := s.Binding.TableProperties()
+	for _, k := range slices.Sorted(maps.Keys(props)) {
+		s.TableProperties = append(s.TableProperties, Option{Name: k, Value: props[k]})
+	}
+	return s
+}
+
+// Property returns the value of a table property of the sink, "" when unset.
+func (s *Sink) Property(name string) string {
+	for _, o := range s.TableProperties {
+		if o.Name == name {
+			return o.Value
+		}
+	}
+	return ""
 }
 
 // Option is one reader or writer option.
@@ -313,6 +338,16 @@ type Sink struct {
 	// Changes is set for a CDF MERGE sink (etl.LoadChanges): how the
 	// change rows are applied to the target table.
 	Changes *ChangeMerge `json:"changes,omitempty"`
+	// PartitionBy are the columns the sink's table is created partitioned
+	// by (the asset's partition_by).
+	PartitionBy []string `json:"partitionBy,omitempty"`
+	// TableProperties are the properties the sink's table is created with
+	// (table_properties), sorted by name; an engine checks that an existing
+	// table has them before the query writes.
+	TableProperties []Option `json:"tableProperties,omitempty"`
+	// MergeSchema lets an append add the columns the table lacks
+	// (merge_schema).
+	MergeSchema bool `json:"mergeSchema,omitempty"`
 	// Load is the load in the IR.
 	Load *ir.Load `json:"-"`
 	// Binding is the asset the load is bound to; nil when unbound.

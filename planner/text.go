@@ -94,10 +94,24 @@ func writeQuery(b *strings.Builder, q Query) {
 		fmt.Fprintf(b, ", merge keys [%s]", strings.Join(q.Sink.MergeKeys, ", "))
 	}
 	fmt.Fprintf(b, ", contract %s\n", q.Sink.Contract)
+	writeLayout(b, q.Sink)
 	fmt.Fprintf(b, "    guarantee: %s\n", q.Guarantee.Statement)
 	for _, r := range q.Guarantee.Requirements {
 		fmt.Fprintf(b, "      - requires: %s\n", r)
 	}
+}
+
+// writeLayout writes how the sink's table is created and evolves, when
+// the profile says anything of it.
+func writeLayout(b *strings.Builder, s Sink) {
+	if len(s.PartitionBy) == 0 && len(s.TableProperties) == 0 && !s.MergeSchema {
+		return
+	}
+	props := make([]string, len(s.TableProperties))
+	for i, o := range s.TableProperties {
+		props[i] = o.Name + "=" + o.Value
+	}
+	fmt.Fprintf(b, "    table: partitioned by %s; properties %s; merge schema %t\n", list(s.PartitionBy), list(props), s.MergeSchema)
 }
 
 func writeStateful(b *strings.Builder, op StatefulOp) {

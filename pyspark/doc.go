@@ -84,7 +84,10 @@
 //     planner's query identity, version = the batch id), or JSON files into
 //     one directory per batch, <path>/etlgen_query=<the checkpoint's query
 //     id>/etlgen_batch=<batch id>, overwritten on replay; tables are created
-//     from the contracts when absent; a CDF MERGE sink (planner
+//     from the contracts when absent, with the sink's partition_by and
+//     table_properties, and an existing table is checked against them
+//     (DESCRIBE DETAIL, rt.check_layout) before its query starts; an
+//     append with merge_schema sets mergeSchema; a CDF MERGE sink (planner
 //     Sink.Changes) keeps per key the batch's latest change (highest
 //     _commit_version, then change type), ignores update pre-images, and
 //     deletes or upserts it in one idempotent MERGE;

@@ -65,9 +65,12 @@ func writeDelta(sv *sinkView, s *planner.Sink, c *contracts.Contract) error {
 	if path != "" {
 		sv.PathArg = ", path=" + PyString(path)
 	}
-	create := sparksql.CreateTableDDL("etlgen_target", c)
+	create := sparksql.CreateTableDDLWith("etlgen_target", c, tableLayout(s))
 	create = strings.Replace(create, SQLIdent("etlgen_target"), ref, 1)
-	sv.CreateSQL = PyString(create)
+	sv.CreateSQL, sv.Layout = PyString(create), layoutLiteral(s)
+	if s.MergeSchema {
+		sv.PathArg += ", merge_schema=True"
+	}
 	if parts := strings.Split(table, "."); path == "" && len(parts) > 1 {
 		sv.SchemaSQL = PyString("CREATE SCHEMA IF NOT EXISTS " + sparksql.QuotePath(parts[:len(parts)-1]...))
 	}
@@ -82,6 +85,41 @@ func writeDelta(sv *sinkView, s *planner.Sink, c *contracts.Contract) error {
 		changeMerge(sv, s.Changes)
 	}
 	return nil
+}
+
+// tableLayout is the sink's partitioning and table properties for its
+// CREATE TABLE.
+func tableLayout(s *planner.Sink) sparksql.TableLayout {
+	l := sparksql.TableLayout{PartitionBy: s.PartitionBy}
+	for _, o := range s.TableProperties {
+		l.Properties = append(l.Properties, [2]string{o.Name, o.Value})
+	}
+	return l
+}
+
+// layoutLiteral is the Python literal of the layout the runtime checks an
+// existing table against (rt.check_layout): {"partition_by": [...],
+// "properties": {...}} with what the profile sets; "" when it sets nothing.
+func layoutLiteral(s *planner.Sink) string {
+	if len(s.PartitionBy) == 0 && len(s.TableProperties) == 0 {
+		return ""
+	}
+	var parts []string
+	if len(s.PartitionBy) > 0 {
+		cols := make([]string, len(s.PartitionBy))
+		for i, c := range s.PartitionBy {
+			cols[i] = PyString(c)
+		}
+		parts = append(parts, `"partition_by": [`+strings.Join(cols, ", ")+"]")
+	}
+	if len(s.TableProperties) > 0 {
+		props := make([]string, len(s.TableProperties))
+		for i, o := range s.TableProperties {
+			props[i] = PyString(o.Name) + ": " + PyString(o.Value)
+		}
+		parts = append(parts, `"properties": {`+strings.Join(props, ", ")+"}")
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 // changeMerge binds a CDF MERGE: per key the latest change of the batch,

@@ -111,6 +111,14 @@ func TestRuntimeClassify(t *testing.T) {
 		{"session released", "UnknownException",
 			"(org.apache.spark.SparkSQLException) [INVALID_HANDLE.SESSION_CLOSED] The handle 9e61a012-00ff-4cae-85f4-5419b6e8a8ed is invalid. Session was closed. SQLSTATE: HY000",
 			"connectivity", 16},
+		{"table layout", "TableLayoutError",
+			"[ETLGEN_TABLE_LAYOUT] table `silver`.`t` exists with another layout than the profile's: partitioned by [], the profile says [event_date]",
+			"table-layout", 1},
+		// Measured on Spark 4.1 + Delta 4.1: an append of a column the table
+		// lacks without mergeSchema, and of a wider type with it.
+		{"append of a new column", "AnalysisException",
+			"[DELTA_METADATA_MISMATCH] A metadata mismatch was detected when writing to the Delta table.", "table-schema", 1},
+		{"append of a wider type", "AnalysisException", "[DELTA_FAILED_TO_MERGE_FIELDS] Failed to merge fields 'n' and 'n'", "table-schema", 1},
 		{"plan text ignored", "StreamingQueryException",
 			"boom\n=== Streaming Query ===\nAnalysisException checkpointLocation=/tmp/x Connection refused", "failure", 1},
 	}
@@ -169,6 +177,40 @@ print(json.dumps(out, sort_keys=True))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("runtime helpers (-want +got):\n%s", diff)
+	}
+}
+
+// TestRuntimeCheckLayout runs etlgen_runtime.check_layout on rows of
+// DESCRIBE DETAIL (as Spark 4.1 returns them): a table with the profile's
+// partition columns and properties passes, whatever else it has; one
+// without fails with TABLE_LAYOUT_MARKER and names every difference.
+func TestRuntimeCheckLayout(t *testing.T) {
+	script := `
+layout = {"partition_by": ["event_date"], "properties": {"delta.appendOnly": "true", "team": "orders",
+                                                         "delta.feature.deletionVectors": "supported"}}
+cases = {
+    "same": {"partitionColumns": ["event_date"], "tableFeatures": ["appendOnly", "deletionVectors"],
+             "properties": {"delta.appendOnly": "TRUE", "team": "orders", "delta.enableChangeDataFeed": "true"}},
+    "other": {"partitionColumns": [], "tableFeatures": ["appendOnly"], "properties": {"team": "billing"}},
+    "props only": {"partitionColumns": ["region"], "tableFeatures": [], "properties": {"delta.checkpointInterval": "5"}},
+}
+out = {}
+for name, detail in cases.items():
+    lay = {"properties": {"delta.checkpointInterval": "5"}} if name == "props only" else layout
+    try:
+        rt.check_layout("silver.t", detail, lay)
+        out[name] = "ok"
+    except rt.TableLayoutError as exc:
+        out[name] = [str(exc).startswith(rt.TABLE_LAYOUT_MARKER), str(exc).split(": ", 1)[1].split("; CREATE")[0]]
+print(json.dumps(out, sort_keys=True))
+`
+	var got map[string]any
+	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
+	want := map[string]any{"same": "ok", "props only": "ok", "other": []any{true,
+		"partitioned by [], the profile says [event_date]; property delta.appendOnly is not set (the profile says true); " +
+			"table feature deletionVectors is not supported; property team is billing, the profile says orders"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("check_layout (-want +got):\n%s", diff)
 	}
 }
 

@@ -82,7 +82,7 @@ func (g *gen) late(q *planner.Query) (*lateView, string, error) {
 }
 
 // lateForms are the module names a late output defines (idents.claim).
-var lateForms = []string{"write_%s", "%S_IDENTITY", "%S_TARGET", "%S_SCHEMA_SQL", "%S_CREATE_SQL", "%S_COLUMNS"}
+var lateForms = []string{"write_%s", "%S_IDENTITY", "%S_TARGET", "%S_SCHEMA_SQL", "%S_CREATE_SQL", "%S_LAYOUT", "%S_COLUMNS"}
 
 // lateRoute returns the late output's host query and the view of the
 // source whose batch it reads again, as the planner found them.

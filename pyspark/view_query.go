@@ -51,7 +51,10 @@ type sinkView struct {
 	Keys      []string
 	Changes   []string // changes only: the target's columns (Python literals of SQL identifiers)
 	Order     []string // changes only: the change types in rank order (Python literals)
-	PathArg   string   // ", path=<literal>" for a path table, else ""
+	PathArg   string   // ", path=<literal>" for a path table, ", merge_schema=True" with merge_schema, else ""
+	// Layout is the Python literal of the partitioning and properties the
+	// profile gives the table, checked on an existing table; "" for none.
+	Layout string
 }
 
 // queries builds the views of the pipeline's queries; each late output
@@ -107,7 +110,7 @@ func (g *gen) queries(pv *programView) error {
 
 // queryForms are the module names a query defines (idents.claim).
 var queryForms = []string{"write_%s", "start_%s", "%S_IDENTITY", "%S_CHECKPOINT", "%S_TARGET", "%S_SCHEMA_SQL",
-	"%S_CREATE_SQL", "%S_MERGE_KEYS", "%S_TARGET_COLUMNS", "%S_CHANGE_ORDER", "%S_COLUMNS"}
+	"%S_CREATE_SQL", "%S_LAYOUT", "%S_MERGE_KEYS", "%S_TARGET_COLUMNS", "%S_CHANGE_ORDER", "%S_COLUMNS"}
 
 func (g *gen) query(q *planner.Query) (*queryView, error) {
 	base := g.ids.claim(q.Name, queryForms...)

@@ -191,6 +191,21 @@ func DDL(c *contracts.Contract) string {
 // a character Delta rejects (space, comma, semicolon, braces, parentheses,
 // newline, tab, '='), the table turns on Delta column mapping by name.
 func CreateTableDDL(table string, c *contracts.Contract) string {
+	return CreateTableDDLWith(table, c, TableLayout{})
+}
+
+// TableLayout is how a table is created besides its columns: the columns
+// it is partitioned by and its table properties (name, value), in order.
+type TableLayout struct {
+	PartitionBy []string
+	Properties  [][2]string
+}
+
+// CreateTableDDLWith is CreateTableDDL with a layout: PARTITIONED BY the
+// layout's columns, and TBLPROPERTIES the column-mapping properties a
+// column name needs followed by the layout's (a layout property of the
+// same name replaces one). Names and values are quoted.
+func CreateTableDDLWith(table string, c *contracts.Contract, l TableLayout) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "CREATE TABLE IF NOT EXISTS %s (\n", QuotePath(strings.Split(table, ".")...))
 	for i := range c.Fields {
@@ -205,13 +220,42 @@ func CreateTableDDL(table string, c *contracts.Contract) string {
 		b.WriteByte('\n')
 	}
 	b.WriteString(") USING delta")
+	if len(l.PartitionBy) > 0 {
+		parts := make([]string, len(l.PartitionBy))
+		for i, p := range l.PartitionBy {
+			parts[i] = QuoteIdent(p)
+		}
+		b.WriteString("\nPARTITIONED BY (" + strings.Join(parts, ", ") + ")")
+	}
 	if c.Description != "" {
 		b.WriteString("\nCOMMENT " + QuoteString(c.Description))
 	}
-	if needsColumnMapping(c.Fields) {
-		b.WriteString("\nTBLPROPERTIES ('delta.columnMapping.mode' = 'name', 'delta.minReaderVersion' = '2', 'delta.minWriterVersion' = '5')")
+	if props := tableProperties(c, l.Properties); len(props) > 0 {
+		b.WriteString("\nTBLPROPERTIES (" + strings.Join(props, ", ") + ")")
 	}
 	return b.String()
+}
+
+// tableProperties renders the TBLPROPERTIES entries: column mapping when
+// a column name needs it, then props, a later entry replacing an earlier
+// one of the same name.
+func tableProperties(c *contracts.Contract, props [][2]string) []string {
+	var all [][2]string
+	if needsColumnMapping(c.Fields) {
+		all = append(all, [2]string{"delta.columnMapping.mode", "name"}, [2]string{"delta.minReaderVersion", "2"}, [2]string{"delta.minWriterVersion", "5"})
+	}
+	var out []string
+	at := map[string]int{}
+	for _, p := range append(all, props...) {
+		entry := QuoteString(p[0]) + " = " + QuoteString(p[1])
+		if i, ok := at[p[0]]; ok {
+			out[i] = entry
+			continue
+		}
+		at[p[0]] = len(out)
+		out = append(out, entry)
+	}
+	return out
 }
 
 // deltaInvalidChars are the characters Delta refuses in column names unless

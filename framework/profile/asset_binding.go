@@ -90,6 +90,20 @@ func (b *AssetBinding) Table() string { return b.Asset.String("table") }
 // "" when it has none.
 func (b *AssetBinding) Path() string { return b.Asset.Path("path") }
 
+// PartitionBy returns the columns a sink's table is partitioned by
+// (partition_by), nil when none.
+func (b *AssetBinding) PartitionBy() []string { return b.Asset.Strings(PartitionByOption) }
+
+// TableProperties returns the table properties a sink's table is created
+// with (table_properties), nil when none.
+func (b *AssetBinding) TableProperties() map[string]string {
+	return b.Asset.Options[TablePropertiesOption].Map
+}
+
+// MergeSchema reports whether an append may add columns to the table
+// (merge_schema).
+func (b *AssetBinding) MergeSchema() bool { return b.Asset.Bool(MergeSchemaOption) }
+
 // SparkOptions returns the Spark reader/writer options (Asset.SparkOptions).
 func (b *AssetBinding) SparkOptions() map[string]string { return b.Asset.SparkOptions() }
 

@@ -152,6 +152,7 @@ func (bc *binder) sink(pl *ir.Pipeline, l ir.Load) (AssetBinding, bool) {
 	if s.Role == RoleMergeSink {
 		s.MergeKeys = bc.mergeKeys(a, c, path)
 	}
+	bc.tableLayout(&s, c, l.Changes != nil, path)
 	return s, true
 }
 

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/etlgen/etlgen/diag"
@@ -14,23 +15,33 @@ const QuarantineOption = "quarantine"
 
 // staticQuarantineOption is the quarantine option of the plugins that can be
 // the static side of a join.
-var staticQuarantineOption = Option{Name: QuarantineOption, Type: TypeString, OnlyRole: RoleStaticSource,
+var staticQuarantineOption = Option{Name: QuarantineOption, Type: TypeString, OnlyRoles: []Role{RoleStaticSource},
 	Description: "The asset of this profile that receives the table's rows that break the contract, each distinct row once " +
 		"(a MERGE that inserts the rows whose contract_id, source_topic and raw_payload it does not hold yet), with the standard " +
 		"rejection columns; the other rows are joined. Without it a row that breaks the contract fails the micro-batch that reads it. " +
 		"An append asset of its own, used by no extract or load."}
 
 // roleOptions reports options set on an asset bound in a role they do not
-// apply to (Option.OnlyRole).
+// apply to (Option.OnlyRoles).
 func (bc *binder) roleOptions(a *Asset, r Role, path string) {
 	for _, o := range a.Plugin.Options {
-		if o.OnlyRole == "" || o.OnlyRole == r || !a.Has(o.Name) {
+		if len(o.OnlyRoles) == 0 || slices.Contains(o.OnlyRoles, r) || !a.Has(o.Name) {
 			continue
 		}
+		roles := rolesText(o.OnlyRoles)
 		bc.report(diag.Error, CodeOptionNotApplies, a.Options[o.Name].Pos, "assets."+a.Name+"."+o.Name,
-			"remove "+o.Name+": it applies only in the "+string(o.OnlyRole)+" role",
-			"option %s of asset %s applies only in the %s role, and pipeline %s binds the asset as %s", o.Name, a.Name, o.OnlyRole, pipelineOf(path), r)
+			"remove "+o.Name+": it applies only in the "+roles,
+			"option %s of asset %s applies only in the %s, and pipeline %s binds the asset as %s", o.Name, a.Name, roles, pipelineOf(path), r)
 	}
+}
+
+// rolesText names roles for a message: "the static-source role", "the
+// append-sink or merge-sink roles".
+func rolesText(rs []Role) string {
+	if len(rs) == 1 {
+		return string(rs[0]) + " role"
+	}
+	return listText(roleNames(rs)) + " roles"
 }
 
 // pipelineOf is the pipeline id of a binding path (<pipeline>/<asset>).

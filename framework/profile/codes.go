@@ -49,6 +49,11 @@ const (
 	CodeSessionResources = "ETL-P347" // two resources of a kind that configures the Spark session (s3)
 	CodeOffsetsTopic     = "ETL-P348" // starting offsets name other topics or partitions than the source subscribes to
 	CodeStaticQuarantine = "ETL-P349" // the quarantine of a static table is not an asset of its own that takes appends
+	CodeTableProperty    = "ETL-P350" // a table property that is reserved, unknown (delta.*) or of the wrong value type
+	CodePartitionColumn  = "ETL-P351" // a partition_by column that is not a partitionable column of the loaded contract
+	CodeAppendOnlyMerge  = "ETL-P352" // delta.appendOnly on a sink that updates or deletes (MERGE, CDF MERGE)
+	CodeChangeFeedOff    = "ETL-P353" // a sink table a delta-cdf source of the profile reads, without delta.enableChangeDataFeed
+	CodePartitionFine    = "ETL-P354" // warning: partition_by on a timestamp or a fractional column (one partition per value)
 )
 
 // CodeInfo documents one diagnostic code.
@@ -105,4 +110,9 @@ var Codes = []CodeInfo{
 	{CodeSessionResources, "two resources configure the Spark session"},
 	{CodeOffsetsTopic, "starting offsets name other topics or partitions"},
 	{CodeStaticQuarantine, "quarantine of a static table not usable"},
+	{CodeTableProperty, "invalid table property"},
+	{CodePartitionColumn, "partition column not usable"},
+	{CodeAppendOnlyMerge, "append-only table on a sink that updates"},
+	{CodeChangeFeedOff, "change data feed not enabled on a table read as CDF"},
+	{CodePartitionFine, "partition column with one partition per value"},
 }

@@ -25,6 +25,14 @@
 // generators and both engines read these facts; each engine registers its
 // reader and writer per plugin name (docs/plugins.md).
 //
+// A sink table's layout options (plugin_delta_table.go: partition_by,
+// table_properties, merge_schema) are checked twice: their values when
+// parsed (the known delta.* table properties and their value types, keys
+// Spark reserves: ETL-P350), and against the loaded contract, the write
+// mode and the profile's CDF sources when bound (bind_table_layout.go:
+// ETL-P351–P354). AssetBinding.PartitionBy, TableProperties and
+// MergeSchema hand them to the planner's Sink.
+//
 // # Flow
 //
 //	Load/Parse  YAML → yaml.v3 nodes → *Profile + diag.List (every problem, with file:line:col;

@@ -127,8 +127,15 @@ type checkError struct {
 func (e *checkError) Error() string { return e.Message }
 
 // checkFailed reports a Check error at n: a checkError with its code and
-// hint, any other error as ETL-P315 with hint.
+// hint, any other error as ETL-P315 with hint; each error of a joined one
+// (errors.Join) on its own.
 func (d *decoder) checkFailed(n *yaml.Node, path, hint string, err error) {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			d.checkFailed(n, path, hint, e)
+		}
+		return
+	}
 	code := CodeBadValue
 	var ce *checkError
 	if errors.As(err, &ce) {

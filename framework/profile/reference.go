@@ -18,6 +18,7 @@ func (r *Registry) Reference() []byte {
 	r.engineSection(&b)
 	b.WriteString("\n## Asset plugins\n")
 	r.Walk(func(p *Plugin) { pluginSection(&b, p) })
+	tablePropertiesSection(&b)
 	b.WriteString("\n## Resources\n\n")
 	b.WriteString("A resource's kind is its `kind` key; without one, a resource named after a kind has that kind,\n")
 	b.WriteString("else the kind whose identifying option it sets.\n")
@@ -112,6 +113,34 @@ func pluginSection(b *bytes.Buffer, p *Plugin) {
 	optionTable(b, p.Options)
 }
 
+// tablePropertiesSection renders the table properties a sink's
+// table_properties may set (plugin_delta_table.go).
+func tablePropertiesSection(b *bytes.Buffer) {
+	b.WriteString("\n## Table properties\n\n")
+	b.WriteString("`table_properties` of a `delta` sink are set when the sink creates the table (`CREATE TABLE IF NOT EXISTS … TBLPROPERTIES`),\n")
+	b.WriteString("with `partition_by` as `PARTITIONED BY`. Before a query writes, the engine reads the table back (Spark: `DESCRIBE DETAIL`)\n")
+	b.WriteString("and fails the query when a table that already existed has other partition columns or lacks one of the\n")
+	b.WriteString("properties with its value (extra properties are fine): `ALTER TABLE … SET TBLPROPERTIES` it, or write a new table.\n")
+	b.WriteString("Keys outside `delta.*` are the table's own metadata and kept as written; `delta.*` keys must be one of these\n")
+	b.WriteString("(Delta 4.1; Delta fails on any other with DELTA_UNKNOWN_CONFIGURATION), written in this case, or\n")
+	b.WriteString("`delta.feature.<feature>: supported` (" + codeList(deltaFeatures) + "). ")
+	b.WriteString("Reserved by Spark, refused: " + codeList(sortedKeys(reservedProperties)) + ". Problems are ETL-P350. ")
+	b.WriteString("Delta also refuses some combinations (deletion vectors with symlink manifests, measured): only the server tells those.\n\n")
+	b.WriteString("| property | value | etlgen reads it |\n|---|---|---|\n")
+	for _, p := range PropertyTypes() {
+		fmt.Fprintf(b, "| `%s` | %s | %s |\n", p[0], p[1], propertyUse[p[0]])
+	}
+}
+
+// propertyUse says what etlgen's checks make of a property.
+var propertyUse = map[string]string{
+	PropAppendOnly:                          "`true` refuses a MERGE or CDF MERGE sink (ETL-P352)",
+	PropChangeDataFeed:                      "`true` needed on a table a `delta-cdf` source of the profile reads (ETL-P353)",
+	PropColumnMappingMode:                   "set to `name` by the sink when a column name needs it; a value here wins",
+	PropTypeWidening:                        "`true` lets `merge_schema` widen a column type (ETL-X615)",
+	"delta.setTransactionRetentionDuration": "keep it longer than the longest outage: the idempotent writes rely on the table's transaction ids",
+}
+
 func resourceSection(b *bytes.Buffer, k *ResourceKind) {
 	fmt.Fprintf(b, "\n### `%s`\n\n%s Identified by `%s`.\n", k.Name, k.Summary, k.Identify)
 	optionTable(b, k.Options)
@@ -128,8 +157,8 @@ func optionTable(b *bytes.Buffer, opts []Option) {
 		if o.OnlyWith != nil {
 			desc += fmt.Sprintf(" Only with `%s: %s`.", o.OnlyWith.Name, o.OnlyWith.Value)
 		}
-		if o.OnlyRole != "" {
-			desc += fmt.Sprintf(" Only in the %s role.", o.OnlyRole)
+		if len(o.OnlyRoles) > 0 {
+			desc += " Only in the " + rolesText(o.OnlyRoles) + "."
 		}
 		if o.Requires != "" {
 			desc += fmt.Sprintf(" Only with `%s` set.", o.Requires)

@@ -51,9 +51,10 @@ type Option struct {
 	// OnlyWith restricts the option to assets where another option has a value,
 	// e.g. merge_keys only with write_mode=foreach-batch-merge.
 	OnlyWith *Condition
-	// OnlyRole restricts the option to an asset bound in that role, e.g.
-	// quarantine only on the static side of a join; "" for every role.
-	OnlyRole Role
+	// OnlyRoles restricts the option to an asset bound in one of these
+	// roles, e.g. quarantine only on the static side of a join; empty for
+	// every role.
+	OnlyRoles []Role
 	// Requires names an option that must be set for this one to apply,
 	// e.g. max_trigger_delay only with min_offsets_per_trigger; "" when
 	// none.

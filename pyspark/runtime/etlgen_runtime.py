@@ -51,6 +51,9 @@ REDACTED = "<redacted>"
 # The marker of a micro-batch failed by an invalid static row (static_valid;
 # the local engine's engine.StaticRowMarker).
 STATIC_ROW_MARKER = "[ETLGEN_INVALID_STATIC_ROW]"
+# The failure of a sink table that exists with another layout than the
+# profile's (check_layout).
+TABLE_LAYOUT_MARKER = "[ETLGEN_TABLE_LAYOUT]"
 
 # Failure classes: code, exit code, retry guidance, needles. The needles are
 # specific texts of real failures: error classes as Spark and Delta print
@@ -59,6 +62,14 @@ STATIC_ROW_MARKER = "[ETLGEN_INVALID_STATIC_ROW]"
 # the exception's text wins; the order matters where one failure wraps
 # another (a foreachBatch failure carries the AnalysisException inside it).
 FAILURES = [
+    ("table-layout", EXIT_FAILURE,
+     "the sink's table exists with other partition columns or properties than the profile's: ALTER TABLE it, "
+     "or bind the sink to a new table, then rerun (nothing was written)",
+     [TABLE_LAYOUT_MARKER]),
+    ("table-schema", EXIT_FAILURE,
+     "the table's columns do not take the query's rows: for columns the contract added set merge_schema: true "
+     "on the append sink; a changed or removed column needs the table migrated (etlgen validate --against: ETL-X615)",
+     ["[DELTA_METADATA_MISMATCH", "[DELTA_FAILED_TO_MERGE_FIELDS", "[DELTA_MISSING_NOT_NULL_COLUMN_VALUE"]),
     ("invalid-static-row", EXIT_FAILURE,
      "fix or remove the static table's rows that break the contract, then rerun: the checkpoint re-runs the batch",
      [STATIC_ROW_MARKER]),
@@ -354,11 +365,50 @@ def quarantine_static(rejected, target, keys):
         spark.catalog.dropTempView(view)
 
 
-def ensure_table(spark, schema_sql, create_sql):
-    """Create the table's schema (database) and the table when absent."""
+def ensure_table(spark, schema_sql, create_sql, target=None, layout=None):
+    """Create the table's schema (database) and the table when absent; with
+    layout (the partitioning and properties of the profile), check that the
+    table, new or not, has it: CREATE TABLE IF NOT EXISTS leaves an existing
+    table as it is (check_layout)."""
     if schema_sql:
         spark.sql(schema_sql)
     spark.sql(create_sql)
+    if layout:
+        check_layout(target, spark.sql("DESCRIBE DETAIL %s" % target).collect()[0].asDict(), layout)
+
+
+class TableLayoutError(Exception):
+    """The sink's table exists with other partition columns, or without a
+    table property of the profile (or with another value)."""
+
+
+def check_layout(target, detail, layout):
+    """Raise TableLayoutError when the table (detail: a row of DESCRIBE
+    DETAIL as a dict) lacks what layout asks: its partition columns, in
+    order, when layout has partition_by; each property with its value (a
+    boolean in any case; delta.feature.<name> as a table feature). Other
+    properties of the table are fine."""
+    problems = []
+    want = layout.get("partition_by")
+    have = list(detail.get("partitionColumns") or [])
+    if want is not None and have != list(want):
+        problems.append("partitioned by [%s], the profile says [%s]" % (", ".join(have), ", ".join(want)))
+    props = detail.get("properties") or {}
+    features = set(detail.get("tableFeatures") or [])
+    for key, value in sorted((layout.get("properties") or {}).items()):
+        if key.startswith("delta.feature."):
+            if key[len("delta.feature."):] not in features:
+                problems.append("table feature %s is not supported" % key[len("delta.feature."):])
+            continue
+        got = props.get(key)
+        if got is None:
+            problems.append("property %s is not set (the profile says %s)" % (key, value))
+        elif got != value and not (value in ("true", "false") and got.lower() == value):
+            problems.append("property %s is %s, the profile says %s" % (key, got, value))
+    if problems:
+        raise TableLayoutError("%s table %s exists with another layout than the profile's: %s; CREATE TABLE IF NOT EXISTS "
+                               "left it as it is. Change it (ALTER TABLE ... SET TBLPROPERTIES; partitioning only by "
+                               "rewriting the table), or bind the sink to a new table" % (TABLE_LAYOUT_MARKER, target, "; ".join(problems)))
 
 
 def user_metadata(app_id, batch_id):
@@ -503,14 +553,18 @@ def merge_changes(batch_df, batch_id, target, keys, columns, change_order, app_i
         spark.catalog.dropTempView(view)
 
 
-def append(batch_df, batch_id, target, app_id, path=None):
+def append(batch_df, batch_id, target, app_id, path=None, merge_schema=False):
     """Append the micro-batch to the Delta table target (SQL name) or path,
     idempotently with the txnAppId / txnVersion writer options (a write
     option, not the session confs: in a foreachBatch after a MERGE the
-    session confs were seen not to reach a second write)."""
+    session confs were seen not to reach a second write). With
+    merge_schema, the columns the table lacks are added to it (Delta's
+    mergeSchema); without, Delta fails the batch (DELTA_METADATA_MISMATCH)."""
     writer = (batch_df.write.format("delta").mode("append")
               .option("txnAppId", app_id).option("txnVersion", str(batch_id))
               .option("userMetadata", user_metadata(app_id, batch_id)))
+    if merge_schema:
+        writer = writer.option("mergeSchema", "true")
     if path:
         writer.save(path)
     else:

@@ -213,6 +213,9 @@ func (t *DeltaTable) Merge(appID string, id int64, upserts, deletes []json.RawMe
 			changes = append(changes, Change{Type: ir.ChangeDelete, Row: old})
 		}
 	}
+	if err := t.appendOnlyLocked(changes); err != nil {
+		return false, err
+	}
 	t.txns[appID] = id
 	if len(changes) > 0 {
 		t.commitLocked("MERGE", changes)

@@ -90,6 +90,12 @@ type DeltaTable struct {
 	versions []DeltaVersion
 	rows     map[string][]json.RawMessage // key → current rows
 	txns     map[string]int64             // txnAppId → last txnVersion
+	// created: a sink created the table (or found it: Create), layout is
+	// then what it was created with and cols its columns once a batch
+	// was written (delta_layout.go).
+	created bool
+	layout  TableLayout
+	cols    []Column
 }
 
 // SetKeys sets the columns that identify a row. A table's keys are set once,
@@ -232,6 +238,9 @@ func (t *DeltaTable) write(op string, upserts, deletes []json.RawMessage, mustEx
 		for _, old := range t.rows[k] {
 			changes = append(changes, Change{Type: ir.ChangeDelete, Row: old})
 		}
+	}
+	if err := t.appendOnlyLocked(changes); err != nil {
+		return 0, err
 	}
 	return t.commitLocked(op, changes), nil
 }

@@ -57,7 +57,9 @@
 // Sources and sinks open through a registry keyed by profile.PluginName,
 // listed in one place (builtinPlugins, plugin.go), one file per plugin:
 // plugin_memory.go, plugin_file_json.go, plugin_delta.go,
-// plugin_delta_cdf.go, plugin_rate.go. A plugin has a source factory per
+// plugin_delta_cdf.go, plugin_rate.go. A delta sink creates its table
+// with the profile's layout or checks an existing table's, and its appends
+// check columns as Delta does (delta_layout.go). A plugin has a source factory per
 // source role it reads in, a sink factory per sink role it writes in, and
 // the change target of a CDF MERGE load; Supports and SupportsChanges say
 // what the engine runs, and a test checks it against every plugin whose

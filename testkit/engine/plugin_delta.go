@@ -32,12 +32,16 @@ func openDeltaStatic(a sourceArgs) (Stream, error) {
 	return deltaStatic{a.env.Delta.Table(deltaName(a.src.Binding))}, nil
 }
 
-// openDeltaSink keys the table by the merge keys of a merge sink.
+// openDeltaSink creates the table with the sink's layout (or checks an
+// existing one's) and keys it by the merge keys of a merge sink.
 func openDeltaSink(a sinkArgs) (Sink, error) {
 	b := a.q.Sink.Binding
-	t := a.env.Delta.Table(deltaName(b))
+	t, err := createDelta(a)
+	if err != nil {
+		return nil, err
+	}
 	if !b.IsMerge() {
-		return &DeltaSink{Table: t}, nil
+		return &DeltaSink{Table: t, MergeSchema: a.q.Sink.MergeSchema}, nil
 	}
 	if err := t.SetKeys(b.MergeKeys...); err != nil {
 		return nil, err
@@ -45,11 +49,29 @@ func openDeltaSink(a sinkArgs) (Sink, error) {
 	return &DeltaSink{Table: t, Merge: true}, nil
 }
 
-// openDeltaChanges keys the table by the change keys.
+// openDeltaChanges creates the table and keys it by the change keys.
 func openDeltaChanges(a sinkArgs) (changeTarget, error) {
-	t := a.env.Delta.Table(deltaName(a.q.Sink.Binding))
+	t, err := createDelta(a)
+	if err != nil {
+		return nil, err
+	}
 	if err := t.SetKeys(a.q.Sink.Changes.Keys...); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// createDelta is the sink's CREATE TABLE IF NOT EXISTS with the layout of
+// its profile (DeltaTable.Create).
+func createDelta(a sinkArgs) (*DeltaTable, error) {
+	s := &a.q.Sink
+	t := a.env.Delta.Table(deltaName(s.Binding))
+	l := TableLayout{PartitionBy: s.PartitionBy}
+	for _, o := range s.TableProperties {
+		if l.Properties == nil {
+			l.Properties = map[string]string{}
+		}
+		l.Properties[o.Name] = o.Value
+	}
+	return t, t.Create(l)
 }
