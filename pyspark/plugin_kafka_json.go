@@ -1,8 +1,11 @@
 package pyspark
 
 import (
+	"maps"
 	"slices"
+	"strings"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/contracts/sparksql"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
@@ -11,10 +14,10 @@ import (
 // kafkaJSONPlugin reads a Kafka topic (kafka-json): one JSON payload per
 // record, validated against the extract's contract, with topic, partition,
 // offset and Kafka timestamp as lineage. A batch is read again by its
-// offset range (late rows).
+// offset range (late rows). As a sink it produces one record per row.
 func kafkaJSONPlugin() plugin {
-	return plugin{name: profile.PluginKafkaJSON, roles: []profile.Role{profile.RoleStreamingSource},
-		read: readKafkaJSON, reread: rereadKafka}
+	return plugin{name: profile.PluginKafkaJSON, roles: []profile.Role{profile.RoleStreamingSource, profile.RoleAppendSink},
+		read: readKafkaJSON, write: writeKafkaJSON, reread: rereadKafka}
 }
 
 // kafkaLineage are the Kafka columns kept next to the payload.
@@ -50,4 +53,68 @@ func credentials(sv *sourceView, b *profile.AssetBinding) {
 	if m := b.Asset.Resource.String("sasl_mechanism"); m != "" {
 		sv.Mechanism = PyString(m)
 	}
+}
+
+// kafkaJSONOptions are the to_json options of a Kafka sink's value and
+// multi-column key: timestamps with microseconds (the session is UTC) and
+// NULL fields kept, as the local engine writes them (engine.KafkaValue).
+const kafkaJSONOptions = "map('timestampFormat', 'yyyy-MM-dd''T''HH:mm:ss.SSSSSSXXX', 'ignoreNullFields', 'false')"
+
+// writeKafkaJSON produces a query's rows to the asset's topic from
+// foreachBatch (rt.write_kafka): value to_json of the row in the contract's
+// column order, key the key columns; at least once.
+func writeKafkaJSON(sv *sinkView, s *planner.Sink, c *contracts.Contract) error {
+	a := s.Binding.Asset
+	sv.Kind, sv.Target = "kafka", PyString(a.String("topic"))
+	opts := map[string]string{}
+	for k, v := range a.SparkOptions() {
+		if strings.HasPrefix(k, "kafka.") {
+			opts[k] = v
+		}
+	}
+	sv.KafkaOptions, sv.KafkaOptionsEnv = pyDict(opts), "None"
+	if env := a.SparkOptionsEnv(); len(env) > 0 {
+		sv.KafkaOptionsEnv = pyDict(env)
+	}
+	cols := make([]string, len(c.Fields))
+	for i, f := range c.Fields {
+		cols[i] = SQLIdent(f.Name)
+	}
+	sv.Value, sv.Key = PyString(kafkaJSON(cols)), "None"
+	switch key := a.Strings("key"); len(key) {
+	case 0:
+	case 1:
+		sv.Key = PyString("CAST(" + SQLIdent(key[0]) + " AS STRING)")
+	default:
+		kc := make([]string, len(key))
+		for i, k := range key {
+			kc[i] = SQLIdent(k)
+		}
+		sv.Key = PyString(kafkaJSON(kc))
+	}
+	sv.CredEnv, sv.Mechanism = "None", "None"
+	if r := a.Resource; r != nil {
+		if env := r.String("credential_env"); env != "" {
+			sv.CredEnv = PyString(env)
+		}
+		if m := r.String("sasl_mechanism"); m != "" {
+			sv.Mechanism = PyString(m)
+		}
+	}
+	return nil
+}
+
+// kafkaJSON is the SQL of to_json of a struct of the quoted columns.
+func kafkaJSON(cols []string) string {
+	return "to_json(struct(" + strings.Join(cols, ", ") + "), " + kafkaJSONOptions + ")"
+}
+
+// pyDict is a Python dict literal of string keys and values, sorted.
+func pyDict(m map[string]string) string {
+	keys := slices.Sorted(maps.Keys(m))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = PyString(k) + ": " + PyString(m[k])
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }

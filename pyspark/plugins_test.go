@@ -47,7 +47,8 @@ func TestSupports(t *testing.T) {
 		{profile.PluginDelta, profile.RoleMergeSink, true},
 		{profile.PluginDelta, profile.RoleStreamingSource, false},
 		{profile.PluginFileJSON, profile.RoleMergeSink, false},
-		{profile.PluginKafkaJSON, profile.RoleAppendSink, false},
+		{profile.PluginKafkaJSON, profile.RoleAppendSink, true},
+		{profile.PluginKafkaJSON, profile.RoleMergeSink, false},
 		{profile.PluginMemory, profile.RoleStreamingSource, false},
 	}
 	for _, tc := range tests {

@@ -55,6 +55,11 @@ type sinkView struct {
 	// Layout is the Python literal of the partitioning and properties the
 	// profile gives the table, checked on an existing table; "" for none.
 	Layout string
+	// Kafka sinks only (Kind kafka; Target is the topic): the producer
+	// options (Python dict literal), those read from the environment (dict
+	// literal or None), the key and value SQL (Python literals; key None),
+	// the SASL credentials' variable and mechanism (literals or None).
+	KafkaOptions, KafkaOptionsEnv, Key, Value, CredEnv, Mechanism string
 }
 
 // queries builds the views of the pipeline's queries; each late output
@@ -95,10 +100,13 @@ func (g *gen) queries(pv *programView) error {
 		pv.Lates = append(pv.Lates, lv)
 	}
 	for _, qv := range pv.Queries {
-		if qv.Sink.Kind != "files" {
+		if qv.Sink.Kind != "files" && qv.Sink.Kind != "kafka" {
 			qv.Tables = append(qv.Tables, qv.Const+"_TARGET")
 		}
 		for _, lv := range qv.Lates {
+			if lv.Sink.Kind == "kafka" {
+				return fmt.Errorf("late output %s: a kafka-json sink of late rows is not supported by the Spark engine yet", lv.Const)
+			}
 			if lv.Sink.Kind != "files" {
 				qv.DeltaLates = append(qv.DeltaLates, lv)
 				qv.Tables = append(qv.Tables, lv.Const+"_TARGET")
@@ -110,7 +118,8 @@ func (g *gen) queries(pv *programView) error {
 
 // queryForms are the module names a query defines (idents.claim).
 var queryForms = []string{"write_%s", "start_%s", "%S_IDENTITY", "%S_CHECKPOINT", "%S_TARGET", "%S_SCHEMA_SQL",
-	"%S_CREATE_SQL", "%S_LAYOUT", "%S_MERGE_KEYS", "%S_TARGET_COLUMNS", "%S_CHANGE_ORDER", "%S_COLUMNS"}
+	"%S_CREATE_SQL", "%S_LAYOUT", "%S_MERGE_KEYS", "%S_TARGET_COLUMNS", "%S_CHANGE_ORDER", "%S_COLUMNS",
+	"%S_KAFKA_OPTIONS", "%S_KAFKA_OPTIONS_ENV", "%S_KEY", "%S_VALUE"}
 
 func (g *gen) query(q *planner.Query) (*queryView, error) {
 	base := g.ids.claim(q.Name, queryForms...)

@@ -109,6 +109,7 @@ func (bc *binder) staticInMemory(a *Asset, r Role, path string) {
 // role reports a plugin that cannot play role r.
 func (bc *binder) role(a *Asset, r Role, path string) {
 	if a.Plugin.Supports(r) {
+		bc.engineRole(a, r, path)
 		return
 	}
 	var fit []string
@@ -119,6 +120,28 @@ func (bc *binder) role(a *Asset, r Role, path string) {
 	})
 	bc.report(diag.Error, CodeRoleUnsupported, a.Pos, path, "bind the asset to a plugin that supports "+string(r)+": "+listText(fit),
 		"plugin %s does not support the %s role (it supports %s)", a.Plugin.Name, r, listText(roleNames(a.Plugin.Roles)))
+}
+
+// engineRole reports a role the plugin plays, but not on the profile's
+// engine (kafka-json reads only on Spark).
+func (bc *binder) engineRole(a *Asset, r Role, path string) {
+	e := bc.p.engine
+	if e == "" || !a.Plugin.RunsOn(e) || a.Plugin.RunsAs(e, r) {
+		return
+	}
+	bc.report(diag.Error, CodeEngineMismatch, a.Pos, path, "bind the asset to a plugin that runs as "+string(r)+" on "+e+", or run the pipeline on "+listText(otherEngines(a.Plugin, e, r)),
+		"plugin %s runs on engine %s only as %s, and the pipeline binds the asset as %s", a.Plugin.Name, e, listText(roleNames(a.Plugin.EngineRoles[e])), r)
+}
+
+// otherEngines lists the engines on which the plugin plays role r.
+func otherEngines(p *Plugin, except string, r Role) []string {
+	var out []string
+	for _, e := range p.Engines {
+		if e != except && p.RunsAs(e, r) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func roleNames(rs []Role) []string {
@@ -153,6 +176,7 @@ func (bc *binder) sink(pl *ir.Pipeline, l ir.Load) (AssetBinding, bool) {
 		s.MergeKeys = bc.mergeKeys(a, c, path)
 	}
 	bc.tableLayout(&s, c, l.Changes != nil, path)
+	bc.kafkaSink(a, c, path)
 	return s, true
 }
 

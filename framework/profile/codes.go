@@ -54,6 +54,8 @@ const (
 	CodeAppendOnlyMerge  = "ETL-P352" // delta.appendOnly on a sink that updates or deletes (MERGE, CDF MERGE)
 	CodeChangeFeedOff    = "ETL-P353" // a sink table a delta-cdf source of the profile reads, without delta.enableChangeDataFeed
 	CodePartitionFine    = "ETL-P354" // warning: partition_by on a timestamp or a fractional column (one partition per value)
+	CodeSinkTopic        = "ETL-P355" // a Kafka sink whose topic names several topics
+	CodeKafkaKey         = "ETL-P356" // a Kafka sink key column that is not a column of the loaded contract
 )
 
 // CodeInfo documents one diagnostic code.

@@ -58,6 +58,8 @@ var refusedKafkaSettings = map[string]string{
 	"interceptor.classes": "Spark refuses it (\"not supported\"): consumer interceptors would see Spark's internal reads",
 	"key.deserializer":    "Spark refuses it (\"not supported\"): Spark reads keys as bytes; the contract parses the value",
 	"value.deserializer":  "Spark refuses it (\"not supported\"): Spark reads values as bytes; the contract parses them",
+	"key.serializer":      "Spark refuses it (\"not supported\"): a sink writes keys as bytes (the key columns as text or JSON)",
+	"value.serializer":    "Spark refuses it (\"not supported\"): a sink writes values as bytes (to_json of the row)",
 	"group.id":            "a fixed group id is shared by every query reading the source, each then reads part of the data: use group_id_prefix",
 	"bootstrap.servers":   "set bootstrap_servers on the kafka resource",
 	"security.protocol":   "set security_protocol on the kafka resource",

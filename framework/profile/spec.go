@@ -116,6 +116,10 @@ type Plugin struct {
 	Source  *SourceFacts
 	Roles   []Role
 	Engines []string
+	// EngineRoles holds, by engine name, the roles the plugin plays on an
+	// engine that runs fewer than Roles (kafka-json: only the sink on the
+	// local engine); an engine not listed plays every role.
+	EngineRoles map[string][]Role
 	// ResourceKind is the kind of resource the asset's `resource` key must
 	// name; empty when the plugin takes none.
 	ResourceKind     string
@@ -166,6 +170,15 @@ func (p *Plugin) Supports(r Role) bool {
 
 // RunsOn reports whether the plugin runs on the named engine.
 func (p *Plugin) RunsOn(engine string) bool { return slices.Contains(p.Engines, engine) }
+
+// RunsAs reports whether the plugin plays role r on the named engine.
+func (p *Plugin) RunsAs(engine string, r Role) bool {
+	if !p.RunsOn(engine) || !p.Supports(r) {
+		return false
+	}
+	roles, limited := p.EngineRoles[engine]
+	return !limited || slices.Contains(roles, r)
+}
 
 // WriteMode returns the write mode with the given name.
 func (p *Plugin) WriteMode(name string) (WriteMode, bool) {

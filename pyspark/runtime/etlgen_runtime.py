@@ -305,6 +305,16 @@ def kafka_credentials(options, credential_env, mechanism):
     return out
 
 
+def write_kafka(df, topic, options, key, value, env_options=None, credential_env=None, mechanism=None):
+    """Produce the batch's rows to a Kafka topic, one record each: value
+    and key are SQL over the row (key None: a NULL key). At least once: a
+    re-run batch is produced again; the idempotent producer only drops its
+    own retries."""
+    opts = kafka_credentials(options_from_env(options, env_options or {}), credential_env, mechanism)
+    key_expr = ("%s AS key" % key) if key else "CAST(NULL AS STRING) AS key"
+    df.selectExpr(key_expr, "%s AS value" % value).write.format("kafka").options(**opts).option("topic", topic).save()
+
+
 def validate(raw, check):
     """Add the contract's validation stages and verdict columns to raw:
     _etl_valid (never NULL), _etl_reason_code, _etl_reason, _etl_field_path."""

@@ -27,6 +27,9 @@ type Env struct {
 	// Delta holds the Delta-like tables of the delta and delta-cdf plugins
 	// (cdf_table.go); created, with Clock, when nil.
 	Delta *DeltaCatalog
+	// Kafka receives what kafka-json sinks produce instead of their
+	// profile's broker (tests, e.g. a MemoryTopics); nil: the broker.
+	Kafka KafkaProducer
 }
 
 // Engine runs the queries of one pipeline.

@@ -52,7 +52,7 @@ type sinkArgs struct {
 // checks that every (plugin, role) the profile registry says the local
 // engine runs has a reader or writer here.
 func builtinPlugins() []plugin {
-	return []plugin{memoryPlugin(), fileJSONPlugin(), deltaPlugin(), deltaCDFPlugin(), ratePlugin()}
+	return []plugin{memoryPlugin(), fileJSONPlugin(), deltaPlugin(), deltaCDFPlugin(), ratePlugin(), kafkaJSONPlugin()}
 }
 
 // plugins is the registry of builtinPlugins by name.

@@ -237,7 +237,7 @@ var cases = []kase{
 	{name: "merge_key_not_a_key", doc: example,
 		overrides: map[string]string{"customer_order_windows": "{plugin: delta, table: curated.w, write_mode: foreach-batch-merge, merge_keys: [paid_order_count]}"},
 		want:      []string{"ETL-P337"}},
-	{name: "source_as_sink", doc: example, overrides: map[string]string{"customer_order_windows": "{plugin: kafka-json, resource: orders_kafka, topic: windows}"},
+	{name: "source_as_sink", doc: example, overrides: map[string]string{"customer_order_windows": "{plugin: rate, rows_per_second: 1}"},
 		want: []string{"ETL-P331"}},
 
 	// State compatibility (--against the manifest of the running version).
