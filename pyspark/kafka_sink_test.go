@@ -1,0 +1,48 @@
+package pyspark_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// TestKafkaSinkPlanGuarantee: the plan of the kafka_sink case states the
+// Kafka sinks' queries at least once, naming the producer and what the
+// idempotent producer does not cover; the Delta late sink stays exactly
+// once.
+func TestKafkaSinkPlanGuarantee(t *testing.T) {
+	dir := filepath.Join("testdata", "kafka_sink")
+	data, err := os.ReadFile(filepath.Join("testdata", "order-streaming.ir.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ir.Unmarshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof, diags, err := profile.Load(filepath.Join(dir, "profile.yaml"))
+	if err != nil || diags.HasErrors() {
+		t.Fatalf("load profile: %v %v", err, diags)
+	}
+	m, diags := planner.Plan(doc, prof, planner.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("plan: %v", diags)
+	}
+	want := map[string]string{"customer_order_windows": planner.AtLeastOnce, "rejected_order_events": planner.AtLeastOnce,
+		"late_order_events": planner.EffectivelyExactlyOne}
+	for _, q := range m.Pipelines[0].Queries {
+		g := q.Guarantee
+		if g.Level != want[q.Sink.Asset] {
+			t.Errorf("query %s: level %s, want %s (%s)", q.Name, g.Level, want[q.Sink.Asset], g.Statement)
+		}
+		if q.Sink.Plugin == profile.PluginKafkaJSON && (!strings.Contains(g.Statement, "Kafka producer") ||
+			!strings.Contains(strings.Join(g.Requirements, "\n"), "enable.idempotence")) {
+			t.Errorf("query %s: guarantee %+v does not name the producer and its limit", q.Name, g)
+		}
+	}
+}
