@@ -2,7 +2,9 @@ package pyspark_test
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -126,4 +128,34 @@ func readTopic(ctx context.Context, t *testing.T, topic string, n int) []string 
 	}
 	slices.Sort(got)
 	return got
+}
+
+// TestLiveKafkaSinkProgram runs the generated program with the rejected
+// events loaded into a kafka-json sink keyed by event_id on the stack: the
+// rejected row is one record of the sink topic (foreachBatch,
+// rt.write_kafka), its key the event id, its value the rejected-event
+// contract's JSON.
+func TestLiveKafkaSinkProgram(t *testing.T) {
+	var rejected string
+	s := startLiveWith(t, filepath.Join("testdata", "order-streaming.ir.json"), func(s *liveStack) string {
+		rejected = s.topic + "-rejected"
+		return s.profile("{type: available-now}", `
+  order_events: {plugin: kafka-json, resource: k, topic: `+s.topic+`, starting_offsets: earliest}
+  customer_order_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}
+  rejected_order_events: {plugin: kafka-json, resource: k, topic: `+rejected+`, key: [event_id], kafka: {linger.ms: "5"}}
+  late_order_events: {plugin: delta, table: `+s.db+`.late, write_mode: append}`)
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	k := stack.NewKafka(t)
+	k.CreateTopic(ctx, s.topic, 1)
+	k.CreateTopic(ctx, rejected, 1)
+	k.Produce(ctx, s.topic, []byte(order("ok1", 1, "2026-07-15T10:05:00Z", "paid", "1.00")),
+		[]byte(order("bad1", 2, "2026-07-15T10:06:00Z", "lost", "2.00")))
+	s.run()
+	got := readTopic(ctx, t, rejected, 1)
+	if len(got) != 1 || !strings.HasPrefix(got[0], `bad1 => {"event_id":"bad1","raw_payload":`) ||
+		!strings.Contains(got[0], `"reason_code":"`) || !strings.Contains(got[0], `"source_topic":"`+s.topic+`"`) {
+		t.Errorf("rejected records = %q, want the one rejected event keyed bad1", got)
+	}
 }
