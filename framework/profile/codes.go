@@ -54,6 +54,7 @@ const (
 	CodeAppendOnlyMerge  = "ETL-P352" // delta.appendOnly on a sink that updates or deletes (MERGE, CDF MERGE)
 	CodeChangeFeedOff    = "ETL-P353" // a sink table a delta-cdf source of the profile reads, without delta.enableChangeDataFeed
 	CodePartitionFine    = "ETL-P354" // warning: partition_by on a timestamp or a fractional column (one partition per value)
+	CodeDeploymentPath   = "ETL-P370" // a local path on a Spark server whose executors do not share the driver's filesystem
 )
 
 // CodeInfo documents one diagnostic code.
@@ -115,4 +116,5 @@ var Codes = []CodeInfo{
 	{CodeAppendOnlyMerge, "append-only table on a sink that updates"},
 	{CodeChangeFeedOff, "change data feed not enabled on a table read as CDF"},
 	{CodePartitionFine, "partition column with one partition per value"},
+	{CodeDeploymentPath, "local path on a cluster or managed Spark"},
 }
