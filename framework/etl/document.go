@@ -20,7 +20,7 @@ func Document(pkgPath string) *ir.Document {
 	if pkgPath != "" {
 		for _, c := range contracts.All() {
 			if c.Package == pkgPath && !hasContract(doc, c.ID) {
-				doc.Contracts = append(doc.Contracts, *c)
+				doc.Contracts = append(doc.Contracts, *c.Clone()) // the document's own: a caller may change it
 			}
 		}
 	}
@@ -72,7 +72,7 @@ func build(ps []*pipelineDef, extra []*transformDef) *ir.Document {
 	doc.Transformations = transformations(append(defs, extra...), &diags, res)
 	for id := range res.ids {
 		if c, ok := contracts.LookupID(id); ok {
-			doc.Contracts = append(doc.Contracts, *c)
+			doc.Contracts = append(doc.Contracts, *c.Clone()) // the document's own: a caller may change it
 		}
 	}
 	doc.Diagnostics = diags.Dedupe()

@@ -77,6 +77,7 @@ func Bind(p *Profile, doc *ir.Document, pipelineID string) (*Binding, diag.List)
 		}
 	}
 	bc.staticQuarantines(pl, b)
+	bc.deployment(b)
 	bc.eventTimes(pl)
 	bc.unused(pl, b)
 	bc.diags.Sort()

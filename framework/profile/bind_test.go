@@ -74,6 +74,9 @@ func TestBindChecks(t *testing.T) {
 	const local = "name: t\nengine: local\nexecution: {trigger: available-now, checkpoint_root: ../ck}\nassets:\n" +
 		"  order_events: {plugin: file-json, path: ../in}\n  customer_order_windows: {plugin: file-json, path: ../out/w}\n" +
 		"  rejected_order_events: {plugin: file-json, path: ../out/r}\n  late_order_events: {plugin: file-json, path: ../out/l}\n"
+	deploy := func(d string) string {
+		return strings.Replace(spark, `spark: {connect_url: "sc://h:1"}`, `spark: {connect_url: "sc://h:1", deployment: `+d+`}`, 1)
+	}
 	addCustomers := func(d *ir.Document) {
 		d.Pipelines[0].Extracts = append(d.Pipelines[0].Extracts, ir.Extract{Asset: "customers", Contract: "rejected-order-event", Static: true})
 	}
@@ -140,6 +143,19 @@ func TestBindChecks(t *testing.T) {
 		}, want: []string{CodeStaticQuarantine}},
 		{name: "quarantine on a sink", profile: spark + "  customer_order_windows: {plugin: delta, table: c.w, quarantine: bad}\n  bad: {plugin: delta, table: q.bad}\n",
 			want: []string{CodeOptionNotApplies}},
+		{name: "cluster on object storage", profile: deploy("cluster") + merge},
+		{name: "cluster, local checkpoint root", profile: strings.Replace(deploy("cluster"), "s3a://w/ck", "/data/ck", 1) + merge,
+			want: []string{CodeDeploymentPath}},
+		{name: "cluster, file: checkpoint root", profile: strings.Replace(deploy("cluster"), "s3a://w/ck", "file:///data/ck", 1) + merge,
+			want: []string{CodeDeploymentPath}},
+		{name: "local deployment, local checkpoint root", profile: strings.Replace(deploy("local"), "s3a://w/ck", "/data/ck", 1) + merge},
+		{name: "cluster, local delta sink", profile: deploy("cluster") + "  customer_order_windows: {plugin: delta, path: /data/w, write_mode: foreach-batch-merge}\n",
+			want: []string{CodeDeploymentPath}},
+		{name: "cluster, local static table and its quarantine", profile: deploy("cluster") + merge + "  customers: {plugin: file-json, path: dim, quarantine: bad}\n" +
+			"  bad: {plugin: delta, path: file:/q/bad}\n", edit: addCustomers, want: []string{CodeDeploymentPath, CodeDeploymentPath}},
+		{name: "managed, Unity Catalog volume", profile: strings.Replace(deploy("managed"), "s3a://w/ck", "/Volumes/main/etl/ck", 1) + merge},
+		{name: "managed, local path", profile: strings.Replace(deploy("managed"), "s3a://w/ck", "/home/me/ck", 1) + merge,
+			want: []string{CodeDeploymentPath}},
 		{name: "watermark through an upstream step", profile: spark + merge, edit: func(d *ir.Document) {
 			pl := &d.Pipelines[0]
 			pl.Steps = append([]ir.Step{{ID: "clean", Plan: &ir.Node{Op: ir.OpInput, Input: "in"},

@@ -47,6 +47,8 @@ func builtinResourceKinds() []ResourceKind {
 		{Name: "spark", Summary: "A Spark Connect server.", Identify: "connect_url", Check: checkSparkResource, Options: []Option{
 			{Name: "connect_url", Type: TypeString, Required: true, Check: checkConnectURL,
 				Description: "Spark Connect URL, sc://host:port[/;name=value…]: use_ssl, user_id, user_agent and session_id as literals; a token only through token_env; any other parameter (a gRPC header) as ${env:NAME}."},
+			{Name: "deployment", Type: TypeString, Enum: []string{DeploymentLocal, DeploymentCluster, DeploymentManaged},
+				Description: "Where the server's executors run (default local): local (spark.master local[N], driver and executors in one JVM on one machine: the stack), cluster (executors in other processes or machines: standalone, YARN, Kubernetes) or managed (a hosted Spark Connect endpoint such as Databricks or serverless Spark). Outside local, a checkpoint root or an asset path on the local filesystem is refused (ETL-P370): executors write elsewhere."},
 			{Name: "session_timezone", Type: TypeString, Default: "UTC", Spark: "spark.sql.session.timeZone",
 				Description: "Session time zone of the generated program."},
 			{Name: "conf", Type: TypeStringMap,

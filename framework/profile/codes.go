@@ -56,6 +56,7 @@ const (
 	CodePartitionFine    = "ETL-P354" // warning: partition_by on a timestamp or a fractional column (one partition per value)
 	CodeSinkTopic        = "ETL-P355" // a Kafka sink whose topic names several topics
 	CodeKafkaKey         = "ETL-P356" // a Kafka sink key column that is not a column of the loaded contract
+	CodeDeploymentPath   = "ETL-P370" // a local path on a Spark server whose executors do not share the driver's filesystem
 )
 
 // CodeInfo documents one diagnostic code.
@@ -117,4 +118,7 @@ var Codes = []CodeInfo{
 	{CodeAppendOnlyMerge, "append-only table on a sink that updates"},
 	{CodeChangeFeedOff, "change data feed not enabled on a table read as CDF"},
 	{CodePartitionFine, "partition column with one partition per value"},
+	{CodeSinkTopic, "Kafka sink names several topics"},
+	{CodeKafkaKey, "Kafka sink key is not a column"},
+	{CodeDeploymentPath, "local path on a cluster or managed Spark"},
 }

@@ -15,8 +15,9 @@ func doctorCommand() command {
 	return command{
 		summary: "check that the environment a profile names can run pipelines",
 		usage:   []string{"etlgen doctor --profile FILE [--format text|json] [--timeout 2m]"},
-		help: "Checks the Spark Connect server, its Spark version, Delta, Kafka and the checkpoint\n" +
-			"location the profile names, and prints the checklist on stdout.\n" +
+		help: "Checks the Spark Connect server, its Spark version and deployment (spark.master),\n" +
+			"Delta, Kafka, the Kafka partitions the profile names and the checkpoint location,\n" +
+			"and prints the checklist on stdout.\n" +
 			"Exit: 0 when all checks pass, 10 an invalid profile, 16 when the environment is not usable.",
 		flags: func(fs *flag.FlagSet) runFunc {
 			profile := fs.String("profile", "", "profile `FILE` naming the environment (required)")

@@ -11,6 +11,7 @@ const (
 	CodeCheckpoint     = "ETL-E705" // the checkpoint root is not writable through Spark
 	CodeSessionTimeout = "ETL-E707" // a probe did not finish within its time limit
 	CodeKafkaOffsets   = "ETL-E708" // starting offsets do not name exactly the partitions of the source's topics
+	CodeDeployment     = "ETL-E709" // the server's spark.master says executors run elsewhere, the profile says local
 )
 
 // CodeInfo documents one check code.
@@ -29,4 +30,5 @@ var Codes = []CodeInfo{
 	{CodeCheckpoint, "checkpoint location not writable"},
 	{CodeSessionTimeout, "probe timed out"},
 	{CodeKafkaOffsets, "starting offsets do not name every partition"},
+	{CodeDeployment, "server deployment differs from the profile's"},
 }

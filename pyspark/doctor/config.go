@@ -24,6 +24,9 @@ type Config struct {
 	KafkaOffsets []KafkaOffsets `json:"kafka_offsets,omitempty"`
 	// CheckpointRoot is where streaming checkpoints live (s3a://, file:// or an absolute path).
 	CheckpointRoot string `json:"checkpoint_root"`
+	// Deployment is the profile's deployment of the Spark server
+	// (profile.DeploymentLocal, Cluster or Managed); "" is local.
+	Deployment string `json:"deployment,omitempty"`
 	// SparkLine is the supported Spark major.minor, e.g. "4.1"; empty accepts any.
 	SparkLine string `json:"spark_line,omitempty"`
 	// Timeout bounds each probe; zero means DefaultTimeout.
@@ -57,13 +60,13 @@ func LoadConfig(path string) (Config, diag.List, error) {
 	return ConfigOf(p), diags, nil
 }
 
-// ConfigOf returns the endpoints of a parsed profile: the connect_url of its
-// first spark resource, the bootstrap servers of every kafka resource, the
+// ConfigOf returns the endpoints of a parsed profile: the connect_url and
+// deployment of its first spark resource, the bootstrap servers of every kafka resource, the
 // Kafka sources with specific starting offsets and the
 // checkpoint root (a relative local root made absolute against the profile's
 // directory).
 func ConfigOf(p *profile.Profile) Config {
-	cfg := Config{Profile: p.File(), SparkLine: SupportedSparkLine, Kafka: map[string][]string{}}
+	cfg := Config{Profile: p.File(), SparkLine: SupportedSparkLine, Kafka: map[string][]string{}, Deployment: p.Deployment()}
 	if r, ok := p.ResourceOfKind(kindSpark); ok {
 		cfg.ConnectURL = r.String("connect_url")
 	}

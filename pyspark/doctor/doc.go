@@ -1,7 +1,8 @@
 // Package doctor checks that the environment a profile names can run a
-// pipeline on the Spark engine: the Spark Connect server, Delta, Kafka, the
-// partitions named by specific Kafka starting offsets, and the checkpoint
-// location.
+// pipeline on the Spark engine: the Spark Connect server, its deployment
+// (spark.master against the profile's), Delta, Kafka, the partitions named
+// by specific Kafka starting offsets or assigned to a source, and the
+// checkpoint location.
 //
 // # Flow
 //
@@ -14,7 +15,8 @@
 //	Report      → text checklist (WriteText) or JSON (WriteJSON); OK() decides the exit code
 //
 // Each probe does real work: it opens a Spark Connect session with
-// apache/spark-connect-go, asks the server for its version, creates, reads and
+// apache/spark-connect-go, asks the server for its version and its
+// spark.master, creates, reads and
 // drops a scratch Delta table, sends a Kafka metadata request with franz-go,
 // compares each source's specific starting offsets with the partitions its
 // topics have on the broker (what `etlgen validate` cannot know offline;

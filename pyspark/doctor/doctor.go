@@ -75,6 +75,7 @@ func probes(cfg Config) []probe {
 	list := []probe{
 		{name: "spark-connect", title: "Spark Connect server reachable", run: probeConnect},
 		{name: "spark-version", title: "Spark version", needsSpark: true, run: probeVersion},
+		{name: "spark-deployment", title: "Spark deployment (spark.master)", needsSpark: true, run: probeDeployment},
 		{name: "delta", title: "Delta tables usable", needsSpark: true, run: probeDelta},
 	}
 	for _, name := range slices.Sorted(maps.Keys(cfg.Kafka)) {

@@ -10,6 +10,8 @@ import (
 	"github.com/apache/spark-connect-go/spark/sql"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // querySingle runs a query and returns the first column of its first row.
@@ -137,4 +139,59 @@ func probeCheckpoint(ctx context.Context, p *prober) (string, string, string, er
 		return fmt.Sprintf("%s: read back %d rows, want 1", path, n), CodeCheckpoint, hint, errors.New("wrong row count")
 	}
 	return "wrote and read " + path, "", "", nil
+}
+
+// probeDeployment reads the server's spark.master and compares it with
+// the profile's deployment: a profile that says local (checkpoints and
+// files on the local filesystem allowed) on a server whose executors run
+// in other processes (spark://, yarn, k8s://) is ETL-E709, the planner's
+// local-path check (ETL-P370) would be skipped. A cluster profile on a
+// local[N] server is stricter than needed, never wrong.
+func probeDeployment(ctx context.Context, p *prober) (string, string, string, error) {
+	master, err := sparkMaster(ctx, p.session)
+	if err != nil {
+		if p.cfg.Deployment == profile.DeploymentManaged {
+			return "spark.master not readable (" + firstLine(err.Error()) + "); the profile says managed", "", "", nil
+		}
+		return "", CodeDeployment, "grant the session read access to spark.master, or set the spark resource's deployment", err
+	}
+	dep := p.cfg.Deployment
+	if dep == "" {
+		dep = profile.DeploymentLocal
+	}
+	if msg := deploymentProblem(dep, master); msg != "" {
+		return msg, CodeDeployment,
+			"set deployment: cluster on the spark resource: executors in other processes cannot use local checkpoint or file paths",
+			errors.New(msg)
+	}
+	return "spark.master " + master + ", deployment " + dep, "", "", nil
+}
+
+// deploymentProblem says how a server's spark.master contradicts the
+// profile's deployment; "" when it does not. Only a local profile can be
+// wrong: on a master other than local / local[N] its local paths are not
+// shared by the executors.
+func deploymentProblem(dep, master string) string {
+	local := master == "local" || strings.HasPrefix(master, "local[")
+	if (dep == "" || dep == profile.DeploymentLocal) && !local {
+		return "spark.master is " + master + " but the profile's deployment is local"
+	}
+	return ""
+}
+
+// sparkMaster returns the server's spark.master (SET spark.master: a key
+// and a value column).
+func sparkMaster(ctx context.Context, s sql.SparkSession) (string, error) {
+	df, err := s.Sql(ctx, "SET spark.master")
+	if err != nil {
+		return "", err
+	}
+	rows, err := df.Collect(ctx)
+	if err != nil {
+		return "", err
+	}
+	if len(rows) == 0 || rows[0].Len() < 2 {
+		return "", errors.New("SET spark.master: no value")
+	}
+	return fmt.Sprint(rows[0].At(1)), nil
 }

@@ -97,6 +97,7 @@ func TestLoadConfig(t *testing.T) {
 		Profile:        filepath.Join("testdata", "spark.yaml"),
 		ConnectURL:     "sc://127.0.0.1:15002",
 		CheckpointRoot: "s3a://warehouse/checkpoints",
+		Deployment:     "local",
 		SparkLine:      SupportedSparkLine,
 		Kafka: map[string][]string{
 			"audit_kafka":  {"127.0.0.1:9092", "127.0.0.1:9094"},

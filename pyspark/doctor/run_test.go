@@ -54,8 +54,8 @@ func TestRunMissingEndpoints(t *testing.T) {
 	if c := got["spark-connect"]; c.Status != Failed || c.Code != CodeConfig {
 		t.Errorf("spark-connect = %+v, want failed %s", c, CodeConfig)
 	}
-	if len(rep.Checks) != 4 { // connect, version, delta, checkpoint; no Kafka resource
-		t.Errorf("got %d checks, want 4: %+v", len(rep.Checks), rep.Checks)
+	if len(rep.Checks) != 5 { // connect, version, deployment, delta, checkpoint; no Kafka resource
+		t.Errorf("got %d checks, want 5: %+v", len(rep.Checks), rep.Checks)
 	}
 }
 
@@ -82,5 +82,30 @@ func TestRunLiveStack(t *testing.T) {
 	}
 	if v := statuses(rep)["spark-version"].Detail; !strings.HasPrefix(v, SupportedSparkLine+".") {
 		t.Errorf("spark version %q, want %s.x", v, SupportedSparkLine)
+	}
+	if d := statuses(rep)["spark-deployment"].Detail; !strings.HasPrefix(d, "spark.master local[") {
+		t.Errorf("spark deployment %q, want the stack's local[N] master", d)
+	}
+	// the same server judged against a profile that says cluster: fine
+	cfg.Deployment = "cluster"
+	if c := statuses(Run(context.Background(), cfg))["spark-deployment"]; c.Status != OK {
+		t.Errorf("a cluster profile on a local[N] server: %+v, want ok", c)
+	}
+}
+
+// TestDeploymentProblem: a local profile on a server whose executors run
+// elsewhere is a problem; the other pairs are not.
+func TestDeploymentProblem(t *testing.T) {
+	for _, tt := range []struct {
+		dep, master string
+		problem     bool
+	}{
+		{"", "local[2]", false}, {"local", "local", false}, {"local", "spark://127.0.0.1:7077", true},
+		{"local", "yarn", true}, {"local", "k8s://https://api:6443", true},
+		{"cluster", "spark://127.0.0.1:7077", false}, {"cluster", "local[2]", false}, {"managed", "local[*]", false},
+	} {
+		if got := deploymentProblem(tt.dep, tt.master) != ""; got != tt.problem {
+			t.Errorf("deploymentProblem(%q, %q) reports %v, want %v", tt.dep, tt.master, got, tt.problem)
+		}
 	}
 }

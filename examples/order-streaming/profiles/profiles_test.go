@@ -3,16 +3,21 @@
 package profiles_test
 
 import (
+	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/pyspark"
 )
 
-// TestProfilesBindToPipeline: local.yaml and spark.yaml parse and bind to the
-// customer-order-streaming pipeline without a single diagnostic.
+// TestProfilesBindToPipeline: local.yaml, spark.yaml and databricks.yaml
+// (a managed endpoint) parse and bind to the customer-order-streaming
+// pipeline without a single diagnostic.
 func TestProfilesBindToPipeline(t *testing.T) {
 	doc := etl.DocumentOf(orderstreaming.Pipeline)
 	if doc.Diagnostics.HasErrors() {
@@ -25,6 +30,7 @@ func TestProfilesBindToPipeline(t *testing.T) {
 	}{
 		{"local.yaml", "", 0},
 		{"spark.yaml", "customer_order_windows", 3},
+		{"databricks.yaml", "customer_order_windows", 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -71,5 +77,45 @@ func TestWatermarkNeedsEventTime(t *testing.T) {
 	_, bd := profile.Bind(p, doc, "customer-order-streaming")
 	if codes := bd.Codes(); !slices.Equal(codes, []string{profile.CodeNoEventTime}) {
 		t.Errorf("codes = %v, want [%s]", codes, profile.CodeNoEventTime)
+	}
+}
+
+// TestManagedProfileCompiles: the managed-endpoint profile plans and
+// compiles to a program that connects with TLS, reads the token and the
+// cluster id from the environment (names only in the program), writes
+// Unity Catalog tables and checkpoints in a volume. No managed endpoint is
+// reachable here: this is as far as it is tested.
+func TestManagedProfileCompiles(t *testing.T) {
+	p, diags, err := profile.Load("databricks.yaml")
+	if err != nil || diags.HasErrors() {
+		t.Fatal(err, diags)
+	}
+	m, diags := planner.Plan(etl.DocumentOf(orderstreaming.Pipeline), p, planner.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("plan: %v", diags)
+	}
+	files, err := pyspark.Generate(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	py, err := pyspark.CompilerPython()
+	if err != nil {
+		t.Skip(err)
+	}
+	if err := pyspark.Compile(context.Background(), py, files); err != nil {
+		t.Fatal(err)
+	}
+	prog := string(files[0].Data)
+	for _, want := range []string{
+		`REMOTE = "sc://adb-1234567890123456.7.azuredatabricks.net:443/;use_ssl=true"`,
+		`"token": "DATABRICKS_TOKEN"`, `"x-databricks-cluster-id": "DATABRICKS_CLUSTER_ID"`,
+		"CUSTOMER_ORDER_WINDOWS_TARGET = \"`main`.`curated`.`customer_order_windows`\"", `"/Volumes/main/orders/checkpoints/customer-order-streaming/`,
+	} {
+		if !strings.Contains(prog, want) {
+			t.Errorf("program lacks %s", want)
+		}
+	}
+	if strings.Contains(prog, "${env:") {
+		t.Errorf("program holds an unresolved ${env:…} reference")
 	}
 }
