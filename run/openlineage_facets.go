@@ -2,6 +2,7 @@ package run
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/etlgen/etlgen/planner"
 )
@@ -121,10 +122,15 @@ func olResume(rs []Resume) []olOffsetRange {
 	return out
 }
 
-// nonNull drops an absent or null offset.
+// nonNull drops an absent or null offset, and unwraps one the engine
+// passed as a JSON string holding JSON (Spark's progress does).
 func nonNull(raw json.RawMessage) json.RawMessage {
 	if len(raw) == 0 || string(raw) == "null" || !json.Valid(raw) {
 		return nil
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil && json.Valid([]byte(s)) && strings.HasPrefix(strings.TrimSpace(s), "{") {
+		return json.RawMessage(s)
 	}
 	return raw
 }
