@@ -17,8 +17,9 @@
 //	  either engine → Events (stream.go: one at a time, a BatchStarted
 //	                  before every BatchCompleted, WatermarkAdvanced from
 //	                  the batches' watermarks, one QueryIdle per idle spell)
-//	                → Report.apply (the report's one source) → Options.OnEvent,
-//	                  Options.OnBatch
+//	                → Report.apply (the report's one source) → OpenLineage
+//	                  events (openlineage.go, execution.openlineage) →
+//	                  Options.OnEvent, Options.OnBatch
 //	  per pipeline  → a Report, written as run-report.json
 //
 // # Events
@@ -30,6 +31,17 @@
 // between batches under a processing-time trigger; QueryFailed (failure
 // class and retry guidance); QueryTerminated last. No per-record events.
 // docs/run.md has the table.
+//
+// # OpenLineage
+//
+// With execution.openlineage in the profile, the stream also turns each
+// query's events into OpenLineage run events — START, RUNNING per
+// committed batch, COMPLETE or FAIL — with the pipeline as job, the
+// sources and sink as datasets (each with its ODCS contract in an
+// etlgen_contract facet) and the batch's facts (offsets, watermark,
+// checkpoint, Delta version) as facets, written to a JSON-lines file or
+// posted to an endpoint; a failing destination is a warning and a count in
+// Report.Lineage, never a failed run.
 //
 // Options.Fresh starts each pipeline over first, on the local engine
 // (engine.StartOver, after Options.Confirm); on Spark it is refused with

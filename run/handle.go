@@ -76,9 +76,11 @@ func Start(ctx context.Context, m *planner.Model, o Options) (*Handle, error) {
 	}
 	rctx, cancel := context.WithCancel(ctx)
 	h := &Handle{id: newRunID(), cancel: cancel, s: newStream(o), done: make(chan struct{})}
+	h.s.ol = newLineage(ctx, m, o)
 	go func() {
 		defer cancel()
 		h.reports, h.err = body(rctx, h)
+		h.s.ol.close()
 		h.s.end(h.reports, h.err)
 		close(h.done)
 	}()

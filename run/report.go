@@ -37,6 +37,9 @@ type Report struct {
 	// input files that vanished or changed after they were listed).
 	Warnings []Notice `json:"warnings,omitempty"`
 	Failure  *Failure `json:"failure,omitempty"`
+	// Lineage counts the OpenLineage events of the run
+	// (execution.openlineage); nil when the profile asks for none.
+	Lineage *LineageReport `json:"lineage,omitempty"`
 	// Path is where the report was written.
 	Path string `json:"-"`
 }

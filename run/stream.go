@@ -15,6 +15,8 @@ type stream struct {
 	o       Options
 	deliver sync.Mutex // one event at a time, callbacks included
 	queries map[[2]string]*queryTrack
+	// ol emits the OpenLineage events; nil when the profile asks for none.
+	ol *lineage
 
 	mu sync.Mutex // st, read by Handle.Status from any goroutine
 	st Status
@@ -88,6 +90,9 @@ func (s *stream) send(r *Report, ev Event) {
 		s.st.Last = &last
 	}
 	s.mu.Unlock()
+	if s.ol != nil {
+		s.ol.consume(r, ev)
+	}
 	if s.o.OnEvent != nil {
 		s.o.OnEvent(ev)
 	}

@@ -25,7 +25,7 @@ const maxSnapshotInterval = 1<<31 - 1
 const defaultServerLossTimeout = time.Minute
 
 var (
-	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout", "server_loss_timeout", "state_store", "state_snapshot_interval"}
+	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout", "server_loss_timeout", "state_store", "state_snapshot_interval", "openlineage"}
 	triggerKeys   = []string{"type", "interval"}
 	triggerTypes  = []string{TriggerAvailableNow, TriggerOnce, TriggerProcessingTime}
 )
@@ -80,6 +80,8 @@ func (d *decoder) execution(e entry, engine string) Execution {
 			if v, ok := d.intValue(Option{Min: 1}, resolve(f.val), path); ok {
 				ex.StateSnapshotInterval = int(min(v.Int, maxSnapshotInterval))
 			}
+		case "openlineage":
+			ex.OpenLineage = d.openLineage(f)
 		default:
 			d.unknownKey(f, "execution", executionKeys)
 		}

@@ -59,7 +59,10 @@ type Execution struct {
 	// integer; 0 when the profile does not set it (the engines' default,
 	// 10). On Spark it is spark.sql.streaming.stateStore.minDeltasForSnapshot.
 	StateSnapshotInterval int
-	Pos                   diag.Position
+	// OpenLineage is where a run sends its OpenLineage events
+	// (execution.openlineage); nil sends none.
+	OpenLineage *OpenLineage
+	Pos         diag.Position
 }
 
 // The state store providers of execution.state_store.

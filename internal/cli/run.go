@@ -29,7 +29,9 @@ func runCommand() command {
 			"guidance, goes to stderr. Then each sink: the rows this run wrote, where they are and its first\n" +
 			"rows (a Delta table through Spark Connect); etlgen show prints more. --fresh starts over first:\n" +
 			"it deletes the pipelines' checkpoints and the files their file sinks wrote (local engine), after\n" +
-			"asking on stdin unless --yes.\n" +
+			"asking on stdin unless --yes. With execution.openlineage in the profile, each query's\n" +
+			"OpenLineage run events (START, RUNNING per batch, COMPLETE or FAIL) go to its file or endpoint\n" +
+			"(docs/run.md) and a line after the run counts them; a failing endpoint is a warning.\n" +
 			"Event lines and the outcome go to stdout; warnings, errors and the --fresh question to stderr.\n" +
 			"Exit: 0 ok, 1 the run failed (or --fresh was declined), 10 invalid model, 12 planning failure,\n" +
 			"14 incompatible state, 16 environment failure.",

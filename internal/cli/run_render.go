@@ -65,6 +65,9 @@ func printReport(e env, r *run.Report) {
 		}
 		fmt.Fprintf(e.stdout, "resume position %s: %s\n", name, where)
 	}
+	if l := r.Lineage; l != nil {
+		fmt.Fprintf(e.stdout, "openlineage: %d events, %d written, %d posted, %d failed\n", l.Events, l.Written, l.Posted, l.Failed)
+	}
 	status := r.Start
 	if r.Status != "finished" {
 		status = r.Status + " (" + r.Start + ")"
