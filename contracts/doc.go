@@ -5,7 +5,8 @@
 // A Contract is a named, versioned record type with typed Fields, each with
 // its constraints (validator/v10 vocabulary), keys, event-time marker and
 // classification. The model is plain data and serialises to JSON; it knows
-// nothing of pipelines.
+// nothing of pipelines. Contract.Clone is a deep copy, for a holder that
+// may change it (an IR document's contracts).
 //
 // # Constraint vocabulary
 //

@@ -13,7 +13,8 @@
 //
 // # Flow
 //
-//	Schema / DDL / CreateTableDDL   contract → Spark types
+//	Schema / DDL / CreateTableDDL   contract → Spark types (CreateTableDDLWith: with a
+//	                                TableLayout, PARTITIONED BY and TBLPROPERTIES)
 //	Compile(contract, Options)      contract → Plan
 //	Plan.Stages                     intermediate columns, added in order
 //	Plan.StageLevels                the same, grouped: one select per group

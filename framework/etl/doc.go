@@ -55,5 +55,7 @@
 // initialisation). DSL calls never panic: a problem (bad duration, a stream
 // used in the wrong place, a type without a contract) is recorded as an
 // ETL-D2xx diagnostic at the user's source line and carried in the
-// document's Diagnostics for the planner to report.
+// document's Diagnostics for the planner to report. A document holds its
+// own copies of the contracts (contracts.Contract.Clone): a caller may
+// change them without changing the registry or a later document.
 package etl
