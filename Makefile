@@ -13,8 +13,9 @@ build:
 	$(GO) build $(PKGS)
 
 ## test: the whole suite — the offline checks and tests, then the live tests on the
-## local stack (scripts/stack.sh up installs and starts it; ~10 min the first time).
-test: test-offline test-stack
+## local stack (scripts/stack.sh up installs and starts it; ~10 min the first time), then
+## the cluster tests with Spark as a standalone cluster (scripts/stack.sh up --cluster).
+test: test-offline test-stack test-cluster
 
 ## test-offline: lint (ruff, shellcheck), vet, gofmt, generated files up to date, every test, every fuzz target briefly;
 ## live tests skip (no JVM needed).
@@ -130,12 +131,20 @@ run-example:
 STACK_TEST_PKGS ?= $(shell git grep -lE 'Getenv."ETLGEN_STACK"|stack[.]Require[^a-zA-Z]' -- '*_test.go' | xargs -rn1 dirname | sort -u | sed 's|^|./|')
 BENCH_EVENTS ?= 200000
 
-.PHONY: test-stack bench-spark demo-spark
+.PHONY: test-stack test-cluster bench-spark demo-spark
 
 ## test-stack: start the stack (installs it on a fresh machine) and run the live tests on it.
 test-stack:
 	scripts/stack.sh up
 	ETLGEN_STACK=1 $(GO) test -count=1 -p 1 -timeout 30m $(STACK_TEST_PKGS)
+
+## test-cluster: restart Spark as a standalone master, two workers and the Connect server as
+## their driver (scripts/stack.sh up --cluster), and run the cluster tests on it (e2e
+## TestCluster*: s3a:// tables and checkpoints, shuffle over both executors, a worker killed
+## with kill -9 mid-batch); they fail rather than skip when the server is not a cluster.
+test-cluster:
+	scripts/stack.sh up --cluster
+	ETLGEN_STACK=1 ETLGEN_CLUSTER=1 $(GO) test -count=1 -p 1 -timeout 30m -run '^TestCluster' ./e2e/
 
 ## bench-spark: generated PySpark program vs two hand-written ones (plain, strict: scripts/bench/), same events, same server, interleaved.
 bench-spark:

@@ -49,6 +49,17 @@
 // the scenario's Want. ETLGEN_CONFORMANCE_KEEP=1 keeps each scenario's
 // database and directory for inspection.
 //
+// # Cluster (cluster_test.go)
+//
+// With the stack in cluster mode (scripts/stack.sh up --cluster: a
+// standalone master, two workers, the Connect server as their driver),
+// TestClusterPipeline runs the example with s3a:// tables and checkpoints
+// and a four-partition topic and checks that both executors ran tasks and
+// exchanged shuffle data; TestClusterWorkerKilled kills a worker and its
+// executor with kill -9 during a backlog of stateful micro-batches and gets
+// the same tables as a clean run. They skip in local mode, and fail there
+// with ETLGEN_CLUSTER=1 (make test-cluster).
+//
 // Package e2e/stack has the helpers (guard, Kafka, Spark Connect, unique
 // names); e2e/cmd has the small tools `make demo-spark` and `make
 // bench-spark` use.

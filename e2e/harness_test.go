@@ -42,9 +42,11 @@ type pipelineEnv struct {
 	profileDir              string
 	spark                   *stack.Session
 	kafka                   *stack.Kafka
-	valid                   []orders.Event    // every valid event produced
-	lateIDs                 map[string]bool   // event ids of valid events expected to be late
-	invalid                 map[int64]verdict // offset → expected rejection
+	valid                   []orders.Event     // every valid event produced
+	lateIDs                 map[string]bool    // event ids of valid events expected to be late
+	invalid                 map[string]verdict // "partition|offset" → expected rejection
+	partitions              int32
+	deployment              string
 	nextOrderID             int64
 }
 
@@ -58,6 +60,11 @@ type envOptions struct {
 	ServerLoss string
 	// StateStore is execution.state_store (default hdfs).
 	StateStore string
+	// Partitions is the topic's partition count (default 1); with more
+	// than one, records are keyed by event id, so they spread.
+	Partitions int32
+	// Deployment is the spark resource's deployment (default: none given).
+	Deployment string
 }
 
 func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
@@ -67,8 +74,8 @@ func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
 	e := &pipelineEnv{
 		t: t, id: id, topic: id + "_orders",
 		profileDir: t.TempDir(), spark: stack.Spark(t), kafka: stack.NewKafka(t),
-		lateIDs: map[string]bool{}, invalid: map[int64]verdict{}, nextOrderID: 1, maxOffsets: o.MaxOffsets,
-		serverLoss: o.ServerLoss, stateStore: o.StateStore,
+		lateIDs: map[string]bool{}, invalid: map[string]verdict{}, nextOrderID: 1, maxOffsets: o.MaxOffsets,
+		serverLoss: o.ServerLoss, stateStore: o.StateStore, partitions: max(o.Partitions, 1), deployment: o.Deployment,
 	}
 	if e.serverLoss == "" {
 		e.serverLoss = "1m"
@@ -81,7 +88,7 @@ func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	e.kafka.CreateTopic(ctx, e.topic, 1)
+	e.kafka.CreateTopic(ctx, e.topic, e.partitions)
 	if o.S3 {
 		e.s3Prefix = "s3a://warehouse/e2e/" + id
 		e.checkpointRoot = e.s3Prefix + "/checkpoints"
@@ -157,6 +164,9 @@ resources:
   spark:
     connect_url: "{{.Remote}}"
     session_timezone: UTC
+{{- if .Deployment}}
+    deployment: {{.Deployment}}
+{{- end}}
   orders_kafka:
     kind: kafka
     bootstrap_servers: "{{.Bootstrap}}"
@@ -186,6 +196,7 @@ func (e *pipelineEnv) profile(trigger string) string {
 		"Late":     asset(e.late, "quarantine/late_order_events"),
 		"Remote":   stack.SparkRemote(), "Bootstrap": stack.KafkaBootstrap(),
 		"MaxOffsets": strconv.Itoa(e.maxOffsets), "ServerLoss": e.serverLoss, "StateStore": e.stateStore,
+		"Deployment": e.deployment,
 	})
 	if err != nil {
 		e.t.Fatal(err)
@@ -208,10 +219,10 @@ func (e *pipelineEnv) produce(ctx context.Context, valid []orders.Event, late bo
 	e.t.Helper()
 	var recs []*kgo.Record
 	for _, ev := range valid {
-		recs = append(recs, &kgo.Record{Topic: e.topic, Value: ev.JSON()})
+		recs = append(recs, &kgo.Record{Topic: e.topic, Key: e.key(ev.EventID), Value: ev.JSON()})
 	}
-	for _, c := range invalid {
-		recs = append(recs, &kgo.Record{Topic: e.topic, Value: c.raw})
+	for i, c := range invalid {
+		recs = append(recs, &kgo.Record{Topic: e.topic, Key: e.key(strconv.Itoa(i)), Value: c.raw})
 	}
 	e.kafka.ProduceRecords(ctx, recs...)
 	for _, ev := range valid {
@@ -221,8 +232,18 @@ func (e *pipelineEnv) produce(ctx context.Context, valid []orders.Event, late bo
 		}
 	}
 	for i, c := range invalid {
-		e.invalid[recs[len(valid)+i].Offset] = c.want()
+		r := recs[len(valid)+i]
+		e.invalid[fmt.Sprintf("%d|%d", r.Partition, r.Offset)] = c.want()
 	}
+}
+
+// key is a record key that spreads records over a topic of several
+// partitions (nil, the producer's sticky partition, with one).
+func (e *pipelineEnv) key(s string) []byte {
+	if e.partitions == 1 {
+		return nil
+	}
+	return []byte(s)
 }
 
 // wantWindows is the curated table computed in Go from the produced valid
@@ -248,18 +269,18 @@ func (e *pipelineEnv) gotWindows(ctx context.Context) []string {
 		"paid_order_count, CAST(paid_order_total AS STRING), unix_micros(latest_event_time)) FROM "+e.curated)
 }
 
-// wantRejected is offset|reason code|field path of every invalid payload.
+// wantRejected is partition|offset|reason code|field path of every invalid payload.
 func (e *pipelineEnv) wantRejected() []string {
 	var out []string
-	for off, v := range e.invalid {
-		out = append(out, fmt.Sprintf("%d|%s|%s", off, v.Code, v.Path))
+	for at, v := range e.invalid {
+		out = append(out, fmt.Sprintf("%s|%s|%s", at, v.Code, v.Path))
 	}
 	sort.Strings(out)
 	return out
 }
 
 func (e *pipelineEnv) gotRejected(ctx context.Context) []string {
-	return e.values(ctx, "SELECT concat_ws('|', source_offset, reason_code, coalesce(field_path, '')) FROM "+e.rejected)
+	return e.values(ctx, "SELECT concat_ws('|', source_partition, source_offset, reason_code, coalesce(field_path, '')) FROM "+e.rejected)
 }
 
 func (e *pipelineEnv) wantLate() []string {

@@ -88,8 +88,15 @@ type run struct {
 // start starts the program with pyspark.Run.
 func (e *pipelineEnv) start(ctx context.Context, prog string) *run {
 	e.t.Helper()
+	return e.startWith(ctx, prog, nil)
+}
+
+// startWith starts the program with pyspark.Run, onEvent (if not nil)
+// called for each of its event lines.
+func (e *pipelineEnv) startWith(ctx context.Context, prog string, onEvent func(pyspark.Event)) *run {
+	e.t.Helper()
 	r := &run{stderr: &bytes.Buffer{}}
-	h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: python(e.t), Stderr: &lockedWriter{w: r.stderr}})
+	h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: python(e.t), Stderr: &lockedWriter{w: r.stderr}, OnEvent: onEvent})
 	if err != nil {
 		e.t.Fatalf("start %s: %v", prog, err)
 	}

@@ -3,6 +3,11 @@
     stackcheck.py kafka HOST:PORT        ApiVersions request to the broker
     stackcheck.py s3 URL [--create BUCKET]  signed ListBuckets (and create BUCKET if absent)
     stackcheck.py spark sc://HOST:PORT   SELECT version() over Spark Connect
+    stackcheck.py master MASTER_UI       the standalone master is ALIVE (its /json/ page)
+    stackcheck.py worker MASTER_UI ADDR  the worker whose UI is ADDR is registered and ALIVE
+    stackcheck.py cluster MASTER_UI DRIVER_UI
+                                         the workers the master sees and the executors of the
+                                         Connect server's application (its REST API)
 
 S3 credentials come from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. Exit status 0 means
 ready; anything else prints the reason on stderr.
@@ -55,6 +60,53 @@ def spark(url):
     print("spark ready, version %s" % spark.sql("SELECT version()").collect()[0][0])
 
 
+def get_json(url):
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=5) as r:
+        return json.load(r)
+
+
+def master(ui):
+    m = get_json(ui.rstrip("/") + "/json/")
+    if m.get("status") != "ALIVE":
+        raise SystemExit("master: status %s" % m.get("status"))
+    print("master ready: %s, %d alive workers" % (m.get("url"), m.get("aliveworkers", 0)))
+
+
+def worker(ui, addr):
+    m = get_json(ui.rstrip("/") + "/json/")
+    for w in m.get("workers", []):
+        if w.get("webuiaddress", "").endswith("//" + addr) and w.get("state") == "ALIVE":
+            print("worker ready: %s, %d cores, %d MiB" % (w["id"], w["cores"], w["memory"]))
+            return
+    raise SystemExit("worker %s: not registered with the master" % addr)
+
+
+def cluster(master_ui, driver_ui):
+    m = get_json(master_ui.rstrip("/") + "/json/")
+    for w in m.get("workers", []):
+        if w.get("state") == "DEAD":
+            continue
+        print("  worker   %-44s %s  cores %d/%d  memory %d/%d MiB" % (
+            w["id"], w["state"], w.get("coresused", 0), w["cores"], w.get("memoryused", 0), w["memory"]))
+    for a in m.get("activeapps", []):
+        print("  app      %-44s %s  cores %d" % (a["id"], a.get("name", ""), a.get("cores", 0)))
+    apps = get_json(driver_ui.rstrip("/") + "/api/v1/applications")
+    if not apps:
+        raise SystemExit("driver: no application")
+    live = 0
+    for e in get_json("%s/api/v1/applications/%s/executors" % (driver_ui.rstrip("/"), apps[0]["id"])):
+        if e["id"] == "driver":
+            continue
+        live += 1
+        print("  executor %-44s cores %d  tasks %d  %s" % (
+            e["id"] + " " + e["hostPort"], e["totalCores"], e["totalTasks"], "active" if e["isActive"] else "lost"))
+    if live == 0:
+        raise SystemExit("cluster: the driver has no executor")
+
+
 def main(argv):
     if len(argv) < 3:
         raise SystemExit(__doc__)
@@ -65,6 +117,12 @@ def main(argv):
         s3(target, argv[4] if len(argv) > 4 and argv[3] == "--create" else None)
     elif what == "spark":
         spark(target)
+    elif what == "master":
+        master(target)
+    elif what == "worker" and len(argv) > 3:
+        worker(target, argv[3])
+    elif what == "cluster" and len(argv) > 3:
+        cluster(target, argv[3])
     else:
         raise SystemExit("unknown probe %r" % what)
 

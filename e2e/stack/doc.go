@@ -16,6 +16,8 @@
 //	Spark(t)                  a Spark Connect session (spark-connect-go), stopped at cleanup
 //	Session.Rows / Exec       run SQL and collect rows
 //	NewKafka(t)               a franz-go client; CreateTopic (deleted at cleanup), Produce
+//	RequireCluster(t, s, root) the stack's standalone cluster (scripts/stack.sh up --cluster), or a skip;
+//	                          Executors (the driver's REST API), KillWorker (kill -9), Up
 //
 // The Spark server and the broker are shared by every test and helper on the
 // machine: everything a test creates carries a Unique name and is dropped in
