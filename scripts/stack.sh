@@ -540,8 +540,25 @@ cmd_up() {
 		for s in $(reverse $(workers) master); do stop_svc "$s"; done
 	fi
 	for s in $(services "$MODE"); do start_svc "$s"; done
+	if [ "$MODE" = cluster ]; then wait_executors 120; fi
 	log "stack up in $((SECONDS - t0))s ($MODE mode)"
-	cmd_status
+	cmd_status || true
+}
+
+# wait_executors waits until the driver has one executor per worker (they register a few
+# seconds after the server, or after a restarted worker).
+wait_executors() { # timeout-seconds
+	local start=$SECONDS out
+	while ((SECONDS - start < $1)); do
+		if out=$("$PY" "$SCRIPTS/stackcheck.py" cluster "http://$HOST:$SPARK_MASTER_UI_PORT" \
+			"http://$HOST:$SPARK_UI_PORT" "$SPARK_WORKERS" 2>&1); then
+			log "$SPARK_WORKERS executors registered after $((SECONDS - start))s"
+			return 0
+		fi
+		sleep 2
+	done
+	printf '%s\n' "$out" >&2
+	die "fewer than $SPARK_WORKERS executors after $1s (logs: $LOGS/worker*.log, $LOGS/spark.log)"
 }
 
 cmd_down() {
@@ -571,7 +588,8 @@ cmd_status() {
 	done
 	if [ "$mode" = cluster ]; then
 		echo "cluster: master $MASTER_URL (UI http://$HOST:$SPARK_MASTER_UI_PORT), driver UI http://$HOST:$SPARK_UI_PORT"
-		"$PY" "$SCRIPTS/stackcheck.py" cluster "http://$HOST:$SPARK_MASTER_UI_PORT" "http://$HOST:$SPARK_UI_PORT" || bad=1
+		"$PY" "$SCRIPTS/stackcheck.py" cluster "http://$HOST:$SPARK_MASTER_UI_PORT" "http://$HOST:$SPARK_UI_PORT" \
+			"$SPARK_WORKERS" || bad=1
 	fi
 	return $bad
 }

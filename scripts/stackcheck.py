@@ -5,9 +5,10 @@
     stackcheck.py spark sc://HOST:PORT   SELECT version() over Spark Connect
     stackcheck.py master MASTER_UI       the standalone master is ALIVE (its /json/ page)
     stackcheck.py worker MASTER_UI ADDR  the worker whose UI is ADDR is registered and ALIVE
-    stackcheck.py cluster MASTER_UI DRIVER_UI
+    stackcheck.py cluster MASTER_UI DRIVER_UI [MIN]
                                          the workers the master sees and the executors of the
-                                         Connect server's application (its REST API)
+                                         Connect server's application (its REST API); ready
+                                         with at least MIN (default 1) active executors
 
 S3 credentials come from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. Exit status 0 means
 ready; anything else prints the reason on stderr.
@@ -84,7 +85,7 @@ def worker(ui, addr):
     raise SystemExit("worker %s: not registered with the master" % addr)
 
 
-def cluster(master_ui, driver_ui):
+def cluster(master_ui, driver_ui, want=1):
     m = get_json(master_ui.rstrip("/") + "/json/")
     for w in m.get("workers", []):
         if w.get("state") == "DEAD":
@@ -103,8 +104,8 @@ def cluster(master_ui, driver_ui):
         live += 1
         print("  executor %-44s cores %d  tasks %d  %s" % (
             e["id"] + " " + e["hostPort"], e["totalCores"], e["totalTasks"], "active" if e["isActive"] else "lost"))
-    if live == 0:
-        raise SystemExit("cluster: the driver has no executor")
+    if live < want:
+        raise SystemExit("cluster: the driver has %d executors, want %d" % (live, want))
 
 
 def main(argv):
@@ -122,7 +123,7 @@ def main(argv):
     elif what == "worker" and len(argv) > 3:
         worker(target, argv[3])
     elif what == "cluster" and len(argv) > 3:
-        cluster(target, argv[3])
+        cluster(target, argv[3], int(argv[4]) if len(argv) > 4 else 1)
     else:
         raise SystemExit("unknown probe %r" % what)
 
