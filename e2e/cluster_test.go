@@ -102,13 +102,22 @@ func TestClusterWorkerKilled(t *testing.T) {
 	e.produce(ctx, e.events(600, at("10:00"), 30*time.Second), false, invalidCases(t, 6))
 
 	var started, killed atomic.Int32
+	var killErr atomic.Value
 	r := e.startWith(ctx, prog, func(ev pyspark.Event) {
-		// The third micro-batch of the aggregation starts: kill worker 1 in it.
-		if ev.Kind == "batch_start" && started.Add(1) == 3*3 && killed.Load() == 0 {
-			killed.Store(int32(c.KillWorker(1)))
+		// About the third micro-batch of the aggregation (three queries
+		// report batch starts) starts: kill worker 1 in it.
+		if ev.Kind == "batch_start" && started.Add(1) == 3*3 {
+			n, err := c.KillWorker(1)
+			if err != nil {
+				killErr.Store(err)
+			}
+			killed.Store(int32(n))
 		}
 	})
 	res := r.wait(t, ctx)
+	if err, _ := killErr.Load().(error); err != nil {
+		t.Fatal(err)
+	}
 	if killed.Load() == 0 {
 		t.Fatalf("the run ended (%s, %d batch lines) before the kill", res.Status, len(res.Batches))
 	}

@@ -146,22 +146,23 @@ func (c *Cluster) stackDir() string {
 // KillWorker kills worker n (1-based) and its executors with SIGKILL: the
 // worker JVM leads a process group (stack.sh starts it with setsid) that
 // its executor JVMs belong to. It returns the number of processes killed.
-func (c *Cluster) KillWorker(n int) int {
-	c.t.Helper()
+// It reports errors rather than failing the test: it may be called from a
+// run's event callback, outside the test's goroutine.
+func (c *Cluster) KillWorker(n int) (int, error) {
 	b, err := os.ReadFile(filepath.Join(c.stackDir(), "run", "worker"+strconv.Itoa(n)+".pid"))
 	if err != nil {
-		c.t.Fatalf("worker %d: %v", n, err)
+		return 0, fmt.Errorf("worker %d: %w", n, err)
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	if err != nil {
-		c.t.Fatalf("worker %d pid file: %v", n, err)
+		return 0, fmt.Errorf("worker %d pid file: %w", n, err)
 	}
 	out, _ := exec.Command("pgrep", "-g", strconv.Itoa(pid)).Output()
 	procs := len(strings.Fields(string(out)))
 	if err := syscall.Kill(-pid, syscall.SIGKILL); err != nil {
-		c.t.Fatalf("kill -9 worker %d's process group %d: %v", n, pid, err)
+		return 0, fmt.Errorf("kill -9 worker %d's process group %d: %w", n, pid, err)
 	}
-	return procs
+	return procs, nil
 }
 
 // Up runs scripts/stack.sh up --cluster: it starts what is not running, a
