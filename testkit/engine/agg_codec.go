@@ -66,9 +66,11 @@ func encodeAcc(e *valueEncoder, a *accState) error {
 	}
 	e.boolean(a.Has)
 	e.uvarint(uint64(len(a.Seen)))
-	for _, k := range slices.Sorted(maps.Keys(a.Seen)) {
-		e.str(k)
-		e.boolean(a.Seen[k])
+	if len(a.Seen) > 0 {
+		for _, k := range slices.Sorted(maps.Keys(a.Seen)) {
+			e.str(k)
+			e.boolean(a.Seen[k])
+		}
 	}
 	e.boolean(a.Scaled)
 	e.varint(a.IntSum)
