@@ -44,7 +44,7 @@ type valueCell struct {
 // accColumn holds the accumulators of one aggregate for every group of a
 // groupTable, indexed by group number, in its layout's cells: a count
 // takes 8 bytes a group, a sum 40, a min or max 24, where an accState
-// takes 96. The aggregate functions fold and merge accStates (accum.go):
+// takes 80. The aggregate functions fold and merge accStates (accum.go):
 // load copies a cell out into one, store copies it back.
 type accColumn struct {
 	layout accLayout
