@@ -149,3 +149,40 @@ func (t *groupTable) sweep(heads func(yield func(int32) bool)) int {
 	}
 	return n
 }
+
+// shrinkMin is the fewest group numbers a table renumbers (shrink).
+const shrinkMin = 1024
+
+// shrink renumbers the groups densely once at least three quarters of
+// the numbers are free (after an eviction), so that the columns take the
+// memory of the groups held, not of the most ever held; heads, the first
+// group of each state key, are renumbered in place.
+func (t *groupTable) shrink(heads map[string]int32) {
+	if n := len(t.next); n < shrinkMin || 4*len(t.free) < 3*n {
+		return
+	}
+	nt := newGroupTable(t.nkeys, nil)
+	nt.accs = make([]accColumn, len(t.accs))
+	for i := range t.accs {
+		nt.accs[i].layout = t.accs[i].layout
+	}
+	var a accState
+	for k, head := range heads {
+		prev := int32(-1)
+		for g := head; g >= 0; g = t.next[g] {
+			ng := nt.add(t.groupKeys(g), t.start(g), t.end(g))
+			nt.updated[ng] = t.updated[g]
+			for i := range t.accs {
+				t.accs[i].load(g, &a)
+				nt.accs[i].store(ng, &a)
+			}
+			if prev < 0 {
+				heads[k] = ng
+			} else {
+				nt.next[prev] = ng
+			}
+			prev = ng
+		}
+	}
+	*t = nt
+}

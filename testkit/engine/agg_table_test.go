@@ -2,6 +2,8 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
+	"strconv"
 	"testing"
 	"time"
 
@@ -89,5 +91,54 @@ func TestGroupTableMismatch(t *testing.T) {
 	}
 	if len(tbl.free) != 0 && len(tbl.next) != len(tbl.free) {
 		t.Errorf("a rejected record left %d groups in the table", len(tbl.next)-len(tbl.free))
+	}
+}
+
+// TestGroupTableShrink: once most groups are removed, shrink renumbers
+// those held densely, each key's groups in their order with their
+// accumulators; a table mostly held is left as it is.
+func TestGroupTableShrink(t *testing.T) {
+	aggs := []*aggFn{{kind: ir.AggCount}, {kind: ir.AggMax, arg: func(r Row) any { return r[0] }}}
+	tbl := newGroupTable(1, aggs)
+	heads := map[string]int32{}
+	for i := range 2 * shrinkMin {
+		k := fmt.Sprint(i / 2) // two groups a key
+		g := tbl.add([]any{k}, int64(i), int64(i+1))
+		for range i % 5 {
+			tbl.fold(g, aggs, Row{int64(i)})
+		}
+		if i%2 == 0 {
+			heads[k] = g
+		} else {
+			tbl.next[heads[k]] = g
+		}
+	}
+	want := map[string][]*aggGroup{}
+	for k, head := range heads {
+		if n, _ := strconv.Atoi(k); n%8 != 0 { // 7 keys of 8 evicted
+			for _, g := range tbl.collect(head, nil) {
+				tbl.remove(g)
+			}
+			delete(heads, k)
+			continue
+		}
+		want[k] = tbl.groupsOf(head)
+	}
+	tbl.shrink(heads)
+	if got := len(tbl.next); got != 2*len(want) || len(tbl.free) != 0 {
+		t.Fatalf("shrunk to %d group numbers, %d free; want %d, none free", got, len(tbl.free), 2*len(want))
+	}
+	got := map[string][]*aggGroup{}
+	for k, head := range heads {
+		got[k] = tbl.groupsOf(head)
+	}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(aggGroup{})); diff != "" {
+		t.Errorf("groups after shrink (-want +got):\n%s", diff)
+	}
+	before := len(tbl.next)
+	tbl.remove(heads["0"])
+	tbl.shrink(heads)
+	if len(tbl.next) != before {
+		t.Errorf("a table with one group of %d free shrank to %d", before, len(tbl.next))
 	}
 }

@@ -235,7 +235,8 @@ func (a *aggregateOp) expired(g int32, wm int64) bool {
 // emit produces the batch's output by mode and evicts the state expired
 // at watermark wm, in key order. It visits the groups folded into in this
 // batch and those the expiry index finds expired; complete mode, which
-// outputs every group, visits them all.
+// outputs every group, visits them all. The table then shrinks when the
+// eviction left it mostly free.
 func (a *aggregateOp) emit(wm int64) []Row {
 	keys := a.touched
 	if a.mode == ModeComplete {
@@ -249,6 +250,7 @@ func (a *aggregateOp) emit(wm int64) []Row {
 		out = a.emitKey(k, wm, out)
 	}
 	a.touched = a.touched[:0]
+	a.table.shrink(a.groups.m)
 	return out
 }
 
@@ -369,11 +371,13 @@ func (a *aggregateOp) compact(ins []*stateReader, out *stateWriter) error {
 	return mergeRecords(ins, out)
 }
 
-// restored frees the groups no key holds any more, counts the rest and
-// indexes them by expiry.
+// restored frees the groups no key holds any more (and renumbers the
+// rest when they are few: shrink), counts them and indexes them by
+// expiry.
 func (a *aggregateOp) restored() {
 	a.touched = nil
 	a.rows = a.table.sweep(maps.Values(a.groups.m))
+	a.table.shrink(a.groups.m)
 	var idx []timed
 	for k, head := range a.groups.m {
 		for g := head; g >= 0; g = a.table.next[g] {
