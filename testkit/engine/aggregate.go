@@ -47,10 +47,12 @@ type aggregateOp struct {
 	touched []string
 	expiry  expiryIndex
 	rows    int
-	buf     [][2]int64
-	kb      []byte
-	keyBuf  []any
-	ids     []int32
+	// buf, kb, keyBuf and ids are reused per row: a row's windows, its
+	// state key, its key values, the group numbers of a key.
+	buf    [][2]int64
+	kb     []byte
+	keyBuf []any
+	ids    []int32
 	// filterLate is false in complete mode: StateStoreSaveExec filters
 	// late rows in append and update modes only.
 	filterLate bool
