@@ -186,7 +186,7 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 		return nil, err
 	}
 	a := &aggregateOp{in: in, out: out, name: sp.Step.ID + "/aggregate", wmKey: -1,
-		mode: c.mode, groups: newKeyedState(groupsCodec), filterLate: c.mode != ModeComplete}
+		mode: c.mode, filterLate: c.mode != ModeComplete}
 	for i, k := range n.GroupBy {
 		f, err := compileExpr(k, is)
 		if err != nil {
@@ -229,6 +229,8 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 		}
 		a.aggs = append(a.aggs, f)
 	}
+	a.table = newGroupTable(len(a.keys), a.aggs)
+	a.groups = newKeyedState(tableCodec(&a.table))
 	return a, nil
 }
 
