@@ -93,6 +93,12 @@ func (c *compiler) operator(sp *planner.StepPlan, n *ir.Node, ins []operator) (o
 		return c.union(ins)
 	case ir.OpLimit:
 		return &limitOp{passOp: passOp{in}, name: sp.Step.ID + "/limit", n: int64(n.Limit), static: c.static(in)}, nil
+	case ir.OpRepartition:
+		// The engine runs each operator over a batch's rows in one place:
+		// there are no partitions to shuffle, so a repartition passes its
+		// rows through in their order (Spark's rows are equal, their
+		// partitions aside).
+		return in, nil
 	case ir.OpIntoOutput:
 		return in, nil
 	}

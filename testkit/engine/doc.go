@@ -117,6 +117,8 @@
 //     WatermarkSupport's LessThanOrEqual predicate).
 //   - A limit on a stream keeps the first N rows overall, its count in state
 //     (StreamingGlobalLimitExec, limit.go).
+//   - A repartition passes its rows through in their order: the engine has no
+//     partitions (Spark's repartition changes where rows are, not which).
 //   - MERGE sinks (memory and delta, foreach-batch-merge) apply a batch as
 //     Delta's MERGE ... WHEN MATCHED UPDATE SET * WHEN NOT MATCHED INSERT *
 //     does (merge.go): on merge keys that are part of a key, one source row
