@@ -3,6 +3,10 @@ package e2e_test
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"net/http"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,6 +17,8 @@ import (
 	"github.com/etlgen/etlgen/pyspark"
 	"github.com/etlgen/etlgen/pyspark/doctor"
 	"github.com/etlgen/etlgen/pyspark/sparkui"
+	"github.com/etlgen/etlgen/testkit"
+	"github.com/etlgen/etlgen/testkit/conformance"
 )
 
 // The cluster tests run when the stack's Spark Connect server is the driver
@@ -52,6 +58,9 @@ type startLine struct {
 		UIPort     string `json:"ui_port"`
 		App        string `json:"app"`
 	} `json:"ui"`
+	Queries []struct {
+		ID string `json:"id"`
+	} `json:"queries"`
 }
 
 func (s *sessions) event(ev pyspark.Event) {
@@ -92,6 +101,49 @@ func (s *sessions) usage(t *testing.T, ctx context.Context) map[string]sparkui.E
 			sum.ShuffleReadBytes += e.ShuffleReadBytes
 			sum.ShuffleWriteBytes += e.ShuffleWriteBytes
 			out[e.ID] = sum
+		}
+	}
+	return out
+}
+
+// plans returns the physical plans (the driver UI's /sql
+// planDescription) of the retained SQL executions that ran a micro-batch
+// of one of the recorded programs' queries: Spark describes those
+// executions with the query's id.
+func (s *sessions) plans(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, st := range s.starts {
+		url, err := sparkui.Endpoint(st.UI.DriverHost, st.UI.UIPort, "true")
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet,
+			url+"/api/v1/applications/"+st.UI.App+"/sql?details=false&planDescription=true&length=100000", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var execs []struct {
+			Description string `json:"description"`
+			Plan        string `json:"planDescription"`
+		}
+		err = json.NewDecoder(resp.Body).Decode(&execs)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range execs {
+			for _, q := range st.Queries {
+				if q.ID != "" && strings.Contains(x.Description, q.ID) {
+					out = append(out, x.Plan)
+				}
+			}
 		}
 	}
 	return out
@@ -206,4 +258,65 @@ func TestClusterWorkerKilled(t *testing.T) {
 		e.runToEnd(ctx, prog)
 	}
 	e.checkOutputs(ctx)
+}
+
+// repartitionScenario is the conformance scenario that repartitions the
+// source by the grouping key before a window aggregation.
+const repartitionScenario = "repartition by the grouping key before a window aggregation"
+
+// TestClusterRepartition runs the conformance scenario that repartitions
+// by the grouping key before a window aggregation on the cluster
+// (deployment: cluster, checkpoints on s3a://, managed tables in a
+// database created on the cluster): Spark's rows equal the local
+// engine's and the scenario's, and the run's session has tasks on both
+// executors, each reading and writing shuffle data (the one-partition
+// topic is read by one task; the repartition spreads its rows).
+func TestClusterRepartition(t *testing.T) {
+	stack.Require(t)
+	spark := stack.Spark(t)
+	stack.RequireCluster(t, spark, repoRoot)
+	var s *testkit.Scenario
+	for _, sc := range conformance.Scenarios() {
+		if sc.Name == repartitionScenario {
+			s = &sc
+		}
+	}
+	if s == nil {
+		t.Fatalf("no conformance scenario %q", repartitionScenario)
+	}
+	var rec sessions
+	r := &sparkRunner{spark: spark, py: python(t), cluster: true, onEvent: rec.event}
+	local := testkit.LocalRunner{}.Run(t, *s)
+	remote := r.Run(t, *s)
+	for _, sink := range slices.Sorted(maps.Keys(s.Want)) {
+		testkit.RowsEqual(t, testkit.DropColumns(t, remote[sink], s.Ignore[sink]), testkit.DropColumns(t, local[sink], s.Ignore[sink]))
+	}
+	testkit.RunScenario(t, *s, fixedRunner(remote))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	work := rec.usage(t, ctx)
+	t.Logf("executors that ran the scenario's tasks: %+v", work)
+	shuffled := 0
+	for id, w := range work {
+		if id != sparkui.DriverID && w.ShuffleReadBytes > 0 && w.ShuffleWriteBytes > 0 {
+			shuffled++
+		}
+	}
+	if shuffled < 2 {
+		t.Errorf("%d executors read and wrote shuffle data, want both of the cluster's: %+v", shuffled, work)
+	}
+	// The repartition is Spark's own exchange in the micro-batches'
+	// physical plans, besides the aggregation's.
+	repart := regexp.MustCompile(`hashpartitioning\(customer_id#\d+L?, 4\), REPARTITION_BY_NUM`)
+	plans := rec.plans(t, ctx)
+	n := 0
+	for _, p := range plans {
+		if repart.MatchString(p) {
+			n++
+		}
+	}
+	t.Logf("%d of the queries' %d micro-batch plans hold the repartition's exchange", n, len(plans))
+	if n == 0 {
+		t.Errorf("no micro-batch plan of the scenario's queries (%d) holds %s", len(plans), repart)
+	}
 }
