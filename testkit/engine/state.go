@@ -13,30 +13,61 @@ import (
 // holds the records of those keys only (HDFSBackedStateStoreProvider
 // writes the rows a batch put or removed), a snapshot those of every key,
 // both sorted by key so that snapshots merge from files in one pass.
+// The changed keys carry their values (as m holds them), so that a
+// delta, and the keys a batch reads again, visit the few changed keys
+// and not the map of every key, whose lookups miss the CPU caches once
+// it holds millions.
 type keyedState[V any] struct {
 	m     map[string]V
-	dirty map[string]struct{}
+	dirty map[string]change[V]
 	codec valueCodec[V]
 }
 
+// change is the value of a key changed since the last checkpoint, or
+// that it was removed.
+type change[V any] struct {
+	v    V
+	gone bool
+}
+
 func newKeyedState[V any](codec valueCodec[V]) keyedState[V] {
-	return keyedState[V]{m: map[string]V{}, dirty: map[string]struct{}{}, codec: codec}
+	return keyedState[V]{m: map[string]V{}, dirty: map[string]change[V]{}, codec: codec}
 }
 
 // set stores v under k.
 func (s *keyedState[V]) set(k string, v V) {
 	s.m[k] = v
-	s.dirty[k] = struct{}{}
+	s.dirty[k] = change[V]{v: v}
 }
 
 // remove deletes k.
 func (s *keyedState[V]) remove(k string) {
 	delete(s.m, k)
-	s.dirty[k] = struct{}{}
+	s.dirty[k] = change[V]{gone: true}
 }
 
-// touch records that the value under k changed in place.
-func (s *keyedState[V]) touch(k string) { s.dirty[k] = struct{}{} }
+// touch records that v, the value under k, changed in place.
+func (s *keyedState[V]) touch(k string, v V) { s.dirty[k] = change[V]{v: v} }
+
+// get returns the value under k, looked up among the changed keys first.
+func (s *keyedState[V]) get(k string) (V, bool) {
+	if c, ok := s.dirty[k]; ok {
+		return c.v, !c.gone
+	}
+	v, ok := s.m[k]
+	return v, ok
+}
+
+// refresh reloads the changed keys' values from m, after the operator
+// changed values in m directly (groupTable.shrink renumbers groups).
+func (s *keyedState[V]) refresh() {
+	for k, c := range s.dirty {
+		if !c.gone {
+			c.v = s.m[k]
+			s.dirty[k] = c
+		}
+	}
+}
 
 // valueCodec writes and reads the values of a keyedState (state_codec.go).
 type valueCodec[V any] struct {
@@ -55,7 +86,14 @@ func (s *keyedState[V]) write(w *stateWriter, whole bool) error {
 	}
 	var e valueEncoder
 	for _, k := range keys {
-		v, ok := s.m[k]
+		var v V
+		var ok bool
+		if whole {
+			v, ok = s.m[k]
+		} else {
+			c := s.dirty[k]
+			v, ok = c.v, !c.gone
+		}
 		if !ok {
 			if err := w.record(recordDel, k, nil); err != nil {
 				return err
@@ -154,7 +192,7 @@ func advance(ins []*stateReader, flags []byte, i int) error {
 }
 
 // clean forgets the changes: they are in the checkpoint.
-func (s *keyedState[V]) clean() { s.dirty = map[string]struct{}{} }
+func (s *keyedState[V]) clean() { s.dirty = map[string]change[V]{} }
 
 // replace makes m the whole state, with no changes to write.
 func (s *keyedState[V]) replace(m map[string]V) {

@@ -1,0 +1,39 @@
+package engine
+
+import "testing"
+
+// TestKeyedStateChanges checks that the changed keys carry the values m
+// holds: get reads them first, refresh reloads them after m changed
+// directly (a shrink renumbering groups).
+func TestKeyedStateChanges(t *testing.T) {
+	s := newKeyedState(int64Codec)
+	s.m["kept"] = 1
+	s.set("a", 2)
+	s.set("b", 3)
+	s.remove("b")
+	s.touch("kept", 1)
+	for _, c := range []struct {
+		k    string
+		v    int64
+		held bool
+	}{{"kept", 1, true}, {"a", 2, true}, {"b", 0, false}, {"none", 0, false}} {
+		if v, ok := s.get(c.k); v != c.v || ok != c.held {
+			t.Errorf("get(%q) = %d, %v; want %d, %v", c.k, v, ok, c.v, c.held)
+		}
+	}
+	s.m["a"], s.m["kept"] = 20, 10
+	s.refresh()
+	if v, _ := s.get("a"); v != 20 {
+		t.Errorf("after refresh get(a) = %d, want 20", v)
+	}
+	if v, _ := s.get("kept"); v != 10 {
+		t.Errorf("after refresh get(kept) = %d, want 10", v)
+	}
+	if _, ok := s.get("b"); ok {
+		t.Error("after refresh b is back")
+	}
+	s.clean()
+	if len(s.dirty) != 0 {
+		t.Errorf("clean left %d changes", len(s.dirty))
+	}
+}
