@@ -25,7 +25,11 @@ func (c *column[T]) grow() int32 {
 	w := c.width()
 	last := len(c.pages) - 1
 	if last < 0 || len(c.pages[last]) == w<<pageBits {
-		c.pages = append(c.pages, make([]T, 0, w))
+		size := w // the first page grows; the next ones are whole at once
+		if last >= 0 {
+			size = w << pageBits
+		}
+		c.pages = append(c.pages, make([]T, 0, size))
 		last++
 	}
 	var zero T
@@ -45,6 +49,19 @@ func (c *column[T]) row(g int32) []T {
 
 // at returns the first value of group g.
 func (c *column[T]) at(g int32) *T { return &c.pages[g>>pageBits][int(g&pageMask)*c.width()] }
+
+// shrink removes the last group, releasing what it refers to.
+func (c *column[T]) shrink() {
+	last := len(c.pages) - 1
+	p := c.pages[last]
+	clear(p[len(p)-c.width():])
+	if p = p[:len(p)-c.width()]; len(p) == 0 && last > 0 {
+		c.pages = c.pages[:last]
+	} else {
+		c.pages[last] = p
+	}
+	c.n--
+}
 
 // reset removes every group.
 func (c *column[T]) reset() { c.pages, c.n = nil, 0 }

@@ -41,7 +41,7 @@
 //
 // Stateful operators keep their state by key (keyedState, state.go) with
 // the keys changed since the last checkpoint and their values, and an
-// index by eviction time (expiryIndex), so that a batch visits the keys
+// index by eviction time (expiryIndex, a heap in pages: column.go), so that a batch visits the keys
 // it reads and those the watermark evicts, never the whole state: a delta
 // is written from the changed keys without a lookup in the map of every
 // key. An aggregation's keys map to its groups in a groupTable

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"container/heap"
 	"fmt"
 	"maps"
 	"slices"
@@ -213,19 +212,24 @@ type timed struct {
 // expiryIndex finds the keys whose state the watermark may evict without
 // visiting the rest: a min-heap of (time, key), one entry per stored value
 // (a key may have several, and entries of values already gone; the
-// operator checks each popped key's values).
-type expiryIndex struct{ h timedHeap }
+// operator checks each popped key's values). Its entries are paged
+// (column.go), so that a growing index never copies them.
+type expiryIndex struct{ h column[timed] }
 
 // add records that key k holds a value evictable once the watermark
 // reaches t.
-func (x *expiryIndex) add(t int64, k string) { heap.Push(&x.h, timed{t, k}) }
+func (x *expiryIndex) add(t int64, k string) {
+	i := x.h.grow()
+	*x.h.at(i) = timed{t, k}
+	x.up(i)
+}
 
 // due pops the entries at or before wm and returns their keys, sorted and
 // unique.
 func (x *expiryIndex) due(wm int64) []string {
 	var out []string
-	for len(x.h) > 0 && x.h[0].t <= wm {
-		out = append(out, heap.Pop(&x.h).(timed).k)
+	for x.h.n > 0 && x.h.at(0).t <= wm {
+		out = append(out, x.pop().k)
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
@@ -234,19 +238,55 @@ func (x *expiryIndex) due(wm int64) []string {
 // build replaces the index with entries (after a restore: one heapify
 // instead of a push per value).
 func (x *expiryIndex) build(entries []timed) {
-	x.h = entries
-	heap.Init(&x.h)
+	x.h.reset()
+	for _, e := range entries {
+		*x.h.at(x.h.grow()) = e
+	}
+	for i := int32(x.h.n/2 - 1); i >= 0; i-- {
+		x.down(i)
+	}
 }
 
-type timedHeap []timed
+// pop removes and returns the earliest entry.
+func (x *expiryIndex) pop() timed {
+	top, last := *x.h.at(0), int32(x.h.n-1)
+	*x.h.at(0) = *x.h.at(last)
+	x.h.shrink()
+	if x.h.n > 0 {
+		x.down(0)
+	}
+	return top
+}
 
-func (h timedHeap) Len() int           { return len(h) }
-func (h timedHeap) Less(i, j int) bool { return h[i].t < h[j].t }
-func (h timedHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *timedHeap) Push(x any)        { *h = append(*h, x.(timed)) }
-func (h *timedHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+// up moves entry i towards the root to its place.
+func (x *expiryIndex) up(i int32) {
+	for i > 0 {
+		p := (i - 1) / 2
+		a, b := x.h.at(p), x.h.at(i)
+		if a.t <= b.t {
+			return
+		}
+		*a, *b = *b, *a
+		i = p
+	}
+}
+
+// down moves entry i towards the leaves to its place.
+func (x *expiryIndex) down(i int32) {
+	n := int32(x.h.n)
+	for {
+		c := 2*i + 1
+		if c >= n || c < 0 {
+			return
+		}
+		if r := c + 1; r < n && x.h.at(r).t < x.h.at(c).t {
+			c = r
+		}
+		a, b := x.h.at(i), x.h.at(c)
+		if a.t <= b.t {
+			return
+		}
+		*a, *b = *b, *a
+		i = c
+	}
 }
