@@ -48,23 +48,23 @@ type valueCell struct {
 // load copies a cell out into one, store copies it back.
 type accColumn struct {
 	layout accLayout
-	counts []int64
-	sums   []sumCell
-	values []valueCell
-	full   []accState
+	counts column[int64]
+	sums   column[sumCell]
+	values column[valueCell]
+	full   column[accState]
 }
 
 // grow appends the zero accumulator of a new group.
 func (c *accColumn) grow() {
 	switch c.layout {
 	case layoutCount:
-		c.counts = append(c.counts, 0)
+		c.counts.grow()
 	case layoutSum:
-		c.sums = append(c.sums, sumCell{})
+		c.sums.grow()
 	case layoutValue:
-		c.values = append(c.values, valueCell{})
+		c.values.grow()
 	default:
-		c.full = append(c.full, accState{})
+		c.full.grow()
 	}
 }
 
@@ -72,15 +72,15 @@ func (c *accColumn) grow() {
 func (c *accColumn) load(g int32, a *accState) {
 	switch c.layout {
 	case layoutCount:
-		*a = accState{N: c.counts[g]}
+		*a = accState{N: *c.counts.at(g)}
 	case layoutSum:
-		s := &c.sums[g]
+		s := c.sums.at(g)
 		*a = accState{N: s.n, Sum: s.sum, Scaled: s.scaled, IntSum: s.intSum, Exp: s.exp}
 	case layoutValue:
-		v := &c.values[g]
+		v := c.values.at(g)
 		*a = accState{V: v.v, Has: v.has}
 	default:
-		*a = c.full[g]
+		*a = *c.full.at(g)
 	}
 }
 
@@ -89,13 +89,13 @@ func (c *accColumn) load(g int32, a *accState) {
 func (c *accColumn) store(g int32, a *accState) {
 	switch c.layout {
 	case layoutCount:
-		c.counts[g] = a.N
+		*c.counts.at(g) = a.N
 	case layoutSum:
-		c.sums[g] = sumCell{sum: a.Sum, n: a.N, intSum: a.IntSum, exp: a.Exp, scaled: a.Scaled}
+		*c.sums.at(g) = sumCell{sum: a.Sum, n: a.N, intSum: a.IntSum, exp: a.Exp, scaled: a.Scaled}
 	case layoutValue:
-		c.values[g] = valueCell{v: a.V, has: a.Has}
+		*c.values.at(g) = valueCell{v: a.V, has: a.Has}
 	default:
-		c.full[g] = *a
+		*c.full.at(g) = *a
 	}
 }
 
@@ -104,5 +104,8 @@ func (c *accColumn) clear(g int32) { c.store(g, &accState{}) }
 
 // reset removes every group's accumulator.
 func (c *accColumn) reset() {
-	c.counts, c.sums, c.values, c.full = nil, nil, nil, nil
+	c.counts.reset()
+	c.sums.reset()
+	c.values.reset()
+	c.full.reset()
 }

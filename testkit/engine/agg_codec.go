@@ -101,11 +101,11 @@ func tableCodec(t *groupTable) valueCodec[int32] {
 	return valueCodec[int32]{
 		enc: func(e *valueEncoder, head int32) error {
 			n := 0
-			for g := head; g >= 0; g = t.next[g] {
+			for g := head; g >= 0; g = t.nextOf(g) {
 				n++
 			}
 			e.uvarint(uint64(n))
-			for g := head; g >= 0; g = t.next[g] {
+			for g := head; g >= 0; g = t.nextOf(g) {
 				accs = slices.Grow(accs[:0], len(t.accs))[:len(t.accs)]
 				for i := range t.accs {
 					t.accs[i].load(g, &accs[i])
@@ -154,7 +154,7 @@ func (t *groupTable) insert(gs []*aggGroup) (int32, bool) {
 // groupsOf are the groups chained from head in t in state-file form.
 func (t *groupTable) groupsOf(head int32) []*aggGroup {
 	var gs []*aggGroup
-	for g := head; g >= 0; g = t.next[g] {
+	for g := head; g >= 0; g = t.nextOf(g) {
 		ag := &aggGroup{Keys: slices.Clone(t.groupKeys(g)), Start: t.start(g), End: t.end(g), Accs: make([]accState, len(t.accs))}
 		for i := range t.accs {
 			t.accs[i].load(g, &ag.Accs[i])

@@ -7,13 +7,15 @@ package engine
 // whether the group changed in this batch, and one accColumn per
 // aggregate. The operator's keyedState maps each state key to its first
 // group. Removed groups' numbers are reused. aggGroup and accState remain
-// the form groups take in state files (agg_codec.go).
+// the form groups take in state files (agg_codec.go). The columns are
+// paged (column.go): a growing table allocates a page at a time and never
+// copies the groups it holds.
 type groupTable struct {
 	nkeys   int
-	keys    []any
-	bounds  []int64 // start, end (µs) of each group
-	next    []int32
-	updated []bool
+	keys    column[any]
+	bounds  column[int64] // start, end (µs) of each group
+	next    column[int32]
+	updated column[bool]
 	accs    []accColumn
 	free    []int32
 }
@@ -22,6 +24,7 @@ type groupTable struct {
 // aggregates aggs.
 func newGroupTable(nkeys int, aggs []*aggFn) groupTable {
 	t := groupTable{nkeys: nkeys, accs: make([]accColumn, len(aggs))}
+	t.keys.stride, t.bounds.stride = nkeys, 2
 	for i, f := range aggs {
 		t.accs[i].layout = layoutOf(f.kind)
 	}
@@ -35,14 +38,16 @@ func (t *groupTable) add(keys []any, start, end int64) int32 {
 		g := t.free[n-1]
 		t.free = t.free[:n-1]
 		copy(t.groupKeys(g), keys)
-		t.bounds[2*g], t.bounds[2*g+1] = start, end
+		t.setBounds(g, start, end)
 		return g
 	}
-	g := int32(len(t.next))
-	t.keys = append(t.keys, keys...)
-	t.bounds = append(t.bounds, start, end)
-	t.next = append(t.next, -1)
-	t.updated = append(t.updated, false)
+	g := t.next.grow()
+	t.keys.grow()
+	t.bounds.grow()
+	t.updated.grow()
+	copy(t.groupKeys(g), keys)
+	t.setBounds(g, start, end)
+	t.setNext(g, -1)
 	for i := range t.accs {
 		t.accs[i].grow()
 	}
@@ -52,7 +57,8 @@ func (t *groupTable) add(keys []any, start, end int64) int32 {
 // remove frees group g for reuse, releasing the values it refers to.
 func (t *groupTable) remove(g int32) {
 	clear(t.groupKeys(g))
-	t.next[g], t.updated[g] = -1, false
+	t.setNext(g, -1)
+	t.setUpdated(g, false)
 	for i := range t.accs {
 		t.accs[i].clear(g)
 	}
@@ -61,7 +67,11 @@ func (t *groupTable) remove(g int32) {
 
 // reset removes every group.
 func (t *groupTable) reset() {
-	t.keys, t.bounds, t.next, t.updated, t.free = nil, nil, nil, nil, nil
+	t.keys.reset()
+	t.bounds.reset()
+	t.next.reset()
+	t.updated.reset()
+	t.free = nil
 	for i := range t.accs {
 		t.accs[i].reset()
 	}
@@ -69,12 +79,33 @@ func (t *groupTable) reset() {
 
 // groupKeys are the grouping key values of group g (the table's own).
 func (t *groupTable) groupKeys(g int32) []any {
-	i := int(g) * t.nkeys
-	return t.keys[i : i+t.nkeys : i+t.nkeys]
+	if t.nkeys == 0 {
+		return nil
+	}
+	return t.keys.row(g)
 }
 
-func (t *groupTable) start(g int32) int64 { return t.bounds[2*g] }
-func (t *groupTable) end(g int32) int64   { return t.bounds[2*g+1] }
+// size is the number of group numbers, free ones included.
+func (t *groupTable) size() int { return t.next.n }
+
+func (t *groupTable) start(g int32) int64 { return t.bounds.row(g)[0] }
+func (t *groupTable) end(g int32) int64   { return t.bounds.row(g)[1] }
+
+// setBounds sets the window of group g to [start, end).
+func (t *groupTable) setBounds(g int32, start, end int64) {
+	b := t.bounds.row(g)
+	b[0], b[1] = start, end
+}
+
+// nextOf is the group after g of its state key, -1 when none.
+func (t *groupTable) nextOf(g int32) int32 { return *t.next.at(g) }
+
+func (t *groupTable) setNext(g, n int32) { *t.next.at(g) = n }
+
+// isUpdated reports whether group g changed in this batch.
+func (t *groupTable) isUpdated(g int32) bool { return *t.updated.at(g) }
+
+func (t *groupTable) setUpdated(g int32, u bool) { *t.updated.at(g) = u }
 
 // fold adds row r to the accumulators of group g.
 func (t *groupTable) fold(g int32, aggs []*aggFn, r Row) {
@@ -111,9 +142,9 @@ func (t *groupTable) result(g int32, i int, f *aggFn) any {
 // returns the first, -1 when there is none.
 func (t *groupTable) link(gs []int32) int32 {
 	for i, g := range gs {
-		t.next[g] = -1
+		t.setNext(g, -1)
 		if i > 0 {
-			t.next[gs[i-1]] = g
+			t.setNext(gs[i-1], g)
 		}
 	}
 	if len(gs) == 0 {
@@ -124,7 +155,7 @@ func (t *groupTable) link(gs []int32) int32 {
 
 // collect appends to ids the groups chained from head, in order.
 func (t *groupTable) collect(head int32, ids []int32) []int32 {
-	for g := head; g >= 0; g = t.next[g] {
+	for g := head; g >= 0; g = t.nextOf(g) {
 		ids = append(ids, g)
 	}
 	return ids
@@ -133,10 +164,10 @@ func (t *groupTable) collect(head int32, ids []int32) []int32 {
 // sweep frees the groups no state key reaches from heads (those a
 // restore overwrote or removed) and returns how many groups are live.
 func (t *groupTable) sweep(heads func(yield func(int32) bool)) int {
-	live := make([]bool, len(t.next))
+	live := make([]bool, t.size())
 	n := 0
 	for h := range heads {
-		for g := h; g >= 0; g = t.next[g] {
+		for g := h; g >= 0; g = t.nextOf(g) {
 			live[g] = true
 			n++
 		}
@@ -156,10 +187,11 @@ const shrinkMin = 1024
 // shrink renumbers the groups densely once at least three quarters of
 // the numbers are free (after an eviction), so that the columns take the
 // memory of the groups held, not of the most ever held; heads, the first
-// group of each state key, are renumbered in place.
-func (t *groupTable) shrink(heads map[string]int32) {
-	if n := len(t.next); n < shrinkMin || 4*len(t.free) < 3*n {
-		return
+// group of each state key, are renumbered in place. It reports whether
+// it renumbered.
+func (t *groupTable) shrink(heads map[string]int32) bool {
+	if n := t.size(); n < shrinkMin || 4*len(t.free) < 3*n {
+		return false
 	}
 	nt := newGroupTable(t.nkeys, nil)
 	nt.accs = make([]accColumn, len(t.accs))
@@ -169,9 +201,9 @@ func (t *groupTable) shrink(heads map[string]int32) {
 	var a accState
 	for k, head := range heads {
 		prev := int32(-1)
-		for g := head; g >= 0; g = t.next[g] {
+		for g := head; g >= 0; g = t.nextOf(g) {
 			ng := nt.add(t.groupKeys(g), t.start(g), t.end(g))
-			nt.updated[ng] = t.updated[g]
+			nt.setUpdated(ng, t.isUpdated(g))
 			for i := range t.accs {
 				t.accs[i].load(g, &a)
 				nt.accs[i].store(ng, &a)
@@ -179,10 +211,11 @@ func (t *groupTable) shrink(heads map[string]int32) {
 			if prev < 0 {
 				heads[k] = ng
 			} else {
-				nt.next[prev] = ng
+				nt.setNext(prev, ng)
 			}
 			prev = ng
 		}
 	}
 	*t = nt
+	return true
 }

@@ -48,7 +48,7 @@ func TestGroupTableCodec(t *testing.T) {
 	}
 	tbl.merge(a, b, aggs)
 	tbl.remove(b)
-	tbl.bounds[2*a+1] = 30
+	tbl.setBounds(a, tbl.start(a), 30)
 	for j, f := range aggs {
 		f.merge(&want[0].Accs[j], later[j])
 		if diff := cmp.Diff(f.result(&want[0].Accs[j]), tbl.result(a, j, f), cmp.Comparer(decimal.Decimal.Equal)); diff != "" {
@@ -89,8 +89,8 @@ func TestGroupTableMismatch(t *testing.T) {
 	if tableCodec(&tbl).dec(&d); d.err == nil {
 		t.Error("two accumulators read into a table of one aggregate")
 	}
-	if len(tbl.free) != 0 && len(tbl.next) != len(tbl.free) {
-		t.Errorf("a rejected record left %d groups in the table", len(tbl.next)-len(tbl.free))
+	if len(tbl.free) != 0 && tbl.size() != len(tbl.free) {
+		t.Errorf("a rejected record left %d groups in the table", tbl.size()-len(tbl.free))
 	}
 }
 
@@ -110,7 +110,7 @@ func TestGroupTableShrink(t *testing.T) {
 		if i%2 == 0 {
 			heads[k] = g
 		} else {
-			tbl.next[heads[k]] = g
+			tbl.setNext(heads[k], g)
 		}
 	}
 	want := map[string][]*aggGroup{}
@@ -125,7 +125,7 @@ func TestGroupTableShrink(t *testing.T) {
 		want[k] = tbl.groupsOf(head)
 	}
 	tbl.shrink(heads)
-	if got := len(tbl.next); got != 2*len(want) || len(tbl.free) != 0 {
+	if got := tbl.size(); got != 2*len(want) || len(tbl.free) != 0 {
 		t.Fatalf("shrunk to %d group numbers, %d free; want %d, none free", got, len(tbl.free), 2*len(want))
 	}
 	got := map[string][]*aggGroup{}
@@ -135,10 +135,10 @@ func TestGroupTableShrink(t *testing.T) {
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(aggGroup{})); diff != "" {
 		t.Errorf("groups after shrink (-want +got):\n%s", diff)
 	}
-	before := len(tbl.next)
+	before := tbl.size()
 	tbl.remove(heads["0"])
 	tbl.shrink(heads)
-	if len(tbl.next) != before {
-		t.Errorf("a table with one group of %d free shrank to %d", before, len(tbl.next))
+	if tbl.size() != before {
+		t.Errorf("a table with one group of %d free shrank to %d", before, tbl.size())
 	}
 }

@@ -140,9 +140,9 @@ func (a *aggregateOp) update(k []byte, keys []any, start, end int64, r Row) {
 		a.rows++
 		a.index(ks, g)
 		a.touch(ks, g)
-	} else if !t.updated[g] {
+	} else if !t.isUpdated(g) {
 		ks := string(k)
-		a.groups.touch(ks)
+		a.groups.touch(ks, g)
 		a.touch(ks, g)
 	}
 	t.fold(g, a.aggs, r)
@@ -150,7 +150,7 @@ func (a *aggregateOp) update(k []byte, keys []any, start, end int64, r Row) {
 
 // touch marks group g, of key k, updated in this batch.
 func (a *aggregateOp) touch(k string, g int32) {
-	a.table.updated[g] = true
+	a.table.setUpdated(g, true)
 	a.touched = append(a.touched, k)
 }
 
@@ -192,7 +192,7 @@ func (a *aggregateOp) session(k string, keys []any, w [2]int64, r Row) {
 	}
 	keep, old := a.ids[:0], 0
 	for o := head; o >= 0; {
-		next := t.next[o]
+		next := t.nextOf(o)
 		old++
 		if t.start(o) > t.end(g) || t.start(g) > t.end(o) {
 			keep = append(keep, o)
@@ -207,10 +207,10 @@ func (a *aggregateOp) session(k string, keys []any, w [2]int64, r Row) {
 		t.merge(first, second, a.aggs)
 		t.remove(second)
 		copy(t.groupKeys(first), keys)
-		t.bounds[2*first], t.bounds[2*first+1] = s, e
+		t.setBounds(first, s, e)
 		g, o = first, next
 	}
-	t.updated[g] = true
+	t.setUpdated(g, true)
 	a.ids = append(keep, g)
 	a.groups.set(k, t.link(a.ids))
 	a.rows += len(keep) + 1 - old
@@ -252,14 +252,16 @@ func (a *aggregateOp) emit(wm int64) []Row {
 		out = a.emitKey(k, wm, out)
 	}
 	a.touched = a.touched[:0]
-	a.table.shrink(a.groups.m)
+	if a.table.shrink(a.groups.m) {
+		a.groups.refresh()
+	}
 	return out
 }
 
 // emitKey emits the groups of key k by mode and evicts its expired ones.
 func (a *aggregateOp) emitKey(k string, wm int64, out []Row) []Row {
 	t := &a.table
-	head, ok := a.groups.m[k]
+	head, ok := a.groups.get(k)
 	if !ok {
 		return out
 	}
@@ -268,10 +270,10 @@ func (a *aggregateOp) emitKey(k string, wm int64, out []Row) []Row {
 	for _, g := range gs {
 		exp := a.evicts(g, wm)
 		switch {
-		case a.mode == ModeComplete, a.mode == ModeUpdate && t.updated[g], a.mode == ModeAppend && exp:
+		case a.mode == ModeComplete, a.mode == ModeUpdate && t.isUpdated(g), a.mode == ModeAppend && exp:
 			out = append(out, a.row(g))
 		}
-		t.updated[g] = false
+		t.setUpdated(g, false)
 		if exp {
 			n++
 		}
@@ -327,7 +329,7 @@ func (a *aggregateOp) stateRows() int { return a.rows }
 func (a *aggregateOp) inspect() (*Schema, []Row) {
 	var out []Row
 	for _, k := range slices.Sorted(maps.Keys(a.groups.m)) {
-		for g := a.groups.m[k]; g >= 0; g = a.table.next[g] {
+		for g := a.groups.m[k]; g >= 0; g = a.table.nextOf(g) {
 			out = append(out, a.row(g))
 		}
 	}
@@ -382,7 +384,7 @@ func (a *aggregateOp) restored() {
 	a.table.shrink(a.groups.m)
 	var idx []timed
 	for k, head := range a.groups.m {
-		for g := head; g >= 0; g = a.table.next[g] {
+		for g := head; g >= 0; g = a.table.nextOf(g) {
 			if t, ok := a.expiresAt(g); ok {
 				idx = append(idx, timed{t, k})
 			}

@@ -40,12 +40,14 @@
 // # State
 //
 // Stateful operators keep their state by key (keyedState, state.go) with
-// the keys changed since the last checkpoint, and an index by eviction
-// time (expiryIndex), so that a batch visits the keys it reads and those
-// the watermark evicts, never the whole state. An aggregation's keys map
-// to its groups in a groupTable (agg_table.go): flat columns by group
-// number, each aggregate's accumulators in the few fields its function
-// uses (acc_column.go), no object per group; its records in state files
+// the keys changed since the last checkpoint and their values, and an
+// index by eviction time (expiryIndex, a heap in pages: column.go), so that a batch visits the keys
+// it reads and those the watermark evicts, never the whole state: a delta
+// is written from the changed keys without a lookup in the map of every
+// key. An aggregation's keys map to its groups in a groupTable
+// (agg_table.go): flat columns by group number, paged so that growing
+// never copies them (column.go), each aggregate's accumulators in the few
+// fields its function uses (acc_column.go), no object per group; its records in state files
 // are those of aggGroup and accState (agg_codec.go). The checkpoint holds, as
 // HDFSBackedStateStoreProvider's, a delta per batch (state/N.delta: the
 // keys the batch set and removed) and a snapshot every

@@ -162,7 +162,7 @@ func (j *joinOp) store(i int, k string, jr *joinRow) {
 func (j *joinOp) match(i int, k string, o *joinRow) {
 	if !o.Matched {
 		o.Matched = true
-		j.state[i].touch(k)
+		j.state[i].touch(k, j.state[i].m[k])
 	}
 }
 

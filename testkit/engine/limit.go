@@ -36,7 +36,7 @@ func (l *limitOp) stateRows() int { return 1 }
 // writeState writes the count, in a delta as in a snapshot: one record.
 func (l *limitOp) writeState(w *stateWriter, _ bool) error {
 	st := l.state()
-	st.dirty["count"] = struct{}{}
+	st.touch("count", l.count)
 	return st.write(w, false)
 }
 

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"container/heap"
 	"fmt"
 	"maps"
 	"slices"
@@ -13,30 +12,61 @@ import (
 // holds the records of those keys only (HDFSBackedStateStoreProvider
 // writes the rows a batch put or removed), a snapshot those of every key,
 // both sorted by key so that snapshots merge from files in one pass.
+// The changed keys carry their values (as m holds them), so that a
+// delta, and the keys a batch reads again, visit the few changed keys
+// and not the map of every key, whose lookups miss the CPU caches once
+// it holds millions.
 type keyedState[V any] struct {
 	m     map[string]V
-	dirty map[string]struct{}
+	dirty map[string]change[V]
 	codec valueCodec[V]
 }
 
+// change is the value of a key changed since the last checkpoint, or
+// that it was removed.
+type change[V any] struct {
+	v    V
+	gone bool
+}
+
 func newKeyedState[V any](codec valueCodec[V]) keyedState[V] {
-	return keyedState[V]{m: map[string]V{}, dirty: map[string]struct{}{}, codec: codec}
+	return keyedState[V]{m: map[string]V{}, dirty: map[string]change[V]{}, codec: codec}
 }
 
 // set stores v under k.
 func (s *keyedState[V]) set(k string, v V) {
 	s.m[k] = v
-	s.dirty[k] = struct{}{}
+	s.dirty[k] = change[V]{v: v}
 }
 
 // remove deletes k.
 func (s *keyedState[V]) remove(k string) {
 	delete(s.m, k)
-	s.dirty[k] = struct{}{}
+	s.dirty[k] = change[V]{gone: true}
 }
 
-// touch records that the value under k changed in place.
-func (s *keyedState[V]) touch(k string) { s.dirty[k] = struct{}{} }
+// touch records that v, the value under k, changed in place.
+func (s *keyedState[V]) touch(k string, v V) { s.dirty[k] = change[V]{v: v} }
+
+// get returns the value under k, looked up among the changed keys first.
+func (s *keyedState[V]) get(k string) (V, bool) {
+	if c, ok := s.dirty[k]; ok {
+		return c.v, !c.gone
+	}
+	v, ok := s.m[k]
+	return v, ok
+}
+
+// refresh reloads the changed keys' values from m, after the operator
+// changed values in m directly (groupTable.shrink renumbers groups).
+func (s *keyedState[V]) refresh() {
+	for k, c := range s.dirty {
+		if !c.gone {
+			c.v = s.m[k]
+			s.dirty[k] = c
+		}
+	}
+}
 
 // valueCodec writes and reads the values of a keyedState (state_codec.go).
 type valueCodec[V any] struct {
@@ -55,7 +85,14 @@ func (s *keyedState[V]) write(w *stateWriter, whole bool) error {
 	}
 	var e valueEncoder
 	for _, k := range keys {
-		v, ok := s.m[k]
+		var v V
+		var ok bool
+		if whole {
+			v, ok = s.m[k]
+		} else {
+			c := s.dirty[k]
+			v, ok = c.v, !c.gone
+		}
 		if !ok {
 			if err := w.record(recordDel, k, nil); err != nil {
 				return err
@@ -154,7 +191,7 @@ func advance(ins []*stateReader, flags []byte, i int) error {
 }
 
 // clean forgets the changes: they are in the checkpoint.
-func (s *keyedState[V]) clean() { s.dirty = map[string]struct{}{} }
+func (s *keyedState[V]) clean() { s.dirty = map[string]change[V]{} }
 
 // replace makes m the whole state, with no changes to write.
 func (s *keyedState[V]) replace(m map[string]V) {
@@ -175,19 +212,24 @@ type timed struct {
 // expiryIndex finds the keys whose state the watermark may evict without
 // visiting the rest: a min-heap of (time, key), one entry per stored value
 // (a key may have several, and entries of values already gone; the
-// operator checks each popped key's values).
-type expiryIndex struct{ h timedHeap }
+// operator checks each popped key's values). Its entries are paged
+// (column.go), so that a growing index never copies them.
+type expiryIndex struct{ h column[timed] }
 
 // add records that key k holds a value evictable once the watermark
 // reaches t.
-func (x *expiryIndex) add(t int64, k string) { heap.Push(&x.h, timed{t, k}) }
+func (x *expiryIndex) add(t int64, k string) {
+	i := x.h.grow()
+	*x.h.at(i) = timed{t, k}
+	x.up(i)
+}
 
 // due pops the entries at or before wm and returns their keys, sorted and
 // unique.
 func (x *expiryIndex) due(wm int64) []string {
 	var out []string
-	for len(x.h) > 0 && x.h[0].t <= wm {
-		out = append(out, heap.Pop(&x.h).(timed).k)
+	for x.h.n > 0 && x.h.at(0).t <= wm {
+		out = append(out, x.pop().k)
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
@@ -196,19 +238,55 @@ func (x *expiryIndex) due(wm int64) []string {
 // build replaces the index with entries (after a restore: one heapify
 // instead of a push per value).
 func (x *expiryIndex) build(entries []timed) {
-	x.h = entries
-	heap.Init(&x.h)
+	x.h.reset()
+	for _, e := range entries {
+		*x.h.at(x.h.grow()) = e
+	}
+	for i := int32(x.h.n/2 - 1); i >= 0; i-- {
+		x.down(i)
+	}
 }
 
-type timedHeap []timed
+// pop removes and returns the earliest entry.
+func (x *expiryIndex) pop() timed {
+	top, last := *x.h.at(0), int32(x.h.n-1)
+	*x.h.at(0) = *x.h.at(last)
+	x.h.shrink()
+	if x.h.n > 0 {
+		x.down(0)
+	}
+	return top
+}
 
-func (h timedHeap) Len() int           { return len(h) }
-func (h timedHeap) Less(i, j int) bool { return h[i].t < h[j].t }
-func (h timedHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *timedHeap) Push(x any)        { *h = append(*h, x.(timed)) }
-func (h *timedHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+// up moves entry i towards the root to its place.
+func (x *expiryIndex) up(i int32) {
+	for i > 0 {
+		p := (i - 1) / 2
+		a, b := x.h.at(p), x.h.at(i)
+		if a.t <= b.t {
+			return
+		}
+		*a, *b = *b, *a
+		i = p
+	}
+}
+
+// down moves entry i towards the leaves to its place.
+func (x *expiryIndex) down(i int32) {
+	n := int32(x.h.n)
+	for {
+		c := 2*i + 1
+		if c >= n || c < 0 {
+			return
+		}
+		if r := c + 1; r < n && x.h.at(r).t < x.h.at(c).t {
+			c = r
+		}
+		a, b := x.h.at(i), x.h.at(c)
+		if a.t <= b.t {
+			return
+		}
+		*a, *b = *b, *a
+		i = c
+	}
 }
