@@ -34,6 +34,9 @@ const (
 	// CodeBadArgument: an empty id, a nil body, an empty group-by or join key
 	// list, a negative limit, or a static stream where a stream is required.
 	CodeBadArgument = "ETL-D213"
+	// CodeBadGate: a quality gate without a name, with a name another gate
+	// of the pipeline has, or with an unknown metric, scope or action.
+	CodeBadGate = "ETL-D214"
 	// CodeUnknownColumn: a plan refers to a column its input does not have.
 	CodeUnknownColumn = "ETL-D220"
 	// CodeTypeMismatch: an expression's argument types do not fit the function.
