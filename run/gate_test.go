@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/pyspark"
 	"github.com/etlgen/etlgen/testkit/engine"
 )
 
@@ -39,6 +40,12 @@ func TestGateVerdicts(t *testing.T) {
 	f := localFailure(&engine.GateError{Query: "q", BatchID: 3, Gate: engine.GateResult{Name: "b", Condition: "rows(q) < 1", Action: "fail"}})
 	if f.Code != FailureQualityGate {
 		t.Errorf("failure code %s, want %s", f.Code, FailureQualityGate)
+	}
+	sb := sparkBatch(&planner.PipelinePlan{ID: "pl"}, &pyspark.Batch{Query: "q", BatchID: 3, Gates: []pyspark.GateLine{
+		{Name: "a", Condition: "invalid_ratio(s) > 0.1", Action: "warn", Value: 0.25, Breached: true},
+		{Name: "b", Condition: "rows(q) < 1", Action: "fail", Value: 4}}})
+	if diff := cmp.Diff(b.Gates, sb.Gates); diff != "" || len(sb.Warnings) != 1 {
+		t.Errorf("Spark batch gates (-local +spark):\n%s\nwarnings %+v", diff, sb.Warnings)
 	}
 	if f := (GateVerdict{Action: "fail", Breached: true}).Verdict(); f != "FAIL" {
 		t.Errorf("verdict %s, want FAIL", f)
