@@ -29,6 +29,7 @@ func TestGates(t *testing.T) {
 	}
 	tests := []struct {
 		name        string
+		corpus      string // the corpus case, default ok_example
 		gate        ir.Gate
 		wantCode    string
 		wantQueries []string
@@ -51,15 +52,20 @@ func TestGates(t *testing.T) {
 		{name: "dataset scope", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeDataset}, wantCode: planner.CodeGateUnboundedScope},
 		{name: "unknown metric", gate: ir.Gate{Name: "g", Metric: "p99", Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
 		{name: "unknown action", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Action: "quarantine"}, wantCode: planner.CodeGateDefinition},
+		{name: "spark: a join of two streams", corpus: "inner_join_watermarked_keys",
+			gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05}, wantCode: planner.CodeGateNotRereadable},
 		{name: "no name", gate: ir.Gate{Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
-	}
-	dir := filepath.Join("testdata", "corpus", "ok_example")
-	prof, pd := profile.Parse("profile.yaml", mustRead(t, filepath.Join(dir, "profile.yaml")))
-	if pd.HasErrors() {
-		t.Fatalf("profile: %v", pd)
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.corpus == "" {
+				tc.corpus = "ok_example"
+			}
+			dir := filepath.Join("testdata", "corpus", tc.corpus)
+			prof, pd := profile.Parse("profile.yaml", mustRead(t, filepath.Join(dir, "profile.yaml")))
+			if pd.HasErrors() {
+				t.Fatalf("profile: %v", pd)
+			}
 			doc, err := ir.Unmarshal(mustRead(t, filepath.Join(dir, "ir.json")))
 			if err != nil {
 				t.Fatal(err)
