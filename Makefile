@@ -139,12 +139,13 @@ test-stack:
 	ETLGEN_STACK=1 $(GO) test -count=1 -p 1 -timeout 30m $(STACK_TEST_PKGS)
 
 ## test-cluster: restart Spark as a standalone master, two workers and the Connect server as
-## their driver (scripts/stack.sh up --cluster), and run the cluster tests on it (e2e
-## TestCluster*: s3a:// tables and checkpoints, shuffle over both executors, a worker killed
-## with kill -9 mid-batch); they fail rather than skip when the server is not a cluster.
+## their driver (scripts/stack.sh up --cluster), and run the cluster tests on it (TestCluster*:
+## e2e: s3a:// tables and checkpoints, shuffle over both executors, doctor's executor probe,
+## a worker killed with kill -9 mid-batch; customer-cdf: the CDF example); they fail rather
+## than skip when the server is not a cluster.
 test-cluster:
 	scripts/stack.sh up --cluster
-	ETLGEN_STACK=1 ETLGEN_CLUSTER=1 $(GO) test -count=1 -p 1 -timeout 30m -run '^TestCluster' ./e2e/
+	ETLGEN_STACK=1 ETLGEN_CLUSTER=1 $(GO) test -count=1 -p 1 -timeout 30m -run '^TestCluster' ./e2e/ ./examples/customer-cdf/
 
 ## bench-spark: generated PySpark program vs two hand-written ones (plain, strict: scripts/bench/), same events, same server, interleaved.
 bench-spark:

@@ -2,13 +2,23 @@ package e2e_test
 
 import (
 	"context"
-	"sort"
+	"encoding/json"
+	"maps"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/etlgen/etlgen/e2e/stack"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/doctor"
+	"github.com/etlgen/etlgen/pyspark/sparkui"
+	"github.com/etlgen/etlgen/testkit"
+	"github.com/etlgen/etlgen/testkit/conformance"
 )
 
 // The cluster tests run when the stack's Spark Connect server is the driver
@@ -32,21 +42,110 @@ func newClusterEnv(t *testing.T, maxOffsets int) (*pipelineEnv, *stack.Cluster) 
 	return e, c
 }
 
-// executorWork is what each executor did between two snapshots.
-type executorWork struct {
-	id                  string
-	tasks, read, writes int64
+// sessions records the Spark Connect session and driver UI of every
+// program start (the start line), as etlgen run reads them for its
+// report's executors.
+type sessions struct {
+	mu     sync.Mutex
+	starts []startLine
 }
 
-func workSince(before, after map[string]stack.Executor) []executorWork {
-	var out []executorWork
-	for id, a := range after {
-		b := before[id]
-		if w := (executorWork{id, a.TotalTasks - b.TotalTasks, a.ShuffleRead - b.ShuffleRead, a.ShuffleWrite - b.ShuffleWrite}); w.tasks > 0 {
-			out = append(out, w)
+// startLine is the part of a program's start line sessions reads.
+type startLine struct {
+	Session string `json:"session"`
+	UI      *struct {
+		DriverHost string `json:"driver_host"`
+		UIPort     string `json:"ui_port"`
+		App        string `json:"app"`
+	} `json:"ui"`
+	Queries []struct {
+		ID string `json:"id"`
+	} `json:"queries"`
+}
+
+func (s *sessions) event(ev pyspark.Event) {
+	if ev.Kind != "start" {
+		return
+	}
+	var l startLine
+	_ = json.Unmarshal(ev.Raw, &l)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.starts = append(s.starts, l)
+}
+
+// usage sums, by executor, the tasks of every recorded session
+// (sparkui.SessionTasks: what the run report's executors show).
+func (s *sessions) usage(t *testing.T, ctx context.Context) map[string]sparkui.ExecutorTasks {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]sparkui.ExecutorTasks{}
+	for _, st := range s.starts {
+		if st.UI == nil || st.Session == "" {
+			t.Fatalf("start line without a session or driver UI: %+v", st)
+		}
+		url, err := sparkui.Endpoint(st.UI.DriverHost, st.UI.UIPort, "true")
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := sparkui.Client{URL: url, App: st.UI.App}.SessionTasks(ctx, st.Session)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range u.Executors {
+			sum := out[e.ID]
+			sum.ID, sum.HostPort = e.ID, e.HostPort
+			sum.Tasks += e.Tasks
+			sum.FailedTasks += e.FailedTasks
+			sum.ShuffleReadBytes += e.ShuffleReadBytes
+			sum.ShuffleWriteBytes += e.ShuffleWriteBytes
+			out[e.ID] = sum
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+// plans returns the physical plans (the driver UI's /sql
+// planDescription) of the retained SQL executions that ran a micro-batch
+// of one of the recorded programs' queries: Spark describes those
+// executions with the query's id.
+func (s *sessions) plans(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, st := range s.starts {
+		url, err := sparkui.Endpoint(st.UI.DriverHost, st.UI.UIPort, "true")
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet,
+			url+"/api/v1/applications/"+st.UI.App+"/sql?details=false&planDescription=true&length=100000", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var execs []struct {
+			Description string `json:"description"`
+			Plan        string `json:"planDescription"`
+		}
+		err = json.NewDecoder(resp.Body).Decode(&execs)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range execs {
+			for _, q := range st.Queries {
+				if q.ID != "" && strings.Contains(x.Description, q.ID) {
+					out = append(out, x.Plan)
+				}
+			}
+		}
+	}
 	return out
 }
 
@@ -54,14 +153,18 @@ func workSince(before, after map[string]stack.Executor) []executorWork {
 // tables and checkpoints on s3a:// — two runs, the second resuming from the
 // checkpoint — and gets the tables computed in Go (the same the local-mode
 // tests get). The aggregation's exchange hash-partitions the rows by the
-// grouping key, so both executors run tasks and exchange shuffle data: the
-// Spark UI's executor figures show it.
+// grouping key, so both executors run tasks of the runs' sessions and
+// exchange shuffle data: the driver's status API, read as etlgen run's
+// report reads it, shows it. etlgen doctor, on the same profile, counts
+// both executors and sees each write to the checkpoint storage and read
+// the source topic.
 func TestClusterPipeline(t *testing.T) {
-	e, c := newClusterEnv(t, 100000)
+	e, _ := newClusterEnv(t, 100000)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
+	var rec sessions
+	e.onEvent = rec.event
 	prog := e.compile(ctx, "{type: available-now}")
-	before := c.Executors(ctx)
 	e.produce(ctx, e.events(60, at("10:00"), 2*time.Minute), false, invalidCases(t, 6))
 	e.runToEnd(ctx, prog)
 	e.checkOutputs(ctx)
@@ -70,16 +173,43 @@ func TestClusterPipeline(t *testing.T) {
 	e.runToEnd(ctx, prog)
 	e.checkOutputs(ctx)
 
-	work := workSince(before, c.Executors(ctx))
-	t.Logf("executors that ran tasks: %+v", work)
-	var shuffled int
-	for _, w := range work {
-		if w.read > 0 || w.writes > 0 {
+	work := rec.usage(t, ctx)
+	t.Logf("executors that ran the runs' tasks: %+v", work)
+	var ran, shuffled int
+	for id, w := range work {
+		if id == sparkui.DriverID {
+			t.Errorf("the driver ran %d tasks on a cluster", w.Tasks)
+			continue
+		}
+		ran++
+		if w.ShuffleReadBytes > 0 || w.ShuffleWriteBytes > 0 {
 			shuffled++
 		}
 	}
-	if len(work) < 2 || shuffled < 2 {
-		t.Errorf("%d executors ran tasks and %d exchanged shuffle data; want both of the cluster's: %+v", len(work), shuffled, work)
+	if ran < 2 || shuffled < 2 {
+		t.Errorf("%d executors ran tasks and %d exchanged shuffle data; want both of the cluster's: %+v", ran, shuffled, work)
+	}
+
+	cfg, diags, err := doctor.LoadConfig(e.profile("{type: available-now}"))
+	if err != nil || diags.HasErrors() {
+		t.Fatal(err, diags)
+	}
+	rep := doctor.Run(ctx, cfg)
+	var b strings.Builder
+	_ = rep.WriteText(&b)
+	t.Log("\n" + b.String())
+	for _, c := range rep.Checks {
+		if c.Name != "spark-executors" {
+			continue
+		}
+		for _, want := range []string{"2 executors, 2 cores", "2 JVM(s) wrote s3a://", "2 JVM(s) read"} {
+			if c.Status != doctor.OK || !strings.Contains(c.Detail, want) {
+				t.Errorf("doctor spark-executors: %s %q, want ok and %q", c.Status, c.Detail, want)
+			}
+		}
+	}
+	if !rep.OK() {
+		t.Errorf("doctor on the cluster profile found problems:\n%s", b.String())
 	}
 }
 
@@ -128,4 +258,65 @@ func TestClusterWorkerKilled(t *testing.T) {
 		e.runToEnd(ctx, prog)
 	}
 	e.checkOutputs(ctx)
+}
+
+// repartitionScenario is the conformance scenario that repartitions the
+// source by the grouping key before a window aggregation.
+const repartitionScenario = "repartition by the grouping key before a window aggregation"
+
+// TestClusterRepartition runs the conformance scenario that repartitions
+// by the grouping key before a window aggregation on the cluster
+// (deployment: cluster, checkpoints on s3a://, managed tables in a
+// database created on the cluster): Spark's rows equal the local
+// engine's and the scenario's, and the run's session has tasks on both
+// executors, each reading and writing shuffle data (the one-partition
+// topic is read by one task; the repartition spreads its rows).
+func TestClusterRepartition(t *testing.T) {
+	stack.Require(t)
+	spark := stack.Spark(t)
+	stack.RequireCluster(t, spark, repoRoot)
+	var s *testkit.Scenario
+	for _, sc := range conformance.Scenarios() {
+		if sc.Name == repartitionScenario {
+			s = &sc
+		}
+	}
+	if s == nil {
+		t.Fatalf("no conformance scenario %q", repartitionScenario)
+	}
+	var rec sessions
+	r := &sparkRunner{spark: spark, py: python(t), cluster: true, onEvent: rec.event}
+	local := testkit.LocalRunner{}.Run(t, *s)
+	remote := r.Run(t, *s)
+	for _, sink := range slices.Sorted(maps.Keys(s.Want)) {
+		testkit.RowsEqual(t, testkit.DropColumns(t, remote[sink], s.Ignore[sink]), testkit.DropColumns(t, local[sink], s.Ignore[sink]))
+	}
+	testkit.RunScenario(t, *s, fixedRunner(remote))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	work := rec.usage(t, ctx)
+	t.Logf("executors that ran the scenario's tasks: %+v", work)
+	shuffled := 0
+	for id, w := range work {
+		if id != sparkui.DriverID && w.ShuffleReadBytes > 0 && w.ShuffleWriteBytes > 0 {
+			shuffled++
+		}
+	}
+	if shuffled < 2 {
+		t.Errorf("%d executors read and wrote shuffle data, want both of the cluster's: %+v", shuffled, work)
+	}
+	// The repartition is Spark's own exchange in the micro-batches'
+	// physical plans, besides the aggregation's.
+	repart := regexp.MustCompile(`hashpartitioning\(customer_id#\d+L?, 4\), REPARTITION_BY_NUM`)
+	plans := rec.plans(t, ctx)
+	n := 0
+	for _, p := range plans {
+		if repart.MatchString(p) {
+			n++
+		}
+	}
+	t.Logf("%d of the queries' %d micro-batch plans hold the repartition's exchange", n, len(plans))
+	if n == 0 {
+		t.Errorf("no micro-batch plan of the scenario's queries (%d) holds %s", len(plans), repart)
+	}
 }

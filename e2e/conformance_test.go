@@ -65,6 +65,12 @@ func (f fixedRunner) Run(testing.TB, testkit.Scenario) map[string][]string { ret
 type sparkRunner struct {
 	spark *stack.Session
 	py    string
+	// cluster: the server drives a cluster; the profile says deployment:
+	// cluster and the checkpoints are on s3a:// (the tables are managed,
+	// in a database created on the cluster: under its s3a:// warehouse).
+	cluster bool
+	// onEvent, when set, sees every line of the programs.
+	onEvent func(pyspark.Event)
 }
 
 // sparkScenario is one scenario's isolated copy on the stack: a database
@@ -78,6 +84,7 @@ type sparkScenario struct {
 	program   string
 	kafka     *stack.Kafka
 	topics    map[string]bool // payload sources with their topic
+	cluster   bool            // sparkRunner.cluster
 }
 
 // Run compiles the scenario's pipeline once, then per arrival produces the
@@ -87,7 +94,8 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	sc := &sparkScenario{tb: tb, s: s, db: stack.Unique("conf"), dir: tb.TempDir(), contracts: map[string]*contracts.Contract{}}
+	sc := &sparkScenario{tb: tb, s: s, db: stack.Unique("conf"), dir: tb.TempDir(), contracts: map[string]*contracts.Contract{},
+		cluster: r.cluster}
 	if os.Getenv("ETLGEN_CONFORMANCE_KEEP") == "1" {
 		dir, err := os.MkdirTemp("", "etlgen-conformance-")
 		if err != nil {
@@ -197,7 +205,11 @@ func (sc *sparkScenario) compile(doc *ir.Document) {
 	if !sc.readsCDF() { // a pipeline reading a Change Data Feed runs available-now without a trigger
 		b.WriteString("  trigger: {type: available-now}\n")
 	}
-	fmt.Fprintf(&b, "  checkpoint_root: %q\n  stop_policy: finish-batch\n  stop_timeout: 2m\nassets:\n", filepath.Join(sc.dir, "checkpoints"))
+	root := filepath.Join(sc.dir, "checkpoints")
+	if sc.cluster {
+		root = "s3a://warehouse/e2e/" + sc.db + "/checkpoints"
+	}
+	fmt.Fprintf(&b, "  checkpoint_root: %q\n  stop_policy: finish-batch\n  stop_timeout: 2m\nassets:\n", root)
 	for _, ex := range sc.pipe.Extracts {
 		if st, ok := sc.s.Tables[ex.Asset]; ok && st.Static {
 			if st.Quarantine != "" {
@@ -222,6 +234,9 @@ func (sc *sparkScenario) compile(doc *ir.Document) {
 		fmt.Fprintf(&b, "  %s: {plugin: delta, table: %s, write_mode: %s}\n", ld.Asset, sc.table(ld.Asset), mode)
 	}
 	fmt.Fprintf(&b, "resources:\n  spark:\n    connect_url: %q\n    session_timezone: UTC\n", stack.SparkRemote())
+	if sc.cluster {
+		b.WriteString("    deployment: cluster\n")
+	}
 	fmt.Fprintf(&b, "  conformance_kafka:\n    kind: kafka\n    bootstrap_servers: %q\n    security_protocol: PLAINTEXT\n", stack.KafkaBootstrap())
 	pf := filepath.Join(sc.dir, "profile.yaml")
 	if err := os.WriteFile(pf, []byte(b.String()), 0o644); err != nil {
@@ -310,7 +325,7 @@ func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) 
 	tb.Helper()
 	for attempt := 1; ; attempt++ {
 		stderr := &bytes.Buffer{}
-		h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}})
+		h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
 		if err != nil {
 			tb.Fatalf("start %s: %v", prog, err)
 		}
@@ -337,7 +352,7 @@ func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) 
 func (r *sparkRunner) runToFailure(tb testing.TB, ctx context.Context, prog, want string) {
 	tb.Helper()
 	stderr := &bytes.Buffer{}
-	h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}})
+	h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
 	if err != nil {
 		tb.Fatalf("start %s: %v", prog, err)
 	}

@@ -54,8 +54,14 @@
 // With the stack in cluster mode (scripts/stack.sh up --cluster: a
 // standalone master, two workers, the Connect server as their driver),
 // TestClusterPipeline runs the example with s3a:// tables and checkpoints
-// and a four-partition topic and checks that both executors ran tasks and
-// exchanged shuffle data; TestClusterWorkerKilled kills a worker and its
+// and a four-partition topic and checks that both executors ran tasks of
+// the runs' Spark Connect sessions and exchanged shuffle data (through
+// pyspark/sparkui, as etlgen run's report counts them), then that etlgen
+// doctor's executor probe sees both; TestClusterRepartition runs the
+// conformance scenario that repartitions by the grouping key before a
+// window aggregation on the cluster (sparkRunner.cluster: deployment:
+// cluster, s3a:// checkpoints) and finds the repartition's exchange in the
+// micro-batches' physical plans; TestClusterWorkerKilled kills a worker and its
 // executor with kill -9 during a backlog of stateful micro-batches and gets
 // the same tables as a clean run. They skip in local mode, and fail there
 // with ETLGEN_CLUSTER=1 (make test-cluster).

@@ -18,6 +18,7 @@ import (
 
 	"github.com/etlgen/etlgen/e2e/orders"
 	"github.com/etlgen/etlgen/e2e/stack"
+	"github.com/etlgen/etlgen/pyspark"
 )
 
 // windowSize and watermarkDelay are the example's AggregateParams defaults.
@@ -48,6 +49,8 @@ type pipelineEnv struct {
 	partitions              int32
 	deployment              string
 	nextOrderID             int64
+	// onEvent, when set, sees every line of the programs start runs.
+	onEvent func(pyspark.Event)
 }
 
 type envOptions struct {

@@ -85,10 +85,11 @@ type run struct {
 	stderr *bytes.Buffer
 }
 
-// start starts the program with pyspark.Run.
+// start starts the program with pyspark.Run; e.onEvent, when set, sees
+// every line.
 func (e *pipelineEnv) start(ctx context.Context, prog string) *run {
 	e.t.Helper()
-	return e.startWith(ctx, prog, nil)
+	return e.startWith(ctx, prog, e.onEvent)
 }
 
 // startWith starts the program with pyspark.Run, onEvent (if not nil)

@@ -119,7 +119,20 @@ func (b *graphBuilder) extract(ex ir.Extract) {
 // step adds the node of a step and returns its id.
 func (b *graphBuilder) step(st ir.Step) string {
 	return b.add("s:"+st.ID, GraphNode{Ref: st.ID, Kind: NodeStep,
-		Title: engineLabel(b.m) + ": " + camelName(st.Transformation), Detail: "step " + st.ID})
+		Title: engineLabel(b.m) + ": " + camelName(st.Transformation), Detail: stepDetail(st)})
+}
+
+// stepDetail is a step node's second line: "step <id>", then each
+// repartition of its plan (a shuffle the reader of the graph should see),
+// e.g. "step s · repartition 4 by customer_id".
+func stepDetail(st ir.Step) string {
+	d := "step " + st.ID
+	for _, n := range planNodes(st.Plan) {
+		if n.Op == ir.OpRepartition {
+			d += " · " + RepartitionText(n)
+		}
+	}
+	return d
 }
 
 // load adds the node of a load and returns its id.

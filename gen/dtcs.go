@@ -76,7 +76,10 @@ type DTCSSemantics struct {
 	Aggregates    []DTCSAggregate `yaml:"aggregates"`
 	Joins         []DTCSJoin      `yaml:"joins"`
 	Deduplication []DTCSDedup     `yaml:"deduplication"`
-	Stateful      bool            `yaml:"stateful"`
+	// Repartitions are the plan's repartitions (Stream.Repartition), in
+	// plan order; omitted when there are none.
+	Repartitions []DTCSRepartition `yaml:"repartitions,omitempty"`
+	Stateful     bool              `yaml:"stateful"`
 	// OutputMode is the mode the planner chose for the transformation's
 	// first step that owns a stateful operator (the mode of the query
 	// running it); OutputModeReason says why. Empty for a stateless
@@ -130,6 +133,13 @@ type DTCSTimeRange struct {
 	RightTime string `yaml:"rightTime"`
 	Lower     string `yaml:"lower"`
 	Upper     string `yaml:"upper"`
+}
+
+// DTCSRepartition is a repartition: a shuffle into Partitions partitions
+// by hash of Keys, round-robin when Keys is empty. It keeps no state.
+type DTCSRepartition struct {
+	Partitions int      `yaml:"partitions"`
+	Keys       []string `yaml:"keys"`
 }
 
 // DTCSDedup is a deduplication on keys.

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
@@ -28,7 +29,8 @@ func planNodes(root *ir.Node) []*ir.Node {
 }
 
 // semanticsOf reads the event-time semantics of a plan: filters,
-// watermarks, windows, grouping, aggregates, joins and deduplication.
+// watermarks, windows, grouping, aggregates, joins, deduplication and
+// repartitions.
 func semanticsOf(root *ir.Node) DTCSSemantics {
 	s := DTCSSemantics{Filters: []string{}, Watermarks: []DTCSWatermark{}, Windows: []DTCSWindow{},
 		GroupBy: []string{}, Aggregates: []DTCSAggregate{}, Joins: []DTCSJoin{}, Deduplication: []DTCSDedup{}}
@@ -61,11 +63,22 @@ func semanticsNode(s *DTCSSemantics, n *ir.Node) {
 			s.Joins = append(s.Joins, joinOf(*n.Join))
 			s.Stateful = s.Stateful || !n.Join.Static
 		}
+	case ir.OpRepartition:
+		s.Repartitions = append(s.Repartitions, DTCSRepartition{Partitions: n.Partitions, Keys: append([]string{}, n.Keys...)})
 	case ir.OpDropDuplicates, ir.OpDropDuplicatesWithinWM:
 		s.Stateful = true
 		s.Deduplication = append(s.Deduplication, DTCSDedup{Keys: append([]string{}, n.Keys...),
 			WithinWatermark: n.Op == ir.OpDropDuplicatesWithinWM})
 	}
+}
+
+// RepartitionText describes a repartition node for people, e.g.
+// "repartition 4 by customer_id" or "repartition 2 round-robin".
+func RepartitionText(n *ir.Node) string {
+	if len(n.Keys) == 0 {
+		return fmt.Sprintf("repartition %d round-robin", n.Partitions)
+	}
+	return fmt.Sprintf("repartition %d by %s", n.Partitions, strings.Join(n.Keys, ", "))
 }
 
 func windowOf(w ir.Window) DTCSWindow {

@@ -31,7 +31,7 @@
 // every source and sink (Source.Binding, Sink.Binding: plugin, options,
 // role, write mode), the inferred schema of every transformation, step and
 // node (Inferred), the queries with their output modes, checkpoints,
-// identities, state and guarantees, the late-output routing (Query.LateHost,
+// identities, state, repartitions and guarantees, the late-output routing (Query.LateHost,
 // LateSource), a static table's quarantine (Source.Quarantine: its asset,
 // the query that writes it, its keys; StaticQuarantine.Write is the write
 // as a query both engines and etlgen show open), the Spark session (Session: Connect URL and conf, with every

@@ -14,7 +14,7 @@ import (
 // TestPlanGolden renders the plan of the corpus's ok cases, as text and
 // JSON, and their state manifests; planning twice gives the same bytes.
 func TestPlanGolden(t *testing.T) {
-	for _, name := range []string{"ok_example", "ok_static_left_join", "several_watermarks_note"} {
+	for _, name := range []string{"ok_example", "ok_static_left_join", "several_watermarks_note", "ok_repartition_before_window"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join("testdata/corpus", name)

@@ -194,7 +194,7 @@ func queryOf(c *Checker, q *query) Query {
 	cp := q.checkpoint(c.env)
 	out := Query{
 		Name: q.name, From: q.load.From, Branch: q.branch, Sources: uniq(f.sources), Steps: q.steps(),
-		Watermarks: append([]Watermark{}, f.watermarks...), Windows: q.windows(), Stateful: q.statefulOps(c.env),
+		Watermarks: append([]Watermark{}, f.watermarks...), Windows: q.windows(), Stateful: q.statefulOps(c.env), Repartitions: q.repartitions(),
 		OutputMode: q.mode, OutputModeReason: q.reason, Trigger: c.env.Trigger, Checkpoint: cp,
 		Identity: Identity(q.pp.p.ID, q.pp.p.Version, c.env.Profile, q.name),
 		Sink: Sink{Asset: q.name, Contract: q.load.Contract, Plugin: pluginName(q.sink), Identity: identity(q.sink),
@@ -230,6 +230,18 @@ func (q *query) steps() []string {
 	out = uniq(out)
 	if out == nil {
 		out = []string{}
+	}
+	return out
+}
+
+// repartitions lists the query's repartitions, upstream first.
+func (q *query) repartitions() []Repartition {
+	var out []Repartition
+	for _, n := range q.ops {
+		if isOp(n, ir.OpRepartition) {
+			out = append(out, Repartition{Step: n.step, Partitions: n.node.Partitions,
+				Keys: append([]string{}, n.node.Keys...), Static: n.static})
+		}
 	}
 	return out
 }

@@ -260,6 +260,9 @@ type Query struct {
 	Watermarks []Watermark  `json:"watermarks"`
 	Windows    []ir.Window  `json:"windows"`
 	Stateful   []StatefulOp `json:"stateful"`
+	// Repartitions are the query's repartitions (Stream.Repartition),
+	// upstream first: where it shuffles rows on purpose.
+	Repartitions []Repartition `json:"repartitions,omitempty"`
 	// Output is the schema the query writes: the load's contract columns.
 	Output []Column `json:"output"`
 	// OutputMode is append, update or complete; OutputModeReason says why.
@@ -291,6 +294,19 @@ type Watermark struct {
 	Column string `json:"column"`
 	Delay  string `json:"delay"`
 	Step   string `json:"step"`
+}
+
+// Repartition is a repartition in a step: Spark's repartition(n, keys...),
+// a shuffle into Partitions partitions by hash of Keys (round-robin when
+// there are none). It keeps no state; the local engine passes its rows
+// through.
+type Repartition struct {
+	Step       string   `json:"step"`
+	Partitions int      `json:"partitions"`
+	Keys       []string `json:"keys"`
+	// Static marks a repartition of a static table (the static side of a
+	// stream–static join), read again each micro-batch.
+	Static bool `json:"static,omitempty"`
 }
 
 // StatefulOp is an operator that keeps state in the checkpoint: an

@@ -8,12 +8,12 @@ import (
 )
 
 // ruleColumnsExist: the event-time columns of watermarks and windows, dedup
-// keys and join keys are columns of the operator's input; event-time columns
+// keys, repartition keys and join keys are columns of the operator's input; event-time columns
 // are timestamps. (The DSL's schema inference reports most of these first;
 // the planner's duplicate at the same position is dropped.)
 var ruleColumnsExist = Rule{
 	Name:    "columns-exist",
-	Summary: "watermark, window, dedup and join columns exist; event-time columns are timestamps",
+	Summary: "watermark, window, dedup, repartition and join columns exist; event-time columns are timestamps",
 	Codes:   []string{CodeUnknownColumn, CodeEventTimeNotTimestamp},
 	Check: func(c *Checker) {
 		c.eachOp(func(q *query, n *qnode) {
@@ -41,6 +41,10 @@ func columnUses(n *qnode) []columnUse {
 	case x.Op == ir.OpDropDuplicates || x.Op == ir.OpDropDuplicatesWithinWM:
 		for _, k := range x.Keys {
 			out = append(out, columnUse{0, k, "dedup key", false})
+		}
+	case x.Op == ir.OpRepartition:
+		for _, k := range x.Keys {
+			out = append(out, columnUse{0, k, "repartition key", false})
 		}
 	case x.Op == ir.OpJoin && x.Join != nil:
 		for _, k := range x.Join.LeftKeys {

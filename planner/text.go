@@ -11,8 +11,8 @@ import (
 
 // Text renders the plan for people: per pipeline its regions, sources (with
 // options and offset semantics) and queries (event time, watermarks,
-// windows, stateful operators, output mode, trigger, checkpoint, sink and
-// delivery guarantee). The output is deterministic.
+// windows, repartitions, stateful operators, output mode, trigger,
+// checkpoint, sink and delivery guarantee). The output is deterministic.
 func (m *Model) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "profile %s (engine %s), trigger %s\n", m.Profile, m.Engine, m.Trigger)
@@ -90,6 +90,9 @@ func writeQuery(b *strings.Builder, q Query) {
 	for _, w := range q.Watermarks {
 		fmt.Fprintf(b, "    watermark: %s delay %s (step %s)\n", w.Column, w.Delay, w.Step)
 	}
+	for _, r := range q.Repartitions {
+		writeRepartition(b, r)
+	}
 	for _, op := range q.Stateful {
 		writeStateful(b, op)
 	}
@@ -125,6 +128,18 @@ func writeLayout(b *strings.Builder, s Sink) {
 		props[i] = o.Name + "=" + o.Value
 	}
 	fmt.Fprintf(b, "    table: partitioned by %s; properties %s; merge schema %t\n", list(s.PartitionBy), list(props), s.MergeSchema)
+}
+
+func writeRepartition(b *strings.Builder, r Repartition) {
+	by := "round-robin"
+	if len(r.Keys) > 0 {
+		by = "by hash of [" + strings.Join(r.Keys, ", ") + "]"
+	}
+	side := ""
+	if r.Static {
+		side = " (static table)"
+	}
+	fmt.Fprintf(b, "    repartition: step %s into %d partitions %s%s\n", r.Step, r.Partitions, by, side)
 }
 
 func writeStateful(b *strings.Builder, op StatefulOp) {

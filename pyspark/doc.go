@@ -78,7 +78,8 @@
 //     pipeline and contract ids) — a true partition of the input;
 //   - applies the steps' logical plans as DataFrame operations (filter,
 //     select, withColumns, withWatermark, window / session_window + groupBy
-//   - agg, dropDuplicates(WithinWatermark), joins, unionByName);
+//   - agg, dropDuplicates(WithinWatermark), joins, unionByName, orderBy,
+//     limit, repartition(n, F.col(key), ...));
 //   - writes with foreachBatch: a Delta MERGE on the merge keys, or a Delta
 //     append, made idempotent with Delta's txnAppId / txnVersion (app id = the
 //     planner's query identity, version = the batch id), or JSON files into

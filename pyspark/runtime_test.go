@@ -386,3 +386,42 @@ print(json.dumps(out, sort_keys=True))
 		}
 	}
 }
+
+// TestRuntimeDriverUI runs etlgen_runtime.driver_ui on sessions whose conf
+// says where the driver's UI is, has it off, lacks the app id, or will not
+// show its conf (a managed endpoint).
+func TestRuntimeDriverUI(t *testing.T) {
+	script := `
+class Conf:
+    def __init__(self, values, fail=False):
+        self.values, self.fail = values, fail
+    def get(self, key, default=None):
+        if self.fail:
+            raise RuntimeError("CONFIG_NOT_AVAILABLE")
+        return self.values.get(key, default)
+
+class Session:
+    def __init__(self, conf):
+        self.conf = conf
+
+full = {"spark.driver.host": "10.0.0.5", "spark.ui.port": "4041", "spark.app.id": "app-1"}
+out = {
+    "full": rt.driver_ui(Session(Conf(full))),
+    "default_port": rt.driver_ui(Session(Conf({"spark.driver.host": "h", "spark.app.id": "a"}))),
+    "off": rt.driver_ui(Session(Conf(dict(full, **{"spark.ui.enabled": "false"})))),
+    "no_app": rt.driver_ui(Session(Conf({"spark.driver.host": "h"}))),
+    "hidden": rt.driver_ui(Session(Conf(full, fail=True))),
+}
+print(json.dumps(out, sort_keys=True))
+`
+	var got map[string]any
+	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
+	want := map[string]any{
+		"full":         map[string]any{"driver_host": "10.0.0.5", "ui_port": "4041", "app": "app-1"},
+		"default_port": map[string]any{"driver_host": "h", "ui_port": "4040", "app": "a"},
+		"off":          nil, "no_app": nil, "hidden": nil,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("driver_ui (-want +got):\n%s", diff)
+	}
+}

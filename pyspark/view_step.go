@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -149,6 +150,8 @@ func (g *gen) op(sp *planner.StepPlan, n *ir.Node, src string, ins []string) []s
 		return []string{fmt.Sprintf("%s.orderBy(%s)", src, strings.Join(exprCols(n.Columns), ", "))}
 	case ir.OpLimit:
 		return []string{fmt.Sprintf("%s.limit(%d)", src, n.Limit)}
+	case ir.OpRepartition:
+		return []string{repartition(n, src)}
 	case ir.OpIntoOutput:
 		c, ok := g.m.Contract(n.Output)
 		if !ok {
@@ -157,6 +160,18 @@ func (g *gen) op(sp *planner.StepPlan, n *ir.Node, src string, ins []string) []s
 		return []string{fmt.Sprintf("%s.selectExpr(%s)", src, strings.Join(pyList(conformFrom(c, inputTypes(sp, n))), ", "))}
 	}
 	return []string{src}
+}
+
+// repartition renders src.repartition(n, F.col(key), ...): each key a
+// column name as F.col parses it (colArg: backticked unless a plain
+// identifier, so a dot or a backtick in a name is no path); round-robin
+// without keys.
+func repartition(n *ir.Node, src string) string {
+	args := []string{strconv.Itoa(n.Partitions)}
+	for _, k := range n.Keys {
+		args = append(args, "F.col("+colArg(k)+")")
+	}
+	return fmt.Sprintf("%s.repartition(%s)", src, strings.Join(args, ", "))
 }
 
 func namedExprs(cols []ir.NamedExpr) []string {

@@ -43,6 +43,7 @@ func TestLiveEventsParity(t *testing.T) {
 		var first, second recorder
 		rep := r.liveRun(r.model("{type: available-now}", ""), &first, false)
 		t.Logf("%s run 1: %d batches, status %s", eng, rep.Batches, rep.Status)
+		checkExecutors(t, eng, rep)
 		r.write(order(3, 3, "2026-07-15T11:40:00Z", "paid"), order(4, 4, "2026-07-15T10:10:00Z", "paid"))
 		rep = r.liveRun(r.model("{type: processing-time, interval: 1s}", "  stop_policy: finish-batch\n"), &second, true)
 		t.Logf("%s run 2: %d batches, status %s", eng, rep.Batches, rep.Status)
@@ -139,4 +140,25 @@ func (c *recorder) facts(query string) []string {
 		}
 	}
 	return out
+}
+
+// checkExecutors: a Spark run's report says which executors ran its
+// tasks (on the stack's local[2] server: the driver, every task); a local
+// run's has none.
+func checkExecutors(t *testing.T, eng string, rep *Report) {
+	t.Helper()
+	x := rep.Executors
+	if eng == profile.EngineLocal {
+		if x != nil {
+			t.Errorf("local run: executors %+v, want none", x)
+		}
+		return
+	}
+	if x == nil || x.Unavailable != "" {
+		t.Fatalf("spark run: executors %+v, want the driver's tasks", x)
+	}
+	t.Logf("spark run: executors %+v", *x)
+	if len(x.Executors) != 1 || x.Executors[0].ID != "driver" || x.Executors[0].Tasks == 0 || x.Jobs == 0 || x.Stages == 0 {
+		t.Errorf("spark run on local[2]: executors %+v, want the driver with tasks", *x)
+	}
 }

@@ -40,6 +40,10 @@ type Report struct {
 	// Lineage counts the OpenLineage events of the run
 	// (execution.openlineage); nil when the profile asks for none.
 	Lineage *LineageReport `json:"lineage,omitempty"`
+	// Executors is which executors ran the run's tasks (pyspark engine,
+	// read from the driver's status API after the run); nil on the local
+	// engine.
+	Executors *ExecutorsReport `json:"executors,omitempty"`
 	// Path is where the report was written.
 	Path string `json:"-"`
 }

@@ -115,6 +115,9 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 	lines.end(res)
 	r.ExitCode = res.ExitCode
 	r.Driver.Session = session
+	if res.Failure == nil || res.Failure.Code != "connectivity" { // a lost server has no UI to ask
+		r.Executors = executorsOf(ctx, lines.ui, session)
+	}
 	switch {
 	case res.Failure != nil && res.Failure.Code == "crashed" && session != "":
 		// Its queries may run on without a client: release them now.

@@ -22,6 +22,8 @@ type sparkLines struct {
 	// queries are the started queries, in the order the program started
 	// them, with what their QueryTerminated needs.
 	queries []*sparkQuery
+	// ui is the start line's driver UI.
+	ui *driverUI
 }
 
 // sparkQuery is what the events of a query said so far.
@@ -68,6 +70,9 @@ func (s *sparkLines) event(ev pyspark.Event) {
 // startLine is the program's start line: each query, how it started and
 // where it resumes (etlgen_runtime.run).
 type startLine struct {
+	// UI is where the driver's status API should answer; nil when the
+	// program could not tell.
+	UI      *driverUI `json:"ui"`
 	Queries []struct {
 		Name   string `json:"name"`
 		Start  string `json:"start"`
@@ -84,6 +89,7 @@ type startLine struct {
 func (s *sparkLines) started(raw json.RawMessage) {
 	var line startLine
 	_ = json.Unmarshal(raw, &line)
+	s.ui = line.UI
 	for _, q := range line.Queries {
 		e := QueryStarted{Pipeline: s.pp.ID, Query: q.Name, Fresh: q.Start != startRecovery, LastCommitted: -1, Replay: q.Replay}
 		if rs := q.Resume; rs != nil {

@@ -27,18 +27,36 @@ type sparkEngine struct {
 	t                      *testing.T
 	prefix, py             string
 	source, target, replay string
+	// remote is the Spark Connect URL (ETLGEN_SPARK_REMOTE, else the
+	// profile's); deployment, when set, is written on the profile's spark
+	// resource.
+	remote, deployment string
 }
 
-func newSparkEngine(t *testing.T) *sparkEngine {
+// defaultRemote is profiles/spark.yaml's connect_url.
+const defaultRemote = "sc://127.0.0.1:15002"
+
+func newSparkEngine(t *testing.T) *sparkEngine { return newSparkEngineIn(t, "default") }
+
+// newSparkEngineIn is newSparkEngine with the tables in database db
+// (created when missing).
+func newSparkEngineIn(t *testing.T, db string) *sparkEngine {
 	py, err := pyspark.FindPython()
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := fmt.Sprintf("default.cdfeng_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9)
-	e := &sparkEngine{t: t, prefix: p, py: py, source: p + "_source", target: p + "_target", replay: p + "_rebuilt"}
+	p := fmt.Sprintf("%s.cdfeng_%d_%d", db, os.Getpid(), time.Now().UnixNano()%1e9)
+	e := &sparkEngine{t: t, prefix: p, py: py, source: p + "_source", target: p + "_target", replay: p + "_rebuilt",
+		remote: defaultRemote}
+	if r := os.Getenv("ETLGEN_SPARK_REMOTE"); r != "" {
+		e.remote = r
+	}
 	t.Cleanup(func() {
 		e.sql("DROP TABLE IF EXISTS "+e.source, "DROP TABLE IF EXISTS "+e.target, "DROP TABLE IF EXISTS "+e.replay)
 	})
+	if db != "default" {
+		e.sql("CREATE DATABASE IF NOT EXISTS " + db)
+	}
 	e.sql("CREATE TABLE " + e.source + " (customer_id BIGINT NOT NULL, name STRING NOT NULL, email STRING NOT NULL, " +
 		"country STRING NOT NULL, tier STRING NOT NULL, updated_at TIMESTAMP NOT NULL) USING delta " +
 		"TBLPROPERTIES (delta.enableChangeDataFeed = true)")
@@ -48,7 +66,7 @@ func newSparkEngine(t *testing.T) *sparkEngine {
 // sql runs statements and returns each one's rows.
 func (e *sparkEngine) sql(stmts ...string) [][]map[string]any {
 	e.t.Helper()
-	cmd := exec.Command(e.py, filepath.Join("..", "..", "pyspark", "testdata", "live", "query.py"))
+	cmd := exec.Command(e.py, filepath.Join("..", "..", "pyspark", "testdata", "live", "query.py"), e.remote)
 	cmd.Stdin = strings.NewReader(strings.Join(stmts, "\n") + "\n")
 	out, err := cmd.Output()
 	if err != nil {
@@ -106,11 +124,15 @@ func (e *sparkEngine) generate(target, run string) string {
 	}
 	text := string(data)
 	for _, r := range [][2]string{{"table: raw.customers", "table: " + e.source}, {"table: curated.customers", "table: " + target},
-		{"checkpoint_root: s3a://warehouse/checkpoints", "checkpoint_root: s3a://warehouse/checkpoints/" + strings.TrimPrefix(e.prefix, "default.") + "/" + run}} {
+		{"checkpoint_root: s3a://warehouse/checkpoints", "checkpoint_root: s3a://warehouse/checkpoints/" + strings.ReplaceAll(e.prefix, ".", "/") + "/" + run},
+		{`connect_url: "` + defaultRemote + `"`, `connect_url: "` + e.remote + `"`}} {
 		if !strings.Contains(text, r[0]) {
 			t.Fatalf("profiles/spark.yaml has no %q", r[0])
 		}
 		text = strings.Replace(text, r[0], r[1], 1)
+	}
+	if e.deployment != "" {
+		text = strings.Replace(text, "    connect_url:", "    deployment: "+e.deployment+"\n    connect_url:", 1)
 	}
 	dir := t.TempDir()
 	pf := filepath.Join(dir, "profile.yaml")
@@ -221,7 +243,57 @@ func TestSparkEngineCDF(t *testing.T) {
 	if os.Getenv("ETLGEN_STACK") != "1" {
 		t.Skip("ETLGEN_STACK=1 runs against the local stack (make stack-up)")
 	}
-	e := newSparkEngine(t)
+	checkSparkEngineCDF(t, newSparkEngine(t))
+}
+
+// TestClusterCDF (ETLGEN_STACK=1, the stack in cluster mode: scripts/stack.sh
+// up --cluster) runs TestSparkEngineCDF's runs on the standalone cluster with
+// the profile's spark resource declared deployment: cluster: the source,
+// target and rebuilt tables are managed tables, under the cluster's
+// s3a:// warehouse, and the checkpoints on s3a://; the targets equal the
+// source's state as in local mode. With ETLGEN_CLUSTER=1 a server in local
+// mode fails it instead of skipping it.
+func TestClusterCDF(t *testing.T) {
+	if os.Getenv("ETLGEN_STACK") != "1" {
+		t.Skip("ETLGEN_STACK=1 runs against the stack in cluster mode (scripts/stack.sh up --cluster)")
+	}
+	// A database of its own: the metastore's default database keeps the
+	// location it got when it was created, a local directory when the
+	// stack first ran in local mode; one created on the cluster lives
+	// under its s3a:// warehouse (spark.sql.warehouse.dir).
+	// The master is asked first: a database created on a local[N] server
+	// would keep a local location.
+	py, err := pyspark.FindPython()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := &sparkEngine{t: t, py: py, remote: defaultRemote}
+	if r := os.Getenv("ETLGEN_SPARK_REMOTE"); r != "" {
+		ask.remote = r
+	}
+	master := fmt.Sprint(ask.sql("SET spark.master")[0][0]["value"])
+	if !strings.HasPrefix(master, "spark://") {
+		if os.Getenv("ETLGEN_CLUSTER") == "1" {
+			t.Fatalf("ETLGEN_CLUSTER=1 but spark.master is %q: start the stack with scripts/stack.sh up --cluster", master)
+		}
+		t.Skipf("cluster test: spark.master is %q (scripts/stack.sh up --cluster runs a cluster)", master)
+	}
+	e := newSparkEngineIn(t, "etlgen_cluster")
+	e.deployment = "cluster"
+	checkSparkEngineCDF(t, e)
+	for _, table := range []string{e.source, e.target, e.replay} {
+		loc := fmt.Sprint(e.sql("DESCRIBE DETAIL " + table)[0][0]["location"])
+		if !strings.HasPrefix(loc, "s3a://") {
+			t.Errorf("%s is at %s, want the cluster's s3a:// warehouse", table, loc)
+		}
+	}
+}
+
+// checkSparkEngineCDF applies conformanceRuns to e's source, runs the
+// generated program after each and checks the target, the resume version
+// and a rebuild from version 0.
+func checkSparkEngineCDF(t *testing.T, e *sparkEngine) {
+	t.Helper()
 	program := e.generate(e.target, "main")
 	src := source{}
 	for i, ops := range conformanceRuns {

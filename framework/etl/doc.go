@@ -18,8 +18,10 @@
 //
 // Stream[T] has Where, Select, WithColumn, WithWatermark, GroupBy(...).Agg,
 // DropDuplicates, DropDuplicatesWithinWatermark, Join (with On and Within
-// conditions, a Static right side for stream-static joins), Union, Sort and
-// Limit. Expressions are typed: Col[T] and Expr[T] compare with values of T
+// conditions, a Static right side for stream-static joins), Union, Sort,
+// Limit and Repartition (hash-partition into n partitions by key columns,
+// e.g. by the grouping key before GroupBy; Static tables have Where, Select
+// and Repartition). Expressions are typed: Col[T] and Expr[T] compare with values of T
 // (Eq, Lt, ...), and functions such as Add, And, Coalesce, When, Cast, Upper,
 // DateTrunc take Typed[T] arguments, so mixing types is a compile error.
 // Aggregates (Count, Sum, Avg, Min, Max, First, Last, ApproxCountDistinct,

@@ -138,3 +138,9 @@ func (t Static[T]) Where(pred Typed[bool]) Static[T] {
 func (t Static[T]) Select(cols ...Selection) Static[Row] {
 	return Static[Row]{Stream[T]{t.s}.Select(cols...).s}
 }
+
+// Repartition hash-partitions the table into n partitions by the given
+// columns (round-robin with none), as Stream.Repartition does.
+func (t Static[T]) Repartition(n int, cols ...Named) Static[T] {
+	return Static[T]{Stream[T]{t.s}.Repartition(n, cols...).s}
+}

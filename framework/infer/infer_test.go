@@ -301,3 +301,37 @@ var cmpEmpty = cmp.Comparer(func(a, b []string) bool {
 	}
 	return cmp.Equal(a, b)
 })
+
+// TestRepartition: a repartition keeps its input's schema and reports a
+// partition count outside 1..MaxPartitions and key columns its input lacks.
+func TestRepartition(t *testing.T) {
+	repart := func(n int, keys ...string) *ir.Node {
+		return &ir.Node{Op: ir.OpRepartition, Inputs: []*ir.Node{in("orders")}, Partitions: n, Keys: keys}
+	}
+	tests := []struct {
+		name string
+		node *ir.Node
+		want []string
+	}{
+		{"by key", repart(8, "customer_id"), []string{}},
+		{"by two keys", repart(1, "customer_id", "status"), []string{}},
+		{"round robin", repart(4), []string{}},
+		{"most partitions", repart(ir.MaxPartitions, "status"), []string{}},
+		{"zero partitions", repart(0, "customer_id"), []string{ir.CodeBadArgument}},
+		{"negative partitions", repart(-3), []string{ir.CodeBadArgument}},
+		{"too many partitions", repart(ir.MaxPartitions + 1), []string{ir.CodeBadArgument}},
+		{"unknown key", repart(8, "customer_id", "nope"), []string{ir.CodeUnknownColumn}},
+		{"both", repart(0, "nope"), []string{ir.CodeBadArgument, ir.CodeUnknownColumn}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, diags := infer.Plan(tt.node, inputs)
+			if diff := cmp.Diff(tt.want, diags.Codes()); diff != "" {
+				t.Errorf("codes (-want +got):\n%s\n%v", diff, diags)
+			}
+			if diff := cmp.Diff(infer.FromContract(orders, "orders"), s); diff != "" {
+				t.Errorf("schema is not the input's (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

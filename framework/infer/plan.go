@@ -1,6 +1,8 @@
 package infer
 
 import (
+	"fmt"
+
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -47,6 +49,7 @@ func init() {
 		ir.OpWatermark: watermark, ir.OpAggregate: aggregate,
 		ir.OpDropDuplicates: dropDuplicates, ir.OpDropDuplicatesWithinWM: dropDuplicates,
 		ir.OpJoin: join, ir.OpUnion: union, ir.OpSort: sortRows, ir.OpLimit: same, ir.OpIntoOutput: same,
+		ir.OpRepartition: repartition,
 	}
 }
 
@@ -192,6 +195,19 @@ func (w *walker) timeColumn(name string, s Schema, pos diag.Position, what strin
 
 // dropDuplicates checks its key columns.
 func dropDuplicates(w *walker, n *ir.Node, in []Schema) (Schema, bool) {
+	for _, k := range n.Keys {
+		w.column(k, in[0], n.Pos)
+	}
+	return in[0], true
+}
+
+// repartition checks the partition count and the key columns; the schema
+// passes through.
+func repartition(w *walker, n *ir.Node, in []Schema) (Schema, bool) {
+	if n.Partitions < 1 || n.Partitions > ir.MaxPartitions {
+		w.errorf(ir.CodeBadArgument, n.Pos, fmt.Sprintf("give a partition count from 1 to %d", ir.MaxPartitions),
+			"repartition into %d partitions", n.Partitions)
+	}
 	for _, k := range n.Keys {
 		w.column(k, in[0], n.Pos)
 	}

@@ -32,7 +32,8 @@ const (
 	// CodeBadLate: Late() on a stream that is not an extract or step output.
 	CodeBadLate = "ETL-D212"
 	// CodeBadArgument: an empty id, a nil body, an empty group-by or join key
-	// list, a negative limit, or a static stream where a stream is required.
+	// list, a negative limit, a repartition into fewer than 1 or more than
+	// MaxPartitions partitions, or a static stream where a stream is required.
 	CodeBadArgument = "ETL-D213"
 	// CodeBadGate: a quality gate without a name, with a name another gate
 	// of the pipeline has, or with an unknown metric, scope or action.

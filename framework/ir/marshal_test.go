@@ -7,6 +7,7 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestMarshalSortsAndKeepsInput(t *testing.T) {
@@ -103,5 +104,42 @@ func TestMarshalCompactIsLinear(t *testing.T) {
 	again, _ := ir.MarshalCompact(doc)
 	if string(again) != string(big) {
 		t.Error("compact IR does not round-trip")
+	}
+}
+
+// TestMarshalRepartition: a repartition's partition count and keys are
+// written under their own names and survive a round trip.
+func TestMarshalRepartition(t *testing.T) {
+	tests := []struct {
+		name string
+		node *ir.Node
+		want []string // substrings of the compact JSON
+	}{
+		{"by keys", &ir.Node{Op: ir.OpRepartition, Partitions: 8, Keys: []string{"customer_id", "a b"}},
+			[]string{`"op":"repartition"`, `"keys":["customer_id","a b"]`, `"partitions":8`}},
+		{"round robin", &ir.Node{Op: ir.OpRepartition, Partitions: 1},
+			[]string{`"op":"repartition"`, `"partitions":1`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.node.Inputs = []*ir.Node{{Op: ir.OpInput, Input: "in"}}
+			doc := &ir.Document{IRVersion: ir.Version, Transformations: []ir.Transformation{{ID: "t", Plan: tt.node}}}
+			b, err := ir.MarshalCompact(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(string(b), w) {
+					t.Errorf("JSON lacks %s:\n%s", w, b)
+				}
+			}
+			back, err := ir.Unmarshal(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.node, back.Transformations[0].Plan); diff != "" {
+				t.Errorf("round trip (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

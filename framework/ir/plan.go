@@ -18,11 +18,12 @@ const (
 	OpAggregate              Op = "aggregate"  // GroupBy, Window, Aggs
 	OpDropDuplicates         Op = "dropDuplicates"
 	OpDropDuplicatesWithinWM Op = "dropDuplicatesWithinWatermark"
-	OpJoin                   Op = "join"  // Join; Inputs[0] left, Inputs[1] right
-	OpUnion                  Op = "union" // Inputs
-	OpSort                   Op = "sort"  // Columns: asc/desc calls around the keys (rejected on streams)
-	OpLimit                  Op = "limit" // Limit (on a stream: the first N rows overall; not in update mode)
-	OpIntoOutput             Op = "into"  // Output: conform to the output contract
+	OpJoin                   Op = "join"        // Join; Inputs[0] left, Inputs[1] right
+	OpUnion                  Op = "union"       // Inputs
+	OpSort                   Op = "sort"        // Columns: asc/desc calls around the keys (rejected on streams)
+	OpLimit                  Op = "limit"       // Limit (on a stream: the first N rows overall; not in update mode)
+	OpRepartition            Op = "repartition" // Partitions, Keys: hash-partition by Keys (round-robin when none); stateless
+	OpIntoOutput             Op = "into"        // Output: conform to the output contract
 )
 
 // Node is one operator of a logical plan. Fields beyond Op and Inputs are set
@@ -31,20 +32,25 @@ type Node struct {
 	Op     Op      `json:"op"`
 	Inputs []*Node `json:"inputs,omitempty"`
 
-	Input     string        `json:"input,omitempty"`     // OpInput
-	Predicate *Expr         `json:"predicate,omitempty"` // OpFilter
-	Columns   []NamedExpr   `json:"columns,omitempty"`   // OpSelect, OpWithColumn, OpSort
-	Column    string        `json:"column,omitempty"`    // OpWatermark: event-time column
-	Delay     Duration      `json:"delay,omitempty"`     // OpWatermark
-	GroupBy   []*Expr       `json:"groupBy,omitempty"`   // OpAggregate
-	Window    *Window       `json:"window,omitempty"`    // OpAggregate
-	Aggs      []NamedExpr   `json:"aggs,omitempty"`      // OpAggregate
-	Keys      []string      `json:"keys,omitempty"`      // OpDropDuplicates*
-	Join      *Join         `json:"join,omitempty"`      // OpJoin
-	Limit     int           `json:"limit,omitempty"`     // OpLimit
-	Output    string        `json:"output,omitempty"`    // OpIntoOutput: contract id
-	Pos       diag.Position `json:"pos"`
+	Input      string        `json:"input,omitempty"`      // OpInput
+	Predicate  *Expr         `json:"predicate,omitempty"`  // OpFilter
+	Columns    []NamedExpr   `json:"columns,omitempty"`    // OpSelect, OpWithColumn, OpSort
+	Column     string        `json:"column,omitempty"`     // OpWatermark: event-time column
+	Delay      Duration      `json:"delay,omitempty"`      // OpWatermark
+	GroupBy    []*Expr       `json:"groupBy,omitempty"`    // OpAggregate
+	Window     *Window       `json:"window,omitempty"`     // OpAggregate
+	Aggs       []NamedExpr   `json:"aggs,omitempty"`       // OpAggregate
+	Keys       []string      `json:"keys,omitempty"`       // OpDropDuplicates*, OpRepartition
+	Join       *Join         `json:"join,omitempty"`       // OpJoin
+	Limit      int           `json:"limit,omitempty"`      // OpLimit
+	Partitions int           `json:"partitions,omitempty"` // OpRepartition: 1 ≤ n ≤ MaxPartitions
+	Output     string        `json:"output,omitempty"`     // OpIntoOutput: contract id
+	Pos        diag.Position `json:"pos"`
 }
+
+// MaxPartitions is the largest partition count of an OpRepartition: Spark's
+// numPartitions is a 32-bit int.
+const MaxPartitions = 1<<31 - 1
 
 // Duration is a time span in its canonical Go form, e.g. "15m0s".
 type Duration string

@@ -51,6 +51,7 @@ var sideways = map[[2]string]string{
 	{"testkit/conformance", "examples/order-payments"}:            "the conformance scenarios run the example pipelines on both engines",
 	{"testkit/conformance", "examples/customer-cdf"}:              "the conformance scenarios run the example pipelines on both engines",
 	{"testkit/conformance/spark41", "examples/order-payments"}:    "the Spark 4.1 scenarios' pipelines read the example's order contract",
+	{"testkit/conformance/spark41", "examples/order-streaming"}:   "the repartition scenario's pipeline reads the example's order events and windows",
 	{"testkit/conformance", "examples/order-status"}:              "the conformance scenarios run the example pipelines on both engines",
 	{"testkit/conformance/dimension", "examples/order-streaming"}: "the static-dimension scenario's pipeline reads the example's order events",
 }

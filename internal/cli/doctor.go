@@ -16,7 +16,9 @@ func doctorCommand() command {
 		summary: "check that the environment a profile names can run pipelines",
 		usage:   []string{"etlgen doctor --profile FILE [--format text|json] [--timeout 2m]"},
 		help: "Checks the Spark Connect server, its Spark version and deployment (spark.master),\n" +
-			"Delta, Kafka, the Kafka partitions the profile names and the checkpoint location,\n" +
+			"Delta, Kafka, the Kafka partitions the profile names, the checkpoint location and,\n" +
+			"from the executors themselves, that each writes to the checkpoint storage and reads\n" +
+			"the Kafka assets' topics (the executors counted through the driver's status API),\n" +
 			"and prints the checklist on stdout.\n" +
 			"Exit: 0 when all checks pass, 10 an invalid profile, 16 when the environment is not usable.",
 		flags: func(fs *flag.FlagSet) runFunc {

@@ -71,6 +71,9 @@ func printReport(e env, r *run.Report) {
 	if l := r.Lineage; l != nil {
 		fmt.Fprintf(e.stdout, "openlineage: %d events, %d written, %d posted, %d failed\n", l.Events, l.Written, l.Posted, l.Failed)
 	}
+	if x := r.Executors; x != nil {
+		fmt.Fprintln(e.stdout, executorsLine(x))
+	}
 	status := r.Start
 	if r.Status != "finished" {
 		status = r.Status + " (" + r.Start + ")"
@@ -261,4 +264,23 @@ func confirmDelete(e env, paths []string) bool {
 		fmt.Fprintln(e.stderr)
 	}
 	return answer == "y" || answer == "yes"
+}
+
+// executorsLine says which executors ran a Spark run's tasks.
+func executorsLine(x *run.ExecutorsReport) string {
+	if x.Unavailable != "" {
+		return "executors: unknown (" + x.Unavailable + ")"
+	}
+	parts := make([]string, 0, len(x.Executors))
+	for _, e := range x.Executors {
+		p := fmt.Sprintf("%s %d tasks", e.ID, e.Tasks)
+		if e.FailedTasks > 0 {
+			p += fmt.Sprintf(" (%d failed)", e.FailedTasks)
+		}
+		if e.ShuffleReadBytes > 0 || e.ShuffleWriteBytes > 0 {
+			p += fmt.Sprintf(", shuffle read %d B, written %d B", e.ShuffleReadBytes, e.ShuffleWriteBytes)
+		}
+		parts = append(parts, p)
+	}
+	return fmt.Sprintf("executors: %d ran the run's tasks (%d jobs, %d stages): %s", len(x.Executors), x.Jobs, x.Stages, strings.Join(parts, "; "))
 }

@@ -45,12 +45,14 @@ type eqNode struct {
 	SQL     string            `json:"sql,omitempty"`     // filter
 	Exprs   []string          `json:"exprs,omitempty"`   // select, sort, aggregate (aggregates)
 	Columns map[string]string `json:"columns,omitempty"` // with_columns
-	Keys    []string          `json:"keys,omitempty"`    // aggregate (grouping), dedup
+	Keys    []string          `json:"keys,omitempty"`    // aggregate (grouping), dedup, repartition
 	Column  string            `json:"column,omitempty"`  // watermark
 	Delay   string            `json:"delay,omitempty"`   // watermark
 	Window  *eqWindow         `json:"window,omitempty"`
 	Join    *eqJoin           `json:"join,omitempty"`
 	Limit   int               `json:"limit,omitempty"`
+	// Partitions is a repartition's count (its keys are Keys).
+	Partitions int `json:"partitions,omitempty"`
 }
 
 // eqSource reads one source: a stream, or a static Delta table.
@@ -238,6 +240,8 @@ func (b *eqBuilder) fill(e *eqNode, n *ir.Node) error {
 		e.Join = joinOf(n.Join)
 	case ir.OpLimit:
 		e.Limit = n.Limit
+	case ir.OpRepartition:
+		e.Partitions, e.Keys = n.Partitions, n.Keys
 	case ir.OpIntoOutput:
 		c, ok := b.m.Contract(n.Output)
 		if !ok {

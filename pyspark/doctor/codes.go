@@ -12,6 +12,7 @@ const (
 	CodeSessionTimeout = "ETL-E707" // a probe did not finish within its time limit
 	CodeKafkaOffsets   = "ETL-E708" // starting offsets do not name exactly the partitions of the source's topics
 	CodeDeployment     = "ETL-E709" // the server's spark.master says executors run elsewhere, the profile says local
+	CodeExecutors      = "ETL-E710" // an executor could not write to the checkpoint storage or read from Kafka, or none is registered
 )
 
 // CodeInfo documents one check code.
@@ -31,4 +32,5 @@ var Codes = []CodeInfo{
 	{CodeSessionTimeout, "probe timed out"},
 	{CodeKafkaOffsets, "starting offsets do not name every partition"},
 	{CodeDeployment, "server deployment differs from the profile's"},
+	{CodeExecutors, "an executor cannot reach storage or Kafka"},
 }

@@ -22,6 +22,9 @@ type Config struct {
 	// KafkaOffsets are the Kafka sources whose starting offsets name
 	// partitions, checked against the broker's metadata.
 	KafkaOffsets []KafkaOffsets `json:"kafka_offsets,omitempty"`
+	// KafkaTopics are the Kafka assets whose topics the executor probe
+	// reads from every executor.
+	KafkaTopics []KafkaTopics `json:"kafka_topics,omitempty"`
 	// CheckpointRoot is where streaming checkpoints live (s3a://, file:// or an absolute path).
 	CheckpointRoot string `json:"checkpoint_root"`
 	// Deployment is the profile's deployment of the Spark server
@@ -80,6 +83,7 @@ func ConfigOf(p *profile.Profile) Config {
 		}
 	}
 	cfg.KafkaOffsets = kafkaOffsetsOf(p)
+	cfg.KafkaTopics = kafkaTopicsOf(p)
 	cfg.CheckpointRoot = absRoot(p.CheckpointRoot())
 	return cfg
 }

@@ -1,8 +1,9 @@
 // Package doctor checks that the environment a profile names can run a
 // pipeline on the Spark engine: the Spark Connect server, its deployment
 // (spark.master against the profile's), Delta, Kafka, the partitions named
-// by specific Kafka starting offsets or assigned to a source, and the
-// checkpoint location.
+// by specific Kafka starting offsets or assigned to a source, the
+// checkpoint location, and, from the executors themselves, the checkpoint
+// storage and the Kafka assets' topics.
 //
 // # Flow
 //
@@ -21,7 +22,12 @@
 // compares each source's specific starting offsets with the partitions its
 // topics have on the broker (what `etlgen validate` cannot know offline;
 // Spark fails when they differ) and writes a one-row DataFrame under the
-// checkpoint root through Spark. A probe
+// checkpoint root through Spark; the executor probe counts the executors
+// through the driver's status API (pyspark/sparkui), runs tasks that each
+// write a row naming their JVM (SQL reflect: host and pid) under the
+// checkpoint root, and reads the last records of each Kafka asset's topics
+// split into as many tasks, so that an executor without the storage keys
+// or a route to the brokers shows (ETL-E710). A probe
 // whose prerequisite failed is skipped, not failed, so the report names the
 // first real cause.
 //

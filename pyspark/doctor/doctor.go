@@ -33,7 +33,9 @@ type prober struct {
 
 // Run probes the environment cfg names and reports every check, in order:
 // Spark Connect, Spark version, Delta, each Kafka resource, the partitions
-// of each source's specific starting offsets, checkpoint root.
+// of each source's specific starting offsets, checkpoint root, and the
+// executors (each writes to the checkpoint storage and reads the Kafka
+// assets' topics).
 // It never returns early: a check whose prerequisite failed is Skipped.
 func Run(ctx context.Context, cfg Config) Report {
 	return runProbes(ctx, cfg, probes(cfg))
@@ -84,7 +86,8 @@ func probes(cfg Config) []probe {
 	for _, o := range cfg.KafkaOffsets {
 		list = append(list, offsetsCheck(o))
 	}
-	return append(list, probe{name: "checkpoint", title: "Checkpoint location writable", needsSpark: true, run: probeCheckpoint})
+	return append(list, probe{name: "checkpoint", title: "Checkpoint location writable", needsSpark: true, run: probeCheckpoint},
+		probe{name: "spark-executors", title: "Every executor reaches storage and Kafka", needsSpark: true, run: probeExecutors})
 }
 
 func (p *prober) check(ctx context.Context, pr probe) Check {

@@ -179,19 +179,7 @@ func deploymentProblem(dep, master string) string {
 	return ""
 }
 
-// sparkMaster returns the server's spark.master (SET spark.master: a key
-// and a value column).
+// sparkMaster returns the server's spark.master.
 func sparkMaster(ctx context.Context, s sql.SparkSession) (string, error) {
-	df, err := s.Sql(ctx, "SET spark.master")
-	if err != nil {
-		return "", err
-	}
-	rows, err := df.Collect(ctx)
-	if err != nil {
-		return "", err
-	}
-	if len(rows) == 0 || rows[0].Len() < 2 {
-		return "", errors.New("SET spark.master: no value")
-	}
-	return fmt.Sprint(rows[0].At(1)), nil
+	return confValue(ctx, s, "spark.master")
 }

@@ -103,6 +103,8 @@ func TestLoadConfig(t *testing.T) {
 			"audit_kafka":  {"127.0.0.1:9092", "127.0.0.1:9094"},
 			"orders_kafka": {"127.0.0.1:9092"},
 		},
+		KafkaTopics: []KafkaTopics{{Asset: "order_events", Resource: "orders_kafka", Topics: []string{"order-events"},
+			Options: map[string]string{"kafka.security.protocol": "PLAINTEXT"}}},
 	}
 	if diff := cmp.Diff(want, cfg); diff != "" {
 		t.Errorf("LoadConfig (-want +got):\n%s", diff)

@@ -54,8 +54,8 @@ func TestRunMissingEndpoints(t *testing.T) {
 	if c := got["spark-connect"]; c.Status != Failed || c.Code != CodeConfig {
 		t.Errorf("spark-connect = %+v, want failed %s", c, CodeConfig)
 	}
-	if len(rep.Checks) != 5 { // connect, version, deployment, delta, checkpoint; no Kafka resource
-		t.Errorf("got %d checks, want 5: %+v", len(rep.Checks), rep.Checks)
+	if len(rep.Checks) != 6 { // connect, version, deployment, delta, checkpoint, executors; no Kafka resource
+		t.Errorf("got %d checks, want 6: %+v", len(rep.Checks), rep.Checks)
 	}
 }
 

@@ -1420,6 +1420,27 @@ def session_id_of(spark):
         return None
 
 
+def driver_ui(spark):
+    """Where the driver's status API (the Spark UI's /api/v1) should answer,
+    as the session's conf says: {"driver_host", "ui_port", "app"}; None when
+    the UI is off or the conf hides them (a managed endpoint). etlgen reads
+    from it which executors ran the run's tasks."""
+    try:
+        conf = spark.conf
+        if str(conf.get("spark.ui.enabled", "true")).lower() == "false":
+            return None
+        ui = {"driver_host": conf.get("spark.driver.host", None),
+              "ui_port": conf.get("spark.ui.port", None) or "4040",
+              "app": conf.get("spark.app.id", None)}
+    except Exception as exc:  # noqa: BLE001 - a conf the server will not show
+        if server_lost(exc):
+            raise
+        return None
+    if not ui["driver_host"] or not ui["app"]:
+        return None
+    return ui
+
+
 def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5):
     """Connect (connect(session_id=None) returns the session), start the
     queries (start(spark) returns [Query]), print a JSON line per
@@ -1444,7 +1465,7 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
             # to release it should this program die while starting them.
             emit("session", session=session_id_of(spark))
             queries = start(spark)
-            emit("start", session=session_id_of(spark),
+            emit("start", session=session_id_of(spark), ui=driver_ui(spark),
                  queries=[{"name": q.name, "id": q.handle.id, "identity": q.identity,
                            "start": "checkpoint-recovery" if q.recovered else "fresh",
                            "replay": q.resume.replay if q.resume else None,

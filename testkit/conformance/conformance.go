@@ -4,7 +4,8 @@
 // MERGE, and Spark 4.1's behaviour measured for issue 12: a streaming
 // limit, an outer join on watermarked keys, a window after a join, windows
 // chained on WindowTime; min_by / max_by by event time; a static dimension
-// validated at every micro-batch) that runs on the local engine (testkit.LocalRunner, in this
+// validated at every micro-batch; a repartition by the grouping key before
+// a window aggregation) that runs on the local engine (testkit.LocalRunner, in this
 // package's tests) and, when the stack is up, through the generated PySpark
 // program on Spark (e2e/conformance_test.go). Both must give exactly Want:
 // rows, types, window bounds, quarantine reasons, late routing.
@@ -32,7 +33,8 @@ var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "sour
 // the table has few, rich scenarios.
 func Scenarios() []testkit.Scenario {
 	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(), statusWindows(),
-		firstOrders(), impressionClicks(), paidHours(), dailyUnits(), staticDimension(), quarantinedDimension()}
+		firstOrders(), impressionClicks(), paidHours(), dailyUnits(), staticDimension(), quarantinedDimension(),
+		repartitionedWindows()}
 }
 
 // orderEvent is an order-streaming payload on 2026-07-15 at the given time.

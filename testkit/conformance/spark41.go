@@ -116,3 +116,35 @@ func dailyUnits() testkit.Scenario {
 		}},
 	}
 }
+
+// repartitionedWindows: a repartition by the grouping key before a
+// windowed aggregation changes where Spark computes the rows, not which:
+// the windows of the order-streaming example's events (a window closed by
+// the watermark, one still open, a cancelled order filtered out), an event
+// behind the watermark dropped.
+func repartitionedWindows() testkit.Scenario {
+	return testkit.Scenario{
+		Name:     "repartition by the grouping key before a window aggregation",
+		Pipeline: spark41.RepartitionPipeline,
+		Arrivals: []testkit.Arrival{
+			{Payloads: map[string][]string{"order_events": {
+				orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),
+				orderEvent("e2", "2", "8", "2.50", "paid", "10:06:00"),
+				orderEvent("e3", "3", "7", "99.00", "cancelled", "10:07:00"),
+				orderEvent("e4", "4", "7", "0.01", "paid", "10:59:59.999999"),
+				orderEvent("e5", "5", "9", "5.00", "paid", "11:20:00"),
+			}}},
+			{Payloads: map[string][]string{"order_events": {
+				orderEvent("e6", "6", "7", "1.00", "paid", "10:50:00"), // behind the watermark (11:05)
+				orderEvent("e7", "7", "8", "1.00", "paid", "12:30:00"),
+				orderEvent("e8", "8", "9", "3.00", "paid", "11:40:00"),
+			}}},
+		},
+		Want: map[string][]string{"customer_order_windows": {
+			`{"customer_id":7,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","paid_order_count":2,"paid_order_total":10.01,"latest_event_time":"2026-07-15T10:59:59.999999Z"}`,
+			`{"customer_id":8,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","paid_order_count":1,"paid_order_total":2.50,"latest_event_time":"2026-07-15T10:06:00Z"}`,
+			// closed by the second arrival's watermark (12:15)
+			`{"customer_id":9,"window_start":"2026-07-15T11:00:00Z","window_end":"2026-07-15T12:00:00Z","paid_order_count":2,"paid_order_total":8.00,"latest_event_time":"2026-07-15T11:40:00Z"}`,
+		}},
+	}
+}

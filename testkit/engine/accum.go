@@ -7,20 +7,21 @@ import (
 )
 
 // accState is the running state of one aggregate of one group; exported fields
-// so that state snapshots (gob) can carry it.
+// so that state snapshots (gob, which matches fields by name) can carry it.
+// The fields are ordered so that the struct packs in 80 bytes.
 type accState struct {
 	N    int64 // rows counted (count, avg)
 	Sum  any   // int64, float64 or decimal.Decimal (sum, avg)
 	V    any   // min, max, first, last; min_by, max_by: the value at Ord
-	Has  bool  // V is set (min_by, max_by: Ord is set)
 	Ord  any   // min_by, max_by: the extreme ordering seen
 	Seen map[string]bool
 	// Scaled sums of decimals of one exponent are kept as an int64
 	// coefficient (IntSum × 10^Exp) until they would overflow: no big.Int
 	// arithmetic per row. The sum is IntSum×10^Exp + Sum.
-	Scaled bool
 	IntSum int64
 	Exp    int32
+	Scaled bool
+	Has    bool // V is set (min_by, max_by: Ord is set)
 }
 
 // aggFn is one compiled aggregate: name, argument and result type.

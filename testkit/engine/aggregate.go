@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -12,15 +13,6 @@ const (
 	ModeUpdate   = "update"
 	ModeComplete = "complete"
 )
-
-// aggGroup is the state of one aggregation group: its grouping key values,
-// its window (microseconds; 0, 0 without a window) and its accumulators.
-type aggGroup struct {
-	Keys       []any
-	Start, End int64
-	Accs       []accState
-	updated    bool
-}
 
 // aggregateOp is a streaming aggregation: StateStoreRestoreExec +
 // StateStoreSaveExec (or their session-window variants around
@@ -36,15 +28,18 @@ type aggGroup struct {
 //     without emitting them;
 //   - complete: every group; nothing is evicted.
 type aggregateOp struct {
-	in     operator
-	out    *Schema
-	name   string
-	keys   []evalFn
-	win    *windowSpec
-	wmKey  int // index in keys of an event-time grouping key, or -1
-	aggs   []*aggFn
-	mode   string
-	groups keyedState[[]*aggGroup]
+	in    operator
+	out   *Schema
+	name  string
+	keys  []evalFn
+	win   *windowSpec
+	wmKey int // index in keys of an event-time grouping key, or -1
+	aggs  []*aggFn
+	mode  string
+	// groups maps each state key to its first group in table (groups of
+	// one key: the sessions of a session window).
+	groups keyedState[int32]
+	table  groupTable
 	// touched are the keys folded into in this batch (unsorted, may
 	// repeat); expiry indexes the groups by window end (or event-time
 	// key) so that eviction visits the expired ones only; rows counts the
@@ -52,9 +47,12 @@ type aggregateOp struct {
 	touched []string
 	expiry  expiryIndex
 	rows    int
-	buf     [][2]int64
-	kb      []byte
-	keyBuf  []any
+	// buf, kb, keyBuf and ids are reused per row: a row's windows, its
+	// state key, its key values, the group numbers of a key.
+	buf    [][2]int64
+	kb     []byte
+	keyBuf []any
+	ids    []int32
 	// filterLate is false in complete mode: StateStoreSaveExec filters
 	// late rows in append and update modes only.
 	filterLate bool
@@ -123,7 +121,7 @@ func (a *aggregateOp) fold(lateWm int64, r Row, lateGroups map[string]bool) {
 			continue
 		}
 		if a.win.kind == "session" {
-			a.session(string(a.kb[:base]), append([]any(nil), keys...), w, r)
+			a.session(string(a.kb[:base]), keys, w, r)
 			continue
 		}
 		a.update(a.kb, keys, w[0], w[1], r)
@@ -133,50 +131,48 @@ func (a *aggregateOp) fold(lateWm int64, r Row, lateGroups map[string]bool) {
 // update folds r into the group of key k, creating it (with a copy of
 // keys) when new.
 func (a *aggregateOp) update(k []byte, keys []any, start, end int64, r Row) {
-	gs := a.groups.m[string(k)]
-	if len(gs) == 0 {
+	t := &a.table
+	g, ok := a.groups.m[string(k)]
+	if !ok || g < 0 {
 		ks := string(k)
-		gs = []*aggGroup{{Keys: append([]any(nil), keys...), Start: start, End: end, Accs: make([]accState, len(a.aggs))}}
-		a.groups.set(ks, gs)
+		g = t.add(keys, start, end)
+		a.groups.set(ks, g)
 		a.rows++
-		a.index(ks, gs[0])
-		a.touch(ks, gs[0])
-	} else if !gs[0].updated {
+		a.index(ks, g)
+		a.touch(ks, g)
+	} else if !t.updated[g] {
 		ks := string(k)
 		a.groups.touch(ks)
-		a.touch(ks, gs[0])
+		a.touch(ks, g)
 	}
-	g := gs[0]
-	for i, f := range a.aggs {
-		f.add(&g.Accs[i], r)
-	}
+	t.fold(g, a.aggs, r)
 }
 
-// touch marks g, of key k, updated in this batch.
-func (a *aggregateOp) touch(k string, g *aggGroup) {
-	g.updated = true
+// touch marks group g, of key k, updated in this batch.
+func (a *aggregateOp) touch(k string, g int32) {
+	a.table.updated[g] = true
 	a.touched = append(a.touched, k)
 }
 
-// index adds g, of key k, to the expiry index when the watermark can evict
-// it.
-func (a *aggregateOp) index(k string, g *aggGroup) {
+// index adds group g, of key k, to the expiry index when the watermark
+// can evict it.
+func (a *aggregateOp) index(k string, g int32) {
 	if t, ok := a.expiresAt(g); ok {
 		a.expiry.add(t, k)
 	}
 }
 
-// expiresAt is the watermark at which g expires (its window end or
+// expiresAt is the watermark at which group g expires (its window end or
 // event-time key); ok is false when it never does (complete mode, or no
 // event time).
-func (a *aggregateOp) expiresAt(g *aggGroup) (int64, bool) {
+func (a *aggregateOp) expiresAt(g int32) (int64, bool) {
 	switch {
 	case a.mode == ModeComplete:
 		return 0, false
 	case a.win != nil:
-		return g.End, true
+		return a.table.end(g), true
 	case a.wmKey >= 0:
-		t, ok := g.Keys[a.wmKey].(time.Time)
+		t, ok := a.table.groupKeys(g)[a.wmKey].(time.Time)
 		return micros(t), ok
 	}
 	return 0, false
@@ -184,46 +180,55 @@ func (a *aggregateOp) expiresAt(g *aggGroup) (int64, bool) {
 
 // session adds r as the session [t, t+gap) of its key and merges every
 // session it overlaps or touches: MergingSessionsIterator extends the
-// current session while the next start <= its end.
+// current session while the next start <= its end. A merged session
+// keeps the accumulators of the earlier one, the later one folded in.
 func (a *aggregateOp) session(k string, keys []any, w [2]int64, r Row) {
-	g := &aggGroup{Keys: keys, Start: w[0], End: w[1], Accs: make([]accState, len(a.aggs)), updated: true}
-	for i, f := range a.aggs {
-		f.add(&g.Accs[i], r)
+	t := &a.table
+	g := t.add(keys, w[0], w[1])
+	t.fold(g, a.aggs, r)
+	head, ok := a.groups.m[k]
+	if !ok {
+		head = -1
 	}
-	var keep []*aggGroup
-	old := a.groups.m[k]
-	for _, o := range old {
-		if o.Start > g.End || g.Start > o.End {
+	keep, old := a.ids[:0], 0
+	for o := head; o >= 0; {
+		next := t.next[o]
+		old++
+		if t.start(o) > t.end(g) || t.start(g) > t.end(o) {
 			keep = append(keep, o)
+			o = next
 			continue
 		}
 		first, second := o, g
-		if g.Start < o.Start {
+		if t.start(g) < t.start(o) {
 			first, second = g, o
 		}
-		merged := &aggGroup{Keys: keys, Start: min(o.Start, g.Start), End: max(o.End, g.End), Accs: first.Accs, updated: true}
-		for i, f := range a.aggs {
-			f.merge(&merged.Accs[i], second.Accs[i])
-		}
-		g = merged
+		s, e := min(t.start(o), t.start(g)), max(t.end(o), t.end(g))
+		t.merge(first, second, a.aggs)
+		t.remove(second)
+		copy(t.groupKeys(first), keys)
+		t.bounds[2*first], t.bounds[2*first+1] = s, e
+		g, o = first, next
 	}
-	a.groups.set(k, append(keep, g))
-	a.rows += len(keep) + 1 - len(old)
+	t.updated[g] = true
+	a.ids = append(keep, g)
+	a.groups.set(k, t.link(a.ids))
+	a.rows += len(keep) + 1 - old
 	a.index(k, g)
 	a.touched = append(a.touched, k)
 }
 
-// expired reports whether g's window end (or event-time key) is at or
-// before the watermark.
-func (a *aggregateOp) expired(g *aggGroup, wm int64) bool {
+// expired reports whether group g's window end (or event-time key) is at
+// or before the watermark.
+func (a *aggregateOp) expired(g int32, wm int64) bool {
 	if wm <= 0 {
 		return false
 	}
 	if a.win != nil {
-		return g.End <= wm
+		return a.table.end(g) <= wm
 	}
 	if a.wmKey >= 0 {
-		t, ok := g.Keys[a.wmKey].(time.Time)
+		t, ok := a.table.groupKeys(g)[a.wmKey].(time.Time)
 		return ok && micros(t) <= wm
 	}
 	return false
@@ -232,7 +237,8 @@ func (a *aggregateOp) expired(g *aggGroup, wm int64) bool {
 // emit produces the batch's output by mode and evicts the state expired
 // at watermark wm, in key order. It visits the groups folded into in this
 // batch and those the expiry index finds expired; complete mode, which
-// outputs every group, visits them all.
+// outputs every group, visits them all. The table then shrinks when the
+// eviction left it mostly free.
 func (a *aggregateOp) emit(wm int64) []Row {
 	keys := a.touched
 	if a.mode == ModeComplete {
@@ -246,57 +252,67 @@ func (a *aggregateOp) emit(wm int64) []Row {
 		out = a.emitKey(k, wm, out)
 	}
 	a.touched = a.touched[:0]
+	a.table.shrink(a.groups.m)
 	return out
 }
 
 // emitKey emits the groups of key k by mode and evicts its expired ones.
 func (a *aggregateOp) emitKey(k string, wm int64, out []Row) []Row {
-	gs := a.groups.m[k]
+	t := &a.table
+	head, ok := a.groups.m[k]
+	if !ok {
+		return out
+	}
+	gs := t.collect(head, a.ids[:0])
 	n := 0 // expired groups
 	for _, g := range gs {
 		exp := a.evicts(g, wm)
 		switch {
-		case a.mode == ModeComplete, a.mode == ModeUpdate && g.updated, a.mode == ModeAppend && exp:
+		case a.mode == ModeComplete, a.mode == ModeUpdate && t.updated[g], a.mode == ModeAppend && exp:
 			out = append(out, a.row(g))
 		}
-		g.updated = false
+		t.updated[g] = false
 		if exp {
 			n++
 		}
 	}
-	switch {
-	case n == 0:
+	a.ids = gs
+	if n == 0 {
 		return out
-	case n == len(gs):
-		a.groups.remove(k)
-	default:
-		keep := make([]*aggGroup, 0, len(gs)-n)
-		for _, g := range gs {
-			if !a.evicts(g, wm) {
-				keep = append(keep, g)
-			}
+	}
+	keep := gs[:0]
+	for _, g := range gs {
+		if a.evicts(g, wm) {
+			t.remove(g)
+		} else {
+			keep = append(keep, g)
 		}
-		a.groups.set(k, keep)
+	}
+	if len(keep) == 0 {
+		a.groups.remove(k)
+	} else {
+		a.groups.set(k, t.link(keep))
 	}
 	a.rows -= n
 	return out
 }
 
-// evicts reports whether the watermark wm evicts g (never in complete
-// mode).
-func (a *aggregateOp) evicts(g *aggGroup, wm int64) bool {
+// evicts reports whether the watermark wm evicts group g (never in
+// complete mode).
+func (a *aggregateOp) evicts(g int32, wm int64) bool {
 	return a.mode != ModeComplete && (a.win != nil || a.wmKey >= 0) && a.expired(g, wm)
 }
 
-// row renders a group as an output row: keys, window bounds, aggregates.
-func (a *aggregateOp) row(g *aggGroup) Row {
+// row renders group g as an output row: keys, window bounds, aggregates.
+func (a *aggregateOp) row(g int32) Row {
+	t := &a.table
 	r := make(Row, 0, len(a.out.Cols))
-	r = append(r, g.Keys...)
+	r = append(r, t.groupKeys(g)...)
 	if a.win != nil {
-		r = append(r, fromMicros(g.Start), fromMicros(g.End))
+		r = append(r, fromMicros(t.start(g)), fromMicros(t.end(g)))
 	}
 	for i, f := range a.aggs {
-		r = append(r, f.result(&g.Accs[i]))
+		r = append(r, t.result(g, i, f))
 	}
 	return r
 }
@@ -311,7 +327,7 @@ func (a *aggregateOp) stateRows() int { return a.rows }
 func (a *aggregateOp) inspect() (*Schema, []Row) {
 	var out []Row
 	for _, k := range slices.Sorted(maps.Keys(a.groups.m)) {
-		for _, g := range a.groups.m[k] {
+		for g := a.groups.m[k]; g >= 0; g = a.table.next[g] {
 			out = append(out, a.row(g))
 		}
 	}
@@ -325,7 +341,12 @@ func (a *aggregateOp) writeState(w *stateWriter, whole bool) error {
 
 func (a *aggregateOp) clean() { a.groups.clean() }
 
+// readState reads the groups by key into the table (a whole state
+// replaces it); restored then frees the groups a delta replaced.
 func (a *aggregateOp) readState(r *stateReader, whole bool) error {
+	if whole {
+		a.table.reset()
+	}
 	return a.groups.read(r, whole)
 }
 
@@ -335,7 +356,16 @@ func (a *aggregateOp) readLegacy(dec func(any) error) error {
 	if err := dec(&m); err != nil {
 		return err
 	}
-	a.groups.replace(m)
+	a.table.reset()
+	heads := make(map[string]int32, len(m))
+	for k, gs := range m {
+		head, ok := a.table.insert(gs)
+		if !ok {
+			return fmt.Errorf("key %q: %w", k, errCorrupt)
+		}
+		heads[k] = head
+	}
+	a.groups.replace(heads)
 	return nil
 }
 
@@ -343,81 +373,16 @@ func (a *aggregateOp) compact(ins []*stateReader, out *stateWriter) error {
 	return mergeRecords(ins, out)
 }
 
-// groupsCodec writes the groups of a key: keys, window, accumulators.
-var groupsCodec = valueCodec[[]*aggGroup]{
-	enc: func(e *valueEncoder, gs []*aggGroup) error {
-		e.uvarint(uint64(len(gs)))
-		for _, g := range gs {
-			if err := e.values(g.Keys); err != nil {
-				return err
-			}
-			e.varint(g.Start)
-			e.varint(g.End)
-			e.uvarint(uint64(len(g.Accs)))
-			for i := range g.Accs {
-				if err := encodeAcc(e, &g.Accs[i]); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	},
-	dec: func(d *valueDecoder) []*aggGroup {
-		gs := make([]*aggGroup, d.count())
-		for i := range gs {
-			g := &aggGroup{Keys: d.values(), Start: d.varint(), End: d.varint()}
-			g.Accs = make([]accState, d.count())
-			for j := range g.Accs {
-				decodeAcc(d, &g.Accs[j])
-			}
-			gs[i] = g
-		}
-		return gs
-	},
-}
-
-func encodeAcc(e *valueEncoder, a *accState) error {
-	e.varint(a.N)
-	for _, v := range []any{a.Sum, a.V, a.Ord} {
-		if err := e.value(v); err != nil {
-			return err
-		}
-	}
-	e.boolean(a.Has)
-	e.uvarint(uint64(len(a.Seen)))
-	for _, k := range slices.Sorted(maps.Keys(a.Seen)) {
-		e.str(k)
-		e.boolean(a.Seen[k])
-	}
-	e.boolean(a.Scaled)
-	e.varint(a.IntSum)
-	e.varint(int64(a.Exp))
-	return nil
-}
-
-func decodeAcc(d *valueDecoder, a *accState) {
-	a.N = d.varint()
-	a.Sum, a.V, a.Ord = d.value(), d.value(), d.value()
-	a.Has = d.boolean()
-	if n := d.count(); n > 0 {
-		a.Seen = make(map[string]bool, n)
-		for range n {
-			k := d.str()
-			a.Seen[k] = d.boolean()
-		}
-	}
-	a.Scaled = d.boolean()
-	a.IntSum = d.varint()
-	a.Exp = int32(d.varint())
-}
-
-// restored counts the groups and indexes them by expiry.
+// restored frees the groups no key holds any more (and renumbers the
+// rest when they are few: shrink), counts them and indexes them by
+// expiry.
 func (a *aggregateOp) restored() {
-	a.rows, a.touched = 0, nil
+	a.touched = nil
+	a.rows = a.table.sweep(maps.Values(a.groups.m))
+	a.table.shrink(a.groups.m)
 	var idx []timed
-	for k, gs := range a.groups.m {
-		a.rows += len(gs)
-		for _, g := range gs {
+	for k, head := range a.groups.m {
+		for g := head; g >= 0; g = a.table.next[g] {
 			if t, ok := a.expiresAt(g); ok {
 				idx = append(idx, timed{t, k})
 			}

@@ -417,7 +417,11 @@ func writeLegacyState(path string, ops []stateful) error {
 		var v any
 		switch op := op.(type) {
 		case *aggregateOp:
-			v = op.groups.m
+			m := map[string][]*aggGroup{}
+			for k, head := range op.groups.m {
+				m[k] = op.table.groupsOf(head)
+			}
+			v = m
 		case *dedupOp:
 			v = op.seen.m
 		case *joinOp:

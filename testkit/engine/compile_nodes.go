@@ -93,6 +93,12 @@ func (c *compiler) operator(sp *planner.StepPlan, n *ir.Node, ins []operator) (o
 		return c.union(ins)
 	case ir.OpLimit:
 		return &limitOp{passOp: passOp{in}, name: sp.Step.ID + "/limit", n: int64(n.Limit), static: c.static(in)}, nil
+	case ir.OpRepartition:
+		// The engine runs each operator over a batch's rows in one place:
+		// there are no partitions to shuffle, so a repartition passes its
+		// rows through in their order (Spark's rows are equal, their
+		// partitions aside).
+		return in, nil
 	case ir.OpIntoOutput:
 		return in, nil
 	}
@@ -186,7 +192,7 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 		return nil, err
 	}
 	a := &aggregateOp{in: in, out: out, name: sp.Step.ID + "/aggregate", wmKey: -1,
-		mode: c.mode, groups: newKeyedState(groupsCodec), filterLate: c.mode != ModeComplete}
+		mode: c.mode, filterLate: c.mode != ModeComplete}
 	for i, k := range n.GroupBy {
 		f, err := compileExpr(k, is)
 		if err != nil {
@@ -229,6 +235,8 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 		}
 		a.aggs = append(a.aggs, f)
 	}
+	a.table = newGroupTable(len(a.keys), a.aggs)
+	a.groups = newKeyedState(tableCodec(&a.table))
 	return a, nil
 }
 

@@ -42,7 +42,11 @@
 // Stateful operators keep their state by key (keyedState, state.go) with
 // the keys changed since the last checkpoint, and an index by eviction
 // time (expiryIndex), so that a batch visits the keys it reads and those
-// the watermark evicts, never the whole state. The checkpoint holds, as
+// the watermark evicts, never the whole state. An aggregation's keys map
+// to its groups in a groupTable (agg_table.go): flat columns by group
+// number, each aggregate's accumulators in the few fields its function
+// uses (acc_column.go), no object per group; its records in state files
+// are those of aggGroup and accState (agg_codec.go). The checkpoint holds, as
 // HDFSBackedStateStoreProvider's, a delta per batch (state/N.delta: the
 // keys the batch set and removed) and a snapshot every
 // state_snapshot_interval batches (state/N.snapshot), merged in the
@@ -113,6 +117,8 @@
 //     WatermarkSupport's LessThanOrEqual predicate).
 //   - A limit on a stream keeps the first N rows overall, its count in state
 //     (StreamingGlobalLimitExec, limit.go).
+//   - A repartition passes its rows through in their order: the engine has no
+//     partitions (Spark's repartition changes where rows are, not which).
 //   - MERGE sinks (memory and delta, foreach-batch-merge) apply a batch as
 //     Delta's MERGE ... WHEN MATCHED UPDATE SET * WHEN NOT MATCHED INSERT *
 //     does (merge.go): on merge keys that are part of a key, one source row

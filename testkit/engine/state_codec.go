@@ -50,8 +50,9 @@ const (
 // wrote.
 var errCorrupt = errors.New("corrupt state file")
 
-// valueEncoder appends values to a buffer.
-type valueEncoder struct{ b []byte }
+// valueEncoder appends values to a buffer; tmp holds the binary form of
+// a time while it is appended.
+type valueEncoder struct{ b, tmp []byte }
 
 func (e *valueEncoder) uvarint(u uint64) { e.b = binary.AppendUvarint(e.b, u) }
 func (e *valueEncoder) varint(i int64)   { e.b = binary.AppendVarint(e.b, i) }
@@ -90,7 +91,7 @@ func (e *valueEncoder) value(v any) error {
 	case decimal.Decimal:
 		return e.binary(tagDecimal, x)
 	case time.Time:
-		return e.binary(tagTime, x)
+		return e.time(x)
 	case contracts.Date:
 		e.b = append(e.b, tagDate)
 		e.varint(int64(x.Year))
@@ -121,6 +122,20 @@ func (e *valueEncoder) binary(tag byte, v interface{ MarshalBinary() ([]byte, er
 		return fmt.Errorf("encode state value: %w", err)
 	}
 	e.b = append(e.b, tag)
+	e.uvarint(uint64(len(data)))
+	e.b = append(e.b, data...)
+	return nil
+}
+
+// time appends t as binary does (MarshalBinary's bytes), without
+// allocating them per value.
+func (e *valueEncoder) time(t time.Time) error {
+	data, err := t.AppendBinary(e.tmp[:0])
+	if err != nil {
+		return fmt.Errorf("encode state value: %w", err)
+	}
+	e.tmp = data
+	e.b = append(e.b, tagTime)
 	e.uvarint(uint64(len(data)))
 	e.b = append(e.b, data...)
 	return nil

@@ -325,6 +325,8 @@ OPS = {
     "union": lambda n, ins: ins[0].unionByName(ins[1]),
     "sort": lambda n, ins: ins[0].orderBy(*[F.expr(e) for e in n["exprs"]]),
     "limit": lambda n, ins: ins[0].limit(n["limit"]),
+    "repartition": lambda n, ins: ins[0].repartition(
+        n.get("partitions", 0), *[F.col("`%s`" % k.replace("`", "``")) for k in n.get("keys", [])]),
 }
 
 

@@ -31,6 +31,12 @@ func watermark(n *ir.Node, column, delay string) *ir.Node {
 	return &ir.Node{Op: ir.OpWatermark, Inputs: []*ir.Node{n}, Column: column, Delay: ir.Duration(delay)}
 }
 
+// repartition hash-partitions n into parts partitions by keys
+// (round-robin with none).
+func repartition(n *ir.Node, parts int, keys ...string) *ir.Node {
+	return &ir.Node{Op: ir.OpRepartition, Inputs: []*ir.Node{n}, Partitions: parts, Keys: keys}
+}
+
 func tumbling(d string) *ir.Window {
 	return &ir.Window{Kind: ir.Tumbling, TimeColumn: "event_time", Duration: ir.Duration(d)}
 }

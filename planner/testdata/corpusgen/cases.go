@@ -30,6 +30,12 @@ func exampleAgg() *ir.Node {
 	return into(windowAgg(watermark(filterPaid(input("orders")), "event_time", "15m0s"), tumbling("1h0m0s")), cow)
 }
 
+// repartitionedAgg is the example's plan with a repartition into parts
+// partitions by keys between the watermark and the aggregation.
+func repartitionedAgg(parts int, keys ...string) *ir.Node {
+	return into(windowAgg(repartition(watermark(filterPaid(input("orders")), "event_time", "15m0s"), parts, keys...), tumbling("1h0m0s")), cow)
+}
+
 // ordersPipeline is the example pipeline with the given aggregation plan,
 // loading windows, rejected events and (when late) late events.
 func ordersPipeline(plan *ir.Node, late bool) *builder {

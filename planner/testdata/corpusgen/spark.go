@@ -55,7 +55,7 @@ func sparkCases() []sparkCase {
 	var out []sparkCase
 	for _, area := range [][]sparkCase{
 		sparkAggregationCases(), sparkStreamJoinCases(), sparkStaticJoinCases(), sparkOperatorCases(),
-		sparkSinkTriggerCases(), sparkSourceCases(), sparkModelCases(),
+		sparkSinkTriggerCases(), sparkSourceCases(), sparkModelCases(), sparkRepartitionCases(),
 	} {
 		out = append(out, area...)
 	}

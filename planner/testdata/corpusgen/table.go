@@ -20,8 +20,16 @@ var cases = []kase{
 				binding{name: "customers", contract: "customer", node: "customers", port: ir.PortValid, static: true}).
 			load("paid_orders", "enrich", ir.PortOut, "order-event").quarantine().doc
 	}},
+	// A repartition by the grouping key before the example's aggregation is
+	// stateless: the example's plan (output mode, watermark, late routing),
+	// no code.
+	{name: "ok_repartition_before_window", doc: func() *ir.Document { return ordersPipeline(repartitionedAgg(8, "customer_id"), true).doc }},
 
 	// Definition.
+	{name: "repartition_unknown_key", doc: func() *ir.Document { return ordersPipeline(repartitionedAgg(8, "customer"), true).doc },
+		want: []string{"ETL-D220"}},
+	{name: "repartition_zero_partitions", doc: func() *ir.Document { return ordersPipeline(repartitionedAgg(0, "customer_id"), true).doc },
+		want: []string{"ETL-D213"}},
 	{name: "late_without_watermark", doc: func() *ir.Document { return ordersPipeline(withoutWatermark(), true).doc },
 		want: []string{"ETL-S421", "ETL-D266"}},
 	{name: "late_into_wrong_shape", doc: mutate(example, func(d *ir.Document) { d.Pipelines[0].Loads[2].Contract = "order-event" }),

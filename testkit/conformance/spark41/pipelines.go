@@ -4,6 +4,7 @@ import (
 	"time"
 
 	orderpayments "github.com/etlgen/etlgen/examples/order-payments"
+	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
 )
 
@@ -96,3 +97,31 @@ var ChainedWindowsPipeline = etl.NewPipeline("s41-chained-windows", "1.0.0", fun
 	readings := etl.Extract[Reading](p, "readings")
 	etl.Load(p, "daily_units", DailyMeterUnits.Step(p, readings.Valid(), etl.NoParams{}))
 }, etl.Describe("Daily windows chained on hourly windows with WindowTime."))
+
+// RepartitionedWindows is the order-streaming example's aggregation
+// (orderstreaming.AggregateCustomerOrders with its defaults) with the paid
+// orders repartitioned into 4 partitions by the grouping key before it:
+// Spark shuffles each customer's rows to one partition first (an exchange
+// REPARTITION_BY_NUM), then by customer and window again for the
+// aggregation's state (REQUIRED_BY_STATEFUL_OPERATOR, into
+// spark.sql.shuffle.partitions). The rows are the example's.
+var RepartitionedWindows = etl.Transform("s41-repartitioned-windows",
+	func(orders etl.Stream[orderstreaming.OrderEvent], _ etl.NoParams) etl.Stream[orderstreaming.CustomerOrderWindow] {
+		o, w := orderstreaming.OrderEventCols, orderstreaming.CustomerOrderWindowCols
+		return etl.Into[orderstreaming.CustomerOrderWindow](orders.
+			Where(o.Status.Eq("paid")).
+			WithWatermark(o.EventTime, etl.ParseDuration("15m")).
+			Repartition(4, o.CustomerID).
+			GroupBy(o.CustomerID, etl.TumblingWindow(o.EventTime, etl.ParseDuration("1h"))).
+			Agg(etl.Count(o.OrderID).As(w.PaidOrderCount),
+				etl.Sum(o.OrderTotal).As(w.PaidOrderTotal),
+				etl.Max(o.EventTime).As(w.LatestEventTime)))
+	},
+	etl.WithInputs("orders"), etl.WithVersion("1.0.0"),
+	etl.WithDescription("Paid orders per customer and hour, repartitioned by customer before the aggregation."))
+
+// RepartitionPipeline loads the repartitioned windows.
+var RepartitionPipeline = etl.NewPipeline("s41-repartition", "1.0.0", func(p *etl.Builder) {
+	orders := etl.Extract[orderstreaming.OrderEvent](p, "order_events")
+	etl.Load(p, "customer_order_windows", RepartitionedWindows.Step(p, orders.Valid(), etl.NoParams{}))
+}, etl.Describe("A repartition by the grouping key before a windowed aggregation."))
