@@ -39,7 +39,9 @@
 //     profile.
 //
 // DPCS and the docs read one Graph of each pipeline (PipelineGraph); see
-// docs/docs-generation.md. Without a plan, the pipeline generators write
+// docs/docs-generation.md. The pipeline's quality gates (planner
+// PipelinePlan.Gates) are DPCS qualityGates (dpcs_gates.go) beside the
+// contract and late-data gates, and a table and query rows in the HTML. Without a plan, the pipeline generators write
 // nothing.
 //
 // Every name from the user reaches a file through its target's quoting:

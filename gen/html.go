@@ -56,14 +56,16 @@ func (HTML) Generate(ctx context.Context, m *Model) ([]File, error) {
 
 // htmlView is what the page template reads.
 type htmlView struct {
-	Pipeline    *ir.Pipeline
-	Name        string
-	Bound       bool
-	Profile     *profile.Redacted
-	Engine      string
-	Trigger     string
-	Graph       svgView
-	Queries     []planner.Query
+	Pipeline *ir.Pipeline
+	Name     string
+	Bound    bool
+	Profile  *profile.Redacted
+	Engine   string
+	Trigger  string
+	Graph    svgView
+	Queries  []planner.Query
+	// Gates are the pipeline's quality gates with the queries measuring them.
+	Gates       []planner.Gate
 	Sources     []planner.Source
 	Steps       []htmlStep
 	Contracts   []htmlContract
@@ -117,7 +119,7 @@ func htmlViewOf(m *Model, pp *planner.PipelinePlan) htmlView {
 	p := pp.IR()
 	v := htmlView{Pipeline: p, Name: camelName(p.ID), Bound: m.bound(), Profile: m.Plan.Bound,
 		Engine: Unbound, Trigger: Unbound, Graph: layoutGraph(PipelineGraph(m, pp)),
-		Queries: pp.Queries, Sources: pp.Sources, Manifest: pp.Manifest().Queries}
+		Queries: pp.Queries, Gates: pp.Gates, Sources: pp.Sources, Manifest: pp.Manifest().Queries}
 	if v.Bound {
 		v.Engine, v.Trigger = m.Plan.Engine, triggerText(m.Plan.Trigger)
 		v.Assets, v.Resources = htmlEntries(m.Plan.Bound.Assets), htmlEntries(m.Plan.Bound.Resources)

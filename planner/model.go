@@ -45,6 +45,7 @@ func buildModel(c *Checker, inf *inference) *Model {
 				pkgs = append(pkgs, packagesOf(s.Quarantine.Binding)...)
 			}
 		}
+		pm.Gates = gatesOf(pp, pm.Queries)
 		pm.Regions = regionsOf(pp)
 		pm.Steps = stepsOf(c, pp, inf, pm.Queries)
 		m.Pipelines = append(m.Pipelines, pm)

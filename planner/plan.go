@@ -87,6 +87,9 @@ type PipelinePlan struct {
 	Regions []Region `json:"regions"`
 	Sources []Source `json:"sources"`
 	Queries []Query  `json:"queries"`
+	// Gates are the pipeline's quality gates in declaration order, each
+	// with the queries that evaluate it.
+	Gates []Gate `json:"gates,omitempty"`
 	// Steps are the pipeline's steps in declaration order, each with its
 	// transformation and inferred schemas.
 	Steps []StepPlan `json:"-"`
@@ -281,6 +284,9 @@ type Query struct {
 	// rows reach LateStep's stateful operator; "" when there is not exactly
 	// one.
 	LateSource string `json:"-"`
+	// Gates are the quality gates the query evaluates at each micro-batch
+	// before its sink commits, in declaration order (Gate.Queries).
+	Gates []Gate `json:"gates,omitempty"`
 }
 
 // Watermark is a WithWatermark declared in a step.

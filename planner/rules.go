@@ -60,6 +60,8 @@ func DefaultRules() []Rule {
 		ruleStorageIdentity,
 		ruleTypedSourcePorts,
 		ruleSparkLateRouting,
+		ruleGates,
+		ruleSparkGates,
 	}
 }
 

@@ -56,6 +56,16 @@ func writePipeline(b *strings.Builder, p PipelinePlan) {
 	for _, q := range p.Queries {
 		writeQuery(b, q)
 	}
+	for _, g := range p.Gates {
+		writeGate(b, g)
+	}
+}
+
+// writeGate writes a quality gate: its breach condition, its action and
+// the queries that evaluate it.
+func writeGate(b *strings.Builder, g Gate) {
+	fmt.Fprintf(b, "\n  gate %s: %s per %s -> %s\n", g.Name, g.Condition, strings.ReplaceAll(g.Scope, "_", "-"), g.Action)
+	fmt.Fprintf(b, "    evaluated before the sink commits by queries: %s\n", list(g.Queries))
 }
 
 func writeSource(b *strings.Builder, s Source) {
@@ -101,6 +111,9 @@ func writeQuery(b *strings.Builder, q Query) {
 	fmt.Fprintf(b, "    guarantee: %s\n", q.Guarantee.Statement)
 	for _, r := range q.Guarantee.Requirements {
 		fmt.Fprintf(b, "      - requires: %s\n", r)
+	}
+	for _, g := range q.Gates {
+		fmt.Fprintf(b, "    gate %s: %s -> %s\n", g.Name, g.Condition, g.Action)
 	}
 }
 

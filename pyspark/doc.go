@@ -113,6 +113,20 @@
 // call retries a server that does not answer for at most the profile's
 // server_loss_timeout.
 //
+// # Quality gates
+//
+// A query with quality gates (planner.Query.Gates, view_gates.go) has a
+// <QUERY>_GATES list and calls rt.check_gates in its foreachBatch before
+// the MERGE or append: one aggregate over the batch for rows and null
+// ratios, and for an invalid ratio the batch's source rows read again and
+// validated (<source>_batch_checked: the Kafka offset range of the
+// checkpoint's offsets, batch 0 from the source's initial offsets, or the
+// file-source log batch), as the local engine counts them. The verdicts go
+// to the session conf, one key per query and batch, for the batch line; a
+// breached fail gate raises with GATE_MARKER (failure class quality-gate):
+// nothing is written and the batch stays uncommitted. A stateful query with
+// gates materializes its batch first (measured, then written).
+//
 // # Run
 //
 //	h, err := pyspark.Run(ctx, "out/customer_order_streaming.py", pyspark.RunOptions{})

@@ -81,6 +81,18 @@ type Batch struct {
 	// Progress is "missing" when Spark reported no progress for the batch
 	// (a replay, SPARK-55271) and the line was made from the checkpoint.
 	Progress string `json:"progress,omitempty"`
+	// Gates are the verdicts of the query's quality gates over the batch
+	// (rt.check_gates, in foreachBatch before the sink commits).
+	Gates []GateLine `json:"gates,omitempty"`
+}
+
+// GateLine is one quality gate's verdict in a batch line.
+type GateLine struct {
+	Name      string  `json:"name"`
+	Condition string  `json:"condition"`
+	Action    string  `json:"action"`
+	Value     float64 `json:"value"`
+	Breached  bool    `json:"breached"`
 }
 
 // End is the program's last line.

@@ -119,6 +119,10 @@ func TestRuntimeClassify(t *testing.T) {
 		{"append of a new column", "AnalysisException",
 			"[DELTA_METADATA_MISMATCH] A metadata mismatch was detected when writing to the Delta table.", "table-schema", 1},
 		{"append of a wider type", "AnalysisException", "[DELTA_FAILED_TO_MERGE_FIELDS] Failed to merge fields 'n' and 'n'", "table-schema", 1},
+		{"quality gate failed a batch", "StreamingQueryException",
+			fb("rt.check_gates(batch_df, batch_id, \"rejected_order_events\", REJECTED_ORDER_EVENTS_GATES,",
+				"RuntimeError: [ETLGEN_QUALITY_GATE] ETL-E750: quality gate too-invalid breached in query rejected_order_events batch 0: invalid_ratio(order_events) > 0.5 with value 0.75; the batch did not commit"),
+			"quality-gate", 1},
 		{"plan text ignored", "StreamingQueryException",
 			"boom\n=== Streaming Query ===\nAnalysisException checkpointLocation=/tmp/x Connection refused", "failure", 1},
 	}
@@ -164,6 +168,10 @@ out = {
     "replay": [rt.ResumePoint("cp", o, c, {}).replay for o, c in ((None, None), (3, 3), (4, 3), (0, None), (5, 2))],
     "recovered": [rt.ResumePoint("cp", o, None, {}).recovered for o in (None, 0)],
     "sql": rt.sql_string("it's a \\ test"),
+    "ratio": [rt.ratio(3, 4), rt.ratio(0, 0), rt.ratio(1, 3)],
+    "breached": [rt.gate_breached({"metric": m, "threshold": t}, v)
+                 for m, t, v in (("rows", 1, 0.0), ("rows", 1, 1.0), ("invalid_ratio", 0.5, 0.5), ("null_ratio", 0.5, 0.51))],
+    "format": [rt.format_value(v) for v in (1.0, 0.75, 1.0 / 3, 0.0, 1e-05)],
 }
 print(json.dumps(out, sort_keys=True))
 `
@@ -174,6 +182,9 @@ print(json.dumps(out, sort_keys=True))
 		"replay":    []any{nil, nil, 4.0, 0.0, 5.0},
 		"recovered": []any{false, true},
 		"sql":       `'it\'s a \\ test'`,
+		"ratio":     []any{0.75, 0.0, 1.0 / 3},
+		"breached":  []any{true, false, false, true},
+		"format":    []any{"1", "0.75", "0.3333333333333333", "0", "1e-05"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("runtime helpers (-want +got):\n%s", diff)

@@ -39,6 +39,12 @@ type queryView struct {
 	// Quarantines are the static sources whose quarantine the query
 	// writes, before its sink, at every micro-batch.
 	Quarantines []*sourceView
+	// Gates are the query's quality gates, Python dict literals read by
+	// rt.check_gates before the sink writes (view_gates.go); GateSource
+	// the source whose batch an invalid-ratio gate reads again, nil when
+	// none.
+	Gates      []string
+	GateSource *sourceView
 }
 
 // sinkView is where a query (or a late output) writes.
@@ -117,7 +123,7 @@ func (g *gen) queries(pv *programView) error {
 }
 
 // queryForms are the module names a query defines (idents.claim).
-var queryForms = []string{"write_%s", "start_%s", "%S_IDENTITY", "%S_CHECKPOINT", "%S_TARGET", "%S_SCHEMA_SQL",
+var queryForms = []string{"write_%s", "start_%s", "%S_GATES", "%S_IDENTITY", "%S_CHECKPOINT", "%S_TARGET", "%S_SCHEMA_SQL",
 	"%S_CREATE_SQL", "%S_LAYOUT", "%S_MERGE_KEYS", "%S_TARGET_COLUMNS", "%S_CHANGE_ORDER", "%S_COLUMNS",
 	"%S_KAFKA_OPTIONS", "%S_KAFKA_OPTIONS_ENV", "%S_KEY", "%S_VALUE"}
 
@@ -143,6 +149,9 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 		return nil, err
 	}
 	qv.Cache = qv.Stateful && qv.Sink.Kind != "merge"
+	if err := g.gates(q, qv); err != nil {
+		return nil, err
+	}
 	return qv, nil
 }
 

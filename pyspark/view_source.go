@@ -48,11 +48,14 @@ type sourceView struct {
 	// Quarantine is a static table's quarantine; nil when a row that
 	// breaks the contract fails the micro-batch.
 	Quarantine *quarantineView
-	payload    sparksql.PayloadType // payload rows: the raw payload's type
+	// Gated: an invalid-ratio gate reads the source's batches again
+	// (<fn>_batch_checked).
+	Gated   bool
+	payload sparksql.PayloadType // payload rows: the raw payload's type
 }
 
 // sourceForms are the module names a source defines (idents.claim).
-var sourceForms = []string{"%s_raw", "%s_valid", "%s_invalid", "%S_OPTIONS", "%S_OPTIONS_ENV", "%S_CREDENTIAL_ENV", "%S_SASL_MECHANISM",
+var sourceForms = []string{"%s_raw", "%s_valid", "%s_invalid", "%s_batch_checked", "%S_OPTIONS", "%S_OPTIONS_ENV", "%S_CREDENTIAL_ENV", "%S_SASL_MECHANISM",
 	"%S_LINEAGE", "%S_CHECK", "%S_PROJECTION", "%S_REJECTION", "%s_quarantine", "%S_QUARANTINE_TARGET",
 	"%S_QUARANTINE_SCHEMA_SQL", "%S_QUARANTINE_CREATE_SQL", "%S_QUARANTINE_COLUMNS", "%S_QUARANTINE_KEYS"}
 

@@ -36,6 +36,10 @@ type Batch struct {
 	// from (local engine: ETL-E740, ETL-E741); each also goes to
 	// Options.OnNotice.
 	Warnings []Notice
+	// Gates are the verdicts of the query's quality gates over the batch,
+	// in declaration order; a breached gate with action warn is also in
+	// Warnings (ETL-E750).
+	Gates []GateVerdict `json:",omitempty"`
 }
 
 // SourceOffsets is one source's offsets in a batch.

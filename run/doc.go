@@ -30,7 +30,10 @@
 // watermark), BatchCompleted (the batch line's metrics); QueryIdle
 // between batches under a processing-time trigger; QueryFailed (failure
 // class and retry guidance); QueryTerminated last. No per-record events.
-// docs/run.md has the table.
+// docs/run.md has the table. A batch's quality-gate verdicts
+// (Batch.Gates, either engine) ride on its BatchCompleted, a warn breach
+// is also a warning (ETL-E750), the report counts them per query
+// (QueryReport.Gates), and a fail is the failure class quality-gate.
 //
 // # OpenLineage
 //

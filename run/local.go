@@ -149,6 +149,11 @@ func warnForeignWriters(q *engine.Query, o Options) {
 func localFailure(err error) *Failure {
 	var ie *engine.InputError
 	var se *engine.StaticRowError
+	var ge *engine.GateError
+	if errors.As(err, &ge) {
+		f, _ := gateFailure(err.Error())
+		return f
+	}
 	if errors.As(err, &se) {
 		return &Failure{Code: FailureInvalidStaticRow, Message: err.Error(), Retry: InvalidStaticRowRetry}
 	}
@@ -164,9 +169,13 @@ func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
 	b := Batch{Pipeline: pp.ID, Query: p.Query, BatchID: p.BatchID, InputRows: int64(p.InputRows), InvalidRows: int64(p.InvalidRows),
 		OutputRows: int64(p.OutputRows), LateRows: p.LateRows, DroppedByWatermark: p.DroppedByWatermark, StateRows: int64(p.StateRows),
 		Skipped: p.Skipped, Replay: p.Replay}
+	for _, g := range p.Gates {
+		b.Gates = append(b.Gates, GateVerdict{Name: g.Name, Condition: g.Condition, Action: g.Action, Value: g.Value, Breached: g.Breached})
+	}
 	for _, w := range p.Warnings {
 		b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: w.Code, Text: fmt.Sprintf("query %s batch %d: %s", p.Query, p.BatchID, w.Text)})
 	}
+	gateWarnings(&b)
 	if p.Duration > 0 {
 		b.RowsPerSecond = float64(p.InputRows) / p.Duration.Seconds()
 	}

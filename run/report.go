@@ -73,6 +73,9 @@ type QueryReport struct {
 	// ReplayedBatchID is the batch Spark re-ran from the offset log at
 	// the start (logged, not committed by the previous run); nil when none.
 	ReplayedBatchID *int64 `json:"replayedBatchId,omitempty"`
+	// Gates counts the verdicts of each quality gate the query evaluates,
+	// in the order first seen.
+	Gates []GateReport `json:"gates,omitempty"`
 }
 
 // DriverReport is how a Spark run held its pipeline's checkpoints.
@@ -230,6 +233,7 @@ func (r *Report) add(b Batch) {
 		q.DeltaVersion = b.DeltaVersion
 	}
 	r.Warnings = append(r.Warnings, b.Warnings...)
+	q.addGates(b.Gates)
 }
 
 // source returns the query's report of a versioned source, adding it.

@@ -223,6 +223,10 @@ func sparkBatch(pp *planner.PipelinePlan, pb *pyspark.Batch) Batch {
 	if IsDeltaOffset(pb.EndOffsets) {
 		b.Offsets = []SourceOffsets{{Source: streamingSource(pp, pb.Query), Start: pb.StartOffsets, End: pb.EndOffsets}}
 	}
+	for _, g := range pb.Gates {
+		b.Gates = append(b.Gates, GateVerdict(g))
+	}
+	gateWarnings(&b)
 	return b
 }
 

@@ -129,6 +129,16 @@ func TestDSLDiagnostics(t *testing.T) {
 				etl.Load(p, "out", tr.Step(p, s.Valid(), etl.Static[Customer]{}, etl.NoParams{}))
 			})
 		}, []string{ir.CodeBadArgument}},
+		{"gate declared twice, unnamed, bad action", func() *etl.Pipeline {
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				etl.Load(p, "out", etl.Extract[OrderEvent](p, "in").Valid())
+				etl.Gate(p, "g", etl.RowsBelow("out", 1), etl.Warn)
+				etl.Gate(p, "g", etl.RowsBelow("out", 2), etl.Fail)
+				etl.Gate(p, "", etl.InvalidRatioAbove("in", 0.1), etl.Warn)
+				etl.Gate(p, "h", etl.InvalidRatioAbove("in", 0.1), etl.Action("quarantine"))
+				etl.Gate(p, "i", etl.Check{}, etl.Warn)
+			})
+		}, []string{ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -35,6 +35,9 @@ const (
 	// list, a negative limit, a repartition into fewer than 1 or more than
 	// MaxPartitions partitions, or a static stream where a stream is required.
 	CodeBadArgument = "ETL-D213"
+	// CodeBadGate: a quality gate without a name, with a name another gate
+	// of the pipeline has, or with an unknown metric, scope or action.
+	CodeBadGate = "ETL-D214"
 	// CodeUnknownColumn: a plan refers to a column its input does not have.
 	CodeUnknownColumn = "ETL-D220"
 	// CodeTypeMismatch: an expression's argument types do not fit the function.

@@ -24,13 +24,15 @@ type Document struct {
 
 // Pipeline is a graph of extracts, steps and loads.
 type Pipeline struct {
-	ID          string        `json:"id"`
-	Version     string        `json:"version"`
-	Description string        `json:"description,omitempty"`
-	Extracts    []Extract     `json:"extracts"`
-	Steps       []Step        `json:"steps"`
-	Loads       []Load        `json:"loads"`
-	Pos         diag.Position `json:"pos"`
+	ID          string    `json:"id"`
+	Version     string    `json:"version"`
+	Description string    `json:"description,omitempty"`
+	Extracts    []Extract `json:"extracts"`
+	Steps       []Step    `json:"steps"`
+	Loads       []Load    `json:"loads"`
+	// Gates are the pipeline's quality gates, in declaration order.
+	Gates []Gate        `json:"gates,omitempty"`
+	Pos   diag.Position `json:"pos"`
 }
 
 // Port names of the outputs of an extract or a step.

@@ -30,6 +30,9 @@ func printBatch(w io.Writer, b run.Batch) {
 		}
 		line += fmt.Sprintf("%s startOffset=%s endOffset=%s", src, run.CompactOffset(o.Start), run.CompactOffset(o.End))
 	}
+	for _, g := range b.Gates {
+		line += " " + g.Text()
+	}
 	if b.Replay {
 		line += " replay"
 	}

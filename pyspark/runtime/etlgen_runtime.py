@@ -55,6 +55,18 @@ STATIC_ROW_MARKER = "[ETLGEN_INVALID_STATIC_ROW]"
 # profile's (check_layout).
 TABLE_LAYOUT_MARKER = "[ETLGEN_TABLE_LAYOUT]"
 
+# The marker and code of a micro-batch failed by a quality gate with action
+# fail (check_gates; the local engine's engine.GateMarker and
+# CodeGateFailed).
+GATE_MARKER = "[ETLGEN_QUALITY_GATE]"
+GATE_CODE = "ETL-E750"
+# The verdicts of a query's micro-batch, JSON in the session conf under
+# GATES_CONF + "<query>.<batch id>": written by its foreachBatch on the
+# server, read (and unset) by the batch line on the driver (the session is
+# shared, as STOP_CONF's); one key per batch, since the driver may print a
+# batch's line after the next batch ran.
+GATES_CONF = "etlgen.gates."
+
 # Failure classes: code, exit code, retry guidance, needles. The needles are
 # specific texts of real failures: error classes as Spark and Delta print
 # them ("[ERROR_CLASS] message"), JVM exception class names, gRPC status
@@ -62,6 +74,9 @@ TABLE_LAYOUT_MARKER = "[ETLGEN_TABLE_LAYOUT]"
 # the exception's text wins; the order matters where one failure wraps
 # another (a foreachBatch failure carries the AnalysisException inside it).
 FAILURES = [
+    ("quality-gate", EXIT_FAILURE,
+     "fix the data upstream or loosen the gate, then rerun: the batch did not commit and the checkpoint re-runs it",
+     [GATE_MARKER]),
     ("table-layout", EXIT_FAILURE,
      "the sink's table exists with other partition columns or properties than the profile's: ALTER TABLE it, "
      "or bind the sink to a new table, then rerun (nothing was written)",
@@ -335,6 +350,116 @@ def validate(raw, check):
         "(%s) AS _etl_reason" % check["reason"],
         "(%s) AS _etl_field_path" % check["field_path"],
     )
+
+
+def ratio(n, of):
+    """n / of as a float, 0.0 when of is 0 (a ratio over no rows)."""
+    return 0.0 if not of else float(n) / float(of)
+
+
+def gate_breached(gate, value):
+    """Whether value breaches the gate: below the threshold for rows, above
+    it for the ratios (ir.Gate.Breached)."""
+    if gate["metric"] == "rows":
+        return value < gate["threshold"]
+    return value > gate["threshold"]
+
+
+def gate_values(batch_df, gates, source_rows=None):
+    """The value of each gate over the micro-batch, by name: one aggregate
+    over batch_df (the rows about to be written) for the load gates (rows;
+    null_ratio of a column: rows where it is null / rows), one over the
+    source's validated rows of the batch for invalid_ratio (rows where
+    _etl_valid is false / rows read); source_rows is a function returning
+    them (None: none read)."""
+    values = {}
+    load = [g for g in gates if g["metric"] != "invalid_ratio"]
+    if load:
+        aggs = [F.count(F.lit(1)).alias("rows")]
+        for i, g in enumerate(load):
+            if g["metric"] == "null_ratio":
+                aggs.append(F.sum(F.when(F.expr(g["column"]).isNull(), 1).otherwise(0)).alias("n%d" % i))
+        row = batch_df.agg(*aggs).first()
+        rows = int(row["rows"] or 0)
+        for i, g in enumerate(load):
+            values[g["name"]] = float(rows) if g["metric"] == "rows" else ratio(int(row["n%d" % i] or 0), rows)
+    invalid = [g for g in gates if g["metric"] == "invalid_ratio"]
+    if invalid:
+        df = source_rows() if source_rows else None
+        read, rejected = 0, 0
+        if df is not None:
+            row = df.agg(F.count(F.lit(1)).alias("read"),
+                         F.sum(F.when(~F.col("_etl_valid"), 1).otherwise(0)).alias("rejected")).first()
+            read, rejected = int(row["read"] or 0), int(row["rejected"] or 0)
+        for g in invalid:
+            values[g["name"]] = ratio(rejected, read)
+    return values
+
+
+def check_gates(batch_df, batch_id, query, gates, source_rows=None):
+    """Measure the query's quality gates over micro-batch batch_id before its
+    sink commits: the verdicts go to the session conf (GATES_CONF + query,
+    for the batch line), and the first breached gate with action fail
+    raises with GATE_MARKER, so that the batch writes nothing and its
+    offsets stay uncommitted (the next run re-reads it)."""
+    values = gate_values(batch_df, gates, source_rows)
+    verdicts = []
+    for g in gates:
+        v = values[g["name"]]
+        verdicts.append({"name": g["name"], "condition": g["condition"], "action": g["action"], "value": v,
+                         "breached": gate_breached(g, v)})
+    batch_df.sparkSession.conf.set(gates_key(query, batch_id), json.dumps(verdicts))
+    for v in verdicts:
+        if v["breached"] and v["action"] == "fail":
+            raise RuntimeError("%s %s: quality gate %s breached in query %s batch %d: %s with value %s; the batch did not commit"
+                               % (GATE_MARKER, GATE_CODE, v["name"], query, batch_id, v["condition"], format_value(v["value"])))
+    return verdicts
+
+
+def format_value(v):
+    """A gate value as Go's ir.FormatThreshold writes it: 1 for 1.0, 0.75,
+    0.3333333333333333 (the shortest repr)."""
+    return str(int(v)) if float(v).is_integer() and abs(v) < 1e21 else repr(float(v))
+
+
+def gates_key(query, batch_id):
+    """The session conf key of the verdicts of a query's batch."""
+    return "%s%s.%d" % (GATES_CONF, query, batch_id)
+
+
+def batch_gates(spark, query, batch_id):
+    """The verdicts check_gates wrote for the query's batch batch_id, [] when
+    none; the key is unset once read."""
+    key = gates_key(query, int(batch_id))
+    try:
+        text = spark.conf.get(key, "")
+        if text:
+            spark.conf.unset(key)
+    except Exception:  # noqa: BLE001 - a conf read that fails leaves the line without gates
+        return []
+    return json.loads(text) if text else []
+
+
+def batch_range(spark, checkpoint, batch_id, kafka):
+    """The offsets of the (first) source before and after micro-batch
+    batch_id of the checkpoint: offsets/N-1's and offsets/N's; for batch 0
+    Kafka's initial offsets (kafka_initial_offsets), a file source's None
+    (log offset -1)."""
+    _, sources = read_offsets(spark, checkpoint, batch_id)
+    end = sources[0] if sources else None
+    if batch_id > 0:
+        _, prev = read_offsets(spark, checkpoint, batch_id - 1)
+        return (prev[0] if prev else None), end
+    return (kafka_initial_offsets(spark, checkpoint) if kafka else None), end
+
+
+def kafka_initial_offsets(spark, checkpoint):
+    """The offsets a Kafka source's first batch started from:
+    <checkpoint>/sources/0/0 (KafkaSourceInitialOffsetWriter: a NUL byte, the
+    version line v1, then the {topic: {partition: offset}} JSON)."""
+    text = spark.read.text("%s/sources/0/0" % checkpoint, wholetext=True).first()[0]
+    lines = [ln for ln in text.replace("\x00", "").splitlines() if ln.strip()]
+    return json.loads(lines[-1])
 
 
 def sql_string(s):
@@ -911,8 +1036,9 @@ def _progress_dict(p):
 class Query(object):
     """A started streaming query with what its progress lines need."""
 
-    def __init__(self, name, handle, identity, target=None, late=None, observe=None, resume=None):
+    def __init__(self, name, handle, identity, target=None, late=None, observe=None, resume=None, gates=False):
         self.name = name
+        self.gates = gates  # the query measures quality gates (check_gates)
         self.resume = resume  # ResumePoint read before the start
         self.recovered = bool(resume and resume.recovered)  # the checkpoint existed before the start
         self.handle = handle
@@ -980,6 +1106,8 @@ def batch_line(spark, q, p, history=None):
     }
     fields.update(_outputs(spark, q, p.get("batchId"), _observed(p, q.observe, "rows") if q.observe else None,
                            history))
+    if q.gates:
+        fields["gates"] = batch_gates(spark, q.name, p.get("batchId"))
     return fields
 
 
@@ -1019,6 +1147,8 @@ def replay_line(spark, q, checkpoint):
               "duration_ms": None, "watermark": None, "state_rows": 0, "dropped_by_watermark": 0,
               "progress": "missing"}
     fields.update(_outputs(spark, q, n, None))
+    if q.gates:
+        fields["gates"] = batch_gates(spark, q.name, n)
     return fields
 
 

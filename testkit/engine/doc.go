@@ -161,6 +161,17 @@
 // ChangeSink is the CDF MERGE of etl.LoadChanges, the latest change per key
 // applied idempotently per checkpoint and batch id (cdf_sink.go).
 //
+// # Quality gates
+//
+// A query evaluates its quality gates (planner.Query.Gates, gates.go)
+// after its operators ran and before its sink writes: an invalid ratio
+// from the batch's source counts (rejected / read), a load's rows and a
+// column's null ratio from the rows about to be written. The verdicts are
+// in Progress.Gates; a breached gate with action fail returns a
+// *GateError (ETL-E750, GateMarker) instead: the sink did not write,
+// the operators go back to the last commit, and the batch stays pending
+// with its logged offsets, so the next RunBatch or start re-runs it.
+//
 // # Values
 //
 // A row is a []any in the order of its Schema. Values are nil (SQL NULL),

@@ -35,6 +35,10 @@ type Progress struct {
 	// Warnings are what reading the batch's input noticed and went on
 	// from (CodeFileChanged, CodeFileMissing with ignore_missing_files).
 	Warnings []Warning
+	// Gates are the verdicts of the query's quality gates over the batch,
+	// in declaration order (a batch a gate failed has no Progress: its
+	// RunBatch returns a *GateError).
+	Gates []GateResult
 }
 
 // compiled is one query's operator tree and what it reads.
@@ -62,6 +66,9 @@ type Query struct {
 	sources    map[string]Stream
 	validators map[string]*validator // of the payload sources
 	sink       Sink
+	// gates are the quality gates the query evaluates before its sink
+	// writes (planner.Query.Gates).
+	gates []planner.Gate
 	// quarantines are the static tables' quarantines the query writes, by
 	// static asset (static_quarantine.go).
 	quarantines map[string]*staticQuarantine

@@ -201,6 +201,10 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 	if aborted(abort) {
 		return nil, false, q.abandon()
 	}
+	gates, err := q.evaluateGates(b, rows)
+	if err != nil {
+		return nil, false, q.failGate(ol, err)
+	}
 	skipped, err := q.sink.Write(q.Checkpoint, ol.BatchID, q.c.root.schema(), rows)
 	if err != nil {
 		return nil, false, fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
@@ -209,7 +213,7 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 		return nil, false, err
 	}
 	p := q.progress(ol, b, len(rows), time.Since(start))
-	p.Skipped, p.Replay = skipped, replay
+	p.Skipped, p.Replay, p.Gates = skipped, replay, gates
 	p.StartOffsets, p.EndOffsets = starts, ol.Sources
 	return p, true, nil
 }

@@ -1,0 +1,123 @@
+package orderstreaming_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
+	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/testkit"
+	"github.com/etlgen/etlgen/testkit/engine"
+)
+
+// gated is the order-streaming pipeline with the given gates.
+func gated(gates func(p *etl.Builder)) *etl.Pipeline {
+	return etl.NewPipeline("gated-order-streaming", "1.0.0", func(p *etl.Builder) {
+		orders := etl.Extract[orderstreaming.OrderEvent](p, "order_events")
+		windows := orderstreaming.AggregateCustomerOrders.Step(p, orders.Valid(), orderstreaming.AggregateParams{})
+		etl.Load(p, "customer_order_windows", windows)
+		etl.Load(p, "rejected_order_events", etl.Into[orderstreaming.RejectedOrderEvent](orders.Invalid()))
+		etl.Load(p, "late_order_events", etl.Into[orderstreaming.LateOrderEvent](orders.Late()))
+		gates(p)
+	})
+}
+
+var (
+	goodEvent = []byte(`{"event_id":"evt-g1","order_id":1,"customer_id":7,"order_total":10.00,"status":"paid","event_time":"2026-07-15T11:00:00Z"}`)
+	// noID is invalid with event_id null in its rejection row.
+	noID = []byte(`{"order_id":2,"customer_id":7,"order_total":1.00,"status":"paid","event_time":"2026-07-15T11:00:00Z"}`)
+	// badOrder is invalid with its event_id kept.
+	badOrder = []byte(`{"event_id":"evt-b1","order_id":-1,"customer_id":7,"order_total":1.00,"status":"paid","event_time":"2026-07-15T11:00:00Z"}`)
+)
+
+// TestGateValues: each gate's value and verdict in each query that
+// evaluates it, on one batch of 1 valid and 3 invalid events (1 without an
+// event id).
+func TestGateValues(t *testing.T) {
+	p := gated(func(p *etl.Builder) {
+		etl.Gate(p, "invalid", etl.InvalidRatioAbove("order_events", 0.5), etl.Warn)
+		etl.Gate(p, "windows", etl.RowsBelow("customer_order_windows", 2), etl.Warn)
+		etl.Gate(p, "ids", etl.NullRatioAbove("rejected_order_events", "event_id", 0.5), etl.Warn)
+	})
+	rt := testkit.Start(t, p)
+	rt.AddRawPayloads("order_events", goodEvent, noID, badOrder, badOrder)
+	rt.ProcessAllAvailable()
+	type verdict struct {
+		value    float64
+		breached bool
+	}
+	want := map[string]map[string]verdict{
+		"customer_order_windows": {"invalid": {0.75, true}, "windows": {0, true}},
+		"rejected_order_events":  {"invalid": {0.75, true}, "ids": {1.0 / 3, false}},
+	}
+	seen := map[string]int{}
+	for _, pr := range rt.Progress {
+		if pr.BatchID != 0 {
+			continue
+		}
+		w := want[pr.Query]
+		if len(pr.Gates) != len(w) {
+			t.Errorf("query %s: gates %+v, want %d", pr.Query, pr.Gates, len(w))
+		}
+		for _, g := range pr.Gates {
+			seen[pr.Query]++
+			if v, ok := w[g.Name]; !ok || v.value != g.Value || v.breached != g.Breached {
+				t.Errorf("query %s gate %s = %v breached %v, want %+v", pr.Query, g.Name, g.Value, g.Breached, v)
+			}
+		}
+	}
+	if seen["customer_order_windows"] != 2 || seen["rejected_order_events"] != 2 {
+		t.Errorf("gates evaluated %v, want 2 per query", seen)
+	}
+	// warn: the batch committed (the window is not final yet: append mode)
+	testkit.Count(t, testkit.Quarantine[orderstreaming.RejectedOrderEvent](rt, "rejected_order_events"), 3)
+}
+
+// TestGateFail: a failing gate stops the batch before its sinks commit
+// and names the gate; a restart with the gate loosened re-runs the same
+// batch (same offsets) and commits it; nothing is lost or duplicated.
+func TestGateFail(t *testing.T) {
+	strict := gated(func(p *etl.Builder) {
+		etl.Gate(p, "invalid", etl.InvalidRatioAbove("order_events", 0.5), etl.Fail)
+	})
+	rt := testkit.Start(t, strict)
+	rt.AddRawPayloads("order_events", goodEvent, noID, badOrder, badOrder)
+	err := rt.TryProcessAllAvailable()
+	var ge *engine.GateError
+	if !errors.As(err, &ge) || ge.Gate.Name != "invalid" || ge.Gate.Value != 0.75 || ge.BatchID != 0 {
+		t.Fatalf("err = %v, want a GateError of gate invalid at 0.75 in batch 0", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, engine.GateMarker) || !strings.Contains(msg, engine.CodeGateFailed) {
+		t.Errorf("message %q lacks the marker or the code", msg)
+	}
+	testkit.Empty(t, testkit.Quarantine[orderstreaming.RejectedOrderEvent](rt, "rejected_order_events"))
+	failed := ge.Query
+
+	// The same run again fails the same way: the batch is still pending.
+	if err := rt.TryProcessAllAvailable(); !errors.As(err, &ge) {
+		t.Fatalf("second try: err = %v, want the gate again", err)
+	}
+
+	loose := gated(func(p *etl.Builder) {
+		etl.Gate(p, "invalid", etl.InvalidRatioAbove("order_events", 0.8), etl.Fail)
+	})
+	rt.Progress = nil
+	rt.Restart(testkit.WithPipeline(loose))
+	rt.ProcessAllAvailable()
+	testkit.Count(t, testkit.Quarantine[orderstreaming.RejectedOrderEvent](rt, "rejected_order_events"), 3)
+	reran := false
+	for _, pr := range rt.Progress {
+		if pr.Query != failed || pr.BatchID != 0 {
+			continue
+		}
+		reran = true
+		if !pr.Replay || pr.InputRows != 4 || len(pr.Gates) != 1 || pr.Gates[0].Breached {
+			t.Errorf("query %s batch 0 after the restart: replay %v, input %d, gates %+v; want a replay of the 4 events, gate ok",
+				pr.Query, pr.Replay, pr.InputRows, pr.Gates)
+		}
+	}
+	if !reran {
+		t.Errorf("query %s did not re-run batch 0", failed)
+	}
+}

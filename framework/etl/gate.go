@@ -1,0 +1,84 @@
+package etl
+
+import (
+	"slices"
+
+	"github.com/etlgen/etlgen/framework/ir"
+)
+
+// Check is what a quality gate measures and the threshold it compares the
+// measure with: InvalidRatioAbove, RowsBelow or NullRatioAbove.
+type Check struct {
+	metric, source, load, column string
+	threshold                    float64
+}
+
+// InvalidRatioAbove breaches when more than max (a ratio in [0, 1)) of the
+// rows a micro-batch reads from the source asset break its contract.
+func InvalidRatioAbove(source string, max float64) Check {
+	return Check{metric: ir.GateInvalidRatio, source: source, threshold: max}
+}
+
+// RowsBelow breaches when a micro-batch writes fewer than min rows (a whole
+// number, at least 1) to the load asset.
+func RowsBelow(load string, min int64) Check {
+	return Check{metric: ir.GateRows, load: load, threshold: float64(min)}
+}
+
+// NullRatioAbove breaches when more than max (a ratio in [0, 1)) of the
+// rows a micro-batch writes to the load asset have column null.
+func NullRatioAbove(load, column string, max float64) Check {
+	return Check{metric: ir.GateNullRatio, load: load, column: column, threshold: max}
+}
+
+// Action is what a breached gate does: Warn or Fail.
+type Action string
+
+// The actions of a quality gate.
+const (
+	// Warn reports the breach in the batch's line, its events and the run
+	// report, and lets the batch commit.
+	Warn Action = ir.GateWarn
+	// Fail fails the micro-batch before its sinks commit: the run fails
+	// with ETL-E750 naming the gate; the batch's offsets stay uncommitted,
+	// so a restart reads the batch again.
+	Fail Action = ir.GateFail
+)
+
+// GateOption configures a quality gate.
+type GateOption func(*ir.Gate)
+
+// OverDataset scopes the gate to every row ever read or written instead of
+// each micro-batch. On a stream that is never final: the planner rejects it
+// (ETL-S425); it exists so that the intent is stated and refused.
+func OverDataset() GateOption { return func(g *ir.Gate) { g.Scope = ir.GateScopeDataset } }
+
+// Gate declares a quality gate of the pipeline: name (unique in the
+// pipeline) is reported with every verdict; check says what is measured
+// in each micro-batch and the threshold; action what a breach does. Both
+// engines evaluate the gate in every micro-batch of the queries it concerns
+// before their sinks commit: an invalid-ratio gate in each query reading the
+// source, a load's gate in the load's query.
+func Gate(p *Builder, name string, check Check, action Action, opts ...GateOption) {
+	pos := callerPos()
+	g := ir.Gate{Name: name, Metric: check.metric, Source: check.source, Load: check.load, Column: check.column,
+		Threshold: check.threshold, Scope: ir.GateScopeBatch, Action: string(action), Pos: pos}
+	for _, o := range opts {
+		o(&g)
+	}
+	switch {
+	case name == "":
+		p.errorf(ir.CodeBadGate, pos, "name the gate: its name is reported with every verdict", "quality gate without a name")
+		return
+	case slices.ContainsFunc(p.pl.Gates, func(o ir.Gate) bool { return o.Name == name }):
+		p.errorf(ir.CodeBadGate, pos, "give each gate of the pipeline its own name", "quality gate %s is declared twice", name)
+		return
+	case check.metric == "":
+		p.errorf(ir.CodeBadGate, pos, "use etl.InvalidRatioAbove, etl.RowsBelow or etl.NullRatioAbove", "quality gate %s: no check", name)
+		return
+	case action != Warn && action != Fail:
+		p.errorf(ir.CodeBadGate, pos, "use etl.Warn or etl.Fail", "quality gate %s: unknown action %q", name, action)
+		return
+	}
+	p.pl.Gates = append(p.pl.Gates, g)
+}

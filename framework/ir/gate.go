@@ -1,0 +1,98 @@
+package ir
+
+import (
+	"strconv"
+
+	"github.com/etlgen/etlgen/diag"
+)
+
+// Gate metrics: what a quality gate measures in its scope.
+const (
+	// GateInvalidRatio is the share of a source's rows that break its
+	// contract: rejected / read rows of the source (0 when none were read).
+	// The gate breaches when the ratio is above the threshold.
+	GateInvalidRatio = "invalid_ratio"
+	// GateRows is the number of rows a load writes. The gate breaches when
+	// it is below the threshold.
+	GateRows = "rows"
+	// GateNullRatio is the share of a load's rows whose column is null (0
+	// when the load writes none). The gate breaches when it is above the
+	// threshold.
+	GateNullRatio = "null_ratio"
+)
+
+// Gate scopes: the rows a gate's metric is measured over.
+const (
+	// GateScopeBatch measures each micro-batch of each query that the gate
+	// concerns, before the batch's sinks commit.
+	GateScopeBatch = "micro_batch"
+	// GateScopeDataset measures every row ever read or written: on an
+	// unbounded stream it is never final, so the planner rejects it.
+	GateScopeDataset = "dataset"
+)
+
+// Gate actions: what a breached gate does.
+const (
+	// GateWarn reports the breach and lets the batch commit.
+	GateWarn = "warn"
+	// GateFail fails the batch before its sinks commit: the run fails and a
+	// restart re-reads the batch from the checkpoint.
+	GateFail = "fail"
+)
+
+// Gate is a declared quality gate of a pipeline: a metric measured over a
+// scope, compared with a threshold, and the action taken on a breach.
+type Gate struct {
+	Name   string `json:"name"`
+	Metric string `json:"metric"`
+	// Source is the extract asset of an invalid_ratio gate.
+	Source string `json:"source,omitempty"`
+	// Load is the load asset of a rows or null_ratio gate.
+	Load string `json:"load,omitempty"`
+	// Column is the column of a null_ratio gate, a column of the load's contract.
+	Column string `json:"column,omitempty"`
+	// Threshold is the largest ratio that passes (invalid_ratio,
+	// null_ratio) or the fewest rows that pass (rows).
+	Threshold float64       `json:"threshold"`
+	Scope     string        `json:"scope"`
+	Action    string        `json:"action"`
+	Pos       diag.Position `json:"pos"`
+}
+
+// Below reports whether the gate breaches when its value is below the
+// threshold (rows), rather than above it (the ratios).
+func (g *Gate) Below() bool { return g.Metric == GateRows }
+
+// Breached reports whether value breaches the gate.
+func (g *Gate) Breached(value float64) bool {
+	if g.Below() {
+		return value < g.Threshold
+	}
+	return value > g.Threshold
+}
+
+// Subject is what the gate measures, e.g. "invalid_ratio(order_events)" or
+// "null_ratio(rejected_order_events.event_id)".
+func (g *Gate) Subject() string {
+	switch g.Metric {
+	case GateInvalidRatio:
+		return g.Metric + "(" + g.Source + ")"
+	case GateNullRatio:
+		return g.Metric + "(" + g.Load + "." + g.Column + ")"
+	}
+	return g.Metric + "(" + g.Load + ")"
+}
+
+// Condition is the gate's breach condition in words of the metric, e.g.
+// "invalid_ratio(order_events) > 0.05" or "rows(customer_order_windows) < 1".
+func (g *Gate) Condition() string {
+	op := " > "
+	if g.Below() {
+		op = " < "
+	}
+	return g.Subject() + op + FormatThreshold(g.Threshold)
+}
+
+// FormatThreshold renders a threshold or a gate value the same way in every
+// output: the shortest decimal that reads back to the same float.
+func FormatThreshold(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

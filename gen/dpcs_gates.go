@@ -1,0 +1,54 @@
+package gen
+
+import (
+	"strings"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// dpcsGates adds the pipeline's declared quality gates (etl.Gate): placed
+// after the validation of the source an invalid-ratio gate measures, or
+// before the completion of the load a rows or null-ratio gate measures,
+// with the breach condition as criterion and the action as outcome.
+func dpcsGates(pp *planner.PipelinePlan, d *DPCSDoc) {
+	p := pp.IR()
+	for i := range p.Gates {
+		g := &p.Gates[i]
+		gate := DPCSQualityGate{ID: "gate-" + g.Name, Category: "quality-gate",
+			Purpose: "quality gate " + g.Name + ": breached when " + g.Condition() + " in a micro-batch" + gateQueries(pp, g.Name),
+			Criteria: []DPCSCriterion{{ID: g.Metric, Type: "expression",
+				Expression: "not (" + g.Condition() + "), over each " + strings.ReplaceAll(g.Scope, "_", "-")}},
+			OnSuccess: "continue: the micro-batch commits",
+			OnFailure: gateOutcome(g.Action)}
+		if g.Metric == ir.GateInvalidRatio {
+			gate.Placement = DPCSPlacement{Kind: "afterStep", StepID: ValidateStepID(g.Source)}
+		} else {
+			gate.Placement = DPCSPlacement{Kind: "beforeCompletion"}
+			for _, ld := range p.Loads {
+				if ld.Asset == g.Load {
+					gate.Criteria[0].ContractRef = odcsRef(ld.Contract)
+				}
+			}
+		}
+		d.QualityGates = append(d.QualityGates, gate)
+	}
+}
+
+// gateQueries names the queries that evaluate a gate, "" when unplanned.
+func gateQueries(pp *planner.PipelinePlan, name string) string {
+	for _, g := range pp.Gates {
+		if g.Name == name && len(g.Queries) > 0 {
+			return ", measured by queries " + strings.Join(g.Queries, ", ") + " before their sinks commit"
+		}
+	}
+	return ""
+}
+
+// gateOutcome says what a breached gate does.
+func gateOutcome(action string) string {
+	if action == ir.GateFail {
+		return "fail: the micro-batch's sinks do not commit and the run fails (ETL-E750, failure class quality-gate); a restart reads the batch again from the checkpoint"
+	}
+	return "warn: the micro-batch commits; the verdict is in its batch line, its events and the run report (ETL-E750)"
+}

@@ -1,0 +1,133 @@
+package planner_test
+
+import (
+	"math"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/planner"
+)
+
+// TestGates: each bad gate gets its code, and a good gate is planned with
+// the queries that evaluate it.
+func TestGates(t *testing.T) {
+	batch := func(g ir.Gate) ir.Gate {
+		if g.Scope == "" {
+			g.Scope = ir.GateScopeBatch
+		}
+		if g.Action == "" {
+			g.Action = ir.GateWarn
+		}
+		g.Pos = diag.Position{File: "pipeline.go", Line: 7}
+		return g
+	}
+	tests := []struct {
+		name        string
+		corpus      string // the corpus case, default ok_example
+		gate        ir.Gate
+		wantCode    string
+		wantQueries []string
+	}{
+		{name: "invalid ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05},
+			wantQueries: []string{"customer_order_windows", "rejected_order_events"}},
+		{name: "rows", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Action: ir.GateFail},
+			wantQueries: []string{"customer_order_windows"}},
+		{name: "null ratio", gate: ir.Gate{Name: "g", Metric: ir.GateNullRatio, Load: "rejected_order_events", Column: "event_id", Threshold: 0.5},
+			wantQueries: []string{"rejected_order_events"}},
+		{name: "unknown source", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "orders", Threshold: 0.05}, wantCode: planner.CodeGateSubject},
+		{name: "unknown load", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "windows", Threshold: 1}, wantCode: planner.CodeGateSubject},
+		{name: "late load", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "late_order_events", Threshold: 1}, wantCode: planner.CodeGateSubject},
+		{name: "unknown column", gate: ir.Gate{Name: "g", Metric: ir.GateNullRatio, Load: "rejected_order_events", Column: "ghost", Threshold: 0.1}, wantCode: planner.CodeGateSubject},
+		{name: "ratio of 1", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 1}, wantCode: planner.CodeGateThreshold},
+		{name: "negative ratio", gate: ir.Gate{Name: "g", Metric: ir.GateNullRatio, Load: "rejected_order_events", Column: "event_id", Threshold: -0.1}, wantCode: planner.CodeGateThreshold},
+		{name: "NaN ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: math.NaN()}, wantCode: planner.CodeGateThreshold},
+		{name: "zero rows", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 0}, wantCode: planner.CodeGateThreshold},
+		{name: "fractional rows", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1.5}, wantCode: planner.CodeGateThreshold},
+		{name: "dataset scope", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeDataset}, wantCode: planner.CodeGateUnboundedScope},
+		{name: "unknown metric", gate: ir.Gate{Name: "g", Metric: "p99", Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
+		{name: "unknown action", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Action: "quarantine"}, wantCode: planner.CodeGateDefinition},
+		{name: "spark: a join of two streams", corpus: "inner_join_watermarked_keys",
+			gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05}, wantCode: planner.CodeGateNotRereadable},
+		{name: "no name", gate: ir.Gate{Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.corpus == "" {
+				tc.corpus = "ok_example"
+			}
+			dir := filepath.Join("testdata", "corpus", tc.corpus)
+			prof, pd := profile.Parse("profile.yaml", mustRead(t, filepath.Join(dir, "profile.yaml")))
+			if pd.HasErrors() {
+				t.Fatalf("profile: %v", pd)
+			}
+			doc, err := ir.Unmarshal(mustRead(t, filepath.Join(dir, "ir.json")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc.Pipelines[0].Gates = []ir.Gate{batch(tc.gate)}
+			m, diags := planner.Plan(doc, prof, planner.Options{})
+			var codes []string
+			for _, d := range diags {
+				if d.Severity == diag.Error {
+					codes = append(codes, d.Code)
+				}
+			}
+			if tc.wantCode != "" {
+				if !slices.Equal(codes, []string{tc.wantCode}) {
+					t.Fatalf("error codes %v, want [%s]: %v", codes, tc.wantCode, diags)
+				}
+				return
+			}
+			if len(codes) > 0 {
+				t.Fatalf("unexpected errors: %v", diags)
+			}
+			pp := m.Pipelines[0]
+			if len(pp.Gates) != 1 {
+				t.Fatalf("planned gates %v, want 1", pp.Gates)
+			}
+			if diff := cmp.Diff(tc.wantQueries, pp.Gates[0].Queries); diff != "" {
+				t.Errorf("queries (-want +got):\n%s", diff)
+			}
+			var with []string
+			for _, q := range pp.Queries {
+				if len(q.Gates) == 1 && q.Gates[0].Name == "g" {
+					with = append(with, q.Name)
+				}
+			}
+			slices.Sort(with)
+			if diff := cmp.Diff(tc.wantQueries, with); diff != "" {
+				t.Errorf("Query.Gates (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestGateCondition: the breach condition reads as the comparison.
+func TestGateCondition(t *testing.T) {
+	tests := []struct {
+		gate  ir.Gate
+		want  string
+		value float64
+		hit   bool
+	}{
+		{ir.Gate{Metric: ir.GateInvalidRatio, Source: "o", Threshold: 0.05}, "invalid_ratio(o) > 0.05", 0.05, false},
+		{ir.Gate{Metric: ir.GateInvalidRatio, Source: "o", Threshold: 0.05}, "invalid_ratio(o) > 0.05", 0.06, true},
+		{ir.Gate{Metric: ir.GateRows, Load: "w", Threshold: 2}, "rows(w) < 2", 1, true},
+		{ir.Gate{Metric: ir.GateRows, Load: "w", Threshold: 2}, "rows(w) < 2", 2, false},
+		{ir.Gate{Metric: ir.GateNullRatio, Load: "w", Column: "c", Threshold: 0}, "null_ratio(w.c) > 0", 0, false},
+	}
+	for _, tc := range tests {
+		if got := tc.gate.Condition(); got != tc.want {
+			t.Errorf("Condition() = %q, want %q", got, tc.want)
+		}
+		if got := tc.gate.Breached(tc.value); got != tc.hit {
+			t.Errorf("%s: Breached(%v) = %v, want %v", tc.want, tc.value, got, tc.hit)
+		}
+	}
+}

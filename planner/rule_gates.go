@@ -1,0 +1,229 @@
+package planner
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
+)
+
+// Quality gate codes (docs/diagnostics.md, "Quality gates").
+const (
+	CodeGateDefinition     = "ETL-D275" // a gate without a name, a duplicate name, an unknown metric, scope or action
+	CodeGateSubject        = "ETL-D276" // a gate's source, load or column is not one of the pipeline's
+	CodeGateThreshold      = "ETL-D277" // a gate's threshold is out of range
+	CodeGateUnboundedScope = "ETL-S425" // a gate scoped to the whole dataset of an unbounded stream
+	CodeGateNotRereadable  = "ETL-S467" // pyspark: an invalid-ratio gate in a query whose source batch cannot be read again
+)
+
+// ruleGates checks the pipeline's quality gates: a known metric, scope and
+// action; a subject the pipeline has (a streaming extract that validates
+// payloads, a load that is not a Late() output, a column of the load's
+// contract); a threshold in range (a ratio in [0, 1), a whole number of rows
+// of at least 1); and a scope that is finite: seed 003 — "a full-dataset
+// quality gate is not meaningful for an unbounded stream unless it is
+// scoped to a finite interval".
+var ruleGates = Rule{
+	Name:    "quality-gates",
+	Summary: "quality gates name a subject of the pipeline, a threshold in range and a finite scope",
+	Codes:   []string{CodeGateDefinition, CodeGateSubject, CodeGateThreshold, CodeGateUnboundedScope},
+	Check: func(c *Checker) {
+		for _, pp := range c.pipes {
+			seen := map[string]bool{}
+			for i := range pp.p.Gates {
+				g := &pp.p.Gates[i]
+				gc := gateCheck{c: c, pp: pp, g: g}
+				if gc.definition(seen) {
+					gc.subject()
+					gc.threshold()
+					gc.scope()
+				}
+			}
+		}
+	},
+}
+
+// gateCheck checks one gate.
+type gateCheck struct {
+	c  *Checker
+	pp *pipe
+	g  *ir.Gate
+}
+
+func (gc gateCheck) report(code, hint, format string, args ...any) {
+	gc.c.report(code, diag.Error, gc.g.Pos, gc.pp.path("gate:"+gc.g.Name), hint, fmt.Sprintf(format, args...))
+}
+
+// definition checks the name, metric, scope and action; false stops the
+// gate's other checks.
+func (gc gateCheck) definition(seen map[string]bool) bool {
+	g := gc.g
+	switch {
+	case g.Name == "":
+		gc.report(CodeGateDefinition, "name the gate", "quality gate without a name")
+	case seen[g.Name]:
+		gc.report(CodeGateDefinition, "give each gate of the pipeline its own name", "quality gate %s is declared twice", g.Name)
+	case !slices.Contains([]string{ir.GateInvalidRatio, ir.GateRows, ir.GateNullRatio}, g.Metric):
+		gc.report(CodeGateDefinition, "use metric invalid_ratio, rows or null_ratio", "quality gate %s: unknown metric %q", g.Name, g.Metric)
+	case g.Scope != ir.GateScopeBatch && g.Scope != ir.GateScopeDataset:
+		gc.report(CodeGateDefinition, "use scope micro_batch", "quality gate %s: unknown scope %q", g.Name, g.Scope)
+	case g.Action != ir.GateWarn && g.Action != ir.GateFail:
+		gc.report(CodeGateDefinition, "use action warn or fail", "quality gate %s: unknown action %q", g.Name, g.Action)
+	default:
+		seen[g.Name] = true
+		return true
+	}
+	seen[g.Name] = true
+	return false
+}
+
+// subject checks the gate's source, or its load and column.
+func (gc gateCheck) subject() {
+	if gc.g.Metric == ir.GateInvalidRatio {
+		gc.source()
+		return
+	}
+	gc.load()
+}
+
+func (gc gateCheck) source() {
+	g := gc.g
+	ex, ok := gc.pp.extracts[g.Source]
+	switch {
+	case !ok:
+		gc.report(CodeGateSubject, "name an asset the pipeline extracts: "+gc.names(true),
+			"quality gate %s: %s is not a source of pipeline %s", g.Name, g.Source, gc.pp.p.ID)
+	case ex.Static:
+		gc.report(CodeGateSubject, "gate a streaming source; a static table's invalid rows fail the batch or go to its quarantine",
+			"quality gate %s: source %s is a static table", g.Name, g.Source)
+	default:
+		if b := gc.c.env.Sources[g.Source]; b != nil && b.Source().Rows == profile.RowsTyped {
+			gc.report(CodeGateSubject, "gate a source whose plugin validates payloads (kafka-json, file-json)",
+				"quality gate %s: plugin %s of source %s delivers typed rows: nothing is validated, so none are invalid", g.Name, pluginName(b), g.Source)
+		}
+	}
+}
+
+func (gc gateCheck) load() {
+	g := gc.g
+	idx := slices.IndexFunc(gc.pp.p.Loads, func(l ir.Load) bool { return l.Asset == g.Load })
+	if idx < 0 {
+		gc.report(CodeGateSubject, "name an asset the pipeline loads: "+gc.names(false),
+			"quality gate %s: %s is not a load of pipeline %s", g.Name, g.Load, gc.pp.p.ID)
+		return
+	}
+	ld := &gc.pp.p.Loads[idx]
+	if ld.From.Port == ir.PortLate {
+		gc.report(CodeGateSubject, "gate the load of the step's output or of the source's valid rows",
+			"quality gate %s: load %s is a Late() output, written by the batches of the query that runs the step", g.Name, g.Load)
+		return
+	}
+	if g.Metric != ir.GateNullRatio {
+		return
+	}
+	ct, ok := gc.c.ix.contracts[ld.Contract]
+	if !ok {
+		return // ETL-P340 / ETL-D260 say so
+	}
+	if _, ok := ct.Field(g.Column); !ok {
+		var cols []string
+		for _, f := range ct.Fields {
+			cols = append(cols, f.Name)
+		}
+		gc.report(CodeGateSubject, "name a column of contract "+ct.ID+": "+joinNames(cols),
+			"quality gate %s: load %s (contract %s) has no column %q", g.Name, g.Load, ct.ID, g.Column)
+	}
+}
+
+// names lists the pipeline's extract (streaming) or load assets for a hint.
+func (gc gateCheck) names(extracts bool) string {
+	var out []string
+	if extracts {
+		for _, e := range gc.pp.p.Extracts {
+			if !e.Static {
+				out = append(out, e.Asset)
+			}
+		}
+	} else {
+		for _, l := range gc.pp.p.Loads {
+			out = append(out, l.Asset)
+		}
+	}
+	slices.Sort(out)
+	return joinNames(out)
+}
+
+func joinNames(names []string) string {
+	if len(names) == 0 {
+		return "(none)"
+	}
+	s := names[0]
+	for _, n := range names[1:] {
+		s += ", " + n
+	}
+	return s
+}
+
+// threshold checks the threshold's range.
+func (gc gateCheck) threshold() {
+	g := gc.g
+	t := g.Threshold
+	switch {
+	case g.Metric == ir.GateRows && (t < 1 || t != math.Trunc(t) || math.IsInf(t, 0)):
+		gc.report(CodeGateThreshold, "give the fewest rows a batch must write: a whole number, at least 1",
+			"quality gate %s: rows below %s is never or always breached", g.Name, ir.FormatThreshold(t))
+	case g.Metric != ir.GateRows && !(t >= 0 && t < 1):
+		gc.report(CodeGateThreshold, "give the largest ratio that passes, at least 0 and below 1 (0.05 for 5%)",
+			"quality gate %s: ratio threshold %s is outside [0, 1)", g.Name, ir.FormatThreshold(t))
+	}
+}
+
+// scope rejects a whole-dataset scope: every subject of a gate is a stream.
+func (gc gateCheck) scope() {
+	g := gc.g
+	if g.Scope != ir.GateScopeDataset {
+		return
+	}
+	gc.report(CodeGateUnboundedScope, "scope the gate to each micro-batch (drop etl.OverDataset()): a measure over a finite interval",
+		"quality gate %s: %s over the whole dataset of an unbounded stream is never final: a full-dataset gate is not meaningful unless scoped to a finite interval", g.Name, g.Subject())
+}
+
+// ruleSparkGates: the Spark program measures an invalid-ratio gate in the
+// foreachBatch of each query reading the source by reading the batch's
+// source rows again (the Kafka offset range or the file-source log batch of
+// the query's checkpoint, as for Late() outputs), so such a query reads
+// exactly one streaming source and its batches can be read again.
+var ruleSparkGates = Rule{
+	Name:    "spark-gates",
+	Summary: "the Spark engine can measure every invalid-ratio gate: its queries read one re-readable streaming source",
+	Codes:   []string{CodeGateNotRereadable},
+	Check: func(c *Checker) {
+		if c.env.Engine != profile.EnginePySpark {
+			return
+		}
+		for _, pp := range c.pipes {
+			for i := range pp.p.Gates {
+				g := &pp.p.Gates[i]
+				if g.Metric != ir.GateInvalidRatio {
+					continue
+				}
+				for _, q := range pp.queries {
+					if !gateEvaluatedBy(g, q) {
+						continue
+					}
+					srcs := q.rootFacts().sources
+					b := c.env.Sources[g.Source]
+					if len(srcs) == 1 && (b == nil || b.Source().Reread) {
+						continue
+					}
+					c.report(CodeGateNotRereadable, diag.Error, g.Pos, pp.path("gate:"+g.Name),
+						"gate a source read by queries of one streaming source bound to kafka-json or file-json",
+						fmt.Sprintf("quality gate %s: query %s reads streaming sources %v; the Spark engine measures an invalid ratio by reading a batch of one re-readable source again", g.Name, q.name, srcs))
+				}
+			}
+		}
+	},
+}

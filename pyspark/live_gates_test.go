@@ -1,0 +1,142 @@
+package pyspark_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/pyspark"
+)
+
+// gatesIR writes the order-streaming IR with two invalid-ratio gates of
+// order_events: one warning above 0.1, one failing above failAbove.
+func gatesIR(t *testing.T, dir string, failAbove float64) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "order-streaming.ir.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ir.Unmarshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Pipelines[0].Gates = []ir.Gate{
+		{Name: "invalid-warn", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.1, Scope: ir.GateScopeBatch, Action: ir.GateWarn},
+		{Name: "invalid-fail", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: failAbove, Scope: ir.GateScopeBatch, Action: ir.GateFail},
+	}
+	out, err := ir.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "ir.json")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// gateValues are the gate verdicts of a query's batch n as name=value/breached.
+func gateValues(t *testing.T, res *pyspark.Result, query string, n int64) []string {
+	t.Helper()
+	b := batchOf(res, query, n)
+	if b == nil {
+		t.Fatalf("no batch %d of %s", n, query)
+	}
+	var out []string
+	for _, g := range b.Gates {
+		v := ir.FormatThreshold(g.Value)
+		if g.Breached {
+			v += " breached"
+		}
+		out = append(out, g.Name+"="+v)
+	}
+	return out
+}
+
+// TestLiveQualityGates runs two invalid-ratio gates on the stack, each
+// measured in the foreachBatch of both queries reading order_events (the
+// windows MERGE and the rejected append), with the numbers the local
+// engine computes (TestGateValues, TestGateFail): a batch of 3 valid and 1
+// invalid events warns (0.25 > 0.1) and commits; a batch of 1 valid and 3
+// invalid (0.75 > 0.5) fails before its sinks commit: the run fails with
+// class quality-gate naming the gate, nothing of the batch is written, no
+// commits/1; a run with the fail gate loosened to 0.8 re-runs batch 1 from
+// the offset log and commits it.
+func TestLiveQualityGates(t *testing.T) {
+	irDir := t.TempDir()
+	s := startLiveWith(t, gatesIR(t, irDir, 0.5), func(s *liveStack) string {
+		return s.profile("{type: available-now}", `
+  order_events: {plugin: kafka-json, resource: k, topic: `+s.topic+`, starting_offsets: earliest}
+  customer_order_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}
+  rejected_order_events: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}
+  late_order_events: {plugin: delta, table: `+s.db+`.late, write_mode: append}`)
+	})
+	yaml, err := os.ReadFile(filepath.Join(s.dir, "profile.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	queries := []string{"customer_order_windows", "rejected_order_events"}
+
+	// Batch 0: 1 of 4 invalid → warn, committed.
+	s.produce(order("g1", 7, "2026-07-15T10:05:00Z", "paid", "10.00"), order("g2", 7, "2026-07-15T10:10:00Z", "paid", "20.00"),
+		order("g3", 7, "2026-07-15T10:20:00Z", "paid", "30.00"), `{"event_id":"bad-1"}`)
+	res, _ := s.run()
+	// A stateful query may run a no-data batch after its data (the
+	// watermark moved): the batch that fails is the one after the last.
+	next := map[string]int64{}
+	for _, b := range res.Batches {
+		next[b.Query] = max(next[b.Query], b.BatchID+1)
+	}
+	for _, q := range queries {
+		if diff := cmp.Diff([]string{"invalid-warn=0.25 breached", "invalid-fail=0.25"}, gateValues(t, res, q, 0)); diff != "" {
+			t.Errorf("%s batch 0 gates (-want +got):\n%s", q, diff)
+		}
+	}
+	if got, want := s.windows(), []string{"7 2026-07-15 10:00:00 3 60.00"}; !cmp.Equal(got, want) {
+		t.Errorf("windows after batch 0 = %v, want %v", got, want)
+	}
+	if got := s.rejected(); len(got) != 1 {
+		t.Errorf("rejected after batch 0 = %v, want 1 row", got)
+	}
+
+	// Batch 1: 3 of 4 invalid → fail before the sinks commit.
+	s.produce(order("g4", 8, "2026-07-15T10:30:00Z", "paid", "5.00"), `{"event_id":"bad-2"}`, `not json`, `{"event_id":"bad-3","order_id":-1}`)
+	failed, _, log := s.runProgram()
+	if failed.ExitCode != pyspark.ExitFailure || failed.Failure == nil || failed.Failure.Code != "quality-gate" ||
+		!strings.Contains(failed.Failure.Message, "invalid-fail") || !strings.Contains(failed.Failure.Message, "ETL-E750") {
+		t.Fatalf("run with 3 of 4 invalid: exit %d, failure %+v (log %s); want exit 1, quality-gate naming invalid-fail", failed.ExitCode, failed.Failure, log)
+	}
+	_ = os.Remove(log)
+	if got, want := s.windows(), []string{"7 2026-07-15 10:00:00 3 60.00"}; !cmp.Equal(got, want) {
+		t.Errorf("windows after the failed batch = %v, want %v (unchanged)", got, want)
+	}
+	if got := s.rejected(); len(got) != 1 {
+		t.Errorf("rejected after the failed batch = %v, want the 1 row of batch 0", got)
+	}
+	for _, q := range queries {
+		if _, err := os.Stat(filepath.Join(s.checkpointOf(q), "commits", strconv.FormatInt(next[q], 10))); err == nil {
+			t.Errorf("%s: batch %d committed although its gate failed", q, next[q])
+		}
+	}
+
+	// Loosened: batch 1 re-runs from the offset log and commits.
+	s.generate(gatesIR(t, irDir, 0.8), string(yaml))
+	res, _ = s.run()
+	for _, q := range queries {
+		if diff := cmp.Diff([]string{"invalid-warn=0.75 breached", "invalid-fail=0.75"}, gateValues(t, res, q, next[q])); diff != "" {
+			t.Errorf("%s batch %d gates after loosening (-want +got):\n%s", q, next[q], diff)
+		}
+		s.committed(q, next[q])
+	}
+	if got, want := s.windows(), []string{"7 2026-07-15 10:00:00 3 60.00", "8 2026-07-15 10:00:00 1 5.00"}; !cmp.Equal(got, want) {
+		t.Errorf("windows after the re-run = %v, want %v", got, want)
+	}
+	if got := s.rejected(); len(got) != 4 {
+		t.Errorf("rejected after the re-run = %v, want 4 rows (each once)", got)
+	}
+}
