@@ -96,6 +96,9 @@ func (d *Document) walkPositions(f func(*diag.Position)) {
 		for j := range p.Loads {
 			f(&p.Loads[j].Pos)
 		}
+		for j := range p.Gates {
+			f(&p.Gates[j].Pos)
+		}
 	}
 	for i := range d.Diagnostics {
 		f(&d.Diagnostics[i].Pos)
