@@ -134,5 +134,8 @@
 //
 // Run starts the program with the venv python (RunOptions.Python, else
 // $ETLGEN_PYTHON, else .cache/venv/bin/python found upwards from the working
-// directory), parses its JSON lines into Events and a Result.
+// directory), parses its JSON lines into Events and a Result. The start
+// line names the program's Spark Connect session and where the driver's UI
+// is (spark.driver.host, spark.ui.port, spark.app.id): package
+// pyspark/sparkui reads from it which executors ran the session's tasks.
 package pyspark

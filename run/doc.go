@@ -59,7 +59,10 @@
 // outputs: the directory holding a local run's file sinks (else its
 // checkpoint root), or the directory of the compiled Spark programs; a
 // Spark run rewrites it after every event, so a killed etlgen leaves the
-// report so far.
+// report so far. After a Spark run the report says which executors ran the
+// tasks of the program's Spark Connect session (Report.Executors, read
+// through pyspark/sparkui from the driver UI the program's start line
+// names), or why that is unknown.
 //
 // # Driver lease (Spark engine)
 //
