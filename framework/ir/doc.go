@@ -1,6 +1,6 @@
 // Package ir is the pipeline intermediate representation: a plain, versioned,
 // deterministic JSON document of whole pipelines (contracts, transformations
-// with their logical plans, parameters, steps and loads).
+// with their logical plans, parameters, steps, loads and quality gates).
 //
 // # Why
 //
@@ -11,7 +11,9 @@
 // # Plans
 //
 // A transformation's plan is a tree of Nodes from its inputs (OpInput) to an
-// OpIntoOutput root that conforms the result to the output contract. Scalar
+// OpIntoOutput root that conforms the result to the output contract;
+// OpRepartition (Partitions, Keys) is a stateless shuffle that keeps its
+// input's schema. Scalar
 // expressions are calls by name (Func): arithmetic "+", "-", "*", "/";
 // comparisons "=", "!=", "<", "<=", ">", ">="; "and", "or", "not", "isnull",
 // "isnotnull", "coalesce"; strings "lower", "upper", "trim", "length",
@@ -32,6 +34,13 @@
 // rest stays with each reader, keyed by the same constants: package infer
 // holds the typing rule of each function, the local engine its evaluation
 // and package pyspark its SQL rendering.
+//
+// # Quality gates
+//
+// Pipeline.Gates are the declared gates (gate.go): a metric (a source's
+// invalid ratio, a load's rows or a column's null ratio), its threshold,
+// scope and action (GateWarn, GateFail); the planner decides which queries
+// evaluate each one.
 //
 // # Diagnostics
 //
