@@ -50,7 +50,7 @@ func probeExecutors(ctx context.Context, p *prober) (string, string, string, err
 	if err != nil {
 		return "", CodeExecutors, executorsHint, err
 	}
-	local := master == "local" || strings.HasPrefix(master, "local[")
+	local := isLocalMaster(master)
 	execs, cores, uiErr := countExecutors(ctx, p.session)
 	want := -1 // JVMs expected to take a task; -1: unknown
 	switch {

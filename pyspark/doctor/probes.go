@@ -172,11 +172,16 @@ func probeDeployment(ctx context.Context, p *prober) (string, string, string, er
 // wrong: on a master other than local / local[N] its local paths are not
 // shared by the executors.
 func deploymentProblem(dep, master string) string {
-	local := master == "local" || strings.HasPrefix(master, "local[")
-	if (dep == "" || dep == profile.DeploymentLocal) && !local {
+	if (dep == "" || dep == profile.DeploymentLocal) && !isLocalMaster(master) {
 		return "spark.master is " + master + " but the profile's deployment is local"
 	}
 	return ""
+}
+
+// isLocalMaster reports whether a spark.master runs the tasks in the
+// driver's JVM: local or local[N].
+func isLocalMaster(master string) bool {
+	return master == "local" || strings.HasPrefix(master, "local[")
 }
 
 // sparkMaster returns the server's spark.master.
