@@ -52,8 +52,11 @@ func TestGates(t *testing.T) {
 		{name: "dataset scope", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeDataset}, wantCode: planner.CodeGateUnboundedScope},
 		{name: "unknown metric", gate: ir.Gate{Name: "g", Metric: "p99", Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
 		{name: "unknown action", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Action: "quarantine"}, wantCode: planner.CodeGateDefinition},
-		{name: "spark: a join of two streams", corpus: "inner_join_watermarked_keys",
-			gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05}, wantCode: planner.CodeGateNotRereadable},
+		{name: "spark: a failing gate on a join of two streams", corpus: "inner_join_watermarked_keys",
+			gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Action: ir.GateFail}, wantCode: planner.CodeGateNotRereadable},
+		{name: "spark: a warning gate on a join of two streams", corpus: "inner_join_watermarked_keys",
+			gate:        ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05},
+			wantQueries: []string{"order_payments", "rejected_order_events"}},
 		{name: "no name", gate: ir.Gate{Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
 	}
 	for _, tc := range tests {

@@ -191,14 +191,16 @@ func (gc gateCheck) scope() {
 		"quality gate %s: %s over the whole dataset of an unbounded stream is never final: a full-dataset gate is not meaningful unless scoped to a finite interval", g.Name, g.Subject())
 }
 
-// ruleSparkGates: the Spark program measures an invalid-ratio gate in the
-// foreachBatch of each query reading the source by reading the batch's
+// ruleSparkGates: the Spark program measures an invalid-ratio gate that
+// warns in each query's own pass (an observed metric of the source's
+// validation), but one that fails before the sink commits, in the
+// foreachBatch of each query reading the source, by reading the batch's
 // source rows again (the Kafka offset range or the file-source log batch of
-// the query's checkpoint, as for Late() outputs), so such a query reads
+// the query's checkpoint, as for Late() outputs): such a query reads
 // exactly one streaming source and its batches can be read again.
 var ruleSparkGates = Rule{
 	Name:    "spark-gates",
-	Summary: "the Spark engine can measure every invalid-ratio gate: its queries read one re-readable streaming source",
+	Summary: "the Spark engine can measure every failing invalid-ratio gate: its queries read one re-readable streaming source",
 	Codes:   []string{CodeGateNotRereadable},
 	Check: func(c *Checker) {
 		if c.env.Engine != profile.EnginePySpark {
@@ -207,7 +209,7 @@ var ruleSparkGates = Rule{
 		for _, pp := range c.pipes {
 			for i := range pp.p.Gates {
 				g := &pp.p.Gates[i]
-				if g.Metric != ir.GateInvalidRatio {
+				if g.Metric != ir.GateInvalidRatio || g.Action != ir.GateFail {
 					continue
 				}
 				for _, q := range pp.queries {
@@ -220,8 +222,8 @@ var ruleSparkGates = Rule{
 						continue
 					}
 					c.report(CodeGateNotRereadable, diag.Error, g.Pos, pp.path("gate:"+g.Name),
-						"gate a source read by queries of one streaming source bound to kafka-json or file-json",
-						fmt.Sprintf("quality gate %s: query %s reads streaming sources %v; the Spark engine measures an invalid ratio by reading a batch of one re-readable source again", g.Name, q.name, srcs))
+						"gate a source read by queries of one streaming source bound to kafka-json or file-json, or make the gate warn (measured in the query's pass)",
+						fmt.Sprintf("quality gate %s: query %s reads streaming sources %v; the Spark engine measures a failing invalid ratio before the commit by reading a batch of one re-readable source again", g.Name, q.name, srcs))
 				}
 			}
 		}

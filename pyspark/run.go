@@ -55,19 +55,22 @@ type Event struct {
 
 // Batch is the progress of one micro-batch of one query.
 type Batch struct {
-	Query                  string          `json:"query"`
-	QueryID                string          `json:"query_id"`
-	SparkRunID             string          `json:"spark_run_id"`
-	BatchID                int64           `json:"batch_id"`
-	StartOffsets           json.RawMessage `json:"start_offsets"` // Spark's JSON text of the offsets, or null
-	EndOffsets             json.RawMessage `json:"end_offsets"`
-	InputRows              int64           `json:"input_rows"`
-	InputRowsPerSecond     *float64        `json:"input_rows_per_second"`
-	ProcessedRowsPerSecond *float64        `json:"processed_rows_per_second"`
-	DurationMs             *int64          `json:"duration_ms"`
-	Watermark              *string         `json:"watermark"`
-	StateRows              int64           `json:"state_rows"`
-	DroppedByWatermark     int64           `json:"dropped_by_watermark"`
+	Query        string          `json:"query"`
+	QueryID      string          `json:"query_id"`
+	SparkRunID   string          `json:"spark_run_id"`
+	BatchID      int64           `json:"batch_id"`
+	StartOffsets json.RawMessage `json:"start_offsets"` // Spark's JSON text of the offsets, or null
+	EndOffsets   json.RawMessage `json:"end_offsets"`
+	InputRows    int64           `json:"input_rows"`
+	// InvalidRows are the input rows that broke their source's contract
+	// (the observed metrics of the validations the query reads).
+	InvalidRows            int64    `json:"invalid_rows"`
+	InputRowsPerSecond     *float64 `json:"input_rows_per_second"`
+	ProcessedRowsPerSecond *float64 `json:"processed_rows_per_second"`
+	DurationMs             *int64   `json:"duration_ms"`
+	Watermark              *string  `json:"watermark"`
+	StateRows              int64    `json:"state_rows"`
+	DroppedByWatermark     int64    `json:"dropped_by_watermark"`
 	// OutputRows are the rows the query handed to its sink (the invalid
 	// rows for a quarantine query).
 	OutputRows *int64 `json:"output_rows"`
@@ -81,8 +84,9 @@ type Batch struct {
 	// Progress is "missing" when Spark reported no progress for the batch
 	// (a replay, SPARK-55271) and the line was made from the checkpoint.
 	Progress string `json:"progress,omitempty"`
-	// Gates are the verdicts of the query's quality gates over the batch
-	// (rt.check_gates, in foreachBatch before the sink commits).
+	// Gates are the verdicts of the query's quality gates over the batch:
+	// those that fail measured by rt.check_gates in foreachBatch before the
+	// sink commits, those that warn from the batch's observed metrics.
 	Gates []GateLine `json:"gates,omitempty"`
 }
 

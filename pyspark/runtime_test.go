@@ -157,6 +157,16 @@ print(json.dumps(out))
 // batch a resume point replays.
 func TestRuntimeHelpers(t *testing.T) {
 	script := `
+gates = [
+    {"name": "bad", "metric": "invalid_ratio", "column": None, "source": "etlgen_source_a", "threshold": 0.1, "action": "warn", "condition": "c1"},
+    {"name": "few", "metric": "rows", "column": None, "source": None, "threshold": 1, "action": "fail", "condition": "c2"},
+    {"name": "ids", "metric": "null_ratio", "column": "id", "source": None, "threshold": 0.5, "action": "warn", "condition": "c3"},
+    {"name": "rows", "metric": "rows", "column": None, "source": None, "threshold": 5, "action": "warn", "condition": "c4"},
+]
+progress = {"batchId": 3, "sources": [{"numInputRows": 8}], "observedMetrics": {
+    "etlgen": {"values": [4, 1], "schema": {"fields": [{"name": "rows"}, {"name": "null_2"}]}},
+    "etlgen_source_a": {"read": 8, "rejected": 2}}}
+q = rt.Query("q", None, "id", observe="etlgen", sources=["etlgen_source_a", "etlgen_source_b"])
 merge = {"numTargetRowsInserted": "3", "numTargetRowsUpdated": "2", "numTargetRowsDeleted": "1",
          "numTargetRowsCopied": "40", "numSourceRows": "9", "numOutputRows": "46"}
 out = {
@@ -172,6 +182,9 @@ out = {
     "breached": [rt.gate_breached({"metric": m, "threshold": t}, v)
                  for m, t, v in (("rows", 1, 0.0), ("rows", 1, 1.0), ("invalid_ratio", 0.5, 0.5), ("null_ratio", 0.5, 0.51))],
     "format": [rt.format_value(v) for v in (1.0, 0.75, 1.0 / 3, 0.0, 1e-05)],
+    "observed": rt.merged_gates(gates, [{"name": "few", "value": 0.0, "breached": True}],
+                                rt.observed_gates(progress, "etlgen", gates)),
+    "invalid_rows": rt.batch_line(None, q, progress)["invalid_rows"],
 }
 print(json.dumps(out, sort_keys=True))
 `
@@ -185,6 +198,15 @@ print(json.dumps(out, sort_keys=True))
 		"ratio":     []any{0.75, 0.0, 1.0 / 3},
 		"breached":  []any{true, false, false, true},
 		"format":    []any{"1", "0.75", "0.3333333333333333", "0", "1e-05"},
+		// warn gates from the observed metrics (2 of 8 read rejected; 1 of 4 rows null;
+		// 4 rows), the fail gate as check_gates measured it, in the gates' order.
+		"observed": []any{
+			map[string]any{"name": "bad", "condition": "c1", "action": "warn", "value": 0.25, "breached": true},
+			map[string]any{"name": "few", "value": 0.0, "breached": true},
+			map[string]any{"name": "ids", "condition": "c3", "action": "warn", "value": 0.25, "breached": false},
+			map[string]any{"name": "rows", "condition": "c4", "action": "warn", "value": 4.0, "breached": true},
+		},
+		"invalid_rows": 2.0,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("runtime helpers (-want +got):\n%s", diff)

@@ -35,6 +35,9 @@ type programView struct {
 	Steps             []*stepView
 	Queries           []*queryView
 	Lates             []*lateView
+	// Gated: a query has quality gates (its foreachBatch is bound to the
+	// batch it replays with functools.partial).
+	Gated bool
 }
 
 // kv is one dict entry, both sides Python literals.
@@ -51,6 +54,10 @@ type gen struct {
 	sources map[string]*sourceView
 	steps   map[string]*stepView
 	reading map[string]bool
+	// observing collects, while a query's expression is built, the
+	// validated streaming sources whose read it observes (each once);
+	// nil otherwise.
+	observing *[]*sourceView
 }
 
 func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, error) {

@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
@@ -39,12 +40,20 @@ type queryView struct {
 	// Quarantines are the static sources whose quarantine the query
 	// writes, before its sink, at every micro-batch.
 	Quarantines []*sourceView
-	// Gates are the query's quality gates, Python dict literals read by
-	// rt.check_gates before the sink writes (view_gates.go); GateSource
-	// the source whose batch an invalid-ratio gate reads again, nil when
-	// none.
+	// Gates are the query's quality gates, Python dict literals
+	// (view_gates.go): rt.check_gates measures those that fail before the
+	// sink writes (FailGates: the query has one), the batch line those that
+	// warn from the pass's observed metrics (and every gate of a replayed
+	// batch, which has no progress); GateSource is the source whose batch
+	// an invalid-ratio gate reads again, nil when none can be.
 	Gates      []string
+	FailGates  bool
 	GateSource *sourceView
+	// Sources are the Python literals of the observed metrics of the
+	// validated sources the query reads (sourceView.Observe); Observed
+	// those sources by asset.
+	Sources  []string
+	Observed map[string]*sourceView
 }
 
 // sinkView is where a query (or a late output) writes.
@@ -83,6 +92,7 @@ func (g *gen) queries(pv *programView) error {
 		}
 		byName[q.Name] = qv
 		pv.Queries = append(pv.Queries, qv)
+		pv.Gated = pv.Gated || len(qv.Gates) > 0
 		for _, s := range g.pp.Sources {
 			if sv := g.sources[s.Asset]; sv != nil && sv.Quarantine != nil && sv.Quarantine.Owner == q.Name {
 				qv.Quarantines = append(qv.Quarantines, sv)
@@ -135,11 +145,19 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 		Stateful: len(q.Stateful) > 0}
 	sh := &shared{}
 	sh.count(q.From, g.upstream)
+	var observed []*sourceView
+	g.observing = &observed
 	build, err := g.ref(q.From, "spark", sh)
+	g.observing = nil
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", q.Name, err)
 	}
 	qv.Build, qv.Lets = build, sh.Lets
+	qv.Observed = make(map[string]*sourceView, len(observed))
+	for _, sv := range observed {
+		qv.Sources = append(qv.Sources, sv.Observe)
+		qv.Observed[sv.Asset] = sv
+	}
 	c, err := g.contract(q.Sink.Contract)
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", q.Name, err)
@@ -186,11 +204,12 @@ func (g *gen) build(r ir.Ref, spark string, sh *shared) (string, error) {
 			}
 			return raw, nil
 		}
+		args := raw + g.observe(sv)
 		switch r.Port {
 		case ir.PortInvalid:
-			return sv.Fn + "_invalid(" + raw + ")", nil
+			return sv.Fn + "_invalid(" + args + ")", nil
 		case ir.PortValid, "":
-			return sv.Fn + "_valid(" + raw + ")", nil
+			return sv.Fn + "_valid(" + args + ")", nil
 		}
 		return "", fmt.Errorf("port %s of source %s has no streaming reader", r.Port, r.Node)
 	}
@@ -211,6 +230,19 @@ func (g *gen) build(r ir.Ref, spark string, sh *shared) (string, error) {
 		args[i] = a
 	}
 	return st.Fn + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// observe is the argument that makes a query's first read of a validated
+// streaming source count its rows read and rejected (", observe=NAME"):
+// the batch line's invalid rows and the gates that warn on its invalid
+// ratio, measured in the query's own pass; "" for any other read (one
+// observed metric of a name per query).
+func (g *gen) observe(sv *sourceView) string {
+	if g.observing == nil || sv.Static || sv.Typed || slices.Contains(*g.observing, sv) {
+		return ""
+	}
+	*g.observing = append(*g.observing, sv)
+	return ", observe=" + sv.Observe
 }
 
 // enter marks a step as being read by the expression under construction;

@@ -50,7 +50,11 @@ type sourceView struct {
 	Quarantine *quarantineView
 	// Gated: an invalid-ratio gate reads the source's batches again
 	// (<fn>_batch_checked).
-	Gated   bool
+	Gated bool
+	// Observe is the Python literal of the name of the observed metric
+	// counting the rows of the source a query reads and rejects
+	// (rt.validate observe=).
+	Observe string
 	payload sparksql.PayloadType // payload rows: the raw payload's type
 }
 
@@ -82,7 +86,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	base := g.ids.claim(s.Asset, sourceForms...)
 	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base,
 		Static: s.Static, Reread: p.reread, CredEnv: "None", Mechanism: "None",
-		AssetLit: PyString(s.Asset), ContractLit: PyString(s.Contract)}
+		AssetLit: PyString(s.Asset), ContractLit: PyString(s.Contract), Observe: PyString("etlgen_source_" + base)}
 	if err := p.read(sv, s); err != nil {
 		return nil, err
 	}

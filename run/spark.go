@@ -208,7 +208,7 @@ func (e *EnvironmentError) Unwrap() error { return e.Err }
 
 // sparkBatch is a program's batch line as a Batch.
 func sparkBatch(pp *planner.PipelinePlan, pb *pyspark.Batch) Batch {
-	b := Batch{Pipeline: pp.ID, Query: pb.Query, BatchID: pb.BatchID, InputRows: pb.InputRows,
+	b := Batch{Pipeline: pp.ID, Query: pb.Query, BatchID: pb.BatchID, InputRows: pb.InputRows, InvalidRows: pb.InvalidRows,
 		OutputRows: deref(pb.OutputRows), LateRows: deref(pb.LateRows), DroppedByWatermark: pb.DroppedByWatermark,
 		StateRows: pb.StateRows, Replay: pb.Replay, DeltaVersion: pb.DeltaVersion}
 	if len(pb.EndOffsets) > 0 && string(pb.EndOffsets) != "null" {

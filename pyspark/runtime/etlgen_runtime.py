@@ -330,9 +330,13 @@ def write_kafka(df, topic, options, key, value, env_options=None, credential_env
     df.selectExpr(key_expr, "%s AS value" % value).write.format("kafka").options(**opts).option("topic", topic).save()
 
 
-def validate(raw, check):
+def validate(raw, check, observe=None):
     """Add the contract's validation stages and verdict columns to raw:
-    _etl_valid (never NULL), _etl_reason_code, _etl_reason, _etl_field_path."""
+    _etl_valid (never NULL), _etl_reason_code, _etl_reason, _etl_field_path.
+    observe names the observed metric (Dataset.observe) that counts, in the
+    same pass, the rows read and those rejected (read, rejected): the
+    query's invalid rows and its source invalid ratio in the batch line
+    (observed_source), with no second read of the batch."""
     df = raw
     for level in check["stage_levels"]:
         df = df.selectExpr("*", *level)
@@ -344,6 +348,9 @@ def validate(raw, check):
     # The reason columns stay projections above it: after a filter on
     # _etl_valid they are computed for the invalid rows only.
     df = df.selectExpr("*", "inline(array(named_struct('_etl_valid', %s)))" % check["valid"])
+    if observe:
+        df = df.observe(observe, F.count(F.lit(1)).alias("read"),
+                        F.sum(F.when(F.col("_etl_valid"), 0).otherwise(1)).alias("rejected"))
     return df.selectExpr(
         "*",
         "(%s) AS _etl_reason_code" % check["reason_code"],
@@ -363,6 +370,48 @@ def gate_breached(gate, value):
     if gate["metric"] == "rows":
         return value < gate["threshold"]
     return value > gate["threshold"]
+
+
+def observe_rows(df, name, gates=()):
+    """df observed as name: the rows the query hands to its sink (rows) and,
+    for each null-ratio gate that only warns (gates[i]), the rows where its
+    column is null (null_<i>): measured in the query's own pass, read by
+    the batch line (observed_gates)."""
+    aggs = [F.count(F.lit(1)).alias("rows")]
+    for i, g in enumerate(gates):
+        if g["action"] != "fail" and g["metric"] == "null_ratio":
+            aggs.append(F.sum(F.when(F.expr(g["column"]).isNull(), 1).otherwise(0)).alias("null_%d" % i))
+    return df.observe(name, *aggs)
+
+
+def observed_gates(p, observe, gates):
+    """The verdicts of the gates that only warn (a warning changes nothing
+    written, so Spark measures it in the query's own pass, not before the
+    commit) from the observed metrics of progress p: rows and null_<i> of
+    observe (observe_rows), read and rejected of the gate's source
+    observation (validate), by gate name."""
+    out = {}
+    for i, g in enumerate(gates):
+        if g["action"] == "fail":
+            continue
+        if g["metric"] == "invalid_ratio":
+            v = ratio(_observed(p, g["source"], "rejected"), _observed(p, g["source"], "read"))
+        elif g["metric"] == "null_ratio":
+            v = ratio(_observed(p, observe, "null_%d" % i), _observed(p, observe, "rows"))
+        else:
+            v = float(_observed(p, observe, "rows"))
+        out[g["name"]] = {"name": g["name"], "condition": g["condition"], "action": g["action"], "value": v,
+                          "breached": gate_breached(g, v)}
+    return out
+
+
+def merged_gates(gates, measured, observed):
+    """The verdicts of a batch in the gates' order: those check_gates
+    measured before the commit (measured, a list) and those observed in the
+    pass (observed, by name); a gate with neither is left out."""
+    by_name = {v["name"]: v for v in measured}
+    by_name.update(observed)
+    return [by_name[g["name"]] for g in gates if g["name"] in by_name]
 
 
 def gate_values(batch_df, gates, source_rows=None):
@@ -396,12 +445,22 @@ def gate_values(batch_df, gates, source_rows=None):
     return values
 
 
-def check_gates(batch_df, batch_id, query, gates, source_rows=None):
-    """Measure the query's quality gates over micro-batch batch_id before its
-    sink commits: the verdicts go to the session conf (GATES_CONF + query,
-    for the batch line), and the first breached gate with action fail
-    raises with GATE_MARKER, so that the batch writes nothing and its
-    offsets stay uncommitted (the next run re-reads it)."""
+def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None):
+    """Measure the query's quality gates with action fail over micro-batch
+    batch_id before its sink commits (those that warn are observed in the
+    pass: observed_gates): the verdicts go to the session conf (GATES_CONF +
+    query, for the batch line), and the first breached gate raises with
+    GATE_MARKER, so that the batch writes nothing and its offsets stay
+    uncommitted (the next run re-reads it). The batch re-run from the offset
+    log (replay) has no progress on Spark 4.1 (SPARK-55271), so every gate
+    of it is measured here, but an invalid ratio whose source cannot be read
+    again (source_rows None), which is left out."""
+    if batch_id == replay:
+        gates = [g for g in gates if g["action"] == "fail" or g["metric"] != "invalid_ratio" or source_rows]
+    else:
+        gates = [g for g in gates if g["action"] == "fail"]
+    if not gates:
+        return []
     values = gate_values(batch_df, gates, source_rows)
     verdicts = []
     for g in gates:
@@ -1036,9 +1095,11 @@ def _progress_dict(p):
 class Query(object):
     """A started streaming query with what its progress lines need."""
 
-    def __init__(self, name, handle, identity, target=None, late=None, observe=None, resume=None, gates=False):
+    def __init__(self, name, handle, identity, target=None, late=None, observe=None, resume=None, gates=None,
+                 sources=None):
         self.name = name
-        self.gates = gates  # the query measures quality gates (check_gates)
+        self.gates = gates or []  # the query's quality gates (check_gates measures those that fail)
+        self.sources = sources or []  # observed metrics of its validated sources (validate observe=)
         self.resume = resume  # ResumePoint read before the start
         self.recovered = bool(resume and resume.recovered)  # the checkpoint existed before the start
         self.handle = handle
@@ -1104,10 +1165,13 @@ def batch_line(spark, q, p, history=None):
         "state_rows": sum(o.get("numRowsTotal", 0) for o in ops),
         "dropped_by_watermark": sum(o.get("numRowsDroppedByWatermark", 0) for o in ops),
     }
+    fields["invalid_rows"] = sum(_observed(p, name, "rejected") for name in q.sources)
     fields.update(_outputs(spark, q, p.get("batchId"), _observed(p, q.observe, "rows") if q.observe else None,
                            history))
     if q.gates:
-        fields["gates"] = batch_gates(spark, q.name, p.get("batchId"))
+        replayed = bool(q.resume and q.resume.replay == p.get("batchId"))
+        measured = batch_gates(spark, q.name, p.get("batchId")) if replayed or _fails(q.gates) else []
+        fields["gates"] = merged_gates(q.gates, measured, observed_gates(p, q.observe, q.gates))
     return fields
 
 
@@ -1147,9 +1211,14 @@ def replay_line(spark, q, checkpoint):
               "duration_ms": None, "watermark": None, "state_rows": 0, "dropped_by_watermark": 0,
               "progress": "missing"}
     fields.update(_outputs(spark, q, n, None))
-    if q.gates:
+    if q.gates:  # no progress: check_gates measured them all (replay=)
         fields["gates"] = batch_gates(spark, q.name, n)
     return fields
+
+
+def _fails(gates):
+    """Whether a gate of gates fails its batch when breached."""
+    return any(g["action"] == "fail" for g in gates)
 
 
 def _kafka_rows(start, end):

@@ -136,14 +136,16 @@ def customer_changes_raw(spark):
     return reader.table("raw.customers").selectExpr(*CUSTOMER_CHANGES_LINEAGE)
 
 
-def customer_changes_valid(raw):
-    """The rows of customer_changes that satisfy contract customer-change, typed, with lineage."""
-    return rt.validate(raw, CUSTOMER_CHANGES_CHECK).filter("_etl_valid").selectExpr(*CUSTOMER_CHANGES_PROJECTION)
+def customer_changes_valid(raw, observe=None):
+    """The rows of customer_changes that satisfy contract customer-change, typed, with lineage (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, CUSTOMER_CHANGES_CHECK, observe).filter("_etl_valid").selectExpr(*CUSTOMER_CHANGES_PROJECTION)
 
 
-def customer_changes_invalid(raw):
-    """The rows of customer_changes that break contract customer-change, with the reason."""
-    return rt.validate(raw, CUSTOMER_CHANGES_CHECK).filter("NOT _etl_valid").selectExpr(*CUSTOMER_CHANGES_REJECTION)
+def customer_changes_invalid(raw, observe=None):
+    """The rows of customer_changes that break contract customer-change, with the reason (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, CUSTOMER_CHANGES_CHECK, observe).filter("NOT _etl_valid").selectExpr(*CUSTOMER_CHANGES_REJECTION)
 
 
 def step_normalize_customer_contacts(changes):
@@ -194,7 +196,7 @@ def start_customers(spark):
     """Query customers: out rows, output mode append, foreach-batch-merge into curated.customers."""
     rt.ensure_table(spark, CUSTOMERS_SCHEMA_SQL, CUSTOMERS_CREATE_SQL)
     resume = rt.resume_point(spark, CUSTOMERS_CHECKPOINT, [CUSTOMERS_TARGET])
-    df = step_keep_customer_changes(step_normalize_customer_contacts(customer_changes_valid(customer_changes_raw(spark))))
+    df = step_keep_customer_changes(step_normalize_customer_contacts(customer_changes_valid(customer_changes_raw(spark), observe="etlgen_source_customer_changes")))
     df = df.selectExpr(*CUSTOMERS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("customers")
@@ -206,7 +208,7 @@ def start_customers(spark):
     )
     return rt.Query("customers", handle, CUSTOMERS_IDENTITY, target=CUSTOMERS_TARGET,
                     late=[], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_customer_changes"])
 
 
 def start(spark):

@@ -8,6 +8,7 @@ authentication, permission). See docs/spark-engine.md.
 """
 
 import argparse
+import functools
 import sys
 
 from pyspark.sql import functions as F
@@ -122,14 +123,16 @@ def order_events_raw(spark):
     return reader.load("s3a://warehouse/events/orders").selectExpr(*ORDER_EVENTS_LINEAGE)
 
 
-def order_events_valid(raw):
-    """The rows of order_events that satisfy contract order-event, typed, with lineage."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK).filter("_etl_valid").selectExpr(*ORDER_EVENTS_PROJECTION)
+def order_events_valid(raw, observe=None):
+    """The rows of order_events that satisfy contract order-event, typed, with lineage (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("_etl_valid").selectExpr(*ORDER_EVENTS_PROJECTION)
 
 
-def order_events_invalid(raw):
-    """The rows of order_events that break contract order-event, with the reason."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
+def order_events_invalid(raw, observe=None):
+    """The rows of order_events that break contract order-event, with the reason (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
 
 
 def order_events_batch_checked(spark, checkpoint, batch_id):
@@ -200,11 +203,12 @@ CUSTOMER_ORDER_WINDOWS_TARGET = "`curated`.`customer_order_windows`"
 CUSTOMER_ORDER_WINDOWS_SCHEMA_SQL = "CREATE SCHEMA IF NOT EXISTS `curated`"
 CUSTOMER_ORDER_WINDOWS_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `curated`.`customer_order_windows` (\n  `customer_id` BIGINT NOT NULL COMMENT 'CustomerID identifies the customer.',\n  `window_start` TIMESTAMP NOT NULL COMMENT 'WindowStart is the inclusive start of the event-time window.',\n  `window_end` TIMESTAMP NOT NULL COMMENT 'WindowEnd is the exclusive end of the event-time window.',\n  `paid_order_count` BIGINT NOT NULL COMMENT 'PaidOrderCount is the number of paid orders in the window.',\n  `paid_order_total` DECIMAL(28,2) NOT NULL COMMENT 'PaidOrderTotal is the sum of the paid order totals in the window.',\n  `latest_event_time` TIMESTAMP NOT NULL COMMENT 'LatestEventTime is the latest event time seen in the window.'\n) USING delta\nCOMMENT 'CustomerOrderWindow is the paid-order summary of one customer in one event-time window.'"
 CUSTOMER_ORDER_WINDOWS_MERGE_KEYS = ["`customer_id`", "`window_start`", "`window_end`"]
-# Quality gates, measured at every micro-batch before the sink commits
-# (rt.check_gates): a breach warns, or fails the batch with nothing written.
+# Quality gates, measured at every micro-batch: a gate that warns in the
+# query's own pass (observed metrics, read by the batch line), one that fails
+# before the sink commits (rt.check_gates), with nothing written on a breach.
 CUSTOMER_ORDER_WINDOWS_GATES = [
-    {"name": "order-events-invalid", "metric": "invalid_ratio", "column": None, "threshold": 0.05, "action": "warn", "condition": "invalid_ratio(order_events) > 0.05"},
-    {"name": "windows-written", "metric": "rows", "column": None, "threshold": 1, "action": "fail", "condition": "rows(customer_order_windows) < 1"},
+    {"name": "order-events-invalid", "metric": "invalid_ratio", "column": None, "source": "etlgen_source_order_events", "threshold": 0.05, "action": "warn", "condition": "invalid_ratio(order_events) > 0.05"},
+    {"name": "windows-written", "metric": "rows", "column": None, "source": None, "threshold": 1, "action": "fail", "condition": "rows(customer_order_windows) < 1"},
 ]
 CUSTOMER_ORDER_WINDOWS_COLUMNS = [
     "CAST(`customer_id` AS BIGINT) AS `customer_id`",
@@ -216,10 +220,11 @@ CUSTOMER_ORDER_WINDOWS_COLUMNS = [
 ]
 
 
-def write_customer_order_windows(batch_df, batch_id):
-    """foreachBatch of query customer_order_windows: idempotent per batch id."""
+def write_customer_order_windows(batch_df, batch_id, replay=None):
+    """foreachBatch of query customer_order_windows: idempotent per batch id (replay: the
+    batch re-run from the offset log, whose gates are all measured here)."""
     with rt.micro_batch(batch_df, cache=True, batch_id=batch_id) as batch_df:
-        rt.check_gates(batch_df, batch_id, "customer_order_windows", CUSTOMER_ORDER_WINDOWS_GATES,
+        rt.check_gates(batch_df, batch_id, "customer_order_windows", CUSTOMER_ORDER_WINDOWS_GATES, replay=replay,
                        source_rows=lambda: order_events_batch_checked(batch_df.sparkSession, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, batch_id))
         rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_MERGE_KEYS, CUSTOMER_ORDER_WINDOWS_IDENTITY, stateful=True)
         write_late_order_events(batch_df.sparkSession, batch_id)
@@ -230,19 +235,19 @@ def start_customer_order_windows(spark):
     rt.ensure_table(spark, CUSTOMER_ORDER_WINDOWS_SCHEMA_SQL, CUSTOMER_ORDER_WINDOWS_CREATE_SQL)
     rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL)
     resume = rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_TARGET])
-    df = step_aggregate_customer_orders(order_events_valid(order_events_raw(spark)))
-    df = df.selectExpr(*CUSTOMER_ORDER_WINDOWS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
+    df = step_aggregate_customer_orders(order_events_valid(order_events_raw(spark), observe="etlgen_source_order_events"))
+    df = rt.observe_rows(df.selectExpr(*CUSTOMER_ORDER_WINDOWS_COLUMNS), "etlgen", CUSTOMER_ORDER_WINDOWS_GATES)
     handle = (
         df.writeStream.queryName("customer_order_windows")
         .outputMode("update")
         .option("checkpointLocation", CUSTOMER_ORDER_WINDOWS_CHECKPOINT)
         .trigger(once=True)
-        .foreachBatch(write_customer_order_windows)
+        .foreachBatch(functools.partial(write_customer_order_windows, replay=resume.replay))
         .start()
     )
     return rt.Query("customer_order_windows", handle, CUSTOMER_ORDER_WINDOWS_IDENTITY, target=CUSTOMER_ORDER_WINDOWS_TARGET,
                     late=[(LATE_ORDER_EVENTS_IDENTITY, LATE_ORDER_EVENTS_TARGET)], observe="etlgen",
-                    resume=resume, gates=True)
+                    resume=resume, gates=CUSTOMER_ORDER_WINDOWS_GATES, sources=["etlgen_source_order_events"])
 
 
 REJECTED_ORDER_EVENTS_IDENTITY = "gated-order-streaming/v1/files/rejected_order_events"
@@ -250,11 +255,12 @@ REJECTED_ORDER_EVENTS_CHECKPOINT = "s3a://warehouse/checkpoints/gated-order-stre
 REJECTED_ORDER_EVENTS_TARGET = "`quarantine`.`rejected_order_events`"
 REJECTED_ORDER_EVENTS_SCHEMA_SQL = "CREATE SCHEMA IF NOT EXISTS `quarantine`"
 REJECTED_ORDER_EVENTS_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `quarantine`.`rejected_order_events` (\n  `event_id` STRING COMMENT 'EventID is the event id when it could be read from the payload.',\n  `raw_payload` STRING NOT NULL COMMENT 'RawPayload is the payload exactly as received.',\n  `raw_payload_base64` STRING COMMENT 'RawPayloadBase64 is the raw payload in standard base64 when it is not valid UTF-8 (a string cannot carry its bytes), null otherwise.',\n  `reason_code` STRING NOT NULL COMMENT 'ReasonCode is the stable code of the first rule the payload broke.',\n  `reason` STRING NOT NULL COMMENT 'Reason explains the rejection in words.',\n  `field_path` STRING COMMENT 'FieldPath is the JSON path of the offending field, when there is one.',\n  `observed_at` TIMESTAMP NOT NULL COMMENT 'ObservedAt is when the pipeline saw the payload (UTC).',\n  `source_topic` STRING COMMENT 'SourceTopic is the Kafka topic the payload was read from.',\n  `source_partition` INT COMMENT 'SourcePartition is the Kafka partition the payload was read from.',\n  `source_offset` BIGINT COMMENT 'SourceOffset is the Kafka offset of the payload.',\n  `pipeline_id` STRING NOT NULL COMMENT 'PipelineID is the id of the pipeline that rejected the payload.',\n  `contract_id` STRING NOT NULL COMMENT 'ContractID is the id of the contract the payload was checked against.'\n) USING delta\nCOMMENT 'RejectedOrderEvent is an order event payload that failed validation, kept with its raw payload and the reason.'"
-# Quality gates, measured at every micro-batch before the sink commits
-# (rt.check_gates): a breach warns, or fails the batch with nothing written.
+# Quality gates, measured at every micro-batch: a gate that warns in the
+# query's own pass (observed metrics, read by the batch line), one that fails
+# before the sink commits (rt.check_gates), with nothing written on a breach.
 REJECTED_ORDER_EVENTS_GATES = [
-    {"name": "order-events-invalid", "metric": "invalid_ratio", "column": None, "threshold": 0.05, "action": "warn", "condition": "invalid_ratio(order_events) > 0.05"},
-    {"name": "rejects-have-ids", "metric": "null_ratio", "column": "`event_id`", "threshold": 0.5, "action": "warn", "condition": "null_ratio(rejected_order_events.event_id) > 0.5"},
+    {"name": "order-events-invalid", "metric": "invalid_ratio", "column": None, "source": "etlgen_source_order_events", "threshold": 0.05, "action": "warn", "condition": "invalid_ratio(order_events) > 0.05"},
+    {"name": "rejects-have-ids", "metric": "null_ratio", "column": "`event_id`", "source": None, "threshold": 0.5, "action": "warn", "condition": "null_ratio(rejected_order_events.event_id) > 0.5"},
 ]
 REJECTED_ORDER_EVENTS_COLUMNS = [
     "CAST(`event_id` AS STRING) AS `event_id`",
@@ -272,10 +278,11 @@ REJECTED_ORDER_EVENTS_COLUMNS = [
 ]
 
 
-def write_rejected_order_events(batch_df, batch_id):
-    """foreachBatch of query rejected_order_events: idempotent per batch id."""
+def write_rejected_order_events(batch_df, batch_id, replay=None):
+    """foreachBatch of query rejected_order_events: idempotent per batch id (replay: the
+    batch re-run from the offset log, whose gates are all measured here)."""
     with rt.micro_batch(batch_df, cache=False, batch_id=batch_id) as batch_df:
-        rt.check_gates(batch_df, batch_id, "rejected_order_events", REJECTED_ORDER_EVENTS_GATES,
+        rt.check_gates(batch_df, batch_id, "rejected_order_events", REJECTED_ORDER_EVENTS_GATES, replay=replay,
                        source_rows=lambda: order_events_batch_checked(batch_df.sparkSession, REJECTED_ORDER_EVENTS_CHECKPOINT, batch_id))
         rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)
 
@@ -284,19 +291,19 @@ def start_rejected_order_events(spark):
     """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
     rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
     resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
-    df = order_events_invalid(order_events_raw(spark))
-    df = df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
+    df = order_events_invalid(order_events_raw(spark), observe="etlgen_source_order_events")
+    df = rt.observe_rows(df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS), "etlgen", REJECTED_ORDER_EVENTS_GATES)
     handle = (
         df.writeStream.queryName("rejected_order_events")
         .outputMode("append")
         .option("checkpointLocation", REJECTED_ORDER_EVENTS_CHECKPOINT)
         .trigger(once=True)
-        .foreachBatch(write_rejected_order_events)
+        .foreachBatch(functools.partial(write_rejected_order_events, replay=resume.replay))
         .start()
     )
     return rt.Query("rejected_order_events", handle, REJECTED_ORDER_EVENTS_IDENTITY, target=REJECTED_ORDER_EVENTS_TARGET,
                     late=[], observe="etlgen",
-                    resume=resume, gates=True)
+                    resume=resume, gates=REJECTED_ORDER_EVENTS_GATES, sources=["etlgen_source_order_events"])
 
 
 def start(spark):

@@ -122,14 +122,16 @@ def order_events_INJECTED_SOURCE___1__________script_______t____raw(spark):
     return reader.load("s3a://warehouse/events/orders").selectExpr(*ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____LINEAGE)
 
 
-def order_events_INJECTED_SOURCE___1__________script_______t____valid(raw):
-    """The rows of order_events\nINJECTED_SOURCE = 1\n\"\"\" */ </script> \u2028\u2029\x00 `t` \\ that satisfy contract order-event, typed, with lineage."""
-    return rt.validate(raw, ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____CHECK).filter("_etl_valid").selectExpr(*ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____PROJECTION)
+def order_events_INJECTED_SOURCE___1__________script_______t____valid(raw, observe=None):
+    """The rows of order_events\nINJECTED_SOURCE = 1\n\"\"\" */ </script> \u2028\u2029\x00 `t` \\ that satisfy contract order-event, typed, with lineage (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____CHECK, observe).filter("_etl_valid").selectExpr(*ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____PROJECTION)
 
 
-def order_events_INJECTED_SOURCE___1__________script_______t____invalid(raw):
-    """The rows of order_events\nINJECTED_SOURCE = 1\n\"\"\" */ </script> \u2028\u2029\x00 `t` \\ that break contract order-event, with the reason."""
-    return rt.validate(raw, ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____CHECK).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____REJECTION)
+def order_events_INJECTED_SOURCE___1__________script_______t____invalid(raw, observe=None):
+    """The rows of order_events\nINJECTED_SOURCE = 1\n\"\"\" */ </script> \u2028\u2029\x00 `t` \\ that break contract order-event, with the reason (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____REJECTION)
 
 
 def step_aggregate_customer_orders_____INJECTED_STEP___1__(lambda_):
@@ -210,7 +212,7 @@ def start_customer_order_windows(spark):
     rt.ensure_table(spark, CUSTOMER_ORDER_WINDOWS_SCHEMA_SQL, CUSTOMER_ORDER_WINDOWS_CREATE_SQL)
     rt.ensure_table(spark, LATE_ORDER_EVENTS_2_SCHEMA_SQL, LATE_ORDER_EVENTS_2_CREATE_SQL)
     resume = rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_2_TARGET])
-    df = step_aggregate_customer_orders_____INJECTED_STEP___1__(order_events_INJECTED_SOURCE___1__________script_______t____valid(order_events_INJECTED_SOURCE___1__________script_______t____raw(spark)))
+    df = step_aggregate_customer_orders_____INJECTED_STEP___1__(order_events_INJECTED_SOURCE___1__________script_______t____valid(order_events_INJECTED_SOURCE___1__________script_______t____raw(spark), observe="etlgen_source_order_events_INJECTED_SOURCE___1__________script_______t___"))
     df = df.selectExpr(*CUSTOMER_ORDER_WINDOWS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("customer_order_windows")
@@ -222,7 +224,7 @@ def start_customer_order_windows(spark):
     )
     return rt.Query("customer_order_windows", handle, CUSTOMER_ORDER_WINDOWS_IDENTITY, target=CUSTOMER_ORDER_WINDOWS_TARGET,
                     late=[(LATE_ORDER_EVENTS_2_IDENTITY, LATE_ORDER_EVENTS_2_TARGET)], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_order_events_INJECTED_SOURCE___1__________script_______t___"])
 
 
 LATE_ORDER_EVENTS_IDENTITY = "customer-order-streaming/v1/files/late-order-events"
@@ -255,7 +257,7 @@ def start_late_order_events(spark):
     """Query late-order-events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
     rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL)
     resume = rt.resume_point(spark, LATE_ORDER_EVENTS_CHECKPOINT, [LATE_ORDER_EVENTS_TARGET])
-    df = order_events_INJECTED_SOURCE___1__________script_______t____invalid(order_events_INJECTED_SOURCE___1__________script_______t____raw(spark))
+    df = order_events_INJECTED_SOURCE___1__________script_______t____invalid(order_events_INJECTED_SOURCE___1__________script_______t____raw(spark), observe="etlgen_source_order_events_INJECTED_SOURCE___1__________script_______t___")
     df = df.selectExpr(*LATE_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("late-order-events")
@@ -267,7 +269,7 @@ def start_late_order_events(spark):
     )
     return rt.Query("late-order-events", handle, LATE_ORDER_EVENTS_IDENTITY, target=LATE_ORDER_EVENTS_TARGET,
                     late=[], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_order_events_INJECTED_SOURCE___1__________script_______t___"])
 
 
 def start(spark):

@@ -127,14 +127,16 @@ def order_events_raw(spark):
     return reader.load().selectExpr(*ORDER_EVENTS_LINEAGE)
 
 
-def order_events_valid(raw):
-    """The rows of order_events that satisfy contract order-event, typed, with lineage."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK).filter("_etl_valid").selectExpr(*ORDER_EVENTS_PROJECTION)
+def order_events_valid(raw, observe=None):
+    """The rows of order_events that satisfy contract order-event, typed, with lineage (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("_etl_valid").selectExpr(*ORDER_EVENTS_PROJECTION)
 
 
-def order_events_invalid(raw):
-    """The rows of order_events that break contract order-event, with the reason."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
+def order_events_invalid(raw, observe=None):
+    """The rows of order_events that break contract order-event, with the reason (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
 
 
 def step_aggregate_customer_orders(orders):
@@ -220,7 +222,7 @@ def start_customer_order_windows(spark):
     """Query customer_order_windows: out rows, output mode append, append into customer-order-windows."""
     rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL)
     resume = rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [LATE_ORDER_EVENTS_TARGET])
-    df = step_aggregate_customer_orders(order_events_valid(order_events_raw(spark)))
+    df = step_aggregate_customer_orders(order_events_valid(order_events_raw(spark), observe="etlgen_source_order_events"))
     df = df.selectExpr(*CUSTOMER_ORDER_WINDOWS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("customer_order_windows")
@@ -232,7 +234,7 @@ def start_customer_order_windows(spark):
     )
     return rt.Query("customer_order_windows", handle, CUSTOMER_ORDER_WINDOWS_IDENTITY, target=None,
                     late=[(LATE_ORDER_EVENTS_IDENTITY, LATE_ORDER_EVENTS_TARGET)], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_order_events"])
 
 
 REJECTED_ORDER_EVENTS_IDENTITY = "customer-order-streaming/v1/kafka-sinks/rejected_order_events"
@@ -272,7 +274,7 @@ def write_rejected_order_events(batch_df, batch_id):
 def start_rejected_order_events(spark):
     """Query rejected_order_events: invalid rows, output mode append, append into rejected-order-events."""
     resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [])
-    df = order_events_invalid(order_events_raw(spark))
+    df = order_events_invalid(order_events_raw(spark), observe="etlgen_source_order_events")
     df = df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("rejected_order_events")
@@ -284,7 +286,7 @@ def start_rejected_order_events(spark):
     )
     return rt.Query("rejected_order_events", handle, REJECTED_ORDER_EVENTS_IDENTITY, target=None,
                     late=[], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_order_events"])
 
 
 def start(spark):

@@ -126,14 +126,16 @@ def order_events_raw(spark):
     return reader.load().selectExpr(*ORDER_EVENTS_LINEAGE)
 
 
-def order_events_valid(raw):
-    """The rows of order_events that satisfy contract order-event, typed, with lineage."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK).filter("_etl_valid").selectExpr(*ORDER_EVENTS_PROJECTION)
+def order_events_valid(raw, observe=None):
+    """The rows of order_events that satisfy contract order-event, typed, with lineage (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("_etl_valid").selectExpr(*ORDER_EVENTS_PROJECTION)
 
 
-def order_events_invalid(raw):
-    """The rows of order_events that break contract order-event, with the reason."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
+def order_events_invalid(raw, observe=None):
+    """The rows of order_events that break contract order-event, with the reason (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
 
 # Source customers: plugin delta, contract customer.
 CUSTOMERS_OPTIONS = {
@@ -280,7 +282,7 @@ def start_paid_orders(spark):
     rt.ensure_table(spark, PAID_ORDERS_SCHEMA_SQL, PAID_ORDERS_CREATE_SQL)
     rt.ensure_table(spark, CUSTOMERS_QUARANTINE_SCHEMA_SQL, CUSTOMERS_QUARANTINE_CREATE_SQL)
     resume = rt.resume_point(spark, PAID_ORDERS_CHECKPOINT, [PAID_ORDERS_TARGET])
-    df = step_enrich(order_events_valid(order_events_raw(spark)), customers_valid(customers_raw(spark)))
+    df = step_enrich(order_events_valid(order_events_raw(spark), observe="etlgen_source_order_events"), customers_valid(customers_raw(spark)))
     df = df.selectExpr(*PAID_ORDERS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("paid_orders")
@@ -292,7 +294,7 @@ def start_paid_orders(spark):
     )
     return rt.Query("paid_orders", handle, PAID_ORDERS_IDENTITY, target=PAID_ORDERS_TARGET,
                     late=[], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_order_events"])
 
 
 REJECTED_ORDER_EVENTS_IDENTITY = "customer-order-streaming/v1/prod/rejected_order_events"
@@ -325,7 +327,7 @@ def start_rejected_order_events(spark):
     """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
     rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
     resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
-    df = order_events_invalid(order_events_raw(spark))
+    df = order_events_invalid(order_events_raw(spark), observe="etlgen_source_order_events")
     df = df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("rejected_order_events")
@@ -337,7 +339,7 @@ def start_rejected_order_events(spark):
     )
     return rt.Query("rejected_order_events", handle, REJECTED_ORDER_EVENTS_IDENTITY, target=REJECTED_ORDER_EVENTS_TARGET,
                     late=[], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_order_events"])
 
 
 def start(spark):

@@ -126,14 +126,16 @@ def order_events_raw(spark):
     return reader.load().selectExpr(*ORDER_EVENTS_LINEAGE)
 
 
-def order_events_valid(raw):
-    """The rows of order_events that satisfy contract order-event, typed, with lineage."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK).filter("_etl_valid").selectExpr(*ORDER_EVENTS_PROJECTION)
+def order_events_valid(raw, observe=None):
+    """The rows of order_events that satisfy contract order-event, typed, with lineage (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("_etl_valid").selectExpr(*ORDER_EVENTS_PROJECTION)
 
 
-def order_events_invalid(raw):
-    """The rows of order_events that break contract order-event, with the reason."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
+def order_events_invalid(raw, observe=None):
+    """The rows of order_events that break contract order-event, with the reason (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
 
 # Source payments: plugin kafka-json, contract payment.
 PAYMENTS_OPTIONS = {
@@ -229,14 +231,16 @@ def payments_raw(spark):
     return reader.load().selectExpr(*PAYMENTS_LINEAGE)
 
 
-def payments_valid(raw):
-    """The rows of payments that satisfy contract payment, typed, with lineage."""
-    return rt.validate(raw, PAYMENTS_CHECK).filter("_etl_valid").selectExpr(*PAYMENTS_PROJECTION)
+def payments_valid(raw, observe=None):
+    """The rows of payments that satisfy contract payment, typed, with lineage (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, PAYMENTS_CHECK, observe).filter("_etl_valid").selectExpr(*PAYMENTS_PROJECTION)
 
 
-def payments_invalid(raw):
-    """The rows of payments that break contract payment, with the reason."""
-    return rt.validate(raw, PAYMENTS_CHECK).filter("NOT _etl_valid").selectExpr(*PAYMENTS_REJECTION)
+def payments_invalid(raw, observe=None):
+    """The rows of payments that break contract payment, with the reason (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, PAYMENTS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*PAYMENTS_REJECTION)
 
 
 def step_join_payments(orders, payments):
@@ -278,7 +282,7 @@ def start_order_payments(spark):
     """Query order_payments: out rows, output mode append, append into curated.order_payments."""
     rt.ensure_table(spark, ORDER_PAYMENTS_SCHEMA_SQL, ORDER_PAYMENTS_CREATE_SQL)
     resume = rt.resume_point(spark, ORDER_PAYMENTS_CHECKPOINT, [ORDER_PAYMENTS_TARGET])
-    df = step_join_payments(order_events_valid(order_events_raw(spark)), payments_valid(payments_raw(spark)))
+    df = step_join_payments(order_events_valid(order_events_raw(spark), observe="etlgen_source_order_events"), payments_valid(payments_raw(spark), observe="etlgen_source_payments"))
     df = df.selectExpr(*ORDER_PAYMENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("order_payments")
@@ -290,7 +294,7 @@ def start_order_payments(spark):
     )
     return rt.Query("order_payments", handle, ORDER_PAYMENTS_IDENTITY, target=ORDER_PAYMENTS_TARGET,
                     late=[], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_order_events", "etlgen_source_payments"])
 
 
 REJECTED_ORDER_EVENTS_IDENTITY = "customer-order-streaming/v1/prod/rejected_order_events"
@@ -323,7 +327,7 @@ def start_rejected_order_events(spark):
     """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
     rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
     resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
-    df = order_events_invalid(order_events_raw(spark))
+    df = order_events_invalid(order_events_raw(spark), observe="etlgen_source_order_events")
     df = df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("rejected_order_events")
@@ -335,7 +339,7 @@ def start_rejected_order_events(spark):
     )
     return rt.Query("rejected_order_events", handle, REJECTED_ORDER_EVENTS_IDENTITY, target=REJECTED_ORDER_EVENTS_TARGET,
                     late=[], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_order_events"])
 
 
 def start(spark):

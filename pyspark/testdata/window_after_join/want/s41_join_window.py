@@ -120,14 +120,16 @@ def orders_raw(spark):
     return reader.load().selectExpr(*ORDERS_LINEAGE)
 
 
-def orders_valid(raw):
-    """The rows of orders that satisfy contract placed-order, typed, with lineage."""
-    return rt.validate(raw, ORDERS_CHECK).filter("_etl_valid").selectExpr(*ORDERS_PROJECTION)
+def orders_valid(raw, observe=None):
+    """The rows of orders that satisfy contract placed-order, typed, with lineage (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDERS_CHECK, observe).filter("_etl_valid").selectExpr(*ORDERS_PROJECTION)
 
 
-def orders_invalid(raw):
-    """The rows of orders that break contract placed-order, with the reason."""
-    return rt.validate(raw, ORDERS_CHECK).filter("NOT _etl_valid").selectExpr(*ORDERS_REJECTION)
+def orders_invalid(raw, observe=None):
+    """The rows of orders that break contract placed-order, with the reason (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, ORDERS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDERS_REJECTION)
 
 # Source payments: plugin kafka-json, contract order-payment.
 PAYMENTS_OPTIONS = {
@@ -223,14 +225,16 @@ def payments_raw(spark):
     return reader.load().selectExpr(*PAYMENTS_LINEAGE)
 
 
-def payments_valid(raw):
-    """The rows of payments that satisfy contract order-payment, typed, with lineage."""
-    return rt.validate(raw, PAYMENTS_CHECK).filter("_etl_valid").selectExpr(*PAYMENTS_PROJECTION)
+def payments_valid(raw, observe=None):
+    """The rows of payments that satisfy contract order-payment, typed, with lineage (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, PAYMENTS_CHECK, observe).filter("_etl_valid").selectExpr(*PAYMENTS_PROJECTION)
 
 
-def payments_invalid(raw):
-    """The rows of payments that break contract order-payment, with the reason."""
-    return rt.validate(raw, PAYMENTS_CHECK).filter("NOT _etl_valid").selectExpr(*PAYMENTS_REJECTION)
+def payments_invalid(raw, observe=None):
+    """The rows of payments that break contract order-payment, with the reason (observe:
+    the name of the observed metric counting the rows read and rejected)."""
+    return rt.validate(raw, PAYMENTS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*PAYMENTS_REJECTION)
 
 
 def step_match_order_payments(orders, payments):
@@ -285,7 +289,7 @@ def start_paid_hours(spark):
     """Query paid_hours: out rows, output mode append, append into curated.paid_hours."""
     rt.ensure_table(spark, PAID_HOURS_SCHEMA_SQL, PAID_HOURS_CREATE_SQL)
     resume = rt.resume_point(spark, PAID_HOURS_CHECKPOINT, [PAID_HOURS_TARGET])
-    df = step_s41_hourly_paid(step_match_order_payments(orders_valid(orders_raw(spark)), payments_valid(payments_raw(spark))))
+    df = step_s41_hourly_paid(step_match_order_payments(orders_valid(orders_raw(spark), observe="etlgen_source_orders"), payments_valid(payments_raw(spark), observe="etlgen_source_payments")))
     df = df.selectExpr(*PAID_HOURS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
         df.writeStream.queryName("paid_hours")
@@ -297,7 +301,7 @@ def start_paid_hours(spark):
     )
     return rt.Query("paid_hours", handle, PAID_HOURS_IDENTITY, target=PAID_HOURS_TARGET,
                     late=[], observe="etlgen",
-                    resume=resume)
+                    resume=resume, sources=["etlgen_source_orders", "etlgen_source_payments"])
 
 
 def start(spark):
