@@ -38,6 +38,7 @@ import (
 // arrival is one available-now run. Spark's rows, the
 // local engine's rows and the scenario's Want must be identical.
 func TestConformance(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	stack.Require(t)
 	start := time.Now()
 	spark := &sparkRunner{spark: stack.Spark(t), py: python(t)}

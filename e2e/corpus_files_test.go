@@ -88,6 +88,7 @@ type sparkLine struct {
 // is read whole by Spark (PAYLOAD_TOO_LARGE, its full payload kept) and
 // cut by the local engine (same verdict, its first 16 MiB kept).
 func TestCorpusFilesParity(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	stack.Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()

@@ -224,6 +224,7 @@ func compareVerdicts(t *testing.T, cases []corpusCase, goV, sparkV []verdict) {
 // the Spark SQL validation plan on the stack's Spark server, the payloads
 // given as a BINARY column of an in-memory relation.
 func TestCorpusParity(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	stack.Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -260,6 +261,7 @@ func valuesQuery(cases []corpusCase, payloadCol string) string {
 // franz-go and validates what spark.read.format("kafka") reads back: the
 // value column is BINARY, as in the generated program.
 func TestCorpusParityKafka(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	stack.Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()

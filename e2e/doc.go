@@ -66,6 +66,16 @@
 // the same tables as a clean run. They skip in local mode, and fail there
 // with ETLGEN_CLUSTER=1 (make test-cluster).
 //
+// # Running
+//
+// The tests that kill or signal processes (driver_lifecycle_test.go: the
+// program, the driver, the Spark Connect server itself) and the cluster
+// tests run alone, first; every other test is isolated by unique topics,
+// databases, paths and checkpoints and calls t.Parallel, so that go test
+// runs them afterwards, -parallel at a time (GOMAXPROCS by default): they
+// spend most of their time waiting on program starts and micro-batch
+// triggers, not on the server's cores.
+//
 // Package e2e/stack has the helpers (guard, Kafka, Spark Connect, unique
 // names); e2e/cmd has the small tools `make demo-spark` and `make
 // bench-spark` use.

@@ -39,6 +39,7 @@ func paidOrder(id, total, at string) string {
 // DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE and change
 // nothing.
 func TestLiveMergePartialKeys(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	stack.Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()

@@ -31,6 +31,7 @@ func at(hhmm string) time.Time {
 // replay of the last batch (the targets do not change). After every run the
 // three tables must equal what the test computes in Go.
 func TestPipelineAvailableNow(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	e := newPipelineEnv(t, envOptions{})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
@@ -139,6 +140,7 @@ func lateEvents(e *pipelineEnv, times []string) []orders.Event {
 // trigger: events produced while the query runs show up in the tables, and
 // SIGTERM stops the program gracefully (exit 0).
 func TestPipelineProcessingTime(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	e := newPipelineEnv(t, envOptions{})
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
@@ -181,6 +183,7 @@ func TestPipelineProcessingTime(t *testing.T) {
 // TestPipelineS3 keeps the tables (by path) and the checkpoints on
 // s3a://warehouse/e2e/<id>/ (versitygw through S3A).
 func TestPipelineS3(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	e := newPipelineEnv(t, envOptions{S3: true})
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
@@ -209,6 +212,7 @@ func TestPipelineS3(t *testing.T) {
 // directory holds changelog files (changelog checkpointing), not the
 // HDFS-backed store's delta files.
 func TestPipelineRocksDB(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	e := newPipelineEnv(t, envOptions{StateStore: "rocksdb"})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()

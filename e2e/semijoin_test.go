@@ -159,6 +159,7 @@ resources:
 // local engine, and requires both to load the rows the case expects: each
 // paid order once.
 func TestSemiJoinParity(t *testing.T) {
+	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	stack.Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 25*time.Minute)
 	defer cancel()
