@@ -21,6 +21,13 @@ import (
 // programs.
 func generateCase(t *testing.T, dir string) []pyspark.File {
 	t.Helper()
+	return generateEdited(t, dir, nil)
+}
+
+// generateEdited is generateCase with the IR changed by edit (nil: as read)
+// before it is planned.
+func generateEdited(t *testing.T, dir string, edit func(*ir.Document)) []pyspark.File {
+	t.Helper()
 	irFile := filepath.Join(dir, "ir.json") // a case's own IR, else the example's
 	if _, err := os.Stat(irFile); err != nil {
 		irFile = filepath.Join("testdata", "order-streaming.ir.json")
@@ -32,6 +39,9 @@ func generateCase(t *testing.T, dir string) []pyspark.File {
 	doc, err := ir.Unmarshal(data)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if edit != nil {
+		edit(doc)
 	}
 	prof, diags, err := profile.Load(filepath.Join(dir, "profile.yaml"))
 	if err != nil || diags.HasErrors() {

@@ -1,15 +1,12 @@
 package pyspark_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
 )
 
@@ -37,32 +34,10 @@ func TestWarnGatesObserved(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			irFile := filepath.Join(tc.dir, "ir.json")
-			if _, err := os.Stat(irFile); err != nil {
-				irFile = filepath.Join("testdata", "order-streaming.ir.json")
-			}
-			data, err := os.ReadFile(irFile)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc, err := ir.Unmarshal(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc.Pipelines[0].Gates = []ir.Gate{{Name: "invalid", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05,
-				Scope: ir.GateScopeBatch, Action: tc.action, Pos: diag.Position{File: "pipeline.go", Line: 1}}}
-			prof, diags, err := profile.Load(filepath.Join(tc.dir, "profile.yaml"))
-			if err != nil || diags.HasErrors() {
-				t.Fatalf("load profile: %v %v", err, diags)
-			}
-			m, diags := planner.Plan(doc, prof, planner.Options{})
-			if diags.HasErrors() {
-				t.Fatalf("plan: %v", diags)
-			}
-			files, err := pyspark.Generate(m)
-			if err != nil {
-				t.Fatal(err)
-			}
+			files := generateEdited(t, tc.dir, func(doc *ir.Document) {
+				doc.Pipelines[0].Gates = []ir.Gate{{Name: "invalid", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05,
+					Scope: ir.GateScopeBatch, Action: tc.action, Pos: diag.Position{File: "pipeline.go", Line: 1}}}
+			})
 			var prog string
 			for _, f := range files {
 				if f.Path != pyspark.RuntimeFile {
