@@ -336,7 +336,7 @@ def validate(raw, check, observe=None):
     observe names the observed metric (Dataset.observe) that counts, in the
     same pass, the rows read and those rejected (read, rejected): the
     query's invalid rows and its source invalid ratio in the batch line
-    (observed_source), with no second read of the batch."""
+    (observed_gates), with no second read of the batch."""
     df = raw
     for level in check["stage_levels"]:
         df = df.selectExpr("*", *level)
