@@ -116,16 +116,24 @@
 // # Quality gates
 //
 // A query with quality gates (planner.Query.Gates, view_gates.go) has a
-// <QUERY>_GATES list and calls rt.check_gates in its foreachBatch before
-// the MERGE or append: one aggregate over the batch for rows and null
-// ratios, and for an invalid ratio the batch's source rows read again and
-// validated (<source>_batch_checked: the Kafka offset range of the
-// checkpoint's offsets, batch 0 from the source's initial offsets, or the
-// file-source log batch), as the local engine counts them. The verdicts go
-// to the session conf, one key per query and batch, for the batch line; a
-// breached fail gate raises with GATE_MARKER (failure class quality-gate):
-// nothing is written and the batch stays uncommitted. A stateful query with
-// gates materializes its batch first (measured, then written).
+// <QUERY>_GATES list. A gate that warns is measured in the query's own pass
+// from observed metrics: rt.validate(..., observe=) counts a validated
+// source's rows read and rejected (also the batch line's invalid_rows),
+// rt.observe_rows the rows handed to the sink and the nulls of each
+// null-ratio column; the driver computes the verdict from the progress
+// (rt.observed_gates). A gate that fails is measured by rt.check_gates in
+// the foreachBatch before the MERGE or append: one aggregate over the batch
+// for rows and null ratios, and for an invalid ratio the batch's source
+// rows read again and validated (<source>_batch_checked: the Kafka offset
+// range of the checkpoint's offsets, batch 0 from the source's initial
+// offsets, or the file-source log batch), as the local engine counts them.
+// Its verdicts go to the session conf, one key per query and batch, for the
+// batch line; a breach raises with GATE_MARKER (failure class
+// quality-gate): nothing is written and the batch stays uncommitted. A
+// stateful query with a failing gate materializes its batch first
+// (measured, then written). The batch a checkpoint replays has no progress
+// on Spark 4.1 (SPARK-55271): the foreachBatch is bound to it
+// (functools.partial, replay=) and check_gates measures all its gates.
 //
 // # Run
 //
