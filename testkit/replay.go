@@ -1,13 +1,17 @@
 package testkit
 
 import (
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // ReplayBatch re-runs committed batch n of every query that ran it, from
 // its logged offsets and the state before it, and fails the test unless
-// the replay produces the rows the batch wrote and every sink skips it
-// (idempotence per checkpoint and batch id).
+// the replay produces the rows the batch wrote, every sink skips it
+// (idempotence per checkpoint and batch id) and every quality gate gives
+// the verdict it gave when the batch ran (as recorded in Progress).
 func (rt *Runtime) ReplayBatch(n int64) {
 	rt.tb.Helper()
 	replayed := 0
@@ -16,17 +20,36 @@ func (rt *Runtime) ReplayBatch(n int64) {
 			continue
 		}
 		replayed++
-		rows, skipped, err := q.Replay(n)
+		r, err := q.Replay(n)
 		if err != nil {
 			rt.tb.Fatalf("testkit: replay batch %d: %v", n, err)
 		}
-		if !skipped {
+		if !r.Skipped {
 			rt.tb.Errorf("testkit: replay of batch %d of %s was written again: the sink is not idempotent", n, q.Name)
 		}
-		rt.checkReplay(q, n, rows)
+		rt.checkReplay(q, n, r.Rows)
+		rt.checkReplayGates(q.Name, n, r.Gates)
 	}
 	if replayed == 0 {
 		rt.tb.Fatalf("testkit: no query has run batch %d", n)
+	}
+}
+
+// checkReplayGates compares a replay's gate verdicts with those of the
+// batch's committed run in Progress (nothing to compare when Progress no
+// longer holds it).
+func (rt *Runtime) checkReplayGates(query string, n int64, got []engine.GateResult) {
+	rt.tb.Helper()
+	for i := len(rt.Progress) - 1; i >= 0; i-- {
+		p := &rt.Progress[i]
+		if p.Query != query || p.BatchID != n {
+			continue
+		}
+		if diff := cmp.Diff(p.Gates, got, cmpopts.EquateEmpty()); diff != "" {
+			rt.tb.Errorf("testkit: replay of batch %d of %s: the quality gates' verdicts differ from the committed batch's (-committed +replay):\n%s",
+				n, query, diff)
+		}
+		return
 	}
 }
 

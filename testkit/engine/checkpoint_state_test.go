@@ -345,7 +345,7 @@ func TestStateRetentionChain(t *testing.T) {
 					t.Fatalf("state after batch %d holds %d groups; want %d", n, got, want)
 				}
 			}
-			if _, _, err := q.Replay(first + 1); err != nil {
+			if _, err := q.Replay(first + 1); err != nil {
 				t.Errorf("replay of the oldest replayable batch: %v", err)
 			}
 		})

@@ -173,7 +173,7 @@ func TestCheckpointRetentionReplay(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(strconv.FormatInt(tc.batch, 10), func(t *testing.T) {
-			rows, skipped, err := q.Replay(tc.batch)
+			rep, err := q.Replay(tc.batch)
 			if tc.pruned {
 				if !errors.Is(err, ErrBatchPruned) {
 					t.Fatalf("replay: err = %v; want ErrBatchPruned", err)
@@ -186,12 +186,12 @@ func TestCheckpointRetentionReplay(t *testing.T) {
 			k := string(rune('a' + tc.batch%2))
 			n := strconv.FormatInt(tc.batch/2+1, 10)
 			want := []string{`{"k":"` + k + `","n":` + n + `,"total":` + n + `}`}
-			got := make([]string, len(rows))
-			for i, r := range rows {
+			got := make([]string, len(rep.Rows))
+			for i, r := range rep.Rows {
 				got[i] = string(EncodeRow(q.Schema(), r))
 			}
-			if diff := cmp.Diff(want, got); diff != "" || !skipped {
-				t.Errorf("replay skipped %v; rows (-want +got):\n%s", skipped, diff)
+			if diff := cmp.Diff(want, got); diff != "" || !rep.Skipped {
+				t.Errorf("replay skipped %v; rows (-want +got):\n%s", rep.Skipped, diff)
 			}
 		})
 	}

@@ -171,6 +171,9 @@
 // *GateError (ETL-E750, GateMarker) instead: the sink did not write,
 // the operators go back to the last commit, and the batch stays pending
 // with its logged offsets, so the next RunBatch or start re-runs it.
+// Crash and Replay evaluate the gates too: a crash at a breached fail gate
+// stops before the sink write, and a replay returns its verdicts
+// (Replayed.Gates), which the testkit compares with the committed batch's.
 //
 // # Values
 //

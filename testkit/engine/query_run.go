@@ -260,7 +260,10 @@ func (q *Query) commit(ol *OffsetLog, b *batch) error {
 }
 
 // Crash runs the next batch up to its sink write and stops before the
-// commit, as a process dying there would: for recovery tests.
+// commit, as a process dying there would: for recovery tests. The batch's
+// quality gates are evaluated first, as in RunBatch: a breached gate with
+// action fail returns its *GateError and the sink does not write (the
+// batch stays logged, uncommitted, either way).
 func (q *Query) Crash() (bool, error) {
 	ol, ok, err := q.plan()
 	if err != nil || !ok {
@@ -269,9 +272,12 @@ func (q *Query) Crash() (bool, error) {
 	if err := q.cp.writeJSON("offsets", ol.BatchID, ol); err != nil {
 		return false, err
 	}
-	_, rows, err := q.execute(q.c, ol, q.ends)
+	b, rows, err := q.execute(q.c, ol, q.ends)
 	if err != nil {
 		return false, err
+	}
+	if _, err := q.evaluateGates(b, rows); err != nil {
+		return true, err
 	}
 	_, err = q.sink.Write(q.Checkpoint, ol.BatchID, q.c.root.schema(), rows)
 	return true, err
@@ -414,42 +420,60 @@ func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Pro
 	return p
 }
 
+// Replayed is what a replay of a committed batch produced.
+type Replayed struct {
+	// Rows are the rows the batch produced again.
+	Rows []Row
+	// Skipped: the sink skipped the write (it is idempotent per checkpoint
+	// and batch id).
+	Skipped bool
+	// Gates are the verdicts of the query's quality gates over the replayed
+	// batch, which must be the ones of the committed batch.
+	Gates []GateResult
+}
+
 // Replay re-executes committed batch n from its logged offsets on a fresh
-// copy of the operators restored from the state after batch n-1, writes it
-// to the sink again (which must skip it) and returns the rows it produced.
-func (q *Query) Replay(n int64) ([]Row, bool, error) {
+// copy of the operators restored from the state after batch n-1, evaluates
+// its quality gates, writes it to the sink again (which must skip it) and
+// returns what it produced. A breached gate with action fail returns its
+// *GateError besides the verdicts, and the sink does not write.
+func (q *Query) Replay(n int64) (*Replayed, error) {
 	if n >= 0 && n < q.next && (!q.cp.exists("offsets", n) || (n > 0 && !q.cp.exists("offsets", n-1))) {
-		return nil, false, fmt.Errorf("replay batch %d of %s: %w: the checkpoint keeps the last %d batches (minBatchesToRetain) and a replay needs the offsets of the batch and of the one before it, and the state before it",
+		return nil, fmt.Errorf("replay batch %d of %s: %w: the checkpoint keeps the last %d batches (minBatchesToRetain) and a replay needs the offsets of the batch and of the one before it, and the state before it",
 			n, q.Name, ErrBatchPruned, MinBatchesToRetain)
 	}
 	if !q.cp.exists("commits", n) {
-		return nil, false, fmt.Errorf("replay batch %d of %s: the batch is not committed", n, q.Name)
+		return nil, fmt.Errorf("replay batch %d of %s: the batch is not committed", n, q.Name)
 	}
 	c, err := q.build()
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	var ol OffsetLog
 	if err := q.cp.readJSON("offsets", n, &ol); err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	starts := map[string]Offset{}
 	if n > 0 {
 		var prev OffsetLog
 		if err := q.cp.readJSON("offsets", n-1, &prev); err != nil {
-			return nil, false, err
+			return nil, err
 		}
 		starts = prev.Sources
 		if _, err := q.cp.readState(n-1, c.stateful); err != nil {
-			return nil, false, fmt.Errorf("replay batch %d of %s: %w", n, q.Name, err)
+			return nil, fmt.Errorf("replay batch %d of %s: %w", n, q.Name, err)
 		}
 	}
-	_, rows, err := q.execute(c, &ol, starts)
+	b, rows, err := q.execute(c, &ol, starts)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	skipped, err := q.sink.Write(q.Checkpoint, n, c.root.schema(), rows)
-	return rows, skipped, err
+	r := &Replayed{Rows: rows}
+	if r.Gates, err = q.evaluateGates(b, rows); err != nil {
+		return r, err
+	}
+	r.Skipped, err = q.sink.Write(q.Checkpoint, n, c.root.schema(), rows)
+	return r, err
 }
 
 // Schema returns the schema of the rows the query writes.

@@ -141,8 +141,8 @@ func TestRateSourceInEngine(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(eng.Queries[0].Checkpoint, "sources", "ticks", "0")); err != nil {
 		t.Errorf("the checkpoint records no rate start time: %v", err)
 	}
-	got, skipped, err := eng.Queries[0].Replay(1)
-	if err != nil || !skipped || !cmp.Equal(rateRows(t0, got), want[2:]) {
-		t.Errorf("replay of batch 1 = %v %v %v; want %v, skipped", rateRows(t0, got), skipped, err, want[2:])
+	r, err := eng.Queries[0].Replay(1)
+	if err != nil || !r.Skipped || !cmp.Equal(rateRows(t0, r.Rows), want[2:]) {
+		t.Fatalf("replay of batch 1 = %+v %v; want %v, skipped", r, err, want[2:])
 	}
 }

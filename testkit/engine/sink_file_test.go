@@ -166,8 +166,8 @@ func TestFileSinkRerunRewritesItsOwnFile(t *testing.T) {
 	if rows := r.committed(); len(rows) != 3 {
 		t.Errorf("committed rows = %v, want 3", rows)
 	}
-	if _, skipped, err := r.query().Replay(1); err != nil || !skipped {
-		t.Errorf("replay of a logged batch: skipped %v, %v; want skipped", skipped, err)
+	if rep, err := r.query().Replay(1); err != nil || !rep.Skipped {
+		t.Errorf("replay of a logged batch: %+v, %v; want skipped", rep, err)
 	}
 	w, _, err := readWriterLog(log)
 	if err != nil || len(w.Batches) != 2 || w.Batches[1].BatchID != 1 || w.Batches[1].Files[0].Rows != 2 {
