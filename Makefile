@@ -130,13 +130,21 @@ run-example:
 # Packages with live tests: every test package that reads ETLGEN_STACK or calls e2e/stack.Require.
 STACK_TEST_PKGS ?= $(shell git grep -lE 'Getenv."ETLGEN_STACK"|stack[.]Require[^a-zA-Z]' -- '*_test.go' | xargs -rn1 dirname | sort -u | sed 's|^|./|')
 BENCH_EVENTS ?= 200000
+# The live tests that kill or signal the Spark Connect server and the drivers (e2e TestDriver*)
+# run alone first; then every other live test, STACK_PACKAGES packages at a time and
+# STACK_PARALLEL tests of a package at a time (those isolated by unique names call t.Parallel).
+STACK_SERIAL_TESTS ?= ^TestDriver
+STACK_PACKAGES ?= 2
+STACK_PARALLEL ?= 3
 
 .PHONY: test-stack test-cluster bench-spark demo-spark
 
 ## test-stack: start the stack (installs it on a fresh machine) and run the live tests on it.
 test-stack:
 	scripts/stack.sh up
-	ETLGEN_STACK=1 $(GO) test -count=1 -p 1 -timeout 30m $(STACK_TEST_PKGS)
+	ETLGEN_STACK=1 $(GO) test -count=1 -p 1 -timeout 30m -run '$(STACK_SERIAL_TESTS)' ./e2e/
+	ETLGEN_STACK=1 $(GO) test -count=1 -p $(STACK_PACKAGES) -parallel $(STACK_PARALLEL) -timeout 40m \
+		-skip '$(STACK_SERIAL_TESTS)' $(STACK_TEST_PKGS)
 
 ## test-cluster: restart Spark as a standalone master, two workers and the Connect server as
 ## their driver (scripts/stack.sh up --cluster), and run the cluster tests on it (TestCluster*:
@@ -145,7 +153,9 @@ test-stack:
 ## than skip when the server is not a cluster.
 test-cluster:
 	scripts/stack.sh up --cluster
-	ETLGEN_STACK=1 ETLGEN_CLUSTER=1 $(GO) test -count=1 -p 1 -timeout 30m -run '^TestCluster' ./e2e/ ./examples/customer-cdf/
+	ETLGEN_STACK=1 ETLGEN_CLUSTER=1 $(GO) test -count=1 -p 1 -timeout 30m -run '^TestClusterWorkerKilled$$' ./e2e/
+	ETLGEN_STACK=1 ETLGEN_CLUSTER=1 $(GO) test -count=1 -p 2 -parallel 2 -timeout 30m -run '^TestCluster' \
+		-skip '^TestClusterWorkerKilled$$' ./e2e/ ./examples/customer-cdf/
 
 ## bench-spark: generated PySpark program vs two hand-written ones (plain, strict: scripts/bench/), same events, same server, interleaved.
 bench-spark:

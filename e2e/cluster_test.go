@@ -159,6 +159,7 @@ func (s *sessions) plans(t *testing.T, ctx context.Context) []string {
 // both executors and sees each write to the checkpoint storage and read
 // the source topic.
 func TestClusterPipeline(t *testing.T) {
+	t.Parallel() // after TestClusterWorkerKilled (make test-cluster); isolated by unique names
 	e, _ := newClusterEnv(t, 100000)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
@@ -272,6 +273,7 @@ const repartitionScenario = "repartition by the grouping key before a window agg
 // executors, each reading and writing shuffle data (the one-partition
 // topic is read by one task; the repartition spreads its rows).
 func TestClusterRepartition(t *testing.T) {
+	t.Parallel() // after TestClusterWorkerKilled (make test-cluster); isolated by unique names
 	stack.Require(t)
 	spark := stack.Spark(t)
 	stack.RequireCluster(t, spark, repoRoot)

@@ -41,9 +41,14 @@ func TestConformance(t *testing.T) {
 	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
 	stack.Require(t)
 	start := time.Now()
-	spark := &sparkRunner{spark: stack.Spark(t), py: python(t)}
+	py := python(t)
+	t.Cleanup(func() {
+		t.Logf("%d scenarios on Spark and the local engine in %s", len(conformance.Scenarios()), time.Since(start).Round(time.Second))
+	})
 	for _, s := range conformance.Scenarios() {
 		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel() // each scenario has its own database, topics and checkpoints
+			spark := &sparkRunner{spark: stack.Spark(t), py: py}
 			local := testkit.LocalRunner{}.Run(t, s)
 			remote := spark.Run(t, s)
 			for _, sink := range slices.Sorted(maps.Keys(s.Want)) {
@@ -53,7 +58,6 @@ func TestConformance(t *testing.T) {
 			testkit.RunScenario(t, s, fixedRunner(remote))
 		})
 	}
-	t.Logf("%d scenarios on Spark and the local engine in %s", len(conformance.Scenarios()), time.Since(start).Round(time.Second))
 }
 
 // fixedRunner returns rows already read.

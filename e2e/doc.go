@@ -68,13 +68,16 @@
 //
 // # Running
 //
-// The tests that kill or signal processes (driver_lifecycle_test.go: the
-// program, the driver, the Spark Connect server itself) and the cluster
-// tests run alone, first; every other test is isolated by unique topics,
-// databases, paths and checkpoints and calls t.Parallel, so that go test
-// runs them afterwards, -parallel at a time (GOMAXPROCS by default): they
-// spend most of their time waiting on program starts and micro-batch
-// triggers, not on the server's cores.
+// The tests that kill or signal processes (driver_lifecycle_test.go,
+// TestDriver*: the program, the driver, the Spark Connect server itself)
+// run alone: `make test-stack` runs them first in a go test of their own,
+// then every other live test of the repository with -skip '^TestDriver'
+// (-p 2 packages at a time), and the cluster tests run on the cluster
+// stack (`make test-cluster`). Every other test is isolated by unique
+// topics, databases, paths and checkpoints and calls t.Parallel, as does
+// each conformance scenario, so that go test runs them -parallel at a
+// time (3 in the Makefile): they spend much of their time waiting on
+// program starts and micro-batch triggers, not on the server's cores.
 //
 // Package e2e/stack has the helpers (guard, Kafka, Spark Connect, unique
 // names); e2e/cmd has the small tools `make demo-spark` and `make

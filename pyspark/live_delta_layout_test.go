@@ -27,6 +27,7 @@ import (
 //  4. a profile whose properties the existing table lacks fails at start:
 //     class table-layout, nothing written.
 func TestLiveDeltaLayout(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	v1, v2 := filepath.Join("testdata", "partitioned_sink", "ir.json"), filepath.Join("testdata", "partitioned_sink_v2", "ir.json")
 	const props = `{delta.enableChangeDataFeed: true, delta.appendOnly: true, team.owner: "orders-team's"}`
 	profileWith := func(props string, mergeSchema bool) func(*liveStack) string {
@@ -133,6 +134,7 @@ func (s *liveStack) count(sql string) string {
 // each one's type) and every table feature (profile.TableFeatures): Delta 4.1 knows them all, so
 // what etlgen accepts offline the server accepts.
 func TestLiveDeltaProperties(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	s := startLiveWith(t, filepath.Join("testdata", "partitioned_sink", "ir.json"), func(s *liveStack) string {
 		return s.profile("{type: available-now}", `
   ticks: {plugin: rate}

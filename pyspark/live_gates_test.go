@@ -68,6 +68,7 @@ func gateValues(t *testing.T, res *pyspark.Result, query string, n int64) []stri
 // commits/1; a run with the fail gate loosened to 0.8 re-runs batch 1 from
 // the offset log and commits it.
 func TestLiveQualityGates(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	irDir := t.TempDir()
 	s := startLiveWith(t, gatesIR(t, irDir, 0.5), func(s *liveStack) string {
 		return s.profile("{type: available-now}", `

@@ -58,7 +58,7 @@ func headersIR(t *testing.T) string {
 // kafka.* consumer setting and one read from the environment when the
 // program starts (its value never in the program), min_offsets_per_trigger
 // with max_trigger_delay.
-func TestLiveKafkaSourceOptions(t *testing.T) {
+func TestLiveKafkaSourceOptions(t *testing.T) { // not parallel: t.Setenv
 	s := startLiveWith(t, headersIR(t), func(s *liveStack) string {
 		return s.profile("{type: available-now}", `
   order_events:

@@ -54,6 +54,7 @@ func kafkaSinkRows(t *testing.T) (*engine.Schema, []engine.Row) {
 // again (a re-run micro-batch: a new producer session) is produced again,
 // the idempotent producer notwithstanding: the sink is at least once.
 func TestLiveKafkaSink(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	stack.Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -136,6 +137,7 @@ func readTopic(ctx context.Context, t *testing.T, topic string, n int) []string 
 // rt.write_kafka), its key the event id, its value the rejected-event
 // contract's JSON.
 func TestLiveKafkaSinkProgram(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	var rejected string
 	s := startLiveWith(t, filepath.Join("testdata", "order-streaming.ir.json"), func(s *liveStack) string {
 		rejected = s.topic + "-rejected"

@@ -26,6 +26,7 @@ import (
 // file. Run 2 reads one more file (log file 10) with another late event.
 // The late table holds exactly those two, as the Kafka path writes them.
 func TestLiveLateFileSource(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	var events string
 	s := startLiveWith(t, filepath.Join("testdata", "order-streaming.ir.json"), func(s *liveStack) string {
 		dir, err := os.MkdirTemp("", "etlgen-live-files-")

@@ -25,6 +25,7 @@ import (
 // The table holds the values 0..n-1, each once, growing run after run:
 // no row is lost or written twice across the stop and the restarts.
 func TestLiveRateSource(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	irFile := filepath.Join("testdata", "rate_source", "ir.json")
 	profileWith := func(trigger string) func(*liveStack) string {
 		return func(s *liveStack) string {

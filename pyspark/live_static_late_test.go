@@ -20,6 +20,7 @@ import (
 // as the batch read it), a cancelled late event is not one (paid-orders
 // drops it), and every paid event is in a window or in the late table.
 func TestLiveStaticJoinLate(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	s := startLiveWith(t, filepath.Join("testdata", "static_join_late", "ir.json"), func(s *liveStack) string {
 		return s.profile("{type: available-now}", `
   order_events: {plugin: kafka-json, resource: k, topic: `+s.topic+`, starting_offsets: earliest}
@@ -90,6 +91,7 @@ func TestLiveStaticJoinLate(t *testing.T) {
 // file added between runs counts from the next batch, and a line that
 // breaks the contract fails the batch as on the local engine.
 func TestLiveStaticFileJoin(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	dim := t.TempDir()
 	s := startLiveWith(t, filepath.Join("testdata", "static_join_late", "ir.json"), func(s *liveStack) string {
 		return s.profile("{type: available-now}", `

@@ -261,6 +261,7 @@ func outputRows(res *pyspark.Result, query string) int64 {
 // events (late ones among them); then a replay of the last batch, which
 // must change nothing.
 func TestLiveOrderStreaming(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	s := startLive(t, "{type: available-now}")
 	s.produce(
 		order("a1", 1, "2026-07-15T10:05:00Z", "paid", "10.50"),
@@ -470,6 +471,7 @@ func (s *liveStack) versions() []string {
 // stops it with SIGTERM (Handle.Stop): the program finishes the running
 // batch, reports "stopped", exits 0 and keeps the checkpoint.
 func TestLiveStopOnSignal(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	s := startLive(t, "{type: processing-time, interval: 2s}")
 	s.produce(order("s1", 1, "2026-07-15T10:05:00Z", "paid", "1.00"), "not json")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
@@ -528,6 +530,7 @@ func TestLiveStopOnSignal(t *testing.T) {
 // dimension table (testdata/static_join): every valid order is written,
 // joined or not; the invalid one is quarantined.
 func TestLiveStaticJoin(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
 	s := startLiveWith(t, filepath.Join("testdata", "static_join", "ir.json"), func(s *liveStack) string {
 		return s.profile("{type: available-now}", `
   customers: {plugin: delta, table: `+s.db+`.customers}

@@ -350,12 +350,14 @@ start_kafka() {
 
 spark_config() {
 	local d=$STACK/spark master=$SPARK_MASTER driver_memory=$SPARK_DRIVER_MEMORY warehouse=file:$STACK/warehouse
+	local partitions=$SPARK_SHUFFLE_PARTITIONS
 	if [ "$MODE" = cluster ]; then
 		# Executors do not share the driver's disk on a real cluster: databases created in
 		# cluster mode keep their managed tables in the bucket.
 		master=$MASTER_URL
 		driver_memory=$SPARK_CLUSTER_DRIVER_MEMORY
 		warehouse=s3a://warehouse/managed
+		partitions=$SPARK_CLUSTER_SHUFFLE_PARTITIONS
 	fi
 	mkdir -p "$d" "$STACK/metastore" "$STACK/warehouse" "$STACK/spark/tmp"
 	# No credentials in this file: S3A reads them from the server's environment.
@@ -370,7 +372,7 @@ spark.ui.enabled                               true
 spark.ui.port                                  $SPARK_UI_PORT
 spark.local.dir                                $d/tmp
 spark.sql.session.timeZone                     UTC
-spark.sql.shuffle.partitions                   4
+spark.sql.shuffle.partitions                   $partitions
 spark.connect.grpc.binding.address             $HOST
 spark.connect.grpc.binding.port                $SPARK_CONNECT_PORT
 spark.sql.extensions                           io.delta.sql.DeltaSparkSessionExtension
