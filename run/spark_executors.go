@@ -20,6 +20,8 @@ type ExecutorsReport struct {
 	// by default).
 	Jobs   int `json:"jobs"`
 	Stages int `json:"stages"`
+	// Evicted counts stages the UI dropped before they could be read.
+	Evicted int `json:"evicted,omitempty"`
 	// Executors ran at least one task of the run, by executor id.
 	Executors []sparkui.ExecutorTasks `json:"executors"`
 	// Unavailable says why the executors are not known (no UI, the API
@@ -56,5 +58,5 @@ func executorsOf(ctx context.Context, ui *driverUI, session string) *ExecutorsRe
 	if err != nil {
 		return &ExecutorsReport{UI: url, Unavailable: err.Error()}
 	}
-	return &ExecutorsReport{UI: url, Jobs: u.Jobs, Stages: u.Stages, Executors: u.Executors}
+	return &ExecutorsReport{UI: url, Jobs: u.Jobs, Stages: u.Stages, Evicted: u.Evicted, Executors: u.Executors}
 }

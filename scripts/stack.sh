@@ -370,6 +370,8 @@ spark.driver.host                              $HOST
 spark.driver.bindAddress                       $HOST
 spark.ui.enabled                               true
 spark.ui.port                                  $SPARK_UI_PORT
+spark.ui.retainedJobs                          4000
+spark.ui.retainedStages                        4000
 spark.local.dir                                $d/tmp
 spark.sql.session.timeZone                     UTC
 spark.sql.shuffle.partitions                   $partitions

@@ -282,5 +282,9 @@ func executorsLine(x *run.ExecutorsReport) string {
 		}
 		parts = append(parts, p)
 	}
-	return fmt.Sprintf("executors: %d ran the run's tasks (%d jobs, %d stages): %s", len(x.Executors), x.Jobs, x.Stages, strings.Join(parts, "; "))
+	counted := fmt.Sprintf("%d jobs, %d stages", x.Jobs, x.Stages)
+	if x.Evicted > 0 {
+		counted += fmt.Sprintf(", %d evicted from the UI", x.Evicted)
+	}
+	return fmt.Sprintf("executors: %d ran the run's tasks (%s): %s", len(x.Executors), counted, strings.Join(parts, "; "))
 }

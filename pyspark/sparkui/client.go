@@ -51,6 +51,25 @@ func Endpoint(driverHost, uiPort, uiEnabled string) (string, error) {
 	return u.String(), nil
 }
 
+// StatusError is an API answer other than 200 OK.
+type StatusError struct {
+	// URL is what was read.
+	URL string
+	// Code and Status are the HTTP status code and line.
+	Code   int
+	Status string
+}
+
+// Error implements error.
+func (e *StatusError) Error() string { return "sparkui: GET " + e.URL + ": " + e.Status }
+
+// notFound reports whether err is a 404 answer: the UI no longer (or not
+// yet) holds what was asked.
+func notFound(err error) bool {
+	var se *StatusError
+	return errors.As(err, &se) && se.Code == http.StatusNotFound
+}
+
 // get decodes one API path of the application into v.
 func (c Client) get(ctx context.Context, path string, v any) error {
 	if c.URL == "" || c.App == "" {
@@ -71,7 +90,7 @@ func (c Client) get(ctx context.Context, path string, v any) error {
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("sparkui: GET %s: %s", u, resp.Status)
+		return &StatusError{URL: u, Code: resp.StatusCode, Status: resp.Status}
 	}
 	if err := json.NewDecoder(io.LimitReader(resp.Body, maxBody)).Decode(v); err != nil {
 		return fmt.Errorf("sparkui: GET %s: %w", u, err)

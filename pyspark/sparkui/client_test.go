@@ -38,6 +38,7 @@ func fakeUI(t *testing.T) *httptest.Server {
 	tag := func(s string) string { return `"SparkConnect_OperationTag_User__Session_` + s + `_Operation_x"` }
 	paths := map[string]string{
 		"/api/v1/applications/app-1/jobs": `[
+			{"jobId": 4, "stageIds": [7], "jobTags": [` + tag("s1") + `]},
 			{"jobId": 3, "stageIds": [5, 6], "jobTags": [` + tag("s1") + `, "spark-session-x"]},
 			{"jobId": 2, "stageIds": [4], "jobTags": [` + tag("other") + `]},
 			{"jobId": 1, "stageIds": [2, 3], "jobTags": [` + tag("s1") + `]}]`,
@@ -77,7 +78,8 @@ func TestSessionTasks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Usage{Jobs: 2, Stages: 4, Executors: []ExecutorTasks{
+	// Stage 7 is gone from the UI (evicted): counted, not an error.
+	want := Usage{Jobs: 3, Stages: 4, Evicted: 1, Executors: []ExecutorTasks{
 		{ID: "0", HostPort: "h2:3", Tasks: 3, ShuffleReadBytes: 70, ShuffleWriteBytes: 100},
 		{ID: "1", HostPort: "h1:2", Tasks: 3, FailedTasks: 1, ShuffleReadBytes: 80, ShuffleWriteBytes: 50},
 		{ID: "10", HostPort: "h3:4", Tasks: 2, FailedTasks: 2},
@@ -90,6 +92,21 @@ func TestSessionTasks(t *testing.T) {
 	}
 	if _, err := (Client{URL: c.URL, App: "missing"}).SessionTasks(context.Background(), "s1"); err == nil || !strings.Contains(err.Error(), "404") {
 		t.Errorf("unknown app: %v, want a 404 error", err)
+	}
+}
+
+func TestSessionTasksServerError(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/jobs") {
+			_, _ = w.Write([]byte(`[{"jobId": 1, "stageIds": [2], "jobTags": ["x_Session_s1_y"]}]`))
+			return
+		}
+		http.Error(w, "boom", http.StatusInternalServerError)
+	}))
+	t.Cleanup(srv.Close)
+	_, err := Client{URL: srv.URL, App: "a"}.SessionTasks(context.Background(), "s1")
+	if err == nil || !strings.Contains(err.Error(), "500") {
+		t.Errorf("a stage answering 500: %v, want the error (only 404 means evicted)", err)
 	}
 }
 

@@ -15,6 +15,9 @@
 // the driver host and spark.ui.port routable from here); on a managed
 // endpoint it is usually not, and callers report the executors as unknown.
 // The UI keeps spark.ui.retainedJobs and retainedStages (1000 each by
-// default): a run longer than that is counted over its most recent jobs,
-// and Usage says how many it counted.
+// default; the local stack keeps 4000): a run longer than that is counted
+// over its most recent jobs, and Usage says how many it counted. A stage
+// the UI drops between the job listing and its own read (a busy server
+// evicts stages before the jobs that name them) answers 404 and is
+// counted in Usage.Evicted, not an error.
 package sparkui

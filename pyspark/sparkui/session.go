@@ -24,6 +24,10 @@ type Usage struct {
 	// Jobs and Stages count what was read (the UI's retained ones only).
 	Jobs   int `json:"jobs"`
 	Stages int `json:"stages"`
+	// Evicted counts the stages a retained job names that the UI dropped
+	// before they were read (spark.ui.retainedStages is reached first
+	// when a busy server runs many stages per job).
+	Evicted int `json:"evicted,omitempty"`
 	// Executors ran at least one task (succeeded or failed), by id.
 	Executors []ExecutorTasks `json:"executors"`
 }
@@ -53,7 +57,9 @@ func SessionTag(session string) string { return "_Session_" + session + "_" }
 
 // SessionTasks sums, by executor, the tasks of every retained job tagged
 // with the Spark Connect session's id; a skipped stage ran no task. The
-// executors' host:port come from /allexecutors.
+// executors' host:port come from /allexecutors. A stage the UI evicted
+// between the job listing and its own read is counted in Evicted, not an
+// error.
 func (c Client) SessionTasks(ctx context.Context, session string) (Usage, error) {
 	if session == "" {
 		return Usage{}, fmt.Errorf("sparkui: no session id")
@@ -78,6 +84,10 @@ func (c Client) SessionTasks(ctx context.Context, session string) (Usage, error)
 	for _, id := range slices.Sorted(maps.Keys(stages)) {
 		var attempts []stageAttempt
 		if err := c.get(ctx, "/stages/"+strconv.FormatInt(id, 10)+"?details=true", &attempts); err != nil {
+			if notFound(err) {
+				u.Evicted++
+				continue
+			}
 			return Usage{}, err
 		}
 		u.Stages++
