@@ -15,10 +15,14 @@ func dpcsGates(pp *planner.PipelinePlan, d *DPCSDoc) {
 	p := pp.IR()
 	for i := range p.Gates {
 		g := &p.Gates[i]
+		in, over := " in a micro-batch", "over each "+strings.ReplaceAll(g.Scope, "_", "-")
+		if g.Windowed() {
+			in, over = " (each window measured once, in the micro-batch that writes it final)", "over each event-time window"
+		}
 		gate := DPCSQualityGate{ID: "gate-" + g.Name, Category: "quality-gate",
-			Purpose: "quality gate " + g.Name + ": breached when " + g.Condition() + " in a micro-batch" + gateQueries(pp, g.Name),
+			Purpose: "quality gate " + g.Name + ": breached when " + g.Condition() + in + gateQueries(pp, g.Name),
 			Criteria: []DPCSCriterion{{ID: g.Metric, Type: "expression",
-				Expression: "not (" + g.Condition() + "), over each " + strings.ReplaceAll(g.Scope, "_", "-")}},
+				Expression: "not (" + g.Condition() + "), " + over}},
 			OnSuccess: "continue: the micro-batch commits",
 			OnFailure: gateOutcome(g.Action)}
 		if g.Metric == ir.GateInvalidRatio {

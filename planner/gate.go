@@ -6,6 +6,14 @@ import (
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
+// WindowStartColumn and WindowEndColumn are the columns of a window
+// aggregation's window: a per-window gate (ir.GateScopeWindow) groups the
+// rows its load writes by them.
+const (
+	WindowStartColumn = "window_start"
+	WindowEndColumn   = "window_end"
+)
+
 // Gate is a quality gate as planned: the declared gate (package ir) and
 // the queries that evaluate it at each of their micro-batches, before their
 // sinks commit. An invalid-ratio gate is evaluated by every query that

@@ -30,6 +30,7 @@ func TestGates(t *testing.T) {
 	tests := []struct {
 		name        string
 		corpus      string // the corpus case, default ok_example
+		modes       map[string]string
 		gate        ir.Gate
 		wantCode    string
 		wantQueries []string
@@ -57,6 +58,19 @@ func TestGates(t *testing.T) {
 		{name: "spark: a warning gate on a join of two streams", corpus: "inner_join_watermarked_keys",
 			gate:        ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05},
 			wantQueries: []string{"order_payments", "rejected_order_events"}},
+		{name: "rows per window, append", modes: map[string]string{"customer_order_windows": planner.ModeAppend},
+			gate:        ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 3, Scope: ir.GateScopeWindow, Action: ir.GateFail},
+			wantQueries: []string{"customer_order_windows"}},
+		{name: "null ratio per window, append", modes: map[string]string{"customer_order_windows": planner.ModeAppend},
+			gate:        ir.Gate{Name: "g", Metric: ir.GateNullRatio, Load: "customer_order_windows", Column: "paid_order_total", Threshold: 0.2, Scope: ir.GateScopeWindow},
+			wantQueries: []string{"customer_order_windows"}},
+		{name: "rows per window, update mode", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 3, Scope: ir.GateScopeWindow},
+			wantCode: planner.CodeGateWindowScope},
+		{name: "rows per window of a load without windows", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "rejected_order_events", Threshold: 3, Scope: ir.GateScopeWindow},
+			wantCode: planner.CodeGateWindowScope},
+		{name: "invalid ratio per window", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeWindow},
+			wantCode: planner.CodeGateWindowScope},
+		{name: "unknown scope", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: "hourly"}, wantCode: planner.CodeGateDefinition},
 		{name: "no name", gate: ir.Gate{Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
 	}
 	for _, tc := range tests {
@@ -74,7 +88,7 @@ func TestGates(t *testing.T) {
 				t.Fatal(err)
 			}
 			doc.Pipelines[0].Gates = []ir.Gate{batch(tc.gate)}
-			m, diags := planner.Plan(doc, prof, planner.Options{})
+			m, diags := planner.Plan(doc, prof, planner.Options{OutputModes: tc.modes})
 			var codes []string
 			for _, d := range diags {
 				if d.Severity == diag.Error {

@@ -16,6 +16,7 @@ const (
 	CodeGateSubject        = "ETL-D276" // a gate's source, load or column is not one of the pipeline's
 	CodeGateThreshold      = "ETL-D277" // a gate's threshold is out of range
 	CodeGateUnboundedScope = "ETL-S425" // a gate scoped to the whole dataset of an unbounded stream
+	CodeGateWindowScope    = "ETL-S426" // a per-window gate whose subject is not a final event-time window
 	CodeGateNotRereadable  = "ETL-S467" // pyspark: an invalid-ratio gate in a query whose source batch cannot be read again
 )
 
@@ -25,11 +26,12 @@ const (
 // contract); a threshold in range (a ratio in [0, 1), a whole number of rows
 // of at least 1); and a scope that is finite: seed 003 — "a full-dataset
 // quality gate is not meaningful for an unbounded stream unless it is
-// scoped to a finite interval".
+// scoped to a finite interval". A per-window scope needs windows that are
+// final when written: a load of a windowed aggregation in append mode.
 var ruleGates = Rule{
 	Name:    "quality-gates",
 	Summary: "quality gates name a subject of the pipeline, a threshold in range and a finite scope",
-	Codes:   []string{CodeGateDefinition, CodeGateSubject, CodeGateThreshold, CodeGateUnboundedScope},
+	Codes:   []string{CodeGateDefinition, CodeGateSubject, CodeGateThreshold, CodeGateUnboundedScope, CodeGateWindowScope},
 	Check: func(c *Checker) {
 		for _, pp := range c.pipes {
 			seen := map[string]bool{}
@@ -68,8 +70,8 @@ func (gc gateCheck) definition(seen map[string]bool) bool {
 		gc.report(CodeGateDefinition, "give each gate of the pipeline its own name", "quality gate %s is declared twice", g.Name)
 	case !slices.Contains([]string{ir.GateInvalidRatio, ir.GateRows, ir.GateNullRatio}, g.Metric):
 		gc.report(CodeGateDefinition, "use metric invalid_ratio, rows or null_ratio", "quality gate %s: unknown metric %q", g.Name, g.Metric)
-	case g.Scope != ir.GateScopeBatch && g.Scope != ir.GateScopeDataset:
-		gc.report(CodeGateDefinition, "use scope micro_batch", "quality gate %s: unknown scope %q", g.Name, g.Scope)
+	case g.Scope != ir.GateScopeBatch && g.Scope != ir.GateScopeWindow && g.Scope != ir.GateScopeDataset:
+		gc.report(CodeGateDefinition, "use scope micro_batch or event_time_window", "quality gate %s: unknown scope %q", g.Name, g.Scope)
 	case g.Action != ir.GateWarn && g.Action != ir.GateFail:
 		gc.report(CodeGateDefinition, "use action warn or fail", "quality gate %s: unknown action %q", g.Name, g.Action)
 	default:
@@ -181,14 +183,48 @@ func (gc gateCheck) threshold() {
 	}
 }
 
-// scope rejects a whole-dataset scope: every subject of a gate is a stream.
+// scope rejects a whole-dataset scope (every subject of a gate is a
+// stream) and a per-window scope whose windows are not final when written.
 func (gc gateCheck) scope() {
 	g := gc.g
+	if g.Scope == ir.GateScopeWindow {
+		gc.window()
+		return
+	}
 	if g.Scope != ir.GateScopeDataset {
 		return
 	}
 	gc.report(CodeGateUnboundedScope, "scope the gate to each micro-batch (drop etl.OverDataset()): a measure over a finite interval",
 		"quality gate %s: %s over the whole dataset of an unbounded stream is never final: a full-dataset gate is not meaningful unless scoped to a finite interval", g.Name, g.Subject())
+}
+
+// window checks a per-window gate: a load's metric (a rejected row's event
+// time is not trusted: it broke the contract), over the rows of a windowed
+// aggregation's query that writes each window once, in append mode, with
+// window_start and window_end in the load's contract to group them by.
+func (gc gateCheck) window() {
+	g := gc.g
+	if g.Metric == ir.GateInvalidRatio {
+		gc.report(CodeGateWindowScope, "gate the invalid ratio per micro-batch, or a load's rows or null ratio per window",
+			"quality gate %s: invalid_ratio(%s) per event-time window: a rejected row has no event time to place it in a window (it broke the contract)", g.Name, g.Source)
+		return
+	}
+	idx := slices.IndexFunc(gc.pp.queries, func(q *query) bool { return q.name == g.Load })
+	if idx < 0 {
+		return // the subject check said so
+	}
+	q := gc.pp.queries[idx]
+	f := q.rootFacts()
+	_, start := f.bounds[WindowStartColumn]
+	_, end := f.bounds[WindowEndColumn]
+	switch {
+	case len(q.windows()) == 0 || !start || !end:
+		gc.report(CodeGateWindowScope, "scope the gate to each micro-batch, or gate a load of a windowed aggregation that keeps window_start and window_end",
+			"quality gate %s: load %s writes no event-time windows: its query has no window aggregation whose window_start and window_end it keeps", g.Name, g.Load)
+	case q.mode != ModeAppend:
+		gc.report(CodeGateWindowScope, "write the load in append mode (each window once, when the watermark passes its end), or scope the gate to each micro-batch",
+			"quality gate %s: load %s is written in %s mode: a window's rows come in several micro-batches, so no batch holds a whole window to measure", g.Name, g.Load, q.mode)
+	}
 }
 
 // ruleSparkGates: the Spark program measures an invalid-ratio gate that

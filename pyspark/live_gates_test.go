@@ -141,3 +141,87 @@ func TestLiveQualityGates(t *testing.T) {
 		t.Errorf("rejected after the re-run = %v, want 4 rows (each once)", got)
 	}
 }
+
+// windowGatesIR writes the IR of testdata/gates_windows with the action of
+// its customers-per-window gate set to action.
+func windowGatesIR(t *testing.T, dir, action string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "gates_windows", "ir.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ir.Unmarshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Pipelines[0].Gates[0].Action = action
+	out, err := ir.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, action+".ir.json")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestLiveWindowGates runs the per-window gates of testdata/gates_windows
+// on the stack with the events and the verdicts of the local engine's
+// TestWindowGate and TestWindowGateFail (examples/order-streaming): the
+// batch that writes the final 10:00 window (3 customers) and 11:00 window
+// (1 customer) fails before the MERGE, naming the 11:00 window, and writes
+// nothing; with the gate made to warn, the batch re-runs from the offset
+// log, the verdict is the same, and both windows are written.
+func TestLiveWindowGates(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
+	irDir := t.TempDir()
+	assets := func(s *liveStack) string {
+		return s.profile("{type: available-now}", `
+  order_events: {plugin: kafka-json, resource: k, topic: `+s.topic+`, starting_offsets: earliest}
+  customer_order_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end], output_mode: append}
+  rejected_order_events: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}
+  late_order_events: {plugin: delta, table: `+s.db+`.late, write_mode: append}`)
+	}
+	s := startLiveWith(t, windowGatesIR(t, irDir, ir.GateFail), assets)
+	s.produce(order("w1", 7, "2026-07-15T10:05:00Z", "paid", "10.00"), order("w2", 8, "2026-07-15T10:10:00Z", "paid", "10.00"),
+		order("w3", 9, "2026-07-15T10:50:00Z", "paid", "10.00"), order("w4", 7, "2026-07-15T11:30:00Z", "paid", "10.00"),
+		order("w5", 1, "2026-07-15T13:00:00Z", "paid", "10.00"))
+	failed, _, log := s.runProgram()
+	want := "rows(customer_order_windows) < 2 in an event-time window with value 1 in 1 of 2 windows starting 2026-07-15T11:00:00Z; the batch did not commit"
+	if failed.ExitCode != pyspark.ExitFailure || failed.Failure == nil || failed.Failure.Code != "quality-gate" ||
+		!strings.Contains(failed.Failure.Message, want) {
+		t.Fatalf("run with a thin window: exit %d, failure %+v (log %s); want exit 1, quality-gate saying %q", failed.ExitCode, failed.Failure, log, want)
+	}
+	_ = os.Remove(log)
+	if got := s.windows(); len(got) != 0 {
+		t.Errorf("windows after the failed batch = %v, want none", got)
+	}
+
+	yaml, err := os.ReadFile(filepath.Join(s.dir, "profile.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.generate(windowGatesIR(t, irDir, ir.GateWarn), string(yaml))
+	res, _ := s.run()
+	var got []pyspark.GateLine
+	for _, b := range res.Batches {
+		if b.Query == "customer_order_windows" && len(b.Gates) > 0 && b.Gates[0].Windows > 0 {
+			got = append(got, b.Gates...)
+		}
+	}
+	want2 := []pyspark.GateLine{
+		{Name: "customers-per-window", Condition: "rows(customer_order_windows) < 2 in an event-time window",
+			Action: ir.GateWarn, Value: 1, Breached: true, Windows: 2, WindowsBreached: 1, BreachedWindows: []string{"2026-07-15T11:00:00Z"}},
+		{Name: "window-times", Condition: "null_ratio(customer_order_windows.latest_event_time) > 0.5 in an event-time window",
+			Action: ir.GateWarn, Value: 0, Windows: 2},
+	}
+	if diff := cmp.Diff(want2, got); diff != "" {
+		t.Errorf("verdicts of the batch writing windows after the re-run (-want +got):\n%s", diff)
+	}
+	// append: the 13:00 window is not final (watermark 12:45)
+	if got, want := s.windows(), []string{"7 2026-07-15 10:00:00 1 10.00", "7 2026-07-15 11:00:00 1 10.00",
+		"8 2026-07-15 10:00:00 1 10.00", "9 2026-07-15 10:00:00 1 10.00"}; !cmp.Equal(got, want) {
+		t.Errorf("windows after the re-run = %v, want %v", got, want)
+	}
+}

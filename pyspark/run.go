@@ -97,6 +97,11 @@ type GateLine struct {
 	Action    string  `json:"action"`
 	Value     float64 `json:"value"`
 	Breached  bool    `json:"breached"`
+	// Windows, WindowsBreached and BreachedWindows are a per-window gate's
+	// (engine.GateResult).
+	Windows         int      `json:"windows,omitempty"`
+	WindowsBreached int      `json:"windows_breached,omitempty"`
+	BreachedWindows []string `json:"breached_windows,omitempty"`
 }
 
 // End is the program's last line.

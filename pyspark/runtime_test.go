@@ -1,9 +1,14 @@
 package pyspark_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // TestRuntimeClassify runs etlgen_runtime.classify on real failure texts
@@ -162,6 +167,8 @@ gates = [
     {"name": "few", "metric": "rows", "column": None, "source": None, "threshold": 1, "action": "fail", "condition": "c2"},
     {"name": "ids", "metric": "null_ratio", "column": "id", "source": None, "threshold": 0.5, "action": "warn", "condition": "c3"},
     {"name": "rows", "metric": "rows", "column": None, "source": None, "threshold": 5, "action": "warn", "condition": "c4"},
+    {"name": "win", "metric": "rows", "column": None, "source": None, "threshold": 3, "action": "warn", "condition": "c5",
+     "scope": "event_time_window"},
 ]
 progress = {"batchId": 3, "sources": [{"numInputRows": 8}], "observedMetrics": {
     "etlgen": {"values": [4, 1], "schema": {"fields": [{"name": "rows"}, {"name": "null_2"}]}},
@@ -185,9 +192,24 @@ out = {
     "observed": rt.merged_gates(gates, [{"name": "few", "value": 0.0, "breached": True}],
                                 rt.observed_gates(progress, "etlgen", gates)),
     "invalid_rows": rt.batch_line(None, q, progress)["invalid_rows"],
+    "before_commit": [rt.measured_before_commit(g) for g in gates],
+    "window_starts": [rt.format_window_start(us) for us in WINDOW_MICROS],
+    "windows_text": [rt.windows_text(v) for v in (
+        {"value": 1.0},
+        {"windows": 5, "windows_breached": 2, "breached_windows": ["a", "b"]},
+        {"windows": 30, "windows_breached": 12, "breached_windows": ["a"]})],
 }
 print(json.dumps(out, sort_keys=True))
 `
+	// Window starts the Go engine names with engine.FormatWindowStart.
+	micros := []int64{1784109600000000, 0, 1784109600500000, 1784109600000001, -1000000}
+	var starts []any
+	var list []string
+	for _, us := range micros {
+		starts = append(starts, engine.FormatWindowStart(time.UnixMicro(us)))
+		list = append(list, strconv.FormatInt(us, 10))
+	}
+	script = "WINDOW_MICROS = [" + strings.Join(list, ", ") + "]\n" + script
 	var got map[string]any
 	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
 	want := map[string]any{
@@ -207,6 +229,12 @@ print(json.dumps(out, sort_keys=True))
 			map[string]any{"name": "rows", "condition": "c4", "action": "warn", "value": 4.0, "breached": true},
 		},
 		"invalid_rows": 2.0,
+		// Fail gates and per-window gates are measured before the commit, not observed.
+		"before_commit": []any{false, true, false, false, true},
+		"window_starts": starts,
+		"windows_text": []any{"",
+			engine.GateResult{Windows: 5, WindowsBreached: 2, BreachedWindows: []string{"a", "b"}}.WindowsText(),
+			engine.GateResult{Windows: 30, WindowsBreached: 12, BreachedWindows: []string{"a"}}.WindowsText()},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("runtime helpers (-want +got):\n%s", diff)
@@ -237,6 +265,15 @@ for name, detail in cases.items():
         out[name] = [str(exc).startswith(rt.TABLE_LAYOUT_MARKER), str(exc).split(": ", 1)[1].split("; CREATE")[0]]
 print(json.dumps(out, sort_keys=True))
 `
+	// Window starts the Go engine names with engine.FormatWindowStart.
+	micros := []int64{1784109600000000, 0, 1784109600500000, 1784109600000001, -1000000}
+	var starts []any
+	var list []string
+	for _, us := range micros {
+		starts = append(starts, engine.FormatWindowStart(time.UnixMicro(us)))
+		list = append(list, strconv.FormatInt(us, 10))
+	}
+	script = "WINDOW_MICROS = [" + strings.Join(list, ", ") + "]\n" + script
 	var got map[string]any
 	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
 	want := map[string]any{"same": "ok", "props only": "ok", "other": []any{true,
@@ -292,6 +329,15 @@ except ValueError:
     errors.append("bad")
 print(json.dumps({"writes": log, "reads": spark.reads, "errors": errors}))
 `
+	// Window starts the Go engine names with engine.FormatWindowStart.
+	micros := []int64{1784109600000000, 0, 1784109600500000, 1784109600000001, -1000000}
+	var starts []any
+	var list []string
+	for _, us := range micros {
+		starts = append(starts, engine.FormatWindowStart(time.UnixMicro(us)))
+		list = append(list, strconv.FormatInt(us, 10))
+	}
+	script = "WINDOW_MICROS = [" + strings.Join(list, ", ") + "]\n" + script
 	var got map[string]any
 	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
 	want := map[string]any{
@@ -436,6 +482,15 @@ out = {
 }
 print(json.dumps(out, sort_keys=True))
 `
+	// Window starts the Go engine names with engine.FormatWindowStart.
+	micros := []int64{1784109600000000, 0, 1784109600500000, 1784109600000001, -1000000}
+	var starts []any
+	var list []string
+	for _, us := range micros {
+		starts = append(starts, engine.FormatWindowStart(time.UnixMicro(us)))
+		list = append(list, strconv.FormatInt(us, 10))
+	}
+	script = "WINDOW_MICROS = [" + strings.Join(list, ", ") + "]\n" + script
 	var got map[string]any
 	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
 	want := map[string]any{

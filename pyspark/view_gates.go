@@ -12,8 +12,9 @@ import (
 // as Python dict literals. A gate that only warns changes nothing written,
 // so it is measured in the query's own pass from observed metrics
 // (rt.observe_rows; an invalid ratio from the source's observation,
-// "source"), with no second read; a gate that fails is measured by
-// rt.check_gates before the sink commits, an invalid-ratio gate by reading
+// "source"), with no second read; a gate that fails, and a gate per
+// event-time window (an observed metric is one aggregate, not one per
+// window), is measured by rt.check_gates before the sink commits, an invalid-ratio gate by reading
 // the batch's source rows again (GateSource). A batch re-run from the
 // offset log reports no progress on Spark 4.1 (SPARK-55271), so
 // rt.check_gates measures every gate of that one batch (replay=). The
@@ -27,7 +28,7 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 			col = PyString(SQLIdent(gt.Column))
 		}
 		fail := gt.Action == ir.GateFail
-		qv.FailGates = qv.FailGates || fail
+		qv.FailGates = qv.FailGates || fail || gt.Scope == ir.GateScopeWindow
 		if gt.Metric == ir.GateInvalidRatio {
 			sv := qv.Observed[gt.Source]
 			if sv == nil {
@@ -45,10 +46,14 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 				qv.GateSource, sv.Gated = sv, true
 			}
 		}
-		qv.Gates = append(qv.Gates, fmt.Sprintf("{%s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s}",
+		scope := ""
+		if gt.Scope == ir.GateScopeWindow {
+			scope = fmt.Sprintf(", %s: %s", PyString("scope"), PyString(gt.Scope))
+		}
+		qv.Gates = append(qv.Gates, fmt.Sprintf("{%s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s%s}",
 			PyString("name"), PyString(gt.Name), PyString("metric"), PyString(gt.Metric), PyString("column"), col,
 			PyString("source"), src, PyString("threshold"), ir.FormatThreshold(gt.Threshold), PyString("action"), PyString(gt.Action),
-			PyString("condition"), PyString(gt.Condition)))
+			PyString("condition"), PyString(gt.Condition), scope))
 	}
 	if qv.FailGates && qv.Stateful {
 		qv.Cache = true // measured, then written: the stateful plan computed once

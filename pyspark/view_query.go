@@ -41,8 +41,9 @@ type queryView struct {
 	// writes, before its sink, at every micro-batch.
 	Quarantines []*sourceView
 	// Gates are the query's quality gates, Python dict literals
-	// (view_gates.go): rt.check_gates measures those that fail before the
-	// sink writes (FailGates: the query has one), the batch line those that
+	// (view_gates.go): rt.check_gates measures those that fail and those per
+	// window before the sink writes (FailGates: the query has one), the
+	// batch line those that
 	// warn from the pass's observed metrics (and every gate of a replayed
 	// batch, which has no progress); GateSource is the source whose batch
 	// an invalid-ratio gate reads again, nil when none can be.

@@ -16,6 +16,12 @@ type GateVerdict struct {
 	Action    string  `json:"action"`
 	Value     float64 `json:"value"`
 	Breached  bool    `json:"breached"`
+	// Windows, WindowsBreached and BreachedWindows are a per-window gate's:
+	// the windows measured, those breached and the starts of the first
+	// breached ones (engine.GateResult); Value is then the worst window's.
+	Windows         int      `json:"windows,omitempty"`
+	WindowsBreached int      `json:"windowsBreached,omitempty"`
+	BreachedWindows []string `json:"breachedWindows,omitempty"`
 }
 
 // Verdict is the verdict in one word: ok, warn (breached, action warn) or
@@ -30,8 +36,13 @@ func (g GateVerdict) Verdict() string {
 	return "warn"
 }
 
-// Text is the verdict as a batch line shows it: gate:NAME=VALUE(VERDICT).
+// Text is the verdict as a batch line shows it: gate:NAME=VALUE(VERDICT),
+// and for a per-window gate gate:NAME=VALUE(VERDICT,BREACHED/WINDOWS windows)
+// with VALUE the worst window's.
 func (g GateVerdict) Text() string {
+	if g.Windows > 0 {
+		return fmt.Sprintf("gate:%s=%s(%s,%d/%d windows)", g.Name, ir.FormatThreshold(g.Value), g.Verdict(), g.WindowsBreached, g.Windows)
+	}
 	return fmt.Sprintf("gate:%s=%s(%s)", g.Name, ir.FormatThreshold(g.Value), g.Verdict())
 }
 
@@ -61,8 +72,8 @@ func gateWarnings(b *Batch) {
 	for _, g := range b.Gates {
 		if g.Breached && g.Action != ir.GateFail {
 			b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: engine.CodeGateFailed,
-				Text: fmt.Sprintf("query %s batch %d: quality gate %s breached: %s with value %s (action warn: the batch commits)",
-					b.Query, b.BatchID, g.Name, g.Condition, ir.FormatThreshold(g.Value))})
+				Text: fmt.Sprintf("query %s batch %d: quality gate %s breached: %s with value %s%s (action warn: the batch commits)",
+					b.Query, b.BatchID, g.Name, g.Condition, ir.FormatThreshold(g.Value), engine.GateResult{Windows: g.Windows, WindowsBreached: g.WindowsBreached, BreachedWindows: g.BreachedWindows}.WindowsText())})
 		}
 	}
 }

@@ -2,8 +2,11 @@ package orderstreaming_test
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
@@ -120,4 +123,71 @@ func TestGateFail(t *testing.T) {
 	if !reran {
 		t.Errorf("query %s did not re-run batch 0", failed)
 	}
+}
+
+// windowEvents are paid orders of customers 7, 8 and 9 in the 10:00 window,
+// of customer 7 alone in the 11:00 window, and one at 13:00 that moves the
+// watermark (15 minutes) past both windows' ends.
+func windowEvents() [][]byte {
+	ev := func(id string, customer int, at string) []byte {
+		return []byte(`{"event_id":"` + id + `","order_id":1,"customer_id":` + strconv.Itoa(customer) +
+			`,"order_total":10.00,"status":"paid","event_time":"` + at + `"}`)
+	}
+	return [][]byte{ev("w1", 7, "2026-07-15T10:05:00Z"), ev("w2", 8, "2026-07-15T10:10:00Z"), ev("w3", 9, "2026-07-15T10:50:00Z"),
+		ev("w4", 7, "2026-07-15T11:30:00Z"), ev("w5", 1, "2026-07-15T13:00:00Z")}
+}
+
+// TestWindowGate: a per-window gate measures each final window the
+// windows query writes: the 11:00 window has 1 customer, below 2, and is
+// named; the 10:00 window passes; a batch that writes no window measures
+// none and passes.
+func TestWindowGate(t *testing.T) {
+	p := gated(func(p *etl.Builder) {
+		etl.Gate(p, "customers-per-window", etl.RowsBelow("customer_order_windows", 2), etl.Warn, etl.PerWindow())
+		etl.Gate(p, "window-times", etl.NullRatioAbove("customer_order_windows", "latest_event_time", 0.5), etl.Warn, etl.PerWindow())
+	})
+	rt := testkit.Start(t, p)
+	rt.AddRawPayloads("order_events", windowEvents()...)
+	rt.ProcessAllAvailable()
+	var got []engine.GateResult
+	for _, pr := range rt.Progress {
+		if pr.Query == "customer_order_windows" {
+			got = append(got, pr.Gates...)
+		}
+	}
+	cond := "rows(customer_order_windows) < 2 in an event-time window"
+	times := "null_ratio(customer_order_windows.latest_event_time) > 0.5 in an event-time window"
+	want := []engine.GateResult{
+		// batch 0 writes no final window
+		{Name: "customers-per-window", Condition: cond, Action: "warn"},
+		{Name: "window-times", Condition: times, Action: "warn"},
+		// batch 1 (no data: the watermark moved) writes the 10:00 and 11:00 windows
+		{Name: "customers-per-window", Condition: cond, Action: "warn", Value: 1, Breached: true,
+			Windows: 2, WindowsBreached: 1, BreachedWindows: []string{"2026-07-15T11:00:00Z"}},
+		{Name: "window-times", Condition: times, Action: "warn", Windows: 2},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("verdicts of customer_order_windows (-want +got):\n%s", diff)
+	}
+	// warn: both windows written
+	testkit.Count(t, testkit.Table[orderstreaming.CustomerOrderWindow](rt, "customer_order_windows").Rows(), 4)
+}
+
+// TestWindowGateFail: a failing per-window gate fails the batch that
+// writes the thin window, names it, and writes none of the batch's windows.
+func TestWindowGateFail(t *testing.T) {
+	p := gated(func(p *etl.Builder) {
+		etl.Gate(p, "customers-per-window", etl.RowsBelow("customer_order_windows", 2), etl.Fail, etl.PerWindow())
+	})
+	rt := testkit.Start(t, p)
+	rt.AddRawPayloads("order_events", windowEvents()...)
+	err := rt.TryProcessAllAvailable()
+	var ge *engine.GateError
+	if !errors.As(err, &ge) || ge.Query != "customer_order_windows" || ge.Gate.WindowsBreached != 1 {
+		t.Fatalf("err = %v, want a GateError of customer_order_windows with 1 window breached", err)
+	}
+	if want := "in 1 of 2 windows starting 2026-07-15T11:00:00Z; the batch did not commit"; !strings.Contains(err.Error(), want) {
+		t.Errorf("message %q does not say %q", err, want)
+	}
+	testkit.Empty(t, testkit.Table[orderstreaming.CustomerOrderWindow](rt, "customer_order_windows").Rows())
 }

@@ -48,6 +48,15 @@ const (
 // GateOption configures a quality gate.
 type GateOption func(*ir.Gate)
 
+// PerWindow scopes a load's gate (RowsBelow, NullRatioAbove) to each
+// event-time window the load's micro-batches write instead of each whole
+// batch: e.g. fewer than 3 customers in an hour's window. The load must be
+// a windowed aggregation in append mode (each window written once, final
+// when the watermark passes its end) whose contract keeps window_start and
+// window_end; the planner checks it (ETL-S426). A breach names the
+// windows; with Fail the batch fails before its sinks commit.
+func PerWindow() GateOption { return func(g *ir.Gate) { g.Scope = ir.GateScopeWindow } }
+
 // OverDataset scopes the gate to every row ever read or written instead of
 // each micro-batch. On a stream that is never final: the planner rejects it
 // (ETL-S425); it exists so that the intent is stated and refused.

@@ -26,6 +26,12 @@ const (
 	// GateScopeBatch measures each micro-batch of each query that the gate
 	// concerns, before the batch's sinks commit.
 	GateScopeBatch = "micro_batch"
+	// GateScopeWindow measures each event-time window a micro-batch of the
+	// load's query writes, once per window: the load is a windowed
+	// aggregation in append mode, so a window's rows are written in one
+	// batch, when the watermark makes the window final. A breach names the
+	// windows; action fail fails the batch before its sinks commit.
+	GateScopeWindow = "event_time_window"
 	// GateScopeDataset measures every row ever read or written: on an
 	// unbounded stream it is never final, so the planner rejects it.
 	GateScopeDataset = "dataset"
@@ -59,6 +65,9 @@ type Gate struct {
 	Pos       diag.Position `json:"pos"`
 }
 
+// Windowed reports whether the gate is measured per event-time window.
+func (g *Gate) Windowed() bool { return g.Scope == GateScopeWindow }
+
 // Below reports whether the gate breaches when its value is below the
 // threshold (rows), rather than above it (the ratios).
 func (g *Gate) Below() bool { return g.Metric == GateRows }
@@ -84,13 +93,18 @@ func (g *Gate) Subject() string {
 }
 
 // Condition is the gate's breach condition in words of the metric, e.g.
-// "invalid_ratio(order_events) > 0.05" or "rows(customer_order_windows) < 1".
+// "invalid_ratio(order_events) > 0.05", "rows(customer_order_windows) < 1"
+// or, per window, "rows(customer_order_windows) < 3 in an event-time window".
 func (g *Gate) Condition() string {
 	op := " > "
 	if g.Below() {
 		op = " < "
 	}
-	return g.Subject() + op + FormatThreshold(g.Threshold)
+	c := g.Subject() + op + FormatThreshold(g.Threshold)
+	if g.Windowed() {
+		c += " in an event-time window"
+	}
+	return c
 }
 
 // FormatThreshold renders a threshold or a gate value the same way in every

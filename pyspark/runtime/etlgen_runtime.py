@@ -15,6 +15,7 @@ so the server needs no copy of it.
 """
 
 import contextlib
+import datetime
 import json
 import os
 import signal
@@ -374,12 +375,12 @@ def gate_breached(gate, value):
 
 def observe_rows(df, name, gates=()):
     """df observed as name: the rows the query hands to its sink (rows) and,
-    for each null-ratio gate that only warns (gates[i]), the rows where its
+    for each null-ratio gate that only warns per batch (gates[i]), the rows where its
     column is null (null_<i>): measured in the query's own pass, read by
     the batch line (observed_gates)."""
     aggs = [F.count(F.lit(1)).alias("rows")]
     for i, g in enumerate(gates):
-        if g["action"] != "fail" and g["metric"] == "null_ratio":
+        if not measured_before_commit(g) and g["metric"] == "null_ratio":
             aggs.append(F.sum(F.when(F.expr(g["column"]).isNull(), 1).otherwise(0)).alias("null_%d" % i))
     return df.observe(name, *aggs)
 
@@ -392,7 +393,7 @@ def observed_gates(p, observe, gates):
     observation (validate), by gate name."""
     out = {}
     for i, g in enumerate(gates):
-        if g["action"] == "fail":
+        if measured_before_commit(g):
             continue
         if g["metric"] == "invalid_ratio":
             v = ratio(_observed(p, g["source"], "rejected"), _observed(p, g["source"], "read"))
@@ -403,6 +404,79 @@ def observed_gates(p, observe, gates):
         out[g["name"]] = {"name": g["name"], "condition": g["condition"], "action": g["action"], "value": v,
                           "breached": gate_breached(g, v)}
     return out
+
+
+WINDOW_SCOPE = "event_time_window"
+# A per-window verdict names at most this many breached windows
+# (engine.MaxBreachedWindows).
+MAX_BREACHED_WINDOWS = 10
+
+
+def measured_before_commit(gate):
+    """Whether check_gates measures the gate over the rows about to be
+    written: one that fails, and one per event-time window (an observed
+    metric is one aggregate over the batch, not one per window)."""
+    return gate["action"] == "fail" or gate.get("scope") == WINDOW_SCOPE
+
+
+def format_window_start(micros):
+    """A window's start (microseconds since the epoch) as engine.FormatWindowStart
+    writes it: RFC 3339 in UTC, the fraction of a second only when there is
+    one, without trailing zeros (Go's time.RFC3339Nano)."""
+    seconds, frac = divmod(int(micros), 1000000)
+    text = datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+    if frac:
+        text += "." + ("%06d" % frac).rstrip("0")
+    return text + "Z"
+
+
+def window_verdict(batch_df, gate):
+    """The verdict of a per-window gate over the rows about to be written:
+    grouped by window_start and window_end, the gate's metric over each
+    window, in one aggregate on the server: the windows, those breached,
+    the worst value (fewest rows, highest ratio; 0 with no window) and the
+    starts of the first breached windows in time order."""
+    aggs = [F.count(F.lit(1)).alias("rows")]
+    if gate["metric"] == "null_ratio":
+        aggs.append(F.sum(F.when(F.expr(gate["column"]).isNull(), 1).otherwise(0)).alias("nulls"))
+    per = batch_df.groupBy("window_start", "window_end").agg(*aggs)
+    if gate["metric"] == "null_ratio":
+        value = F.col("nulls").cast("double") / F.col("rows").cast("double")
+    else:
+        value = F.col("rows").cast("double")
+    threshold = F.lit(float(gate["threshold"]))
+    breach = value < threshold if gate["metric"] == "rows" else value > threshold
+    per = per.select(F.unix_micros("window_start").alias("start"), F.unix_micros("window_end").alias("end"),
+                     value.alias("v"), breach.alias("b"))
+    worst = F.min("v") if gate["metric"] == "rows" else F.max("v")
+    row = per.agg(F.count(F.lit(1)).alias("windows"),
+                  F.sum(F.when(F.col("b"), 1).otherwise(0)).alias("breached"),
+                  worst.alias("worst"),
+                  F.slice(F.array_sort(F.collect_list(F.when(F.col("b"), F.struct("start", "end")))),
+                          1, MAX_BREACHED_WINDOWS).alias("first")).first()
+    windows, breached = int(row["windows"] or 0), int(row["breached"] or 0)
+    verdict = {"name": gate["name"], "condition": gate["condition"], "action": gate["action"],
+               "value": float(row["worst"]) if row["worst"] is not None else 0.0, "breached": breached > 0}
+    if windows:
+        verdict["windows"] = windows
+    if breached:
+        verdict["windows_breached"] = breached
+        verdict["breached_windows"] = [format_window_start(w["start"]) for w in (row["first"] or [])]
+    return verdict
+
+
+def windows_text(verdict):
+    """A per-window verdict's breached windows for a message, as Go's
+    GateResult.WindowsText: " in 2 of 5 windows starting A, B"; "" for a
+    batch gate."""
+    n = verdict.get("windows_breached", 0)
+    if not n:
+        return ""
+    starts = verdict.get("breached_windows", [])
+    text = " in %d of %d windows starting %s" % (n, verdict.get("windows", 0), ", ".join(starts))
+    if n > len(starts):
+        text += ", \u2026"
+    return text
 
 
 def merged_gates(gates, measured, observed):
@@ -446,9 +520,10 @@ def gate_values(batch_df, gates, source_rows=None):
 
 
 def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None):
-    """Measure the query's quality gates with action fail over micro-batch
-    batch_id before its sink commits (those that warn are observed in the
-    pass: observed_gates): the verdicts go to the session conf (GATES_CONF +
+    """Measure the query's quality gates with action fail, and those per
+    event-time window (window_verdict), over micro-batch batch_id before its
+    sink commits (those that warn per batch are observed in the pass:
+    observed_gates): the verdicts go to the session conf (GATES_CONF +
     query, for the batch line), and the first breached gate raises with
     GATE_MARKER, so that the batch writes nothing and its offsets stay
     uncommitted (the next run re-reads it). The batch re-run from the offset
@@ -456,22 +531,26 @@ def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None)
     of it is measured here, but an invalid ratio whose source cannot be read
     again (source_rows None), which is left out."""
     if batch_id == replay:
-        gates = [g for g in gates if g["action"] == "fail" or g["metric"] != "invalid_ratio" or source_rows]
+        gates = [g for g in gates if measured_before_commit(g) or g["metric"] != "invalid_ratio" or source_rows]
     else:
-        gates = [g for g in gates if g["action"] == "fail"]
+        gates = [g for g in gates if measured_before_commit(g)]
     if not gates:
         return []
-    values = gate_values(batch_df, gates, source_rows)
+    values = gate_values(batch_df, [g for g in gates if g.get("scope") != WINDOW_SCOPE], source_rows)
     verdicts = []
     for g in gates:
+        if g.get("scope") == WINDOW_SCOPE:
+            verdicts.append(window_verdict(batch_df, g))
+            continue
         v = values[g["name"]]
         verdicts.append({"name": g["name"], "condition": g["condition"], "action": g["action"], "value": v,
                          "breached": gate_breached(g, v)})
     batch_df.sparkSession.conf.set(gates_key(query, batch_id), json.dumps(verdicts))
     for v in verdicts:
         if v["breached"] and v["action"] == "fail":
-            raise RuntimeError("%s %s: quality gate %s breached in query %s batch %d: %s with value %s; the batch did not commit"
-                               % (GATE_MARKER, GATE_CODE, v["name"], query, batch_id, v["condition"], format_value(v["value"])))
+            raise RuntimeError("%s %s: quality gate %s breached in query %s batch %d: %s with value %s%s; the batch did not commit"
+                               % (GATE_MARKER, GATE_CODE, v["name"], query, batch_id, v["condition"], format_value(v["value"]),
+                                  windows_text(v)))
     return verdicts
 
 

@@ -1,7 +1,11 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
@@ -16,14 +20,31 @@ const CodeGateFailed = "ETL-E750"
 const GateMarker = "[ETLGEN_QUALITY_GATE]"
 
 // GateResult is one quality gate's verdict in one micro-batch: the value of
-// its metric over the batch and whether it breached the threshold.
+// its metric over the batch and whether it breached the threshold. A
+// per-window gate's Value is the worst window's (the fewest rows, the
+// highest ratio; 0 when the batch wrote no window), Windows counts the
+// windows measured, WindowsBreached those that breached, and
+// BreachedWindows lists the start of the first of them (RFC 3339, UTC, in
+// time order, at most MaxBreachedWindows). A window the batch writes no row
+// of is not measured: rows per window counts the rows of windows written.
 type GateResult struct {
-	Name      string
-	Condition string
-	Action    string
-	Value     float64
-	Breached  bool
+	Name            string
+	Condition       string
+	Action          string
+	Value           float64
+	Breached        bool
+	Windows         int
+	WindowsBreached int
+	BreachedWindows []string
 }
+
+// MaxBreachedWindows bounds the windows a verdict names (both engines).
+const MaxBreachedWindows = 10
+
+// FormatWindowStart is how a verdict names a window: its start, RFC 3339
+// in UTC with the fraction of a second only when it has one (the Spark
+// runtime's format_window_start).
+func FormatWindowStart(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
 // GateError is a micro-batch failed by a breached gate with action fail:
 // its sink did not write, its offsets stay uncommitted, and the next run
@@ -35,8 +56,22 @@ type GateError struct {
 }
 
 func (e *GateError) Error() string {
-	return fmt.Sprintf("%s %s: quality gate %s breached in query %s batch %d: %s with value %s; the batch did not commit",
-		GateMarker, CodeGateFailed, e.Gate.Name, e.Query, e.BatchID, e.Gate.Condition, ir.FormatThreshold(e.Gate.Value))
+	return fmt.Sprintf("%s %s: quality gate %s breached in query %s batch %d: %s with value %s%s; the batch did not commit",
+		GateMarker, CodeGateFailed, e.Gate.Name, e.Query, e.BatchID, e.Gate.Condition, ir.FormatThreshold(e.Gate.Value), e.Gate.WindowsText())
+}
+
+// WindowsText names a per-window verdict's breached windows for a message:
+// " in 2 of 5 windows starting 2026-07-15T10:00:00Z, 2026-07-15T12:00:00Z"
+// (", …" after the first MaxBreachedWindows); "" for a batch gate.
+func (r GateResult) WindowsText() string {
+	if r.WindowsBreached == 0 {
+		return ""
+	}
+	s := fmt.Sprintf(" in %d of %d windows starting %s", r.WindowsBreached, r.Windows, strings.Join(r.BreachedWindows, ", "))
+	if r.WindowsBreached > len(r.BreachedWindows) {
+		s += ", …"
+	}
+	return s
 }
 
 // evaluateGates measures the query's gates over the executed batch b and
@@ -47,8 +82,13 @@ func (q *Query) evaluateGates(b *batch, rows []Row) ([]GateResult, error) {
 	var failed error
 	for i := range q.gates {
 		g := &q.gates[i]
-		v := q.gateValue(g, b, rows)
-		r := GateResult{Name: g.Name, Condition: g.Condition, Action: g.Action, Value: v, Breached: g.IR.Breached(v)}
+		var r GateResult
+		if g.IR.Windowed() {
+			r = q.windowVerdict(g, rows)
+		} else {
+			v := q.gateValue(g, b, rows)
+			r = GateResult{Name: g.Name, Condition: g.Condition, Action: g.Action, Value: v, Breached: g.IR.Breached(v)}
+		}
 		out = append(out, r)
 		if r.Breached && r.Action == ir.GateFail && failed == nil {
 			failed = &GateError{Query: q.Name, BatchID: b.id, Gate: r}
@@ -79,6 +119,68 @@ func (q *Query) gateValue(g *planner.Gate, b *batch, rows []Row) float64 {
 		return ratio(nulls, len(rows))
 	}
 	return float64(len(rows))
+}
+
+// windowVerdict measures a per-window gate: the rows about to be written
+// grouped by window (window_start, window_end), the gate's metric over each
+// group.
+func (q *Query) windowVerdict(g *planner.Gate, rows []Row) GateResult {
+	sc := q.c.root.schema()
+	si, ei, ci := sc.Index(planner.WindowStartColumn), sc.Index(planner.WindowEndColumn), -1
+	if g.Metric == ir.GateNullRatio {
+		ci = sc.Index(g.Column)
+	}
+	type window struct {
+		start, end  time.Time
+		rows, nulls int
+	}
+	by := map[[2]time.Time]*window{}
+	for _, r := range rows {
+		s, _ := cell(r, si).(time.Time)
+		e, _ := cell(r, ei).(time.Time)
+		w := by[[2]time.Time{s, e}]
+		if w == nil {
+			w = &window{start: s, end: e}
+			by[[2]time.Time{s, e}] = w
+		}
+		w.rows++
+		if cell(r, ci) == nil {
+			w.nulls++
+		}
+	}
+	ws := make([]*window, 0, len(by))
+	for _, w := range by {
+		ws = append(ws, w)
+	}
+	slices.SortFunc(ws, func(a, b *window) int {
+		return cmp.Or(a.start.Compare(b.start), a.end.Compare(b.end))
+	})
+	res := GateResult{Name: g.Name, Condition: g.Condition, Action: g.Action, Windows: len(ws)}
+	for i, w := range ws {
+		v := float64(w.rows)
+		if g.Metric == ir.GateNullRatio {
+			v = ratio(w.nulls, w.rows)
+		}
+		if i == 0 || (g.IR.Below() && v < res.Value) || (!g.IR.Below() && v > res.Value) {
+			res.Value = v
+		}
+		if g.IR.Breached(v) {
+			res.Breached = true
+			res.WindowsBreached++
+			if len(res.BreachedWindows) < MaxBreachedWindows {
+				res.BreachedWindows = append(res.BreachedWindows, FormatWindowStart(w.start))
+			}
+		}
+	}
+	return res
+}
+
+// cell is r[i], nil when i is not a column.
+func cell(r Row, i int) any {
+	if i < 0 || i >= len(r) {
+		return nil
+	}
+	return r[i]
 }
 
 func ratio(n, of int) float64 {

@@ -210,7 +210,8 @@ CUSTOMER_ORDER_WINDOWS_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `curated`.`custo
 CUSTOMER_ORDER_WINDOWS_MERGE_KEYS = ["`customer_id`", "`window_start`", "`window_end`"]
 # Quality gates, measured at every micro-batch: a gate that warns in the
 # query's own pass (observed metrics, read by the batch line), one that fails
-# before the sink commits (rt.check_gates), with nothing written on a breach.
+# or is measured per event-time window before the sink commits
+# (rt.check_gates), with nothing written on a failing breach.
 CUSTOMER_ORDER_WINDOWS_GATES = [
     {"name": "order-events-invalid", "metric": "invalid_ratio", "column": None, "source": "etlgen_source_order_events", "threshold": 0.05, "action": "warn", "condition": "invalid_ratio(order_events) > 0.05"},
     {"name": "windows-written", "metric": "rows", "column": None, "source": None, "threshold": 1, "action": "fail", "condition": "rows(customer_order_windows) < 1"},
@@ -262,7 +263,8 @@ REJECTED_ORDER_EVENTS_SCHEMA_SQL = "CREATE SCHEMA IF NOT EXISTS `quarantine`"
 REJECTED_ORDER_EVENTS_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `quarantine`.`rejected_order_events` (\n  `event_id` STRING COMMENT 'EventID is the event id when it could be read from the payload.',\n  `raw_payload` STRING NOT NULL COMMENT 'RawPayload is the payload exactly as received.',\n  `raw_payload_base64` STRING COMMENT 'RawPayloadBase64 is the raw payload in standard base64 when it is not valid UTF-8 (a string cannot carry its bytes), null otherwise.',\n  `reason_code` STRING NOT NULL COMMENT 'ReasonCode is the stable code of the first rule the payload broke.',\n  `reason` STRING NOT NULL COMMENT 'Reason explains the rejection in words.',\n  `field_path` STRING COMMENT 'FieldPath is the JSON path of the offending field, when there is one.',\n  `observed_at` TIMESTAMP NOT NULL COMMENT 'ObservedAt is when the pipeline saw the payload (UTC).',\n  `source_topic` STRING COMMENT 'SourceTopic is the Kafka topic the payload was read from.',\n  `source_partition` INT COMMENT 'SourcePartition is the Kafka partition the payload was read from.',\n  `source_offset` BIGINT COMMENT 'SourceOffset is the Kafka offset of the payload.',\n  `pipeline_id` STRING NOT NULL COMMENT 'PipelineID is the id of the pipeline that rejected the payload.',\n  `contract_id` STRING NOT NULL COMMENT 'ContractID is the id of the contract the payload was checked against.'\n) USING delta\nCOMMENT 'RejectedOrderEvent is an order event payload that failed validation, kept with its raw payload and the reason.'"
 # Quality gates, measured at every micro-batch: a gate that warns in the
 # query's own pass (observed metrics, read by the batch line), one that fails
-# before the sink commits (rt.check_gates), with nothing written on a breach.
+# or is measured per event-time window before the sink commits
+# (rt.check_gates), with nothing written on a failing breach.
 REJECTED_ORDER_EVENTS_GATES = [
     {"name": "order-events-invalid", "metric": "invalid_ratio", "column": None, "source": "etlgen_source_order_events", "threshold": 0.05, "action": "warn", "condition": "invalid_ratio(order_events) > 0.05"},
     {"name": "rejects-have-ids", "metric": "null_ratio", "column": "`event_id`", "source": None, "threshold": 0.5, "action": "warn", "condition": "null_ratio(rejected_order_events.event_id) > 0.5"},
