@@ -24,7 +24,7 @@ func dpcsGates(pp *planner.PipelinePlan, d *DPCSDoc) {
 			Criteria: []DPCSCriterion{{ID: g.Metric, Type: "expression",
 				Expression: "not (" + g.Condition() + "), " + over}},
 			OnSuccess: "continue: the micro-batch commits",
-			OnFailure: gateOutcome(g.Action)}
+			OnFailure: gateOutcome(g)}
 		if g.Metric == ir.GateInvalidRatio {
 			gate.Placement = DPCSPlacement{Kind: "afterStep", StepID: ValidateStepID(g.Source)}
 		} else {
@@ -50,9 +50,16 @@ func gateQueries(pp *planner.PipelinePlan, name string) string {
 }
 
 // gateOutcome says what a breached gate does.
-func gateOutcome(action string) string {
-	if action == ir.GateFail {
+func gateOutcome(g *ir.Gate) string {
+	switch g.Action {
+	case ir.GateFail:
 		return "fail: the micro-batch's sinks do not commit and the run fails (ETL-E750, failure class quality-gate); a restart reads the batch again from the checkpoint"
+	case ir.GateQuarantine:
+		rows := "the micro-batch's rows"
+		if g.Windowed() {
+			rows = "the rows of each breached window"
+		}
+		return "quarantine: " + rows + " go to " + g.Output + " (the load's contract) instead of " + g.Load + ", in the same micro-batch, which commits (ETL-E750)"
 	}
 	return "warn: the micro-batch commits; the verdict is in its batch line, its events and the run report (ETL-E750)"
 }

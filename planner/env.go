@@ -18,8 +18,9 @@ type env struct {
 	CheckpointRoot string
 	// Pos is where the profile declares its execution settings.
 	Pos diag.Position
-	// Sources and Sinks are the bindings by asset name.
-	Sources, Sinks map[string]*profile.AssetBinding
+	// Sources and Sinks are the bindings by asset name; GateOutputs those
+	// of quarantine gates' outputs.
+	Sources, Sinks, GateOutputs map[string]*profile.AssetBinding
 	// WorkDir is Options.WorkDir: what relative local paths are relative
 	// to when locations are compared.
 	WorkDir string
@@ -29,7 +30,7 @@ type env struct {
 // planner's view with Bind's diagnostics. A profile with errors still binds
 // what it can, so the pipeline's own problems are reported with its own.
 func bindEnv(doc *ir.Document, prof *profile.Profile, ids []string) (*env, diag.List) {
-	e := &env{Sources: map[string]*profile.AssetBinding{}, Sinks: map[string]*profile.AssetBinding{}}
+	e := &env{Sources: map[string]*profile.AssetBinding{}, Sinks: map[string]*profile.AssetBinding{}, GateOutputs: map[string]*profile.AssetBinding{}}
 	if prof == nil {
 		return e, nil
 	}
@@ -47,6 +48,9 @@ func bindEnv(doc *ir.Document, prof *profile.Profile, ids []string) (*env, diag.
 		}
 		for i := range b.Sinks {
 			e.Sinks[b.Sinks[i].Name()] = &b.Sinks[i]
+		}
+		for i := range b.GateOutputs {
+			e.GateOutputs[b.GateOutputs[i].Name()] = &b.GateOutputs[i]
 		}
 	}
 	return e, diags

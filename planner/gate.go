@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // WindowStartColumn and WindowEndColumn are the columns of a window
@@ -34,18 +35,73 @@ type Gate struct {
 	Condition string `json:"condition"`
 	// Queries are the queries that evaluate the gate, sorted.
 	Queries []string `json:"queries"`
+	// Quarantine is where a quarantine gate writes the breached rows; nil
+	// for the other actions, or when its output is unbound.
+	Quarantine *GateQuarantine `json:"quarantine,omitempty"`
 	// IR is the declared gate.
 	IR *ir.Gate `json:"-"`
 }
 
+// ActionText is the action as the plan and docs show it: warn, fail, or
+// "quarantine to ASSET (IDENTITY)".
+func (g Gate) ActionText() string {
+	switch {
+	case g.Action != ir.GateQuarantine:
+		return g.Action
+	case g.Quarantine == nil && g.IR != nil:
+		return g.Action + " to " + g.IR.Output + " (unbound)"
+	case g.Quarantine == nil:
+		return g.Action
+	}
+	return g.Action + " to " + g.Quarantine.Asset + " (" + string(g.Quarantine.Plugin) + " " + g.Quarantine.Identity + ")"
+}
+
+// GateQuarantine is the output of a quarantine gate: written by the gated
+// load's query, in the same micro-batch as the load and instead of it, with
+// the rows of the breached scope (the batch's, or the breached windows'),
+// in the load's contract and columns.
+type GateQuarantine struct {
+	Asset     string             `json:"asset"`
+	Contract  string             `json:"contract"`
+	Plugin    profile.PluginName `json:"plugin"`
+	Identity  string             `json:"identity"`
+	WriteMode string             `json:"writeMode,omitempty"`
+	MergeKeys []string           `json:"mergeKeys,omitempty"`
+	// TxnID is the id its idempotent writes carry (Delta txnAppId), its
+	// own: the output commits each batch id once, beside the load.
+	TxnID string `json:"txnId"`
+	// Output are the columns written: the load's.
+	Output []Column `json:"output"`
+	// Binding is the output's asset binding.
+	Binding *profile.AssetBinding `json:"-"`
+	// Checkpoint is the gated query's checkpoint.
+	Checkpoint string `json:"-"`
+	// Load is the gated load.
+	Load *ir.Load `json:"-"`
+}
+
+// Write is the output's write as a query of its own: named after the
+// asset, with the gated query's checkpoint and output mode, writing Output
+// to the asset. It is what the engines open a sink with and what `etlgen
+// show` reads.
+func (gq *GateQuarantine) Write(mode string) *Query {
+	return &Query{Name: gq.Asset, Checkpoint: gq.Checkpoint, OutputMode: mode, Output: gq.Output, Sources: []string{}, Steps: []string{},
+		Identity: gq.TxnID,
+		Sink: withLayout(Sink{Asset: gq.Asset, Contract: gq.Contract, Plugin: gq.Plugin, Identity: gq.Identity,
+			WriteMode: gq.WriteMode, MergeKeys: gq.MergeKeys, Load: gq.Load, Binding: gq.Binding})}
+}
+
 // gatesOf plans the pipeline's gates and gives each query the gates it
 // evaluates, in declaration order.
-func gatesOf(pp *pipe, queries []Query) []Gate {
+func gatesOf(c *Checker, pp *pipe, queries []Query) []Gate {
 	out := []Gate{}
 	for i := range pp.p.Gates {
 		g := &pp.p.Gates[i]
 		pg := Gate{Name: g.Name, Metric: g.Metric, Source: g.Source, Load: g.Load, Column: g.Column, Threshold: g.Threshold,
 			Scope: g.Scope, Action: g.Action, Condition: g.Condition(), Queries: []string{}, IR: g}
+		if b := c.env.GateOutputs[g.Output]; b != nil && g.Action == ir.GateQuarantine {
+			pg.Quarantine = gateQuarantineOf(c, pp, g, b, queries)
+		}
 		for _, q := range pp.queries {
 			if gateEvaluatedBy(g, q) {
 				pg.Queries = append(pg.Queries, q.name)
@@ -60,6 +116,20 @@ func gatesOf(pp *pipe, queries []Query) []Gate {
 		out = append(out, pg)
 	}
 	return out
+}
+
+// gateQuarantineOf plans a quarantine gate's output: the load's contract
+// and columns, the load query's checkpoint.
+func gateQuarantineOf(c *Checker, pp *pipe, g *ir.Gate, b *profile.AssetBinding, queries []Query) *GateQuarantine {
+	gq := &GateQuarantine{Asset: g.Output, Contract: b.Contract, Plugin: pluginName(b), Identity: identity(b),
+		WriteMode: b.WriteMode.Name, MergeKeys: b.MergeKeys, Binding: b,
+		TxnID: Identity(pp.p.ID, pp.p.Version, c.env.Profile, g.Output)}
+	for i := range queries {
+		if queries[i].Name == g.Load {
+			gq.Output, gq.Checkpoint, gq.Load = queries[i].Output, queries[i].Checkpoint, queries[i].Sink.Load
+		}
+	}
+	return gq
 }
 
 // gateEvaluatedBy reports whether query q evaluates gate g: a Late()

@@ -4,6 +4,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -31,6 +32,7 @@ func TestGates(t *testing.T) {
 		name        string
 		corpus      string // the corpus case, default ok_example
 		modes       map[string]string
+		assets      string // more assets of the profile, YAML lines
 		gate        ir.Gate
 		wantCode    string
 		wantQueries []string
@@ -52,7 +54,19 @@ func TestGates(t *testing.T) {
 		{name: "fractional rows", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1.5}, wantCode: planner.CodeGateThreshold},
 		{name: "dataset scope", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeDataset}, wantCode: planner.CodeGateUnboundedScope},
 		{name: "unknown metric", gate: ir.Gate{Name: "g", Metric: "p99", Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
-		{name: "unknown action", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Action: "quarantine"}, wantCode: planner.CodeGateDefinition},
+		{name: "unknown action", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Action: "drop"}, wantCode: planner.CodeGateDefinition},
+		{name: "quarantine without output", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Action: ir.GateQuarantine}, wantCode: planner.CodeGateDefinition},
+		{name: "quarantine by an invalid ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.1, Action: ir.GateQuarantine, Output: "late_order_events"},
+			wantCode: planner.CodeGateDefinition},
+		{name: "quarantine into a load of the pipeline", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Action: ir.GateQuarantine, Output: "late_order_events"},
+			wantCode: profile.CodeGateOutput},
+		{name: "quarantine per window", modes: map[string]string{"customer_order_windows": planner.ModeAppend},
+			assets: "  thin_windows: {plugin: delta, table: curated.thin_windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}\n",
+			gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 2, Scope: ir.GateScopeWindow,
+				Action: ir.GateQuarantine, Output: "thin_windows"},
+			wantQueries: []string{"customer_order_windows"}},
+		{name: "quarantine into an unbound asset", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Action: ir.GateQuarantine, Output: "thin_windows"},
+			wantCode: profile.CodeAssetUnbound},
 		{name: "spark: a failing gate on a join of two streams", corpus: "inner_join_watermarked_keys",
 			gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Action: ir.GateFail}, wantCode: planner.CodeGateNotRereadable},
 		{name: "spark: a warning gate on a join of two streams", corpus: "inner_join_watermarked_keys",
@@ -79,7 +93,11 @@ func TestGates(t *testing.T) {
 				tc.corpus = "ok_example"
 			}
 			dir := filepath.Join("testdata", "corpus", tc.corpus)
-			prof, pd := profile.Parse("profile.yaml", mustRead(t, filepath.Join(dir, "profile.yaml")))
+			yaml := mustRead(t, filepath.Join(dir, "profile.yaml"))
+			if tc.assets != "" {
+				yaml = []byte(strings.Replace(string(yaml), "\nresources:", "\n"+tc.assets+"resources:", 1))
+			}
+			prof, pd := profile.Parse("profile.yaml", yaml)
 			if pd.HasErrors() {
 				t.Fatalf("profile: %v", pd)
 			}
@@ -110,6 +128,18 @@ func TestGates(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.wantQueries, pp.Gates[0].Queries); diff != "" {
 				t.Errorf("queries (-want +got):\n%s", diff)
+			}
+			if gq := pp.Gates[0].Quarantine; tc.gate.Output != "" {
+				var cp string
+				for _, q := range pp.Queries {
+					if q.Name == tc.gate.Load {
+						cp = q.Checkpoint
+					}
+				}
+				if gq == nil || gq.Asset != tc.gate.Output || gq.Identity != "curated.thin_windows" || len(gq.Output) != 6 || gq.Checkpoint != cp ||
+					gq.TxnID != "customer-order-streaming/v1/prod/thin_windows" || gq.Contract != "customer-order-window" {
+					t.Errorf("quarantine %+v, want thin_windows with the windows' contract, columns and checkpoint %s", gq, cp)
+				}
 			}
 			var with []string
 			for _, q := range pp.Queries {

@@ -45,7 +45,12 @@ func buildModel(c *Checker, inf *inference) *Model {
 				pkgs = append(pkgs, packagesOf(s.Quarantine.Binding)...)
 			}
 		}
-		pm.Gates = gatesOf(pp, pm.Queries)
+		pm.Gates = gatesOf(c, pp, pm.Queries)
+		for _, g := range pm.Gates {
+			if g.Quarantine != nil {
+				pkgs = append(pkgs, packagesOf(g.Quarantine.Binding)...)
+			}
+		}
 		pm.Regions = regionsOf(pp)
 		pm.Steps = stepsOf(c, pp, inf, pm.Queries)
 		m.Pipelines = append(m.Pipelines, pm)

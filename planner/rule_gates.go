@@ -72,8 +72,13 @@ func (gc gateCheck) definition(seen map[string]bool) bool {
 		gc.report(CodeGateDefinition, "use metric invalid_ratio, rows or null_ratio", "quality gate %s: unknown metric %q", g.Name, g.Metric)
 	case g.Scope != ir.GateScopeBatch && g.Scope != ir.GateScopeWindow && g.Scope != ir.GateScopeDataset:
 		gc.report(CodeGateDefinition, "use scope micro_batch or event_time_window", "quality gate %s: unknown scope %q", g.Name, g.Scope)
-	case g.Action != ir.GateWarn && g.Action != ir.GateFail:
-		gc.report(CodeGateDefinition, "use action warn or fail", "quality gate %s: unknown action %q", g.Name, g.Action)
+	case g.Action != ir.GateWarn && g.Action != ir.GateFail && g.Action != ir.GateQuarantine:
+		gc.report(CodeGateDefinition, "use action warn, fail or quarantine", "quality gate %s: unknown action %q", g.Name, g.Action)
+	case g.Action == ir.GateQuarantine && g.Output == "":
+		gc.report(CodeGateDefinition, "name the asset the breached rows go to (etl.QuarantineTo)", "quality gate %s quarantines and names no output", g.Name)
+	case g.Action == ir.GateQuarantine && g.Metric == ir.GateInvalidRatio:
+		gc.report(CodeGateDefinition, "quarantine by a load's gate (rows, null_ratio); a source's invalid rows already go to its Invalid() load",
+			"quality gate %s: an invalid ratio has no rows of its own to quarantine: it measures a source, read by several queries", g.Name)
 	default:
 		seen[g.Name] = true
 		return true

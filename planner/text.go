@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 )
 
@@ -64,7 +65,11 @@ func writePipeline(b *strings.Builder, p PipelinePlan) {
 // writeGate writes a quality gate: its breach condition, its action and
 // the queries that evaluate it.
 func writeGate(b *strings.Builder, g Gate) {
-	fmt.Fprintf(b, "\n  gate %s: %s per %s -> %s\n", g.Name, g.Condition, strings.ReplaceAll(g.Scope, "_", "-"), g.Action)
+	scope := " per " + strings.ReplaceAll(g.Scope, "_", "-")
+	if g.Scope == ir.GateScopeWindow {
+		scope = "" // the condition says "in an event-time window"
+	}
+	fmt.Fprintf(b, "\n  gate %s: %s%s -> %s\n", g.Name, g.Condition, scope, g.ActionText())
 	fmt.Fprintf(b, "    evaluated before the sink commits by queries: %s\n", list(g.Queries))
 }
 
@@ -113,7 +118,7 @@ func writeQuery(b *strings.Builder, q Query) {
 		fmt.Fprintf(b, "      - requires: %s\n", r)
 	}
 	for _, g := range q.Gates {
-		fmt.Fprintf(b, "    gate %s: %s -> %s\n", g.Name, g.Condition, g.Action)
+		fmt.Fprintf(b, "    gate %s: %s -> %s\n", g.Name, g.Condition, g.ActionText())
 	}
 }
 

@@ -225,3 +225,65 @@ func TestLiveWindowGates(t *testing.T) {
 		t.Errorf("windows after the re-run = %v, want %v", got, want)
 	}
 }
+
+// TestLiveQuarantineGate runs the quarantine gate of
+// testdata/gates_quarantine on the stack, its output an append table, with
+// the events and the rows of the local engine's TestWindowGateQuarantine
+// (examples/order-streaming): the 11:00 window (1 customer, below 2) goes to
+// the output, the 10:00 window to the windows table, in the same batch; a
+// re-run of that batch from the offset log writes neither again (the
+// output's own txnAppId). Its per-window gate that warns is in the batch
+// line of a batch that is not a replay.
+func TestLiveQuarantineGate(t *testing.T) {
+	t.Parallel() // its own topics, database and checkpoints
+	s := startLiveWith(t, filepath.Join("testdata", "gates_quarantine", "ir.json"), func(s *liveStack) string {
+		return s.profile("{type: available-now}", `
+  order_events: {plugin: kafka-json, resource: k, topic: `+s.topic+`, starting_offsets: earliest}
+  customer_order_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end], output_mode: append}
+  sparse_order_windows: {plugin: delta, table: `+s.db+`.sparse, write_mode: append}
+  rejected_order_events: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}
+  late_order_events: {plugin: delta, table: `+s.db+`.late, write_mode: append}`)
+	})
+	s.produce(order("w1", 7, "2026-07-15T10:05:00Z", "paid", "10.00"), order("w2", 8, "2026-07-15T10:10:00Z", "paid", "10.00"),
+		order("w3", 9, "2026-07-15T10:50:00Z", "paid", "10.00"), order("w4", 7, "2026-07-15T11:30:00Z", "paid", "10.00"),
+		order("w5", 1, "2026-07-15T13:00:00Z", "paid", "10.00"))
+	sparse := func() []string {
+		return s.rowsOf("SELECT concat_ws(' ', customer_id, date_format(window_start, 'yyyy-MM-dd HH:mm:ss'), paid_order_count, paid_order_total) AS k FROM " + s.db + ".sparse")
+	}
+	kept := []string{"7 2026-07-15 10:00:00 1 10.00", "8 2026-07-15 10:00:00 1 10.00", "9 2026-07-15 10:00:00 1 10.00"}
+	diverted := []string{"7 2026-07-15 11:00:00 1 10.00"}
+	check := func(when string) {
+		t.Helper()
+		if got := s.windows(); !cmp.Equal(got, kept) {
+			t.Errorf("windows %s = %v, want %v", when, got, kept)
+		}
+		if got := sparse(); !cmp.Equal(got, diverted) {
+			t.Errorf("sparse_order_windows %s = %v, want %v", when, got, diverted)
+		}
+	}
+	res, _ := s.run()
+	gated := int64(-1)
+	for _, b := range res.Batches {
+		if b.Query != "customer_order_windows" || len(b.Gates) == 0 || b.Gates[0].Windows == 0 {
+			continue
+		}
+		gated = b.BatchID
+		want := []pyspark.GateLine{{Name: "customers-per-window", Condition: "rows(customer_order_windows) < 2 in an event-time window",
+			Action: ir.GateQuarantine, Value: 1, Breached: true, Windows: 2, WindowsBreached: 1,
+			BreachedWindows: []string{"2026-07-15T11:00:00Z"}, Quarantined: 1},
+			{Name: "window-times", Condition: "null_ratio(customer_order_windows.latest_event_time) > 0.5 in an event-time window",
+				Action: ir.GateWarn, Windows: 2}}
+		if diff := cmp.Diff(want, b.Gates); diff != "" {
+			t.Errorf("batch %d verdict (-want +got):\n%s", b.BatchID, diff)
+		}
+	}
+	if gated < 0 {
+		t.Fatalf("no batch of customer_order_windows measured a window: %+v", res.Batches)
+	}
+	check("after the run")
+
+	s.forgetCommits("customer_order_windows", gated)
+	s.run()
+	s.committed("customer_order_windows", gated)
+	check("after the batch re-ran")
+}

@@ -102,6 +102,9 @@ type GateLine struct {
 	Windows         int      `json:"windows,omitempty"`
 	WindowsBreached int      `json:"windows_breached,omitempty"`
 	BreachedWindows []string `json:"breached_windows,omitempty"`
+	// Quarantined counts the rows a breached quarantine gate wrote to its
+	// output instead of the load.
+	Quarantined int `json:"quarantined,omitempty"`
 }
 
 // End is the program's last line.

@@ -169,6 +169,7 @@ gates = [
     {"name": "rows", "metric": "rows", "column": None, "source": None, "threshold": 5, "action": "warn", "condition": "c4"},
     {"name": "win", "metric": "rows", "column": None, "source": None, "threshold": 3, "action": "warn", "condition": "c5",
      "scope": "event_time_window"},
+    {"name": "thin", "metric": "rows", "column": None, "source": None, "threshold": 3, "action": "quarantine", "condition": "c6"},
 ]
 progress = {"batchId": 3, "sources": [{"numInputRows": 8}], "observedMetrics": {
     "etlgen": {"values": [4, 1], "schema": {"fields": [{"name": "rows"}, {"name": "null_2"}]}},
@@ -229,8 +230,8 @@ print(json.dumps(out, sort_keys=True))
 			map[string]any{"name": "rows", "condition": "c4", "action": "warn", "value": 4.0, "breached": true},
 		},
 		"invalid_rows": 2.0,
-		// Fail gates and per-window gates are measured before the commit, not observed.
-		"before_commit": []any{false, true, false, false, true},
+		// Fail, quarantine and per-window gates are measured before the commit, not observed.
+		"before_commit": []any{false, true, false, false, true, true},
 		"window_starts": starts,
 		"windows_text": []any{"",
 			engine.GateResult{Windows: 5, WindowsBreached: 2, BreachedWindows: []string{"a", "b"}}.WindowsText(),

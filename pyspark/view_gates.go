@@ -28,7 +28,14 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 			col = PyString(SQLIdent(gt.Column))
 		}
 		fail := gt.Action == ir.GateFail
-		qv.FailGates = qv.FailGates || fail || gt.Scope == ir.GateScopeWindow
+		qv.FailGates = qv.FailGates || fail || gt.Action == ir.GateQuarantine || gt.Scope == ir.GateScopeWindow
+		if gt.Action == ir.GateQuarantine {
+			ov, err := g.gateOutput(q, gt)
+			if err != nil {
+				return err
+			}
+			qv.GateOutputs = append(qv.GateOutputs, ov)
+		}
 		if gt.Metric == ir.GateInvalidRatio {
 			sv := qv.Observed[gt.Source]
 			if sv == nil {
@@ -59,4 +66,44 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 		qv.Cache = true // measured, then written: the stateful plan computed once
 	}
 	return nil
+}
+
+// gateOutputView is the output of a quarantine gate, written by the gated
+// query's foreachBatch with the rows rt.quarantine_split takes: the rows
+// are already the load's columns.
+type gateOutputView struct {
+	Gate       string // Python literal of the gate's name
+	Identity   string // Python literal: the output's txnAppId
+	Checkpoint string // Python literal: the gated query's (files sinks)
+	Title      string // plain text
+	Const, Fn  string
+	Sink       sinkView
+}
+
+// gateOutputForms are the module names a gate output defines (idents.claim).
+var gateOutputForms = []string{"write_%s", "%S_IDENTITY", "%S_TARGET", "%S_SCHEMA_SQL", "%S_CREATE_SQL", "%S_LAYOUT", "%S_MERGE_KEYS",
+	"%S_KAFKA_OPTIONS", "%S_KAFKA_OPTIONS_ENV", "%S_KEY", "%S_VALUE"}
+
+// gateOutput builds the view of a quarantine gate's output.
+func (g *gen) gateOutput(q *planner.Query, gt *planner.Gate) (*gateOutputView, error) {
+	gq := gt.Quarantine
+	if gq == nil {
+		return nil, fmt.Errorf("query %s gate %s: the quarantine output is not bound", q.Name, gt.Name)
+	}
+	c, err := g.contract(gq.Contract)
+	if err != nil {
+		return nil, fmt.Errorf("query %s gate %s: %w", q.Name, gt.Name, err)
+	}
+	w := gq.Write(q.OutputMode)
+	base := g.ids.claim(gq.Asset, gateOutputForms...)
+	ov := &gateOutputView{Gate: PyString(gt.Name), Identity: PyString(gq.TxnID), Checkpoint: PyString(q.Checkpoint),
+		Title: fmt.Sprintf("%s: the rows quality gate %s quarantines from query %s, %s into %s", gq.Asset, gt.Name, q.Name, w.Sink.WriteMode, gq.Identity),
+		Const: constName(base), Fn: base}
+	if ov.Sink, err = g.sink(&w.Sink, c); err != nil {
+		return nil, fmt.Errorf("query %s gate %s: %w", q.Name, gt.Name, err)
+	}
+	if ov.Sink.Kind == "changes" {
+		return nil, fmt.Errorf("query %s gate %s: output %s applies changes", q.Name, gt.Name, gq.Asset)
+	}
+	return ov, nil
 }

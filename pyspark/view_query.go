@@ -50,6 +50,9 @@ type queryView struct {
 	Gates      []string
 	FailGates  bool
 	GateSource *sourceView
+	// GateOutputs are the outputs of the query's quarantine gates, written
+	// in its foreachBatch before its sink.
+	GateOutputs []*gateOutputView
 	// Sources are the Python literals of the observed metrics of the
 	// validated sources the query reads (sourceView.Observe); Observed
 	// those sources by asset.
@@ -119,6 +122,11 @@ func (g *gen) queries(pv *programView) error {
 	for _, qv := range pv.Queries {
 		if qv.Sink.Kind != "files" && qv.Sink.Kind != "kafka" {
 			qv.Tables = append(qv.Tables, qv.Const+"_TARGET")
+		}
+		for _, ov := range qv.GateOutputs {
+			if ov.Sink.Kind != "files" && ov.Sink.Kind != "kafka" {
+				qv.Tables = append(qv.Tables, ov.Const+"_TARGET")
+			}
 		}
 		for _, lv := range qv.Lates {
 			if lv.Sink.Kind == "kafka" {

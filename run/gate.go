@@ -22,16 +22,22 @@ type GateVerdict struct {
 	Windows         int      `json:"windows,omitempty"`
 	WindowsBreached int      `json:"windowsBreached,omitempty"`
 	BreachedWindows []string `json:"breachedWindows,omitempty"`
+	// Quarantined counts the rows a breached quarantine gate wrote to its
+	// output instead of the load.
+	Quarantined int `json:"quarantined,omitempty"`
 }
 
-// Verdict is the verdict in one word: ok, warn (breached, action warn) or
-// FAIL (breached, action fail).
+// Verdict is the verdict in one word: ok, warn (breached, action warn),
+// FAIL (breached, action fail) or quarantined (breached, action
+// quarantine).
 func (g GateVerdict) Verdict() string {
 	switch {
 	case !g.Breached:
 		return "ok"
 	case g.Action == ir.GateFail:
 		return "FAIL"
+	case g.Action == ir.GateQuarantine:
+		return "quarantined"
 	}
 	return "warn"
 }
@@ -57,6 +63,9 @@ type GateReport struct {
 	Breached  int `json:"breached"`
 	// LastValue is the value of the last batch measured.
 	LastValue float64 `json:"lastValue"`
+	// Quarantined counts the rows a quarantine gate wrote to its output
+	// over the run.
+	Quarantined int `json:"quarantined,omitempty"`
 }
 
 // FailureQualityGate is the failure class of a batch failed by a quality
@@ -67,13 +76,19 @@ const (
 	QualityGateRetry   = "fix the data upstream or loosen the gate, then rerun: the batch did not commit and the checkpoint re-runs it"
 )
 
-// gateWarnings are the warnings of a batch's breached gates with action warn.
+// gateWarnings are the warnings of a batch's breached gates with action
+// warn or quarantine.
 func gateWarnings(b *Batch) {
 	for _, g := range b.Gates {
 		if g.Breached && g.Action != ir.GateFail {
+			action := "action warn: the batch commits"
+			if g.Action == ir.GateQuarantine {
+				action = fmt.Sprintf("action quarantine: %d rows to the gate's output instead of the load; the batch commits", g.Quarantined)
+			}
 			b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: engine.CodeGateFailed,
-				Text: fmt.Sprintf("query %s batch %d: quality gate %s breached: %s with value %s%s (action warn: the batch commits)",
-					b.Query, b.BatchID, g.Name, g.Condition, ir.FormatThreshold(g.Value), engine.GateResult{Windows: g.Windows, WindowsBreached: g.WindowsBreached, BreachedWindows: g.BreachedWindows}.WindowsText())})
+				Text: fmt.Sprintf("query %s batch %d: quality gate %s breached: %s with value %s%s (%s)",
+					b.Query, b.BatchID, g.Name, g.Condition, ir.FormatThreshold(g.Value),
+					engine.GateResult{Windows: g.Windows, WindowsBreached: g.WindowsBreached, BreachedWindows: g.BreachedWindows}.WindowsText(), action)})
 		}
 	}
 }
@@ -94,6 +109,7 @@ func (q *QueryReport) addGates(gs []GateVerdict) {
 			r.Breached++
 		}
 		r.LastValue = g.Value
+		r.Quarantined += g.Quarantined
 	}
 }
 

@@ -171,7 +171,7 @@ func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
 		Skipped: p.Skipped, Replay: p.Replay}
 	for _, g := range p.Gates {
 		b.Gates = append(b.Gates, GateVerdict{Name: g.Name, Condition: g.Condition, Action: g.Action, Value: g.Value, Breached: g.Breached,
-			Windows: g.Windows, WindowsBreached: g.WindowsBreached, BreachedWindows: g.BreachedWindows})
+			Windows: g.Windows, WindowsBreached: g.WindowsBreached, BreachedWindows: g.BreachedWindows, Quarantined: g.Quarantined})
 	}
 	for _, w := range p.Warnings {
 		b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: w.Code, Text: fmt.Sprintf("query %s batch %d: %s", p.Query, p.BatchID, w.Text)})

@@ -246,7 +246,8 @@ func (l *lineage) event(typ, pipeline, query string, qr *olQueryRun) olEvent {
 	return ev
 }
 
-// datasets are a query's inputs (its sources) and outputs (its sink).
+// datasets are a query's inputs (its sources) and outputs (its sink and
+// its quarantine gates' outputs).
 func (l *lineage) datasets(pp *planner.PipelinePlan, q *planner.Query) (in, out []olDataset) {
 	in, out = []olDataset{}, []olDataset{}
 	for _, name := range q.Sources {
@@ -257,6 +258,11 @@ func (l *lineage) datasets(pp *planner.PipelinePlan, q *planner.Query) (in, out 
 		}
 	}
 	out = append(out, datasetsOf(l.m, q.Sink.Binding, q.Sink.Identity)...)
+	for _, g := range q.Gates {
+		if gq := g.Quarantine; gq != nil {
+			out = append(out, datasetsOf(l.m, gq.Binding, gq.Identity)...)
+		}
+	}
 	return in, out
 }
 

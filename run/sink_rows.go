@@ -50,8 +50,9 @@ func SinkQueries(m *planner.Model) []*planner.Query {
 }
 
 // findSink returns the pipeline and query whose sink asset (or query
-// name) is name; a static table's quarantine is found by its asset, as the
-// query of its write (planner.StaticQuarantine.Write).
+// name) is name; a static table's quarantine and a quarantine gate's output
+// are found by their asset, as the query of their write
+// (planner.StaticQuarantine.Write, planner.GateQuarantine.Write).
 func findSink(m *planner.Model, name string) (*planner.PipelinePlan, *planner.Query, error) {
 	var names []string
 	for i := range m.Pipelines {
@@ -69,6 +70,14 @@ func findSink(m *planner.Model, name string) (*planner.PipelinePlan, *planner.Qu
 					return pp, sq.Write(), nil
 				}
 				names = append(names, sq.Asset)
+			}
+		}
+		for _, g := range pp.Gates {
+			if gq := g.Quarantine; gq != nil {
+				if gq.Asset == name {
+					return pp, gq.Write(gateQueryMode(pp, g.Load)), nil
+				}
+				names = append(names, gq.Asset)
 			}
 		}
 	}
@@ -147,4 +156,14 @@ func readJSONLines(path string, r *SinkRows, limit int) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// gateQueryMode is the output mode of the query writing load.
+func gateQueryMode(pp *planner.PipelinePlan, load string) string {
+	for i := range pp.Queries {
+		if pp.Queries[i].Name == load {
+			return pp.Queries[i].OutputMode
+		}
+	}
+	return ""
 }

@@ -9,7 +9,8 @@ import (
 
 // ReplayBatch re-runs committed batch n of every query that ran it, from
 // its logged offsets and the state before it, and fails the test unless
-// the replay produces the rows the batch wrote, every sink skips it
+// the replay produces the rows the batch wrote (to its sink and to its
+// quarantine gates' outputs), every sink skips it
 // (idempotence per checkpoint and batch id) and every quality gate gives
 // the verdict it gave when the batch ran (as recorded in Progress).
 func (rt *Runtime) ReplayBatch(n int64) {
@@ -27,7 +28,10 @@ func (rt *Runtime) ReplayBatch(n int64) {
 		if !r.Skipped {
 			rt.tb.Errorf("testkit: replay of batch %d of %s was written again: the sink is not idempotent", n, q.Name)
 		}
-		rt.checkReplay(q, n, r.Rows)
+		rt.checkReplay(q, q.Name, n, r.Rows)
+		for asset, rows := range r.Quarantined {
+			rt.checkReplay(q, asset, n, rows)
+		}
 		rt.checkReplayGates(q.Name, n, r.Gates)
 	}
 	if replayed == 0 {
@@ -53,10 +57,11 @@ func (rt *Runtime) checkReplayGates(query string, n int64, got []engine.GateResu
 	}
 }
 
-// checkReplay compares a replay with what the batch wrote (memory sinks).
-func (rt *Runtime) checkReplay(q *engine.Query, n int64, rows []engine.Row) {
+// checkReplay compares a replay's rows for table (the query's sink, or a
+// quarantine gate's output) with what the batch wrote to it (memory sinks).
+func (rt *Runtime) checkReplay(q *engine.Query, table string, n int64, rows []engine.Row) {
 	rt.tb.Helper()
-	t, ok := rt.env.Tables[q.Name]
+	t, ok := rt.env.Tables[table]
 	if !ok {
 		return
 	}

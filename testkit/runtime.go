@@ -124,7 +124,8 @@ func (rt *Runtime) loadProfile(doc *ir.Document, id string) (*profile.Profile, e
 	return prof, nil
 }
 
-// memoryProfile binds every asset of pipeline id to the memory plugin.
+// memoryProfile binds every asset of pipeline id (its quarantine gates'
+// outputs included) to the memory plugin.
 func memoryProfile(doc *ir.Document, id, checkpoints string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "name: test\nengine: local\ntest: true\nexecution:\n  mode: structured-streaming\n  trigger: {type: available-now}\n  checkpoint_root: %q\nassets:\n", checkpoints)
@@ -138,6 +139,11 @@ func memoryProfile(doc *ir.Document, id, checkpoints string) []byte {
 		}
 		for _, ld := range p.Loads {
 			assets = append(assets, ld.Asset)
+		}
+		for _, g := range p.Gates {
+			if g.Output != "" {
+				assets = append(assets, g.Output)
+			}
 		}
 	}
 	sort.Strings(assets)

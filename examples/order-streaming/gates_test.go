@@ -2,6 +2,7 @@ package orderstreaming_test
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +14,15 @@ import (
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/engine"
 )
+
+// gatedInto is gated with a quarantine gate: the rows of the windows that
+// breach it (per window), or of the batch (per micro-batch), go to
+// sparse_order_windows instead of customer_order_windows.
+func gatedInto(check etl.Check, opts ...etl.GateOption) *etl.Pipeline {
+	return gated(func(p *etl.Builder) {
+		etl.Gate(p, "customers", check, etl.Quarantine, append(opts, etl.QuarantineTo("sparse_order_windows"))...)
+	})
+}
 
 // gated is the order-streaming pipeline with the given gates.
 func gated(gates func(p *etl.Builder)) *etl.Pipeline {
@@ -190,4 +200,62 @@ func TestWindowGateFail(t *testing.T) {
 		t.Errorf("message %q does not say %q", err, want)
 	}
 	testkit.Empty(t, testkit.Table[orderstreaming.CustomerOrderWindow](rt, "customer_order_windows").Rows())
+}
+
+// TestWindowGateQuarantine: a quarantine gate per window writes the rows of
+// the 11:00 window (1 customer, below 2) to its output and the 10:00
+// window's to the load, in the same batch; per micro-batch, every row of the
+// breached batch goes to the output. Each row is written once.
+func TestWindowGateQuarantine(t *testing.T) {
+	tests := []struct {
+		name            string
+		pipe            *etl.Pipeline
+		kept, diverted  []string
+		windowsBreached int
+	}{
+		{"per window", gatedInto(etl.RowsBelow("customer_order_windows", 2), etl.PerWindow()),
+			[]string{"7@10:00", "8@10:00", "9@10:00"}, []string{"7@11:00"}, 1},
+		{"per batch", gatedInto(etl.RowsBelow("customer_order_windows", 5)),
+			nil, []string{"7@10:00", "7@11:00", "8@10:00", "9@10:00"}, 0},
+	}
+	names := func(rows []orderstreaming.CustomerOrderWindow) []string {
+		var out []string
+		for _, r := range rows {
+			out = append(out, strconv.FormatInt(r.CustomerID, 10)+"@"+r.WindowStart.UTC().Format("15:04"))
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rt := testkit.Start(t, tt.pipe)
+			rt.AddRawPayloads("order_events", windowEvents()...)
+			rt.ProcessAllAvailable()
+			kept := names(testkit.Table[orderstreaming.CustomerOrderWindow](rt, "customer_order_windows").Rows())
+			diverted := names(testkit.Table[orderstreaming.CustomerOrderWindow](rt, "sparse_order_windows").Rows())
+			if diff := cmp.Diff(tt.kept, kept); diff != "" {
+				t.Errorf("customer_order_windows (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.diverted, diverted); diff != "" {
+				t.Errorf("sparse_order_windows (-want +got):\n%s", diff)
+			}
+			quarantined := 0
+			for _, pr := range rt.Progress {
+				for _, g := range pr.Gates {
+					quarantined += g.Quarantined
+					if g.Breached && g.WindowsBreached != tt.windowsBreached {
+						t.Errorf("batch %d: %d windows breached, want %d", pr.BatchID, g.WindowsBreached, tt.windowsBreached)
+					}
+				}
+			}
+			if quarantined != len(tt.diverted) {
+				t.Errorf("verdicts count %d rows quarantined, want %d", quarantined, len(tt.diverted))
+			}
+			// A replay of the batch that wrote the windows writes nothing twice.
+			rt.ReplayBatch(1)
+			if got := names(testkit.Table[orderstreaming.CustomerOrderWindow](rt, "sparse_order_windows").Rows()); !cmp.Equal(got, tt.diverted) {
+				t.Errorf("sparse_order_windows after a replay = %v, want %v", got, tt.diverted)
+			}
+		})
+	}
 }

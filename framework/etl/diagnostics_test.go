@@ -135,10 +135,13 @@ func TestDSLDiagnostics(t *testing.T) {
 				etl.Gate(p, "g", etl.RowsBelow("out", 1), etl.Warn)
 				etl.Gate(p, "g", etl.RowsBelow("out", 2), etl.Fail)
 				etl.Gate(p, "", etl.InvalidRatioAbove("in", 0.1), etl.Warn)
-				etl.Gate(p, "h", etl.InvalidRatioAbove("in", 0.1), etl.Action("quarantine"))
+				etl.Gate(p, "h", etl.InvalidRatioAbove("in", 0.1), etl.Action("drop"))
 				etl.Gate(p, "i", etl.Check{}, etl.Warn)
+				etl.Gate(p, "j", etl.RowsBelow("out", 2), etl.Quarantine)                               // no output
+				etl.Gate(p, "k", etl.RowsBelow("out", 2), etl.Warn, etl.QuarantineTo("thin"))           // output without quarantine
+				etl.Gate(p, "l", etl.RowsBelow("out", 2), etl.Quarantine, etl.QuarantineTo("thin_out")) // fine
 			})
-		}, []string{ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate}},
+		}, []string{ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

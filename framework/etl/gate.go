@@ -31,7 +31,7 @@ func NullRatioAbove(load, column string, max float64) Check {
 	return Check{metric: ir.GateNullRatio, load: load, column: column, threshold: max}
 }
 
-// Action is what a breached gate does: Warn or Fail.
+// Action is what a breached gate does: Warn, Fail or Quarantine.
 type Action string
 
 // The actions of a quality gate.
@@ -43,6 +43,13 @@ const (
 	// with ETL-E750 naming the gate; the batch's offsets stay uncommitted,
 	// so a restart reads the batch again.
 	Fail Action = ir.GateFail
+	// Quarantine writes the rows of the breached scope (the micro-batch's,
+	// or with PerWindow the breached windows') to the asset QuarantineTo
+	// names, with the load's contract, instead of the load, in the same
+	// micro-batch; the batch commits. Only a load's gate (RowsBelow,
+	// NullRatioAbove) quarantines: an invalid ratio's rows are already
+	// split by the contract.
+	Quarantine Action = ir.GateQuarantine
 )
 
 // GateOption configures a quality gate.
@@ -56,6 +63,11 @@ type GateOption func(*ir.Gate)
 // window_end; the planner checks it (ETL-S426). A breach names the
 // windows; with Fail the batch fails before its sinks commit.
 func PerWindow() GateOption { return func(g *ir.Gate) { g.Scope = ir.GateScopeWindow } }
+
+// QuarantineTo names the asset a Quarantine gate writes the breached rows
+// to: bound in the profile like a sink of the load's contract (its own
+// table, directory or topic).
+func QuarantineTo(asset string) GateOption { return func(g *ir.Gate) { g.Output = asset } }
 
 // OverDataset scopes the gate to every row ever read or written instead of
 // each micro-batch. On a stream that is never final: the planner rejects it
@@ -85,8 +97,14 @@ func Gate(p *Builder, name string, check Check, action Action, opts ...GateOptio
 	case check.metric == "":
 		p.errorf(ir.CodeBadGate, pos, "use etl.InvalidRatioAbove, etl.RowsBelow or etl.NullRatioAbove", "quality gate %s: no check", name)
 		return
-	case action != Warn && action != Fail:
-		p.errorf(ir.CodeBadGate, pos, "use etl.Warn or etl.Fail", "quality gate %s: unknown action %q", name, action)
+	case action != Warn && action != Fail && action != Quarantine:
+		p.errorf(ir.CodeBadGate, pos, "use etl.Warn, etl.Fail or etl.Quarantine", "quality gate %s: unknown action %q", name, action)
+		return
+	case action == Quarantine && g.Output == "":
+		p.errorf(ir.CodeBadGate, pos, "name the asset the rows go to: etl.QuarantineTo(\"asset\")", "quality gate %s quarantines and names no output", name)
+		return
+	case action != Quarantine && g.Output != "":
+		p.errorf(ir.CodeBadGate, pos, "use etl.Quarantine with etl.QuarantineTo, or drop QuarantineTo", "quality gate %s names output %s but its action is %s", name, g.Output, action)
 		return
 	}
 	p.pl.Gates = append(p.pl.Gates, g)

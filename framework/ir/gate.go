@@ -44,6 +44,10 @@ const (
 	// GateFail fails the batch before its sinks commit: the run fails and a
 	// restart re-reads the batch from the checkpoint.
 	GateFail = "fail"
+	// GateQuarantine writes the breached scope's rows (the batch's, or the
+	// breached windows') to the gate's Output instead of its load, in the
+	// same micro-batch, and lets the batch commit.
+	GateQuarantine = "quarantine"
 )
 
 // Gate is a declared quality gate of a pipeline: a metric measured over a
@@ -59,10 +63,13 @@ type Gate struct {
 	Column string `json:"column,omitempty"`
 	// Threshold is the largest ratio that passes (invalid_ratio,
 	// null_ratio) or the fewest rows that pass (rows).
-	Threshold float64       `json:"threshold"`
-	Scope     string        `json:"scope"`
-	Action    string        `json:"action"`
-	Pos       diag.Position `json:"pos"`
+	Threshold float64 `json:"threshold"`
+	Scope     string  `json:"scope"`
+	Action    string  `json:"action"`
+	// Output is the asset a quarantine gate writes the breached rows to,
+	// with the load's contract.
+	Output string        `json:"output,omitempty"`
+	Pos    diag.Position `json:"pos"`
 }
 
 // Windowed reports whether the gate is measured per event-time window.

@@ -20,6 +20,9 @@ type Binding struct {
 	CheckpointRoot string
 	Sources        []AssetBinding // in extract order
 	Sinks          []AssetBinding // in load order
+	// GateOutputs are the outputs of the pipeline's quarantine gates, bound
+	// as sinks of the gated load's contract, in gate order.
+	GateOutputs []AssetBinding
 }
 
 // Source returns the source bound to the named asset.
@@ -77,6 +80,7 @@ func Bind(p *Profile, doc *ir.Document, pipelineID string) (*Binding, diag.List)
 		}
 	}
 	bc.staticQuarantines(pl, b)
+	bc.gateOutputs(pl, b)
 	bc.deployment(b)
 	bc.eventTimes(pl)
 	bc.unused(pl, b)

@@ -209,6 +209,11 @@ func (bc *binder) unused(pl *ir.Pipeline, b *Binding) {
 	for _, l := range pl.Loads {
 		used[l.Asset] = true
 	}
+	for _, g := range pl.Gates {
+		if g.Output != "" {
+			used[g.Output] = true
+		}
+	}
 	for _, name := range bc.p.AssetNames() {
 		if !used[name] {
 			a := bc.p.assets[name]

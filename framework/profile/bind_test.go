@@ -3,6 +3,7 @@ package profile
 import (
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -141,6 +142,17 @@ func TestBindChecks(t *testing.T) {
 			addCustomers(d)
 			d.Pipelines[0].Extracts = append(d.Pipelines[0].Extracts, ir.Extract{Asset: "regions", Contract: "rejected-order-event", Static: true})
 		}, want: []string{CodeStaticQuarantine}},
+		{name: "gate output", profile: spark + merge + "  thin: {plugin: delta, table: q.thin, write_mode: append}\n",
+			edit: quarantineGates("thin")},
+		{name: "gate output shared by two gates", profile: spark + merge + "  thin: {plugin: delta, table: q.thin, write_mode: append}\n",
+			edit: quarantineGates("thin", "thin"), want: []string{CodeGateOutput}},
+		{name: "gate output is the gated load", profile: spark + merge, edit: quarantineGates("customer_order_windows"), want: []string{CodeGateOutput}},
+		{name: "gate output unbound", profile: spark + merge, edit: quarantineGates("thin"), want: []string{CodeAssetUnbound}},
+		{name: "gate output merges on a key of the load's contract", profile: spark + merge +
+			"  thin: {plugin: delta, table: q.thin, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}\n",
+			edit: quarantineGates("thin")},
+		{name: "gate output merges on no column", profile: spark + merge + "  thin: {plugin: delta, table: q.thin, write_mode: foreach-batch-merge, merge_keys: [ghost]}\n",
+			edit: quarantineGates("thin"), want: []string{CodeMergeKeyUnknown}},
 		{name: "quarantine on a sink", profile: spark + "  customer_order_windows: {plugin: delta, table: c.w, quarantine: bad}\n  bad: {plugin: delta, table: q.bad}\n",
 			want: []string{CodeOptionNotApplies}},
 		{name: "cluster on object storage", profile: deploy("cluster") + merge},
@@ -229,5 +241,16 @@ func TestTriggerMismatch(t *testing.T) {
 	_, got := Bind(p, exampleDoc(), examplePipeline)
 	if codes := got.Codes(); !slices.Equal(codes, []string{CodeTriggerMismatch}) {
 		t.Errorf("codes = %v\n%s", codes, render(got))
+	}
+}
+
+// quarantineGates adds one quarantine gate of customer_order_windows per
+// output.
+func quarantineGates(outputs ...string) func(*ir.Document) {
+	return func(d *ir.Document) {
+		for i, out := range outputs {
+			d.Pipelines[0].Gates = append(d.Pipelines[0].Gates, ir.Gate{Name: "g" + strconv.Itoa(i), Metric: ir.GateRows,
+				Load: "customer_order_windows", Threshold: 2, Scope: ir.GateScopeBatch, Action: ir.GateQuarantine, Output: out})
+		}
 	}
 }

@@ -56,6 +56,7 @@ const (
 	CodePartitionFine    = "ETL-P354" // warning: partition_by on a timestamp or a fractional column (one partition per value)
 	CodeSinkTopic        = "ETL-P355" // a Kafka sink whose topic names several topics
 	CodeKafkaKey         = "ETL-P356" // a Kafka sink key column that is not a column of the loaded contract
+	CodeGateOutput       = "ETL-P357" // a quarantine gate's output that is not an asset of its own
 	CodeDeploymentPath   = "ETL-P370" // a local path on a Spark server whose executors do not share the driver's filesystem
 )
 
@@ -120,5 +121,6 @@ var Codes = []CodeInfo{
 	{CodePartitionFine, "partition column with one partition per value"},
 	{CodeSinkTopic, "Kafka sink names several topics"},
 	{CodeKafkaKey, "Kafka sink key is not a column"},
+	{CodeGateOutput, "quarantine gate output is not an asset of its own"},
 	{CodeDeploymentPath, "local path on a cluster or managed Spark"},
 }

@@ -414,9 +414,10 @@ MAX_BREACHED_WINDOWS = 10
 
 def measured_before_commit(gate):
     """Whether check_gates measures the gate over the rows about to be
-    written: one that fails, and one per event-time window (an observed
-    metric is one aggregate over the batch, not one per window)."""
-    return gate["action"] == "fail" or gate.get("scope") == WINDOW_SCOPE
+    written: one that fails or quarantines (its verdict decides what is
+    written), and one per event-time window (an observed metric is one
+    aggregate over the batch, not one per window)."""
+    return gate["action"] in ("fail", "quarantine") or gate.get("scope") == WINDOW_SCOPE
 
 
 def format_window_start(micros):
@@ -463,6 +464,51 @@ def window_verdict(batch_df, gate):
         verdict["windows_breached"] = breached
         verdict["breached_windows"] = [format_window_start(w["start"]) for w in (row["first"] or [])]
     return verdict
+
+
+def breached_windows(batch_df, gate):
+    """The windows (window_start, window_end) of the rows about to be
+    written that breach a per-window gate, as a DataFrame."""
+    aggs = [F.count(F.lit(1)).alias("rows")]
+    if gate["metric"] == "null_ratio":
+        aggs.append(F.sum(F.when(F.expr(gate["column"]).isNull(), 1).otherwise(0)).alias("nulls"))
+    per = batch_df.groupBy("window_start", "window_end").agg(*aggs)
+    if gate["metric"] == "null_ratio":
+        value = F.col("nulls").cast("double") / F.col("rows").cast("double")
+    else:
+        value = F.col("rows").cast("double")
+    threshold = F.lit(float(gate["threshold"]))
+    breach = value < threshold if gate["metric"] == "rows" else value > threshold
+    return per.where(breach).select("window_start", "window_end")
+
+
+def quarantine_split(batch_df, batch_id, query, gates, verdicts):
+    """Split the rows about to be written by the breached quarantine gates,
+    in the gates' order (the local engine's Query.divert): a gate per
+    micro-batch takes every row not taken yet, a gate per window the rows
+    not taken yet of the windows it breached over the whole batch. Returns
+    the rows left for the query's sink and, by gate name, the rows each
+    gate's output gets; each verdict counts its rows (quarantined), and the
+    verdicts go to the session conf again for the batch line."""
+    by_name = {v["name"]: v for v in verdicts}
+    rest, taken = batch_df, {}
+    for g in gates:
+        v = by_name.get(g["name"])
+        if g["action"] != "quarantine" or not v or not v["breached"]:
+            continue
+        if g.get("scope") == WINDOW_SCOPE:
+            # A USING join puts its columns first: the columns keep their order.
+            bad = F.broadcast(breached_windows(batch_df, g))
+            cols = [F.col("`%s`" % c.replace("`", "``")) for c in batch_df.columns]
+            rows = rest.join(bad, ["window_start", "window_end"], "left_semi").select(*cols)
+            rest = rest.join(bad, ["window_start", "window_end"], "left_anti").select(*cols)
+        else:
+            rows, rest = rest, rest.where(F.lit(False))
+        v["quarantined"] = rows.count()
+        taken[g["name"]] = rows
+    if taken:
+        batch_df.sparkSession.conf.set(gates_key(query, batch_id), json.dumps(verdicts))
+    return rest, taken
 
 
 def windows_text(verdict):
@@ -1249,7 +1295,7 @@ def batch_line(spark, q, p, history=None):
                            history))
     if q.gates:
         replayed = bool(q.resume and q.resume.replay == p.get("batchId"))
-        measured = batch_gates(spark, q.name, p.get("batchId")) if replayed or _fails(q.gates) else []
+        measured = batch_gates(spark, q.name, p.get("batchId")) if replayed or _measured(q.gates) else []
         fields["gates"] = merged_gates(q.gates, measured, observed_gates(p, q.observe, q.gates))
     return fields
 
@@ -1295,9 +1341,10 @@ def replay_line(spark, q, checkpoint):
     return fields
 
 
-def _fails(gates):
-    """Whether a gate of gates fails its batch when breached."""
-    return any(g["action"] == "fail" for g in gates)
+def _measured(gates):
+    """Whether check_gates measures a gate of gates before the commit
+    (measured_before_commit): its verdict is in the session conf."""
+    return any(measured_before_commit(g) for g in gates)
 
 
 def _kafka_rows(start, end):

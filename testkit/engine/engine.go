@@ -182,6 +182,9 @@ func (e *Engine) openQuery(m *planner.Model, pp *planner.PipelinePlan, pq *plann
 	if err := q.openStaticQuarantines(pq, e.env); err != nil {
 		return nil, err
 	}
+	if err := q.openGateOutputs(pq, e.env); err != nil {
+		return nil, err
+	}
 	if err := q.recover(); err != nil {
 		return nil, fmt.Errorf("open query %s: %w", pq.Name, err)
 	}

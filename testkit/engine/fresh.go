@@ -58,6 +58,11 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 			writes = append(writes, s.Quarantine.Write()) // a static table's quarantine, written under its owner's checkpoint
 		}
 	}
+	for _, g := range pp.Gates {
+		if g.Quarantine != nil {
+			writes = append(writes, g.Quarantine.Write("")) // a quarantine gate's output, written under its load's checkpoint
+		}
+	}
 	for _, q := range writes {
 		files, err := sinkFilesOf(q)
 		if err != nil {

@@ -36,6 +36,9 @@ type GateResult struct {
 	Windows         int
 	WindowsBreached int
 	BreachedWindows []string
+	// Quarantined counts the rows a breached quarantine gate wrote to its
+	// output instead of the query's sink.
+	Quarantined int
 }
 
 // MaxBreachedWindows bounds the windows a verdict names (both engines).
@@ -121,18 +124,28 @@ func (q *Query) gateValue(g *planner.Gate, b *batch, rows []Row) float64 {
 	return float64(len(rows))
 }
 
-// windowVerdict measures a per-window gate: the rows about to be written
-// grouped by window (window_start, window_end), the gate's metric over each
-// group.
-func (q *Query) windowVerdict(g *planner.Gate, rows []Row) GateResult {
+// window is one event-time window of the rows a batch writes, with the
+// rows of it and, for a null-ratio gate, those whose column is null.
+type window struct {
+	start, end  time.Time
+	rows, nulls int
+}
+
+// value is the gate's metric over the window.
+func (w *window) value(g *planner.Gate) float64 {
+	if g.Metric == ir.GateNullRatio {
+		return ratio(w.nulls, w.rows)
+	}
+	return float64(w.rows)
+}
+
+// windowsOf groups the rows about to be written by window (window_start,
+// window_end), in time order.
+func (q *Query) windowsOf(g *planner.Gate, rows []Row) []*window {
 	sc := q.c.root.schema()
 	si, ei, ci := sc.Index(planner.WindowStartColumn), sc.Index(planner.WindowEndColumn), -1
 	if g.Metric == ir.GateNullRatio {
 		ci = sc.Index(g.Column)
-	}
-	type window struct {
-		start, end  time.Time
-		rows, nulls int
 	}
 	by := map[[2]time.Time]*window{}
 	for _, r := range rows {
@@ -155,12 +168,16 @@ func (q *Query) windowVerdict(g *planner.Gate, rows []Row) GateResult {
 	slices.SortFunc(ws, func(a, b *window) int {
 		return cmp.Or(a.start.Compare(b.start), a.end.Compare(b.end))
 	})
+	return ws
+}
+
+// windowVerdict measures a per-window gate: the gate's metric over each
+// window of the rows about to be written.
+func (q *Query) windowVerdict(g *planner.Gate, rows []Row) GateResult {
+	ws := q.windowsOf(g, rows)
 	res := GateResult{Name: g.Name, Condition: g.Condition, Action: g.Action, Windows: len(ws)}
 	for i, w := range ws {
-		v := float64(w.rows)
-		if g.Metric == ir.GateNullRatio {
-			v = ratio(w.nulls, w.rows)
-		}
+		v := w.value(g)
 		if i == 0 || (g.IR.Below() && v < res.Value) || (!g.IR.Below() && v > res.Value) {
 			res.Value = v
 		}
@@ -173,6 +190,51 @@ func (q *Query) windowVerdict(g *planner.Gate, rows []Row) GateResult {
 		}
 	}
 	return res
+}
+
+// divert splits the rows about to be written by the breached quarantine
+// gates, in declaration order: a breached gate per micro-batch takes every
+// row not taken yet, a gate per window the rows not taken yet of the
+// windows it breached (measured over all the batch's rows, as its
+// verdict). It returns the rows left for the query's sink and, by gate
+// index, the rows each gate's output gets, and counts them in the verdicts.
+func (q *Query) divert(rows []Row, verdicts []GateResult) ([]Row, map[int][]Row) {
+	var out map[int][]Row
+	all := rows
+	for i := range q.gates {
+		g := &q.gates[i]
+		if g.Action != ir.GateQuarantine || i >= len(verdicts) || !verdicts[i].Breached || len(rows) == 0 {
+			continue
+		}
+		taken, kept := rows, []Row(nil)
+		if g.IR.Windowed() {
+			ws := q.windowsOf(g, all)
+			bad := map[[2]time.Time]bool{}
+			for _, w := range ws {
+				if g.IR.Breached(w.value(g)) {
+					bad[[2]time.Time{w.start, w.end}] = true
+				}
+			}
+			sc := q.c.root.schema()
+			si, ei := sc.Index(planner.WindowStartColumn), sc.Index(planner.WindowEndColumn)
+			taken = nil
+			for _, r := range rows {
+				s, _ := cell(r, si).(time.Time)
+				e, _ := cell(r, ei).(time.Time)
+				if bad[[2]time.Time{s, e}] {
+					taken = append(taken, r)
+				} else {
+					kept = append(kept, r)
+				}
+			}
+		}
+		if out == nil {
+			out = map[int][]Row{}
+		}
+		out[i], rows = taken, kept
+		verdicts[i].Quarantined = len(taken)
+	}
+	return rows, out
 }
 
 // cell is r[i], nil when i is not a column.

@@ -69,6 +69,9 @@ type Query struct {
 	// gates are the quality gates the query evaluates before its sink
 	// writes (planner.Query.Gates).
 	gates []planner.Gate
+	// gateOutputs are the outputs of the quarantine gates, by index in
+	// gates (gate_outputs.go).
+	gateOutputs map[int]Sink
 	// quarantines are the static tables' quarantines the query writes, by
 	// static asset (static_quarantine.go).
 	quarantines map[string]*staticQuarantine

@@ -205,7 +205,8 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 	if err != nil {
 		return nil, false, q.failGate(ol, err)
 	}
-	skipped, err := q.sink.Write(q.Checkpoint, ol.BatchID, q.c.root.schema(), rows)
+	w, err := q.write(q.c, ol.BatchID, rows, gates)
+	skipped := w.skipped
 	if err != nil {
 		return nil, false, fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
 	}
@@ -276,10 +277,11 @@ func (q *Query) Crash() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if _, err := q.evaluateGates(b, rows); err != nil {
+	gates, err := q.evaluateGates(b, rows)
+	if err != nil {
 		return true, err
 	}
-	_, err = q.sink.Write(q.Checkpoint, ol.BatchID, q.c.root.schema(), rows)
+	_, err = q.write(q.c, ol.BatchID, rows, gates)
 	return true, err
 }
 
@@ -422,8 +424,11 @@ func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Pro
 
 // Replayed is what a replay of a committed batch produced.
 type Replayed struct {
-	// Rows are the rows the batch produced again.
+	// Rows are the rows the batch produced again for the query's sink.
 	Rows []Row
+	// Quarantined are the rows a breached quarantine gate took to its
+	// output instead, by output asset.
+	Quarantined map[string][]Row
 	// Skipped: the sink skipped the write (it is idempotent per checkpoint
 	// and batch id).
 	Skipped bool
@@ -472,7 +477,8 @@ func (q *Query) Replay(n int64) (*Replayed, error) {
 	if r.Gates, err = q.evaluateGates(b, rows); err != nil {
 		return r, err
 	}
-	r.Skipped, err = q.sink.Write(q.Checkpoint, n, c.root.schema(), rows)
+	w, err := q.write(c, n, rows, r.Gates)
+	r.Rows, r.Quarantined, r.Skipped = w.rows, w.outputs, w.skipped
 	return r, err
 }
 
