@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -286,4 +287,80 @@ func TestLiveQuarantineGate(t *testing.T) {
 	s.run()
 	s.committed("customer_order_windows", gated)
 	check("after the batch re-ran")
+}
+
+// TestLiveQualityGatesFiles is TestLiveQualityGates on a file-json source
+// (one file per micro-batch): the failing invalid-ratio gate reads the
+// batch's files again from the query's file-source log. A file of 3 valid
+// and 1 invalid events warns (0.25 > 0.1) and commits; a file of 1 valid
+// and 3 invalid (0.75 > 0.5) fails before the sinks commit; with the gate
+// loosened to 0.8 the batch re-runs and commits.
+func TestLiveQualityGatesFiles(t *testing.T) {
+	t.Parallel() // its own directory, database and checkpoints
+	irDir, events := t.TempDir(), t.TempDir()
+	s := startLiveWith(t, gatesIR(t, irDir, 0.5), func(s *liveStack) string {
+		return s.profile("{type: available-now}", `
+  order_events: {plugin: file-json, path: `+events+`, max_files_per_trigger: 1}
+  customer_order_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}
+  rejected_order_events: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}
+  late_order_events: {plugin: delta, table: `+s.db+`.late, write_mode: append}`)
+	})
+	yaml, err := os.ReadFile(filepath.Join(s.dir, "profile.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mtime := time.Now().Add(-time.Hour)
+	write := func(name string, lines ...string) {
+		t.Helper()
+		p := filepath.Join(events, name)
+		if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mtime = mtime.Add(time.Second) // read oldest first
+		if err := os.Chtimes(p, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	queries := []string{"customer_order_windows", "rejected_order_events"}
+	write("f00.json", order("g1", 7, "2026-07-15T10:05:00Z", "paid", "10.00"), order("g2", 7, "2026-07-15T10:10:00Z", "paid", "20.00"),
+		order("g3", 7, "2026-07-15T10:20:00Z", "paid", "30.00"), `{"event_id":"bad-1"}`)
+	res, _ := s.run()
+	next := map[string]int64{}
+	for _, b := range res.Batches {
+		next[b.Query] = max(next[b.Query], b.BatchID+1)
+	}
+	for _, q := range queries {
+		if diff := cmp.Diff([]string{"invalid-warn=0.25 breached", "invalid-fail=0.25"}, gateValues(t, res, q, 0)); diff != "" {
+			t.Errorf("%s batch 0 gates (-want +got):\n%s", q, diff)
+		}
+	}
+
+	write("f01.json", order("g4", 8, "2026-07-15T10:30:00Z", "paid", "5.00"), `{"event_id":"bad-2"}`, `not json`, `{"event_id":"bad-3","order_id":-1}`)
+	failed, _, log := s.runProgram()
+	if failed.ExitCode != pyspark.ExitFailure || failed.Failure == nil || failed.Failure.Code != "quality-gate" ||
+		!strings.Contains(failed.Failure.Message, "invalid-fail") || !strings.Contains(failed.Failure.Message, "with value 0.75") {
+		t.Fatalf("run with 3 of 4 invalid: exit %d, failure %+v (log %s); want exit 1, quality-gate naming invalid-fail at 0.75", failed.ExitCode, failed.Failure, log)
+	}
+	_ = os.Remove(log)
+	if got, want := s.windows(), []string{"7 2026-07-15 10:00:00 3 60.00"}; !cmp.Equal(got, want) {
+		t.Errorf("windows after the failed batch = %v, want %v (unchanged)", got, want)
+	}
+	if got := s.rejected(); len(got) != 1 {
+		t.Errorf("rejected after the failed batch = %v, want the 1 row of batch 0", got)
+	}
+
+	s.generate(gatesIR(t, irDir, 0.8), string(yaml))
+	res, _ = s.run()
+	for _, q := range queries {
+		if diff := cmp.Diff([]string{"invalid-warn=0.75 breached", "invalid-fail=0.75"}, gateValues(t, res, q, next[q])); diff != "" {
+			t.Errorf("%s batch %d gates after loosening (-want +got):\n%s", q, next[q], diff)
+		}
+		s.committed(q, next[q])
+	}
+	if got, want := s.windows(), []string{"7 2026-07-15 10:00:00 3 60.00", "8 2026-07-15 10:00:00 1 5.00"}; !cmp.Equal(got, want) {
+		t.Errorf("windows after the re-run = %v, want %v", got, want)
+	}
+	if got := s.rejected(); len(got) != 4 {
+		t.Errorf("rejected after the re-run = %v, want 4 rows (each once)", got)
+	}
 }
