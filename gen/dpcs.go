@@ -70,6 +70,7 @@ func DPCSOf(m *Model, pp *planner.PipelinePlan) DPCSDoc {
 	for _, ld := range p.Loads {
 		dpcsLoad(m, pp, &d, ld)
 	}
+	dpcsGateOutputs(m, pp, &d)
 	dpcsGates(pp, &d)
 	d.Graph = dpcsGraphOf(&d)
 	d.Lineage = dpcsLineageOf(pp, &d)

@@ -28,7 +28,16 @@ func sourceBinding(m *Model, pp *planner.PipelinePlan, asset string) *DPCSBindin
 // sinkBinding is the profile binding of a load; nil when unbound.
 func sinkBinding(m *Model, pp *planner.PipelinePlan, asset string) *DPCSBinding {
 	q, ok := pp.Query(asset)
-	if !ok || !m.bound() {
+	if !ok {
+		return nil
+	}
+	return queryBinding(m, q)
+}
+
+// queryBinding is the DPCS binding of what a query (or a write planned as
+// one) writes; nil when unbound.
+func queryBinding(m *Model, q *planner.Query) *DPCSBinding {
+	if !m.bound() {
 		return nil
 	}
 	plugin := pluginOf(q.Sink.Binding)

@@ -39,6 +39,33 @@ func dpcsGates(pp *planner.PipelinePlan, d *DPCSDoc) {
 	}
 }
 
+// dpcsGateOutputs adds the output port and data flow of each quarantine
+// gate's output: fed by what the gated load reads, in the load's contract.
+func dpcsGateOutputs(m *Model, pp *planner.PipelinePlan, d *DPCSDoc) {
+	p := pp.IR()
+	for _, g := range pp.Gates {
+		gq := g.Quarantine
+		if gq == nil {
+			continue
+		}
+		for _, ld := range p.Loads {
+			if ld.Asset != g.Load {
+				continue
+			}
+			ref := odcsRef(gq.Contract)
+			port := DPCSPort{ID: gq.Asset, Name: contractName(m, gq.Contract), ContractRef: ref,
+				Purpose: "the rows quality gate " + g.Name + " quarantines from " + g.Load + " when breached"}
+			mode := ""
+			if q, ok := pp.Query(g.Load); ok {
+				mode = q.OutputMode
+			}
+			port.Binding = queryBinding(m, gq.Write(mode))
+			d.Interface.Outputs = append(d.Interface.Outputs, port)
+			d.DataFlow = append(d.DataFlow, DPCSDataFlow{From: refEndpoint(d, ld.From), To: "interface.outputs." + gq.Asset, Dataset: gq.Asset, ContractRef: ref})
+		}
+	}
+}
+
 // gateQueries names the queries that evaluate a gate, "" when unplanned.
 func gateQueries(pp *planner.PipelinePlan, name string) string {
 	for _, g := range pp.Gates {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -318,5 +319,37 @@ func TestDocsNeverShowSecrets(t *testing.T) {
 				t.Errorf("%s shows the secret %q", path, secret)
 			}
 		}
+	}
+}
+
+// TestQuarantineGateOutputInGraph: a quarantine gate's output is a
+// quarantine node of the graph, fed by what the gated load reads (the
+// step), the edge naming the gate; the DPCS gate's outcome names it.
+func TestQuarantineGateOutputInGraph(t *testing.T) {
+	m := pipelineModel(t, filepath.Join("..", "pyspark", "testdata", "gates_quarantine"))
+	pp := &m.Plan.Pipelines[0]
+	g := PipelineGraph(m, pp)
+	n, ok := g.Node("sink_sparse_order_windows")
+	if !ok || n.Kind != NodeQuarantine || n.Title != "Delta: CustomerOrderWindow" || n.Detail != "sparse_order_windows · quarantine.sparse_order_windows" {
+		t.Fatalf("node %+v (found %v), want the Delta quarantine node of sparse_order_windows", n, ok)
+	}
+	want := GraphEdge{From: "step_aggregate_customer_orders", To: "sink_sparse_order_windows", Label: "gate customers-per-window"}
+	if !slices.Contains(g.Edges, want) {
+		t.Errorf("edges %+v lack %+v", g.Edges, want)
+	}
+	d := DPCSOf(m, pp)
+	i := slices.IndexFunc(d.QualityGates, func(g DPCSQualityGate) bool { return g.ID == "gate-customers-per-window" })
+	if i < 0 || !strings.Contains(d.QualityGates[i].OnFailure, "go to sparse_order_windows") {
+		t.Errorf("DPCS gates %+v, want gate-customers-per-window's outcome to name sparse_order_windows", d.QualityGates)
+	}
+	if !slices.ContainsFunc(d.Interface.Outputs, func(p DPCSPort) bool { return p.ID == "sparse_order_windows" && p.Binding != nil }) {
+		t.Errorf("DPCS outputs %+v lack sparse_order_windows with its binding", d.Interface.Outputs)
+	}
+	files, err := DPCS{}.Generate(context.Background(), m)
+	if err != nil || len(files) != 1 {
+		t.Fatalf("DPCS: %v, %d files", err, len(files))
+	}
+	if err := dpcsSchema(t).Validate(yamlValue(t, files[0].Data)); err != nil {
+		t.Errorf("the DPCS with a gate output does not validate: %v", err)
 	}
 }
