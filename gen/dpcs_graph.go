@@ -105,7 +105,7 @@ func PipelineGraph(m *Model, pp *planner.PipelinePlan) Graph {
 
 // gateOutputs adds the output of each quarantine gate: a quarantine node
 // fed, as the gated load is, by what the load reads, the edge labelled
-// with the gate.
+// "gate" (the plan and the gate table name it).
 func (b *graphBuilder) gateOutputs(p *ir.Pipeline) {
 	for _, g := range b.plan.Gates {
 		gq := g.Quarantine
@@ -119,7 +119,7 @@ func (b *graphBuilder) gateOutputs(p *ir.Pipeline) {
 			out := b.add("l:"+gq.Asset, GraphNode{Ref: gq.Asset, Kind: NodeQuarantine, Contract: gq.Contract,
 				Title:  systemOf(gq.Binding, "Sink") + ": " + contractName(b.m, gq.Contract),
 				Detail: withIdentity(gq.Asset, gq.Identity)})
-			b.edge(b.loadFrom(ld), out, "gate "+g.Name)
+			b.edge(b.loadFrom(ld), out, "gate")
 		}
 	}
 }

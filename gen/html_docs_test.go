@@ -333,7 +333,7 @@ func TestQuarantineGateOutputInGraph(t *testing.T) {
 	if !ok || n.Kind != NodeQuarantine || n.Title != "Delta: CustomerOrderWindow" || n.Detail != "sparse_order_windows · quarantine.sparse_order_windows" {
 		t.Fatalf("node %+v (found %v), want the Delta quarantine node of sparse_order_windows", n, ok)
 	}
-	want := GraphEdge{From: "step_aggregate_customer_orders", To: "sink_sparse_order_windows", Label: "gate customers-per-window"}
+	want := GraphEdge{From: "step_aggregate_customer_orders", To: "sink_sparse_order_windows", Label: "gate"}
 	if !slices.Contains(g.Edges, want) {
 		t.Errorf("edges %+v lack %+v", g.Edges, want)
 	}
