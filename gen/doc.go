@@ -41,7 +41,9 @@
 // DPCS and the docs read one Graph of each pipeline (PipelineGraph); see
 // docs/docs-generation.md. The pipeline's quality gates (planner
 // PipelinePlan.Gates) are DPCS qualityGates (dpcs_gates.go) beside the
-// contract and late-data gates, and a table and query rows in the HTML. Without a plan, the pipeline generators write
+// contract and late-data gates, and a table and query rows in the HTML; a
+// quarantine gate's output is an output port, a data flow and a graph
+// node (dpcs_graph.go). Without a plan, the pipeline generators write
 // nothing.
 //
 // Every name from the user reaches a file through its target's quoting:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
 )
 
 // ruleStorageIdentity: every load writes a table or directory of its own,
@@ -26,19 +27,29 @@ var ruleStorageIdentity = Rule{
 	},
 }
 
-// writer is a query writing a location: its sink, or its checkpoint.
+// writer is a query writing a location: its sink, the output of one of
+// its quarantine gates (asset), or its checkpoint.
 type writer struct {
 	q          *query
+	asset      string
 	loc        location
 	checkpoint bool
 }
 
-// writers lists every query's sink location and checkpoint.
+// writers lists every query's sink location, its quarantine gates'
+// outputs and its checkpoint.
 func writers(c *Checker) []writer {
 	var out []writer
 	c.eachQuery(func(q *query) {
 		if loc, ok := bindingLocation(q.sink, c.env.WorkDir); ok {
-			out = append(out, writer{q: q, loc: loc})
+			out = append(out, writer{q: q, asset: q.name, loc: loc})
+		}
+		for _, g := range q.pp.p.Gates {
+			if b := c.env.GateOutputs[g.Output]; b != nil && g.Load == q.name && g.Action == ir.GateQuarantine {
+				if loc, ok := bindingLocation(b, c.env.WorkDir); ok {
+					out = append(out, writer{q: q, asset: g.Output, loc: loc})
+				}
+			}
 		}
 		if c.env.CheckpointRoot != "" {
 			out = append(out, writer{q: q, loc: pathLocation(q.checkpoint(c.env), c.env.WorkDir), checkpoint: true})
@@ -57,7 +68,8 @@ func checkWriters(c *Checker) {
 			continue
 		}
 		for j, o := range ws {
-			if i == j || !o.checkpoint && (j > i || o.q.checkpoint(c.env) == w.q.checkpoint(c.env)) || !w.loc.overlaps(o.loc) {
+			sameQuery := o.q.checkpoint(c.env) == w.q.checkpoint(c.env) && o.asset == w.asset
+			if i == j || !o.checkpoint && (j > i || sameQuery) || !w.loc.overlaps(o.loc) {
 				continue
 			}
 			reportSharedLocation(c, w, o)
@@ -67,14 +79,14 @@ func checkWriters(c *Checker) {
 }
 
 func reportSharedLocation(c *Checker, w, o writer) {
-	what := fmt.Sprintf("load %s of pipeline %s writes there too (%s)", o.q.name, o.q.pp.p.ID, o.loc.text)
+	what := fmt.Sprintf("load %s of pipeline %s writes there too (%s)", o.asset, o.q.pp.p.ID, o.loc.text)
 	hint := "bind each load to a table or directory of its own, none inside another"
 	if o.checkpoint {
 		what = fmt.Sprintf("the checkpoint of query %s of pipeline %s is there (%s)", o.q.name, o.q.pp.p.ID, o.loc.text)
 		hint = "keep sinks outside execution.checkpoint_root's checkpoints"
 	}
-	c.report(CodeSharedSinkLocation, diag.Error, w.q.loadPos(), w.q.pp.path("load:"+w.q.name), hint,
-		fmt.Sprintf("load %s writes %s %s, where %s: each would overwrite or mix the other's data", w.q.name, w.loc.kind, w.loc.text, what))
+	c.report(CodeSharedSinkLocation, diag.Error, w.q.loadPos(), w.q.pp.path("load:"+w.asset), hint,
+		fmt.Sprintf("load %s writes %s %s, where %s: each would overwrite or mix the other's data", w.asset, w.loc.kind, w.loc.text, what))
 }
 
 // feed is one pipeline's load writing where a source of a pipeline reads.

@@ -134,6 +134,12 @@
 // (measured, then written). The batch a checkpoint replays has no progress
 // on Spark 4.1 (SPARK-55271): the foreachBatch is bound to it
 // (functools.partial, replay=) and check_gates measures all its gates.
+// A gate per event-time window, whatever its action, and a quarantine gate
+// are measured by check_gates too (rt.window_verdict: one aggregate over
+// the per-window values); a breached quarantine gate's rows are split off
+// by rt.quarantine_split and written to its output by write_<output>
+// (view_gates.go, gateOutputView: the output's own writer and txnAppId)
+// before the query's sink writes the rest.
 //
 // # Run
 //

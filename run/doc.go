@@ -32,8 +32,11 @@
 // class and retry guidance); QueryTerminated last. No per-record events.
 // docs/run.md has the table. A batch's quality-gate verdicts
 // (Batch.Gates, either engine) ride on its BatchCompleted, a warn breach
-// is also a warning (ETL-E750), the report counts them per query
-// (QueryReport.Gates), and a fail is the failure class quality-gate.
+// is also a warning (ETL-E750), as is a quarantine breach (with the rows
+// it moved), the report counts them per query (QueryReport.Gates: breaches
+// and rows quarantined), and a fail is the failure class quality-gate. A
+// per-window verdict names its windows (GateVerdict.Windows,
+// WindowsBreached, BreachedWindows).
 //
 // # OpenLineage
 //

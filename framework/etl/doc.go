@@ -40,6 +40,13 @@
 // tables), applies transformations (Step) and loads streams (Load; etl.Into
 // types an Invalid or Late branch for its sink).
 //
+// # Quality gates
+//
+// Gate declares a gate: a Check (InvalidRatioAbove, RowsBelow,
+// NullRatioAbove) measured per micro-batch, or per event-time window with
+// PerWindow, and an Action: Warn, Fail, or Quarantine with QuarantineTo
+// naming the asset the breached rows go to instead of the load.
+//
 // # Change Data Feed
 //
 // A change contract declares a Delta Change Data Feed's columns

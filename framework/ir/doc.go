@@ -39,8 +39,9 @@
 //
 // Pipeline.Gates are the declared gates (gate.go): a metric (a source's
 // invalid ratio, a load's rows or a column's null ratio), its threshold,
-// scope and action (GateWarn, GateFail); the planner decides which queries
-// evaluate each one.
+// scope (GateScopeBatch, GateScopeWindow, GateScopeDataset) and action
+// (GateWarn, GateFail, GateQuarantine with the Output asset the breached
+// rows go to); the planner decides which queries evaluate each one.
 //
 // # Diagnostics
 //

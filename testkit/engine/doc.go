@@ -171,9 +171,17 @@
 // *GateError (ETL-E750, GateMarker) instead: the sink did not write,
 // the operators go back to the last commit, and the batch stays pending
 // with its logged offsets, so the next RunBatch or start re-runs it.
-// Crash and Replay evaluate the gates too: a crash at a breached fail gate
-// stops before the sink write, and a replay returns its verdicts
-// (Replayed.Gates), which the testkit compares with the committed batch's.
+// A gate per event-time window groups the rows about to be written by
+// window_start and window_end and measures each window (the worst value,
+// the windows breached, their starts). A breached quarantine gate takes
+// the batch's rows, or its breached windows', to its output
+// (planner.Gate.Quarantine, opened as a sink: gate_outputs.go), written
+// before the query's sink gets the rest, each write idempotent per
+// checkpoint and batch id. Crash and Replay evaluate the gates too: a crash
+// at a breached fail gate stops before the sink write, and a replay
+// returns its verdicts (Replayed.Gates) and what it wrote to each output
+// (Replayed.Quarantined), which the testkit compares with the committed
+// batch's.
 //
 // # Values
 //

@@ -139,6 +139,10 @@ func (w *window) value(g *planner.Gate) float64 {
 	return float64(w.rows)
 }
 
+// windowKey identifies a window by its bounds' instants (a time.Time's
+// location and monotonic reading are not part of it).
+func windowKey(start, end time.Time) [2]int64 { return [2]int64{start.UnixMicro(), end.UnixMicro()} }
+
 // windowsOf groups the rows about to be written by window (window_start,
 // window_end), in time order.
 func (q *Query) windowsOf(g *planner.Gate, rows []Row) []*window {
@@ -147,14 +151,14 @@ func (q *Query) windowsOf(g *planner.Gate, rows []Row) []*window {
 	if g.Metric == ir.GateNullRatio {
 		ci = sc.Index(g.Column)
 	}
-	by := map[[2]time.Time]*window{}
+	by := map[[2]int64]*window{}
 	for _, r := range rows {
 		s, _ := cell(r, si).(time.Time)
 		e, _ := cell(r, ei).(time.Time)
-		w := by[[2]time.Time{s, e}]
+		w := by[windowKey(s, e)]
 		if w == nil {
 			w = &window{start: s, end: e}
-			by[[2]time.Time{s, e}] = w
+			by[windowKey(s, e)] = w
 		}
 		w.rows++
 		if cell(r, ci) == nil {
@@ -209,10 +213,10 @@ func (q *Query) divert(rows []Row, verdicts []GateResult) ([]Row, map[int][]Row)
 		taken, kept := rows, []Row(nil)
 		if g.IR.Windowed() {
 			ws := q.windowsOf(g, all)
-			bad := map[[2]time.Time]bool{}
+			bad := map[[2]int64]bool{}
 			for _, w := range ws {
 				if g.IR.Breached(w.value(g)) {
-					bad[[2]time.Time{w.start, w.end}] = true
+					bad[windowKey(w.start, w.end)] = true
 				}
 			}
 			sc := q.c.root.schema()
@@ -221,7 +225,7 @@ func (q *Query) divert(rows []Row, verdicts []GateResult) ([]Row, map[int][]Row)
 			for _, r := range rows {
 				s, _ := cell(r, si).(time.Time)
 				e, _ := cell(r, ei).(time.Time)
-				if bad[[2]time.Time{s, e}] {
+				if bad[windowKey(s, e)] {
 					taken = append(taken, r)
 				} else {
 					kept = append(kept, r)
