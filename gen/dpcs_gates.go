@@ -39,30 +39,45 @@ func dpcsGates(pp *planner.PipelinePlan, d *DPCSDoc) {
 	}
 }
 
+// gatedOutput is a quarantine gate's planned output and the load it gates.
+type gatedOutput struct {
+	gate planner.Gate
+	out  *planner.GateQuarantine
+	load ir.Load
+}
+
+// gatedOutputs lists the pipeline's quarantine gates whose output is
+// planned, with their loads, in gate order.
+func gatedOutputs(pp *planner.PipelinePlan) []gatedOutput {
+	var out []gatedOutput
+	for _, g := range pp.Gates {
+		if g.Quarantine == nil {
+			continue
+		}
+		for _, ld := range pp.IR().Loads {
+			if ld.Asset == g.Load {
+				out = append(out, gatedOutput{gate: g, out: g.Quarantine, load: ld})
+			}
+		}
+	}
+	return out
+}
+
 // dpcsGateOutputs adds the output port and data flow of each quarantine
 // gate's output: fed by what the gated load reads, in the load's contract.
 func dpcsGateOutputs(m *Model, pp *planner.PipelinePlan, d *DPCSDoc) {
-	p := pp.IR()
-	for _, g := range pp.Gates {
-		gq := g.Quarantine
-		if gq == nil {
-			continue
+	for _, o := range gatedOutputs(pp) {
+		ref := odcsRef(o.out.Contract)
+		port := DPCSPort{ID: o.out.Asset, Name: contractName(m, o.out.Contract), ContractRef: ref,
+			Purpose: "the rows quality gate " + o.gate.Name + " quarantines from " + o.gate.Load + " when breached"}
+		mode := ""
+		if q, ok := pp.Query(o.gate.Load); ok {
+			mode = q.OutputMode
 		}
-		for _, ld := range p.Loads {
-			if ld.Asset != g.Load {
-				continue
-			}
-			ref := odcsRef(gq.Contract)
-			port := DPCSPort{ID: gq.Asset, Name: contractName(m, gq.Contract), ContractRef: ref,
-				Purpose: "the rows quality gate " + g.Name + " quarantines from " + g.Load + " when breached"}
-			mode := ""
-			if q, ok := pp.Query(g.Load); ok {
-				mode = q.OutputMode
-			}
-			port.Binding = queryBinding(m, gq.Write(mode))
-			d.Interface.Outputs = append(d.Interface.Outputs, port)
-			d.DataFlow = append(d.DataFlow, DPCSDataFlow{From: refEndpoint(d, ld.From), To: "interface.outputs." + gq.Asset, Dataset: gq.Asset, ContractRef: ref})
-		}
+		port.Binding = queryBinding(m, o.out.Write(mode))
+		d.Interface.Outputs = append(d.Interface.Outputs, port)
+		d.DataFlow = append(d.DataFlow, DPCSDataFlow{From: refEndpoint(d, o.load.From), To: "interface.outputs." + o.out.Asset,
+			Dataset: o.out.Asset, ContractRef: ref})
 	}
 }
 

@@ -99,28 +99,19 @@ func PipelineGraph(m *Model, pp *planner.PipelinePlan) Graph {
 	for i, ld := range p.Loads {
 		b.edge(b.loadFrom(ld), loads[i], portLabel(ld.From))
 	}
-	b.gateOutputs(p)
+	b.gateOutputs()
 	return b.g
 }
 
 // gateOutputs adds the output of each quarantine gate: a quarantine node
 // fed, as the gated load is, by what the load reads, the edge labelled
 // "gate" (the plan and the gate table name it).
-func (b *graphBuilder) gateOutputs(p *ir.Pipeline) {
-	for _, g := range b.plan.Gates {
-		gq := g.Quarantine
-		if gq == nil {
-			continue
-		}
-		for _, ld := range p.Loads {
-			if ld.Asset != g.Load {
-				continue
-			}
-			out := b.add("l:"+gq.Asset, GraphNode{Ref: gq.Asset, Kind: NodeQuarantine, Contract: gq.Contract,
-				Title:  systemOf(gq.Binding, "Sink") + ": " + contractName(b.m, gq.Contract),
-				Detail: withIdentity(gq.Asset, gq.Identity)})
-			b.edge(b.loadFrom(ld), out, "gate")
-		}
+func (b *graphBuilder) gateOutputs() {
+	for _, o := range gatedOutputs(b.plan) {
+		out := b.add("l:"+o.out.Asset, GraphNode{Ref: o.out.Asset, Kind: NodeQuarantine, Contract: o.out.Contract,
+			Title:  systemOf(o.out.Binding, "Sink") + ": " + contractName(b.m, o.out.Contract),
+			Detail: withIdentity(o.out.Asset, o.out.Identity)})
+		b.edge(b.loadFrom(o.load), out, "gate")
 	}
 }
 

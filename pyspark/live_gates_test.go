@@ -108,39 +108,7 @@ func TestLiveQualityGates(t *testing.T) {
 
 	// Batch 1: 3 of 4 invalid → fail before the sinks commit.
 	s.produce(order("g4", 8, "2026-07-15T10:30:00Z", "paid", "5.00"), `{"event_id":"bad-2"}`, `not json`, `{"event_id":"bad-3","order_id":-1}`)
-	failed, _, log := s.runProgram()
-	if failed.ExitCode != pyspark.ExitFailure || failed.Failure == nil || failed.Failure.Code != "quality-gate" ||
-		!strings.Contains(failed.Failure.Message, "invalid-fail") || !strings.Contains(failed.Failure.Message, "ETL-E750") {
-		t.Fatalf("run with 3 of 4 invalid: exit %d, failure %+v (log %s); want exit 1, quality-gate naming invalid-fail", failed.ExitCode, failed.Failure, log)
-	}
-	_ = os.Remove(log)
-	if got, want := s.windows(), []string{"7 2026-07-15 10:00:00 3 60.00"}; !cmp.Equal(got, want) {
-		t.Errorf("windows after the failed batch = %v, want %v (unchanged)", got, want)
-	}
-	if got := s.rejected(); len(got) != 1 {
-		t.Errorf("rejected after the failed batch = %v, want the 1 row of batch 0", got)
-	}
-	for _, q := range queries {
-		if _, err := os.Stat(filepath.Join(s.checkpointOf(q), "commits", strconv.FormatInt(next[q], 10))); err == nil {
-			t.Errorf("%s: batch %d committed although its gate failed", q, next[q])
-		}
-	}
-
-	// Loosened: batch 1 re-runs from the offset log and commits.
-	s.generate(gatesIR(t, irDir, 0.8), string(yaml))
-	res, _ = s.run()
-	for _, q := range queries {
-		if diff := cmp.Diff([]string{"invalid-warn=0.75 breached", "invalid-fail=0.75"}, gateValues(t, res, q, next[q])); diff != "" {
-			t.Errorf("%s batch %d gates after loosening (-want +got):\n%s", q, next[q], diff)
-		}
-		s.committed(q, next[q])
-	}
-	if got, want := s.windows(), []string{"7 2026-07-15 10:00:00 3 60.00", "8 2026-07-15 10:00:00 1 5.00"}; !cmp.Equal(got, want) {
-		t.Errorf("windows after the re-run = %v, want %v", got, want)
-	}
-	if got := s.rejected(); len(got) != 4 {
-		t.Errorf("rejected after the re-run = %v, want 4 rows (each once)", got)
-	}
+	failThenLoosen(t, s, irDir, string(yaml), queries, next)
 }
 
 // windowGatesIR writes the IR of testdata/gates_windows with the action of
@@ -336,9 +304,20 @@ func TestLiveQualityGatesFiles(t *testing.T) {
 	}
 
 	write("f01.json", order("g4", 8, "2026-07-15T10:30:00Z", "paid", "5.00"), `{"event_id":"bad-2"}`, `not json`, `{"event_id":"bad-3","order_id":-1}`)
+	failThenLoosen(t, s, irDir, string(yaml), queries, next)
+}
+
+// failThenLoosen is the second half of the invalid-ratio gate tests: batch
+// next[q] (1 valid and 3 invalid events, produced) fails its gate before the
+// sinks commit, naming it, and writes nothing, no commits/N; with the gate
+// loosened to 0.8 the batch re-runs from the offset log and commits, each
+// row once.
+func failThenLoosen(t *testing.T, s *liveStack, irDir, yaml string, queries []string, next map[string]int64) {
+	t.Helper()
 	failed, _, log := s.runProgram()
 	if failed.ExitCode != pyspark.ExitFailure || failed.Failure == nil || failed.Failure.Code != "quality-gate" ||
-		!strings.Contains(failed.Failure.Message, "invalid-fail") || !strings.Contains(failed.Failure.Message, "with value 0.75") {
+		!strings.Contains(failed.Failure.Message, "invalid-fail") || !strings.Contains(failed.Failure.Message, "ETL-E750") ||
+		!strings.Contains(failed.Failure.Message, "with value 0.75") {
 		t.Fatalf("run with 3 of 4 invalid: exit %d, failure %+v (log %s); want exit 1, quality-gate naming invalid-fail at 0.75", failed.ExitCode, failed.Failure, log)
 	}
 	_ = os.Remove(log)
@@ -348,9 +327,14 @@ func TestLiveQualityGatesFiles(t *testing.T) {
 	if got := s.rejected(); len(got) != 1 {
 		t.Errorf("rejected after the failed batch = %v, want the 1 row of batch 0", got)
 	}
+	for _, q := range queries {
+		if _, err := os.Stat(filepath.Join(s.checkpointOf(q), "commits", strconv.FormatInt(next[q], 10))); err == nil {
+			t.Errorf("%s: batch %d committed although its gate failed", q, next[q])
+		}
+	}
 
-	s.generate(gatesIR(t, irDir, 0.8), string(yaml))
-	res, _ = s.run()
+	s.generate(gatesIR(t, irDir, 0.8), yaml)
+	res, _ := s.run()
 	for _, q := range queries {
 		if diff := cmp.Diff([]string{"invalid-warn=0.75 breached", "invalid-fail=0.75"}, gateValues(t, res, q, next[q])); diff != "" {
 			t.Errorf("%s batch %d gates after loosening (-want +got):\n%s", q, next[q], diff)

@@ -266,15 +266,6 @@ for name, detail in cases.items():
         out[name] = [str(exc).startswith(rt.TABLE_LAYOUT_MARKER), str(exc).split(": ", 1)[1].split("; CREATE")[0]]
 print(json.dumps(out, sort_keys=True))
 `
-	// Window starts the Go engine names with engine.FormatWindowStart.
-	micros := []int64{1784109600000000, 0, 1784109600500000, 1784109600000001, -1000000}
-	var starts []any
-	var list []string
-	for _, us := range micros {
-		starts = append(starts, engine.FormatWindowStart(time.UnixMicro(us)))
-		list = append(list, strconv.FormatInt(us, 10))
-	}
-	script = "WINDOW_MICROS = [" + strings.Join(list, ", ") + "]\n" + script
 	var got map[string]any
 	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
 	want := map[string]any{"same": "ok", "props only": "ok", "other": []any{true,
@@ -330,15 +321,6 @@ except ValueError:
     errors.append("bad")
 print(json.dumps({"writes": log, "reads": spark.reads, "errors": errors}))
 `
-	// Window starts the Go engine names with engine.FormatWindowStart.
-	micros := []int64{1784109600000000, 0, 1784109600500000, 1784109600000001, -1000000}
-	var starts []any
-	var list []string
-	for _, us := range micros {
-		starts = append(starts, engine.FormatWindowStart(time.UnixMicro(us)))
-		list = append(list, strconv.FormatInt(us, 10))
-	}
-	script = "WINDOW_MICROS = [" + strings.Join(list, ", ") + "]\n" + script
 	var got map[string]any
 	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
 	want := map[string]any{
@@ -483,15 +465,6 @@ out = {
 }
 print(json.dumps(out, sort_keys=True))
 `
-	// Window starts the Go engine names with engine.FormatWindowStart.
-	micros := []int64{1784109600000000, 0, 1784109600500000, 1784109600000001, -1000000}
-	var starts []any
-	var list []string
-	for _, us := range micros {
-		starts = append(starts, engine.FormatWindowStart(time.UnixMicro(us)))
-		list = append(list, strconv.FormatInt(us, 10))
-	}
-	script = "WINDOW_MICROS = [" + strings.Join(list, ", ") + "]\n" + script
 	var got map[string]any
 	runRuntime(t, "testdata/stack_available_now", script, nil, &got)
 	want := map[string]any{

@@ -431,12 +431,10 @@ def format_window_start(micros):
     return text + "Z"
 
 
-def window_verdict(batch_df, gate):
-    """The verdict of a per-window gate over the rows about to be written:
-    grouped by window_start and window_end, the gate's metric over each
-    window, in one aggregate on the server: the windows, those breached,
-    the worst value (fewest rows, highest ratio; 0 with no window) and the
-    starts of the first breached windows in time order."""
+def per_window(batch_df, gate):
+    """The rows about to be written grouped by window_start and window_end,
+    one row per window: its bounds, the gate's metric over it (v: rows, or
+    the null ratio of the gate's column) and whether it breaches (b)."""
     aggs = [F.count(F.lit(1)).alias("rows")]
     if gate["metric"] == "null_ratio":
         aggs.append(F.sum(F.when(F.expr(gate["column"]).isNull(), 1).otherwise(0)).alias("nulls"))
@@ -447,8 +445,17 @@ def window_verdict(batch_df, gate):
         value = F.col("rows").cast("double")
     threshold = F.lit(float(gate["threshold"]))
     breach = value < threshold if gate["metric"] == "rows" else value > threshold
-    per = per.select(F.unix_micros("window_start").alias("start"), F.unix_micros("window_end").alias("end"),
-                     value.alias("v"), breach.alias("b"))
+    return per.select("window_start", "window_end", value.alias("v"), breach.alias("b"))
+
+
+def window_verdict(batch_df, gate):
+    """The verdict of a per-window gate over the rows about to be written:
+    the gate's metric over each window (per_window), aggregated in one job
+    on the server: the windows, those breached, the worst value (fewest
+    rows, highest ratio; 0 with no window) and the starts of the first
+    breached windows in time order."""
+    per = per_window(batch_df, gate).select(F.unix_micros("window_start").alias("start"),
+                                            F.unix_micros("window_end").alias("end"), "v", "b")
     worst = F.min("v") if gate["metric"] == "rows" else F.max("v")
     row = per.agg(F.count(F.lit(1)).alias("windows"),
                   F.sum(F.when(F.col("b"), 1).otherwise(0)).alias("breached"),
@@ -469,17 +476,7 @@ def window_verdict(batch_df, gate):
 def breached_windows(batch_df, gate):
     """The windows (window_start, window_end) of the rows about to be
     written that breach a per-window gate, as a DataFrame."""
-    aggs = [F.count(F.lit(1)).alias("rows")]
-    if gate["metric"] == "null_ratio":
-        aggs.append(F.sum(F.when(F.expr(gate["column"]).isNull(), 1).otherwise(0)).alias("nulls"))
-    per = batch_df.groupBy("window_start", "window_end").agg(*aggs)
-    if gate["metric"] == "null_ratio":
-        value = F.col("nulls").cast("double") / F.col("rows").cast("double")
-    else:
-        value = F.col("rows").cast("double")
-    threshold = F.lit(float(gate["threshold"]))
-    breach = value < threshold if gate["metric"] == "rows" else value > threshold
-    return per.where(breach).select("window_start", "window_end")
+    return per_window(batch_df, gate).where("b").select("window_start", "window_end")
 
 
 def quarantine_split(batch_df, batch_id, query, gates, verdicts):
