@@ -12,10 +12,12 @@ import (
 // as Python dict literals. A gate that only warns changes nothing written,
 // so it is measured in the query's own pass from observed metrics
 // (rt.observe_rows; an invalid ratio from the source's observation,
-// "source"), with no second read; a gate that fails, and a gate per
-// event-time window (an observed metric is one aggregate, not one per
-// window), is measured by rt.check_gates before the sink commits, an invalid-ratio gate by reading
-// the batch's source rows again (GateSource). A batch re-run from the
+// "source"), with no second read. A gate that fails or quarantines, and a
+// gate per event-time window (an observed metric is one aggregate, not one
+// per window), is measured by rt.check_gates before the sink commits, an
+// invalid-ratio gate by reading the batch's source rows again
+// (GateSource); a quarantine gate's output gets a writer of its own
+// (gateOutput). A batch re-run from the
 // offset log reports no progress on Spark 4.1 (SPARK-55271), so
 // rt.check_gates measures every gate of that one batch (replay=). The
 // planner refuses what the program cannot measure (ETL-S467); the errors
