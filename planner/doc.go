@@ -34,7 +34,9 @@
 // identities, state, repartitions and guarantees, the late-output routing (Query.LateHost,
 // LateSource), a static table's quarantine (Source.Quarantine: its asset,
 // the query that writes it, its keys; StaticQuarantine.Write is the write
-// as a query both engines and etlgen show open), the Spark session (Session: Connect URL and conf, with every
+// as a query both engines and etlgen show open), a quarantine gate's
+// output (Gate.Quarantine: its asset, binding and txnAppId, written by the
+// gated load's query; GateQuarantine.Write likewise), the Spark session (Session: Connect URL and conf, with every
 // environment reference by variable name, never a value; the state store
 // conf of execution.state_store, with Model.StateStore naming the store,
 // and minDeltasForSnapshot of execution.state_snapshot_interval, with

@@ -17,15 +17,16 @@
 // checkpoints (optionally with a changed pipeline, which fails with the
 // planner's ETL-X6xx diagnostics when its state is incompatible);
 // ReplayBatch re-runs a committed batch and checks the sinks do not
-// change and its quality gates give the same verdicts; CrashBeforeCommit
+// change, it produces the rows the batch wrote (to its sink and to its
+// quarantine gates' outputs) and its quality gates give the same verdicts; CrashBeforeCommit
 // stops every query after its sink write (or at a breached fail gate)
 // before the commit; AdvanceWatermark and AdvanceProcessingTime drive
 // event and processing time deterministically.
 //
 // # Profiles
 //
-// Without a profile option every asset of the pipeline is bound to the
-// memory plugin and checkpoints go to a temporary directory. ProfileFile and
+// Without a profile option every asset of the pipeline (quarantine gates'
+// outputs included) is bound to the memory plugin and checkpoints go to a temporary directory. ProfileFile and
 // ProfileYAML use a profile instead (engine local, with any plugin the local
 // engine runs: memory, file-json, delta, delta-cdf, rate; engine.Supports).
 // Start plans the pipeline with the profile and opens the engine on the

@@ -38,7 +38,8 @@
 //	Load/Parse  YAML → yaml.v3 nodes → *Profile + diag.List (every problem, with file:line:col;
 //	            a profile with errors keeps what parsed)
 //	Bind        *Profile + ir.Document + pipeline id → *Binding (one AssetBinding per
-//	            extract and load) + diag.List (capability checks)
+//	            extract and load, and per quarantine gate output: GateOutputs, bound as
+//	            a sink of the gated load's contract) + diag.List (capability checks)
 //
 // Parse collects every problem instead of stopping at the first; each has a
 // stable ETL-P3xx code (codes.go, documented in docs/diagnostics.md).
