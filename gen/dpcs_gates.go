@@ -70,11 +70,7 @@ func dpcsGateOutputs(m *Model, pp *planner.PipelinePlan, d *DPCSDoc) {
 		ref := odcsRef(o.out.Contract)
 		port := DPCSPort{ID: o.out.Asset, Name: contractName(m, o.out.Contract), ContractRef: ref,
 			Purpose: "the rows quality gate " + o.gate.Name + " quarantines from " + o.gate.Load + " when breached"}
-		mode := ""
-		if q, ok := pp.Query(o.gate.Load); ok {
-			mode = q.OutputMode
-		}
-		port.Binding = queryBinding(m, o.out.Write(mode))
+		port.Binding = queryBinding(m, o.out.Write())
 		d.Interface.Outputs = append(d.Interface.Outputs, port)
 		d.DataFlow = append(d.DataFlow, DPCSDataFlow{From: refEndpoint(d, o.load.From), To: "interface.outputs." + o.out.Asset,
 			Dataset: o.out.Asset, ContractRef: ref})

@@ -74,8 +74,9 @@ type GateQuarantine struct {
 	Output []Column `json:"output"`
 	// Binding is the output's asset binding.
 	Binding *profile.AssetBinding `json:"-"`
-	// Checkpoint is the gated query's checkpoint.
+	// Checkpoint and OutputMode are the gated query's.
 	Checkpoint string `json:"-"`
+	OutputMode string `json:"-"`
 	// Load is the gated load.
 	Load *ir.Load `json:"-"`
 }
@@ -84,8 +85,8 @@ type GateQuarantine struct {
 // asset, with the gated query's checkpoint and output mode, writing Output
 // to the asset. It is what the engines open a sink with and what `etlgen
 // show` reads.
-func (gq *GateQuarantine) Write(mode string) *Query {
-	return &Query{Name: gq.Asset, Checkpoint: gq.Checkpoint, OutputMode: mode, Output: gq.Output, Sources: []string{}, Steps: []string{},
+func (gq *GateQuarantine) Write() *Query {
+	return &Query{Name: gq.Asset, Checkpoint: gq.Checkpoint, OutputMode: gq.OutputMode, Output: gq.Output, Sources: []string{}, Steps: []string{},
 		Identity: gq.TxnID,
 		Sink: withLayout(Sink{Asset: gq.Asset, Contract: gq.Contract, Plugin: gq.Plugin, Identity: gq.Identity,
 			WriteMode: gq.WriteMode, MergeKeys: gq.MergeKeys, Load: gq.Load, Binding: gq.Binding})}
@@ -119,14 +120,14 @@ func gatesOf(c *Checker, pp *pipe, queries []Query) []Gate {
 }
 
 // gateQuarantineOf plans a quarantine gate's output: the load's contract
-// and columns, the load query's checkpoint.
+// and columns, the load query's checkpoint and output mode.
 func gateQuarantineOf(c *Checker, pp *pipe, g *ir.Gate, b *profile.AssetBinding, queries []Query) *GateQuarantine {
 	gq := &GateQuarantine{Asset: g.Output, Contract: b.Contract, Plugin: pluginName(b), Identity: identity(b),
 		WriteMode: b.WriteMode.Name, MergeKeys: b.MergeKeys, Binding: b,
 		TxnID: Identity(pp.p.ID, pp.p.Version, c.env.Profile, g.Output)}
 	for i := range queries {
 		if queries[i].Name == g.Load {
-			gq.Output, gq.Checkpoint, gq.Load = queries[i].Output, queries[i].Checkpoint, queries[i].Sink.Load
+			gq.Output, gq.Checkpoint, gq.OutputMode, gq.Load = queries[i].Output, queries[i].Checkpoint, queries[i].OutputMode, queries[i].Sink.Load
 		}
 	}
 	return gq

@@ -96,7 +96,7 @@ func (g *gen) gateOutput(q *planner.Query, gt *planner.Gate) (*gateOutputView, e
 	if err != nil {
 		return nil, fmt.Errorf("query %s gate %s: %w", q.Name, gt.Name, err)
 	}
-	w := gq.Write(q.OutputMode)
+	w := gq.Write()
 	base := g.ids.claim(gq.Asset, gateOutputForms...)
 	ov := &gateOutputView{Gate: PyString(gt.Name), Identity: PyString(gq.TxnID), Checkpoint: PyString(q.Checkpoint),
 		Title: fmt.Sprintf("%s: the rows quality gate %s quarantines from query %s, %s into %s", gq.Asset, gt.Name, q.Name, w.Sink.WriteMode, gq.Identity),

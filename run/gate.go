@@ -88,7 +88,7 @@ func gateWarnings(b *Batch) {
 			b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: engine.CodeGateFailed,
 				Text: fmt.Sprintf("query %s batch %d: quality gate %s breached: %s with value %s%s (%s)",
 					b.Query, b.BatchID, g.Name, g.Condition, ir.FormatThreshold(g.Value),
-					engine.GateResult{Windows: g.Windows, WindowsBreached: g.WindowsBreached, BreachedWindows: g.BreachedWindows}.WindowsText(), action)})
+					engine.WindowsText(g.Windows, g.WindowsBreached, g.BreachedWindows), action)})
 		}
 	}
 }

@@ -75,7 +75,7 @@ func findSink(m *planner.Model, name string) (*planner.PipelinePlan, *planner.Qu
 		for _, g := range pp.Gates {
 			if gq := g.Quarantine; gq != nil {
 				if gq.Asset == name {
-					return pp, gq.Write(gateQueryMode(pp, g.Load)), nil
+					return pp, gq.Write(), nil
 				}
 				names = append(names, gq.Asset)
 			}
@@ -156,14 +156,4 @@ func readJSONLines(path string, r *SinkRows, limit int) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
-}
-
-// gateQueryMode is the output mode of the query writing load.
-func gateQueryMode(pp *planner.PipelinePlan, load string) string {
-	for i := range pp.Queries {
-		if pp.Queries[i].Name == load {
-			return pp.Queries[i].OutputMode
-		}
-	}
-	return ""
 }

@@ -60,7 +60,7 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 	}
 	for _, g := range pp.Gates {
 		if g.Quarantine != nil {
-			writes = append(writes, g.Quarantine.Write("")) // a quarantine gate's output, written under its load's checkpoint
+			writes = append(writes, g.Quarantine.Write()) // a quarantine gate's output, written under its load's checkpoint
 		}
 	}
 	for _, q := range writes {

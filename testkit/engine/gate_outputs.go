@@ -21,7 +21,7 @@ func (q *Query) openGateOutputs(pq *planner.Query, env *Env) error {
 		if g.Quarantine == nil || g.Quarantine.Binding == nil {
 			return fmt.Errorf("open query %s: the quarantine output of quality gate %s is not bound", pq.Name, g.Name)
 		}
-		w := g.Quarantine.Write(pq.OutputMode)
+		w := g.Quarantine.Write()
 		sink, err := bindSink(w, sinkArgs{q: w, id: q.ID, env: env})
 		if err != nil {
 			return fmt.Errorf("open query %s: quarantine output of quality gate %s: %w", pq.Name, g.Name, err)

@@ -63,15 +63,22 @@ func (e *GateError) Error() string {
 		GateMarker, CodeGateFailed, e.Gate.Name, e.Query, e.BatchID, e.Gate.Condition, ir.FormatThreshold(e.Gate.Value), e.Gate.WindowsText())
 }
 
-// WindowsText names a per-window verdict's breached windows for a message:
-// " in 2 of 5 windows starting 2026-07-15T10:00:00Z, 2026-07-15T12:00:00Z"
-// (", …" after the first MaxBreachedWindows); "" for a batch gate.
+// WindowsText names a per-window verdict's breached windows for a message
+// (WindowsText of its fields); "" for a batch gate.
 func (r GateResult) WindowsText() string {
-	if r.WindowsBreached == 0 {
+	return WindowsText(r.Windows, r.WindowsBreached, r.BreachedWindows)
+}
+
+// WindowsText is how a message names the breached windows of a per-window
+// verdict: " in 2 of 5 windows starting 2026-07-15T10:00:00Z,
+// 2026-07-15T12:00:00Z" (", …" after the first MaxBreachedWindows); "" when
+// none breached. Both engines' messages and warnings say it so.
+func WindowsText(windows, breached int, starts []string) string {
+	if breached == 0 {
 		return ""
 	}
-	s := fmt.Sprintf(" in %d of %d windows starting %s", r.WindowsBreached, r.Windows, strings.Join(r.BreachedWindows, ", "))
-	if r.WindowsBreached > len(r.BreachedWindows) {
+	s := fmt.Sprintf(" in %d of %d windows starting %s", breached, windows, strings.Join(starts, ", "))
+	if breached > len(starts) {
 		s += ", …"
 	}
 	return s
