@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
@@ -71,7 +72,7 @@ func dpcsExecution(m *Model, pp *planner.PipelinePlan) DPCSExecution {
 	e.Etlgen.CheckpointRoot = m.Plan.Bound.Execution.CheckpointRoot
 	for _, q := range pp.Queries {
 		e.Etlgen.Queries = append(e.Etlgen.Queries, DPCSQuery{Name: q.Name, Sources: q.Sources, Steps: q.Steps,
-			OutputMode: q.OutputMode, Checkpoint: q.Checkpoint})
+			OutputMode: q.OutputMode, Checkpoint: q.Checkpoint, Host: q.Host, Hosted: q.Hosted})
 	}
 	return e
 }
@@ -100,10 +101,18 @@ func dpcsFailures(m *Model, pp *planner.PipelinePlan) []DPCSFailure {
 		return out
 	}
 	for _, q := range pp.Queries {
+		batch, triggers := "the uncommitted micro-batch", []string{"query " + q.Name + " fails or is restarted"}
+		if q.Host != "" {
+			batch = "the uncommitted micro-batch of query " + q.Host
+			triggers = []string{"query " + q.Host + ", whose micro-batches write this load (multi-sink), fails or is restarted"}
+		}
+		if len(q.Hosted) > 0 {
+			triggers = append(triggers, "a write to a load it hosts fails: "+strings.Join(q.Hosted, ", ")+" (multi-sink: one query, its sinks stop together)")
+		}
 		out = append(out, DPCSFailure{ID: "query-" + q.Name, Category: "delivery:" + q.Guarantee.Level,
 			Scope:     DPCSScope{Kind: "path", Path: "interface.outputs." + q.Name},
-			Triggers:  []string{"query " + q.Name + " fails or is restarted"},
-			Responses: []string{"re-run the uncommitted micro-batch from " + q.Checkpoint},
+			Triggers:  triggers,
+			Responses: []string{"re-run " + batch + " from " + q.Checkpoint},
 			Recovery: DPCSRecovery{Checkpoint: q.Checkpoint, Restart: q.Guarantee.Statement,
 				Resume: "after the last committed batch", StateRestoration: stateText(q)}})
 	}

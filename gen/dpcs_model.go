@@ -165,6 +165,11 @@ type DPCSQuery struct {
 	Steps      []string `yaml:"steps"`
 	OutputMode string   `yaml:"outputMode"`
 	Checkpoint string   `yaml:"checkpoint"`
+	// Host is, for a hosted load (multi-sink), the query whose
+	// micro-batches write it; Hosted the loads a query writes besides its
+	// sink.
+	Host   string   `yaml:"host,omitempty"`
+	Hosted []string `yaml:"hosted,omitempty"`
 }
 
 // DPCSScheduling is a scheduling intent (the trigger).

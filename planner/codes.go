@@ -58,21 +58,22 @@ const (
 	CodeSinkFeedsSource    = "ETL-K506" // a load writes where its pipeline (or one feeding it) reads
 
 	// State compatibility (X6xx).
-	CodeStateGroupingKeys = "ETL-X601" // grouping keys changed
-	CodeStateWindow       = "ETL-X602" // window spec changed
-	CodeStateDedupKeys    = "ETL-X603" // dedup keys changed
-	CodeStateJoin         = "ETL-X604" // join keys or type changed
-	CodeStateSource       = "ETL-X605" // source plugin or topic/table changed
-	CodeStateAggregates   = "ETL-X606" // aggregates added, removed or changed
-	CodeStateOperators    = "ETL-X607" // stateful operator added or removed
-	CodeStateSchema       = "ETL-X608" // state key/value schema changed
-	CodeStateWatermark    = "ETL-X609" // watermark column or delay changed (partial)
-	CodeStateQueryRemoved = "ETL-X610" // a query of the old manifest is gone (partial)
-	CodeStateManifest     = "ETL-X611" // the old manifest cannot be read
-	CodeStateOutputMode   = "ETL-X612" // a stateful query's output mode changed (partial)
-	CodeStateOutput       = "ETL-X613" // the query's output schema changed (partial)
-	CodeStateStore        = "ETL-X614" // the state store provider changed: Spark keeps the checkpoint's (partial)
-	CodeSchemaNotAdditive = "ETL-X615" // merge_schema with an output change that is not additive (a column removed, renamed or retyped)
-	CodeColumnsNeedMerge  = "ETL-X616" // columns added to an append into a table without merge_schema
-	CodeStateCompatible   = "ETL-X690" // note: the change is compatible
+	CodeStateGroupingKeys    = "ETL-X601" // grouping keys changed
+	CodeStateWindow          = "ETL-X602" // window spec changed
+	CodeStateDedupKeys       = "ETL-X603" // dedup keys changed
+	CodeStateJoin            = "ETL-X604" // join keys or type changed
+	CodeStateSource          = "ETL-X605" // source plugin or topic/table changed
+	CodeStateAggregates      = "ETL-X606" // aggregates added, removed or changed
+	CodeStateOperators       = "ETL-X607" // stateful operator added or removed
+	CodeStateSchema          = "ETL-X608" // state key/value schema changed
+	CodeStateWatermark       = "ETL-X609" // watermark column or delay changed (partial)
+	CodeStateQueryRemoved    = "ETL-X610" // a query of the old manifest is gone (partial)
+	CodeStateManifest        = "ETL-X611" // the old manifest cannot be read
+	CodeStateOutputMode      = "ETL-X612" // a stateful query's output mode changed (partial)
+	CodeStateOutput          = "ETL-X613" // the query's output schema changed (partial)
+	CodeStateStore           = "ETL-X614" // the state store provider changed: Spark keeps the checkpoint's (partial)
+	CodeSchemaNotAdditive    = "ETL-X615" // merge_schema with an output change that is not additive (a column removed, renamed or retyped)
+	CodeColumnsNeedMerge     = "ETL-X616" // columns added to an append into a table without merge_schema
+	CodeStateCheckpointMoved = "ETL-X617" // a query's checkpoint moved: it joined or left a multi-sink host, or its path changed (partial)
+	CodeStateCompatible      = "ETL-X690" // note: the change is compatible
 )

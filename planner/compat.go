@@ -51,41 +51,95 @@ type Compat struct {
 // incompatible, a warning when partial; a single ETL-X690 note when all is
 // compatible.
 //
-// Queries are matched by checkpoint identity (ManifestQuery.Checkpoint), not
-// by name: state lives in a checkpoint, so a query whose checkpoint moved (a
-// new major version, another profile) starts from scratch and is compared
-// with nothing, and an old checkpoint no new query uses is orphaned
-// (ETL-X610).
+// State lives in a checkpoint, so the state comparisons (sources,
+// operators, output mode, state store, watermarks) are matched by
+// checkpoint (ManifestQuery.Checkpoint), not by name, and made once per
+// checkpoint: between the new and the old query that run it (Host ""), not
+// for the loads they host (multi-sink), whose state is their host's. A
+// query of the same pipeline and name whose checkpoint moved (it joined or
+// left a host, or the checkpoint root or profile changed) is compared with
+// no state: its old state is abandoned and ETL-X617 warns about the rows
+// around the move; only its output is still compared with its old one,
+// since its sink (the table it appends to) did not move. A new major
+// version moves every checkpoint of the pipeline on purpose: its queries
+// start from scratch, are compared with nothing, and the old checkpoints
+// no new query uses are orphaned (ETL-X610).
 func Compare(old, cur *Manifest) (Compat, diag.List) {
 	cc := &comparer{}
 	cc.compare(old, cur)
 	return cc.result(func(Change) diag.Position { return diag.Position{} })
 }
 
-// compare grades every new query that reuses an old checkpoint, and notes
-// the old checkpoints left behind.
+// compare grades every new query against the old state it reuses, warns
+// about the queries whose checkpoint moved, and notes the old checkpoints
+// left behind.
 func (cc *comparer) compare(old, cur *Manifest) {
-	used := map[string]bool{}
-	olds := map[string]ManifestQuery{}
+	type key struct{ pipeline, query string }
+	named := map[key]ManifestQuery{}
+	runs := map[string]ManifestQuery{} // checkpoint → the old query that runs it
+	majors := map[string]string{}
 	for _, p := range old.Pipelines {
+		majors[p.ID] = Major(p.Version)
 		for _, q := range p.Queries {
-			olds[q.Checkpoint] = q
+			named[key{p.ID, q.Name}] = q
+			if r, ok := runs[q.Checkpoint]; !ok || r.Host != "" && q.Host == "" {
+				runs[q.Checkpoint] = q
+			}
 		}
 	}
+	used := map[string]bool{}
+	moved := map[key]bool{}
 	for _, p := range cur.Pipelines {
+		bumped := majors[p.ID] != Major(p.Version)
 		for _, q := range p.Queries {
-			if oq, ok := olds[q.Checkpoint]; ok {
-				used[q.Checkpoint] = true
-				cc.query(p.ID, oq, q)
+			used[q.Checkpoint] = true
+			nq, isNamed := named[key{p.ID, q.Name}]
+			if isNamed && nq.Checkpoint != q.Checkpoint && !bumped {
+				moved[key{p.ID, q.Name}] = true
+				cc.moved(p.ID, nq, q)
+			}
+			rq, runsOld := runs[q.Checkpoint]
+			if q.Host == "" && runsOld {
+				cc.state(p.ID, rq, q)
+			}
+			switch {
+			case isNamed && (nq.Checkpoint == q.Checkpoint || moved[key{p.ID, q.Name}]):
+				cc.sink(p.ID, nq, q)
+			case !isNamed && q.Host == "" && runsOld:
+				cc.sink(p.ID, rq, q)
 			}
 		}
 	}
 	for _, p := range old.Pipelines {
 		for _, oq := range p.Queries {
-			if !used[oq.Checkpoint] {
+			// A hosted load's checkpoint is its host's, orphaned with it; a
+			// query whose checkpoint moved has its ETL-X617 instead.
+			if !used[oq.Checkpoint] && oq.Host == "" && !moved[key{p.ID, oq.Name}] {
 				cc.add(p.ID, oq.Name, CodeStateQueryRemoved, Partial, "query %s is gone: its checkpoint %s is orphaned (delete it once no rollback needs it)", oq.Name, oq.Checkpoint)
 			}
 		}
+	}
+}
+
+// moved warns about a query whose checkpoint moved between the plans
+// (ETL-X617): it became hosted (or changed host), left its host, or its
+// checkpoint location changed otherwise.
+func (cc *comparer) moved(pid string, old, cur ManifestQuery) {
+	switch {
+	case cur.Host != "" && cur.Host != old.Host:
+		prev, prevs := "its own", cur.Name+"'s"
+		if old.Host != "" {
+			prev, prevs = "query "+old.Host+"'s", old.Host+"'s"
+		}
+		cc.add(pid, cur.Name, CodeStateCheckpointMoved, Partial, "query %s now runs in query %s's micro-batches (multi-sink): it reads on from %s's checkpoint, not %s (%s); "+
+			"rows %s's checkpoint has passed and %s had not are not written to %s's sink, rows %s had passed and %s's had not are written again; its idempotent writes restart under a new txnAppId",
+			cur.Name, cur.Host, cur.Host, prev, old.Checkpoint, cur.Host, prevs, cur.Name, prevs, cur.Host)
+	case old.Host != "" && cur.Host == "":
+		cc.add(pid, cur.Name, CodeStateCheckpointMoved, Partial, "query %s no longer runs in query %s's micro-batches (multi-sink): it runs a query of its own on checkpoint %s, which starts from the sources' starting positions when it is new",
+			cur.Name, old.Host, cur.Checkpoint)
+	default:
+		cc.add(pid, cur.Name, CodeStateCheckpointMoved, Partial, "query %s's checkpoint moved from %s to %s: the query starts over from the sources' starting positions unless %s exists",
+			cur.Name, old.Checkpoint, cur.Checkpoint, cur.Checkpoint)
 	}
 }
 
@@ -132,7 +186,9 @@ func (cc *comparer) add(pipeline, query, code string, g Grade, format string, ar
 	cc.changes = append(cc.changes, Change{Pipeline: pipeline, Query: query, Step: cc.step, Code: code, Grade: g, Reason: fmt.Sprintf(format, args...)})
 }
 
-func (cc *comparer) query(pid string, old, cur ManifestQuery) {
+// state compares what the state in one checkpoint depends on, between the
+// old and the new query that run it.
+func (cc *comparer) state(pid string, old, cur ManifestQuery) {
 	if !reflect.DeepEqual(sourceIDs(old.Sources), sourceIDs(cur.Sources)) {
 		cc.add(pid, cur.Name, CodeStateSource, Incompatible, "sources changed from %s to %s: the checkpoint's offsets belong to the old sources (Spark does not allow a different source or topic)",
 			strings.Join(sourceIDs(old.Sources), ", "), strings.Join(sourceIDs(cur.Sources), ", "))
@@ -154,6 +210,10 @@ func (cc *comparer) query(pid string, old, cur ManifestQuery) {
 			old.StateStore, cur.StateStore, old.StateStore)
 	}
 	cc.watermarks(pid, cur.Name, old.Watermarks, cur.Watermarks)
+}
+
+// sink compares the output a query's sink takes with the old one.
+func (cc *comparer) sink(pid string, old, cur ManifestQuery) {
 	if !reflect.DeepEqual(old.Output, cur.Output) {
 		cc.output(pid, cur, old.Output)
 	}

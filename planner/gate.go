@@ -18,9 +18,10 @@ const (
 // Gate is a quality gate as planned: the declared gate (package ir) and
 // the queries that evaluate it at each of their micro-batches, before their
 // sinks commit. An invalid-ratio gate is evaluated by every query that
-// reads its source on the streaming side (each query reads the source on
-// its own, so each measures its own batches); a load's gate by the load's
-// query. Both engines read the gates of a query from Query.Gates.
+// reads its source on the streaming side and runs (each query reads the
+// source on its own, so each measures its own batches; a hosted load is
+// measured by its host's); a load's gate by the load's query. Both engines
+// read the gates of a query from Query.Gates.
 type Gate struct {
 	Name   string `json:"name"`
 	Metric string `json:"metric"`
@@ -103,8 +104,8 @@ func gatesOf(c *Checker, pp *pipe, queries []Query) []Gate {
 		if b := c.env.GateOutputs[g.Output]; b != nil && g.Action == ir.GateQuarantine {
 			pg.Quarantine = gateQuarantineOf(c, pp, g, b, queries)
 		}
-		for _, q := range pp.queries {
-			if gateEvaluatedBy(g, q) {
+		for j, q := range pp.queries {
+			if queries[j].Host == "" && gateEvaluatedBy(g, q) {
 				pg.Queries = append(pg.Queries, q.name)
 			}
 		}

@@ -32,8 +32,12 @@ type ManifestPipeline struct {
 
 // ManifestQuery is the state-relevant part of one query.
 type ManifestQuery struct {
-	Name       string       `json:"name"`
-	Checkpoint string       `json:"checkpoint"`
+	Name       string `json:"name"`
+	Checkpoint string `json:"checkpoint"`
+	// Host is, for a hosted load (multi-sink, Query.Host), the query whose
+	// micro-batches write it and whose checkpoint it has; "" for a query of
+	// its own.
+	Host       string       `json:"host,omitempty"`
 	OutputMode string       `json:"outputMode"`
 	Sources    []SourceName `json:"sources"`
 	Watermarks []Watermark  `json:"watermarks"`
@@ -83,7 +87,7 @@ func NewManifest(m *Model) *Manifest {
 func manifestPipeline(p *PipelinePlan, store string) ManifestPipeline {
 	mp := ManifestPipeline{ID: p.ID, Version: p.Version, Queries: []ManifestQuery{}}
 	for _, q := range p.Queries {
-		mq := ManifestQuery{Name: q.Name, Checkpoint: q.Checkpoint, OutputMode: q.OutputMode, Sources: []SourceName{},
+		mq := ManifestQuery{Name: q.Name, Checkpoint: q.Checkpoint, Host: q.Host, OutputMode: q.OutputMode, Sources: []SourceName{},
 			Watermarks: q.Watermarks, Output: q.Output, Operators: q.Stateful}
 		if len(q.Stateful) > 0 {
 			mq.StateStore = store

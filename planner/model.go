@@ -39,7 +39,8 @@ func buildModel(c *Checker, inf *inference) *Model {
 			pm.Queries = append(pm.Queries, queryOf(c, q))
 			pkgs = append(pkgs, packagesOf(q.sink)...)
 		}
-		staticQuarantines(c, pm.Sources, pp.queries)
+		shareQueries(c, pp, pm.Queries)
+		staticQuarantines(c, pm.Sources, pp.queries, pm.Queries)
 		for _, s := range pm.Sources {
 			if s.Quarantine != nil {
 				pkgs = append(pkgs, packagesOf(s.Quarantine.Binding)...)
@@ -146,16 +147,16 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 }
 
 // staticQuarantines gives each static table's quarantine its owner: the
-// first query that reads the table writes it, so that one writer commits to
+// first query that reads the table (and runs: not a hosted load) writes it, so that one writer commits to
 // it (two MERGEs into one Delta table at once can conflict).
-func staticQuarantines(c *Checker, sources []Source, queries []*query) {
+func staticQuarantines(c *Checker, sources []Source, queries []*query, planned []Query) {
 	for i := range sources {
 		sq := sources[i].Quarantine
 		if sq == nil {
 			continue
 		}
-		for _, q := range queries {
-			if q.reads(sources[i].Asset) {
+		for j, q := range queries {
+			if planned[j].Host == "" && q.reads(sources[i].Asset) {
 				sq.Owner, sq.Checkpoint = q.name, q.checkpoint(c.env)
 				break
 			}

@@ -287,6 +287,15 @@ type Query struct {
 	// Gates are the quality gates the query evaluates at each micro-batch
 	// before its sink commits, in declaration order (Gate.Queries).
 	Gates []Gate `json:"gates,omitempty"`
+	// Hosted are the loads this query writes besides its own sink, in
+	// declaration order (multi-sink, shareQueries): loads of the same
+	// stream, output mode and columns, written from the same persisted
+	// micro-batch, each idempotently per batch id.
+	Hosted []string `json:"hosted,omitempty"`
+	// Host is, for a hosted load, the query whose micro-batches write it;
+	// "" when the load runs a query of its own. A hosted load has its
+	// host's checkpoint and starts no query: the engines run the host.
+	Host string `json:"host,omitempty"`
 }
 
 // Watermark is a WithWatermark declared in a step.

@@ -26,7 +26,7 @@ func TestRulesRegistry(t *testing.T) {
 		}
 	}
 	for _, c := range []string{CodeStateGroupingKeys, CodeStateWindow, CodeStateDedupKeys, CodeStateJoin, CodeStateSource, CodeStateAggregates,
-		CodeStateOperators, CodeStateSchema, CodeStateWatermark, CodeStateQueryRemoved, CodeStateManifest, CodeStateOutputMode, CodeStateOutput, CodeStateStore, CodeStateCompatible} {
+		CodeStateOperators, CodeStateSchema, CodeStateWatermark, CodeStateQueryRemoved, CodeStateManifest, CodeStateOutputMode, CodeStateOutput, CodeStateStore, CodeStateCheckpointMoved, CodeStateCompatible} {
 		if !strings.Contains(string(docs), "`"+c+"`") {
 			t.Errorf("state code %s is not documented in docs/diagnostics.md", c)
 		}

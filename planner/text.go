@@ -104,6 +104,13 @@ func writeQuery(b *strings.Builder, q Query) {
 	fmt.Fprintf(b, "    output mode: %s (%s)\n", q.OutputMode, q.OutputModeReason)
 	fmt.Fprintf(b, "    trigger: %s\n", q.Trigger)
 	fmt.Fprintf(b, "    checkpoint: %s\n", q.Checkpoint)
+	if q.Host != "" {
+		fmt.Fprintf(b, "    runs in: query %s (multi-sink: its micro-batches write this load too; txnAppId %s)\n", q.Host, q.Identity)
+	}
+	if len(q.Hosted) > 0 {
+		fmt.Fprintf(b, "    writes also: %s (multi-sink: the same stream, output mode and columns; one source read, the batch persisted once, each sink idempotent per batch id)\n",
+			strings.Join(q.Hosted, ", "))
+	}
 	fmt.Fprintf(b, "    sink: %s %s", orNone(string(q.Sink.Plugin)), orNone(q.Sink.Identity))
 	if q.Sink.WriteMode != "" {
 		fmt.Fprintf(b, ", write mode %s", q.Sink.WriteMode)

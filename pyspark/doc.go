@@ -138,7 +138,7 @@
 // are measured by check_gates too (rt.window_verdict: one aggregate over
 // the per-window values); a breached quarantine gate's rows are split off
 // by rt.quarantine_split and written to its output by write_<output>
-// (view_gates.go, gateOutputView: the output's own writer and txnAppId)
+// (view_gates.go, writeView: the output's own writer and txnAppId)
 // before the query's sink writes the rest.
 //
 // # Run

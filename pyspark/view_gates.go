@@ -70,24 +70,26 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 	return nil
 }
 
-// gateOutputView is the output of a quarantine gate, written by the gated
-// query's foreachBatch with the rows rt.quarantine_split takes: the rows
-// are already the load's columns.
-type gateOutputView struct {
-	Gate       string // Python literal of the gate's name
+// writeView is a write of a query's foreachBatch besides its sink: the
+// output of a quarantine gate, with the rows rt.quarantine_split takes, or
+// a load the query hosts (planner.Query.Hosted), with the batch's rows.
+// The rows are already the load's columns.
+type writeView struct {
+	Gate       string // Python literal of the gate's name; "" for a hosted load
 	Identity   string // Python literal: the output's txnAppId
-	Checkpoint string // Python literal: the gated query's (files sinks)
+	Checkpoint string // Python literal: the writing query's (files sinks)
 	Title      string // plain text
+	Doc        string // plain text: what the write is, the docstring's first line
 	Const, Fn  string
 	Sink       sinkView
 }
 
-// gateOutputForms are the module names a gate output defines (idents.claim).
-var gateOutputForms = []string{"write_%s", "%S_IDENTITY", "%S_TARGET", "%S_SCHEMA_SQL", "%S_CREATE_SQL", "%S_LAYOUT", "%S_MERGE_KEYS",
+// writeForms are the module names a writeView defines (idents.claim).
+var writeForms = []string{"write_%s", "%S_IDENTITY", "%S_TARGET", "%S_SCHEMA_SQL", "%S_CREATE_SQL", "%S_LAYOUT", "%S_MERGE_KEYS",
 	"%S_KAFKA_OPTIONS", "%S_KAFKA_OPTIONS_ENV", "%S_KEY", "%S_VALUE"}
 
 // gateOutput builds the view of a quarantine gate's output.
-func (g *gen) gateOutput(q *planner.Query, gt *planner.Gate) (*gateOutputView, error) {
+func (g *gen) gateOutput(q *planner.Query, gt *planner.Gate) (*writeView, error) {
 	gq := gt.Quarantine
 	if gq == nil {
 		return nil, fmt.Errorf("query %s gate %s: the quarantine output is not bound", q.Name, gt.Name)
@@ -97,9 +99,10 @@ func (g *gen) gateOutput(q *planner.Query, gt *planner.Gate) (*gateOutputView, e
 		return nil, fmt.Errorf("query %s gate %s: %w", q.Name, gt.Name, err)
 	}
 	w := gq.Write()
-	base := g.ids.claim(gq.Asset, gateOutputForms...)
-	ov := &gateOutputView{Gate: PyString(gt.Name), Identity: PyString(gq.TxnID), Checkpoint: PyString(q.Checkpoint),
+	base := g.ids.claim(gq.Asset, writeForms...)
+	ov := &writeView{Gate: PyString(gt.Name), Identity: PyString(gq.TxnID), Checkpoint: PyString(q.Checkpoint),
 		Title: fmt.Sprintf("%s: the rows quality gate %s quarantines from query %s, %s into %s", gq.Asset, gt.Name, q.Name, w.Sink.WriteMode, gq.Identity),
+		Doc:   "idempotent per batch id, written before the gated query's sink",
 		Const: constName(base), Fn: base}
 	if ov.Sink, err = g.sink(&w.Sink, c); err != nil {
 		return nil, fmt.Errorf("query %s gate %s: %w", q.Name, gt.Name, err)

@@ -52,13 +52,20 @@ type queryView struct {
 	GateSource *sourceView
 	// GateOutputs are the outputs of the query's quarantine gates, written
 	// in its foreachBatch before its sink.
-	GateOutputs []*gateOutputView
+	GateOutputs []*writeView
+	// Hosted are the loads the query hosts (planner.Query.Hosted), written
+	// in its foreachBatch after its sink, from the same persisted batch.
+	Hosted []*writeView
 	// Sources are the Python literals of the observed metrics of the
 	// validated sources the query reads (sourceView.Observe); Observed
 	// those sources by asset.
 	Sources  []string
 	Observed map[string]*sourceView
 }
+
+// Writes are the query's writes besides its sink: its quarantine gates'
+// outputs, then its hosted loads.
+func (qv *queryView) Writes() []*writeView { return slices.Concat(qv.GateOutputs, qv.Hosted) }
 
 // sinkView is where a query (or a late output) writes.
 type sinkView struct {
@@ -87,8 +94,8 @@ func (g *gen) queries(pv *programView) error {
 	byName := map[string]*queryView{}
 	for i := range g.pp.Queries {
 		q := &g.pp.Queries[i]
-		if q.Branch == ir.PortLate {
-			continue
+		if q.Branch == ir.PortLate || q.Host != "" {
+			continue // written by its host's foreachBatch
 		}
 		qv, err := g.query(q)
 		if err != nil {
@@ -123,7 +130,7 @@ func (g *gen) queries(pv *programView) error {
 		if qv.Sink.Kind != "files" && qv.Sink.Kind != "kafka" {
 			qv.Tables = append(qv.Tables, qv.Const+"_TARGET")
 		}
-		for _, ov := range qv.GateOutputs {
+		for _, ov := range qv.Writes() {
 			if ov.Sink.Kind != "files" && ov.Sink.Kind != "kafka" {
 				qv.Tables = append(qv.Tables, ov.Const+"_TARGET")
 			}
@@ -179,7 +186,40 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 	if err := g.gates(q, qv); err != nil {
 		return nil, err
 	}
+	for _, name := range q.Hosted {
+		hv, err := g.hostedWrite(q, name)
+		if err != nil {
+			return nil, err
+		}
+		qv.Hosted = append(qv.Hosted, hv)
+		qv.Cache = true // persisted once, written to every sink
+	}
 	return qv, nil
+}
+
+// hostedWrite builds the write of a load query q hosts: the load's sink,
+// its own txnAppId (Query.Identity), q's checkpoint.
+func (g *gen) hostedWrite(q *planner.Query, name string) (*writeView, error) {
+	hq, ok := g.pp.Query(name)
+	if !ok {
+		return nil, fmt.Errorf("query %s hosts load %s, which the plan does not have", q.Name, name)
+	}
+	c, err := g.contract(hq.Sink.Contract)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", name, err)
+	}
+	base := g.ids.claim(name, writeForms...)
+	hv := &writeView{Identity: PyString(hq.Identity), Checkpoint: PyString(q.Checkpoint),
+		Title: fmt.Sprintf("%s: %s rows of query %s, %s into %s", name, q.Branch, q.Name, hq.Sink.WriteMode, hq.Sink.Identity),
+		Doc:   "the query's persisted micro-batch, written after its sink, idempotent per batch id",
+		Const: constName(base), Fn: base}
+	if hv.Sink, err = g.sink(&hq.Sink, c); err != nil {
+		return nil, fmt.Errorf("load %s: %w", name, err)
+	}
+	if hv.Sink.Kind == "changes" {
+		return nil, fmt.Errorf("load %s applies changes: it cannot be hosted", name)
+	}
+	return hv, nil
 }
 
 // upstream is what a stream reads: a step's inputs, nothing for a source.

@@ -6,7 +6,12 @@ import "encoding/json"
 type Batch struct {
 	Pipeline string
 	Query    string
-	BatchID  int64
+	// Host is, for a load that another query's micro-batches write
+	// (multi-sink, planner.Query.Host), that query: the batch is the
+	// host's, and wrote OutputRows to this load's sink too; "" for a query
+	// of its own.
+	Host    string `json:",omitempty"`
+	BatchID int64
 	// InputRows are the rows the batch read; InvalidRows those of them that
 	// broke their contract (counted by the local engine only).
 	InputRows   int64

@@ -28,7 +28,8 @@ type Report struct {
 	// Driver is the Spark engine's driver lease and session.
 	Driver   *DriverReport `json:"driver,omitempty"`
 	ExitCode int           `json:"exitCode"`
-	// Batches counts the micro-batches of every query.
+	// Batches counts the micro-batches of every query that ran (not
+	// those of hosted loads: their host's).
 	Batches int           `json:"batches"`
 	Queries []QueryReport `json:"queries"`
 	// Sinks are the rows each query wrote in this run, by query name.
@@ -46,12 +47,17 @@ type Report struct {
 	Executors *ExecutorsReport `json:"executors,omitempty"`
 	// Path is where the report was written.
 	Path string `json:"-"`
+	// hosted maps each query hosting loads to them (hostedOf).
+	hosted map[string][]string
 }
 
 // QueryReport is one query's part of a run.
 type QueryReport struct {
 	Name  string `json:"name"`
 	Start string `json:"start"`
+	// Host is, for a hosted load (multi-sink), the query whose batches
+	// wrote it; its batches are the host's.
+	Host string `json:"host,omitempty"`
 	// Batches counts the query's micro-batches in this run; LastBatchID is
 	// the id of the last one committed so far (-1: none yet).
 	Batches            int    `json:"batches"`
@@ -206,7 +212,9 @@ func (r *Report) terminated(e QueryTerminated) {
 
 // add counts one batch.
 func (r *Report) add(b Batch) {
-	r.Batches++
+	if b.Host == "" {
+		r.Batches++ // a hosted load's batch is its host's
+	}
 	q := r.query(b.Query)
 	q.Batches++
 	q.LastBatchID = b.BatchID

@@ -81,9 +81,9 @@ func runLocalAll(ctx context.Context, m *planner.Model, o Options, h *Handle) ([
 // newReport starts a pipeline's report.
 func newReport(m *planner.Model, pp *planner.PipelinePlan, runID string) *Report {
 	r := &Report{Pipeline: pp.ID, Profile: m.Profile, Engine: m.Engine, RunID: runID, Start: startFresh, Status: StateFinished,
-		Sinks: map[string]int64{}}
+		Sinks: map[string]int64{}, hosted: hostedOf(pp)}
 	for _, q := range pp.Queries {
-		r.query(q.Name)
+		r.query(q.Name).Host = q.Host
 	}
 	return r
 }

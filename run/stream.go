@@ -45,10 +45,26 @@ func (s *stream) track(pipeline, query string) *queryTrack {
 	return t
 }
 
-// emit delivers ev (and what it implies first) for report r.
+// emit delivers ev (and what it implies first) for report r, then the
+// same for each load ev's query hosts (mirror).
 func (s *stream) emit(r *Report, ev Event) {
 	s.deliver.Lock()
 	defer s.deliver.Unlock()
+	s.emitOne(r, ev)
+	if r == nil {
+		return
+	}
+	_, q := ev.Origin()
+	for _, load := range r.hosted[q] {
+		if m, ok := mirror(ev, load, q); ok {
+			s.emitOne(r, m)
+		}
+	}
+}
+
+// emitOne delivers one event and what it implies first; the caller holds
+// deliver.
+func (s *stream) emitOne(r *Report, ev Event) {
 	p, q := ev.Origin()
 	t := s.track(p, q)
 	switch e := ev.(type) {
@@ -84,7 +100,7 @@ func (s *stream) send(r *Report, ev Event) {
 	}
 	s.mu.Lock()
 	s.st.Pipeline, _ = ev.Origin()
-	if b, ok := ev.(BatchCompleted); ok {
+	if b, ok := ev.(BatchCompleted); ok && b.Host == "" {
 		s.st.Batches++
 		last := b.Batch
 		s.st.Last = &last

@@ -9,8 +9,8 @@ import (
 
 // ReplayBatch re-runs committed batch n of every query that ran it, from
 // its logged offsets and the state before it, and fails the test unless
-// the replay produces the rows the batch wrote (to its sink and to its
-// quarantine gates' outputs), every sink skips it
+// the replay produces the rows the batch wrote (to its sink, to its
+// quarantine gates' outputs and to the loads it hosts), every sink skips it
 // (idempotence per checkpoint and batch id) and every quality gate gives
 // the verdict it gave when the batch ran (as recorded in Progress).
 func (rt *Runtime) ReplayBatch(n int64) {
@@ -31,6 +31,9 @@ func (rt *Runtime) ReplayBatch(n int64) {
 		rt.checkReplay(q, q.Name, n, r.Rows)
 		for asset, rows := range r.Quarantined {
 			rt.checkReplay(q, asset, n, rows)
+		}
+		for load, rows := range r.Hosted {
+			rt.checkReplay(q, load, n, rows)
 		}
 		rt.checkReplayGates(q.Name, n, r.Gates)
 	}

@@ -25,7 +25,7 @@ const maxSnapshotInterval = 1<<31 - 1
 const defaultServerLossTimeout = time.Minute
 
 var (
-	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout", "server_loss_timeout", "state_store", "state_snapshot_interval", "openlineage"}
+	executionKeys = []string{"mode", "trigger", "checkpoint_root", "stop_policy", "stop_timeout", "server_loss_timeout", "state_store", "state_snapshot_interval", "openlineage", "multi_sink"}
 	triggerKeys   = []string{"type", "interval"}
 	triggerTypes  = []string{TriggerAvailableNow, TriggerOnce, TriggerProcessingTime}
 )
@@ -33,7 +33,7 @@ var (
 // execution decodes the execution section of a profile for engine.
 func (d *decoder) execution(e entry, engine string) Execution {
 	ex := Execution{Mode: ModeStructuredStreaming, StopPolicy: StopFinishBatch, StopTimeout: defaultStopTimeout,
-		ServerLossTimeout: defaultServerLossTimeout, StateStore: StateStoreHDFS,
+		ServerLossTimeout: defaultServerLossTimeout, StateStore: StateStoreHDFS, MultiSink: MultiSinkShared,
 		Pos: d.pos(e.key), CheckpointRootPos: d.pos(e.key)}
 	entries, ok := d.mapping(e.val, "execution")
 	if !ok {
@@ -82,6 +82,10 @@ func (d *decoder) execution(e entry, engine string) Execution {
 			}
 		case "openlineage":
 			ex.OpenLineage = d.openLineage(f)
+		case "multi_sink":
+			if s, ok := d.scalar(f.val, path, "a string"); ok && d.enum(f.val, path, s, []string{MultiSinkShared, MultiSinkSeparate}) {
+				ex.MultiSink = s
+			}
 		default:
 			d.unknownKey(f, "execution", executionKeys)
 		}

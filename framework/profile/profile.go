@@ -62,8 +62,18 @@ type Execution struct {
 	// OpenLineage is where a run sends its OpenLineage events
 	// (execution.openlineage); nil sends none.
 	OpenLineage *OpenLineage
-	Pos         diag.Position
+	// MultiSink is whether the loads of one stream share one query
+	// (execution.multi_sink): shared (the default, MultiSinkShared) or
+	// separate, a query per load.
+	MultiSink string
+	Pos       diag.Position
 }
+
+// The values of execution.multi_sink.
+const (
+	MultiSinkShared   = "shared"
+	MultiSinkSeparate = "separate"
+)
 
 // The state store providers of execution.state_store.
 const (

@@ -24,6 +24,8 @@ type RedactedExecution struct {
 	ServerLossTimeout string `json:"server_loss_timeout" yaml:"server_loss_timeout"`
 	// StateStore is execution.state_store (Spark engine).
 	StateStore string `json:"state_store" yaml:"state_store"`
+	// MultiSink is execution.multi_sink when it is not the default.
+	MultiSink string `json:"multi_sink,omitempty" yaml:"multi_sink,omitempty"`
 }
 
 // RedactedEntry is an asset or a resource of a Redacted profile.
@@ -45,6 +47,9 @@ func (p *Profile) Redacted() Redacted {
 		CheckpointRoot: redactString(p.exec.CheckpointRoot), StopPolicy: p.exec.StopPolicy,
 		StopTimeout: p.exec.StopTimeout.String(), ServerLossTimeout: p.exec.ServerLossTimeout.String(),
 		StateStore: p.exec.StateStore}
+	if p.exec.MultiSink != MultiSinkShared {
+		r.Execution.MultiSink = p.exec.MultiSink
+	}
 	if t := p.exec.Trigger; t.Interval > 0 || t.Type == TriggerProcessingTime {
 		r.Execution.Interval = t.Interval.String()
 	}

@@ -15,8 +15,17 @@ import (
 
 // printBatch prints one micro-batch as one line (--progress plain, or not
 // a terminal). Versioned sources (a Delta Change Data Feed) add their
-// start and end offsets.
+// start and end offsets; a hosted load's batch (multi-sink) is a short line
+// naming its host.
 func printBatch(w io.Writer, b run.Batch) {
+	if b.Host != "" { // multi-sink: the host's batch wrote this load too
+		line := fmt.Sprintf("batch %d %-24s output=%d host=%s", b.BatchID, b.Query, b.OutputRows, b.Host)
+		if b.Replay {
+			line += " replay"
+		}
+		fmt.Fprintln(w, line)
+		return
+	}
 	wm := b.Watermark
 	if wm == "" {
 		wm = "-"

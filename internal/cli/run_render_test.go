@@ -29,6 +29,8 @@ func TestBatchLine(t *testing.T) {
 		{"delta-cdf (spark)", run.Batch{Query: "c", Offsets: []run.SourceOffsets{{Start: json.RawMessage(`{"reservoirVersion": 3}`), End: json.RawMessage(`{"reservoirVersion": 5}`)}}},
 			`output=0 startOffset={"reservoirVersion":3} endOffset={"reservoirVersion":5}` + "\n"},
 		{"replay", run.Batch{Query: "q", Replay: true}, "output=0 replay\n"},
+		{"hosted load", run.Batch{Query: "feed", Host: "windows", BatchID: 2, InputRows: 9, OutputRows: 4},
+			"batch 2 feed                     output=4 host=windows\n"},
 		{"gates", run.Batch{Query: "q", Gates: []run.GateVerdict{{Name: "invalid", Action: "warn", Value: 0.25, Breached: true},
 			{Name: "rows", Action: "fail", Value: 3}}}, "output=0 gate:invalid=0.25(warn) gate:rows=3(ok)\n"},
 	}

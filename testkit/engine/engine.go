@@ -36,7 +36,8 @@ type Env struct {
 type Engine struct {
 	// Pipeline is the pipeline id.
 	Pipeline string
-	// Queries are the pipeline's queries, in the plan's order.
+	// Queries are the pipeline's queries, in the plan's order; a hosted
+	// load (planner.Query.Host) is none of them: its host writes it.
 	Queries []*Query
 	// Manifest is the state manifest written into every checkpoint.
 	Manifest []byte
@@ -53,6 +54,8 @@ type Engine struct {
 	stop profile.Execution
 	// locks are the checkpoint locks held until Close.
 	locks []*checkpointLock
+	// hosts maps each hosted load to the query that writes it.
+	hosts map[string]string
 }
 
 // Open takes the lock of every query's checkpoint (a *LockedError when
@@ -73,7 +76,7 @@ func Open(m *planner.Model, pipelineID string, env *Env) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open engine: %w", err)
 	}
-	e := &Engine{Pipeline: pipelineID, Manifest: manifest, env: env, stop: m.Execution}
+	e := &Engine{Pipeline: pipelineID, Manifest: manifest, env: env, stop: m.Execution, hosts: map[string]string{}}
 	if err := e.open(m, pp); err != nil {
 		e.Close()
 		return nil, err
@@ -85,6 +88,9 @@ func Open(m *planner.Model, pipelineID string, env *Env) (*Engine, error) {
 // queries.
 func (e *Engine) open(m *planner.Model, pp *planner.PipelinePlan) error {
 	for _, q := range pp.Queries {
+		if q.Host != "" {
+			continue // the host's checkpoint
+		}
 		l, err := lockCheckpoint(q.Checkpoint)
 		if err != nil {
 			return err
@@ -96,6 +102,10 @@ func (e *Engine) open(m *planner.Model, pp *planner.PipelinePlan) error {
 	}
 	inputs := newInputCache()
 	for i := range pp.Queries {
+		if h := pp.Queries[i].Host; h != "" {
+			e.hosts[pp.Queries[i].Name] = h // its host writes it
+			continue
+		}
 		q, err := e.openQuery(m, pp, &pp.Queries[i])
 		if err != nil {
 			return err
@@ -185,6 +195,9 @@ func (e *Engine) openQuery(m *planner.Model, pp *planner.PipelinePlan, pq *plann
 	if err := q.openGateOutputs(pq, e.env); err != nil {
 		return nil, err
 	}
+	if err := q.openHosted(pp, pq, e.env); err != nil {
+		return nil, err
+	}
 	if err := q.recover(); err != nil {
 		return nil, fmt.Errorf("open query %s: %w", pq.Name, err)
 	}
@@ -200,8 +213,12 @@ func (e *Engine) now() time.Time {
 	return e.env.Clock()
 }
 
-// Query returns the named query.
+// Query returns the named query; for a hosted load (planner.Query.Host),
+// the query that writes it.
 func (e *Engine) Query(name string) (*Query, bool) {
+	if h, ok := e.hosts[name]; ok {
+		name = h
+	}
 	for _, q := range e.Queries {
 		if q.Name == name {
 			return q, true

@@ -39,14 +39,15 @@ type written struct {
 	// skipped: the query's sink had written the batch already.
 	skipped bool
 	// rows went to the query's sink; outputs to quarantine gates' outputs,
-	// by asset.
+	// by asset; hosted to the loads the query hosts, by load.
 	rows    []Row
 	outputs map[string][]Row
+	hosted  map[string][]Row
 }
 
 // write writes batch id's rows: first the rows the breached quarantine
-// gates take to their outputs (divert), then the rest to the query's sink;
-// each write is idempotent per checkpoint and batch id, so a batch re-run
+// gates take to their outputs (divert), then the rest to the query's sink
+// and to the loads it hosts; each write is idempotent per checkpoint and batch id, so a batch re-run
 // after a crash between them writes each once.
 func (q *Query) write(c *compiled, id int64, rows []Row, verdicts []GateResult) (written, error) {
 	kept, taken := q.divert(rows, verdicts)
@@ -66,6 +67,8 @@ func (q *Query) write(c *compiled, id int64, rows []Row, verdicts []GateResult) 
 		w.outputs[asset] = taken[i]
 	}
 	var err error
-	w.skipped, err = q.sink.Write(q.Checkpoint, id, sc, kept)
-	return w, err
+	if w.skipped, err = q.sink.Write(q.Checkpoint, id, sc, kept); err != nil {
+		return w, err
+	}
+	return w, q.writeHosted(id, sc, kept, &w)
 }

@@ -263,10 +263,13 @@ func ratio(n, of int) float64 {
 	return float64(n) / float64(of)
 }
 
-// failGate leaves the batch in flight uncommitted after a gate failed it:
-// the operators go back to the last commit and the batch is pending, to be
-// run again with the same offsets.
-func (q *Query) failGate(ol *OffsetLog, err error) error {
+// failBatch leaves the batch in flight uncommitted after it failed (a
+// gate failed it, an operator or a sink write returned an error): the
+// operators go back to the last commit and the batch is pending, to be run
+// again with the same offsets, whether by this engine or after a restart.
+// Sinks that wrote it before the failure skip it then (idempotent per
+// checkpoint and batch id), the others write it.
+func (q *Query) failBatch(ol *OffsetLog, err error) error {
 	if rerr := q.resetOperators(); rerr != nil {
 		return fmt.Errorf("%w (and reset: %v)", err, rerr)
 	}

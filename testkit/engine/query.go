@@ -39,6 +39,9 @@ type Progress struct {
 	// in declaration order (a batch a gate failed has no Progress: its
 	// RunBatch returns a *GateError).
 	Gates []GateResult
+	// Hosted are the loads the batch wrote besides the query's sink
+	// (planner.Query.Hosted), each with the same OutputRows.
+	Hosted []string `json:",omitempty"`
 }
 
 // compiled is one query's operator tree and what it reads.
@@ -72,6 +75,8 @@ type Query struct {
 	// gateOutputs are the outputs of the quarantine gates, by index in
 	// gates (gate_outputs.go).
 	gateOutputs map[int]Sink
+	// hosted are the loads the query writes besides its sink (hosted.go).
+	hosted []hostedSink
 	// quarantines are the static tables' quarantines the query writes, by
 	// static asset (static_quarantine.go).
 	quarantines map[string]*staticQuarantine

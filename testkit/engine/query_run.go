@@ -196,25 +196,25 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 	}
 	b, rows, err := q.execute(q.c, ol, q.ends)
 	if err != nil {
-		return nil, false, err
+		return nil, false, q.failBatch(ol, err)
 	}
 	if aborted(abort) {
 		return nil, false, q.abandon()
 	}
 	gates, err := q.evaluateGates(b, rows)
 	if err != nil {
-		return nil, false, q.failGate(ol, err)
+		return nil, false, q.failBatch(ol, err)
 	}
 	w, err := q.write(q.c, ol.BatchID, rows, gates)
 	skipped := w.skipped
 	if err != nil {
-		return nil, false, fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
+		return nil, false, q.failBatch(ol, fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err))
 	}
 	if err := q.commit(ol, b); err != nil {
 		return nil, false, err
 	}
 	p := q.progress(ol, b, len(rows), time.Since(start))
-	p.Skipped, p.Replay, p.Gates = skipped, replay, gates
+	p.Skipped, p.Replay, p.Gates, p.Hosted = skipped, replay, gates, q.Hosted()
 	p.StartOffsets, p.EndOffsets = starts, ol.Sources
 	return p, true, nil
 }
@@ -429,8 +429,11 @@ type Replayed struct {
 	// Quarantined are the rows a breached quarantine gate took to its
 	// output instead, by output asset.
 	Quarantined map[string][]Row
-	// Skipped: the sink skipped the write (it is idempotent per checkpoint
-	// and batch id).
+	// Hosted are the rows the batch produced again for the loads the
+	// query hosts, by load.
+	Hosted map[string][]Row
+	// Skipped: the sinks skipped the write (each is idempotent per
+	// checkpoint and batch id).
 	Skipped bool
 	// Gates are the verdicts of the query's quality gates over the replayed
 	// batch, which must be the ones of the committed batch.
@@ -478,7 +481,7 @@ func (q *Query) Replay(n int64) (*Replayed, error) {
 		return r, err
 	}
 	w, err := q.write(c, n, rows, r.Gates)
-	r.Rows, r.Quarantined, r.Skipped = w.rows, w.outputs, w.skipped
+	r.Rows, r.Quarantined, r.Hosted, r.Skipped = w.rows, w.outputs, w.hosted, w.skipped
 	return r, err
 }
 
