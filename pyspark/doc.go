@@ -141,6 +141,11 @@
 // (view_gates.go, writeView: the output's own writer and txnAppId)
 // before the query's sink writes the rest.
 //
+// A load another query hosts (multi-sink, planner.Query.Host) starts no
+// query: its host's foreachBatch materializes the batch once and writes it
+// after its own sink with write_<load> (view_query.go hostedWrite, a
+// writeView with the load's txnAppId), and start_<host> creates its table.
+//
 // # Run
 //
 //	h, err := pyspark.Run(ctx, "out/customer_order_streaming.py", pyspark.RunOptions{})

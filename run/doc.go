@@ -36,7 +36,10 @@
 // it moved), the report counts them per query (QueryReport.Gates: breaches
 // and rows quarantined), and a fail is the failure class quality-gate. A
 // per-window verdict names its windows (GateVerdict.Windows,
-// WindowsBreached, BreachedWindows).
+// WindowsBreached, BreachedWindows). A load another query hosts
+// (multi-sink, planner.Query.Host) gets its host's events again, right
+// after them (hosted.go, mirror): its batches name the host (Batch.Host)
+// and carry the rows written, not the host's gates, late rows or state.
 //
 // # OpenLineage
 //

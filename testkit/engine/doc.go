@@ -183,6 +183,15 @@
 // (Replayed.Quarantined), which the testkit compares with the committed
 // batch's.
 //
+// Loads of one stream that share a query (multi-sink, planner.Query.Host)
+// are not queries of the engine: the host writes each batch to its sink,
+// then to each hosted load's (hosted.go), idempotent per checkpoint and
+// batch id (Progress.Hosted, Replayed.Hosted; Engine.Query resolves a
+// hosted load to its host). A batch that fails — a gate, an operator, a
+// write — stays pending with its operators back at the last commit
+// (failBatch), so a run again, in this engine or after a restart, has the
+// same offsets and state.
+//
 // # Values
 //
 // A row is a []any in the order of its Schema. Values are nil (SQL NULL),

@@ -39,6 +39,9 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 	var paths []string
 	for i := range pp.Queries {
 		q := &pp.Queries[i]
+		if q.Host != "" {
+			continue // its host's checkpoint
+		}
 		if _, err := os.Stat(q.Checkpoint); errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

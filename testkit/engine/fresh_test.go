@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -91,5 +92,41 @@ func TestStartOver(t *testing.T) {
 	}
 	if done, err := StartOver(planFileSink(t, t.TempDir(), in, out), "p", func([]string) bool { t.Error("asked with nothing to delete"); return true }); err != nil || done != nil {
 		t.Errorf("StartOver of a pipeline that never ran = %v, %v; want nothing", done, err)
+	}
+}
+
+// TestStartOverMultiSink: a pipeline whose two loads of one stream share a
+// query (multi-sink) starts over as one: the host's checkpoint once (a
+// hosted load has no checkpoint of its own to lock or delete) and the
+// files of both sinks.
+func TestStartOverMultiSink(t *testing.T) {
+	in, out, copyDir := t.TempDir(), t.TempDir(), t.TempDir()
+	writeFile(t, in, "a.jsonl", []byte(fileEvent+"\n"))
+	doc := pipelineDoc(input("in"), evContract, []string{"in"},
+		ir.Load{Asset: "copy", From: ir.Ref{Node: "s", Port: ir.PortOut}, Contract: evContract.ID})
+	m, _ := planProfile(t, doc, t.TempDir(), "", map[string]string{
+		"in":   "{plugin: file-json, path: " + strconv.Quote(in) + "}",
+		"out":  "{plugin: file-json, path: " + strconv.Quote(out) + "}",
+		"copy": "{plugin: file-json, path: " + strconv.Quote(copyDir) + "}",
+	}, planner.Options{}, false)
+	if q := m.Pipelines[0].Queries; len(q) != 2 || q[1].Host != "out" {
+		t.Fatalf("queries %+v; want copy hosted by out", q)
+	}
+	runModel(t, m)
+	done, err := StartOver(m, "p", func([]string) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := m.Pipelines[0].Queries[0].Checkpoint
+	if n := slices.Index(done, cp); n < 0 || slices.Contains(done[n+1:], cp) {
+		t.Errorf("deleted %v; want the checkpoint %s once", done, cp)
+	}
+	for _, dir := range []string{out, copyDir} {
+		if files, _ := CommittedFiles(dir); len(files) != 0 {
+			t.Errorf("sink %s still holds %v", dir, files)
+		}
+	}
+	if len(done) != 5 {
+		t.Errorf("deleted %v; want the checkpoint and each sink's file and log", done)
 	}
 }
