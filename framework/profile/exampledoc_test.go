@@ -32,7 +32,7 @@ func exampleDoc() *ir.Document {
 			{ID: "customer-order-window", Fields: []contracts.Field{
 				{Name: "customer_id", Type: i64, PrimaryKey: 1}, {Name: "window_start", Type: ts, PrimaryKey: 2},
 				{Name: "window_end", Type: ts, PrimaryKey: 3}, {Name: "paid_order_count", Type: i64}}},
-			{ID: "rejected-order-event", Fields: []contracts.Field{{Name: "raw_payload", Type: str}}},
+			{ID: "rejected-order-event", Fields: []contracts.Field{{Name: "raw_payload", Type: str}, {Name: "reason_code", Type: str}}},
 			{ID: "late-order-event", Fields: []contracts.Field{{Name: "reason_code", Type: str}}},
 		},
 		Transformations: []ir.Transformation{{ID: "aggregate-customer-orders", Plan: plan}},

@@ -132,6 +132,11 @@ func tablePropertiesSection(b *bytes.Buffer) {
 	b.WriteString("`delta.feature.<feature>: supported` (" + codeList(deltaFeatures) + "). ")
 	b.WriteString("Reserved by Spark, refused: " + codeList(sortedKeys(reservedProperties)) + ". Problems are ETL-P350. ")
 	b.WriteString("Delta also refuses some combinations (deletion vectors with symlink manifests, measured): only the server tells those.\n\n")
+	b.WriteString("The order-streaming example's Spark profile partitions its quarantine by `reason_code` (few codes, large partitions;\n")
+	b.WriteString("a date partition of a table that small would make many small files), and `etlgen plan` says what the sink creates:\n\n")
+	b.WriteString("```text\n  query rejected_order_events (branch invalid)\n")
+	b.WriteString("    sink: delta quarantine.rejected_order_events, write mode append, contract rejected-order-event\n")
+	b.WriteString("    table: partitioned by reason_code; properties (none); merge schema false\n```\n\n")
 	b.WriteString("| property | value | etlgen reads it |\n|---|---|---|\n")
 	for _, p := range PropertyTypes() {
 		fmt.Fprintf(b, "| `%s` | %s | %s |\n", p[0], p[1], propertyUse[p[0]])
