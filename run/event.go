@@ -43,6 +43,9 @@ const (
 // recovered from its checkpoint, resuming after its last committed batch.
 type QueryStarted struct {
 	Pipeline, Query string
+	// Host is, for a load another query hosts (multi-sink), that query:
+	// this is its start, delivered again for the load; "" otherwise.
+	Host string
 	// Fresh is true on a new checkpoint: the sources start at their
 	// starting positions. Otherwise the checkpoint wins over them.
 	Fresh bool
@@ -87,7 +90,10 @@ type BatchStarted struct {
 // the batches report.
 type WatermarkAdvanced struct {
 	Pipeline, Query string
-	BatchID         int64
+	// Host is, for a hosted load (multi-sink), the query whose watermark
+	// it is; "" otherwise.
+	Host    string
+	BatchID int64
 	// From is the previous watermark, zero when the query had none yet;
 	// To the batch's.
 	From, To time.Time
@@ -105,6 +111,9 @@ type BatchCompleted struct {
 // instead); once per idle spell, that is, again only after a batch ran.
 type QueryIdle struct {
 	Pipeline, Query string
+	// Host is, for a hosted load (multi-sink), the query that is idle; ""
+	// otherwise.
+	Host string
 	// LastBatchID is the query's last batch (-1: none yet).
 	LastBatchID int64
 }

@@ -23,7 +23,7 @@ func hostedOf(pp *planner.PipelinePlan) map[string][]string {
 func mirror(ev Event, load, host string) (Event, bool) {
 	switch e := ev.(type) {
 	case QueryStarted:
-		e.Query = load
+		e.Query, e.Host = load, host
 		return e, true
 	case BatchStarted:
 		e.Query = load
@@ -34,7 +34,7 @@ func mirror(ev Event, load, host string) (Event, bool) {
 		b.Gates, b.Warnings, b.LateRows, b.StateRows, b.DeltaVersion = nil, nil, 0, 0, nil
 		return BatchCompleted{b}, true
 	case QueryIdle:
-		e.Query = load
+		e.Query, e.Host = load, host
 		return e, true
 	case QueryFailed:
 		if e.Query == "" {

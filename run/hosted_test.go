@@ -15,6 +15,9 @@ func TestMirrorHostedLoads(t *testing.T) {
 	s := newStream(Options{OnEvent: func(ev Event) {
 		p, q := ev.Origin()
 		line := ev.Kind() + " " + p + "/" + q
+		if st, ok := ev.(QueryStarted); ok && st.Host != "" {
+			line += " host=" + st.Host
+		}
 		if b, ok := ev.(BatchCompleted); ok {
 			line += " host=" + b.Host
 			if b.Host != "" && (len(b.Gates) > 0 || b.LateRows > 0 || b.StateRows > 0) {
@@ -32,7 +35,7 @@ func TestMirrorHostedLoads(t *testing.T) {
 	s.emit(r, QueryTerminated{Pipeline: "p", Query: "w", Status: StateFinished, LastBatchID: 0, StateRows: 2})
 	s.emit(r, QueryFailed{Pipeline: "p", Class: "failure"})
 	want := []string{
-		"query-started p/w", "query-started p/feed",
+		"query-started p/w", "query-started p/feed host=w",
 		"batch-started p/w", "batch-completed p/w host=",
 		"batch-started p/feed", "batch-completed p/feed host=w",
 		"query-terminated p/w", "query-terminated p/feed",

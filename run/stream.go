@@ -78,7 +78,7 @@ func (s *stream) emitOne(r *Report, ev Event) {
 			t.started = e.BatchID
 		}
 		if wm, ok := parseWatermark(e.Watermark); ok && wm.After(t.wm) {
-			s.send(r, WatermarkAdvanced{Pipeline: p, Query: q, BatchID: e.BatchID, From: t.wm, To: wm})
+			s.send(r, WatermarkAdvanced{Pipeline: p, Query: q, Host: e.Host, BatchID: e.BatchID, From: t.wm, To: wm})
 			t.wm = wm
 		}
 		t.last, t.idle = e.BatchID, false

@@ -44,14 +44,20 @@ func (p *eventPrinter) event(ev run.Event) {
 }
 
 // eventLine is the line of a query start, watermark advance, idle spell
-// or end.
+// or end; a hosted load's watermark and idle lines are its host's (none).
 func eventLine(ev run.Event) string {
 	switch e := ev.(type) {
 	case run.QueryStarted:
 		return startedLine(e)
 	case run.WatermarkAdvanced:
+		if e.Host != "" {
+			return "" // the host's line says it
+		}
 		return fmt.Sprintf("watermark %s: %s -> %s (batch %d)", printable(e.Query), watermarkText(e.From), watermarkText(e.To), e.BatchID)
 	case run.QueryIdle:
+		if e.Host != "" {
+			return ""
+		}
 		return fmt.Sprintf("idle %s: caught up after batch %d, waiting for data", printable(e.Query), e.LastBatchID)
 	case run.QueryTerminated:
 		return fmt.Sprintf("end %s: %s, last committed batch %s", printable(e.Query), e.Status, batchText(e.LastBatchID))
@@ -61,6 +67,9 @@ func eventLine(ev run.Event) string {
 
 // startedLine says how a query started and where it resumes.
 func startedLine(e run.QueryStarted) string {
+	if e.Host != "" {
+		return fmt.Sprintf("start %s: in query %s's micro-batches (multi-sink: it starts where %s does)", printable(e.Query), printable(e.Host), printable(e.Host))
+	}
 	if e.Fresh {
 		return fmt.Sprintf("start %s: fresh (new checkpoint: the sources' starting positions)", printable(e.Query))
 	}
