@@ -3,6 +3,7 @@ package pyspark_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,7 +74,7 @@ func TestLiveKafkaSourceOptions(t *testing.T) { // not parallel: t.Setenv
     kafka: {fetch.max.wait.ms: "200", client.id: "${env:ETLGEN_LIVE_CLIENT_ID}"}
   customer_order_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}
   rejected_order_events: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}
-  late_order_events: {plugin: delta, table: `+s.db+`.late, write_mode: append}`) + "  k: {kind: kafka, bootstrap_servers: \"127.0.0.1:9092\"}\n"
+  late_order_events: {plugin: delta, table: `+s.db+`.late, write_mode: append}`) + fmt.Sprintf("  k: {kind: kafka, bootstrap_servers: %q}\n", stack.KafkaBootstrap())
 	})
 	const clientID = "etlgen-live-client-7f3a"
 	prog, err := os.ReadFile(s.program)

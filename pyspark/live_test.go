@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/etlgen/etlgen/e2e/stack"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
@@ -59,10 +60,10 @@ execution:
   checkpoint_root: %s
 assets:%s
 resources:
-  spark: {connect_url: "sc://127.0.0.1:15002", session_timezone: UTC}
-`, trigger, s.checkpoint, assets)
+  spark: {connect_url: %q, session_timezone: UTC}
+`, trigger, s.checkpoint, assets, stack.SparkRemote())
 	if strings.Contains(assets, "resource: k,") {
-		yaml += "  k: {kind: kafka, bootstrap_servers: \"127.0.0.1:9092\"}\n"
+		yaml += fmt.Sprintf("  k: {kind: kafka, bootstrap_servers: %q}\n", stack.KafkaBootstrap())
 	}
 	return yaml
 }
