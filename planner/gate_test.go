@@ -35,6 +35,7 @@ func TestGates(t *testing.T) {
 		assets      string // more assets of the profile, YAML lines
 		gate        ir.Gate
 		wantCode    string
+		wantWarning string
 		wantQueries []string
 	}{
 		{name: "invalid ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05},
@@ -43,6 +44,8 @@ func TestGates(t *testing.T) {
 			wantQueries: []string{"customer_order_windows"}},
 		{name: "null ratio", gate: ir.Gate{Name: "g", Metric: ir.GateNullRatio, Load: "rejected_order_events", Column: "event_id", Threshold: 0.5},
 			wantQueries: []string{"rejected_order_events"}},
+		{name: "null ratio of a required column", gate: ir.Gate{Name: "g", Metric: ir.GateNullRatio, Load: "rejected_order_events", Column: "reason_code", Threshold: 0.5},
+			wantWarning: planner.CodeGateNeverBreaches, wantQueries: []string{"rejected_order_events"}},
 		{name: "unknown source", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "orders", Threshold: 0.05}, wantCode: planner.CodeGateSubject},
 		{name: "unknown load", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "windows", Threshold: 1}, wantCode: planner.CodeGateSubject},
 		{name: "late load", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "late_order_events", Threshold: 1}, wantCode: planner.CodeGateSubject},
@@ -81,7 +84,7 @@ func TestGates(t *testing.T) {
 			wantQueries: []string{"customer_order_windows"}},
 		{name: "null ratio per window, append", modes: map[string]string{"customer_order_windows": planner.ModeAppend},
 			gate:        ir.Gate{Name: "g", Metric: ir.GateNullRatio, Load: "customer_order_windows", Column: "paid_order_total", Threshold: 0.2, Scope: ir.GateScopeWindow},
-			wantQueries: []string{"customer_order_windows"}},
+			wantWarning: planner.CodeGateNeverBreaches, wantQueries: []string{"customer_order_windows"}},
 		{name: "rows per window, update mode", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 3, Scope: ir.GateScopeWindow},
 			wantCode: planner.CodeGateWindowScope},
 		{name: "rows per window of a load without windows", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "rejected_order_events", Threshold: 3, Scope: ir.GateScopeWindow},
@@ -111,11 +114,17 @@ func TestGates(t *testing.T) {
 			}
 			doc.Pipelines[0].Gates = []ir.Gate{batch(tc.gate)}
 			m, diags := planner.Plan(doc, prof, planner.Options{OutputModes: tc.modes})
-			var codes []string
+			var codes, warnings []string
 			for _, d := range diags {
-				if d.Severity == diag.Error {
+				switch d.Severity {
+				case diag.Error:
 					codes = append(codes, d.Code)
+				case diag.Warning:
+					warnings = append(warnings, d.Code)
 				}
+			}
+			if got := slices.Contains(warnings, planner.CodeGateNeverBreaches); got != (tc.wantWarning != "") {
+				t.Errorf("warning %s: %v, want %v: %v", planner.CodeGateNeverBreaches, got, tc.wantWarning != "", diags)
 			}
 			if tc.wantCode != "" {
 				if !slices.Equal(codes, []string{tc.wantCode}) {

@@ -18,6 +18,7 @@ const (
 	CodeGateUnboundedScope = "ETL-S425" // a gate scoped to the whole dataset of an unbounded stream
 	CodeGateWindowScope    = "ETL-S426" // a per-window gate whose subject is not a final event-time window
 	CodeGateNotRereadable  = "ETL-S467" // pyspark: an invalid-ratio gate in a query whose source batch cannot be read again
+	CodeGateNeverBreaches  = "ETL-S427" // warning: a null-ratio gate on a column its contract requires (never null: the ratio is always 0)
 )
 
 // ruleGates checks the pipeline's quality gates: a known metric, scope and
@@ -31,7 +32,7 @@ const (
 var ruleGates = Rule{
 	Name:    "quality-gates",
 	Summary: "quality gates name a subject of the pipeline, a threshold in range and a finite scope",
-	Codes:   []string{CodeGateDefinition, CodeGateSubject, CodeGateThreshold, CodeGateUnboundedScope, CodeGateWindowScope},
+	Codes:   []string{CodeGateDefinition, CodeGateSubject, CodeGateThreshold, CodeGateUnboundedScope, CodeGateWindowScope, CodeGateNeverBreaches},
 	Check: func(c *Checker) {
 		for _, pp := range c.pipes {
 			seen := map[string]bool{}
@@ -135,7 +136,13 @@ func (gc gateCheck) load() {
 	if !ok {
 		return // ETL-P340 / ETL-D260 say so
 	}
-	if _, ok := ct.Field(g.Column); !ok {
+	f, ok := ct.Field(g.Column)
+	if ok && f.Required {
+		gc.c.report(CodeGateNeverBreaches, diag.Warning, g.Pos, gc.pp.path("gate:"+g.Name),
+			"gate a column the contract lets be null (a pointer field), or remove the gate",
+			fmt.Sprintf("quality gate %s: column %s of contract %s is required (never null), so its null ratio is always 0 and the gate never breaches", g.Name, g.Column, ct.ID))
+	}
+	if !ok {
 		var cols []string
 		for _, f := range ct.Fields {
 			cols = append(cols, f.Name)
