@@ -18,6 +18,7 @@ import (
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/conformance/dimension"
+	"github.com/etlgen/etlgen/testkit/conformance/multisink"
 	"github.com/etlgen/etlgen/testkit/engine"
 	"strconv"
 )
@@ -34,7 +35,7 @@ var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "sour
 func Scenarios() []testkit.Scenario {
 	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(), statusWindows(),
 		firstOrders(), impressionClicks(), paidHours(), dailyUnits(), staticDimension(), quarantinedDimension(),
-		repartitionedWindows()}
+		repartitionedWindows(), multiSink()}
 }
 
 // orderEvent is an order-streaming payload on 2026-07-15 at the given time.
@@ -283,5 +284,39 @@ func quarantinedDimension() testkit.Scenario {
 		// table's name: the local engine's memory table, the Spark
 		// runner's database-qualified one
 		Ignore: map[string][]string{"rejected_customers": RejectedRunColumns},
+	}
+}
+
+// multiSink: two loads of the windows and two of the rejected events, each
+// pair written by one query (multi-sink): both sinks of a stream hold the
+// same rows, each batch once.
+func multiSink() testkit.Scenario {
+	windows := []string{
+		`{"customer_id":7,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","paid_order_count":1,"paid_order_total":10.00,"latest_event_time":"2026-07-15T10:05:00Z"}`,
+		`{"customer_id":8,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","paid_order_count":1,"paid_order_total":2.50,"latest_event_time":"2026-07-15T10:06:00Z"}`,
+	}
+	rejected := []string{
+		`{"event_id":null,"raw_payload":"[]","raw_payload_base64":null,"reason_code":"NOT_AN_OBJECT","field_path":"","pipeline_id":"multi-sink","contract_id":"order-event"}`,
+		`{"event_id":"e3","raw_payload":"{\"event_id\":\"e3\",\"order_id\":3,\"customer_id\":7,\"order_total\":1.00,\"status\":\"shipped\",\"event_time\":\"2026-07-15T11:10:00Z\"}","raw_payload_base64":null,"reason_code":"BAD_ENUM","field_path":"status","pipeline_id":"multi-sink","contract_id":"order-event"}`,
+	}
+	return testkit.Scenario{
+		Name:     "two loads of one stream written by one query",
+		Pipeline: multisink.Pipeline,
+		Arrivals: []testkit.Arrival{
+			{Payloads: map[string][]string{"order_events": {
+				orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),
+				orderEvent("e2", "2", "8", "2.50", "paid", "10:06:00"),
+				`[]`,
+			}}},
+			{Payloads: map[string][]string{"order_events": {
+				orderEvent("e3", "3", "7", "1.00", "shipped", "11:10:00"),
+				orderEvent("e4", "4", "9", "4.00", "paid", "11:30:00"), // the watermark (11:15) closes 10:00
+			}}},
+		},
+		Want: map[string][]string{
+			"customer_order_windows": windows, "customer_order_windows_copy": windows,
+			"rejected_order_events": rejected, "rejected_order_audit": rejected,
+		},
+		Ignore: map[string][]string{"rejected_order_events": RejectedRunColumns, "rejected_order_audit": RejectedRunColumns},
 	}
 }
