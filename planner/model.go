@@ -147,8 +147,9 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 }
 
 // staticQuarantines gives each static table's quarantine its owner: the
-// first query that reads the table (and runs: not a hosted load) writes it, so that one writer commits to
-// it (two MERGEs into one Delta table at once can conflict).
+// first query that reads the table and runs (not a hosted load) writes it,
+// so that one writer commits to it (two MERGEs into one Delta table at once
+// can conflict).
 func staticQuarantines(c *Checker, sources []Source, queries []*query, planned []Query) {
 	for i := range sources {
 		sq := sources[i].Quarantine
