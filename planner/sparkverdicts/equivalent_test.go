@@ -81,7 +81,7 @@ type eqJoin struct {
 }
 
 // equivalentQueries builds the equivalent queries of a model: one per load
-// of a valid or step output (Invalid() and Late() outputs are etlgen's
+// (each with a checkpoint of its own, as without multi-sink) of a valid or step output (Invalid() and Late() outputs are etlgen's
 // own), with the case's additions: reader options by asset, the trigger,
 // output modes. Query names are made unique (two pipelines of one id load
 // the same assets): Spark then judges their shared checkpoint, not their
@@ -115,7 +115,13 @@ func equivalentQueries(m *planner.Model, dir string, add sparkverdicts.Equivalen
 			if names[q.Name]++; names[q.Name] > 1 {
 				name = fmt.Sprintf("%s_%d", q.Name, names[q.Name])
 			}
-			out = append(out, eqQuery{Name: name, Mode: mode, Trigger: trigger, Checkpoint: q.Checkpoint,
+			// One query per load, each on a checkpoint of its own: the
+			// plain Spark job, not etlgen's multi-sink host (Query.Host).
+			cp := q.Checkpoint
+			if q.Host != "" {
+				cp = planner.CheckpointPath(m.CheckpointRoot, pp.ID, pp.Version, m.Profile, q.Name)
+			}
+			out = append(out, eqQuery{Name: name, Mode: mode, Trigger: trigger, Checkpoint: cp,
 				Sink: sinkOf(q.Sink, filepath.Join(dir, "sink_"+name)), Plan: plan})
 		}
 	}
