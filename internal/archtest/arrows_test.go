@@ -54,6 +54,7 @@ var sideways = map[[2]string]string{
 	{"testkit/conformance/spark41", "examples/order-streaming"}:   "the repartition scenario's pipeline reads the example's order events and windows",
 	{"testkit/conformance", "examples/order-status"}:              "the conformance scenarios run the example pipelines on both engines",
 	{"testkit/conformance/dimension", "examples/order-streaming"}: "the static-dimension scenario's pipeline reads the example's order events",
+	{"testkit/conformance/multisink", "examples/order-streaming"}: "the multi-sink scenario's pipeline loads the example's windows and rejected events twice",
 }
 
 // rankOf returns the layer (longest matching prefix) and rank of a
