@@ -47,8 +47,9 @@ type written struct {
 
 // write writes batch id's rows: first the rows the breached quarantine
 // gates take to their outputs (divert), then the rest to the query's sink
-// and to the loads it hosts; each write is idempotent per checkpoint and batch id, so a batch re-run
-// after a crash between them writes each once.
+// and to the loads it hosts; each write is idempotent per checkpoint and
+// batch id, so a batch re-run after a crash or a failure between them
+// writes each once.
 func (q *Query) write(c *compiled, id int64, rows []Row, verdicts []GateResult) (written, error) {
 	kept, taken := q.divert(rows, verdicts)
 	w := written{rows: kept}
