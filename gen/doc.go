@@ -43,8 +43,10 @@
 // PipelinePlan.Gates) are DPCS qualityGates (dpcs_gates.go) beside the
 // contract and late-data gates, and a table and query rows in the HTML; a
 // quarantine gate's output is an output port, a data flow and a graph
-// node (dpcs_graph.go). Without a plan, the pipeline generators write
-// nothing.
+// node (dpcs_graph.go). A load another query hosts (multi-sink,
+// planner.Query.Host) keeps its own port, query row and failure mode; the
+// DPCS queries name its host (host, hosted) and the HTML says "Runs in" and
+// "Writes also". Without a plan, the pipeline generators write nothing.
 //
 // Every name from the user reaches a file through its target's quoting:
 // GoComment and jen.Lit in Go, MermaidLabel in Mermaid, DOTQuote in DOT,

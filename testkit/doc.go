@@ -17,8 +17,9 @@
 // checkpoints (optionally with a changed pipeline, which fails with the
 // planner's ETL-X6xx diagnostics when its state is incompatible);
 // ReplayBatch re-runs a committed batch and checks the sinks do not
-// change, it produces the rows the batch wrote (to its sink and to its
-// quarantine gates' outputs) and its quality gates give the same verdicts; CrashBeforeCommit
+// change, it produces the rows the batch wrote (to its sink, to its
+// quarantine gates' outputs and to the loads it hosts: multi-sink) and its
+// quality gates give the same verdicts; CrashBeforeCommit
 // stops every query after its sink write (or at a breached fail gate)
 // before the commit; AdvanceWatermark and AdvanceProcessingTime drive
 // event and processing time deterministically.
