@@ -94,21 +94,31 @@ func (g *gen) gateOutput(q *planner.Query, gt *planner.Gate) (*writeView, error)
 	if gq == nil {
 		return nil, fmt.Errorf("query %s gate %s: the quarantine output is not bound", q.Name, gt.Name)
 	}
-	c, err := g.contract(gq.Contract)
-	if err != nil {
-		return nil, fmt.Errorf("query %s gate %s: %w", q.Name, gt.Name, err)
-	}
 	w := gq.Write()
-	base := g.ids.claim(gq.Asset, writeForms...)
 	ov := &writeView{Gate: PyString(gt.Name), Identity: PyString(gq.TxnID), Checkpoint: PyString(q.Checkpoint),
 		Title: fmt.Sprintf("%s: the rows quality gate %s quarantines from query %s, %s into %s", gq.Asset, gt.Name, q.Name, w.Sink.WriteMode, gq.Identity),
-		Doc:   "idempotent per batch id, written before the gated query's sink",
-		Const: constName(base), Fn: base}
-	if ov.Sink, err = g.sink(&w.Sink, c); err != nil {
+		Doc:   "idempotent per batch id, written before the gated query's sink"}
+	if err := g.write(ov, gq.Asset, &w.Sink); err != nil {
 		return nil, fmt.Errorf("query %s gate %s: %w", q.Name, gt.Name, err)
 	}
-	if ov.Sink.Kind == "changes" {
-		return nil, fmt.Errorf("query %s gate %s: output %s applies changes", q.Name, gt.Name, gq.Asset)
-	}
 	return ov, nil
+}
+
+// write completes the view of a write besides a query's sink: the module
+// names it claims for asset and its sink s, in the contract s loads; a
+// sink that applies changes (a CDF MERGE) is refused.
+func (g *gen) write(wv *writeView, asset string, s *planner.Sink) error {
+	c, err := g.contract(s.Contract)
+	if err != nil {
+		return err
+	}
+	base := g.ids.claim(asset, writeForms...)
+	wv.Const, wv.Fn = constName(base), base
+	if wv.Sink, err = g.sink(s, c); err != nil {
+		return err
+	}
+	if wv.Sink.Kind == "changes" {
+		return fmt.Errorf("output %s applies changes", asset)
+	}
+	return nil
 }

@@ -204,20 +204,11 @@ func (g *gen) hostedWrite(q *planner.Query, name string) (*writeView, error) {
 	if !ok {
 		return nil, fmt.Errorf("query %s hosts load %s, which the plan does not have", q.Name, name)
 	}
-	c, err := g.contract(hq.Sink.Contract)
-	if err != nil {
-		return nil, fmt.Errorf("load %s: %w", name, err)
-	}
-	base := g.ids.claim(name, writeForms...)
 	hv := &writeView{Identity: PyString(hq.Identity), Checkpoint: PyString(q.Checkpoint),
 		Title: fmt.Sprintf("%s: %s rows of query %s, %s into %s", name, q.Branch, q.Name, hq.Sink.WriteMode, hq.Sink.Identity),
-		Doc:   "the query's persisted micro-batch, written after its sink, idempotent per batch id",
-		Const: constName(base), Fn: base}
-	if hv.Sink, err = g.sink(&hq.Sink, c); err != nil {
-		return nil, fmt.Errorf("load %s: %w", name, err)
-	}
-	if hv.Sink.Kind == "changes" {
-		return nil, fmt.Errorf("load %s applies changes: it cannot be hosted", name)
+		Doc:   "the query's persisted micro-batch, written after its sink, idempotent per batch id"}
+	if err := g.write(hv, name, &hq.Sink); err != nil {
+		return nil, fmt.Errorf("query %s hosted load %s: %w", q.Name, name, err)
 	}
 	return hv, nil
 }
