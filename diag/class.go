@@ -45,6 +45,7 @@ var SeriesTable = []Series{
 	{"ETL-X6", ClassIncompatibleState, "state compatibility"},
 	{"ETL-E7", ClassEnvironment, "environment"},
 	{"ETL-G8", ClassInvalidModel, "generators and contract drift"},
+	{"ETL-T9", ClassInvalidModel, "pipeline tests run by etlgen check"},
 }
 
 // ClassOf returns the class of a code's errors from SeriesTable; a code of
@@ -69,4 +70,38 @@ func (l List) Worst() Class {
 		worst = max(worst, ClassOf(d.Code))
 	}
 	return worst
+}
+
+// rank orders severities: error 0, warning 1, note 2; an empty severity
+// is an error.
+func rank(s Severity) int {
+	switch s {
+	case Warning:
+		return 1
+	case Note:
+		return 2
+	}
+	return 0
+}
+
+// WorstAt returns the class of the list's worst diagnostic of severity
+// least or more serious: WorstAt(Error) is Worst, WorstAt(Warning) also
+// counts warnings (etlgen's --fail-on warning).
+func (l List) WorstAt(least Severity) Class {
+	worst := ClassNone
+	for _, d := range l {
+		if rank(d.Severity) <= rank(least) {
+			worst = max(worst, ClassOf(d.Code))
+		}
+	}
+	return worst
+}
+
+// ParseSeverity returns the severity named s (error, warning or note).
+func ParseSeverity(s string) (Severity, bool) {
+	switch Severity(s) {
+	case Error, Warning, Note:
+		return Severity(s), true
+	}
+	return "", false
 }

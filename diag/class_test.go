@@ -34,3 +34,33 @@ func TestWorst(t *testing.T) {
 		t.Errorf("Worst of a note = %d, want ClassNone", got)
 	}
 }
+
+func TestWorstAt(t *testing.T) {
+	l := List{
+		{Code: "ETL-S422", Severity: Warning},
+		{Code: "ETL-P301", Severity: Note},
+	}
+	for _, tc := range []struct {
+		least Severity
+		want  Class
+	}{
+		{Error, ClassNone},
+		{Warning, ClassPlanning},
+		{Note, ClassInvalidModel},
+	} {
+		if got := l.WorstAt(tc.least); got != tc.want {
+			t.Errorf("WorstAt(%s) = %v, want %v", tc.least, got, tc.want)
+		}
+	}
+	if got := append(l, Diagnostic{Code: "ETL-X610", Severity: Error}).WorstAt(Error); got != ClassIncompatibleState {
+		t.Errorf("WorstAt(error) with an X6 error = %v", got)
+	}
+	for _, s := range []string{"error", "warning", "note"} {
+		if _, ok := ParseSeverity(s); !ok {
+			t.Errorf("ParseSeverity(%q) not ok", s)
+		}
+	}
+	if _, ok := ParseSeverity("fatal"); ok {
+		t.Error("ParseSeverity(fatal) ok")
+	}
+}

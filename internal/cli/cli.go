@@ -104,6 +104,7 @@ func commands() map[string]command {
 		"run":       runCommand(),
 		"show":      showCommand(),
 		"compile":   compileCommand(),
+		"check":     checkCommand(),
 	}
 }
 

@@ -42,6 +42,10 @@ func compileCommand() command {
 
 // runCompile plans and writes (or checks) the programs.
 func runCompile(ctx context.Context, e env, f planFlags, out, check string, pkgs []string) int {
+	pkgs, code := f.resolveOne(e, pkgs)
+	if code != ExitOK {
+		return code
+	}
 	if f.profile == "" || (out == "") == (check == "") {
 		return e.usageError("--profile FILE and one of -o DIR and --check DIR are required")
 	}

@@ -13,7 +13,7 @@ import (
 // planFlags are the flags of the subcommands that load, bind and plan.
 type planFlags struct {
 	profile, irFile, format, dir string
-	pipelines, modes             stringList
+	pipelines, modes, targets    stringList
 	// cwdPaths keeps the absolute source positions of a package's IR, for
 	// commands that print diagnostics relative to the working directory
 	// (validate, plan); the others make them module-relative.
@@ -27,6 +27,7 @@ func (f *planFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.irFile, "ir", "", "read the pipeline IR from this JSON `FILE` (etlgen ir output) instead of building PKG")
 	fs.StringVar(&f.dir, "C", ".", "run as if etlgen was started in `dir`")
 	fs.Var(&f.pipelines, "pipeline", "plan only this pipeline `id` (repeatable; default: all)")
+	fs.Var(&f.targets, "target", "with the project file (etlgen.yaml): only this `target` (repeatable; default: every target of each pipeline)")
 	fs.Var(&f.modes, "output-mode", "force a query's output mode, `query=mode` (repeatable; wins over the profile's output_mode; default: inferred)")
 }
 

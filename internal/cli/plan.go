@@ -10,6 +10,7 @@ import (
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/project"
 )
 
 // planCommand is `etlgen plan PKG --profile FILE [--format text|json]
@@ -20,18 +21,30 @@ import (
 func planCommand() command {
 	return command{
 		summary: "print the streaming plan of pipelines bound to a profile",
-		usage:   []string{"etlgen plan [PKG] --profile FILE [--ir FILE] [--format text|json] [--manifest FILE]"},
+		usage: []string{"etlgen plan [PKG] --profile FILE [--ir FILE] [--format text|json] [--manifest FILE]",
+			"etlgen plan [PKG...] [--target NAME] [--write-state]   (in a project: " + project.ConfigFile + ")"},
 		help: "Prints the streaming plan of the package's pipelines bound to the profile on stdout;\n" +
-			"diagnostics go to stderr (text) or into the JSON document.\n" +
+			"diagnostics go to stderr (text) or into the JSON document. In a project (no --profile, an\n" +
+			project.ConfigFile + " found), prints the plan of each pipeline package × target, and with --write-state writes\n" +
+			"each pipeline's state manifest to <state>/<target>/<pipeline>.json, which validate and check grade\n" +
+			"the next plan against (commit them when the pipelines are deployed).\n" +
 			"Exit: 0 ok, 10 invalid model, 12 planning failure, 16 environment failure.",
 		flags: func(fs *flag.FlagSet) runFunc {
 			var f planFlags
 			var manifest string
+			var writeState bool
 			f.register(fs)
 			formatFlag(fs, &f.format, formatText, formatJSON)
 			f.cwdPaths = true
 			fs.StringVar(&manifest, "manifest", "", "write the state manifest to `FILE`")
+			fs.BoolVar(&writeState, "write-state", false, "in a project: write each pipeline's state manifest into the project's state directory")
 			return func(ctx context.Context, e env, pkgs []string) int {
+				if path, ok := f.projectMode(); ok && manifest == "" {
+					return planProject(ctx, e, f, path, pkgs, writeState)
+				}
+				if writeState {
+					return e.usageError("--write-state writes into the state directory of %s, and there is none here; use --manifest FILE", project.ConfigFile)
+				}
 				return runPlan(ctx, e, f, manifest, pkgs)
 			}
 		},
@@ -44,8 +57,8 @@ func runPlan(ctx context.Context, e env, f planFlags, manifest string, pkgs []st
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	if f.profile == "" {
-		return e.usageError("--profile FILE is required")
+	if code := f.singleMode(e); code != ExitOK {
+		return code
 	}
 	res, code := loadPlan(ctx, e, f, pkgs, diag.FormatText)
 	if code != ExitOK {
@@ -94,7 +107,12 @@ func writePlanJSON(e env, m *planner.Model, l diag.List, code int) int {
 }
 
 func writeManifest(path string, m *planner.Model) error {
-	data, err := planner.NewManifest(m).Marshal()
+	return writeManifestOf(path, planner.NewManifest(m))
+}
+
+// writeManifestOf writes a state manifest file.
+func writeManifestOf(path string, m *planner.Manifest) error {
+	data, err := m.Marshal()
 	if err != nil {
 		return err
 	}

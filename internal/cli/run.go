@@ -64,6 +64,10 @@ const (
 
 // runRun plans and runs.
 func runRun(ctx context.Context, e env, f planFlags, o runFlags, pkgs []string) int {
+	pkgs, code := f.resolveOne(e, pkgs)
+	if code != ExitOK {
+		return code
+	}
 	switch {
 	case f.profile == "":
 		return e.usageError("--profile FILE is required")

@@ -42,6 +42,10 @@ func showCommand() command {
 
 // runShow plans the package with the profile and prints the sink's rows.
 func runShow(ctx context.Context, e env, f planFlags, sink string, limit int, pkgs []string) int {
+	pkgs, code := f.resolveOne(e, pkgs)
+	if code != ExitOK {
+		return code
+	}
 	format, err := parseFormat(f.format, formatText, formatJSON)
 	switch {
 	case err != nil:

@@ -30,25 +30,37 @@ func validateCommand() command {
 		flags: func(fs *flag.FlagSet) runFunc {
 			var f planFlags
 			var against string
+			var ff failFlags
 			f.register(fs)
+			ff.register(fs)
 			formatFlag(fs, &f.format, formatText, formatJSON, formatSARIF)
 			f.cwdPaths = true
 			fs.StringVar(&against, "against", "", "state manifest `OLD.json` (etlgen plan --manifest) of the existing checkpoints")
 			return func(ctx context.Context, e env, pkgs []string) int {
-				return runValidate(ctx, e, f, against, pkgs)
+				return runValidate(ctx, e, f, ff, against, pkgs)
 			}
 		},
 	}
 }
 
 // runValidate plans and reports, in the format asked for.
-func runValidate(ctx context.Context, e env, f planFlags, against string, pkgs []string) int {
+func runValidate(ctx context.Context, e env, f planFlags, ff failFlags, against string, pkgs []string) int {
 	format, err := parseFormat(f.format, formatText, formatJSON, formatSARIF)
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	if f.profile == "" {
-		return e.usageError("--profile FILE is required")
+	least, err := ff.severity()
+	if err != nil {
+		return e.usageError("%v", err)
+	}
+	if path, ok := f.projectMode(); ok {
+		if against != "" {
+			return e.usageError("--against names one manifest: in a project, etlgen validate reads the committed manifests of its state: directory")
+		}
+		return validateProject(ctx, e, f, path, pkgs, format, least)
+	}
+	if code := f.singleMode(e); code != ExitOK {
+		return code
 	}
 	source := checkSource(ctx, f, pkgs)
 	res, code := loadPlan(ctx, e, f, pkgs, diagFormat(format))
@@ -59,7 +71,7 @@ func runValidate(ctx context.Context, e env, f planFlags, against string, pkgs [
 	if against != "" {
 		diags = append(diags, compareAgainst(joinDir(f.dir, against), res.Model)...)
 	}
-	return report(e, diagFormat(format), displayPaths(diags))
+	return reportAt(e, diagFormat(format), displayPaths(diags), least)
 }
 
 // checkSource checks, beside the plan, the contracts in the package's Go
@@ -101,7 +113,14 @@ func compareAgainst(path string, m *planner.Model) diag.List {
 // goes to stderr (and, when nothing fails, an "ok" line to stdout), a JSON
 // or SARIF document to stdout.
 func report(e env, format diag.Format, l diag.List) int {
-	code := exitFor(l)
+	return reportAt(e, format, l, diag.Error)
+}
+
+// reportAt is report with the least serious diagnostic that fails given:
+// with diag.Warning (--strict) a warning fails with the exit code of its
+// class.
+func reportAt(e env, format diag.Format, l diag.List, least diag.Severity) int {
+	code := exitAt(l, least)
 	if format != diag.FormatText {
 		if err := diag.Render(e.stdout, format, l); err != nil {
 			return e.fail(ExitFailure, "%v", err)

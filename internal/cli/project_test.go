@@ -1,0 +1,133 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/etlgen/etlgen/diag"
+)
+
+// projectDir is the fixture project: two pipeline packages (./orders on
+// targets local and strict, ./audit on local) in one etlgen.yaml; the
+// strict target's profile has a warning.
+const projectDir = "testdata/project"
+
+// TestProjectCommands runs the commands over the project file, with no
+// package and no profile: every pipeline package × target, a selection,
+// warnings made fatal, usage errors that name the closest choice.
+func TestProjectCommands(t *testing.T) {
+	tests := []struct {
+		name string // golden directory under testdata/cli/
+		args []string
+		code int
+	}{
+		{"project_validate", []string{"validate", "-C", projectDir}, ExitOK},
+		{"project_validate_strict", []string{"validate", "-C", projectDir, "--strict"}, ExitInvalidModel},
+		{"project_validate_fail_on", []string{"validate", "-C", projectDir, "--fail-on", "warning", "--target", "local"}, ExitOK},
+		{"project_validate_package", []string{"validate", "-C", projectDir, "./audit"}, ExitOK},
+		{"project_validate_bad_target", []string{"validate", "-C", projectDir, "--target", "lcoal"}, ExitUsage},
+		{"project_validate_bad_package", []string{"validate", "-C", projectDir, "./audti"}, ExitUsage},
+		{"project_validate_bad_fail_on", []string{"validate", "-C", projectDir, "--fail-on", "fatal"}, ExitUsage},
+		{"project_run_two_packages", []string{"run", "-C", projectDir}, ExitUsage},
+		{"project_target_without_project", []string{"validate", "--target", "local", "."}, ExitUsage},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
+			}
+			cliGolden(t, tc.name, "stdout", stdout)
+			cliGolden(t, tc.name, "stderr", stderr)
+		})
+	}
+}
+
+// TestProjectSARIF: one SARIF document holds the findings of every unit.
+func TestProjectSARIF(t *testing.T) {
+	code, stdout, _ := runCLI("validate", "-C", projectDir, "--format", "sarif", "--strict")
+	if code != ExitInvalidModel {
+		t.Fatalf("exit %d", code)
+	}
+	var doc struct {
+		Runs []struct {
+			Results []struct {
+				RuleID string `json:"ruleId"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	if len(doc.Runs) != 1 || len(doc.Runs[0].Results) != 1 || doc.Runs[0].Results[0].RuleID != "ETL-P316" {
+		t.Errorf("want one run with the one warning ETL-P316:\n%s", stdout)
+	}
+}
+
+// TestCheckProject: etlgen check plans every unit, runs the packages'
+// tests and reports a failing one as ETL-T901 on its package, with the
+// test's name and output, and one summary line per unit.
+func TestCheckProject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on the fixture packages")
+	}
+	code, stdout, stderr := runCLI("check", "-C", projectDir)
+	if code != ExitOK {
+		t.Fatalf("check: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"ok   ./orders@local   fixture-orders: no problems; tests ok", "ok   ./audit@local    fixture-audit: no problems; tests ok (1 passed)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	t.Setenv("ETLGEN_FIXTURE_FAIL", "1")
+	code, stdout, stderr = runCLI("check", "-C", projectDir, "--format", "json")
+	if code != ExitInvalidModel {
+		t.Fatalf("check with a failing test: exit %d\n%s%s", code, stdout, stderr)
+	}
+	var doc unitsDocument
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var failed diag.List
+	for _, d := range doc.Diagnostics {
+		if d.Code == CodeTestsFail {
+			failed = append(failed, d)
+		}
+	}
+	if len(failed) != 1 || !strings.Contains(failed[0].Message, "TestFixture") || !strings.Contains(failed[0].Hint, "failing on purpose") ||
+		!strings.HasSuffix(filepath.ToSlash(failed[0].Pos.File), "testdata/project/audit") {
+		t.Errorf("want one ETL-T901 on ./audit naming TestFixture with its output, got %+v", failed)
+	}
+	if doc.ExitCode != ExitInvalidModel || len(doc.Units) != 3 || doc.Units[2].OK {
+		t.Errorf("units %+v exit %d", doc.Units, doc.ExitCode)
+	}
+}
+
+// TestProjectWriteState: plan --write-state writes one manifest per
+// pipeline and target, and validate then grades the plan against it.
+func TestProjectWriteState(t *testing.T) {
+	if code, _, stderr := runCLI("plan", "-C", projectDir, "--target", "local", "--write-state"); code != ExitOK {
+		t.Fatalf("plan --write-state: exit %d\n%s", code, stderr)
+	}
+	t.Cleanup(func() { os.RemoveAll(filepath.Join(projectDir, "state")) })
+	for _, f := range []string{"state/local/fixture-orders.json", "state/local/fixture-audit.json"} {
+		if _, err := os.Stat(filepath.Join(projectDir, f)); err != nil {
+			t.Errorf("plan --write-state did not write %s: %v", f, err)
+		}
+	}
+	code, stdout, stderr := runCLI("validate", "-C", projectDir, "--target", "local")
+	if code != ExitOK || !strings.Contains(stderr, "ETL-X690") {
+		t.Errorf("validate after --write-state: exit %d, want the compatible-state note ETL-X690\n%s%s", code, stdout, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(projectDir, "state/local/fixture-audit.json"), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCLI("validate", "-C", projectDir, "--target", "local")
+	if code != ExitIncompatible || !strings.Contains(stderr, "state/local/fixture-audit.json: ETL-X611") {
+		t.Errorf("validate with a torn manifest: exit %d\n%s", code, stderr)
+	}
+}
