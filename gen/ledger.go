@@ -117,7 +117,7 @@ func (l *ledger) problem() string {
 		}
 		seen[e.Group+"\x00"+o.String()] = true
 		for p, h := range e.Files {
-			if err := checkPath(p); err != nil {
+			if err := checkPath(p); err != nil || strings.Contains(p, `\`) {
 				return fmt.Sprintf("owners[%d] lists %q, not a clean relative path of a generated file", i, p)
 			}
 			if _, err := hex.DecodeString(h); err != nil || len(h) != 2*sha256.Size {

@@ -255,6 +255,7 @@ func TestBadLedger(t *testing.T) {
 		{"two values", `{"owners": []} {}`, "more than one JSON value"},
 		{"parent path", entry(`["a"]`, `{"../x.txt": "`+hash+`"}`), `"../x.txt", not a clean relative path`},
 		{"inner parent path", entry(`["a"]`, `{"data/../../x.txt": "`+hash+`"}`), "not a clean relative path"},
+		{"backslashes", entry(`["a"]`, `{"data\\..\\..\\x.txt": "`+hash+`"}`), "not a clean relative path"},
 		{"absolute path", entry(`["a"]`, `{"/etc/passwd": "`+hash+`"}`), "not a clean relative path"},
 		{"empty path", entry(`["a"]`, `{"": "`+hash+`"}`), "not a clean relative path"},
 		{"the ledger itself", entry(`["a"]`, `{"`+LedgerFile+`": "`+hash+`"}`), "not a clean relative path"},
