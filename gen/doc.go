@@ -63,10 +63,24 @@
 // (and returns them):
 // DirSink writes them under a root directory, MemorySink keeps them for
 // tests, CheckSink compares them with disk and reports stale or missing files
-// (CI). Nothing is written unless every generator succeeded. A generator's
-// Spec.Owns names the files it owns, so a file it no longer produces (the
-// ODCS file of a deleted contract) is removed by DirSink and reported as
-// obsolete by CheckSink.
+// (CI). Nothing is written unless every generator succeeded.
+//
+// Generators own exactly their files. Several runs may write into one
+// directory (two pipelines' contracts or docs), so a sink given an Owner
+// (OwnerOf: the run's group and packages, narrowed to pipelines when the
+// run planned only some) keeps the directory's ledger, LedgerFile: each
+// owner's last files with their SHA-256, sorted, committed with them
+// (ledger.go, sink_owned.go). A file matching a generator's Spec.Owns that
+// the same owner (or one its run takes over: a run over packages a and b
+// covers a's and b's) wrote before and no longer produces (the ODCS file of
+// a deleted contract) is removed by DirSink and reported as obsolete by
+// CheckSink, unless another owner lists it too. A run never writes over
+// another owner's file with other bytes, except a shared file whose own
+// output changed since its last run (ETL-G814 otherwise; nothing is
+// written). A generated file no owner lists (a directory written before the
+// ledger) is kept and listed as Unowned; a ledger that cannot be trusted
+// (unparsable, a path escaping the root) is ETL-G815 and nothing is pruned.
+// A sink without an Owner (etlgen gen) writes and never prunes.
 //
 // # Contract drift
 //

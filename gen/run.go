@@ -10,8 +10,8 @@ import (
 
 // Run calls every generator on m and, only when all of them succeeded and no
 // two files share a path, writes the files to sink in path order. A sink that
-// is also a Pruner then handles the obsolete files the generators own. It
-// returns the files generated, sorted by path.
+// is also a Pruner then handles the obsolete files the generators own (see
+// Pruner and Owner). It returns the files generated, sorted by path.
 func Run(ctx context.Context, gens []Generator, m *Model, sink Sink) ([]File, error) {
 	files, err := Generate(ctx, gens, m)
 	if err != nil {
@@ -28,11 +28,7 @@ func Run(ctx context.Context, gens []Generator, m *Model, sink Sink) ([]File, er
 	for _, g := range gens {
 		owned = append(owned, g.Spec().Owns...)
 	}
-	keep := make(map[string]bool, len(files))
-	for _, f := range files {
-		keep[f.Path] = true
-	}
-	return files, p.Prune(ctx, owned, keep)
+	return files, p.Prune(ctx, owned, files)
 }
 
 // Generate calls every generator on m and returns their files sorted by path.
@@ -72,11 +68,15 @@ func Generate(ctx context.Context, gens []Generator, m *Model) ([]File, error) {
 	return all, nil
 }
 
-// checkPath rejects paths that would escape the sink's root.
+// checkPath rejects paths that would escape the sink's root, and the
+// ownership ledger's.
 func checkPath(p string) error {
 	clean := path.Clean(p)
 	if p == "" || path.IsAbs(p) || clean != p || clean == ".." || len(clean) > 2 && clean[:3] == "../" {
 		return fmt.Errorf("file path %q is not a clean relative path", p)
+	}
+	if p == LedgerFile {
+		return fmt.Errorf("file path %q is the ownership ledger's", p)
 	}
 	return nil
 }

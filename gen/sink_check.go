@@ -28,17 +28,30 @@ type StaleFile struct {
 }
 
 // CheckSink compares files with the ones under Root and writes nothing: CI uses
-// it to fail when committed generated files are stale.
+// it to fail when committed generated files are stale. With an Owner it
+// applies DirSink's ownership rules: the same conflicts are errors, only
+// files the same owner wrote before are obsolete, and a ledger the run
+// would change is stale.
 type CheckSink struct {
 	// Root is the directory the file paths are relative to.
 	Root string
-	// Stale lists the out-of-date files found by the last Write, in path order.
+	// Owner is what the run generates for; zero for no ledger.
+	Owner Owner
+	// Stale lists the out-of-date files found by the last Write and Prune,
+	// in path order.
 	Stale []StaleFile
+	// Unowned lists the generated files matching an owned pattern that no
+	// owner in the ledger lists (see DirSink.Unowned).
+	Unowned []string
 }
 
-// Write records every file that is missing or different on disk.
+// Write records every file that is missing or different on disk; a file of
+// another owner's that the run would rewrite is an error.
 func (s *CheckSink) Write(_ context.Context, files []File) error {
-	s.Stale = nil
+	s.Stale, s.Unowned = nil, nil
+	if err := checkOwnership(s.Root, s.Owner, files); err != nil {
+		return err
+	}
 	for _, f := range files {
 		old, err := os.ReadFile(filepath.Join(s.Root, filepath.FromSlash(f.Path)))
 		switch {

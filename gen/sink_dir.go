@@ -9,19 +9,33 @@ import (
 )
 
 // DirSink writes files under Root. A file whose bytes are already on disk is
-// left untouched, so regenerating is a no-op for make and git.
+// left untouched, so regenerating is a no-op for make and git. With an
+// Owner, the sink keeps Root's ownership ledger (LedgerFile): it refuses to
+// write over another owner's file (CodeOwnershipConflict) and Prune removes
+// only files the same owner wrote before. Without one it never prunes.
 type DirSink struct {
 	// Root is the directory the file paths are relative to.
 	Root string
-	// Written lists the paths actually (re)written by the last Write.
+	// Owner is what the run generates for; zero for no ledger.
+	Owner Owner
+	// Written lists the paths actually (re)written by the last Write (and
+	// LedgerFile when Prune rewrote it).
 	Written []string
 	// Removed lists the obsolete generated files removed by Prune.
 	Removed []string
+	// Unowned lists the generated files matching an owned pattern that
+	// Prune kept because no owner in the ledger lists them (written before
+	// the ledger existed): obsolete or another run's, only a person can tell.
+	Unowned []string
 }
 
-// Write writes every changed file atomically (temporary file, then rename).
+// Write writes every changed file atomically (temporary file, then rename);
+// nothing when the ledger is unreadable or a file is another owner's.
 func (s *DirSink) Write(ctx context.Context, files []File) error {
 	s.Written = nil
+	if err := checkOwnership(s.Root, s.Owner, files); err != nil {
+		return err
+	}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -15,7 +15,8 @@ import (
 // compileCommand is `etlgen compile PKG --profile FILE (-o DIR | --check
 // DIR)`: it plans the package's pipelines with the profile and writes, through
 // the compile generators (gen.GroupCompile), one PySpark program per pipeline
-// and etlgen_runtime.py into DIR, removing programs it no longer writes; with
+// and etlgen_runtime.py into DIR, removing programs the same package (or
+// --pipeline selection) wrote before and no longer writes (gen.Owner); with
 // --check it writes nothing and reports missing, stale and obsolete files.
 // Either way the generated programs are first compiled with Python
 // (compilePython): nothing is written when one does not compile.
@@ -67,7 +68,7 @@ func runCompile(ctx context.Context, e env, f planFlags, out, check string, pkgs
 	if code := compilePython(ctx, e, gens, m); code != ExitOK {
 		return code
 	}
-	files, code := emit(ctx, e, gens, m, joinDir(f.dir, dir), check != "", "run etlgen compile -o "+dir+" and deploy the result")
+	files, code := emit(ctx, e, gens, m, joinDir(f.dir, dir), check != "", "run etlgen compile -o "+dir+" and deploy the result", gen.OwnerOf(gen.GroupCompile, m))
 	if code != ExitOK || check != "" {
 		return code
 	}

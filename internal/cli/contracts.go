@@ -70,7 +70,7 @@ func runContracts(ctx context.Context, e env, f contractsFlags, pkgs []string) i
 	if code := addPipelines(ctx, e, f.dir, f.profile, m); code != ExitOK {
 		return code
 	}
-	_, code = emit(ctx, e, gen.Default().Group(gen.GroupContracts), m, out, false, "")
+	_, code = emit(ctx, e, gen.Default().Group(gen.GroupContracts), m, out, false, "", gen.OwnerOf(gen.GroupContracts, m))
 	return code
 }
 

@@ -59,7 +59,7 @@ func runDocs(ctx context.Context, e env, f planFlags, out string, pkgs []string)
 		return code
 	}
 	m := &gen.Model{Plan: res.Model, Diagnostics: res.Diagnostics}
-	if _, code := emit(ctx, e, gen.Default().Group(gen.GroupDocs), m, underDir(f.dir, out), false, ""); code != ExitOK {
+	if _, code := emit(ctx, e, gen.Default().Group(gen.GroupDocs), m, underDir(f.dir, out), false, "", gen.OwnerOf(gen.GroupDocs, m)); code != ExitOK {
 		return code
 	}
 	printDiagList(e.stderr, m.Diagnostics)

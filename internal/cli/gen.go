@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,7 +31,7 @@ func genCommand() command {
 				if code != ExitOK {
 					return code
 				}
-				_, code = emit(ctx, e, gen.Default().Group(gen.GroupGo), m, *dir, *check, "run go generate ./... (or etlgen gen) and commit the result")
+				_, code = emit(ctx, e, gen.Default().Group(gen.GroupGo), m, *dir, *check, "run go generate ./... (or etlgen gen) and commit the result", gen.Owner{})
 				return code
 			}
 		},
@@ -83,20 +84,29 @@ func printDiagList(w io.Writer, l diag.List) {
 }
 
 // emit runs generators into root, or checks root when check is set (fix
-// says how to refresh stale files), and returns the files generated.
-func emit(ctx context.Context, e env, gens []gen.Generator, m *gen.Model, root string, check bool, fix string) ([]gen.File, int) {
+// says how to refresh stale files), and returns the files generated. A
+// non-zero owner keeps root's ownership ledger (gen.Owner): only files the
+// same owner wrote before are removed (and listed on stderr), another
+// owner's file is never rewritten.
+func emit(ctx context.Context, e env, gens []gen.Generator, m *gen.Model, root string, check bool, fix string, owner gen.Owner) ([]gen.File, int) {
 	if !check {
-		files, err := gen.Run(ctx, gens, m, &gen.DirSink{Root: root})
+		sink := &gen.DirSink{Root: root, Owner: owner}
+		files, err := gen.Run(ctx, gens, m, sink)
 		if err != nil {
-			return nil, e.fail(ExitFailure, "%v", err)
+			return nil, runFailure(e, err)
 		}
+		for _, p := range sink.Removed {
+			e.errorf("removed %s: generated before by %s, no longer generated", relToDir(".", filepath.Join(root, p)), owner)
+		}
+		printUnowned(e, root, sink.Unowned)
 		return files, ExitOK
 	}
-	sink := &gen.CheckSink{Root: root}
+	sink := &gen.CheckSink{Root: root, Owner: owner}
 	files, err := gen.Run(ctx, gens, m, sink)
 	if err != nil {
-		return nil, e.fail(ExitFailure, "%v", err)
+		return nil, runFailure(e, err)
 	}
+	printUnowned(e, root, sink.Unowned)
 	var l diag.List
 	for _, s := range sink.Stale {
 		l.Errorf(gen.CodeStaleGeneratedFile, diag.Position{File: filepath.ToSlash(filepath.Join(root, s.Path))}, fix, "generated file is %s", s.Kind)
@@ -106,4 +116,24 @@ func emit(ctx context.Context, e env, gens []gen.Generator, m *gen.Model, root s
 		return files, ExitFailure
 	}
 	return files, ExitOK
+}
+
+// runFailure prints why gen.Run failed: the diagnostics of a problem in the
+// user's files (an ownership conflict, a bad ledger), or the error.
+func runFailure(e env, err error) int {
+	var le *diag.ListError
+	if errors.As(err, &le) {
+		printDiagList(e.stderr, le.List)
+		return exitFor(le.List)
+	}
+	return e.fail(ExitFailure, "%v", err)
+}
+
+// printUnowned says which generated files were kept because no owner in
+// root's ledger lists them.
+func printUnowned(e env, root string, paths []string) {
+	for _, p := range paths {
+		e.errorf("kept %s: a generated file that no run recorded in %s (written before it existed); delete it if nothing generates it any more",
+			relToDir(".", filepath.Join(root, p)), gen.LedgerFile)
+	}
 }
