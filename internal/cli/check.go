@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"flag"
+	"os"
 	"path/filepath"
 
 	"github.com/etlgen/etlgen/diag"
@@ -77,7 +78,13 @@ func runCheck(ctx context.Context, e env, f checkFlags, pkgs []string) int {
 		if err != nil {
 			return e.fail(ExitFailure, "%v", err)
 		}
-		attach(cfg, reports, l, "contracts checked")
+		word := "contracts current"
+		if _, err := os.Stat(cfg.Path(cfg.Contracts.Dir)); err != nil {
+			word = "contracts not published"
+		} else if l.HasErrors() {
+			word = "contracts FAIL"
+		}
+		attach(cfg, reports, l, word)
 	}
 	if !f.noTest {
 		results, err := goTest(ctx, cfg, res)

@@ -2,11 +2,13 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
@@ -17,7 +19,9 @@ import (
 
 // checkContracts checks the project's published contract files: each
 // package's files as `etlgen contracts` would write them now (stale or
-// missing files are ETL-G813), the drift between the published ODCS files
+// missing files are ETL-G813; a contracts directory that does not exist
+// yet is nothing published, and its contracts are "not published yet"
+// notes of the drift), the drift between the published ODCS files
 // and the Go structs of every package of the project, and with --base the
 // drift since the contracts published at that revision (only breaking
 // changes count there).
@@ -38,9 +42,11 @@ func checkContracts(ctx context.Context, cfg *project.Config, res []project.Unit
 		return loaded.Diagnostics, nil // validate's source check says the same, per package
 	}
 	dir := cfg.Path(cfg.Contracts.Dir)
-	l, err := staleContracts(ctx, cfg, res, loaded, dir)
-	if err != nil {
-		return nil, err
+	var l diag.List
+	if _, err := os.Stat(dir); err == nil {
+		if l, err = staleContracts(ctx, cfg, res, loaded, dir); err != nil {
+			return nil, err
+		}
 	}
 	published, bad, err := gen.ReadPublished(dir)
 	if err != nil {
@@ -58,13 +64,41 @@ func checkContracts(ctx context.Context, cfg *project.Config, res []project.Unit
 }
 
 // staleContracts generates the contract files of each selected package,
-// bound to its contracts target, and compares them with dir.
+// bound to its contracts target, and compares them with dir as their
+// package's owner.
 func staleContracts(ctx context.Context, cfg *project.Config, res []project.UnitResult, loaded *contracts.LoadResult, dir string) (diag.List, error) {
-	all, err := gen.FromLoad(loaded, cfg.Root)
+	models, err := contractModels(cfg, res, loaded)
 	if err != nil {
 		return nil, err
 	}
 	var l diag.List
+	for _, m := range models {
+		sink := &gen.CheckSink{Root: dir, Owner: gen.OwnerOf(gen.GroupContracts, m)}
+		if _, err := gen.Run(ctx, gen.Default().Group(gen.GroupContracts), m, sink); err != nil {
+			var le *diag.ListError
+			if errors.As(err, &le) { // an ownership conflict, a bad ledger
+				l = append(l, le.List...)
+				continue
+			}
+			return nil, err
+		}
+		for _, s := range sink.Stale {
+			l.Errorf(gen.CodeStaleGeneratedFile, diag.Position{File: filepath.Join(dir, filepath.FromSlash(s.Path))},
+				"run etlgen contracts and commit the files", "generated file is %s", s.Kind)
+		}
+	}
+	return l, nil
+}
+
+// contractModels returns the generator model of each selected package's
+// contract files: its contracts (from loaded) and its plan on its
+// contracts target.
+func contractModels(cfg *project.Config, res []project.UnitResult, loaded *contracts.LoadResult) ([]*gen.Model, error) {
+	all, err := gen.FromLoad(loaded, cfg.Root)
+	if err != nil {
+		return nil, err
+	}
+	var out []*gen.Model
 	for _, r := range contractUnits(cfg, res) {
 		m := &gen.Model{Plan: r.Result.Model, Diagnostics: r.Result.Diagnostics}
 		for _, p := range all.Packages {
@@ -72,38 +106,18 @@ func staleContracts(ctx context.Context, cfg *project.Config, res []project.Unit
 				m.Packages = append(m.Packages, p)
 			}
 		}
-		sink := &gen.CheckSink{Root: dir}
-		if _, err := gen.Run(ctx, gen.Default().Group(gen.GroupContracts), m, sink); err != nil {
-			return nil, err
-		}
-		for _, s := range sink.Stale {
-			if s.Kind == gen.StaleObsolete {
-				continue // another package's file, as far as this package knows
-			}
-			l.Errorf(gen.CodeStaleGeneratedFile, diag.Position{File: filepath.Join(dir, filepath.FromSlash(s.Path))},
-				"run etlgen contracts (or make docs) and commit the files", "generated file is %s", s.Kind)
-		}
+		out = append(out, m)
 	}
-	return l, nil
+	return out, nil
 }
 
 // contractUnits are the units whose plan binds each selected package's
-// contracts: the contracts target, else the entry's first target; a unit
-// that did not plan cleanly is left to validate to report.
+// contracts (the contracts target, else the entry's first target) and
+// planned without errors; one that did not is left to validate to report.
 func contractUnits(cfg *project.Config, res []project.UnitResult) []project.UnitResult {
-	var out []project.UnitResult
-	for _, e := range cfg.Pipelines {
-		want := cfg.Contracts.Target
-		if _, ok := e.Target(want); !ok {
-			want = e.Targets[0].Name
-		}
-		for _, r := range res {
-			if r.Entry.Package == e.Package && r.Target.Name == want && r.Err == nil && !r.Result.Diagnostics.HasErrors() {
-				out = append(out, r)
-			}
-		}
-	}
-	return out
+	return slices.DeleteFunc(contractUnitsOrFail(cfg, res), func(r project.UnitResult) bool {
+		return r.Err != nil || r.Result.Diagnostics.HasErrors()
+	})
 }
 
 // driftSince reads the ODCS files published at git revision rev and

@@ -25,9 +25,11 @@ type testResult struct {
 	Package string
 	Passed  int
 	Failed  []string
-	// Failed with no failing test: the package's tests did not build or
-	// the test binary failed; Output says why.
-	OK     bool
+	// OK is the package's verdict; not OK with no failing test: its
+	// tests did not build or the test binary failed; Output says why.
+	OK bool
+	// NoTests: the package has no test files.
+	NoTests bool
 	Output []string
 }
 
@@ -109,7 +111,7 @@ func parseTestEvents(data []byte) (map[string]*testResult, error) {
 			}
 		case "skip":
 			if ev.Test == "" {
-				r.OK = true
+				r.OK, r.NoTests = true, true
 			}
 		case "fail":
 			if ev.Test != "" {
@@ -164,6 +166,9 @@ func attachTests(cfg *project.Config, reports []unitReport, results []testResult
 
 // summary is the words of the summary line: "tests ok (12)" or "tests FAIL".
 func (t testResult) summary() string {
+	if t.NoTests {
+		return "no tests"
+	}
 	if t.OK {
 		return fmt.Sprintf("tests ok (%s)", plural(t.Passed, "passed", "passed"))
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/gen"
+	"github.com/etlgen/etlgen/project"
 )
 
 // contractsFlags are the flags of `etlgen contracts`.
@@ -25,10 +26,13 @@ func contractsCommand() command {
 	return command{
 		summary: "write ODCS, JSON Schema, DTCS and DPCS contract files, or --check them for drift",
 		usage: []string{"etlgen contracts [-C dir] -o DIR [--profile FILE] [PKG...]",
+			"etlgen contracts [-C dir] [PKG...]   (in a project: writes into its contracts.dir)",
 			"etlgen contracts [-C dir] --check DIR [--format text|json|sarif] [--view consumer|producer|full] [PKG...]"},
 		help: "Writes the contract files of the packages' contracts, or checks them for drift: the drift\n" +
 			"diagnostics go to stderr and a one-line summary to stdout (text), or one document to stdout\n" +
 			"(json, sarif).\n" +
+			"In a project (" + project.ConfigFile + ", no -o, --check or --profile), writes each pipeline package's files into\n" +
+			"contracts.dir, bound to the contracts target, as that package's own (the other packages' files stay).\n" +
 			"Exit: 0 ok, 10 invalid contracts or published files, 14 breaking drift (--check).",
 		generators: gen.GroupContracts,
 		flags: func(fs *flag.FlagSet) runFunc {
@@ -50,6 +54,9 @@ func contractsCommand() command {
 func runContracts(ctx context.Context, e env, f contractsFlags, pkgs []string) int {
 	view, ok := gen.ParseView(f.view)
 	format, err := parseFormat(f.format, formatText, formatJSON, formatSARIF)
+	if path, ok := project.FindConfig(f.dir); ok && f.out == "" && f.check == "" && f.profile == "" {
+		return contractsProject(ctx, e, f, path, pkgs)
+	}
 	switch {
 	case (f.out == "") == (f.check == ""):
 		return e.usageError("give one of -o DIR and --check DIR")

@@ -78,7 +78,7 @@ func TestCheckProject(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("check: exit %d\n%s%s", code, stdout, stderr)
 	}
-	for _, want := range []string{"ok   ./orders@local   fixture-orders: no problems; tests ok", "ok   ./audit@local    fixture-audit: no problems; tests ok (1 passed)"} {
+	for _, want := range []string{"ok   ./orders@local   fixture-orders: no problems; contracts not published; no tests", "ok   ./audit@local    fixture-audit: no problems; contracts not published; tests ok (1 passed)"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
@@ -129,5 +129,37 @@ func TestProjectWriteState(t *testing.T) {
 	code, _, stderr = runCLI("validate", "-C", projectDir, "--target", "local")
 	if code != ExitIncompatible || !strings.Contains(stderr, "state/local/fixture-audit.json: ETL-X611") {
 		t.Errorf("validate with a torn manifest: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestProjectContracts: etlgen contracts over the project writes each
+// package's files into contracts.dir as its own; check then finds them
+// current, and a hand edit stale (ETL-G813).
+func TestProjectContracts(t *testing.T) {
+	dir := filepath.Join(projectDir, "contracts")
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	code, stdout, stderr := runCLI("contracts", "-C", projectDir)
+	if code != ExitOK {
+		t.Fatalf("contracts: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, f := range []string{"pipelines/fixture-orders.dpcs.yaml", "pipelines/fixture-audit.dpcs.yaml", ".etlgen-owned.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("contracts did not write %s: %v", f, err)
+		}
+	}
+	if code, stdout, stderr := runCLI("check", "-C", projectDir, "--no-test"); code != ExitOK {
+		t.Fatalf("check after contracts: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// contracts of one package leave the other's files alone.
+	if code, _, stderr := runCLI("contracts", "-C", projectDir, "./audit"); code != ExitOK || strings.Contains(stderr, "removed") {
+		t.Fatalf("contracts ./audit: exit %d\n%s", code, stderr)
+	}
+	file := filepath.Join(dir, "pipelines/fixture-orders.dpcs.yaml")
+	if err := os.WriteFile(file, []byte("# edited\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCLI("check", "-C", projectDir, "--no-test")
+	if code != ExitInvalidModel || !strings.Contains(stderr, "fixture-orders.dpcs.yaml: ETL-G813") {
+		t.Errorf("check after a hand edit: exit %d, want ETL-G813\n%s", code, stderr)
 	}
 }
