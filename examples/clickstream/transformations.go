@@ -67,12 +67,12 @@ var SessionizePageViews = etl.Transform("sessionize-page-views",
 			GroupBy(e.UserID, etl.SessionWindow(e.EventTime, p.SessionGap)).
 			Agg(etl.Count(e.EventID).As(s.PageCount),
 				etl.ApproxCountDistinct(e.URL).As(s.DistinctPages),
-				etl.MinBy(e.URL, e.EventTime).Named(s.EntryPage.Name()),
-				etl.MaxBy(e.URL, e.EventTime).Named(s.ExitPage.Name()),
-				etl.MinBy(e.Referrer, e.EventTime).Named(s.EntryReferrer.Name()),
+				etl.MinBy(e.URL, e.EventTime).As(s.EntryPage),
+				etl.MaxBy(e.URL, e.EventTime).As(s.ExitPage),
+				etl.MinBy(e.Referrer, e.EventTime).As(s.EntryReferrer),
 				etl.Max(e.EventTime).As(s.LastViewAt),
-				etl.MaxBy(e.Country, e.EventTime).Named(s.Country.Name()),
-				etl.MaxBy(e.Plan, e.EventTime).Named(s.Plan.Name())).
+				etl.MaxBy(e.Country, e.EventTime).As(s.Country),
+				etl.MaxBy(e.Plan, e.EventTime).As(s.Plan)).
 			Select(e.UserID, sessionWindow.Start.As(s.SessionStart), sessionWindow.End.As(s.SessionEnd),
 				s.PageCount, s.DistinctPages, s.EntryPage, s.ExitPage, s.EntryReferrer, s.LastViewAt,
 				s.Country, s.Plan))
