@@ -30,7 +30,7 @@ type testResult struct {
 	OK bool
 	// NoTests: the package has no test files.
 	NoTests bool
-	Output []string
+	Output  []string
 }
 
 // goTest runs the tests of the selected packages in one go test run and
