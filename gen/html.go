@@ -102,6 +102,8 @@ type htmlContract struct {
 
 type htmlField struct {
 	Name, Type, Constraints, Classification, Description string
+	// Examples are the field's example values, comma-separated.
+	Examples string
 	Required, EventTime, PII                             bool
 	PrimaryKey, Depth                                    int
 }
@@ -245,6 +247,7 @@ func htmlFields(fs []contracts.Field, prefix string, depth int) []htmlField {
 	for _, f := range fs {
 		out = append(out, htmlField{Name: prefix + f.Name, Type: fieldTypeText(f.Type),
 			Constraints: constraintsText(f.Constraints), Classification: f.Classification, Description: f.Description,
+			Examples: strings.Join(f.Examples, ", "),
 			Required: f.Required, EventTime: f.EventTime, PII: f.PII, PrimaryKey: f.PrimaryKey, Depth: depth})
 		switch {
 		case f.Type.Kind == contracts.KindStruct:
