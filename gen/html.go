@@ -103,9 +103,9 @@ type htmlContract struct {
 type htmlField struct {
 	Name, Type, Constraints, Classification, Description string
 	// Examples are the field's example values, comma-separated.
-	Examples string
-	Required, EventTime, PII                             bool
-	PrimaryKey, Depth                                    int
+	Examples                 string
+	Required, EventTime, PII bool
+	PrimaryKey, Depth        int
 }
 
 type htmlEntry struct {

@@ -26,17 +26,17 @@ type siteCatalog struct {
 // sitePipeline is one planned pipeline of one unit.
 type sitePipeline struct {
 	ID, Version, Description, Package, Target, Href string
-	Steps                                          []string
-	Sources, Sinks                                 []sitePort
+	Steps                                           []string
+	Sources, Sinks                                  []sitePort
 }
 
 // sitePort is a source or sink of a pipeline: an extract or a load (or a
 // quarantine gate's output), with its contract.
 type sitePort struct {
 	Pipeline, PipelineHref, Target string
-	Asset, System, Identity         string
-	Kind                            string // source, sink, quarantine or late
-	Contract, ContractHref          string
+	Asset, System, Identity        string
+	Kind                           string // source, sink, quarantine or late
+	Contract, ContractHref         string
 	// Anchor is the id of the sink's column lineage on its contract page.
 	Anchor string
 	// Columns trace a sink's columns back to source fields.
