@@ -86,7 +86,7 @@ func (cat *siteCatalog) contract(id string, m *Model) *siteContract {
 		}
 		return sc
 	}
-	sc := &siteContract{ID: id, Href: "contracts/" + sitePageName(id) + ".html"}
+	sc := &siteContract{ID: id, Href: contractPage(id)}
 	sc.Contract, sc.Known = contractOf(m, id)
 	sc.Contract.ID = id
 	cat.byID[id] = sc
@@ -137,6 +137,9 @@ func loadOf(p *ir.Pipeline, asset string) (ir.Load, bool) {
 	}
 	return ir.Load{}, false
 }
+
+// contractPage is the path of a contract's page from the site root.
+func contractPage(id string) string { return "contracts/" + sitePageName(id) + ".html" }
 
 // safePage matches an id usable as a file name as it is.
 var safePage = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$`)
