@@ -106,7 +106,7 @@ type htmlContract struct {
 	// Freshness, Retention, Support and Contact are the marker's SLA and
 	// support; Href is the contract's page, relative to the site root.
 	Freshness, Retention, Support, Contact, Href string
-	Fields                                                       []htmlField
+	Fields                                       []htmlField
 }
 
 type htmlField struct {
