@@ -34,8 +34,8 @@ var resultItem = regexp.MustCompile(`<li><span class="badge b-[a-z]+">([a-z]+)</
 func TestSiteRendersInChromium(t *testing.T) {
 	for _, c := range []struct {
 		name, site, query string
-		want        []string // names every result must have one of, in name or detail
-		min         int
+		want              []string // names every result must have one of, in name or detail
+		min               int
 	}{
 		{"field", "site_project", "order_total", []string{"order_total"}, 3},
 		{"two_terms", "site_project", "window%20archive", []string{"window", "archive"}, 2},
