@@ -8,6 +8,8 @@ const (
 	siteNodePipeline NodeKind = "pipeline" // a pipeline
 	siteNodeContract NodeKind = "contract" // a contract at the project's edge
 	siteNodeShared   NodeKind = "shared"   // a contract one pipeline writes and another reads
+	// svgLabelCh is how many characters of an asset name label an edge.
+	svgLabelCh = 24
 )
 
 // projectLineage draws the lineage across pipelines: a node per pipeline
@@ -39,11 +41,11 @@ func projectLineage(cat *siteCatalog) svgView {
 			Title: "Contract: " + contractTitle(c), Detail: c.ID + versionSuffix(c.Contract.Version)})
 		href[id] = c.Href
 		for _, p := range c.Consumers {
-			g.Edges = append(g.Edges, GraphEdge{From: id, To: pid[p.PipelineHref], Label: p.Asset})
+			g.Edges = append(g.Edges, GraphEdge{From: id, To: pid[p.PipelineHref], Label: ellipsis(p.Asset, svgLabelCh)})
 			dashed = append(dashed, false)
 		}
 		for _, p := range c.Producers {
-			g.Edges = append(g.Edges, GraphEdge{From: pid[p.PipelineHref], To: id, Label: p.Asset})
+			g.Edges = append(g.Edges, GraphEdge{From: pid[p.PipelineHref], To: id, Label: ellipsis(p.Asset, svgLabelCh)})
 			dashed = append(dashed, p.Kind == string(NodeQuarantine) || p.Kind == string(NodeLate))
 		}
 	}

@@ -32,13 +32,15 @@ type siteContractView struct {
 	Root string
 	*siteContract
 	Fields []htmlField
-	SLA    []siteSLA
+	// Freshness and Retention are the contract's service levels; nil when
+	// not declared.
+	Freshness, Retention *siteSLA
 	// Examples counts the fields with examples.
 	Examples int
 }
 
 // siteSLA is one service level of a contract, as ODCS states it.
-type siteSLA struct{ Property, Value, Meaning string }
+type siteSLA struct{ Value, Meaning string }
 
 func indexViewOf(cat *siteCatalog) siteIndexView {
 	v := siteIndexView{Pipelines: cat.Pipelines, Contracts: cat.Contracts, Sinks: cat.Sinks, Lineage: projectLineage(cat)}
@@ -70,7 +72,12 @@ func fieldAnchor(i int) string { return fmt.Sprintf("#field-%d", i+1) }
 func contractViewOf(c *siteContract) siteContractView {
 	v := siteContractView{Root: "../", siteContract: c, Fields: htmlFields(c.Contract.Fields, "", 0)}
 	for _, s := range slaOf(c.Contract) {
-		v.SLA = append(v.SLA, siteSLA{Property: s.Property, Value: fmt.Sprintf("%d %s", s.Value, s.Unit), Meaning: s.Description})
+		sla := &siteSLA{Value: fmt.Sprintf("%d %s", s.Value, s.Unit), Meaning: s.Description}
+		if s.Property == "latency" {
+			v.Freshness = sla
+		} else {
+			v.Retention = sla
+		}
 	}
 	for _, f := range v.Fields {
 		if f.Examples != "" {
