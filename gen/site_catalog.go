@@ -118,7 +118,7 @@ func (cat *siteCatalog) addPipeline(u Unit, pp *planner.PipelinePlan) {
 			continue
 		}
 		port.Anchor = fmt.Sprintf("sink-%d", len(cat.Sinks)+1)
-		if ld, ok := loadOf(p, n.Ref); ok {
+		if ld, ok := sinkLoad(pp, n.Ref); ok {
 			port.Columns = tr.sinkColumns(ld)
 		}
 		sc.Producers = append(sc.Producers, port)
@@ -128,11 +128,18 @@ func (cat *siteCatalog) addPipeline(u Unit, pp *planner.PipelinePlan) {
 	cat.Pipelines = append(cat.Pipelines, sp)
 }
 
-// loadOf is the pipeline's load of asset.
-func loadOf(p *ir.Pipeline, asset string) (ir.Load, bool) {
-	for _, ld := range p.Loads {
+// sinkLoad is what sink asset writes, as a load: the pipeline's load of
+// it, or, for a quarantine gate's output, the gated load's stream in the
+// output's contract.
+func sinkLoad(pp *planner.PipelinePlan, asset string) (ir.Load, bool) {
+	for _, ld := range pp.IR().Loads {
 		if ld.Asset == asset {
 			return ld, true
+		}
+	}
+	for _, o := range gatedOutputs(pp) {
+		if o.out.Asset == asset {
+			return ir.Load{Asset: asset, From: o.load.From, Contract: o.out.Contract}, true
 		}
 	}
 	return ir.Load{}, false

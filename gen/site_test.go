@@ -141,6 +141,12 @@ func TestSiteLinksResolve(t *testing.T) {
 					checked++
 				}
 			}
+			for _, e := range searchIndex(t, string(files["index.html"])) {
+				if err := resolves("index.html", e.Href, ids); err != nil {
+					t.Errorf("search entry %s %q: %v", e.Kind, e.Name, err)
+				}
+				checked++
+			}
 			if checked < 3*len(files) {
 				t.Errorf("checked %d links in %d files; the pages lost their links", checked, len(files))
 			}
@@ -167,6 +173,21 @@ func resolves(page, link string, ids map[string]map[string]bool) error {
 		return fmt.Errorf("link %q: %s has no element with id %q", link, target, u.Fragment)
 	}
 	return nil
+}
+
+// searchIndex reads the search index embedded in the index page.
+func searchIndex(t testing.TB, src string) []searchEntry {
+	t.Helper()
+	_, js, _ := strings.Cut(src, "var INDEX = ")
+	js, _, _ = strings.Cut(js, ";\n")
+	var entries []searchEntry
+	if err := json.Unmarshal([]byte(js), &entries); err != nil {
+		t.Fatalf("the search index is not JSON: %v", err)
+	}
+	if len(entries) == 0 {
+		t.Fatal("the search index is empty")
+	}
+	return entries
 }
 
 func TestPageLinkProblems(t *testing.T) {
@@ -208,14 +229,8 @@ func TestSiteEscapesHostileNames(t *testing.T) {
 	if strings.ContainsAny(script, "\u2028\u2029\x00") {
 		t.Error("the script holds U+2028, U+2029 or NUL unescaped")
 	}
-	_, js, _ := strings.Cut(script, "var INDEX = ")
-	js, _, _ = strings.Cut(js, ";\n")
-	var entries []searchEntry
-	if err := json.Unmarshal([]byte(js), &entries); err != nil {
-		t.Fatalf("the search index is not JSON: %v", err)
-	}
 	found := false
-	for _, e := range entries {
+	for _, e := range searchIndex(t, src) {
 		found = found || strings.Contains(e.Name, "</script>\u2028")
 	}
 	if !found {
