@@ -63,7 +63,11 @@ func NewProject(units ...Unit) (*Project, error) {
 // siteUnits are the units the site documents: the project's, or m alone.
 func (m *Model) siteUnits() []Unit {
 	if m.Project == nil {
-		return []Unit{{Model: m}}
+		u := Unit{Target: m.profileName(), Model: m}
+		if m.Plan != nil && m.Plan.Document() != nil {
+			u.Package = m.Plan.Document().Package
+		}
+		return []Unit{u}
 	}
 	return m.Project.Units
 }

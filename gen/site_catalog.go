@@ -50,6 +50,10 @@ type siteContract struct {
 	// Known is false for a contract a pipeline names but no unit declares.
 	Known                bool
 	Producers, Consumers []sitePort
+	// Steps are the steps that read or write the contract inside a
+	// pipeline (a transformation's input or output port); Asset is the
+	// step id, Kind "step input" or "step output".
+	Steps []sitePort
 }
 
 // catalogOf gathers the catalog of the units.
@@ -103,6 +107,7 @@ func (cat *siteCatalog) addPipeline(u Unit, pp *planner.PipelinePlan) {
 	for _, st := range p.Steps {
 		sp.Steps = append(sp.Steps, st.ID)
 	}
+	cat.addSteps(u.Model, pp, sp.Href)
 	tr := newColumnTracer(u.Model, pp)
 	for _, n := range PipelineGraph(u.Model, pp).Nodes {
 		if n.Kind == NodeValidate || n.Kind == NodeStep {
@@ -126,6 +131,27 @@ func (cat *siteCatalog) addPipeline(u Unit, pp *planner.PipelinePlan) {
 		cat.Sinks = append(cat.Sinks, port)
 	}
 	cat.Pipelines = append(cat.Pipelines, sp)
+}
+
+// addSteps records the contracts each step's transformation reads and
+// writes.
+func (cat *siteCatalog) addSteps(m *Model, pp *planner.PipelinePlan, href string) {
+	for _, st := range pp.IR().Steps {
+		t, ok := transformationOf(m, st.Transformation)
+		if !ok {
+			continue
+		}
+		for _, side := range []struct {
+			kind  string
+			ports []ir.Port
+		}{{"step input", t.Inputs}, {"step output", t.Outputs}} {
+			for _, port := range side.ports {
+				sc := cat.contract(port.Contract, m)
+				sc.Steps = append(sc.Steps, sitePort{Pipeline: pp.ID, PipelineHref: href, Asset: st.ID, Kind: side.kind,
+					Contract: port.Contract, ContractHref: sc.Href})
+			}
+		}
+	}
 }
 
 // sinkLoad is what sink asset writes, as a load: the pipeline's load of
