@@ -74,24 +74,27 @@ func TestSiteRendersInChromium(t *testing.T) {
 	}
 }
 
-// TestSiteContractPagesRenderInChromium opens every contract page of the
-// project case.
+// TestSiteContractPagesRenderInChromium opens every contract page of each
+// site case.
 func TestSiteContractPagesRenderInChromium(t *testing.T) {
-	files := siteFiles(t, testProject(t))
-	root := writeSite(t, files)
-	for p := range files {
-		if !strings.HasPrefix(p, "contracts/") {
-			continue
-		}
-		t.Run(p, func(t *testing.T) {
-			dom, log := chromium(t, filepath.Join(root, filepath.FromSlash(p)), "--dump-dom")
-			checkPage(t, dom, log)
-			if !strings.Contains(dom, `id="column-lineage"`) || !strings.Contains(dom, `id="fields"`) {
-				t.Error("the contract page lacks its fields or column lineage")
+	for name, project := range siteCases {
+		files := siteFiles(t, project(t))
+		root := writeSite(t, files)
+		for p := range files {
+			if !strings.HasPrefix(p, "contracts/") {
+				continue
 			}
-		})
+			t.Run(name+"/"+strings.TrimPrefix(p, "contracts/"), func(t *testing.T) {
+				dom, log := chromium(t, filepath.Join(root, filepath.FromSlash(p)), "--dump-dom")
+				checkPage(t, dom, log)
+				if !strings.Contains(dom, `id="column-lineage"`) || !strings.Contains(dom, `id="fields"`) {
+					t.Error("the contract page lacks its fields or column lineage")
+				}
+			})
+		}
 	}
 	if dir := os.Getenv("ETLGEN_SCREENSHOTS"); dir != "" {
+		root := writeSite(t, siteFiles(t, testProject(t)))
 		for _, p := range []string{"index.html", "contracts/customer-order-window.html", "archive/window-archive.html"} {
 			chromium(t, filepath.Join(root, filepath.FromSlash(p)), "--screenshot="+filepath.Join(dir, "site_"+strings.NewReplacer("/", "_", ".", "_").Replace(p)+".png"))
 		}
