@@ -71,7 +71,8 @@
 // fields through the steps' inferred lineage (site_columns.go). The site is
 // written once, over the model holding the project; over a unit's own model
 // Site writes nothing, and that unit's pipeline pages link up to the site
-// root.
+// root. Project.Files runs a group over every unit, under its Dir, and over
+// the project, so one call yields the whole site.
 //
 // # Running and sinks
 //

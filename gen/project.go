@@ -1,9 +1,11 @@
 package gen
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -58,6 +60,46 @@ func NewProject(units ...Unit) (*Project, error) {
 		u.Model.Project = p
 	}
 	return p, nil
+}
+
+// Files runs the generators (e.g. Default().Group(GroupDocs)) over each
+// unit's model, its files under the unit's Dir, and once over a model
+// holding the project, where the Site generator writes the site (the
+// per-pipeline generators write nothing there: it has no plan). Two files
+// with one path, from two units, are an error. The files are sorted by
+// path, ready for a Sink.
+func (p *Project) Files(ctx context.Context, gens []Generator) ([]File, error) {
+	var all []File
+	by := map[string]string{}
+	add := func(files []File, dir, from string) error {
+		for _, f := range files {
+			f.Path = path.Join(dir, f.Path)
+			if prev, ok := by[f.Path]; ok {
+				return fmt.Errorf("project docs: file %s is written for %s and for %s", f.Path, prev, from)
+			}
+			by[f.Path] = from
+			all = append(all, f)
+		}
+		return nil
+	}
+	for _, u := range p.Units {
+		files, err := Generate(ctx, gens, u.Model)
+		if err != nil {
+			return nil, fmt.Errorf("project unit %s (%s): %w", u.Package, u.Target, err)
+		}
+		if err := add(files, u.Dir, u.Package+" ("+u.Target+")"); err != nil {
+			return nil, err
+		}
+	}
+	files, err := Generate(ctx, gens, &Model{Project: p})
+	if err != nil {
+		return nil, fmt.Errorf("project site: %w", err)
+	}
+	if err := add(files, "", "the site"); err != nil {
+		return nil, err
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Path < all[j].Path })
+	return all, nil
 }
 
 // siteUnits are the units the site documents: the project's, or m alone.

@@ -52,26 +52,18 @@ func mustProject(t testing.TB, units ...Unit) *Project {
 	return p
 }
 
-// siteFiles writes the project as the CLI does: the pipeline pages of each
-// unit under its Dir, and the site once over the project.
+// siteFiles writes the project as the CLI does (Project.Files): the
+// pipeline pages of each unit under its Dir, and the site once over the
+// project.
 func siteFiles(t testing.TB, p *Project) map[string][]byte {
 	t.Helper()
-	out := map[string][]byte{}
-	for _, u := range p.Units {
-		var sink MemorySink
-		if _, err := Run(context.Background(), []Generator{HTML{}, Site{}}, u.Model, &sink); err != nil {
-			t.Fatal(err)
-		}
-		for name, data := range sink.Files {
-			out[path.Join(u.Dir, name)] = data
-		}
-	}
-	var sink MemorySink
-	if _, err := Run(context.Background(), []Generator{Site{}}, &Model{Project: p}, &sink); err != nil {
+	files, err := p.Files(context.Background(), []Generator{HTML{}, Site{}})
+	if err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range sink.Files {
-		out[name] = data
+	out := map[string][]byte{}
+	for _, f := range files {
+		out[f.Path] = f.Data
 	}
 	return out
 }
@@ -309,6 +301,34 @@ func sinkColumn(cat *siteCatalog, sink, column string) (siteColumn, bool) {
 		}
 	}
 	return siteColumn{}, false
+}
+
+func TestProjectFilesRejectsCollisions(t *testing.T) {
+	p := mustProject(t,
+		unitOf(t, "testdata/pipeline_bound", "", "a"),
+		unitOf(t, "testdata/pipeline_unbound", "", "b")) // the same pipeline id
+	_, err := p.Files(context.Background(), []Generator{HTML{}, Site{}})
+	if err == nil || !strings.Contains(err.Error(), "customer-order-streaming.html is written for") {
+		t.Errorf("two units writing one page: error %v", err)
+	}
+	p = mustProject(t,
+		unitOf(t, "testdata/pipeline_bound", "a", "a"),
+		unitOf(t, "testdata/pipeline_unbound", "b", "b"))
+	files, err := p.Files(context.Background(), Default().Group(GroupDocs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, f := range files {
+		if !strings.HasPrefix(f.Path, "contracts/") {
+			paths = append(paths, f.Path)
+		}
+	}
+	want := []string{"a/customer-order-streaming.dot", "a/customer-order-streaming.html", "a/customer-order-streaming.mmd",
+		"b/customer-order-streaming.dot", "b/customer-order-streaming.html", "b/customer-order-streaming.mmd", "index.html"}
+	if !slices.Equal(paths, want) {
+		t.Errorf("paths %v, want %v", paths, want)
+	}
 }
 
 func TestNewProject(t *testing.T) {
