@@ -3,6 +3,8 @@ package gen
 import (
 	"slices"
 
+	"github.com/etlgen/etlgen/contracts"
+
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -51,6 +53,9 @@ func (t *columnTracer) sinkColumns(ld ir.Load) []siteColumn {
 	for _, f := range c.Fields {
 		sc := siteColumn{Column: f.Name}
 		from, via, note := t.trace(ld.From, f.Name, 0)
+		if row, ok := t.wholeRow(ld.From, f); ok {
+			from, note = []string{row}, ""
+		}
 		slices.Reverse(via)
 		sc.From, sc.Via, sc.Note = sortedUnique(from), uniqueInOrder(via), note
 		if len(sc.From) == 0 && sc.Note == "" {
@@ -109,6 +114,26 @@ func (t *columnTracer) fromExtract(ref ir.Ref, contract, col string) (from, via 
 		}
 	}
 	return []string{ref.Node + "." + col}, nil, ""
+}
+
+// wholeRow reports whether sink field f, read straight from an extract,
+// is a struct of the extract's fields (a late or rejected record carrying
+// the event): it derives from the whole source row, "<asset>.*".
+func (t *columnTracer) wholeRow(ref ir.Ref, f contracts.Field) (string, bool) {
+	id, ok := t.extracts[ref.Node]
+	if !ok || f.Type.Kind != contracts.KindStruct || len(f.Type.Fields) == 0 {
+		return "", false
+	}
+	c, ok := contractOf(t.m, id)
+	if !ok {
+		return "", false
+	}
+	for _, sub := range f.Type.Fields {
+		if _, ok := c.Field(sub.Name); !ok {
+			return "", false
+		}
+	}
+	return ref.Node + ".*", true
 }
 
 // bindingOf is what the step binds to its input name.

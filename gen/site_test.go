@@ -279,6 +279,8 @@ func TestSiteColumnLineage(t *testing.T) {
 		{"customer_sessions", "customer_id", []string{"customers.customer_id", "order_events.customer_id"}, []string{"enrich-orders", "customer-sessions"}, ""},
 		{"archived_windows", "paid_order_total", []string{"curated_windows.paid_order_total"}, nil, ""},
 		{"rejected_windows", "reason_code", nil, nil, "added by etlgen"},
+		{"late_order_events", "event", []string{"order_events.*"}, nil, ""},
+		{"late_order_events", "watermark_at_arrival", nil, nil, "added by etlgen"},
 	} {
 		col, ok := sinkColumn(cat, c.sink, c.column)
 		if !ok {
