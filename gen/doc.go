@@ -32,7 +32,10 @@
 //     with a plan, DTCS per transformation and DPCS per pipeline (bound
 //     parts only when the plan is bound).
 //   - GroupDocs ("docs", etlgen docs -o DIR): Mermaid, DOT and HTML per
-//     pipeline, and CDFDocs for a pipeline with a CDF MERGE.
+//     pipeline, CDFDocs for a pipeline with a CDF MERGE, and Site: the docs
+//     site over them (index.html with search and the lineage across
+//     pipelines, contracts/<id>.html with SLA, support, producers,
+//     consumers and column lineage).
 //   - GroupCompile ("compile", etlgen compile -o DIR | --check DIR): PySpark
 //     writes one program per pipeline and the runtime module, rendered by
 //     package pyspark from the plan, when the plan is bound to a pyspark
@@ -55,6 +58,21 @@
 // comment, a literal or an element. A model with errors (a load naming a
 // missing node, a cycle) still generates what it can or fails with an
 // error; no generator panics on one.
+//
+// # The docs site
+//
+// Site documents a project: Model.Project when set (NewProject: a Unit per
+// pipeline package and docs target, each with its own planned Model and the
+// Dir its pipeline pages go under), else the Model alone. It gathers one
+// catalog over the units (site_catalog.go): pipelines, contracts with the
+// loads that produce and the extracts that consume them, and sinks; draws
+// the cross-pipeline lineage with the pipeline graphs' layout, one node per
+// contract id (site_lineage.go); and traces each sink column back to source
+// fields through the steps' inferred lineage (site_columns.go). The site is
+// written once, over the model holding the project; over a unit's own model
+// Site writes nothing, and that unit's pipeline pages link up to the site
+// root. Project.Files runs a group over every unit, under its Dir, and over
+// the project, so one call yields the whole site.
 //
 // # Running and sinks
 //

@@ -127,6 +127,7 @@ func Default() *Registry {
 		Mermaid{},
 		DOT{},
 		HTML{},
+		Site{},
 		CDFDocs{},
 		PySpark{},
 	} {

@@ -62,7 +62,7 @@ func TestDefaultRegistryGroups(t *testing.T) {
 	}{
 		{GroupGo, []string{"go-accessors"}},
 		{GroupContracts, []string{"dpcs", "dtcs", "jsonschema", "odcs"}},
-		{GroupDocs, []string{"cdf-docs", "dot", "html", "mermaid"}},
+		{GroupDocs, []string{"cdf-docs", "dot", "html", "mermaid", "site"}},
 	}
 	for _, tc := range tests {
 		var got []string

@@ -56,6 +56,9 @@ func (HTML) Generate(ctx context.Context, m *Model) ([]File, error) {
 
 // htmlView is what the page template reads.
 type htmlView struct {
+	// Root is the path from the page to the docs site's root, where
+	// index.html and contracts/ are.
+	Root     string
 	Pipeline *ir.Pipeline
 	Name     string
 	Bound    bool
@@ -91,19 +94,27 @@ type htmlStep struct {
 	Queries    []string
 	// Keeps says whether the step owns a stateful operator.
 	Keeps bool
+	// Inherited are the event-time columns the step's inputs carry a
+	// watermark on, shown when the step declares none of its own.
+	Inherited []htmlInherited
 }
 
 type htmlParam struct{ Name, Type, Default, Value, Description string }
 
 type htmlContract struct {
 	ID, Name, Version, Owner, Domain, Status, Description, Roles string
-	Fields                                                       []htmlField
+	// Freshness, Retention, Support and Contact are the marker's SLA and
+	// support; Href is the contract's page, relative to the site root.
+	Freshness, Retention, Support, Contact, Href string
+	Fields                                       []htmlField
 }
 
 type htmlField struct {
 	Name, Type, Constraints, Classification, Description string
-	Required, EventTime, PII                             bool
-	PrimaryKey, Depth                                    int
+	// Examples are the field's example values, comma-separated.
+	Examples                 string
+	Required, EventTime, PII bool
+	PrimaryKey, Depth        int
 }
 
 type htmlEntry struct {
@@ -117,7 +128,7 @@ type htmlDiag struct{ Severity, Code, Location, Path, Message, Hint string }
 
 func htmlViewOf(m *Model, pp *planner.PipelinePlan) htmlView {
 	p := pp.IR()
-	v := htmlView{Pipeline: p, Name: camelName(p.ID), Bound: m.bound(), Profile: m.Plan.Bound,
+	v := htmlView{Root: m.siteRoot(), Pipeline: p, Name: camelName(p.ID), Bound: m.bound(), Profile: m.Plan.Bound,
 		Engine: Unbound, Trigger: Unbound, Graph: layoutGraph(PipelineGraph(m, pp)),
 		Queries: pp.Queries, Gates: pp.Gates, Sources: pp.Sources, Manifest: pp.Manifest().Queries}
 	if v.Bound {
@@ -154,6 +165,9 @@ func htmlSteps(m *Model, pp *planner.PipelinePlan) []htmlStep {
 			Inputs: doc.Inputs, Outputs: doc.Outputs, Semantics: semanticsOf(st.Plan), Lineage: doc.Lineage}
 		s.Semantics.EventTime = doc.Semantics.EventTime
 		s.Keeps, s.Queries = sp.Stateful != nil, queriesRunning(pp, st.ID)
+		if len(s.Semantics.Watermarks) == 0 {
+			s.Inherited = inheritedEventTimes(pp, sp)
+		}
 		if m.bound() && s.Keeps {
 			s.Semantics.OutputMode, s.Semantics.OutputModeReason, s.StateQuery = sp.OutputMode, sp.OutputModeReason, sp.StateQuery
 		}
@@ -227,11 +241,12 @@ func htmlContracts(m *Model, p *ir.Pipeline) []htmlContract {
 	for _, id := range order {
 		c, ok := contractOf(m, id)
 		if !ok {
-			out = append(out, htmlContract{ID: id, Roles: strings.Join(roles[id], ", ")})
+			out = append(out, htmlContract{ID: id, Roles: strings.Join(roles[id], ", "), Href: contractPage(id)})
 			continue
 		}
 		hc := htmlContract{ID: c.ID, Name: c.Name, Version: c.Version, Owner: c.Owner, Domain: c.Domain,
-			Status: c.Status, Description: c.Description, Roles: strings.Join(roles[id], ", ")}
+			Status: c.Status, Description: c.Description, Roles: strings.Join(roles[id], ", "),
+			Freshness: c.Freshness, Retention: c.Retention, Support: c.Support, Contact: c.Contact, Href: contractPage(id)}
 		hc.Fields = htmlFields(c.Fields, "", 0)
 		out = append(out, hc)
 	}
@@ -245,6 +260,7 @@ func htmlFields(fs []contracts.Field, prefix string, depth int) []htmlField {
 	for _, f := range fs {
 		out = append(out, htmlField{Name: prefix + f.Name, Type: fieldTypeText(f.Type),
 			Constraints: constraintsText(f.Constraints), Classification: f.Classification, Description: f.Description,
+			Examples: strings.Join(f.Examples, ", "),
 			Required: f.Required, EventTime: f.EventTime, PII: f.PII, PrimaryKey: f.PrimaryKey, Depth: depth})
 		switch {
 		case f.Type.Kind == contracts.KindStruct:

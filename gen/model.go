@@ -24,6 +24,11 @@ type Model struct {
 	// Diagnostics are the planner's (and the profile's) diagnostics for
 	// Plan; the HTML page lists them.
 	Diagnostics diag.List `json:"diagnostics,omitempty"`
+	// Project, when set, is the project the docs site documents (see
+	// NewProject): set on the model the Site generator runs over, and on
+	// each unit's model so its pipeline pages link to the site. nil: the
+	// site documents this model alone.
+	Project *Project `json:"-"`
 }
 
 // Package is one loaded Go package and its contracts.

@@ -21,14 +21,17 @@ const etlImport = "github.com/etlgen/etlgen/framework/etl"
 
 // docsCommand is `etlgen docs [PKG] --profile FILE -o DIR`: it plans the
 // package's pipelines bound to the profile and writes, per pipeline, a
-// Mermaid flowchart, a Graphviz DOT graph and a self-contained HTML page.
+// Mermaid flowchart, a Graphviz DOT graph and a self-contained HTML page,
+// and the docs site over them: index.html and a page per contract.
 // The docs are written even when the planner reports errors (they list
 // them); the exit code then says so.
 func docsCommand() command {
 	return command{
-		summary: "write Mermaid, DOT and self-contained HTML docs of pipelines bound to a profile",
+		summary: "write Mermaid, DOT and a self-contained HTML docs site of pipelines bound to a profile",
 		usage:   []string{"etlgen docs [PKG] --profile FILE -o DIR [--ir FILE] [-C dir]"},
-		help: "Writes <pipeline>.mmd, <pipeline>.dot and a self-contained <pipeline>.html per pipeline.\n" +
+		help: "Writes <pipeline>.mmd, <pipeline>.dot and a self-contained <pipeline>.html per pipeline,\n" +
+			"and the docs site: index.html (pipelines, contracts and sinks with search, and the lineage\n" +
+			"across pipelines) and contracts/<contract>.html (SLA, support, producers, consumers, column lineage).\n" +
 			"The docs are written even when the planner reports errors (they list them).\n" +
 			"Exit: 0 ok, 10 invalid model, 12 planning failure, 16 environment failure.",
 		generators: gen.GroupDocs,
