@@ -137,3 +137,33 @@ func (m *Model) siteRoot() string {
 	}
 	return strings.Repeat("../", strings.Count(path.Clean(u.Dir), "/")+1)
 }
+
+// Run writes the project's files (Files) to sink and, for a Pruner, lets
+// it handle the obsolete files the generators own, each unit's under its
+// Dir as well as the site's at the root. It returns the files written.
+func (p *Project) Run(ctx context.Context, gens []Generator, sink Sink) ([]File, error) {
+	files, err := p.Files(ctx, gens)
+	if err != nil {
+		return nil, err
+	}
+	if err := sink.Write(ctx, files); err != nil {
+		return nil, err
+	}
+	pr, ok := sink.(Pruner)
+	if !ok {
+		return files, nil
+	}
+	var owned []string
+	for _, g := range gens {
+		for _, pat := range g.Spec().Owns {
+			owned = append(owned, pat)
+			for _, u := range p.Units {
+				if u.Dir != "" {
+					owned = append(owned, path.Join(u.Dir, pat))
+				}
+			}
+		}
+	}
+	slices.Sort(owned)
+	return files, pr.Prune(ctx, slices.Compact(owned), files)
+}

@@ -28,11 +28,15 @@ const etlImport = "github.com/etlgen/etlgen/framework/etl"
 func docsCommand() command {
 	return command{
 		summary: "write Mermaid, DOT and a self-contained HTML docs site of pipelines bound to a profile",
-		usage:   []string{"etlgen docs [PKG] --profile FILE -o DIR [--ir FILE] [-C dir]"},
+		usage: []string{"etlgen docs [PKG] --profile FILE -o DIR [--ir FILE] [-C dir]",
+			"etlgen docs [-o DIR] [-C dir]   (in a project: the site of all its pipeline packages in docs.dir)"},
 		help: "Writes <pipeline>.mmd, <pipeline>.dot and a self-contained <pipeline>.html per pipeline,\n" +
 			"and the docs site: index.html (pipelines, contracts and sinks with search, and the lineage\n" +
 			"across pipelines) and contracts/<contract>.html (SLA, support, producers, consumers, column lineage).\n" +
 			"The docs are written even when the planner reports errors (they list them).\n" +
+			"In a project (" + project.ConfigFile + ", no --profile), one site for every pipeline package planned on its docs\n" +
+			"target: each package's pipeline pages under its directory name, the index, the contract pages and\n" +
+			"the lineage across pipelines at the root, in docs.dir (or -o DIR).\n" +
 			"Exit: 0 ok, 10 invalid model, 12 planning failure, 16 environment failure.",
 		generators: gen.GroupDocs,
 		flags: func(fs *flag.FlagSet) runFunc {
@@ -51,6 +55,12 @@ func docsCommand() command {
 
 // runDocs plans and writes the docs.
 func runDocs(ctx context.Context, e env, f planFlags, out string, pkgs []string) int {
+	if path, ok := f.projectMode(); ok {
+		if len(pkgs) > 0 {
+			return e.usageError("the docs site of %s covers all its pipeline packages: give no package (or --profile FILE for one package's docs)", project.ConfigFile)
+		}
+		return docsProject(ctx, e, f, path, out)
+	}
 	if f.profile == "" || out == "" {
 		return e.usageError("--profile FILE and -o DIR are required")
 	}

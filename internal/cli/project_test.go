@@ -163,3 +163,31 @@ func TestProjectContracts(t *testing.T) {
 		t.Errorf("check after a hand edit: exit %d, want ETL-G813\n%s", code, stderr)
 	}
 }
+
+// TestProjectDocs: etlgen docs over the project writes one site: the
+// index at the root, each package's pipeline pages under its directory,
+// and a second run changes nothing.
+func TestProjectDocs(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, stderr := runCLI("docs", "-C", projectDir, "-o", out)
+	if code != ExitOK {
+		t.Fatalf("docs: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, f := range []string{"index.html", "orders/fixture-orders.html", "audit/fixture-audit.html", "contracts/order-event.html", ".etlgen-owned.json"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("docs did not write %s: %v", f, err)
+		}
+	}
+	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	for _, want := range []string{"fixture-orders", "fixture-audit", `href="orders/fixture-orders.html"`} {
+		if !strings.Contains(string(index), want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	if code, _, stderr := runCLI("docs", "-C", projectDir, "-o", out); code != ExitOK || strings.Contains(stderr, "removed") {
+		t.Errorf("second docs run: exit %d\n%s", code, stderr)
+	}
+	if code, _, _ := runCLI("docs", "-C", projectDir, "-o", out, "./orders"); code != ExitUsage {
+		t.Errorf("docs with a package in a project: exit %d, want usage", code)
+	}
+}
