@@ -58,6 +58,7 @@ func Generate(ctx context.Context, gens []Generator, m *Model) ([]File, error) {
 				continue
 			}
 			by[f.Path] = g.Name()
+			f.Aggregate = matchesAny(g.Spec().Aggregates, f.Path)
 			all = append(all, f)
 		}
 	}

@@ -25,7 +25,7 @@ func conflicts(root string, l *ledger, o Owner, files []File) error {
 	var out diag.List
 	for _, f := range files {
 		theirs := listedBy(others, f.Path)
-		if len(theirs) == 0 || changedSince(mine, f) {
+		if len(theirs) == 0 || f.Aggregate || changedSince(mine, f) {
 			continue
 		}
 		dst := filepath.Join(root, filepath.FromSlash(f.Path))

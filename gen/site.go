@@ -27,10 +27,11 @@ func (Site) Name() string { return "site" }
 // Spec describes the generator.
 func (Site) Spec() Spec {
 	return Spec{
-		Summary: "self-contained docs site: index with search and cross-pipeline lineage, a page per contract",
-		Group:   GroupDocs,
-		Outputs: "index.html, contracts/<contract>.html",
-		Owns:    []string{"index.html", "contracts/*.html"},
+		Summary:    "self-contained docs site: index with search and cross-pipeline lineage, a page per contract",
+		Group:      GroupDocs,
+		Outputs:    "index.html, contracts/<contract>.html",
+		Owns:       []string{"index.html", "contracts/*.html"},
+		Aggregates: []string{"index.html", "contracts/*.html"},
 	}
 }
 
