@@ -23,13 +23,18 @@ say() { printf '\n==> %s\n' "$*"; }
 # packages were compiled. On failure it prints the compiler's output (without
 # the -v package list) and returns go build's exit status.
 build() {
-	local log pid rc=0 t0=$SECONDS
+	local log n pid rc=0 t0=$SECONDS
 	log=$(mktemp)
 	mkdir -p bin
 	"$GO" build -v -o "$BIN" ./cmd/etlgen >"$log" 2>&1 &
 	pid=$!
 	while ! wait_for "$pid" "$HEARTBEAT"; do
-		printf '    … building etlgen: %d s, %d packages compiled\n' $((SECONDS - t0)) "$(grep -cvE '[ :#]' "$log" || true)"
+		n=$(grep -cvE '[ :#]' "$log" || true)
+		if [ "$n" -eq 0 ]; then
+			printf '    … building etlgen: %d s (packages cached; linking)\n' $((SECONDS - t0))
+		else
+			printf '    … building etlgen: %d s, %d packages compiled\n' $((SECONDS - t0)) "$n"
+		fi
 	done
 	wait "$pid" || rc=$?
 	if [ "$rc" -ne 0 ]; then
