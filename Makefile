@@ -80,12 +80,12 @@ fuzz-smoke:
 clean:
 	rm -rf bin out
 
-## demo: the main job — the order-streaming example on the embedded local engine:
-## validate and plan it (offline), then run it over the sample events (no JVM).
+## demo: the main job — the order-streaming example on the embedded local engine
+## (scripts/demo.sh): build bin/etlgen once (~75 s with an empty Go build cache, a
+## heartbeat while it builds), validate and plan the example (offline), then run it
+## from scratch over the sample events (no JVM), one of them late; says what each step does.
 demo:
-	$(GO) run ./cmd/etlgen validate $(EXAMPLE) --profile $(EXAMPLE)/profiles/local.yaml
-	$(GO) run ./cmd/etlgen plan $(EXAMPLE) --profile $(EXAMPLE)/profiles/local.yaml
-	$(GO) run ./cmd/etlgen run $(EXAMPLE) --profile $(EXAMPLE)/profiles/local.yaml
+	GO=$(GO) scripts/demo.sh
 
 ## stack-*: the local lakehouse stack (Spark Connect + Delta, Kafka, versitygw S3) — docs/stack.md.
 STACK := scripts/stack.sh

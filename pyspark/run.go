@@ -68,9 +68,15 @@ type Batch struct {
 	InputRowsPerSecond     *float64 `json:"input_rows_per_second"`
 	ProcessedRowsPerSecond *float64 `json:"processed_rows_per_second"`
 	DurationMs             *int64   `json:"duration_ms"`
-	Watermark              *string  `json:"watermark"`
-	StateRows              int64    `json:"state_rows"`
-	DroppedByWatermark     int64    `json:"dropped_by_watermark"`
+	// LateWatermark is the watermark the batch judged late rows against
+	// (the previous batch's Watermark; null for the first batch, or when
+	// the program did not see that batch's line); Watermark is the batch's
+	// own (eventTime.watermark: it evicts state by it). Both as Spark
+	// writes them (2026-07-15T10:49:00.000Z), null without a watermark.
+	LateWatermark      *string `json:"late_watermark"`
+	Watermark          *string `json:"watermark"`
+	StateRows          int64   `json:"state_rows"`
+	DroppedByWatermark int64   `json:"dropped_by_watermark"`
 	// OutputRows are the rows the query handed to its sink (the invalid
 	// rows for a quarantine query).
 	OutputRows *int64 `json:"output_rows"`

@@ -158,8 +158,9 @@ print(json.dumps(out))
 
 // TestRuntimeHelpers runs the runtime's pure helpers behind the batch
 // lines: the rows a Delta commit wrote (operationMetrics as DESCRIBE HISTORY
-// returns them: string values), the records between Kafka offsets, and the
-// batch a resume point replays.
+// returns them: string values), the records between Kafka offsets, the
+// batch a resume point replays, and the watermark a batch judged late rows
+// against.
 func TestRuntimeHelpers(t *testing.T) {
 	script := `
 gates = [
@@ -175,6 +176,7 @@ progress = {"batchId": 3, "sources": [{"numInputRows": 8}], "observedMetrics": {
     "etlgen": {"values": [4, 1], "schema": {"fields": [{"name": "rows"}, {"name": "null_2"}]}},
     "etlgen_source_a": {"read": 8, "rejected": 2}}}
 q = rt.Query("q", None, "id", observe="etlgen", sources=["etlgen_source_a", "etlgen_source_b"])
+rq = rt.Query("w", None, "id", resume=rt.ResumePoint("cp", 4, 3, {}, [], 3900000, 3600000))
 merge = {"numTargetRowsInserted": "3", "numTargetRowsUpdated": "2", "numTargetRowsDeleted": "1",
          "numTargetRowsCopied": "40", "numSourceRows": "9", "numOutputRows": "46"}
 out = {
@@ -193,6 +195,9 @@ out = {
     "observed": rt.merged_gates(gates, [{"name": "few", "value": 0.0, "breached": True}],
                                 rt.observed_gates(progress, "etlgen", gates)),
     "invalid_rows": rt.batch_line(None, q, progress)["invalid_rows"],
+    "late_watermark": [rt.late_watermark(rq, 4), rt.late_watermark(rq, 5), rt.late_watermark(q, 0)],
+    "late_line": [rt.batch_line(None, rq, {"batchId": b, "eventTime": {"watermark": "w%d" % b}})["late_watermark"] for b in (4, 6)],
+    "spark_timestamp": [rt.spark_timestamp(0), rt.spark_timestamp(1784109600123)],
     "before_commit": [rt.measured_before_commit(g) for g in gates],
     "window_starts": [rt.format_window_start(us) for us in WINDOW_MICROS],
     "windows_text": [rt.windows_text(v) for v in (
@@ -230,6 +235,12 @@ print(json.dumps(out, sort_keys=True))
 			map[string]any{"name": "rows", "condition": "c4", "action": "warn", "value": 4.0, "breached": true},
 		},
 		"invalid_rows": 2.0,
+		// Batch 4 after last commit 3 judges late rows against offsets/3's
+		// batchWatermarkMs; a batch that does not follow the last one seen,
+		// or batch 0, has none.
+		"late_watermark":  []any{"1970-01-01T01:00:00.000Z", nil, nil},
+		"late_line":       []any{"1970-01-01T01:00:00.000Z", nil},
+		"spark_timestamp": []any{"1970-01-01T00:00:00.000Z", time.UnixMilli(1784109600123).UTC().Format("2006-01-02T15:04:05.000Z")},
 		// Fail, quarantine and per-window gates are measured before the commit, not observed.
 		"before_commit": []any{false, true, false, false, true, true},
 		"window_starts": starts,

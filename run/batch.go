@@ -23,9 +23,14 @@ type Batch struct {
 	DroppedByWatermark int64
 	StateRows          int64
 	RowsPerSecond      float64
-	// Watermark is the event-time watermark the batch judged lateness by
-	// (RFC 3339); "" when the query has none.
-	Watermark string
+	// LateWatermark is the event-time watermark the batch judged late rows
+	// against: the previous batch's Watermark (Spark's
+	// eventTimeWatermarkForLateEvents). Watermark is the batch's own (Spark's
+	// eventTime.watermark), set from the event times read up to the
+	// previous batch: it evicts state and emits windows by it. Both RFC 3339;
+	// "" when the query has none (yet).
+	LateWatermark string
+	Watermark     string
 	// Skipped: the sink had written this batch already (a replay changed
 	// nothing); Replay: the batch re-ran from the checkpoint's offsets.
 	Skipped, Replay bool

@@ -26,8 +26,9 @@
 //
 // Per query: QueryStarted (fresh, or recovered with its last commit,
 // resume offsets and watermark), then per micro-batch BatchStarted,
-// WatermarkAdvanced (when the batch judges lateness by a later
-// watermark), BatchCompleted (the batch line's metrics); QueryIdle
+// WatermarkAdvanced (when the batch runs with a later watermark),
+// BatchCompleted (the batch line's metrics, with the watermark late rows
+// were judged against, the previous batch's, and the batch's own); QueryIdle
 // between batches under a processing-time trigger; QueryFailed (failure
 // class and retry guidance); QueryTerminated last. No per-record events.
 // docs/run.md has the table. A batch's quality-gate verdicts

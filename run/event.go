@@ -9,8 +9,8 @@ import "time"
 // order, from one goroutine at a time.
 //
 // Per query the order is: QueryStarted; then for every micro-batch
-// BatchStarted, WatermarkAdvanced when the batch judges lateness by a
-// later watermark than the one before, BatchCompleted (a batch a stop
+// BatchStarted, WatermarkAdvanced when the batch runs with a later
+// watermark than the one before, BatchCompleted (a batch a stop
 // abandons has no BatchCompleted); QueryIdle between batches; QueryFailed
 // when the query failed; QueryTerminated last. A failure before any query
 // started (the Spark program could not connect) is a QueryFailed with no
@@ -64,8 +64,10 @@ type QueryStarted struct {
 	// query reads one streaming source (Spark's offset log lists its
 	// sources by position). Empty on a fresh start.
 	Resume []Resume
-	// Watermark is the watermark the query's next batch judges lateness
-	// by, restored from the checkpoint; zero when it has none.
+	// Watermark is the watermark the query's next batch runs with (evicts
+	// state and emits windows by), restored from the checkpoint; zero when
+	// it has none. That batch judges late rows against the last committed
+	// batch's own (Batch.LateWatermark).
 	Watermark time.Time
 }
 
@@ -83,9 +85,10 @@ type BatchStarted struct {
 	Time time.Time
 }
 
-// WatermarkAdvanced is a micro-batch that judges lateness by a later
-// event-time watermark than the batch before it (or than the watermark
-// restored from the checkpoint). It comes between the batch's BatchStarted
+// WatermarkAdvanced is a micro-batch that runs with a later event-time
+// watermark (Batch.Watermark) than the batch before it (or than the
+// watermark restored from the checkpoint); the batch after it judges late
+// rows against the new one. It comes between the batch's BatchStarted
 // and its BatchCompleted, on both engines computed from the watermarks
 // the batches report.
 type WatermarkAdvanced struct {
@@ -143,7 +146,7 @@ type QueryTerminated struct {
 	// LastBatchID is the id of the last committed batch; -1 when none.
 	LastBatchID int64
 	// Watermark is the query's event-time watermark at the end (the local
-	// engine: the one its next batch judges by; Spark: its last batch's);
+	// engine: the one its next batch runs with; Spark: its last batch's);
 	// zero when it has none.
 	Watermark time.Time
 	// StateRows are the rows in its state stores after its last batch.

@@ -167,7 +167,13 @@ func eventLine(ev Event) string {
 	case WatermarkAdvanced:
 		return fmt.Sprintf("watermark %d %s→%s", e.BatchID, wm(e.From), wm(e.To))
 	case BatchCompleted:
-		return fmt.Sprintf("batch %d input=%d output=%d late=%d", e.BatchID, e.InputRows, e.OutputRows, e.LateRows)
+		s := fmt.Sprintf("batch %d input=%d output=%d late=%d", e.BatchID, e.InputRows, e.OutputRows, e.LateRows)
+		if e.LateWatermark != "" || e.Watermark != "" {
+			late, _ := parseWatermark(e.LateWatermark)
+			now, _ := parseWatermark(e.Watermark)
+			s += fmt.Sprintf(" late-vs=%s wm=%s", wm(late), wm(now))
+		}
+		return s
 	case QueryIdle:
 		return fmt.Sprintf("idle after %d", e.LastBatchID)
 	case QueryFailed:
@@ -201,9 +207,11 @@ const (
 
 // TestLocalEvents: the event sequence of each query on the local engine:
 // a fresh start, the watermark advancing batch by batch (the windows
-// query's no-data batch emits the window the watermark closed), a restart
+// query's no-data batch emits the window the watermark closed; each batch
+// judges late rows against the previous batch's watermark), a restart
 // from the checkpoint with the offsets and watermark it resumes with and
-// a late event, and a replay of a batch the previous run did not commit.
+// a late event (judged against the last committed batch's watermark), and
+// a replay of a batch the previous run did not commit.
 func TestLocalEvents(t *testing.T) {
 	r := newEventsRig(t, profile.EngineLocal)
 	m := r.model("{type: available-now}", "")
@@ -216,8 +224,8 @@ func TestLocalEvents(t *testing.T) {
 		windows: {
 			"started fresh=true last=-1 wm=-",
 			"batch-started 0 replay=false", "batch 0 input=2 output=0 late=0",
-			"batch-started 1 replay=false", "watermark 1 -→10:35", "batch 1 input=1 output=0 late=0",
-			"batch-started 2 replay=false", "watermark 2 10:35→11:05", "batch 2 input=0 output=1 late=0",
+			"batch-started 1 replay=false", "watermark 1 -→10:35", "batch 1 input=1 output=0 late=0 late-vs=- wm=10:35",
+			"batch-started 2 replay=false", "watermark 2 10:35→11:05", "batch 2 input=0 output=1 late=0 late-vs=10:35 wm=11:05",
 			"terminated finished last=2 wm=11:05",
 		},
 		rejected: {
@@ -243,8 +251,8 @@ func TestLocalEvents(t *testing.T) {
 	want = map[string][]string{
 		windows: {
 			`started fresh=false last=2 wm=11:05 order_events={"n":2}`,
-			"batch-started 3 replay=false", "batch 3 input=2 output=0 late=0",
-			"batch-started 4 replay=false", "watermark 4 11:05→11:25", "batch 4 input=0 output=0 late=0",
+			"batch-started 3 replay=false", "batch 3 input=2 output=0 late=0 late-vs=11:05 wm=11:05",
+			"batch-started 4 replay=false", "watermark 4 11:05→11:25", "batch 4 input=0 output=0 late=0 late-vs=11:05 wm=11:25",
 			"terminated finished last=4 wm=11:25",
 		},
 		rejected: {

@@ -113,7 +113,9 @@ func (r *eventsRig) liveRun(m *planner.Model, c *recorder, stop bool) *Report {
 
 // facts are what a query's events say that both engines must agree on:
 // how it started (fresh, last commit, resume source, watermark), the
-// batch ids, the watermarks, the rows read and written, how it ended.
+// batch ids, the watermarks (each batch's own and the one it judged late
+// rows against: after the restart, the last committed batch's), the rows
+// read and written, how it ended.
 func (c *recorder) facts(query string) []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -90,7 +90,7 @@ func localTerminated(pp *planner.PipelinePlan, q *engine.Query, status string) Q
 		Watermark: localWatermark(q), StateRows: int64(q.StateRows()), Resume: localResume(q, true)}
 }
 
-// localWatermark is the watermark a query's next batch judges by; zero
+// localWatermark is the watermark a query's next batch runs with; zero
 // before its first (Spark's 0, the epoch, is none).
 func localWatermark(q *engine.Query) time.Time {
 	if wm := q.Watermark(); !wm.IsZero() && wm.UnixMilli() != 0 {
@@ -164,6 +164,16 @@ func localFailure(err error) *Failure {
 	return &Failure{Code: "failure", Retry: "fix the cause and run again: the checkpoint resumes after the last committed batch", Message: err.Error()}
 }
 
+// watermarkString is a watermark in RFC 3339; "" for Spark's 0 (the
+// epoch), a watermark before the first rows: none yet, not a time to judge
+// lateness by.
+func watermarkString(t time.Time) string {
+	if t.IsZero() || t.UnixMilli() == 0 {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
 // localBatch is a local engine's progress as a Batch.
 func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
 	b := Batch{Pipeline: pp.ID, Query: p.Query, BatchID: p.BatchID, InputRows: int64(p.InputRows), InvalidRows: int64(p.InvalidRows),
@@ -180,10 +190,8 @@ func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
 	if p.Duration > 0 {
 		b.RowsPerSecond = float64(p.InputRows) / p.Duration.Seconds()
 	}
-	if q, ok := pp.Query(p.Query); ok && len(q.Watermarks) > 0 && !p.Watermark.IsZero() && p.Watermark.UnixMilli() != 0 {
-		// Before the first rows, a watermark is Spark's 0 (the epoch):
-		// none yet, not a time to judge lateness by.
-		b.Watermark = p.Watermark.UTC().Format(time.RFC3339)
+	if q, ok := pp.Query(p.Query); ok && len(q.Watermarks) > 0 {
+		b.LateWatermark, b.Watermark = watermarkString(p.LateWatermark), watermarkString(p.Watermark)
 	}
 	for _, src := range versionedSources(pp, p.Query) {
 		end, ok := p.EndOffsets[src]

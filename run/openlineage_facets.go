@@ -62,6 +62,7 @@ type olBatchFacet struct {
 	LateRows           int64           `json:"lateRows"`
 	DroppedByWatermark int64           `json:"droppedByWatermark"`
 	StateRows          int64           `json:"stateRows"`
+	LateWatermark      string          `json:"lateWatermark,omitempty"`
 	Watermark          string          `json:"watermark,omitempty"`
 	Checkpoint         string          `json:"checkpoint"`
 	DeltaVersion       *int64          `json:"deltaVersion,omitempty"`
@@ -99,7 +100,7 @@ type olEndFacet struct {
 func (l *lineage) batchFacet(qr *olQueryRun, b Batch) olBatchFacet {
 	f := olBatchFacet{olFacetBase: facetBase("EtlgenBatchRunFacet"), BatchID: b.BatchID, Replay: b.Replay, Skipped: b.Skipped,
 		InputRows: b.InputRows, InvalidRows: b.InvalidRows, OutputRows: b.OutputRows, LateRows: b.LateRows,
-		DroppedByWatermark: b.DroppedByWatermark, StateRows: b.StateRows, Watermark: b.Watermark, DeltaVersion: b.DeltaVersion}
+		DroppedByWatermark: b.DroppedByWatermark, StateRows: b.StateRows, LateWatermark: b.LateWatermark, Watermark: b.Watermark, DeltaVersion: b.DeltaVersion}
 	if qr.q != nil {
 		f.Checkpoint = qr.q.Checkpoint
 	}

@@ -217,9 +217,7 @@ func sparkBatch(pp *planner.PipelinePlan, pb *pyspark.Batch) Batch {
 	if pb.ProcessedRowsPerSecond != nil {
 		b.RowsPerSecond = *pb.ProcessedRowsPerSecond
 	}
-	if pb.Watermark != nil && !isEpoch(*pb.Watermark) {
-		b.Watermark = *pb.Watermark
-	}
+	b.LateWatermark, b.Watermark = sparkWatermark(pb.LateWatermark), sparkWatermark(pb.Watermark)
 	if IsDeltaOffset(pb.EndOffsets) {
 		b.Offsets = []SourceOffsets{{Source: streamingSource(pp, pb.Query), Start: pb.StartOffsets, End: pb.EndOffsets}}
 	}
@@ -235,6 +233,15 @@ func deref(p *int64) int64 {
 		return 0
 	}
 	return *p
+}
+
+// sparkWatermark is a watermark of a batch line; "" for none (null, or
+// Spark's initial 0).
+func sparkWatermark(w *string) string {
+	if w == nil || isEpoch(*w) {
+		return ""
+	}
+	return *w
 }
 
 // isEpoch reports whether a watermark is Spark's initial 0: a query whose

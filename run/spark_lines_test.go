@@ -13,7 +13,8 @@ import (
 // TestSparkLines: a Spark program's lines become the events the local
 // engine sends, with the same meaning: a recovered start with the resume
 // offsets (named by the query's one streaming source) and watermark; a
-// batch_start, the watermark advance the batch line shows and the batch;
+// batch_start, the watermark advance the batch line shows and the batch
+// with both its watermarks;
 // a batch line without a batch_start still gets its BatchStarted first;
 // idle lines under a processing-time trigger only, once per spell; the end
 // line's failure, naming its query, then every started query terminated.
@@ -36,7 +37,7 @@ func TestSparkLines(t *testing.T) {
 				{"name":"rejected_order_events","start":"fresh","replay":null,"resume":{"last_commit":null,"offsets":[],"watermark_ms":null}}]}`))
 			lines.event(raw("batch_start", `{"query":"customer_order_windows","batch_id":3,"replay":false,"time":"2026-07-15T10:00:00Z"}`))
 			lines.event(pyspark.Event{Kind: "batch", Batch: &pyspark.Batch{Query: windows, BatchID: 3, InputRows: 2,
-				Watermark: wm("2026-07-15T11:25:00.000Z"), EndOffsets: json.RawMessage(`{"logOffset":3}`)}})
+				LateWatermark: wm("2026-07-15T11:05:00.000Z"), Watermark: wm("2026-07-15T11:25:00.000Z"), EndOffsets: json.RawMessage(`{"logOffset":3}`)}})
 			lines.event(pyspark.Event{Kind: "batch", Batch: &pyspark.Batch{Query: rejected, BatchID: 0, InputRows: 2}})
 			lines.event(raw("idle", `{"query":"customer_order_windows","batch_id":4}`))
 			lines.event(raw("idle", `{"query":"customer_order_windows","batch_id":4}`))
@@ -45,7 +46,7 @@ func TestSparkLines(t *testing.T) {
 
 			wantWindows := []string{
 				`started fresh=false last=2 wm=11:05 order_events={"logOffset":2}`,
-				"batch-started 3 replay=false", "watermark 3 11:05→11:25", "batch 3 input=2 output=0 late=0",
+				"batch-started 3 replay=false", "watermark 3 11:05→11:25", "batch 3 input=2 output=0 late=0 late-vs=11:05 wm=11:25",
 			}
 			if trigger != "{type: available-now}" {
 				wantWindows = append(wantWindows, "idle after 3")

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -51,7 +52,11 @@ func runEvents(t *testing.T, m *planner.Model) []string {
 		case run.WatermarkAdvanced:
 			got = append(got, fmt.Sprintf("watermark %s", e.To.Format("15:04")))
 		case run.BatchCompleted:
-			got = append(got, fmt.Sprintf("batch %d completed: %d rows in", e.BatchID, e.InputRows))
+			late := "-"
+			if t, err := time.Parse(time.RFC3339, e.LateWatermark); err == nil {
+				late = t.Format("15:04")
+			}
+			got = append(got, fmt.Sprintf("batch %d completed: %d rows in, late vs %s, %d dropped", e.BatchID, e.InputRows, late, e.DroppedByWatermark))
 		case run.QueryTerminated:
 			got = append(got, fmt.Sprintf("terminated %s last=%d", e.Status, e.LastBatchID))
 		default:
@@ -69,9 +74,10 @@ func runEvents(t *testing.T, m *planner.Model) []string {
 
 // TestLifecycleEvents runs the example on the local engine as `etlgen run`
 // does and checks the windows query's lifecycle: a fresh start, one batch
-// per sample file with the watermark advancing, a no-data batch that
-// runs with the last file's watermark, the end; then a second run recovers
-// from the checkpoint and has nothing to do.
+// per sample file with the watermark advancing, each batch judging late
+// rows against the previous batch's watermark (the fourth file's event, at
+// 11:40, is behind 12:03: dropped here, routed by the late query), the
+// end; then a second run recovers from the checkpoint and has nothing to do.
 func TestLifecycleEvents(t *testing.T) {
 	dir := t.TempDir()
 	events, err := filepath.Abs("testdata/events")
@@ -95,10 +101,11 @@ func TestLifecycleEvents(t *testing.T) {
 		"started fresh=true last=-1 resume=0",
 		// batch 0 has no watermark yet; each later batch reports the one
 		// it runs with (the previous batch's latest event time − 15 min)
-		"batch 0 started", "batch 0 completed: 7 rows in",
-		"batch 1 started", "watermark 10:49", "batch 1 completed: 8 rows in",
-		"batch 2 started", "watermark 12:03", "batch 2 completed: 5 rows in",
-		"batch 3 started", "watermark 12:37", "batch 3 completed: 0 rows in",
+		// and judges late rows against the previous batch's
+		"batch 0 started", "batch 0 completed: 7 rows in, late vs -, 0 dropped",
+		"batch 1 started", "watermark 10:49", "batch 1 completed: 8 rows in, late vs -, 0 dropped",
+		"batch 2 started", "watermark 12:03", "batch 2 completed: 5 rows in, late vs 10:49, 0 dropped",
+		"batch 3 started", "watermark 12:37", "batch 3 completed: 1 rows in, late vs 12:03, 1 dropped",
 		"terminated finished last=3",
 	}
 	if diff := cmp.Diff(want, first); diff != "" {

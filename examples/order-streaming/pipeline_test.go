@@ -52,7 +52,9 @@ func window(customer int64, start string, count int64, total, latest string) ord
 		PaidOrderCount: count, PaidOrderTotal: decimal.RequireFromString(total), LatestEventTime: at("2026-07-15T" + latest + "Z")}
 }
 
-// runSamples feeds the three sample files, one micro-batch each.
+// runSamples feeds the first three sample files, one micro-batch each
+// (004-late-arrival.jsonl, the late event of back-to-back batches, is read
+// by the file-source tests).
 func runSamples(t *testing.T, rt *testkit.Runtime) {
 	t.Helper()
 	for _, f := range sampleFiles {

@@ -255,7 +255,7 @@ func TestParseDuration(t *testing.T) {
 }
 
 // TestLocalProfilePaths: the local profile's relative paths resolve against
-// its directory to the committed sample events (20 events in 3 files) and to
+// its directory to the committed sample events (21 events in 4 files) and to
 // the git-ignored out/ directory.
 func TestLocalProfilePaths(t *testing.T) {
 	p, diags, err := Load(filepath.Join(exampleDir, "local.yaml"))
@@ -267,8 +267,8 @@ func TestLocalProfilePaths(t *testing.T) {
 	}
 	events, _ := p.Asset("order_events")
 	files, err := filepath.Glob(filepath.Join(events.Path("path"), "*.jsonl"))
-	if err != nil || len(files) != 3 {
-		t.Fatalf("event files = %v (%v), want 3", files, err)
+	if err != nil || len(files) != 4 {
+		t.Fatalf("event files = %v (%v), want 4", files, err)
 	}
 	lines := 0
 	for _, f := range files {
@@ -278,8 +278,8 @@ func TestLocalProfilePaths(t *testing.T) {
 		}
 		lines += strings.Count(string(data), "\n")
 	}
-	if lines != 20 {
-		t.Errorf("sample events = %d lines, want 20", lines)
+	if lines != 21 {
+		t.Errorf("sample events = %d lines, want 21", lines)
 	}
 	wantOut := filepath.Join("..", "..", "examples", "order-streaming", "out")
 	if got := p.CheckpointRoot(); got != filepath.Join(wantOut, "checkpoints") {

@@ -26,12 +26,8 @@ func printBatch(w io.Writer, b run.Batch) {
 		fmt.Fprintln(w, line)
 		return
 	}
-	wm := b.Watermark
-	if wm == "" {
-		wm = "-"
-	}
-	line := fmt.Sprintf("batch %d %-24s input=%d rows/s=%.0f watermark=%s state=%d dropped=%d invalid=%d late=%d output=%d",
-		b.BatchID, b.Query, b.InputRows, b.RowsPerSecond, wm, b.StateRows, b.DroppedByWatermark, b.InvalidRows, b.LateRows, b.OutputRows)
+	line := fmt.Sprintf("batch %d %-24s input=%d rows/s=%.0f %s state=%d dropped=%d invalid=%d late=%d output=%d",
+		b.BatchID, b.Query, b.InputRows, b.RowsPerSecond, batchWatermarks(b), b.StateRows, b.DroppedByWatermark, b.InvalidRows, b.LateRows, b.OutputRows)
 	for _, o := range b.Offsets {
 		src := ""
 		if o.Source != "" {
@@ -46,6 +42,25 @@ func printBatch(w io.Writer, b run.Batch) {
 		line += " replay"
 	}
 	fmt.Fprintln(w, line)
+}
+
+// batchWatermarks is a batch line's watermarks: late-vs, the one late
+// rows were judged against (the previous batch's), and watermark, the
+// batch's own (it evicts state and emits windows by it); "-" for none. A
+// query without a watermark shows watermark=- only.
+func batchWatermarks(b run.Batch) string {
+	if b.LateWatermark == "" && b.Watermark == "" {
+		return "watermark=-"
+	}
+	return "late-vs=" + orDash(b.LateWatermark) + " watermark=" + orDash(b.Watermark)
+}
+
+// orDash is s, or "-" when s is empty.
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }
 
 // printNotice prints a warning or a stop on stderr, a retry or restart on
@@ -235,12 +250,8 @@ func (s *liveStatus) draw() {
 	for _, n := range s.state {
 		state += n
 	}
-	wm := s.watermark
-	if wm == "" {
-		wm = "-"
-	}
 	fmt.Fprintf(s.w, "\r\033[K%s: %d batches, %d rows in (%.0f rows/s), watermark %s, state %d rows, %d invalid, %d late",
-		printable(s.pipeline), s.batches, s.input, s.rowsPerSecond, wm, state, s.invalid, s.late)
+		printable(s.pipeline), s.batches, s.input, s.rowsPerSecond, orDash(s.watermark), state, s.invalid, s.late)
 	if s.inFlight != "" {
 		fmt.Fprintf(s.w, "; running %s", s.inFlight)
 	}

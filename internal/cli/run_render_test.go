@@ -13,7 +13,9 @@ import (
 )
 
 // TestBatchLine: one line per batch, the watermark "-" when the query has
-// none, versioned sources' offsets at the end.
+// none, else the watermark late rows were judged against (late-vs, "-"
+// before there is one) and the batch's own, versioned sources' offsets at
+// the end.
 func TestBatchLine(t *testing.T) {
 	tests := []struct {
 		name string
@@ -22,8 +24,10 @@ func TestBatchLine(t *testing.T) {
 	}{
 		{"no watermark", run.Batch{Query: "q", BatchID: 3, InputRows: 5, OutputRows: 5},
 			"batch 3 q                        input=5 rows/s=0 watermark=- state=0 dropped=0 invalid=0 late=0 output=5\n"},
-		{"watermark and late", run.Batch{Query: "w", Watermark: "2026-07-15T10:49:00Z", LateRows: 1, InvalidRows: 2},
-			"batch 0 w                        input=0 rows/s=0 watermark=2026-07-15T10:49:00Z state=0 dropped=0 invalid=2 late=1 output=0\n"},
+		{"first watermark", run.Batch{Query: "w", BatchID: 1, Watermark: "2026-07-15T10:49:00Z", InvalidRows: 2},
+			"batch 1 w                        input=0 rows/s=0 late-vs=- watermark=2026-07-15T10:49:00Z state=0 dropped=0 invalid=2 late=0 output=0\n"},
+		{"watermarks and late", run.Batch{Query: "w", BatchID: 3, LateWatermark: "2026-07-15T12:03:00Z", Watermark: "2026-07-15T12:37:30Z", LateRows: 1},
+			"batch 3 w                        input=0 rows/s=0 late-vs=2026-07-15T12:03:00Z watermark=2026-07-15T12:37:30Z state=0 dropped=0 invalid=0 late=1 output=0\n"},
 		{"delta-cdf (local)", run.Batch{Query: "c", Offsets: []run.SourceOffsets{{Source: "changes", Start: json.RawMessage(`null`), End: json.RawMessage(`{"reservoirVersion":1}`)}}},
 			`output=0 changes startOffset=- endOffset={"reservoirVersion":1}` + "\n"},
 		{"delta-cdf (spark)", run.Batch{Query: "c", Offsets: []run.SourceOffsets{{Start: json.RawMessage(`{"reservoirVersion": 3}`), End: json.RawMessage(`{"reservoirVersion": 5}`)}}},

@@ -37,7 +37,9 @@ func TestRunShowFresh(t *testing.T) {
 		"sink customer_order_windows (file-json " + filepath.Join(dir, "out/customer_order_windows") + "): 6 rows written by this run, 6 in all\n" +
 			"  customer_id  window_start          window_end            paid_order_count  paid_order_total  latest_event_time\n",
 		"  … and 1 more\n",
-		"sink late_order_events (file-json " + filepath.Join(dir, "out/late_order_events") + "): 0 rows written by this run, 0 in all\n",
+		"sink late_order_events (file-json " + filepath.Join(dir, "out/late_order_events") + "): 1 row written by this run, 1 in all\n" +
+			"  event                                     watermark_at_arrival  reason_code\n" +
+			"  {\"event_id\":\"evt-0021\",\"order_id\":1021,…  2026-07-15T12:03:00Z  BEHIND_WATERMARK\n",
 		"see a sink's rows: etlgen show -C ../.. ./examples/order-streaming --profile " + prof + " --sink NAME\n",
 	} {
 		if !strings.Contains(stdout, want) {
@@ -68,14 +70,14 @@ func TestRunShowFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, stderr = runCLIInput("n\n", append([]string{"run", "--fresh"}, pkg...)...)
-	if code != ExitFailure || !strings.Contains(stderr, "Delete these 8 paths? [y/N]") || !strings.Contains(stderr, "nothing deleted and nothing run") {
+	if code != ExitFailure || !strings.Contains(stderr, "Delete these 9 paths? [y/N]") || !strings.Contains(stderr, "nothing deleted and nothing run") {
 		t.Errorf("--fresh answered n: exit %d\n%s", code, stderr)
 	}
 	if got := readLines(t, filepath.Join(dir, "out/customer_order_windows")); len(got) != 6 {
 		t.Errorf("declined --fresh changed the windows: %d rows", len(got))
 	}
 	code, stdout, stderr = runCLI(append([]string{"run", "--fresh", "--yes"}, pkg...)...)
-	if code != ExitOK || !strings.Contains(stdout, ": fresh, 11 batches") || !strings.Contains(stderr, "deleted 8 checkpoint and sink paths") {
+	if code != ExitOK || !strings.Contains(stdout, ": fresh, 12 batches") || !strings.Contains(stderr, "deleted 9 checkpoint and sink paths") {
 		t.Errorf("--fresh --yes: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if got := readLines(t, filepath.Join(dir, "out/customer_order_windows")); len(got) != 6 {

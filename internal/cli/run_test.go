@@ -63,8 +63,10 @@ func readLines(t *testing.T, dir string) []string {
 }
 
 // TestRunLocal runs the example on the local engine twice: the first run
-// processes the three files (one batch each, then a no-data batch), the
-// second recovers from the checkpoint and does nothing.
+// processes the four files (one batch each), each batch line with the
+// watermark its late rows were judged against (the previous batch's) and
+// its own, the fourth file's event late; the second recovers from the
+// checkpoint and does nothing.
 func TestRunLocal(t *testing.T) {
 	dir := t.TempDir()
 	prof := localProfile(t, dir)
@@ -75,9 +77,12 @@ func TestRunLocal(t *testing.T) {
 	for _, want := range []string{
 		"start customer_order_windows: fresh (new checkpoint: the sources' starting positions)\n",
 		"batch 2 customer_order_windows   input=5",
+		" late-vs=2026-07-15T10:49:00Z watermark=2026-07-15T12:03:00Z state=3 dropped=0 invalid=0 late=0 output=6",
 		"watermark customer_order_windows: - -> 2026-07-15T10:49:00Z (batch 1)\n",
+		"batch 3 late_order_events        input=1",
+		" late-vs=2026-07-15T12:03:00Z watermark=2026-07-15T12:37:30Z state=0 dropped=0 invalid=0 late=1 output=1\n",
 		"end customer_order_windows: finished, last committed batch 3\n",
-		": fresh, 11 batches",
+		": fresh, 12 batches",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
@@ -95,6 +100,12 @@ func TestRunLocal(t *testing.T) {
 	}
 	if rejected := readLines(t, filepath.Join(dir, "out/rejected_order_events")); len(rejected) != 2 {
 		t.Errorf("rejected = %d, want 2", len(rejected))
+	}
+	// Batch 3 judges evt-0021 (11:40, window end 12:00) against batch 2's
+	// watermark (12:03): late.
+	if late := readLines(t, filepath.Join(dir, "out/late_order_events")); len(late) != 1 || !strings.Contains(late[0], `"evt-0021"`) ||
+		!strings.Contains(late[0], `"watermark_at_arrival":"2026-07-15T12:03:00Z"`) {
+		t.Errorf("late = %q, want evt-0021 at watermark 12:03", late)
 	}
 
 	code, stdout, _ = runCLI("run", "./examples/order-streaming", "--profile", prof, "-C", "../..")

@@ -948,18 +948,21 @@ def checkpoint_log(spark, checkpoint, log):
 class ResumePoint(object):
     """Where a query starts: its checkpoint's last logged and last committed
     batch, the versions of the Delta tables it writes, and (recovered) the
-    end offsets of the last committed batch and the watermark the next batch
-    runs with, read before the query starts. Spark re-runs the logged batch
-    when it has no commit (a replay): its writes are skipped by Delta as
-    already committed, unless the previous run stopped before them."""
+    end offsets of the last committed batch, the watermark the next batch
+    runs with and the one it judges late rows against (the last committed
+    batch's own), read before the query starts. Spark re-runs the logged
+    batch when it has no commit (a replay): its writes are skipped by Delta
+    as already committed, unless the previous run stopped before them."""
 
-    def __init__(self, checkpoint, last_offset, last_commit, versions, offsets=None, watermark_ms=None):
+    def __init__(self, checkpoint, last_offset, last_commit, versions, offsets=None, watermark_ms=None,
+                 batch_watermark_ms=None):
         self.checkpoint = checkpoint
         self.last_offset = last_offset
         self.last_commit = last_commit
         self.versions = versions  # SQL name -> version (None: no table history)
         self.offsets = offsets  # [source offset] of offsets/<last_commit>, by position
         self.watermark_ms = watermark_ms  # nextBatchWatermarkMs of commits/<last_commit>
+        self.batch_watermark_ms = batch_watermark_ms  # batchWatermarkMs of offsets/<last_commit>
 
     @property
     def recovered(self):
@@ -990,16 +993,17 @@ def resume_point(spark, checkpoint, tables):
     Delta tables (SQL names) tables."""
     last_offset = checkpoint_log(spark, checkpoint, "offsets")
     last_commit = checkpoint_log(spark, checkpoint, "commits") if last_offset is not None else None
-    offsets, watermark = None, None
+    offsets, watermark, batch_watermark = None, None, None
     if last_commit is not None:
         try:
-            offsets = read_offsets(spark, checkpoint, last_commit)[1]
+            meta, offsets = read_offsets(spark, checkpoint, last_commit)
+            batch_watermark = int(meta.get("batchWatermarkMs", 0))
             watermark = int(read_commit(spark, checkpoint, last_commit).get("nextBatchWatermarkMs", 0))
         except Exception as exc:  # noqa: BLE001 - reporting only; Spark reads them itself
             if server_lost(exc):
                 raise
     return ResumePoint(checkpoint, last_offset, last_commit, {t: table_version(spark, t) for t in tables},
-                       offsets, watermark)
+                       offsets, watermark, batch_watermark)
 
 
 def read_commit(spark, checkpoint, batch_id):
@@ -1236,6 +1240,12 @@ class Query(object):
         self.starter = None  # start function, to restart after a known transient failure
         self.restarts = 0
         self.pending = []  # (time seen, progress) of batch lines not printed yet
+        # (batch id, eventTime.watermark) of the last batch line, or of the
+        # last committed batch before the start: the next batch judges late
+        # rows against that watermark.
+        self.last_watermark = None
+        if resume is not None and resume.last_commit is not None and resume.batch_watermark_ms is not None:
+            self.last_watermark = (resume.last_commit, spark_timestamp(resume.batch_watermark_ms))
 
 
 def start_query(start, spark, attempts=6):
@@ -1267,6 +1277,22 @@ def _observed(p, name, field):
     return 0
 
 
+def spark_timestamp(ms):
+    """A watermark in milliseconds as Spark's progress writes it:
+    yyyy-MM-dd'T'HH:mm:ss.SSS'Z' in UTC."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ms // 1000)) + ".%03dZ" % (ms % 1000)
+
+
+def late_watermark(q, batch_id):
+    """The watermark batch batch_id of q judges late rows against: the
+    previous batch's eventTime.watermark (Spark's
+    eventTimeWatermarkForLateEvents = batchWatermarkMs of offsets/N-1), None
+    for the first batch or when that batch's line was not seen."""
+    if q.last_watermark is None or q.last_watermark[0] != batch_id - 1:
+        return None
+    return q.last_watermark[1]
+
+
 def batch_line(spark, q, p, history=None):
     """The JSON fields of one micro-batch progress (history: a cache of
     the Delta tables' histories, by SQL name)."""
@@ -1283,6 +1309,7 @@ def batch_line(spark, q, p, history=None):
         "input_rows": total("numInputRows"), "input_rows_per_second": total("inputRowsPerSecond"),
         "processed_rows_per_second": total("processedRowsPerSecond"),
         "duration_ms": (p.get("durationMs") or {}).get("triggerExecution"),
+        "late_watermark": late_watermark(q, p.get("batchId", 0)),
         "watermark": (p.get("eventTime") or {}).get("watermark"),
         "state_rows": sum(o.get("numRowsTotal", 0) for o in ops),
         "dropped_by_watermark": sum(o.get("numRowsDroppedByWatermark", 0) for o in ops),
@@ -1324,13 +1351,14 @@ def replay_line(spark, q, checkpoint):
     last = checkpoint_log(spark, checkpoint, "commits")
     if last is None or last < n:
         return None
-    _, sources = read_offsets(spark, checkpoint, n)
+    meta, sources = read_offsets(spark, checkpoint, n)
     start = read_offsets(spark, checkpoint, n - 1)[1] if n > 0 else [None]
     fields = {"query": q.name, "query_id": q.handle.id, "spark_run_id": None, "batch_id": n,
               "start_offsets": start[0] if start else None, "end_offsets": sources[0] if sources else None,
               "input_rows": _kafka_rows(start[0] if start else None, sources[0] if sources else None),
               "input_rows_per_second": None, "processed_rows_per_second": None,
-              "duration_ms": None, "watermark": None, "state_rows": 0, "dropped_by_watermark": 0,
+              "duration_ms": None, "late_watermark": late_watermark(q, n),
+              "watermark": spark_timestamp(int(meta.get("batchWatermarkMs", 0))), "state_rows": 0, "dropped_by_watermark": 0,
               "progress": "missing"}
     fields.update(_outputs(spark, q, n, None))
     if q.gates:  # no progress: check_gates measured them all (replay=)
@@ -1504,6 +1532,7 @@ def _batch_line(q, line, timestamp):
     if line["batch_id"] > q.started:
         _batch_started(q, line["batch_id"], timestamp)
     q.idle = False
+    q.last_watermark = (line["batch_id"], line.get("watermark"))
     emit("batch", **line)
 
 

@@ -16,8 +16,14 @@ type Progress struct {
 	InvalidRows int
 	OutputRows  int
 	Duration    time.Duration
-	// Watermark is the watermark the batch ran with.
+	// Watermark is the watermark the batch ran with (Spark's
+	// eventTime.watermark): it evicts state and emits windows by it.
+	// LateWatermark is the one it judged late rows against: the previous
+	// batch's Watermark (eventTimeWatermarkForLateEvents; Spark's 0, the
+	// epoch, in the first batch). NextWatermark is the one the next batch
+	// runs with.
 	Watermark          time.Time
+	LateWatermark      time.Time
 	NextWatermark      time.Time
 	StateRows          int
 	DroppedByWatermark int64

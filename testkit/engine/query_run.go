@@ -407,8 +407,8 @@ func maxOffset(src Stream) int64 {
 
 func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Progress {
 	p := &Progress{Query: q.Name, BatchID: ol.BatchID, OutputRows: out, Duration: d,
-		Watermark: time.UnixMilli(ol.BatchWatermarkMs).UTC(), NextWatermark: q.Watermark(),
-		StateRows: q.StateRows(), DroppedByWatermark: b.dropped, LateRows: b.late}
+		Watermark: time.UnixMilli(ol.BatchWatermarkMs).UTC(), LateWatermark: time.UnixMilli(ol.LateEventsWatermarkMs).UTC(),
+		NextWatermark: q.Watermark(), StateRows: q.StateRows(), DroppedByWatermark: b.dropped, LateRows: b.late}
 	for a, sb := range b.inputs {
 		if q.c.extracts[a].Static {
 			continue
