@@ -9,8 +9,12 @@ EXAMPLE := ./examples/order-streaming
 
 all: build
 
+## build: compile every package, and bin/etlgen stamped with the checkout's revision
+## (ETLGEN_VERSION: git describe; `bin/etlgen version` prints it, -buildvcs=false or not).
+ETLGEN_VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 build:
 	$(GO) build $(PKGS)
+	$(GO) build -ldflags='-X github.com/etlgen/etlgen/internal/cli.stampedVersion=$(ETLGEN_VERSION)' -o bin/etlgen ./cmd/etlgen
 
 ## test: the whole suite — the offline checks and tests, then the live tests on the
 ## local stack (scripts/stack.sh up installs and starts it; ~10 min the first time), then
