@@ -248,10 +248,10 @@ func renderScaffold(p string, data scaffoldData) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// shellWord quotes s as one word of a Makefile recipe's shell command:
-// single quotes for the shell, $$ for make.
+// shellWord quotes s as one shell word in the value of a Makefile
+// variable: single quotes for the shell, then $$ and \# for make.
 func shellWord(s string) string {
-	return strings.ReplaceAll("'"+strings.ReplaceAll(s, "'", `'\''`)+"'", "$", "$$")
+	return strings.NewReplacer("$", "$$", "#", `\#`).Replace("'" + strings.ReplaceAll(s, "'", `'\''`) + "'")
 }
 
 // goCmd runs the go command in dir; its output is in the error.

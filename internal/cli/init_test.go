@@ -57,15 +57,21 @@ func TestInitRepository(t *testing.T) {
 	}
 }
 
-// checkMakeLoop runs the Makefile's validate, which builds bin/etlgen from
-// the checkout go.mod replaces etlgen with, and checks that the binary
-// names the checkout and its git describe.
+// checkMakeLoop builds bin/etlgen with the Makefile from the checkout
+// go.mod replaces etlgen with; validate then does not build it, nor does
+// the Makefile of a repository requiring a release; the binary names the
+// checkout and its git describe.
 func checkMakeLoop(t *testing.T, r *scriptRunner) {
 	t.Helper()
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Logf("no make: bin/etlgen built as CI builds it (%v)", err)
 		r.command("go", "build", "-o", "bin/etlgen", etlgenTool)
 		return
+	}
+	r.command("make", "bin/etlgen")
+	r.command("make", "-n", "validate") // the checkout did not change since
+	if strings.Contains(r.last, "go build") {
+		t.Errorf("make -n validate after make bin/etlgen: want no build:\n%s", r.last)
 	}
 	r.command("make", "validate")
 	if strings.Count(r.last, "ok: no problems found") != 2 {
@@ -192,7 +198,7 @@ func checkScaffold(t *testing.T, dir string) {
 		want []string
 	}{
 		{"go.mod", []string{"\ntool github.com/etlgen/etlgen/cmd/etlgen\n", "\nreplace github.com/etlgen/etlgen => "}},
-		{"Makefile", []string{"\nETLGEN := bin/etlgen\n", "\nbin/etlgen:\n\tgo build -ldflags=", " -o $@ github.com/etlgen/etlgen/cmd/etlgen\n",
+		{"Makefile", []string{"\nETLGEN := bin/etlgen\n", "\nbin/etlgen: go.mod go.sum ", "\n\tgo build -ldflags=", " -o $@ github.com/etlgen/etlgen/cmd/etlgen\n",
 			"\ngenerate:\n\tgo generate ./...\n", "\nvalidate: $(ETLGEN)\n\t$(ETLGEN) validate", "\ntest:\n\tgo test ./...\n", "\ndocs: $(ETLGEN)\n\t$(ETLGEN) contracts"}},
 		{".gitignore", []string{"bin/\n"}},
 		{".github/workflows/etlgen.yml", []string{"go generate ./...\n          git diff --exit-code\n",
@@ -222,16 +228,19 @@ func readFile(t testing.TB, path string) []byte {
 }
 
 // TestScaffoldMakefile: bin/etlgen is built from the version go.mod pins
-// when it changes, or on every make from a replacing checkout, whose path is
-// quoted for the shell and for make.
+// when it changes, or from a replacing checkout when a file of it changes;
+// the checkout's path is quoted for the shell and for make.
 func TestScaffoldMakefile(t *testing.T) {
 	tests := []struct {
 		name, replace string
 		want, not     []string
 	}{
 		{"release", "", []string{"\nbin/etlgen: go.mod go.sum\n\tgo build -o $@ github.com/etlgen/etlgen/cmd/etlgen\n"}, []string{".PHONY: bin/etlgen", "-ldflags"}},
-		{"replace", "/src/etlgen", []string{"\n.PHONY: bin/etlgen\nbin/etlgen:\n\tgo build -ldflags=\"-X github.com/etlgen/etlgen/internal/cli.stampedVersion=$$(git -C '/src/etlgen' describe --tags --always --dirty 2>/dev/null)\" -o $@ github.com/etlgen/etlgen/cmd/etlgen\n"}, []string{"go.mod go.sum"}},
-		{"replace with quotes and dollars", "/src/it's $HOME", []string{`git -C '/src/it'\''s $$HOME' describe`}, nil},
+		{"replace", "/src/etlgen", []string{"\nETLGEN_CHECKOUT := '/src/etlgen'\n",
+			"\nbin/etlgen: go.mod go.sum $(if $(shell find -H $(ETLGEN_CHECKOUT) -mindepth 1 -name '.*' -prune -o -newer bin/etlgen -print -quit 2>/dev/null),FORCE)\n" +
+				"\tgo build -ldflags=\"-X github.com/etlgen/etlgen/internal/cli.stampedVersion=$$(git -C $(ETLGEN_CHECKOUT) describe --tags --always --dirty 2>/dev/null)\" -o $@ github.com/etlgen/etlgen/cmd/etlgen\n"},
+			nil},
+		{"replace with quotes, dollars and hashes", "/src/it's $HOME #1", []string{`ETLGEN_CHECKOUT := '/src/it'\''s $$HOME \#1'` + "\n"}, nil},
 	}
 	for _, tt := range tests {
 		got, err := renderScaffold("scaffold/Makefile.tmpl", scaffoldData{Module: "example.com/pipes", Replace: tt.replace})
