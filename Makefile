@@ -9,8 +9,12 @@ EXAMPLE := ./examples/order-streaming
 
 all: build
 
+## build: compile every package, and bin/etlgen stamped with the checkout's revision
+## (ETLGEN_VERSION: git describe; `bin/etlgen version` prints it, -buildvcs=false or not).
+ETLGEN_VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 build:
 	$(GO) build $(PKGS)
+	$(GO) build -ldflags='-X github.com/etlgen/etlgen/internal/cli.stampedVersion=$(ETLGEN_VERSION)' -o bin/etlgen ./cmd/etlgen
 
 ## test: the whole suite — the offline checks and tests, then the live tests on the
 ## local stack (scripts/stack.sh up installs and starts it; ~10 min the first time), then
@@ -57,7 +61,9 @@ check-generated: generate
 
 ## bench: benchmarks (speed and memory targets live here, never in unit tests): every Go
 ## benchmark (testkit: the engine on 1M and 4M events, and on 1M events with 1k-1M state
-## keys over 50 batches, BenchmarkEngineState), then the example on LVS_EVENTS
+## keys over 50 batches, BenchmarkEngineState; internal/cli: validate of the example and,
+## BenchmarkScaffoldLoop, the daily loop of an etlgen init repository through its
+## bin/etlgen, make validate and go tool etlgen — the README's figures), then the example on LVS_EVENTS
 ## events in LVS_FILES files (one micro-batch each) through the local engine and through
 ## Spark on the stack, both timed, outputs compared (scripts/bench/local_vs_spark.sh;
 ## starts the stack if it is down). ~5 min on a loaded 2-core machine.

@@ -47,17 +47,11 @@ func CheckPackageCached(ctx context.Context, loader irload.Loader, dir, pattern 
 }
 
 // checkSalt identifies what a check depends on beyond the package's
-// sources: the etlgen executable (path, size, modification time: another
-// build may check otherwise) and the directory the positions are relative
-// to.
+// sources: the etlgen build (executableID: another build may check
+// otherwise) and the directory the positions are relative to.
 func checkSalt(dir string) string {
 	h := sha256.New()
 	abs, _ := filepath.Abs(dir)
-	fmt.Fprintf(h, "check/1\x00%s\x00", abs)
-	if exe, err := os.Executable(); err == nil {
-		if info, err := os.Stat(exe); err == nil {
-			fmt.Fprintf(h, "%s\x00%d\x00%d", exe, info.Size(), info.ModTime().UnixNano())
-		}
-	}
+	fmt.Fprintf(h, "check/2\x00%s\x00%s", abs, executableID())
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

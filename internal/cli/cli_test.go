@@ -78,35 +78,61 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// TestVersionText formats the build info of the builds etlgen meets.
+// TestVersionText formats the builds etlgen meets: a stamp wins, then the
+// module version; a replace by a directory names the directory and has no
+// version of its own.
 func TestVersionText(t *testing.T) {
 	vcs := func(rev, modified string) []debug.BuildSetting {
 		return []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: modified}}
 	}
+	const pseudo = "v0.0.0-20261201140000-0123456789ab"
+	// tool is the bin/etlgen or go tool etlgen of a pipeline repository:
+	// etlgen's command built in the repository's module graph.
+	tool := func(version string, replace *debug.Module) *debug.BuildInfo {
+		return &debug.BuildInfo{GoVersion: "go1.26.8", Path: etlgenTool, Main: debug.Module{Path: etlgenModule, Version: version, Replace: replace}}
+	}
+	checkout := &debug.Module{Path: "/src/etlgen"}
 	tests := []struct {
-		name string
-		bi   *debug.BuildInfo
-		ok   bool
-		want string
+		name  string
+		stamp string
+		bi    *debug.BuildInfo
+		ok    bool
+		want  string
 	}{
-		{"no build info", nil, false, "etlgen (devel) " + runtime.Version()},
-		{"checkout build", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: etlgenModule, Version: "(devel)"},
+		{"no build info", "", nil, false, "etlgen (devel) " + runtime.Version()},
+		{"no build info, stamped", "v0.4.0-3-g0123456", nil, false, "etlgen v0.4.0-3-g0123456 " + runtime.Version()},
+		{"checkout build", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: etlgenModule, Version: "(devel)"},
 			Settings: vcs("0123456789abcdef", "true")}, true, "etlgen (devel) (rev 0123456789abcdef, modified) go1.26.8"},
-		{"clean checkout", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: etlgenModule, Version: "v0.4.0"},
+		{"checkout build without VCS stamping", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: etlgenModule, Version: "(devel)"}}, true,
+			"etlgen (devel) go1.26.8"},
+		{"make build without VCS stamping", "0123456-dirty", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: etlgenModule, Version: "(devel)"}}, true,
+			"etlgen 0123456-dirty go1.26.8"},
+		{"make build", "v0.4.0-3-g0123456", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: etlgenModule, Version: "(devel)"},
+			Settings: vcs("0123456789abcdef", "false")}, true, "etlgen v0.4.0-3-g0123456 (rev 0123456789abcdef) go1.26.8"},
+		{"clean checkout", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: etlgenModule, Version: "v0.4.0"},
 			Settings: vcs("0123456789abcdef", "false")}, true, "etlgen v0.4.0 (rev 0123456789abcdef) go1.26.8"},
-		{"go install", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: etlgenModule, Version: "v0.4.0"}}, true,
+		{"go install", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: etlgenModule, Version: "v0.4.0"}}, true,
 			"etlgen v0.4.0 go1.26.8"},
-		{"go tool in a pipeline repo", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "example.com/pipes"},
-			Deps: []*debug.Module{{Path: "github.com/other/x", Version: "v1.0.0"}, {Path: etlgenModule, Version: "v0.0.0-20261201140000-0123456789ab"}}}, true,
-			"etlgen v0.0.0-20261201140000-0123456789ab go1.26.8"},
-		{"replaced by a checkout", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "example.com/pipes"},
+		{"tool at a release", "", tool("v0.4.0", nil), true, "etlgen v0.4.0 go1.26.8"},
+		{"tool at a pseudo-version", "", tool(pseudo, nil), true, "etlgen " + pseudo + " go1.26.8"},
+		{"tool replaced by a checkout", "", tool(zeroVersion, checkout), true, "etlgen (devel) (replace /src/etlgen) go1.26.8"},
+		{"tool replaced by a checkout, stamped", "0123456-dirty", tool(zeroVersion, checkout), true,
+			"etlgen 0123456-dirty (replace /src/etlgen) go1.26.8"},
+		{"tool replaced by a checkout, go.mod requiring a release", "", tool("v0.4.0", checkout), true,
+			"etlgen (devel) (replace /src/etlgen) go1.26.8"},
+		{"tool replaced by a fork's release", "", tool("v0.4.0", &debug.Module{Path: "example.com/fork", Version: "v0.4.1"}), true,
+			"etlgen v0.4.1 go1.26.8"},
+		{"linked into a program", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "example.com/pipes"},
+			Deps: []*debug.Module{{Path: "github.com/other/x", Version: "v1.0.0"}, {Path: etlgenModule, Version: pseudo}}}, true,
+			"etlgen " + pseudo + " go1.26.8"},
+		{"linked into a program, replaced by a checkout", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "example.com/pipes"},
 			Deps: []*debug.Module{{Path: etlgenModule, Version: "v0.0.0", Replace: &debug.Module{Path: "../etlgen"}}}}, true,
-			"etlgen v0.0.0 go1.26.8"},
-		{"not in the build", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "example.com/pipes", Version: "v9.9.9"}}, true,
+			"etlgen (devel) (replace ../etlgen) go1.26.8"},
+		{"not in the build", "", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "example.com/pipes", Version: "v9.9.9"}}, true,
 			"etlgen (devel) go1.26.8"},
 	}
 	for _, tt := range tests {
-		if got := versionText(tt.bi, tt.ok); got != tt.want {
+		if got := versionText(tt.stamp, tt.bi, tt.ok); got != tt.want {
 			t.Errorf("%s: versionText = %q, want %q", tt.name, got, tt.want)
 		}
 	}

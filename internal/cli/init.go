@@ -75,11 +75,11 @@ func runInit(ctx context.Context, e env, f initFlags, dir string) int {
 	if err := checkFree(dir); err != nil {
 		return e.fail(ExitFailure, "%v", err)
 	}
-	module, err := initModule(ctx, dir, f)
+	data, err := initModule(ctx, dir, f)
 	if err != nil {
 		return e.fail(ExitFailure, "%v", err)
 	}
-	written, err := writeScaffold(dir, module)
+	written, err := writeScaffold(dir, data)
 	if err != nil {
 		return e.fail(ExitFailure, "%v", err)
 	}
@@ -92,9 +92,19 @@ func runInit(ctx context.Context, e env, f initFlags, dir string) int {
 	return ExitOK
 }
 
+// scaffoldData is what the templates see.
+type scaffoldData struct {
+	// Module is the module path of the repository.
+	Module string
+	// Replace is the etlgen checkout go.mod replaces etlgen with, an
+	// absolute path; empty when etlgen is required at a version.
+	Replace string
+}
+
 // initModule creates go.mod when DIR has none, makes etlgen a tool
-// dependency of it and returns the module path.
-func initModule(ctx context.Context, dir string, f initFlags) (string, error) {
+// dependency of it and returns the module path and the replace directory.
+func initModule(ctx context.Context, dir string, f initFlags) (scaffoldData, error) {
+	var data scaffoldData
 	modFile := filepath.Join(dir, "go.mod")
 	_, err := os.Stat(modFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -102,26 +112,32 @@ func initModule(ctx context.Context, dir string, f initFlags) (string, error) {
 		if module == "" {
 			abs, err := filepath.Abs(dir)
 			if err != nil {
-				return "", fmt.Errorf("init module: %w", err)
+				return data, fmt.Errorf("init module: %w", err)
 			}
 			module = "example.com/" + strings.ToLower(filepath.Base(abs))
 		}
 		if err := goCmd(ctx, dir, "mod", "init", module); err != nil {
-			return "", err
+			return data, err
 		}
 	}
 	edits, err := requireEtlgen(f.replace)
 	if err != nil {
-		return "", err
+		return data, err
 	}
 	if err := goCmd(ctx, dir, append(append([]string{"mod", "edit"}, edits...), "-tool="+etlgenTool)...); err != nil {
-		return "", err
+		return data, err
 	}
-	data, err := os.ReadFile(modFile)
+	gomod, err := os.ReadFile(modFile)
 	if err != nil {
-		return "", fmt.Errorf("init module: %w", err)
+		return data, fmt.Errorf("init module: %w", err)
 	}
-	return modulePath(data)
+	if data.Module, err = modulePath(gomod); err != nil {
+		return data, err
+	}
+	if f.replace != "" {
+		data.Replace, err = filepath.Abs(f.replace)
+	}
+	return data, err
 }
 
 // requireEtlgen returns the go mod edit flags that require etlgen: the
@@ -132,6 +148,9 @@ func requireEtlgen(replace string) ([]string, error) {
 		abs, err := filepath.Abs(replace)
 		if err != nil {
 			return nil, fmt.Errorf("init module: %w", err)
+		}
+		if strings.ContainsAny(abs, "\n\r") {
+			return nil, fmt.Errorf("init module: --replace %q: a path with a line break cannot be written into the Makefile", replace)
 		}
 		if _, err := os.Stat(filepath.Join(abs, "go.mod")); err != nil {
 			return nil, fmt.Errorf("init module: --replace %s is not an etlgen checkout: %w", replace, err)
@@ -176,7 +195,7 @@ func checkFree(dir string) error {
 
 // writeScaffold writes every scaffold file and returns their paths,
 // relative to dir; it refuses to overwrite a file.
-func writeScaffold(dir, module string) ([]string, error) {
+func writeScaffold(dir string, data scaffoldData) ([]string, error) {
 	var written []string
 	err := fs.WalkDir(scaffold, "scaffold", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -187,14 +206,14 @@ func writeScaffold(dir, module string) ([]string, error) {
 		if _, err := os.Stat(target); err == nil {
 			return fmt.Errorf("write %s: the file exists (etlgen init never overwrites)", target)
 		}
-		data, err := renderScaffold(p, module)
+		text, err := renderScaffold(p, data)
 		if err != nil {
 			return err
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return fmt.Errorf("write %s: %w", target, err)
 		}
-		if err := os.WriteFile(target, data, 0o644); err != nil {
+		if err := os.WriteFile(target, text, 0o644); err != nil {
 			return fmt.Errorf("write %s: %w", target, err)
 		}
 		written = append(written, rel)
@@ -212,21 +231,27 @@ func scaffoldPath(p string) string {
 	return rel
 }
 
-// renderScaffold executes one template with the module path.
-func renderScaffold(p, module string) ([]byte, error) {
+// renderScaffold executes one template.
+func renderScaffold(p string, data scaffoldData) ([]byte, error) {
 	src, err := scaffold.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("read template %s: %w", p, err)
 	}
-	t, err := template.New(p).Option("missingkey=error").Parse(string(src))
+	t, err := template.New(p).Option("missingkey=error").Funcs(template.FuncMap{"shellWord": shellWord}).Parse(string(src))
 	if err != nil {
 		return nil, fmt.Errorf("parse template %s: %w", p, err)
 	}
 	var b bytes.Buffer
-	if err := t.Execute(&b, struct{ Module string }{module}); err != nil {
+	if err := t.Execute(&b, data); err != nil {
 		return nil, fmt.Errorf("render template %s: %w", p, err)
 	}
 	return b.Bytes(), nil
+}
+
+// shellWord quotes s as one shell word in the value of a Makefile
+// variable: single quotes for the shell, then $$ and \# for make.
+func shellWord(s string) string {
+	return strings.NewReplacer("$", "$$", "#", `\#`).Replace("'" + strings.ReplaceAll(s, "'", `'\''`) + "'")
 }
 
 // goCmd runs the go command in dir; its output is in the error.

@@ -94,8 +94,8 @@ const referenceConventions = `
 - **Formats.** ` + "`--format`" + ` takes ` + "`text`" + ` (default) and ` + "`json`" + `, plus ` + "`sarif`" + ` where diagnostics are
   the result (` + "`validate`" + `, ` + "`contracts --check`" + `). ` + "`human`" + ` is accepted as the older name of ` + "`text`" + `.
 - **Help and version.** ` + "`etlgen help`" + `, ` + "`etlgen help CMD`" + `, ` + "`etlgen CMD --help`" + ` print on stdout and exit 0.
-  ` + "`etlgen version`" + ` and ` + "`etlgen --version`" + ` print the module version (a release, the pseudo-version
-  ` + "`go get -tool`" + ` recorded, or ` + "`(devel)`" + `), the VCS revision when the build has one, and the Go version.
+  ` + "`etlgen version`" + ` and ` + "`etlgen --version`" + ` print the version (stamped by ` + "`make build`" + `, a release, the
+  pseudo-version ` + "`go get -tool`" + ` recorded, or ` + "`(devel)`" + `), the VCS revision when the build has one, and the Go version.
 - **Exit codes**, the same for every command (by diagnostic class, docs/diagnostics.md):
 
 | exit | meaning |

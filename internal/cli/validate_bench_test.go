@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,57 +97,4 @@ func goCache(b *testing.B) string {
 		b.Skip("go env GOCACHE failed")
 	}
 	return d
-}
-
-// BenchmarkValidateAfterEdit is the edit loop: a repository from `etlgen
-// init`, one line added to its pipeline package, then `etlgen validate`
-// (the IR program rebuilt, the source contracts checked again). Beside it,
-// in the same loop, the floor any tool pays for that edit: `go build` of
-// the edited package. Reported as ms-validate/op and ms-gobuild/op.
-func BenchmarkValidateAfterEdit(b *testing.B) {
-	bin := etlgenBinary(b)
-	absRoot, err := filepath.Abs(root)
-	if err != nil {
-		b.Fatal(err)
-	}
-	dir := filepath.Join(b.TempDir(), "pipes")
-	if code, stdout, stderr := runCLI("init", "--module", "example.com/pipes", "--replace", absRoot, dir); code != ExitOK {
-		b.Fatalf("etlgen init: exit %d\n%s%s", code, stdout, stderr)
-	}
-	goCmd := func(args ...string) {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.Fatalf("go %v: %v\n%s", args, err, out)
-		}
-	}
-	goCmd("generate", "./...")
-	file := filepath.Join(dir, "pipeline", "edit.go")
-	args := []string{"validate", "-C", dir, "./pipeline", "--profile", "profiles/local.yaml"}
-	execValidate(b, bin, args, "")
-	var validate, gobuild time.Duration
-	n := 0
-	for b.Loop() {
-		n++
-		editPackage(b, file, 2*n)
-		t := time.Now()
-		execValidate(b, bin, args, "")
-		validate += time.Since(t)
-		editPackage(b, file, 2*n+1)
-		t = time.Now()
-		goCmd("build", "./pipeline")
-		gobuild += time.Since(t)
-	}
-	b.ReportMetric(float64(validate.Milliseconds())/float64(n), "ms-validate/op")
-	b.ReportMetric(float64(gobuild.Milliseconds())/float64(n), "ms-gobuild/op")
-}
-
-// editPackage rewrites a file of the package with a declaration that
-// changes its object code.
-func editPackage(b *testing.B, file string, n int) {
-	b.Helper()
-	src := fmt.Appendf(nil, "package pipeline\n\nvar edit = %d\n", n)
-	if err := os.WriteFile(file, src, 0o644); err != nil {
-		b.Fatal(err)
-	}
 }
