@@ -31,39 +31,3 @@ func listText(names []string) string {
 
 // commaList renders names as "a, b, c".
 func commaList(names []string) string { return strings.Join(names, ", ") }
-
-// suggest returns "; did you mean X?" for the closest candidate within two
-// edits, or "".
-func suggest(s string, candidates []string) string {
-	best, bestDist := "", 3
-	for _, c := range candidates {
-		if dist := editDistance(s, c); dist < bestDist {
-			best, bestDist = c, dist
-		}
-	}
-	if best == "" || best == s {
-		return ""
-	}
-	return "; did you mean " + best + "?"
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
-}
