@@ -65,7 +65,11 @@ func (d *decoder) conditions(path string, entries []entry, specs []Option, out m
 		if o.OnlyWith == nil {
 			continue
 		}
-		if c := o.OnlyWith; out[c.Name].Text() != c.Value {
+		c := o.OnlyWith
+		if _, ok := out[c.Name]; !ok && hasEntry(entries, c.Name) {
+			continue // the condition's own value is wrong, and reported
+		}
+		if out[c.Name].Text() != c.Value {
 			d.report(CodeOptionNotApplies, e.key, join(path, e.name), "remove "+e.name+", or set "+c.Name+": "+c.Value,
 				"%s only applies with %s: %s", e.name, c.Name, c.Value)
 		}

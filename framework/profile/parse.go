@@ -109,7 +109,7 @@ func (d *decoder) profile(root *yaml.Node) *Profile {
 	}
 	if e, ok := byName["assets"]; ok {
 		p.assetsPos = d.pos(e.key)
-		p.assets, p.broken = d.assets(e, p.resources)
+		p.assets, p.broken, p.brokenRefs = d.assets(e, p.resources)
 	}
 	return p
 }

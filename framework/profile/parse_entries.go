@@ -72,21 +72,29 @@ func (d *decoder) resourceKind(e entry, entries []entry, path string) *ResourceK
 }
 
 // assets decodes the assets section against the resources already read,
-// and names the assets it could not decode (their problems are reported).
-func (d *decoder) assets(e entry, resources map[string]*Resource) (map[string]*Asset, map[string]bool) {
-	out, broken := map[string]*Asset{}, map[string]bool{}
+// and names the assets it could not decode (their problems are reported)
+// and the assets those name as their quarantine.
+func (d *decoder) assets(e entry, resources map[string]*Resource) (assets map[string]*Asset, broken, refs map[string]bool) {
+	assets, broken, refs = map[string]*Asset{}, map[string]bool{}, map[string]bool{}
 	entries, _ := d.mapping(e.val, "assets")
 	for _, a := range entries {
 		if asset := d.asset(a, resources); asset != nil {
-			out[a.name] = asset
-		} else {
-			broken[a.name] = true
+			assets[a.name] = asset
+			continue
+		}
+		broken[a.name] = true
+		if q := rawString(a.val, QuarantineOption); q != "" {
+			refs[q] = true
 		}
 	}
-	return out, broken
+	return assets, broken, refs
 }
 
-// asset decodes one asset binding; nil when its plugin is missing or unknown.
+// asset decodes one asset binding; nil when its plugin is missing or
+// unknown, or when any of its options is wrong: an asset with an error is
+// not bound (Bind and the planner say nothing more about it, so a
+// misspelt write_mode is one error, not a cascade of what the default
+// write mode would imply).
 func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 	path := join("assets", e.name)
 	entries, ok := d.mapping(e.val, path)
@@ -97,27 +105,35 @@ func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 	if plugin == nil {
 		return nil
 	}
+	errs := d.errors()
 	a := &Asset{Name: e.name, Plugin: plugin, Pos: d.pos(e.key), dir: d.dir}
 	a.Resource = d.assetResource(e, entries, path, plugin, resources)
 	a.Options = d.options(e.key, path, entries, plugin.Options, []string{"plugin", "resource"})
 	d.groups(e.key, path, entries, plugin)
 	dropShadowedDefaults(a.Options, plugin.Exclusive)
-	d.outputMode(a, path)
+	d.outputMode(a, entries, path)
 	d.subscription(a, path)
 	if plugin.Check != nil {
 		if err := plugin.Check(a.Options); err != nil {
 			d.checkFailed(e.key, path, plugin.Summary, err)
 		}
 	}
+	if d.errors() > errs {
+		return nil
+	}
 	return a
 }
 
 // outputMode reports an output_mode the asset's write mode does not accept,
 // e.g. update on a delta append sink (values outside append, update and
-// complete are already reported as ETL-P305).
-func (d *decoder) outputMode(a *Asset, path string) {
+// complete are already reported as ETL-P305, and so is a write_mode
+// outside the plugin's).
+func (d *decoder) outputMode(a *Asset, entries []entry, path string) {
 	v, ok := a.Options[OutputModeOption]
 	if !ok || v.Default {
+		return
+	}
+	if _, ok := a.Options[WriteModeOption]; !ok && hasEntry(entries, WriteModeOption) {
 		return
 	}
 	wm, ok := writeModeOf(a)

@@ -22,8 +22,9 @@ type Profile struct {
 	desc   string
 	exec   Execution
 	assets map[string]*Asset
-	// broken names the assets the file declares but parsing rejected.
-	broken    map[string]bool
+	// broken names the assets the file declares but parsing rejected;
+	// brokenRefs the assets they name as their quarantine.
+	broken, brokenRefs map[string]bool
 	resources map[string]*Resource
 	pos       diag.Position
 	assetsPos diag.Position

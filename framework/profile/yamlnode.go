@@ -36,6 +36,32 @@ func (d *decoder) report(code string, n *yaml.Node, path, hint, format string, a
 		Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 
+// errors counts the error-severity diagnostics reported so far.
+func (d *decoder) errors() int {
+	n := 0
+	for _, x := range d.diags {
+		if x.Severity == diag.Error {
+			n++
+		}
+	}
+	return n
+}
+
+// rawString returns the scalar value of key in mapping n, or "", without
+// reporting anything: for a node whose problems are already reported.
+func rawString(n *yaml.Node, key string) string {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k, v := resolve(n.Content[i]), resolve(n.Content[i+1]); k.Value == key && v.Kind == yaml.ScalarNode {
+			return v.Value
+		}
+	}
+	return ""
+}
+
 // resolve follows aliases to the node they stand for.
 func resolve(n *yaml.Node) *yaml.Node {
 	for n != nil && n.Kind == yaml.AliasNode {
