@@ -18,9 +18,6 @@ func TestNoCascade(t *testing.T) {
 		"  rejected_order_events: {plugin: delta, table: q.r}\n  late_order_events: {plugin: delta, table: q.l}\n"
 	const events = "  order_events: {plugin: kafka-json, resource: k, topic: t}\n"
 	const windows = "  customer_order_windows: {plugin: delta, table: c.w, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}\n"
-	addCustomers := func(d *ir.Document) {
-		d.Pipelines[0].Extracts = append(d.Pipelines[0].Extracts, ir.Extract{Asset: "customers", Contract: "rejected-order-event", Static: true})
-	}
 	tests := []struct {
 		name    string
 		profile string

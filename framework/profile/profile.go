@@ -25,10 +25,10 @@ type Profile struct {
 	// broken names the assets the file declares but parsing rejected;
 	// brokenRefs the assets they name as their quarantine.
 	broken, brokenRefs map[string]bool
-	resources map[string]*Resource
-	pos       diag.Position
-	assetsPos diag.Position
-	reg       *Registry
+	resources          map[string]*Resource
+	pos                diag.Position
+	assetsPos          diag.Position
+	reg                *Registry
 }
 
 // Execution holds how queries run: mode, trigger, checkpoint root and the
