@@ -2,11 +2,15 @@ package profile
 
 import (
 	"strings"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
-// unknownKey reports a key no spec declares. A secret-looking key with a
-// literal value is reported as a secret, which is the worse problem.
-func (d *decoder) unknownKey(e entry, path string, known []string) {
+// unknownKey reports a key no spec declares, with a fix that renames it
+// when it is close to one known key its mapping (siblings) lacks. A
+// secret-looking key with a literal value is reported as a secret, which
+// is the worse problem.
+func (d *decoder) unknownKey(e entry, path string, known []string, siblings []entry) {
 	p := join(path, e.name)
 	if literalSecret(e) {
 		d.report(CodeSecretLiteral, e.val, p,
@@ -16,6 +20,9 @@ func (d *decoder) unknownKey(e entry, path string, known []string) {
 	}
 	d.report(CodeUnknownKey, e.key, p, "known keys here: "+listText(known)+suggest(e.name, known),
 		"unknown key %q in %s", e.name, describePath(path))
+	if m := closest(e.name, known); len(m) == 1 && !hasEntry(siblings, m[0]) {
+		d.withFix(diag.Fix{File: d.file, Key: p, Rename: m[0]})
+	}
 }
 
 // listText renders names as "a, b or c".

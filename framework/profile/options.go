@@ -21,7 +21,7 @@ func (d *decoder) options(owner *yaml.Node, path string, entries []entry, specs 
 		}
 		o, ok := findOption(specs, e.name)
 		if !ok {
-			d.unknownKey(e, path, known)
+			d.unknownKey(e, path, known, entries)
 			continue
 		}
 		if v, ok := d.value(*o, e.val, join(path, e.name)); ok {

@@ -90,7 +90,7 @@ func (d *decoder) profile(root *yaml.Node) *Profile {
 	byName := map[string]entry{}
 	for _, e := range entries {
 		if !slices.Contains(topKeys, e.name) {
-			d.unknownKey(e, "", topKeys)
+			d.unknownKey(e, "", topKeys, entries)
 			continue
 		}
 		byName[e.name] = e
@@ -147,6 +147,7 @@ func (d *decoder) enum(n *yaml.Node, path, v string, allowed []string) bool {
 	}
 	d.report(CodeBadEnum, n, path, "use one of: "+listText(allowed)+suggest(v, allowed),
 		"%s is not one of the allowed values", path)
+	d.withFix(d.fixTo(path, v, allowed))
 	return false
 }
 

@@ -193,6 +193,7 @@ func (d *decoder) plugin(e entry, entries []entry, path string) *Plugin {
 			names := d.reg.PluginNames()
 			d.report(CodeUnknownPlugin, f.val, path+".plugin", "use one of: "+listText(names)+suggest(s, names),
 				"%s names a plugin the registry does not know", path+".plugin")
+			d.withFix(d.fixTo(path+".plugin", s, names))
 		}
 		return p
 	}
@@ -232,6 +233,7 @@ func (d *decoder) resourceRef(ref entry, path string, p *Plugin, resources map[s
 	if !found {
 		d.report(CodeMissingResource, ref.val, path, "define it under resources:, or fix the name"+suggest(name, slices.Sorted(maps.Keys(resources))),
 			"%s names a resource the profile does not define", path)
+		d.withFix(d.fixTo(path, name, slices.Sorted(maps.Keys(resources))))
 		return nil
 	}
 	if r.Kind.Name != p.ResourceKind {

@@ -87,7 +87,7 @@ func (d *decoder) execution(e entry, engine string) Execution {
 				ex.MultiSink = s
 			}
 		default:
-			d.unknownKey(f, "execution", executionKeys)
+			d.unknownKey(f, "execution", executionKeys, entries)
 		}
 	}
 	// No trigger is Spark's default (micro-batches as fast as possible); the
@@ -127,7 +127,7 @@ func (d *decoder) trigger(e entry) Trigger {
 			interval = &entries[i]
 			t.Interval, _ = d.interval(f.val, path+".interval")
 		default:
-			d.unknownKey(f, path, triggerKeys)
+			d.unknownKey(f, path, triggerKeys, entries)
 		}
 	}
 	if !hasEntry(entries, "type") {

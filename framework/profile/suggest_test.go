@@ -1,8 +1,11 @@
 package profile
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 // TestSuggest: a misspelling, a shorthand or another spelling of a value,
@@ -73,12 +76,21 @@ func TestDidYouMeanInHints(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			src := strings.Replace(head, "%s", tc.trigger, 1) + "  a: " + tc.asset + "\nresources:\n  spark: {connect_url: \"sc://h:1\"}\n  orders: {kind: kafka, bootstrap_servers: \"h:9092\"}\n"
 			_, diags := Parse("t.yaml", []byte(src))
-			for _, d := range diags {
-				if d.Code == tc.code && strings.HasSuffix(d.Hint, tc.want) {
-					return
-				}
+			i := slices.IndexFunc(diags, func(d diag.Diagnostic) bool { return d.Code == tc.code && strings.HasSuffix(d.Hint, tc.want) })
+			if i < 0 {
+				t.Fatalf("no %s whose hint ends %q:\n%s", tc.code, tc.want, render(diags))
 			}
-			t.Errorf("no %s whose hint ends %q:\n%s", tc.code, tc.want, render(diags))
+			if len(diags) != 1 {
+				t.Fatalf("want one diagnostic, got:\n%s", render(diags))
+			}
+			// the suggestion, applied, leaves a clean profile
+			fixed, err := ApplyFix([]byte(src), diags[i].Fix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, after := Parse("t.yaml", fixed); len(after) != 0 {
+				t.Errorf("after the fix %+v:\n%s\n%s", diags[i].Fix, fixed, render(after))
+			}
 		})
 	}
 }
