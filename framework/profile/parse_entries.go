@@ -144,8 +144,12 @@ func (d *decoder) outputMode(a *Asset, entries []entry, path string) {
 	if other := acceptingWriteModes(a.Plugin, v.Str); len(other) > 0 {
 		hint += ", or write_mode " + listText(other)
 	}
+	var fix diag.Fix
+	if len(wm.OutputModes) == 1 {
+		fix = diag.Fix{File: d.file, Key: join(path, OutputModeOption), Set: wm.OutputModes[0]}
+	}
 	d.diags.Add(diag.Diagnostic{Code: CodeSinkOutputMode, Severity: diag.Error, Pos: v.Pos, Path: join(path, OutputModeOption),
-		Message: fmt.Sprintf("%s write mode %s does not accept output mode %s", a.Plugin.Name, wm.Name, v.Str), Hint: hint})
+		Message: fmt.Sprintf("%s write mode %s does not accept output mode %s", a.Plugin.Name, wm.Name, v.Str), Hint: hint, Fix: fix})
 }
 
 // acceptingWriteModes lists the plugin's write modes that accept mode.
