@@ -45,9 +45,7 @@ func fixtureAt(t *testing.T, dir, modes string) fixture {
 		f.opts.OutputModes = forced
 	case modesInProfile:
 		for q, m := range forced {
-			if strings.Contains(string(f.profile), "\n  "+q+":") { // a stale modes.txt may name another query
-				f = f.withOutputMode(t, q, m)
-			}
+			f = f.withOutputMode(t, q, m)
 		}
 	}
 	return f

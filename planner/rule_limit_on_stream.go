@@ -24,8 +24,16 @@ var ruleLimitOnStream = Rule{
 			}
 			c.reportMode(q, CodeLimitOnStream, q.pp.posOf(n), q.pp.opPath(n),
 				q.forcedHint(ModeAppend, "load into an append sink (the limit then keeps the first rows of the stream), drop the limit, or limit when reading the sink"),
-				fmt.Sprintf("step %s limits a stream to %d rows in query %s, which runs in %s (%s: Limits are not supported on streaming DataFrames/Datasets in Update output mode)",
-					n.step, n.node.Limit, q.name, q.modeText(), sparkChecker), ModeAppend)
+				fmt.Sprintf("step %s limits a stream to %s in query %s, which runs in %s (%s: Limits are not supported on streaming DataFrames/Datasets in Update output mode)",
+					n.step, rowCount(n.node.Limit), q.name, q.modeText(), sparkChecker), ModeAppend)
 		})
 	},
+}
+
+// rowCount renders n rows: "1 row", "100 rows".
+func rowCount(n int) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return fmt.Sprintf("%d rows", n)
 }
