@@ -66,8 +66,9 @@ func (d *decoder) resourceKind(e entry, entries []entry, path string) *ResourceK
 			return k
 		}
 	}
-	d.report(CodeUnknownResource, e.key, path, "add kind: "+listText(kinds),
+	d.report(CodeUnknownResource, e.key, path, "add kind: "+listText(kinds)+suggest(e.name, kinds),
 		"cannot tell what kind of resource %q is", e.name)
+	d.withFix(d.fixTo(path+".kind", e.name, kinds))
 	return nil
 }
 
