@@ -38,6 +38,7 @@ func Closest(s string, candidates []string) []string {
 			return nil
 		}
 		switch d := typingDistance(ns, normalise(c)); {
+		case d > maxEdits(ns):
 		case d < best:
 			near, best = []string{c}, d
 		case d == best:

@@ -34,6 +34,7 @@ func TestDidYouMean(t *testing.T) {
 		{"key hyphen", "merge-keys", keys, `; did you mean "merge_keys"?`},
 		{"nothing close", "parquet", plugins, ""},
 		{"short and far", "x", outputModes, ""},
+		{"one past the edits", "k", []string{"kafka", "s3", "spark"}, ""},
 		{"part of a word is no word", "ppend", []string{"foreach-batch-merge"}, ""},
 		{"too short for a word", "js", plugins, ""},
 		{"the value itself", "delta", plugins, ""},

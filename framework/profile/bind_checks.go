@@ -59,6 +59,9 @@ func (bc *binder) sessionResources() {
 func (bc *binder) checkpoint() {
 	root, pos := bc.p.exec.CheckpointRoot, bc.p.exec.CheckpointRootPos
 	const path = "execution.checkpoint_root"
+	if !bc.p.rootWritten {
+		return // Parse reported it missing (ETL-P304), or misspelt (ETL-P302)
+	}
 	if strings.TrimSpace(root) == "" {
 		bc.report(diag.Error, CodeCheckpointRoot, pos, path, "set checkpoint_root to durable storage, e.g. s3a://warehouse/checkpoints",
 			"the checkpoint root is empty")

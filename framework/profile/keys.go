@@ -22,8 +22,13 @@ func (d *decoder) unknownKey(e entry, path string, known []string, siblings []en
 		"unknown key %q in %s", e.name, describePath(path))
 	if m := closest(e.name, known); len(m) == 1 && !hasEntry(siblings, m[0]) {
 		d.withFix(diag.Fix{File: d.file, Key: p, Rename: m[0]})
+		d.misspelt[join(path, m[0])] = true
 	}
 }
+
+// missing reports whether the absent key at path is to be reported
+// missing: not when an unknown key of the mapping was taken for it.
+func (d *decoder) missing(path, key string) bool { return !d.misspelt[join(path, key)] }
 
 // listText renders names as "a, b or c".
 func listText(names []string) string {

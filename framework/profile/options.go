@@ -40,12 +40,12 @@ func (d *decoder) options(owner *yaml.Node, path string, entries []entry, specs 
 
 // completeOption reports an absent required option or fills its default.
 func (d *decoder) completeOption(owner *yaml.Node, path string, o Option, out map[string]Value) {
-	if o.Required {
+	if o.Required && d.missing(path, o.Name) {
 		d.report(CodeMissingOption, owner, path, "add "+o.Name+" — "+o.Description,
 			"%s has no %s", path, o.Name)
 		return
 	}
-	if o.Default != "" {
+	if !o.Required && o.Default != "" {
 		out[o.Name] = defaultValue(o)
 	}
 }

@@ -48,7 +48,7 @@ func (r *Registry) Load(path string) (*Profile, diag.List, error) {
 // file within them parses in about a second), so it takes no context and
 // needs no cancellation.
 func (r *Registry) Parse(filename string, data []byte) (*Profile, diag.List) {
-	d := &decoder{file: filename, reg: r}
+	d := &decoder{file: filename, reg: r, misspelt: map[string]bool{}, brokenResources: map[string]bool{}}
 	if filename != "" {
 		d.dir = filepath.Dir(filename)
 	}
@@ -96,7 +96,7 @@ func (d *decoder) profile(root *yaml.Node) *Profile {
 		byName[e.name] = e
 	}
 	for _, k := range []string{"name", "engine", "execution"} {
-		if _, ok := byName[k]; !ok {
+		if _, ok := byName[k]; !ok && d.missing("", k) {
 			d.report(CodeMissingKey, root, "", "add `"+k+":` at the top level", "the profile has no %s", k)
 		}
 	}
@@ -104,6 +104,7 @@ func (d *decoder) profile(root *yaml.Node) *Profile {
 	if e, ok := byName["execution"]; ok {
 		p.exec = d.execution(e, p.engine)
 	}
+	p.rootWritten = d.rootWritten
 	if e, ok := byName["resources"]; ok {
 		p.resources = d.resources(e)
 	}

@@ -17,6 +17,8 @@ func (d *decoder) resources(e entry) map[string]*Resource {
 	for _, r := range entries {
 		if res := d.resource(r); res != nil {
 			out[r.name] = res
+		} else {
+			d.brokenResources[r.name] = true
 		}
 	}
 	return out
@@ -43,7 +45,8 @@ func (d *decoder) resource(e entry) *Resource {
 }
 
 // resourceKind finds a resource's kind: its `kind` key, else the kind it is
-// named after, else the kind whose identifying option it sets.
+// named after, else the kind whose identifying option it sets — or a key
+// that is a misspelling of it (options then reports the key).
 func (d *decoder) resourceKind(e entry, entries []entry, path string) *ResourceKind {
 	kinds := d.reg.ResourceKindNames()
 	for _, f := range entries {
@@ -60,16 +63,25 @@ func (d *decoder) resourceKind(e entry, entries []entry, path string) *ResourceK
 	if k, ok := d.reg.LookupResource(e.name); ok {
 		return k
 	}
-	for _, name := range kinds {
-		k, _ := d.reg.LookupResource(name)
-		if k.Identify != "" && hasEntry(entries, k.Identify) {
-			return k
+	for _, near := range []bool{false, true} {
+		for _, name := range kinds {
+			if k, _ := d.reg.LookupResource(name); k.Identify != "" && identifies(entries, k.Identify, near) {
+				return k
+			}
 		}
 	}
 	d.report(CodeUnknownResource, e.key, path, "add kind: "+listText(kinds)+suggest(e.name, kinds),
 		"cannot tell what kind of resource %q is", e.name)
 	d.withFix(d.fixTo(path+".kind", e.name, kinds))
 	return nil
+}
+
+// identifies reports whether entries set the identifying option key, or,
+// near, a key that is a misspelling of it.
+func identifies(entries []entry, key string, near bool) bool {
+	return slices.ContainsFunc(entries, func(f entry) bool {
+		return f.name == key || near && len(closest(f.name, []string{key})) == 1
+	})
 }
 
 // assets decodes the assets section against the resources already read,
@@ -202,6 +214,12 @@ func (d *decoder) plugin(e entry, entries []entry, path string) *Plugin {
 		}
 		return p
 	}
+	for _, f := range entries {
+		if m := closest(f.name, []string{"plugin"}); len(m) == 1 {
+			d.unknownKey(f, path, []string{"plugin"}, entries) // plgin: delta
+			return nil
+		}
+	}
 	d.report(CodeMissingKey, e.key, path, "add plugin: "+listText(d.reg.PluginNames()),
 		"asset %q has no plugin", e.name)
 	return nil
@@ -235,6 +253,9 @@ func (d *decoder) resourceRef(ref entry, path string, p *Plugin, resources map[s
 		return nil
 	}
 	r, found := resources[name]
+	if !found && d.brokenResources[name] {
+		return nil // declared, and its problems are reported
+	}
 	if !found {
 		d.report(CodeMissingResource, ref.val, path, "define it under resources:, or fix the name"+suggest(name, slices.Sorted(maps.Keys(resources))),
 			"%s names a resource the profile does not define", path)
@@ -253,7 +274,7 @@ func (d *decoder) resourceRef(ref entry, path string, p *Plugin, resources map[s
 func (d *decoder) groups(key *yaml.Node, path string, entries []entry, p *Plugin) {
 	for _, g := range p.OneOf {
 		set := setIn(entries, g)
-		if len(set) == 0 {
+		if len(set) == 0 && !slices.ContainsFunc(g, func(k string) bool { return !d.missing(path, k) }) {
 			d.report(CodeMissingOption, key, path, "set one of: "+listText(g), "plugin %s needs one of %s", p.Name, listText(g))
 		}
 		d.exclusive(set, path, g)

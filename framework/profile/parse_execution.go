@@ -92,8 +92,9 @@ func (d *decoder) execution(e entry, engine string) Execution {
 	}
 	// No trigger is Spark's default (micro-batches as fast as possible); the
 	// planner makes it available-now for pipelines reading a Change Data Feed.
+	d.rootWritten = have["checkpoint_root"]
 	for _, k := range []string{"checkpoint_root"} {
-		if !have[k] {
+		if !have[k] && d.missing("execution", k) {
 			d.report(CodeMissingKey, e.key, "execution", "add `"+k+":` under execution", "execution has no %s", k)
 		}
 	}

@@ -26,9 +26,12 @@ type Profile struct {
 	// brokenRefs the assets they name as their quarantine.
 	broken, brokenRefs map[string]bool
 	resources          map[string]*Resource
-	pos                diag.Position
-	assetsPos          diag.Position
-	reg                *Registry
+	// rootWritten records whether the file has execution.checkpoint_root
+	// (Parse reports it missing; Bind checks only a root written).
+	rootWritten bool
+	pos         diag.Position
+	assetsPos   diag.Position
+	reg         *Registry
 }
 
 // Execution holds how queries run: mode, trigger, checkpoint root and the

@@ -14,6 +14,13 @@ type decoder struct {
 	dir   string
 	reg   *Registry
 	diags diag.List
+	// misspelt holds the key paths an unknown key was taken for (its one
+	// did-you-mean): that key is not reported missing as well.
+	misspelt map[string]bool
+	// brokenResources names the resources declared but not decoded.
+	brokenResources map[string]bool
+	// rootWritten records whether execution.checkpoint_root is in the file.
+	rootWritten bool
 }
 
 // entry is one key/value pair of a mapping node.
