@@ -118,7 +118,7 @@ func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 	if plugin == nil {
 		return nil
 	}
-	errs := d.errors()
+	before := len(d.diags)
 	a := &Asset{Name: e.name, Plugin: plugin, Pos: d.pos(e.key), dir: d.dir}
 	a.Resource = d.assetResource(e, entries, path, plugin, resources)
 	a.Options = d.options(e.key, path, entries, plugin.Options, []string{"plugin", "resource"})
@@ -131,7 +131,7 @@ func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 			d.checkFailed(e.key, path, plugin.Summary, err)
 		}
 	}
-	if d.errors() > errs {
+	if d.erredSince(before) {
 		return nil
 	}
 	return a

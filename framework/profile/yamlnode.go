@@ -43,16 +43,9 @@ func (d *decoder) report(code string, n *yaml.Node, path, hint, format string, a
 		Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 
-// errors counts the error-severity diagnostics reported so far.
-func (d *decoder) errors() int {
-	n := 0
-	for _, x := range d.diags {
-		if x.Severity == diag.Error {
-			n++
-		}
-	}
-	return n
-}
+// erredSince reports whether an error was reported after the first n
+// diagnostics.
+func (d *decoder) erredSince(n int) bool { return d.diags[n:].HasErrors() }
 
 // rawString returns the scalar value of key in mapping n, or "", without
 // reporting anything: for a node whose problems are already reported.
