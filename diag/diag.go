@@ -56,6 +56,8 @@ type Diagnostic struct {
 	Path     string   `json:"path,omitempty"`
 	Message  string   `json:"message"`
 	Hint     string   `json:"hint,omitempty"`
+	// Fix is the hint as an edit a tool can apply, when it is mechanical.
+	Fix Fix `json:"fix,omitzero"`
 }
 
 // String renders the diagnostic in its one-line text form plus an indented hint.

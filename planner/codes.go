@@ -48,6 +48,7 @@ const (
 	CodeUnboundedJoin        = "ETL-S422" // warning: stream–stream join without watermark/time range
 	CodeMinWatermarkPolicy   = "ETL-S423" // note: several watermarks combine with min
 	CodeExpandedPlan         = "ETL-S424" // a query reads one source along too many paths (a diamond of steps)
+	CodeForcedMode           = "ETL-S428" // a forced output mode (--output-mode) that is no output mode, or names no query
 
 	// Checkpoint and storage identity (K5xx).
 	CodeSharedCheckpoint   = "ETL-K501" // two queries share one checkpoint location

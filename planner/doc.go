@@ -70,6 +70,13 @@
 // the verdict Spark 4.1 gave each on a real server, checked against the
 // rules on every test run.
 //
+// A diagnostic a forced output mode causes (Options.OutputModes, the
+// sink's output_mode) says what forced it; forced by the profile, it
+// points at the output_mode line and carries the diag.Fix that sets a mode
+// Spark runs the query in (outputmode_cause.go). No hint proposes what
+// another rule rejects. A forced mode that is no mode or names no query is
+// ETL-S428 (forced_modes.go).
+//
 // # State
 //
 // Manifest extracts, per query, the stateful operators and what their state

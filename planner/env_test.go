@@ -33,7 +33,9 @@ func TestPlanBinding(t *testing.T) {
 		cp    string
 	}{
 		{"ok", profileOf("prod", "/cp"), Options{}, nil, "/cp/p/v2/prod/out"},
-		{"no checkpoint root", profileOf("prod", ""), Options{}, []string{profile.CodeCheckpointRoot}, "/p/v2/prod/out"},
+		// Parse reports the missing key (ETL-P304); Bind adds nothing about it
+		{"no checkpoint root", profileOf("prod", ""), Options{}, nil, "/p/v2/prod/out"},
+		{"empty checkpoint root", profileOf("prod", `""`), Options{}, []string{profile.CodeCheckpointRoot}, "/p/v2/prod/out"},
 		{"forced complete", profileOf("prod", "/cp"), Options{OutputModes: map[string]string{"out": ModeComplete}},
 			[]string{CodeCompleteNoAgg, CodeSinkOutputMode}, "/cp/p/v2/prod/out"},
 		{"no rules", profileOf("prod", "/cp"), Options{Rules: []Rule{}}, nil, "/cp/p/v2/prod/out"},

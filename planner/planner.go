@@ -46,7 +46,11 @@ func Plan(doc *ir.Document, prof *profile.Profile, opts Options) (*Model, diag.L
 	e, bound := bindEnv(doc, prof, pipelineIDs(doc, opts))
 	e.WorkDir = opts.WorkDir
 	bound = dropUsedAssetNotes(bound, doc, opts)
+	modes, badModes := forcedModes(opts.OutputModes)
+	opts.OutputModes = modes
 	c := analyze(doc, e, opts)
+	c.diags = append(c.diags, badModes...)
+	c.unknownForcedQueries(modes)
 	rules := opts.Rules
 	if rules == nil {
 		rules = DefaultRules()

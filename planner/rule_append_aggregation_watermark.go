@@ -2,8 +2,8 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 
-	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
@@ -24,11 +24,26 @@ var ruleAppendAggregationWatermark = Rule{
 			if aggregateWatermarked(n) || windowOnBound(n) {
 				return // ruleWindowTime reports a window on a window's bound
 			}
-			c.report(CodeAppendAggNoWatermark, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
-				"call WithWatermark on the window's event-time column before GroupBy, or load into a foreach-batch-merge sink (update mode)",
-				fmt.Sprintf("query %s runs in append mode but the aggregation in step %s has no watermark on a grouping key or window column (%s)", q.name, n.step, sparkChecker))
+			c.reportMode(q, CodeAppendAggNoWatermark, q.pp.posOf(n), q.pp.opPath(n), appendAggHint(q),
+				fmt.Sprintf("query %s runs in %s but the aggregation in step %s has no watermark on a grouping key or window column (%s)", q.name, q.modeText(), n.step, sparkChecker), ModeUpdate)
 		})
 	},
+}
+
+// appendAggHint proposes a watermark, and update mode only where Spark runs
+// the query in it: not with a session window (ETL-S403), a stream–stream
+// join (ETL-S404) or chained aggregations (ETL-S412).
+func appendAggHint(q *query) string {
+	const watermark = "call WithWatermark on the window's event-time column before GroupBy"
+	switch f := q.rootFacts(); {
+	case q.forced && q.runsIn(ModeUpdate):
+		return watermark + ", or " + q.modeChange(ModeUpdate)
+	case !q.forced && slices.Contains(allowedModes(f), ModeUpdate):
+		return watermark + ", or load into a foreach-batch-merge sink (update mode)"
+	case f.session:
+		return watermark + ": a session window runs in append mode once the watermark closes its sessions (update mode does not take session windows)"
+	}
+	return watermark + ": the query runs in append mode only"
 }
 
 // aggregateWatermarked reports whether a grouping key or the window's time

@@ -2,8 +2,6 @@ package planner
 
 import (
 	"fmt"
-
-	"github.com/etlgen/etlgen/diag"
 )
 
 // ruleChainedAggregations: several streaming aggregations in one query work
@@ -24,9 +22,9 @@ var ruleChainedAggregations = Rule{
 			if f.aggs < 2 || q.mode == ModeAppend {
 				return
 			}
-			c.report(CodeChainedAggNotAppend, diag.Error, q.loadPos(), q.pp.path("load:"+q.name),
-				"run the query in append mode (watermarked windows, the next window on etl.WindowTime) or write the first aggregation to a sink and aggregate it in a second pipeline",
-				fmt.Sprintf("query %s chains %d streaming aggregations in %s mode (%s: Detected pattern of possible 'correctness' issue due to global watermark)", q.name, f.aggs, q.mode, sparkChecker))
+			c.reportMode(q, CodeChainedAggNotAppend, q.loadPos(), q.pp.path("load:"+q.name),
+				q.forcedHint(ModeAppend, "run the query in append mode (watermarked windows, the next window on etl.WindowTime) or write the first aggregation to a sink and aggregate it in a second pipeline"),
+				fmt.Sprintf("query %s chains %d streaming aggregations in %s (%s: Detected pattern of possible 'correctness' issue due to global watermark)", q.name, f.aggs, q.modeText(), sparkChecker), ModeAppend)
 		})
 	},
 }

@@ -2,8 +2,6 @@ package planner
 
 import (
 	"fmt"
-
-	"github.com/etlgen/etlgen/diag"
 )
 
 // ruleCompleteNeedsAggregation: complete mode rewrites the whole result table
@@ -17,9 +15,9 @@ var ruleCompleteNeedsAggregation = Rule{
 	Check: func(c *Checker) {
 		c.eachQuery(func(q *query) {
 			if q.mode == ModeComplete && q.rootFacts().aggs == 0 {
-				c.report(CodeCompleteNoAgg, diag.Error, q.loadPos(), q.pp.path("load:"+q.name),
-					"use append (drop output_mode from the asset) or aggregate the stream",
-					fmt.Sprintf("query %s runs in complete mode without a streaming aggregation (%s)", q.name, sparkChecker))
+				c.reportMode(q, CodeCompleteNoAgg, q.loadPos(), q.pp.path("load:"+q.name),
+					q.forcedHint(ModeAppend, "aggregate the stream"),
+					fmt.Sprintf("query %s runs in %s without a streaming aggregation (%s)", q.name, q.modeText(), sparkChecker), ModeAppend)
 			}
 		})
 	},

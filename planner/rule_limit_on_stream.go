@@ -3,7 +3,6 @@ package planner
 import (
 	"fmt"
 
-	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
@@ -23,10 +22,18 @@ var ruleLimitOnStream = Rule{
 			if !isOp(n, ir.OpLimit) || !kidFacts(n, 0).streaming || q.mode != ModeUpdate {
 				return
 			}
-			c.report(CodeLimitOnStream, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
-				"load into an append sink (the limit then keeps the first rows of the stream), drop the limit, or limit when reading the sink",
-				fmt.Sprintf("step %s limits a stream to %d rows in query %s, which runs in update mode (%s: Limits are not supported on streaming DataFrames/Datasets in Update output mode)",
-					n.step, n.node.Limit, q.name, sparkChecker))
+			c.reportMode(q, CodeLimitOnStream, q.pp.posOf(n), q.pp.opPath(n),
+				q.forcedHint(ModeAppend, "load into an append sink (the limit then keeps the first rows of the stream), drop the limit, or limit when reading the sink"),
+				fmt.Sprintf("step %s limits a stream to %s in query %s, which runs in %s (%s: Limits are not supported on streaming DataFrames/Datasets in Update output mode)",
+					n.step, rowCount(n.node.Limit), q.name, q.modeText(), sparkChecker), ModeAppend)
 		})
 	},
+}
+
+// rowCount renders n rows: "1 row", "100 rows".
+func rowCount(n int) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return fmt.Sprintf("%d rows", n)
 }

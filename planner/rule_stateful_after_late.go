@@ -3,7 +3,6 @@ package planner
 import (
 	"fmt"
 
-	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
@@ -36,10 +35,10 @@ var ruleStatefulAfterLate = Rule{
 			if q.mode == ModeAppend || in.aggs == 0 || !in.streaming || !statefulDedup(n) {
 				return
 			}
-			c.report(CodeStatefulAfterLate, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
-				"run the query in append mode (watermarked windows), deduplicate before the aggregation, or write the aggregation to a sink and deduplicate it in a second pipeline",
-				fmt.Sprintf("%s in step %s follows a streaming aggregation in query %s, which runs in %s mode: the aggregation emits updated rows behind the watermark, which the deduplication would drop as late (%s: Detected pattern of possible 'correctness' issue due to global watermark)",
-					n.node.Op, n.step, q.name, q.mode, sparkChecker))
+			c.reportMode(q, CodeStatefulAfterLate, q.pp.posOf(n), q.pp.opPath(n),
+				q.forcedHint(ModeAppend, "run the query in append mode (watermarked windows), deduplicate before the aggregation, or write the aggregation to a sink and deduplicate it in a second pipeline"),
+				fmt.Sprintf("%s in step %s follows a streaming aggregation in query %s, which runs in %s: the aggregation emits updated rows behind the watermark, which the deduplication would drop as late (%s: Detected pattern of possible 'correctness' issue due to global watermark)",
+					n.node.Op, n.step, q.name, q.modeText(), sparkChecker), ModeAppend)
 		})
 	},
 }

@@ -3,7 +3,6 @@ package planner
 import (
 	"fmt"
 
-	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
@@ -20,9 +19,9 @@ var ruleStreamJoinAppend = Rule{
 			if q.mode == ModeAppend || !isStreamJoin(n) {
 				return
 			}
-			c.report(CodeStreamJoinNotAppend, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
-				"load the joined stream into an append sink, and aggregate (if at all) with a watermark in append mode",
-				fmt.Sprintf("query %s runs in %s mode but step %s joins two streams (%s)", q.name, q.mode, n.step, sparkChecker))
+			c.reportMode(q, CodeStreamJoinNotAppend, q.pp.posOf(n), q.pp.opPath(n),
+				q.forcedHint(ModeAppend, "load the joined stream into an append sink, and aggregate (if at all) with a watermark in append mode"),
+				fmt.Sprintf("query %s runs in %s but step %s joins two streams (%s)", q.name, q.modeText(), n.step, sparkChecker), ModeAppend)
 		})
 	},
 }

@@ -3,7 +3,6 @@ package planner
 import (
 	"fmt"
 
-	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
@@ -19,9 +18,12 @@ var ruleUpdateSessionWindow = Rule{
 			if q.mode != ModeUpdate || !isOp(n, ir.OpAggregate) || n.node.Window == nil || n.node.Window.Kind != ir.Session {
 				return
 			}
-			c.report(CodeUpdateSessionWindow, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
-				"use append mode with a watermark (an append sink, or output_mode: append) or a tumbling/sliding window",
-				fmt.Sprintf("query %s runs in update mode but step %s aggregates over a session window (%s)", q.name, n.step, sparkChecker))
+			hint := "call WithWatermark on the session window's event-time column before GroupBy and run the query in append mode (each session is emitted once the watermark closes it), or use a tumbling or sliding window"
+			if aggregateWatermarked(n) && q.runsIn(ModeAppend) {
+				hint = q.forcedHint(ModeAppend, "use a tumbling or sliding window") + ": in append mode each session is emitted once the watermark closes it"
+			}
+			c.reportMode(q, CodeUpdateSessionWindow, q.pp.posOf(n), q.pp.opPath(n), hint,
+				fmt.Sprintf("query %s runs in %s but step %s aggregates over a session window (%s)", q.name, q.modeText(), n.step, sparkChecker), ModeAppend)
 		})
 	},
 }

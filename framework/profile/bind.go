@@ -110,7 +110,7 @@ func (bc *binder) pipeline(id string) *ir.Pipeline {
 		}
 		ids = append(ids, bc.doc.Pipelines[i].ID)
 	}
-	bc.report(diag.Error, CodePipelineNotFound, diag.Position{}, id, "pipelines in the document: "+listText(ids),
+	bc.report(diag.Error, CodePipelineNotFound, diag.Position{}, id, "pipelines in the document: "+listText(ids)+suggest(id, ids),
 		"pipeline %q is not in the IR document", id)
 	return nil
 }

@@ -2,6 +2,7 @@ package profile
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -186,7 +187,7 @@ func writeModeOf(a *Asset) (WriteMode, bool) {
 	if len(a.Plugin.WriteModes) == 0 {
 		return WriteMode{}, false
 	}
-	if v, ok := a.Options["write_mode"]; ok {
+	if v, ok := a.Options[WriteModeOption]; ok {
 		return a.Plugin.WriteMode(v.Str)
 	}
 	return a.Plugin.WriteModes[0], true
@@ -196,6 +197,7 @@ func writeModeOf(a *Asset) (WriteMode, bool) {
 // as a static table's quarantine counts as written).
 func (bc *binder) unused(pl *ir.Pipeline, b *Binding) {
 	used := map[string]bool{}
+	maps.Copy(used, bc.p.brokenRefs) // named; parsing said what is wrong with the namer
 	for _, l := range [][]AssetBinding{b.Sources, b.Sinks} {
 		for _, s := range l {
 			if q := s.Asset.String(QuarantineOption); q != "" {

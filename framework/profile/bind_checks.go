@@ -59,6 +59,9 @@ func (bc *binder) sessionResources() {
 func (bc *binder) checkpoint() {
 	root, pos := bc.p.exec.CheckpointRoot, bc.p.exec.CheckpointRootPos
 	const path = "execution.checkpoint_root"
+	if !bc.p.rootWritten {
+		return // Parse reported it missing (ETL-P304), or misspelt (ETL-P302)
+	}
 	if strings.TrimSpace(root) == "" {
 		bc.report(diag.Error, CodeCheckpointRoot, pos, path, "set checkpoint_root to durable storage, e.g. s3a://warehouse/checkpoints",
 			"the checkpoint root is empty")
@@ -126,7 +129,7 @@ func (bc *binder) mergeKeys(a *Asset, c *contracts.Contract, path string) []stri
 		return nil
 	}
 	for i, k := range keys {
-		bc.mergeKey(c.ID, i, k, pk, pos, path, c.Field)
+		bc.mergeKey(c, i, k, pk, pos, path)
 	}
 	if covered := len(keys) >= len(pk); !covered && bc.allIn(keys, pk) && !a.Bool("allow_partial_merge_keys") {
 		bc.report(diag.Error, CodeMergeKeyPartial, pos, path,
@@ -147,16 +150,17 @@ func (bc *binder) allIn(keys, pk []string) bool {
 
 // mergeKey checks one merge key against the contract's columns and key.
 // An unknown key is not quoted (a value is quoted only once it is a
-// column name).
-func (bc *binder) mergeKey(contract string, i int, k string, pk []string, pos diag.Position, path string, field func(string) (*contracts.Field, bool)) {
-	if _, ok := field(k); !ok {
-		bc.report(diag.Error, CodeMergeKeyUnknown, pos, path, "use columns of contract "+contract,
-			"merge_keys[%d] is not a column of contract %s", i, contract)
+// column name); the hint lists the contract's columns.
+func (bc *binder) mergeKey(c *contracts.Contract, i int, k string, pk []string, pos diag.Position, path string) {
+	if _, ok := c.Field(k); !ok {
+		names := fieldNames(c)
+		bc.report(diag.Error, CodeMergeKeyUnknown, pos, path, "use columns of contract "+c.ID+": "+commaList(names)+suggest(k, names),
+			"merge_keys[%d] is not a column of contract %s", i, c.ID)
 		return
 	}
 	if !slices.Contains(pk, k) {
 		bc.report(diag.Error, CodeMergeKeyNotKey, pos, path,
 			"merge on primary-key columns ("+commaList(pk)+"), or mark "+k+" with contract:\"pk=N\"",
-			"merge key %q is not a primary-key column of contract %s", k, contract)
+			"merge key %q is not a primary-key column of contract %s", k, c.ID)
 	}
 }

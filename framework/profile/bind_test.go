@@ -78,9 +78,6 @@ func TestBindChecks(t *testing.T) {
 	deploy := func(d string) string {
 		return strings.Replace(spark, `spark: {connect_url: "sc://h:1"}`, `spark: {connect_url: "sc://h:1", deployment: `+d+`}`, 1)
 	}
-	addCustomers := func(d *ir.Document) {
-		d.Pipelines[0].Extracts = append(d.Pipelines[0].Extracts, ir.Extract{Asset: "customers", Contract: "rejected-order-event", Static: true})
-	}
 	tests := []struct {
 		name    string
 		profile string
@@ -242,6 +239,11 @@ func TestTriggerMismatch(t *testing.T) {
 	if codes := got.Codes(); !slices.Equal(codes, []string{CodeTriggerMismatch}) {
 		t.Errorf("codes = %v\n%s", codes, render(got))
 	}
+}
+
+// addCustomers adds a static extract of asset customers to the example.
+func addCustomers(d *ir.Document) {
+	d.Pipelines[0].Extracts = append(d.Pipelines[0].Extracts, ir.Extract{Asset: "customers", Contract: "rejected-order-event", Static: true})
 }
 
 // quarantineGates adds one quarantine gate of customer_order_windows per

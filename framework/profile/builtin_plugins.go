@@ -21,6 +21,10 @@ const (
 	WriteMerge  = "foreach-batch-merge"
 )
 
+// WriteModeOption is the sink option that chooses one of the plugin's
+// write modes (WriteAppend, WriteMerge).
+const WriteModeOption = "write_mode"
+
 // OutputModeOption is the sink option that forces the streaming output mode
 // of the query writing the asset.
 const OutputModeOption = "output_mode"

@@ -42,7 +42,13 @@
 //	            a sink of the gated load's contract) + diag.List (capability checks)
 //
 // Parse collects every problem instead of stopping at the first; each has a
-// stable ETL-P3xx code (codes.go, documented in docs/diagnostics.md).
+// stable ETL-P3xx code (codes.go, documented in docs/diagnostics.md). A
+// rejected value, plugin, resource or key gets a did-you-mean in its hint
+// (diag.DidYouMean: typos, shorthands such as kafka for kafka-json, other
+// spellings), and, when there is one candidate, the edit as a diag.Fix
+// that ApplyFix applies to the file. An asset with an error is not bound:
+// Bind and the planner say nothing more about it (no cascade from a value
+// that did not parse, e.g. the default write mode of a misspelt one).
 // Besides each option's own check, a plugin spec can check options
 // together (Plugin.Check, e.g. a Kafka minimum read not above the maximum;
 // Option.Requires, an option that only applies with another set), and a

@@ -2,11 +2,15 @@ package profile
 
 import (
 	"strings"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
-// unknownKey reports a key no spec declares. A secret-looking key with a
-// literal value is reported as a secret, which is the worse problem.
-func (d *decoder) unknownKey(e entry, path string, known []string) {
+// unknownKey reports a key no spec declares, with a fix that renames it
+// when it is close to one known key its mapping (siblings) lacks. A
+// secret-looking key with a literal value is reported as a secret, which
+// is the worse problem.
+func (d *decoder) unknownKey(e entry, path string, known []string, siblings []entry) {
 	p := join(path, e.name)
 	if literalSecret(e) {
 		d.report(CodeSecretLiteral, e.val, p,
@@ -16,7 +20,15 @@ func (d *decoder) unknownKey(e entry, path string, known []string) {
 	}
 	d.report(CodeUnknownKey, e.key, p, "known keys here: "+listText(known)+suggest(e.name, known),
 		"unknown key %q in %s", e.name, describePath(path))
+	if m := closest(e.name, known); len(m) == 1 && !hasEntry(siblings, m[0]) {
+		d.withFix(diag.Fix{File: d.file, Key: p, Rename: m[0]})
+		d.misspelt[join(path, m[0])] = true
+	}
 }
+
+// missing reports whether the absent key at path is to be reported
+// missing: not when an unknown key of the mapping was taken for it.
+func (d *decoder) missing(path, key string) bool { return !d.misspelt[join(path, key)] }
 
 // listText renders names as "a, b or c".
 func listText(names []string) string {
@@ -31,39 +43,3 @@ func listText(names []string) string {
 
 // commaList renders names as "a, b, c".
 func commaList(names []string) string { return strings.Join(names, ", ") }
-
-// suggest returns "; did you mean X?" for the closest candidate within two
-// edits, or "".
-func suggest(s string, candidates []string) string {
-	best, bestDist := "", 3
-	for _, c := range candidates {
-		if dist := editDistance(s, c); dist < bestDist {
-			best, bestDist = c, dist
-		}
-	}
-	if best == "" || best == s {
-		return ""
-	}
-	return "; did you mean " + best + "?"
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
-}

@@ -21,7 +21,7 @@ func (d *decoder) options(owner *yaml.Node, path string, entries []entry, specs 
 		}
 		o, ok := findOption(specs, e.name)
 		if !ok {
-			d.unknownKey(e, path, known)
+			d.unknownKey(e, path, known, entries)
 			continue
 		}
 		if v, ok := d.value(*o, e.val, join(path, e.name)); ok {
@@ -40,12 +40,12 @@ func (d *decoder) options(owner *yaml.Node, path string, entries []entry, specs 
 
 // completeOption reports an absent required option or fills its default.
 func (d *decoder) completeOption(owner *yaml.Node, path string, o Option, out map[string]Value) {
-	if o.Required {
+	if o.Required && d.missing(path, o.Name) {
 		d.report(CodeMissingOption, owner, path, "add "+o.Name+" — "+o.Description,
 			"%s has no %s", path, o.Name)
 		return
 	}
-	if o.Default != "" {
+	if !o.Required && o.Default != "" {
 		out[o.Name] = defaultValue(o)
 	}
 }
@@ -65,7 +65,11 @@ func (d *decoder) conditions(path string, entries []entry, specs []Option, out m
 		if o.OnlyWith == nil {
 			continue
 		}
-		if c := o.OnlyWith; out[c.Name].Text() != c.Value {
+		c := o.OnlyWith
+		if _, ok := out[c.Name]; !ok && hasEntry(entries, c.Name) {
+			continue // the condition's own value is wrong, and reported
+		}
+		if out[c.Name].Text() != c.Value {
 			d.report(CodeOptionNotApplies, e.key, join(path, e.name), "remove "+e.name+", or set "+c.Name+": "+c.Value,
 				"%s only applies with %s: %s", e.name, c.Name, c.Value)
 		}

@@ -48,7 +48,7 @@ func (r *Registry) Load(path string) (*Profile, diag.List, error) {
 // file within them parses in about a second), so it takes no context and
 // needs no cancellation.
 func (r *Registry) Parse(filename string, data []byte) (*Profile, diag.List) {
-	d := &decoder{file: filename, reg: r}
+	d := &decoder{file: filename, reg: r, misspelt: map[string]bool{}, brokenResources: map[string]bool{}}
 	if filename != "" {
 		d.dir = filepath.Dir(filename)
 	}
@@ -90,13 +90,13 @@ func (d *decoder) profile(root *yaml.Node) *Profile {
 	byName := map[string]entry{}
 	for _, e := range entries {
 		if !slices.Contains(topKeys, e.name) {
-			d.unknownKey(e, "", topKeys)
+			d.unknownKey(e, "", topKeys, entries)
 			continue
 		}
 		byName[e.name] = e
 	}
 	for _, k := range []string{"name", "engine", "execution"} {
-		if _, ok := byName[k]; !ok {
+		if _, ok := byName[k]; !ok && d.missing("", k) {
 			d.report(CodeMissingKey, root, "", "add `"+k+":` at the top level", "the profile has no %s", k)
 		}
 	}
@@ -104,12 +104,13 @@ func (d *decoder) profile(root *yaml.Node) *Profile {
 	if e, ok := byName["execution"]; ok {
 		p.exec = d.execution(e, p.engine)
 	}
+	p.rootWritten = d.rootWritten
 	if e, ok := byName["resources"]; ok {
 		p.resources = d.resources(e)
 	}
 	if e, ok := byName["assets"]; ok {
 		p.assetsPos = d.pos(e.key)
-		p.assets, p.broken = d.assets(e, p.resources)
+		p.assets, p.broken, p.brokenRefs = d.assets(e, p.resources)
 	}
 	return p
 }
@@ -147,6 +148,7 @@ func (d *decoder) enum(n *yaml.Node, path, v string, allowed []string) bool {
 	}
 	d.report(CodeBadEnum, n, path, "use one of: "+listText(allowed)+suggest(v, allowed),
 		"%s is not one of the allowed values", path)
+	d.withFix(d.fixTo(path, v, allowed))
 	return false
 }
 

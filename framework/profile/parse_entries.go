@@ -17,6 +17,8 @@ func (d *decoder) resources(e entry) map[string]*Resource {
 	for _, r := range entries {
 		if res := d.resource(r); res != nil {
 			out[r.name] = res
+		} else {
+			d.brokenResources[r.name] = true
 		}
 	}
 	return out
@@ -43,7 +45,8 @@ func (d *decoder) resource(e entry) *Resource {
 }
 
 // resourceKind finds a resource's kind: its `kind` key, else the kind it is
-// named after, else the kind whose identifying option it sets.
+// named after, else the kind whose identifying option it sets — or a key
+// that is a misspelling of it (options then reports the key).
 func (d *decoder) resourceKind(e entry, entries []entry, path string) *ResourceKind {
 	kinds := d.reg.ResourceKindNames()
 	for _, f := range entries {
@@ -60,33 +63,51 @@ func (d *decoder) resourceKind(e entry, entries []entry, path string) *ResourceK
 	if k, ok := d.reg.LookupResource(e.name); ok {
 		return k
 	}
-	for _, name := range kinds {
-		k, _ := d.reg.LookupResource(name)
-		if k.Identify != "" && hasEntry(entries, k.Identify) {
-			return k
+	for _, near := range []bool{false, true} {
+		for _, name := range kinds {
+			if k, _ := d.reg.LookupResource(name); k.Identify != "" && identifies(entries, k.Identify, near) {
+				return k
+			}
 		}
 	}
-	d.report(CodeUnknownResource, e.key, path, "add kind: "+listText(kinds),
+	d.report(CodeUnknownResource, e.key, path, "add kind: "+listText(kinds)+suggest(e.name, kinds),
 		"cannot tell what kind of resource %q is", e.name)
+	d.withFix(d.fixTo(path+".kind", e.name, kinds))
 	return nil
 }
 
+// identifies reports whether entries set the identifying option key, or,
+// near, a key that is a misspelling of it.
+func identifies(entries []entry, key string, near bool) bool {
+	return slices.ContainsFunc(entries, func(f entry) bool {
+		return f.name == key || near && len(closest(f.name, []string{key})) == 1
+	})
+}
+
 // assets decodes the assets section against the resources already read,
-// and names the assets it could not decode (their problems are reported).
-func (d *decoder) assets(e entry, resources map[string]*Resource) (map[string]*Asset, map[string]bool) {
-	out, broken := map[string]*Asset{}, map[string]bool{}
+// and names the assets it could not decode (their problems are reported)
+// and the assets those name as their quarantine.
+func (d *decoder) assets(e entry, resources map[string]*Resource) (assets map[string]*Asset, broken, refs map[string]bool) {
+	assets, broken, refs = map[string]*Asset{}, map[string]bool{}, map[string]bool{}
 	entries, _ := d.mapping(e.val, "assets")
 	for _, a := range entries {
 		if asset := d.asset(a, resources); asset != nil {
-			out[a.name] = asset
-		} else {
-			broken[a.name] = true
+			assets[a.name] = asset
+			continue
+		}
+		broken[a.name] = true
+		if q := rawString(a.val, QuarantineOption); q != "" {
+			refs[q] = true
 		}
 	}
-	return out, broken
+	return assets, broken, refs
 }
 
-// asset decodes one asset binding; nil when its plugin is missing or unknown.
+// asset decodes one asset binding; nil when its plugin is missing or
+// unknown, or when any of its options is wrong: an asset with an error is
+// not bound (Bind and the planner say nothing more about it, so a
+// misspelt write_mode is one error, not a cascade of what the default
+// write mode would imply).
 func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 	path := join("assets", e.name)
 	entries, ok := d.mapping(e.val, path)
@@ -97,27 +118,35 @@ func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 	if plugin == nil {
 		return nil
 	}
+	before := len(d.diags)
 	a := &Asset{Name: e.name, Plugin: plugin, Pos: d.pos(e.key), dir: d.dir}
 	a.Resource = d.assetResource(e, entries, path, plugin, resources)
 	a.Options = d.options(e.key, path, entries, plugin.Options, []string{"plugin", "resource"})
 	d.groups(e.key, path, entries, plugin)
 	dropShadowedDefaults(a.Options, plugin.Exclusive)
-	d.outputMode(a, path)
+	d.outputMode(a, entries, path)
 	d.subscription(a, path)
 	if plugin.Check != nil {
 		if err := plugin.Check(a.Options); err != nil {
 			d.checkFailed(e.key, path, plugin.Summary, err)
 		}
 	}
+	if d.erredSince(before) {
+		return nil
+	}
 	return a
 }
 
 // outputMode reports an output_mode the asset's write mode does not accept,
 // e.g. update on a delta append sink (values outside append, update and
-// complete are already reported as ETL-P305).
-func (d *decoder) outputMode(a *Asset, path string) {
+// complete are already reported as ETL-P305, and so is a write_mode
+// outside the plugin's).
+func (d *decoder) outputMode(a *Asset, entries []entry, path string) {
 	v, ok := a.Options[OutputModeOption]
 	if !ok || v.Default {
+		return
+	}
+	if _, ok := a.Options[WriteModeOption]; !ok && hasEntry(entries, WriteModeOption) {
 		return
 	}
 	wm, ok := writeModeOf(a)
@@ -128,8 +157,12 @@ func (d *decoder) outputMode(a *Asset, path string) {
 	if other := acceptingWriteModes(a.Plugin, v.Str); len(other) > 0 {
 		hint += ", or write_mode " + listText(other)
 	}
+	var fix diag.Fix
+	if len(wm.OutputModes) == 1 {
+		fix = diag.Fix{File: d.file, Key: join(path, OutputModeOption), Set: wm.OutputModes[0]}
+	}
 	d.diags.Add(diag.Diagnostic{Code: CodeSinkOutputMode, Severity: diag.Error, Pos: v.Pos, Path: join(path, OutputModeOption),
-		Message: fmt.Sprintf("%s write mode %s does not accept output mode %s", a.Plugin.Name, wm.Name, v.Str), Hint: hint})
+		Message: fmt.Sprintf("%s write mode %s does not accept output mode %s", a.Plugin.Name, wm.Name, v.Str), Hint: hint, Fix: fix})
 }
 
 // acceptingWriteModes lists the plugin's write modes that accept mode.
@@ -177,8 +210,15 @@ func (d *decoder) plugin(e entry, entries []entry, path string) *Plugin {
 			names := d.reg.PluginNames()
 			d.report(CodeUnknownPlugin, f.val, path+".plugin", "use one of: "+listText(names)+suggest(s, names),
 				"%s names a plugin the registry does not know", path+".plugin")
+			d.withFix(d.fixTo(path+".plugin", s, names))
 		}
 		return p
+	}
+	for _, f := range entries {
+		if m := closest(f.name, []string{"plugin"}); len(m) == 1 {
+			d.unknownKey(f, path, []string{"plugin"}, entries) // plgin: delta
+			return nil
+		}
 	}
 	d.report(CodeMissingKey, e.key, path, "add plugin: "+listText(d.reg.PluginNames()),
 		"asset %q has no plugin", e.name)
@@ -213,9 +253,13 @@ func (d *decoder) resourceRef(ref entry, path string, p *Plugin, resources map[s
 		return nil
 	}
 	r, found := resources[name]
+	if !found && d.brokenResources[name] {
+		return nil // declared, and its problems are reported
+	}
 	if !found {
 		d.report(CodeMissingResource, ref.val, path, "define it under resources:, or fix the name"+suggest(name, slices.Sorted(maps.Keys(resources))),
 			"%s names a resource the profile does not define", path)
+		d.withFix(d.fixTo(path, name, slices.Sorted(maps.Keys(resources))))
 		return nil
 	}
 	if r.Kind.Name != p.ResourceKind {
@@ -230,7 +274,7 @@ func (d *decoder) resourceRef(ref entry, path string, p *Plugin, resources map[s
 func (d *decoder) groups(key *yaml.Node, path string, entries []entry, p *Plugin) {
 	for _, g := range p.OneOf {
 		set := setIn(entries, g)
-		if len(set) == 0 {
+		if len(set) == 0 && !slices.ContainsFunc(g, func(k string) bool { return !d.missing(path, k) }) {
 			d.report(CodeMissingOption, key, path, "set one of: "+listText(g), "plugin %s needs one of %s", p.Name, listText(g))
 		}
 		d.exclusive(set, path, g)

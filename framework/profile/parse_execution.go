@@ -87,13 +87,14 @@ func (d *decoder) execution(e entry, engine string) Execution {
 				ex.MultiSink = s
 			}
 		default:
-			d.unknownKey(f, "execution", executionKeys)
+			d.unknownKey(f, "execution", executionKeys, entries)
 		}
 	}
 	// No trigger is Spark's default (micro-batches as fast as possible); the
 	// planner makes it available-now for pipelines reading a Change Data Feed.
+	d.rootWritten = have["checkpoint_root"]
 	for _, k := range []string{"checkpoint_root"} {
-		if !have[k] {
+		if !have[k] && d.missing("execution", k) {
 			d.report(CodeMissingKey, e.key, "execution", "add `"+k+":` under execution", "execution has no %s", k)
 		}
 	}
@@ -127,7 +128,7 @@ func (d *decoder) trigger(e entry) Trigger {
 			interval = &entries[i]
 			t.Interval, _ = d.interval(f.val, path+".interval")
 		default:
-			d.unknownKey(f, path, triggerKeys)
+			d.unknownKey(f, path, triggerKeys, entries)
 		}
 	}
 	if !hasEntry(entries, "type") {

@@ -69,7 +69,7 @@ func (d *decoder) openLineage(e entry) *OpenLineage {
 				ol.Timeout = v
 			}
 		default:
-			d.unknownKey(f, path, openLineageKeys)
+			d.unknownKey(f, path, openLineageKeys, entries)
 		}
 	}
 	return ol

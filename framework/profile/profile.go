@@ -22,12 +22,16 @@ type Profile struct {
 	desc   string
 	exec   Execution
 	assets map[string]*Asset
-	// broken names the assets the file declares but parsing rejected.
-	broken    map[string]bool
-	resources map[string]*Resource
-	pos       diag.Position
-	assetsPos diag.Position
-	reg       *Registry
+	// broken names the assets the file declares but parsing rejected;
+	// brokenRefs the assets they name as their quarantine.
+	broken, brokenRefs map[string]bool
+	resources          map[string]*Resource
+	// rootWritten records whether the file has execution.checkpoint_root
+	// (Parse reports it missing; Bind checks only a root written).
+	rootWritten bool
+	pos         diag.Position
+	assetsPos   diag.Position
+	reg         *Registry
 }
 
 // Execution holds how queries run: mode, trigger, checkpoint root and the

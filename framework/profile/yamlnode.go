@@ -14,6 +14,13 @@ type decoder struct {
 	dir   string
 	reg   *Registry
 	diags diag.List
+	// misspelt holds the key paths an unknown key was taken for (its one
+	// did-you-mean): that key is not reported missing as well.
+	misspelt map[string]bool
+	// brokenResources names the resources declared but not decoded.
+	brokenResources map[string]bool
+	// rootWritten records whether execution.checkpoint_root is in the file.
+	rootWritten bool
 }
 
 // entry is one key/value pair of a mapping node.
@@ -34,6 +41,25 @@ func (d *decoder) pos(n *yaml.Node) diag.Position {
 func (d *decoder) report(code string, n *yaml.Node, path, hint, format string, args ...any) {
 	d.diags.Add(diag.Diagnostic{Code: code, Severity: diag.Error, Pos: d.pos(n), Path: path,
 		Message: fmt.Sprintf(format, args...), Hint: hint})
+}
+
+// erredSince reports whether an error was reported after the first n
+// diagnostics.
+func (d *decoder) erredSince(n int) bool { return d.diags[n:].HasErrors() }
+
+// rawString returns the scalar value of key in mapping n, or "", without
+// reporting anything: for a node whose problems are already reported.
+func rawString(n *yaml.Node, key string) string {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k, v := resolve(n.Content[i]), resolve(n.Content[i+1]); k.Value == key && v.Kind == yaml.ScalarNode {
+			return v.Value
+		}
+	}
+	return ""
 }
 
 // resolve follows aliases to the node they stand for.

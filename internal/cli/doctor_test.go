@@ -59,7 +59,7 @@ func TestDoctorBadProfile(t *testing.T) {
 	}
 	for _, want := range []string{
 		filepath.ToSlash(profile) + ":4:13: ETL-P302: unknown key \"checkpoint_rot\" in execution",
-		"ETL-P304", "ETL-P303", "ETL-P315", "4 errors, 0 warnings, 0 notes",
+		"ETL-P303", "ETL-P315", "3 errors, 0 warnings, 0 notes", // the misspelt checkpoint_root is not also missing (ETL-P304)
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)

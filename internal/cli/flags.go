@@ -106,6 +106,7 @@ func displayPaths(l diag.List) diag.List {
 	copy(out, l)
 	for i := range out {
 		out[i].Pos.File = relToDir(".", out[i].Pos.File)
+		out[i].Fix.File = relToDir(".", out[i].Fix.File)
 	}
 	out.Sort()
 	return out

@@ -46,6 +46,9 @@ func TestValidateAndPlanExample(t *testing.T) {
 		{"plan_profile_output_mode", []string{"plan", "--ir", corpusCase + "ok_example/ir.json", "--profile", outputModeProf}, ExitOK},
 		{"plan_output_mode_flag_wins", []string{"plan", "--ir", corpusCase + "ok_example/ir.json", "--profile", outputModeProf,
 			"--output-mode", "customer_order_windows=update"}, ExitOK},
+		{"validate_profile_typos", []string{"validate", "--ir", corpusCase + "ok_example/ir.json", "--profile", "internal/cli/testdata/cli/validate_profile_typos/profile.yaml"}, ExitInvalidModel},
+		{"validate_profile_output_mode_json", []string{"validate", "--ir", corpusCase + "session_window_update/ir.json",
+			"--profile", "internal/cli/testdata/cli/validate_profile_output_mode_json/profile.yaml", "--format", "json"}, ExitPlanning},
 		{"validate_streaming_sarif", []string{"validate", "--ir", corpusCase + "outer_join_unbounded/ir.json",
 			"--profile", corpusCase + "outer_join_unbounded/profile.yaml", "--format", "sarif"}, ExitPlanning},
 	}

@@ -136,7 +136,7 @@ func TestLoadConfigDiagnostics(t *testing.T) {
 		file  string
 		codes []string
 	}{
-		{"broken", "bad.yaml", []string{"ETL-P302", "ETL-P303", "ETL-P304", "ETL-P315"}},
+		{"broken", "bad.yaml", []string{"ETL-P302", "ETL-P303", "ETL-P315"}},
 		{"not yaml", "", []string{"ETL-P301"}},
 	}
 	for _, tc := range tests {

@@ -80,6 +80,8 @@ func write(root string, c kase) error {
 	}
 	if len(c.modes) > 0 {
 		files["modes.txt"] = []byte(modesText(c.modes))
+	} else if err := os.Remove(filepath.Join(dir, "modes.txt")); err != nil && !os.IsNotExist(err) {
+		return err // a stale modes.txt would force a query the case no longer has (ETL-S428)
 	}
 	if c.before != nil {
 		m, err := manifestOf(c.before(), c.beforeOv)
