@@ -1,0 +1,34 @@
+package diag
+
+import "testing"
+
+func TestCount(t *testing.T) {
+	tests := []struct {
+		n    int
+		want string
+	}{
+		{0, "0 batches"},
+		{1, "1 batch"},
+		{2, "2 batches"},
+	}
+	for _, tt := range tests {
+		if got := Count(tt.n, "batch", "batches"); got != tt.want {
+			t.Errorf("Count(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestClosest(t *testing.T) {
+	candidates := []string{"pipelines", "profiles", "contracts"}
+	tests := []struct{ s, want string }{
+		{"pipelnie", "pipelines"},
+		{"profile", "profiles"},
+		{"pipelines", ""}, // s itself is no suggestion
+		{"warehouse", ""}, // nothing within two edits
+	}
+	for _, tt := range tests {
+		if got := Closest(tt.s, candidates); got != tt.want {
+			t.Errorf("Closest(%q) = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}
