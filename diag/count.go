@@ -1,6 +1,9 @@
 package diag
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Count returns n followed by the noun in its number: Count(1, "batch",
 // "batches") is "1 batch", Count(3, ...) "3 batches". Messages that count
@@ -15,4 +18,13 @@ func Plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// WithArticle returns the noun after "a", or "an" when it starts with a
+// vowel letter: "an extract", "a load".
+func WithArticle(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiouAEIOU", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
 }

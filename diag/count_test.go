@@ -32,3 +32,11 @@ func TestClosest(t *testing.T) {
 		}
 	}
 }
+
+func TestWithArticle(t *testing.T) {
+	for noun, want := range map[string]string{"load": "a load", "extract": "an extract", "": "a "} {
+		if got := WithArticle(noun); got != want {
+			t.Errorf("WithArticle(%q) = %q, want %q", noun, got, want)
+		}
+	}
+}

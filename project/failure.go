@@ -40,10 +40,14 @@ func ClassOf(err error) diag.Class {
 	return diag.ClassEnvironment
 }
 
-// failure wraps err, taking the coded diagnostics it carries (an
-// *irload.BuildError's, a *diag.ListError's); any other error is one
-// ETL-E729 with its message.
-func failure(err error) *Error {
+// AsError returns err as an *Error: err itself when it is one, else err
+// with the coded diagnostics it carries (an *irload.BuildError's, a
+// *diag.ListError's); any other error is one ETL-E729 with its message.
+func AsError(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
 	var build *irload.BuildError
 	var coded *diag.ListError
 	var l diag.List

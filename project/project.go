@@ -135,7 +135,7 @@ func LoadIR(ctx context.Context, o Options) (*ir.Document, error) {
 	}
 	doc, err := irload.Load(ctx, dir, o.Package)
 	if err != nil {
-		return nil, failure(err)
+		return nil, AsError(err)
 	}
 	if o.Positions == PositionsModule {
 		if root, err := ModuleRoot(dir); err == nil {
