@@ -39,6 +39,10 @@ func (l Loader) Load(ctx context.Context, dir, pattern string) (*ir.Document, er
 	if err != nil {
 		return nil, fmt.Errorf("load ir of %s: %w", pattern, err)
 	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return nil, problem(CodeNoPackage, diag.Position{File: abs}, "run etlgen in (or -C) an existing directory of your module",
+			"directory %s does not exist", dir)
+	}
 	m, err := findModule(abs)
 	if err != nil {
 		return nil, err

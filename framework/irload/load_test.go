@@ -121,6 +121,8 @@ func TestLoadErrors(t *testing.T) {
 		{"misspelt directory", mod, "./pipelnie", irload.CodeNoPackage, "pipelnie", "no package at ./pipelnie: the directory does not exist", "did you mean ./pipelines?"},
 		{"misspelt import path", mod, "example.com/m/pipelins", irload.CodeNoPackage, "pipelins", "no package at example.com/m/pipelins", "did you mean example.com/m/pipelines?"},
 		{"a file", mod, "./pipelines/p.go", irload.CodeNoPackage, "pipelines/p.go", "it is a file, not a directory", "not one of its files"},
+		{"missing directory", filepath.Join(mod, "nope"), ".", irload.CodeNoPackage, "nope", "does not exist", "an existing directory"},
+		{"bare directory name", mod, "pipelines", irload.CodeUnknownImport, "pipelines", "no module provides package pipelines", "did you mean ./pipelines?"},
 		{"only tests", mod, "./tests", irload.CodeNoPackage, "tests", "the directory has no Go files (tests do not count)", "name the directory"},
 	}
 	if !testing.Short() {

@@ -116,6 +116,11 @@ func (m module) importPath(dir, pattern string) (string, error) {
 		if d, ok := m.dirOf(pattern); ok {
 			return pattern, checkPackageDir(d, pattern)
 		}
+		if fi, err := os.Stat(filepath.Join(dir, pattern)); err == nil && fi.IsDir() && !strings.Contains(strings.SplitN(pattern, "/", 2)[0], ".") {
+			return "", problem(CodeUnknownImport, diag.Position{File: filepath.Join(dir, pattern)},
+				"did you mean ./"+pattern+"? A directory is named with a leading ./ (an import path starts with a domain)",
+				"no module provides package %s", pattern)
+		}
 		return pattern, nil
 	}
 	abs := pattern
