@@ -25,7 +25,7 @@ func TestLoadFailures(t *testing.T) {
 		{"load_pattern", []string{"plan", in + "...", "--profile", prof}, ExitEnvironment, false},
 		{"load_missing_profile", []string{"validate", "--ir", "../../pyspark/testdata/order-streaming.ir.json", "--profile", "testdata/cli/validate_does_not_compile/input/profil.yaml"}, ExitEnvironment, false},
 		{"load_missing_ir", []string{"compile", "--ir", "testdata/cli/load_bad_ir/nope.json", "--profile", prof, "-o", t.TempDir()}, ExitEnvironment, false},
-		{"load_bad_ir", []string{"plan", "--ir", "testdata/cli/load_bad_ir/ir.json", "--profile", prof}, ExitInvalidModel, false},
+		{"load_bad_ir", []string{"plan", "--ir", "testdata/cli/load_bad_ir/old-version.json", "--profile", prof}, ExitInvalidModel, false},
 		{"load_no_pipelines", []string{"validate", in + "pipelines", "--profile", prof}, ExitInvalidModel, true},
 	}
 	for _, tc := range tests {
