@@ -40,12 +40,5 @@ func Summary(l List) string {
 			errs++
 		}
 	}
-	return fmt.Sprintf("%s, %s, %s", plural(errs, "error"), plural(warns, "warning"), plural(notes, "note"))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return fmt.Sprintf("%s, %s, %s", Count(errs, "error", "errors"), Count(warns, "warning", "warnings"), Count(notes, "note", "notes"))
 }

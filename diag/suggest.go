@@ -113,3 +113,11 @@ func typingDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// ClosestOne returns the first of the candidates Closest finds, or "".
+func ClosestOne(s string, candidates []string) string {
+	if m := Closest(s, candidates); len(m) > 0 {
+		return m[0]
+	}
+	return ""
+}

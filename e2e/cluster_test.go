@@ -203,7 +203,7 @@ func TestClusterPipeline(t *testing.T) {
 		if c.Name != "spark-executors" {
 			continue
 		}
-		for _, want := range []string{"2 executors, 2 cores", "2 JVM(s) wrote s3a://", "2 JVM(s) read"} {
+		for _, want := range []string{"2 executors, 2 cores", "2 JVMs wrote s3a://", "2 JVMs read"} {
 			if c.Status != doctor.OK || !strings.Contains(c.Detail, want) {
 				t.Errorf("doctor spark-executors: %s %q, want ok and %q", c.Status, c.Detail, want)
 			}

@@ -1,9 +1,9 @@
 package gen
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -123,7 +123,7 @@ func stateText(q planner.Query) string {
 	if len(q.Stateful) == 0 {
 		return "stateless: nothing to restore"
 	}
-	return fmt.Sprintf("%d stateful operator(s) restored from the checkpoint's state store", len(q.Stateful))
+	return diag.Count(len(q.Stateful), "stateful operator", "stateful operators") + " restored from the checkpoint's state store"
 }
 
 // dpcsGuarantees lists the delivery guarantee of each query.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
@@ -17,7 +18,7 @@ import (
 
 // htmlTemplate renders the catalog page; it only loops and branches.
 var htmlTemplate = template.Must(template.New("docs.html.tmpl").
-	Funcs(template.FuncMap{"join": strings.Join, "cols": columnsText}).
+	Funcs(template.FuncMap{"join": strings.Join, "cols": columnsText, "count": diag.Count}).
 	ParseFS(templateFS, "templates/docs.html.tmpl"))
 
 // HTML writes one self-contained catalog page per pipeline:

@@ -34,8 +34,8 @@ var ruleStreamStaticUnion = Rule{
 			}
 			c.report(CodeStreamStaticUnion, diag.Error, q.pp.posOf(n), q.pp.opPath(n),
 				"union streams only: bind the static input to a streaming source, or join the static table to the stream",
-				fmt.Sprintf("step %s unions %d stream(s) with %d static table(s) in query %s (%s: Union between streaming and batch DataFrames/Datasets is not supported; the query fails at start)",
-					n.step, streams, static, q.name, sparkChecker))
+				fmt.Sprintf("step %s unions %s with %s in query %s (%s: Union between streaming and batch DataFrames/Datasets is not supported; the query fails at start)",
+					n.step, diag.Count(streams, "stream", "streams"), diag.Count(static, "static table", "static tables"), q.name, sparkChecker))
 		})
 	},
 }

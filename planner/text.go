@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 )
@@ -20,11 +21,11 @@ func (m *Model) Text() string {
 	fmt.Fprintf(&b, "checkpoint root: %s\n", orNone(m.CheckpointRoot))
 	switch {
 	case m.StateStore == profile.StateStoreRocksDB:
-		fmt.Fprintf(&b, "state store: rocksdb (RocksDBStateStoreProvider, changelog checkpointing, a snapshot every %d deltas; a checkpoint keeps its first provider)\n", m.StateSnapshotInterval)
+		fmt.Fprintf(&b, "state store: rocksdb (RocksDBStateStoreProvider, changelog checkpointing, a snapshot every %s; a checkpoint keeps its first provider)\n", diag.Count(m.StateSnapshotInterval, "delta", "deltas"))
 	case m.StateStore == profile.StateStoreHDFS:
-		fmt.Fprintf(&b, "state store: hdfs (HDFSBackedStateStoreProvider, a snapshot every %d deltas; a checkpoint keeps its first provider)\n", m.StateSnapshotInterval)
+		fmt.Fprintf(&b, "state store: hdfs (HDFSBackedStateStoreProvider, a snapshot every %s; a checkpoint keeps its first provider)\n", diag.Count(m.StateSnapshotInterval, "delta", "deltas"))
 	case m.Engine == profile.EngineLocal && m.StateSnapshotInterval > 0:
-		fmt.Fprintf(&b, "state store: local (a delta of the changed keys per batch, a snapshot every %d batches)\n", m.StateSnapshotInterval)
+		fmt.Fprintf(&b, "state store: local (a delta of the changed keys per batch, a snapshot every %s)\n", diag.Count(m.StateSnapshotInterval, "batch", "batches"))
 	}
 	fmt.Fprintf(&b, "spark packages: %s\n", orNone(strings.Join(m.Packages, ", ")))
 	for _, p := range m.Pipelines {
@@ -151,7 +152,7 @@ func writeRepartition(b *strings.Builder, r Repartition) {
 	if r.Static {
 		side = " (static table)"
 	}
-	fmt.Fprintf(b, "    repartition: step %s into %d partitions %s%s\n", r.Step, r.Partitions, by, side)
+	fmt.Fprintf(b, "    repartition: step %s into %s %s%s\n", r.Step, diag.Count(r.Partitions, "partition", "partitions"), by, side)
 }
 
 func writeStateful(b *strings.Builder, op StatefulOp) {

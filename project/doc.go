@@ -11,9 +11,13 @@
 //	  planner.Plan → *planner.Model + every diagnostic at once
 //
 // The result is what the engines, the generators and the CLI read: the
-// model, and the profile's and the planner's diagnostics, sorted. A
-// failure to load anything at all is an *Error whose Class says which exit
-// status the CLI gives it: a package that does not compile is an invalid
-// model (the compiler's errors, irload.BuildError), anything else of the
-// go toolchain an environment problem.
+// model, and the profile's and the planner's diagnostics, sorted; a
+// package or IR file that declares no pipeline adds ETL-D216. A failure
+// to load anything at all is an *Error whose Diagnostics say what is
+// wrong, each with a stable code, and whose Class (their worst) says which
+// exit status the CLI gives it: a package that does not compile is an
+// invalid model (the compiler's errors, irload.BuildError, ETL-D200), as is
+// an IR file that is not one (ETL-D215); a package that cannot be found or
+// built (irload's ETL-E720–E723, E729), or a profile or IR file that cannot
+// be read (ETL-E724, E725), an environment problem.
 package project

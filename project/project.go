@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -61,29 +62,6 @@ type Result struct {
 	Diagnostics diag.List
 }
 
-// Error is a failure to load the project at all (as opposed to problems in
-// it, which are diagnostics): Class says what kind, for the exit status.
-type Error struct {
-	Class diag.Class
-	Err   error
-}
-
-// Error returns the cause's message.
-func (e *Error) Error() string { return e.Err.Error() }
-
-// Unwrap returns the cause.
-func (e *Error) Unwrap() error { return e.Err }
-
-// ClassOf returns the class of a Load error: an *Error's own, else a
-// failure of the tool's environment.
-func ClassOf(err error) diag.Class {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Class
-	}
-	return diag.ClassEnvironment
-}
-
 // Load loads the IR and the profile named by o and plans them. Problems in
 // the pipeline or the profile are diagnostics in the result; an error means
 // nothing could be planned (unreadable files, a package that does not
@@ -93,7 +71,29 @@ func Load(ctx context.Context, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Plan(doc, o)
+	res, err := Plan(doc, o)
+	if err != nil {
+		return nil, err
+	}
+	if len(doc.Pipelines) == 0 {
+		res.Diagnostics = append(res.Diagnostics, noPipelines(o, doc))
+		res.Diagnostics.Sort()
+	}
+	return res, nil
+}
+
+// noPipelines is the ETL-D216 error of a package or IR file that declares
+// no pipeline, at its directory or file.
+func noPipelines(o Options, doc *ir.Document) diag.Diagnostic {
+	where, file := "package "+doc.Package, o.IRFile
+	if o.IRFile != "" {
+		where = "IR file " + o.IRFile
+	} else if filepath.IsAbs(o.Package) || strings.HasPrefix(o.Package, ".") {
+		file = filepath.Join(o.Dir, o.Package)
+	}
+	return diag.Diagnostic{Code: CodeNoPipelines, Severity: diag.Error, Pos: diag.Position{File: file},
+		Message: where + " declares no pipeline: there is nothing to plan",
+		Hint:    "name the package that declares the pipelines (etl.NewPipeline), e.g. ./pipelines"}
 }
 
 // Plan binds doc to o.Profile and plans it.
@@ -102,7 +102,7 @@ func Plan(doc *ir.Document, o Options) (*Result, error) {
 	if o.Profile != "" {
 		p, l, err := profile.Load(o.Profile)
 		if err != nil {
-			return nil, &Error{Class: diag.ClassEnvironment, Err: err}
+			return nil, fileFailure(CodeProfileUnreadable, o.Profile, "the profile cannot be read", missingFileHint(o.Profile, "profile YAML file"), err)
 		}
 		res.Profile, res.Diagnostics = p, l
 	}
@@ -118,28 +118,24 @@ func LoadIR(ctx context.Context, o Options) (*ir.Document, error) {
 	if o.IRFile != "" {
 		data, err := os.ReadFile(o.IRFile)
 		if err != nil {
-			return nil, &Error{Class: diag.ClassEnvironment, Err: fmt.Errorf("read ir: %w", err)}
+			return nil, fileFailure(CodeIRUnreadable, o.IRFile, "the IR file cannot be read", missingFileHint(o.IRFile, "IR file"), err)
 		}
 		doc, err := ir.Unmarshal(data)
 		if err != nil {
-			return nil, &Error{Class: diag.ClassInvalidModel, Err: err}
+			return nil, fileFailure(CodeBadIR, o.IRFile, "not an etlgen IR document", "write it with `etlgen ir PKG > FILE` of this etlgen version", err)
 		}
 		return doc, nil
 	}
 	if o.Package == "" {
-		return nil, &Error{Class: diag.ClassInvalidModel, Err: errors.New("name one package (PKG) or pass --ir FILE")}
+		return nil, fileFailure(CodeNoPipelines, "", "no package named", "name one package (PKG) or pass --ir FILE", errors.New("Options.Package is empty"))
 	}
 	dir := o.Dir
 	if dir == "" {
 		dir = "."
 	}
 	doc, err := irload.Load(ctx, dir, o.Package)
-	var build *irload.BuildError
-	switch {
-	case errors.As(err, &build):
-		return nil, &Error{Class: diag.ClassInvalidModel, Err: err}
-	case err != nil:
-		return nil, &Error{Class: diag.ClassEnvironment, Err: err}
+	if err != nil {
+		return nil, AsError(err)
 	}
 	if o.Positions == PositionsModule {
 		if root, err := ModuleRoot(dir); err == nil {

@@ -2,6 +2,7 @@ package project
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/irload"
 )
 
 const corpus = "../planner/testdata/corpus/append_agg_no_watermark/"
@@ -49,8 +52,8 @@ func TestLoadReportsEveryLayer(t *testing.T) {
 	}
 }
 
-// TestLoadErrors: what cannot be loaded at all is an *Error whose class
-// gives the exit status.
+// TestLoadErrors: what cannot be loaded at all is an *Error with one
+// coded diagnostic at the file at fault, whose class gives the exit status.
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
 	garbage := filepath.Join(dir, "ir.json")
@@ -58,24 +61,46 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		name string
-		o    Options
-		want diag.Class
+		name      string
+		o         Options
+		code, pos string
+		want      diag.Class
 	}{
-		{"missing ir file", Options{IRFile: filepath.Join(dir, "none.json")}, diag.ClassEnvironment},
-		{"malformed ir", Options{IRFile: garbage}, diag.ClassInvalidModel},
-		{"missing profile", Options{IRFile: corpus + "ir.json", Profile: filepath.Join(dir, "none.yaml")}, diag.ClassEnvironment},
-		{"no package", Options{}, diag.ClassInvalidModel},
+		{"missing ir file", Options{IRFile: filepath.Join(dir, "none.json")}, CodeIRUnreadable, filepath.Join(dir, "none.json"), diag.ClassEnvironment},
+		{"malformed ir", Options{IRFile: garbage}, CodeBadIR, garbage, diag.ClassInvalidModel},
+		{"missing profile", Options{IRFile: corpus + "ir.json", Profile: filepath.Join(dir, "none.yaml")}, CodeProfileUnreadable, filepath.Join(dir, "none.yaml"), diag.ClassEnvironment},
+		{"no package", Options{}, CodeNoPipelines, "", diag.ClassInvalidModel},
+		{"missing package", Options{Dir: dir, Package: "./pipelines"}, irload.CodeNoModule, dir, diag.ClassEnvironment},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Load(context.Background(), tt.o)
-			if err == nil {
-				t.Fatal("no error")
+			var e *Error
+			if !errors.As(err, &e) || len(e.Diagnostics) != 1 {
+				t.Fatalf("error %v, want an *Error with one diagnostic", err)
 			}
 			if got := ClassOf(err); got != tt.want {
 				t.Errorf("class %d (%v), want %d", got, err, tt.want)
 			}
+			if d := e.Diagnostics[0]; d.Code != tt.code || d.Pos.File != tt.pos {
+				t.Errorf("diagnostic %s, want %s at %s", d, tt.code, tt.pos)
+			}
 		})
+	}
+}
+
+// TestNoPipelines: an IR document without pipelines plans to nothing, and
+// Load says so with ETL-D216 at the file.
+func TestNoPipelines(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.json")
+	if err := os.WriteFile(empty, []byte(`{"irVersion": "`+ir.Version+`"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Load(context.Background(), Options{IRFile: empty})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Diagnostics.Codes(); !slices.Equal(got, []string{CodeNoPipelines}) || res.Diagnostics[0].Pos.File != empty {
+		t.Errorf("diagnostics %v, want one %s at %s", res.Diagnostics, CodeNoPipelines, empty)
 	}
 }

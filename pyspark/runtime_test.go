@@ -203,7 +203,8 @@ out = {
     "windows_text": [rt.windows_text(v) for v in (
         {"value": 1.0},
         {"windows": 5, "windows_breached": 2, "breached_windows": ["a", "b"]},
-        {"windows": 30, "windows_breached": 12, "breached_windows": ["a"]})],
+        {"windows": 30, "windows_breached": 12, "breached_windows": ["a"]},
+        {"windows": 1, "windows_breached": 1, "breached_windows": ["a"]})],
 }
 print(json.dumps(out, sort_keys=True))
 `
@@ -246,7 +247,8 @@ print(json.dumps(out, sort_keys=True))
 		"window_starts": starts,
 		"windows_text": []any{"",
 			engine.GateResult{Windows: 5, WindowsBreached: 2, BreachedWindows: []string{"a", "b"}}.WindowsText(),
-			engine.GateResult{Windows: 30, WindowsBreached: 12, BreachedWindows: []string{"a"}}.WindowsText()},
+			engine.GateResult{Windows: 30, WindowsBreached: 12, BreachedWindows: []string{"a"}}.WindowsText(),
+			engine.GateResult{Windows: 1, WindowsBreached: 1, BreachedWindows: []string{"a"}}.WindowsText()},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("runtime helpers (-want +got):\n%s", diff)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/testkit/engine"
 )
@@ -83,7 +84,7 @@ func gateWarnings(b *Batch) {
 		if g.Breached && g.Action != ir.GateFail {
 			action := "action warn: the batch commits"
 			if g.Action == ir.GateQuarantine {
-				action = fmt.Sprintf("action quarantine: %d rows to the gate's output instead of the load; the batch commits", g.Quarantined)
+				action = fmt.Sprintf("action quarantine: %s to the gate's output instead of the load; the batch commits", diag.Count(g.Quarantined, "row", "rows"))
 			}
 			b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: engine.CodeGateFailed,
 				Text: fmt.Sprintf("query %s batch %d: quality gate %s breached: %s with value %s%s (%s)",

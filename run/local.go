@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/testkit/engine"
@@ -137,8 +138,8 @@ func warnForeignWriters(q *engine.Query, o Options) {
 		return
 	}
 	for _, w := range ws {
-		o.notice("warning", "query %s: a new checkpoint (id %s) over a sink holding %d batches of checkpoint %s (id %s): their files stay, the new ones go beside them, so rows read again appear in both (_etlgen_sink/<id>.log says which checkpoint wrote which file)",
-			q.Name, q.ID, len(w.Batches), w.Checkpoint, w.ID)
+		o.notice("warning", "query %s: a new checkpoint (id %s) over a sink holding %s of checkpoint %s (id %s): their files stay, the new ones go beside them, so rows read again appear in both (_etlgen_sink/<id>.log says which checkpoint wrote which file)",
+			q.Name, q.ID, diag.Count(len(w.Batches), "batch", "batches"), w.Checkpoint, w.ID)
 	}
 }
 

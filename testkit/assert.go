@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 // RowsEqual fails the test unless got and want hold the same rows in any
@@ -48,7 +50,7 @@ func Count[T any](tb testing.TB, rows []T, n int) {
 	tb.Helper()
 	if len(rows) != n {
 		var b strings.Builder
-		writeRows(&b, fmt.Sprintf("want %d rows, got %d", n, len(rows)), sortedRowKeys(rows))
+		writeRows(&b, fmt.Sprintf("want %s, got %d", diag.Count(n, "row", "rows"), len(rows)), sortedRowKeys(rows))
 		tb.Error(b.String())
 	}
 }

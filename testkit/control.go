@@ -106,9 +106,11 @@ func StateDiagnostics(err error) diag.List {
 	return nil
 }
 
-// CrashBeforeCommit runs one batch of every query with new data up to its
-// sink write and stops the pipeline before the commit, as a process dying
-// there would; Restart then re-runs those batches with the same offsets.
+// CrashBeforeCommit runs the next batch of every query that has one (new
+// data, or a no-data batch the watermark calls for) through its sink write
+// and its state delta and stops the pipeline before commits/N, as a
+// process dying there would; Restart then re-runs those batches with the
+// same offsets, from the state before them.
 // Each batch's quality gates are evaluated first: a query whose fail gate
 // breaches stops at the gate, its sink unwritten, before the crash.
 func (rt *Runtime) CrashBeforeCommit() {

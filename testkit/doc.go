@@ -20,8 +20,8 @@
 // change, it produces the rows the batch wrote (to its sink, to its
 // quarantine gates' outputs and to the loads it hosts: multi-sink) and its
 // quality gates give the same verdicts; CrashBeforeCommit
-// stops every query after its sink write (or at a breached fail gate)
-// before the commit; AdvanceWatermark and AdvanceProcessingTime drive
+// stops every query after its sink write and state delta (or at a
+// breached fail gate) before the commit; AdvanceWatermark and AdvanceProcessingTime drive
 // event and processing time deterministically.
 //
 // # Profiles

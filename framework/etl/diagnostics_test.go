@@ -172,3 +172,30 @@ var cmpEmpty = cmp.Comparer(func(a, b []string) bool {
 	}
 	return cmp.Equal(a, b)
 })
+
+// TestDuplicateAssetMessage: the message names the first use with its
+// article: "an extract", "a load".
+func TestDuplicateAssetMessage(t *testing.T) {
+	tests := []struct {
+		name string
+		body func(p *etl.Builder)
+		want string
+	}{
+		{"extracted", func(p *etl.Builder) {
+			etl.Load(p, "in", etl.Extract[OrderEvent](p, "in").Valid())
+		}, "asset in is already used by an extract"},
+		{"loaded", func(p *etl.Builder) {
+			s := etl.Extract[OrderEvent](p, "in").Valid()
+			etl.Load(p, "out", s)
+			etl.Load(p, "out", s)
+		}, "asset out is already used by a load"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := etl.NewPipeline("p", "1", tt.body).Document().Diagnostics
+			if len(l) != 1 || l[0].Message != tt.want {
+				t.Errorf("diagnostics %v, want one saying %q", l, tt.want)
+			}
+		})
+	}
+}

@@ -82,7 +82,7 @@ func (b *Builder) claim(asset, role string, pos diag.Position) {
 		return
 	}
 	if prev, ok := b.assets[asset]; ok {
-		b.errorf(ir.CodeDuplicateAsset, pos, "use one asset per extract or load", "asset %s is already used by an %s", asset, prev)
+		b.errorf(ir.CodeDuplicateAsset, pos, "use one asset per extract or load", "asset %s is already used by %s", asset, diag.WithArticle(prev))
 		return
 	}
 	b.assets[asset] = role

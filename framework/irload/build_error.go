@@ -43,8 +43,9 @@ func (e *BuildError) Diagnostics() diag.List {
 	return l
 }
 
-// compileLine is a compiler error line: file.go:line[:col]: message.
-var compileLine = regexp.MustCompile(`^(\S+\.go):(\d+)(?::(\d+))?: (.+)$`)
+// compileLine is a compiler error line: file.go:line[:col]: message (the
+// file of a //line directive, e.g. docs/dsl.md, for generated code).
+var compileLine = regexp.MustCompile(`^(\S+\.\w+):(\d+)(?::(\d+))?: (.+)$`)
 
 // parseBuildError returns the compile errors in the go tool's output, or
 // nil when it holds none: only the output of a package that was compiled

@@ -20,6 +20,9 @@ func TestParseBuildError(t *testing.T) {
 			{Pos: diag.Position{File: "/m/pipes/p.go", Line: 14, Column: 36}, Message: "x.Stauts undefined"},
 			{Pos: diag.Position{File: "/m/pipes/q.go", Line: 3}, Message: "syntax error"},
 		}},
+		{"a //line file", "# example.com/p/pipes\n./docs/dsl.md:40: o.OrderTotl undefined\n", []CompileError{
+			{Pos: diag.Position{File: "/m/docs/dsl.md", Line: 40}, Message: "o.OrderTotl undefined"},
+		}},
 		{"missing go.sum entry", "pipes/p.go:5:2: missing go.sum entry for module providing package github.com/dave/jennifer/jen", nil},
 		{"no such package", "stat /m/nope: directory not found", nil},
 	}

@@ -37,7 +37,7 @@ func cacheKey(m module, importPath string) (string, error) {
 			hashFile(h, filepath.Join(r, name))
 		}
 	}
-	pkgs := []string{importPath, "github.com/etlgen/etlgen/framework/etl"}
+	pkgs := []string{importPath, etlPackage}
 	if err := hashPackages(h, m, pkgs); err != nil {
 		return "", err
 	}

@@ -14,6 +14,16 @@
 // with their positions (ETL-D200 diagnostics), an invalid model rather than
 // a broken environment.
 //
+// # Errors
+//
+// Every other reason a package cannot be loaded is one coded diagnostic,
+// returned as a *diag.ListError (codes.go): no package at the directory
+// named, with the nearest sibling as a hint (ETL-E720); not in a module
+// (E721); a pattern of several packages (E722); an import path no module
+// provides, or a module that does not require etlgen (E723, from the go
+// tool's output); anything else the go tool or the program reports (E729).
+// The directory is checked before anything is hashed or built.
+//
 // # Cache
 //
 // The built program is cached under os.UserCacheDir()/etlgen/irload, keyed

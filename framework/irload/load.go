@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 )
 
@@ -38,13 +39,17 @@ func (l Loader) Load(ctx context.Context, dir, pattern string) (*ir.Document, er
 	if err != nil {
 		return nil, fmt.Errorf("load ir of %s: %w", pattern, err)
 	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return nil, problem(CodeNoPackage, diag.Position{File: abs}, "run etlgen in (or -C) an existing directory of your module",
+			"directory %s does not exist", dir)
+	}
 	m, err := findModule(abs)
 	if err != nil {
-		return nil, fmt.Errorf("load ir of %s: %w", pattern, err)
+		return nil, err
 	}
 	pkg, err := m.importPath(abs, pattern)
 	if err != nil {
-		return nil, fmt.Errorf("load ir: %w", err)
+		return nil, err
 	}
 	bin, cleanup, err := l.program(ctx, m, pkg)
 	if err != nil {
@@ -60,25 +65,17 @@ func (l Loader) Load(ctx context.Context, dir, pattern string) (*ir.Document, er
 
 // program returns the path of the built program, from the cache when it
 // holds one for the current inputs, and a function that removes an
-// uncached program.
+// uncached program. Sources that cannot be hashed (a local import whose
+// directory is missing) are built uncached, so that the go tool says
+// what is wrong.
 func (l Loader) program(ctx context.Context, m module, pkg string) (string, func(), error) {
 	keep := func() {}
 	if l.NoCache {
-		dir, err := os.MkdirTemp("", "etlgen-irload-")
-		if err != nil {
-			return "", keep, fmt.Errorf("build program: %w", err)
-		}
-		cleanup := func() { os.RemoveAll(dir) }
-		bin := filepath.Join(dir, "irprog")
-		if err := l.build(ctx, m, pkg, bin); err != nil {
-			cleanup()
-			return "", keep, err
-		}
-		return bin, cleanup, nil
+		return l.uncached(ctx, m, pkg)
 	}
 	key, err := cacheKey(m, pkg)
 	if err != nil {
-		return "", keep, fmt.Errorf("hash sources: %w", err)
+		return l.uncached(ctx, m, pkg)
 	}
 	cache, err := l.cacheDir()
 	if err != nil {
@@ -101,6 +98,22 @@ func (l Loader) program(ctx context.Context, m module, pkg string) (string, func
 	}
 	prune(cache, maxCached)
 	return bin, keep, nil
+}
+
+// uncached builds the program into a temporary directory, removed by the
+// function it returns.
+func (l Loader) uncached(ctx context.Context, m module, pkg string) (string, func(), error) {
+	dir, err := os.MkdirTemp("", "etlgen-irload-")
+	if err != nil {
+		return "", func() {}, fmt.Errorf("build program: %w", err)
+	}
+	cleanup := func() { os.RemoveAll(dir) }
+	bin := filepath.Join(dir, "irprog")
+	if err := l.build(ctx, m, pkg, bin); err != nil {
+		cleanup()
+		return "", func() {}, err
+	}
+	return bin, cleanup, nil
 }
 
 // cacheDir returns the directory of cached programs.
@@ -141,6 +154,7 @@ func (l Loader) build(ctx context.Context, m module, pkg, out string) error {
 			if be := parseBuildError(pkg, m.root, out); be != nil {
 				return be
 			}
+			return goFailure(pkg, m.root, out)
 		}
 		return fmt.Errorf("build program: %w\n%s", err, out)
 	}
@@ -166,8 +180,13 @@ func run(ctx context.Context, bin, dir string) (*ir.Document, error) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		var exit *exec.ExitError
-		if errors.As(err, &exit) || ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			return nil, fmt.Errorf("run program: %w\n%s", err, strings.TrimSpace(stderr.String()))
+		case errors.As(err, &exit):
+			return nil, problem(CodeLoadFailed, diag.Position{},
+				"a panic in an init function of the package, or of one it imports, shows here: fix it (go test runs the same init)",
+				"the program that prints the IR failed: %v: %s", err, oneLine(stderr.String()))
 		}
 		return nil, fmt.Errorf("run program: %w", err)
 	}

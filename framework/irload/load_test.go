@@ -2,12 +2,14 @@ package irload_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/infer"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -83,20 +85,67 @@ func TestLoadExample(t *testing.T) {
 	// module no other process builds in.
 }
 
+// TestLoadErrors: a package that cannot be loaded for a reason other than
+// its Go code is one coded diagnostic (a *diag.ListError) that says what is
+// wrong and where, with a hint.
 func TestLoadErrors(t *testing.T) {
 	root := repoRoot(t)
-	tests := []struct {
-		name, dir, pattern, want string
-	}{
-		{"pattern", root, "./...", "name one package"},
-		{"outside module", root, "/", "not inside module"},
-		{"no module", "/", ".", "no go.mod"},
+	mod := t.TempDir()
+	files := map[string]string{
+		"go.mod":            "module example.com/m\n\ngo 1.22\n",
+		"pipelines/p.go":    "package pipelines\n",
+		"tests/x_test.go":   "package tests\n",
+		"imports/i.go":      "package imports\n\nimport _ \"example.com/m/nope\"\n",
+		"nomodule/go.mod":   "// no module line\n",
+		"nomodule/sub/s.go": "package sub\n",
+	}
+	for name, body := range files {
+		path := filepath.Join(mod, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type loadCase struct {
+		name, dir, pattern string
+		code, pos          string // pos: the diagnostic's file, relative to mod
+		want, hint         string
+	}
+	tests := []loadCase{
+		{"pattern", root, "./...", irload.CodePattern, "", "./... names several packages", "name the one package"},
+		{"outside module", root, "/", irload.CodeNoModule, "", "/ is not inside module github.com/etlgen/etlgen", "-C DIR"},
+		{"no module", "/", ".", irload.CodeNoModule, "", "/ is not in a Go module: no go.mod", "go mod init"},
+		{"no module line", filepath.Join(mod, "nomodule", "sub"), ".", irload.CodeNoModule, "nomodule/go.mod", "has no module directive", "module line"},
+		{"misspelt directory", mod, "./pipelnie", irload.CodeNoPackage, "pipelnie", "no package at ./pipelnie: the directory does not exist", "did you mean ./pipelines?"},
+		{"misspelt import path", mod, "example.com/m/pipelins", irload.CodeNoPackage, "pipelins", "no package at example.com/m/pipelins", "did you mean example.com/m/pipelines?"},
+		{"a file", mod, "./pipelines/p.go", irload.CodeNoPackage, "pipelines/p.go", "it is a file, not a directory", "not one of its files"},
+		{"missing directory", filepath.Join(mod, "nope"), ".", irload.CodeNoPackage, "nope", "does not exist", "an existing directory"},
+		{"bare directory name", mod, "pipelines", irload.CodeUnknownImport, "pipelines", "no module provides package pipelines", "did you mean ./pipelines?"},
+		{"only tests", mod, "./tests", irload.CodeNoPackage, "tests", "the directory has no Go files (tests do not count)", "name the directory"},
+	}
+	if !testing.Short() {
+		tests = append(tests,
+			loadCase{"unknown import path", mod, "github.com/nope/x", irload.CodeUnknownImport, "", "no module provides package github.com/nope/x", "go get github.com/nope/x"},
+			loadCase{"missing local import", mod, "./imports", irload.CodeUnknownImport, "imports/i.go", "no module provides package example.com/m/nope", "check the import path"},
+			loadCase{"no etlgen requirement", mod, "./pipelines", irload.CodeUnknownImport, "go.mod", "the module does not require github.com/etlgen/etlgen", "go get github.com/etlgen/etlgen"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := irload.Loader{CacheDir: t.TempDir()}.Load(context.Background(), tt.dir, tt.pattern)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("error = %v, want one containing %q", err, tt.want)
+			var le *diag.ListError
+			if !errors.As(err, &le) || len(le.List) != 1 {
+				t.Fatalf("error = %v, want one coded diagnostic", err)
+			}
+			d := le.List[0]
+			wantPos := ""
+			if tt.pos != "" {
+				wantPos = filepath.Join(mod, filepath.FromSlash(tt.pos))
+			}
+			if d.Code != tt.code || !strings.Contains(d.Message, tt.want) || !strings.Contains(d.Hint, tt.hint) ||
+				(tt.pos != "" && d.Pos.File != wantPos) {
+				t.Errorf("got %s at %s: %q (hint %q)\nwant %s at %s: %q (hint %q)", d.Code, d.Pos, d.Message, d.Hint, tt.code, wantPos, tt.want, tt.hint)
 			}
 		})
 	}

@@ -3,10 +3,11 @@ package irload
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 // module is the Go module that holds the package to load.
@@ -25,7 +26,9 @@ func findModule(dir string) (module, error) {
 			return parseGoMod(d, data)
 		}
 		if filepath.Dir(d) == d {
-			return module{}, fmt.Errorf("find module of %s: no go.mod in it or its parents", dir)
+			return module{}, problem(CodeNoModule, diag.Position{File: dir},
+				"run etlgen in the Go module of your pipelines (-C DIR), or create one there (go mod init)",
+				"%s is not in a Go module: no go.mod in it or its parents", dir)
 		}
 	}
 }
@@ -51,7 +54,9 @@ func parseGoMod(root string, data []byte) (module, error) {
 		}
 	}
 	if m.path == "" {
-		return m, fmt.Errorf("read %s: no module directive", filepath.Join(root, "go.mod"))
+		gomod := filepath.Join(root, "go.mod")
+		return m, problem(CodeNoModule, diag.Position{File: gomod}, "start go.mod with a module line (go mod init)",
+			"%s has no module directive", gomod)
 	}
 	return m, nil
 }
@@ -100,12 +105,22 @@ func under(importPath, mod, root string) (string, bool) {
 }
 
 // importPath resolves pattern (a directory like ./x or an import path)
-// relative to dir into one import path.
+// relative to dir into one import path; a package of this module or of
+// one it replaces with a directory must have its Go files there.
 func (m module) importPath(dir, pattern string) (string, error) {
 	if strings.Contains(pattern, "...") {
-		return "", fmt.Errorf("resolve package %s: name one package, not a pattern", pattern)
+		return "", problem(CodePattern, diag.Position{File: dir}, "name the one package that declares the pipelines, e.g. ./pipelines",
+			"%s names several packages; name one", pattern)
 	}
 	if !isDirPattern(pattern) {
+		if d, ok := m.dirOf(pattern); ok {
+			return pattern, checkPackageDir(d, pattern)
+		}
+		if fi, err := os.Stat(filepath.Join(dir, pattern)); err == nil && fi.IsDir() && !strings.Contains(strings.SplitN(pattern, "/", 2)[0], ".") {
+			return "", problem(CodeUnknownImport, diag.Position{File: filepath.Join(dir, pattern)},
+				"did you mean ./"+pattern+"? A directory is named with a leading ./ (an import path starts with a domain)",
+				"no module provides package %s", pattern)
+		}
 		return pattern, nil
 	}
 	abs := pattern
@@ -114,7 +129,11 @@ func (m module) importPath(dir, pattern string) (string, error) {
 	}
 	rel, err := filepath.Rel(m.root, abs)
 	if err != nil || strings.HasPrefix(rel, "..") {
-		return "", fmt.Errorf("resolve package %s: not inside module %s", pattern, m.path)
+		return "", problem(CodeNoModule, diag.Position{File: abs}, "run etlgen in the package's own module (-C DIR)",
+			"%s is not inside module %s (%s)", pattern, m.path, m.root)
+	}
+	if err := checkPackageDir(abs, pattern); err != nil {
+		return "", err
 	}
 	if rel == "." {
 		return m.path, nil

@@ -129,6 +129,6 @@ func renderDrift(e env, f contractsFlags, r *gen.DriftReport) error {
 			breaking++
 		}
 	}
-	_, err := fmt.Fprintf(e.stdout, "contract drift (%s view): %d change(s), %d breaking\n", r.View, len(r.Changes), breaking)
+	_, err := fmt.Fprintf(e.stdout, "contract drift (%s view): %s, %d breaking\n", r.View, diag.Count(len(r.Changes), "change", "changes"), breaking)
 	return err
 }

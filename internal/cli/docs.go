@@ -113,7 +113,7 @@ func addPipelines(ctx context.Context, e env, dir, profilePath string, m *gen.Mo
 	}
 	res, err := project.Plan(project.MergeIR(docs), o)
 	if err != nil {
-		return e.fail(exitForError(err), "%v", err)
+		return loadFailure(e, err, diag.FormatText)
 	}
 	if res.Diagnostics.HasErrors() {
 		printDiagList(e.stderr, res.Diagnostics)

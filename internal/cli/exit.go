@@ -1,9 +1,6 @@
 package cli
 
-import (
-	"github.com/etlgen/etlgen/diag"
-	"github.com/etlgen/etlgen/project"
-)
+import "github.com/etlgen/etlgen/diag"
 
 // Exit codes shared by every subcommand.
 const (
@@ -30,6 +27,3 @@ var exitCodes = map[diag.Class]int{
 // and notes never fail. When several classes apply, the lowest-level cause
 // wins: environment, then invalid model, planning, incompatible state.
 func exitFor(l diag.List) int { return exitCodes[l.Worst()] }
-
-// exitForError maps a failure to load a project to its exit code.
-func exitForError(err error) int { return exitCodes[project.ClassOf(err)] }

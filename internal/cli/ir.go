@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 
 	"github.com/etlgen/etlgen/diag"
@@ -36,12 +35,8 @@ func irCommand() command {
 // runIR loads and prints the document.
 func runIR(ctx context.Context, e env, l irload.Loader, dir, pkg string, abs bool) int {
 	doc, err := l.Load(ctx, dir, pkg)
-	var build *irload.BuildError
-	switch {
-	case errors.As(err, &build):
+	if err != nil {
 		return loadFailure(e, err, diag.FormatText)
-	case err != nil:
-		return e.fail(ExitEnvironment, "%v", err)
 	}
 	if !abs {
 		if root, err := project.ModuleRoot(dir); err == nil {

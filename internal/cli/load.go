@@ -44,13 +44,13 @@ func loadActionablePlan(ctx context.Context, e env, f planFlags, pkgs []string) 
 	return res, ExitOK
 }
 
-// loadFailure prints a failure to load a project and returns its exit
-// code; compile errors of the user's package are diagnostics.
+// loadFailure prints a failure to load a project (or a package's IR) as
+// its coded diagnostics (in format) and returns the exit code of their
+// class; compile errors of the user's package are announced first.
 func loadFailure(e env, err error, format diag.Format) int {
 	var build *irload.BuildError
 	if errors.As(err, &build) {
 		e.errorf("package %s does not compile", build.Package)
-		return report(e, format, displayPaths(build.Diagnostics()))
 	}
-	return e.fail(exitForError(err), "%v", err)
+	return report(e, format, displayPaths(project.AsError(err).Diagnostics))
 }

@@ -10,6 +10,8 @@ import (
 	"text/tabwriter"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 // maxCellRunes bounds a table cell; longer values end in "…".
@@ -86,9 +88,4 @@ func cell(s string) string {
 }
 
 // rowCount says "1 row" or "n rows".
-func rowCount(n int64) string {
-	if n == 1 {
-		return "1 row"
-	}
-	return fmt.Sprintf("%d rows", n)
-}
+func rowCount(n int64) string { return diag.Count(int(n), "row", "rows") }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/run"
 )
@@ -93,7 +94,7 @@ func printReport(e env, r *run.Report) {
 		fmt.Fprintf(e.stdout, "resume position %s: %s\n", name, where)
 	}
 	if l := r.Lineage; l != nil {
-		fmt.Fprintf(e.stdout, "openlineage: %d events, %d written, %d posted, %d failed\n", l.Events, l.Written, l.Posted, l.Failed)
+		fmt.Fprintf(e.stdout, "openlineage: %s, %d written, %d posted, %d failed\n", diag.Count(l.Events, "event", "events"), l.Written, l.Posted, l.Failed)
 	}
 	if x := r.Executors; x != nil {
 		fmt.Fprintln(e.stdout, executorsLine(x))
@@ -102,7 +103,7 @@ func printReport(e env, r *run.Report) {
 	if r.Status != "finished" {
 		status = r.Status + " (" + r.Start + ")"
 	}
-	fmt.Fprintf(e.stdout, "run %s: %s, %d batches; report %s\n", r.Pipeline, status, r.Batches, r.Path)
+	fmt.Fprintf(e.stdout, "run %s: %s, %s; report %s\n", r.Pipeline, status, diag.Count(r.Batches, "batch", "batches"), r.Path)
 }
 
 // isTerminal reports whether w is a terminal.
@@ -250,8 +251,8 @@ func (s *liveStatus) draw() {
 	for _, n := range s.state {
 		state += n
 	}
-	fmt.Fprintf(s.w, "\r\033[K%s: %d batches, %d rows in (%.0f rows/s), watermark %s, state %d rows, %d invalid, %d late",
-		printable(s.pipeline), s.batches, s.input, s.rowsPerSecond, orDash(s.watermark), state, s.invalid, s.late)
+	fmt.Fprintf(s.w, "\r\033[K%s: %s, %s in (%.0f rows/s), watermark %s, state %s, %d invalid, %d late",
+		printable(s.pipeline), diag.Count(s.batches, "batch", "batches"), rowCount(int64(s.input)), s.rowsPerSecond, orDash(s.watermark), rowCount(int64(state)), s.invalid, s.late)
 	if s.inFlight != "" {
 		fmt.Fprintf(s.w, "; running %s", s.inFlight)
 	}
@@ -273,7 +274,7 @@ func confirmDelete(e env, paths []string) bool {
 	for _, p := range paths {
 		fmt.Fprintf(e.stderr, "  %s\n", printable(relToDir(".", p)))
 	}
-	fmt.Fprintf(e.stderr, "Delete these %d paths? [y/N] ", len(paths))
+	fmt.Fprintf(e.stderr, "Delete %s? [y/N] ", diag.Plural(len(paths), "this path", fmt.Sprintf("these %d paths", len(paths))))
 	if e.stdin == nil {
 		fmt.Fprintln(e.stderr)
 		return false
@@ -293,7 +294,7 @@ func executorsLine(x *run.ExecutorsReport) string {
 	}
 	parts := make([]string, 0, len(x.Executors))
 	for _, e := range x.Executors {
-		p := fmt.Sprintf("%s %d tasks", e.ID, e.Tasks)
+		p := e.ID + " " + diag.Count(int(e.Tasks), "task", "tasks")
 		if e.FailedTasks > 0 {
 			p += fmt.Sprintf(" (%d failed)", e.FailedTasks)
 		}
@@ -302,7 +303,7 @@ func executorsLine(x *run.ExecutorsReport) string {
 		}
 		parts = append(parts, p)
 	}
-	counted := fmt.Sprintf("%d jobs, %d stages", x.Jobs, x.Stages)
+	counted := diag.Count(x.Jobs, "job", "jobs") + ", " + diag.Count(x.Stages, "stage", "stages")
 	if x.Evicted > 0 {
 		counted += fmt.Sprintf(", %d evicted from the UI", x.Evicted)
 	}

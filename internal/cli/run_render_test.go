@@ -126,7 +126,7 @@ func TestExecutorsLine(t *testing.T) {
 		{"driver", run.ExecutorsReport{Jobs: 3, Stages: 5, Executors: []sparkui.ExecutorTasks{{ID: "driver", Tasks: 12}}},
 			"executors: 1 ran the run's tasks (3 jobs, 5 stages): driver 12 tasks"},
 		{"evicted and failed", run.ExecutorsReport{Jobs: 2, Stages: 1, Evicted: 4, Executors: []sparkui.ExecutorTasks{{ID: "0", Tasks: 3, FailedTasks: 1, ShuffleWriteBytes: 9}}},
-			"executors: 1 ran the run's tasks (2 jobs, 1 stages, 4 evicted from the UI): 0 3 tasks (1 failed), shuffle read 0 B, written 9 B"},
+			"executors: 1 ran the run's tasks (2 jobs, 1 stage, 4 evicted from the UI): 0 3 tasks (1 failed), shuffle read 0 B, written 9 B"},
 	} {
 		if got := executorsLine(&tt.x); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -98,7 +99,10 @@ func checkSource(ctx context.Context, f planFlags, pkgs []string) <-chan diag.Li
 func compareAgainst(path string, m *planner.Model) diag.List {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		data = nil // CompareManifest reports an unreadable manifest as ETL-X611
+		var l diag.List
+		l.Errorf(planner.CodeStateManifest, diag.Position{File: path}, "pass the file etlgen plan --manifest wrote for the running version",
+			"cannot read the old state manifest: %v", errors.Unwrap(err))
+		return l
 	}
 	_, l := planner.CompareManifest(data, m)
 	for i := range l {

@@ -15,6 +15,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kadm"
 
 	"github.com/etlgen/etlgen/contracts/sparksql"
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/pyspark/sparkui"
 )
@@ -67,7 +68,7 @@ func probeExecutors(ctx context.Context, p *prober) (string, string, string, err
 	case uiErr != nil:
 		parts = append(parts, "executors not counted ("+firstLine(uiErr.Error())+")")
 	default:
-		parts = append(parts, fmt.Sprintf("%d executors, %d cores", len(execs), cores))
+		parts = append(parts, diag.Count(len(execs), "executor", "executors")+", "+diag.Count(cores, "core", "cores"))
 	}
 	if want == 0 {
 		return strings.Join(parts, "; ") + "; no executor registered", CodeExecutors,
@@ -86,7 +87,7 @@ func probeExecutors(ctx context.Context, p *prober) (string, string, string, err
 		case want > 0 && len(jvms) < want:
 			problems = append(problems, fmt.Sprintf("%d of %d executors wrote %s (%s)", len(jvms), want, path, strings.Join(jvms, ", ")))
 		default:
-			parts = append(parts, fmt.Sprintf("%d JVM(s) wrote %s", len(jvms), path))
+			parts = append(parts, fmt.Sprintf("%s wrote %s", diag.Count(len(jvms), "JVM", "JVMs"), path))
 		}
 	}
 	for _, k := range p.cfg.KafkaTopics {
@@ -107,7 +108,7 @@ func probeExecutors(ctx context.Context, p *prober) (string, string, string, err
 		case want > 0 && int64(want) <= n && len(jvms) < want:
 			problems = append(problems, fmt.Sprintf("kafka %s: %d of %d executors read (%s)", k.Asset, len(jvms), want, strings.Join(jvms, ", ")))
 		default:
-			parts = append(parts, fmt.Sprintf("kafka %s: %d JVM(s) read %d records", k.Asset, len(jvms), n))
+			parts = append(parts, fmt.Sprintf("kafka %s: %s read %s", k.Asset, diag.Count(len(jvms), "JVM", "JVMs"), diag.Count(int(n), "record", "records")))
 		}
 	}
 	if len(problems) > 0 {

@@ -117,14 +117,14 @@ func TestLiveExecutorsProbe(t *testing.T) {
 	for _, tt := range []struct {
 		topic, code, detail string
 	}{
-		{full, "", "kafka probe: 1 JVM(s) read 18 records"}, // local[2]: 8 tasks, the last 6 records of each partition
+		{full, "", "kafka probe: 1 JVM read 18 records"}, // local[2]: 8 tasks, the last 6 records of each partition
 		{empty, "", "kafka probe: topics empty"},
 		{"doctor_missing_topic", CodeExecutors, "kafka probe:"},
 	} {
 		p.cfg.KafkaTopics = []KafkaTopics{{Asset: "probe", Resource: "orders_kafka", Topics: []string{tt.topic}}}
 		c := p.check(ctx, probe{name: "spark-executors", needsSpark: true, run: probeExecutors})
 		t.Logf("%s: %s %s %s", tt.topic, c.Status, c.Code, c.Detail)
-		if c.Code != tt.code || !strings.Contains(c.Detail, tt.detail) || !strings.Contains(c.Detail, "1 JVM(s) wrote s3a://warehouse/checkpoints/_etlgen_doctor/executors/") {
+		if c.Code != tt.code || !strings.Contains(c.Detail, tt.detail) || !strings.Contains(c.Detail, "1 JVM wrote s3a://warehouse/checkpoints/_etlgen_doctor/executors/") {
 			t.Errorf("%s: %s %s %q, want code %q and %q", tt.topic, c.Status, c.Code, c.Detail, tt.code, tt.detail)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kadm"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
 )
 
@@ -149,7 +150,7 @@ func offsetsProbe(o KafkaOffsets) func(ctx context.Context, p *prober) (string, 
 		}
 		var parts []string
 		for _, t := range topics {
-			parts = append(parts, fmt.Sprintf("%s: %d partition(s)", t, len(partitions[t])))
+			parts = append(parts, fmt.Sprintf("%s: %s", t, diag.Count(len(partitions[t]), "partition", "partitions")))
 		}
 		what := " names every partition ("
 		if o.Assigned {

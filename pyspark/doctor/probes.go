@@ -11,6 +11,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
 )
 
@@ -104,7 +105,7 @@ func kafkaProbe(name string) func(ctx context.Context, p *prober) (string, strin
 		if err != nil {
 			return strings.Join(servers, ",") + ": " + firstLine(err.Error()), CodeKafka, hint, err
 		}
-		return fmt.Sprintf("%s: cluster %s, %d broker(s)", strings.Join(servers, ","), md.Cluster, len(md.Brokers)), "", "", nil
+		return fmt.Sprintf("%s: cluster %s, %s", strings.Join(servers, ","), md.Cluster, diag.Count(len(md.Brokers), "broker", "brokers")), "", "", nil
 	}
 }
 

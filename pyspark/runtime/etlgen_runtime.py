@@ -516,7 +516,8 @@ def windows_text(verdict):
     if not n:
         return ""
     starts = verdict.get("breached_windows", [])
-    text = " in %d of %d windows starting %s" % (n, verdict.get("windows", 0), ", ".join(starts))
+    windows = verdict.get("windows", 0)
+    text = " in %d of %d %s starting %s" % (n, windows, "window" if windows == 1 else "windows", ", ".join(starts))
     if n > len(starts):
         text += ", \u2026"
     return text

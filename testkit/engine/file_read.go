@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 // The sizes of the chunks a file source hands to validation: a batch's
@@ -162,7 +164,7 @@ func changedWarning(path string, listed *FileStat, open, after FileStat) (Warnin
 	text := fmt.Sprintf("file %s changed after the batch listed it (size %d → %d bytes, modified %s): the batch read its first %d bytes",
 		path, base.Size, after.Size, fmtNanos(after.ModTime), min(base.Size, open.Size))
 	if after.Size > base.Size {
-		text += fmt.Sprintf("; the %d bytes written since are never read (the file counts as read)", after.Size-base.Size)
+		text += fmt.Sprintf("; the %s written since %s never read (the file counts as read)", diag.Count(int(after.Size-base.Size), "byte", "bytes"), diag.Plural(int(after.Size-base.Size), "is", "are"))
 	}
 	text += ". Write files elsewhere and rename them into the directory when complete, as Spark's file source requires."
 	return Warning{Code: CodeFileChanged, Text: text}, true

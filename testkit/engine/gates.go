@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -77,7 +78,7 @@ func WindowsText(windows, breached int, starts []string) string {
 	if breached == 0 {
 		return ""
 	}
-	s := fmt.Sprintf(" in %d of %d windows starting %s", breached, windows, strings.Join(starts, ", "))
+	s := fmt.Sprintf(" in %d of %s starting %s", breached, diag.Count(windows, "window", "windows"), strings.Join(starts, ", "))
 	if breached > len(starts) {
 		s += ", …"
 	}

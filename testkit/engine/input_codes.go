@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"time"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 // The codes of what reading a source's input can run into at run time
@@ -60,8 +62,8 @@ type StaticRowError struct {
 
 // Error renders the error the way the Spark program raises it.
 func (e *StaticRowError) Error() string {
-	return fmt.Sprintf("%s static table %s has a row that breaks contract %s: %s at %q: %s (%d such rows in this batch)",
-		StaticRowMarker, e.Asset, e.Contract, e.ReasonCode, e.FieldPath, e.Reason, e.Rows)
+	return fmt.Sprintf("%s static table %s has a row that breaks contract %s: %s at %q: %s (%s in this batch)",
+		StaticRowMarker, e.Asset, e.Contract, e.ReasonCode, e.FieldPath, e.Reason, diag.Count(e.Rows, "such row", "such rows"))
 }
 
 // staticRowError describes the invalid rows of static source asset, nil

@@ -260,11 +260,15 @@ func (q *Query) commit(ol *OffsetLog, b *batch) error {
 	return nil
 }
 
-// Crash runs the next batch up to its sink write and stops before the
-// commit, as a process dying there would: for recovery tests. The batch's
-// quality gates are evaluated first, as in RunBatch: a breached gate with
-// action fail returns its *GateError and the sink does not write (the
-// batch stays logged, uncommitted, either way).
+// Crash runs the next batch as RunBatch does, through its sink write and
+// its state delta, and stops before commits/N, as a process dying there
+// would (Spark's state store commits the batch's state version in its
+// tasks, before the driver writes the commit): for recovery tests, whose
+// restart must re-run the batch with the same offsets from the state
+// before it. The batch's quality gates are evaluated first, as in
+// RunBatch: a breached gate with action fail returns its *GateError and
+// neither the sink nor the state is written (the batch stays logged,
+// uncommitted, either way).
 func (q *Query) Crash() (bool, error) {
 	ol, ok, err := q.plan()
 	if err != nil || !ok {
@@ -281,8 +285,13 @@ func (q *Query) Crash() (bool, error) {
 	if err != nil {
 		return true, err
 	}
-	_, err = q.write(q.c, ol.BatchID, rows, gates)
-	return true, err
+	if _, err := q.write(q.c, ol.BatchID, rows, gates); err != nil {
+		return true, err
+	}
+	if err := q.cp.writeDelta(ol.BatchID, q.c.stateful); err != nil {
+		return true, fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
+	}
+	return true, nil
 }
 
 // execute runs the operators on the data between starts and ol's ends.

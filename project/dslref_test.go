@@ -1,0 +1,286 @@
+package project
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"text/template"
+)
+
+// dslReference is the DSL reference whose Go examples TestDSLReference
+// compiles and validates.
+const dslReference = "../docs/dsl.md"
+
+// dslExample is one ```go block of the reference: the kind its marker
+// comment (<!-- dsl-example: KIND -->) names, its text and the line of the
+// reference it starts on.
+type dslExample struct {
+	Kind, Code string
+	N, Line    int
+	// Uses are `_ = name` statements for the names the example declares
+	// with :=, so that an example showing a value compiles.
+	Uses string
+}
+
+// dslMarker and dslFence find the examples.
+var (
+	dslMarker = regexp.MustCompile(`^<!-- dsl-example: (\w+) -->$`)
+	dslFence  = "```"
+)
+
+// dslKinds wrap each kind of example into Go source of package examples,
+// which dot-imports the contracts the examples use (testdata/dslref). Each
+// example becomes part of a pipeline, so that the DSL and the planner check
+// it; a //line directive points the compiler's and the DSL's positions at
+// the reference.
+var dslKinds = map[string]string{
+	// statements in a transformation body over orders (o, w in scope)
+	"body": bodyKind("orders", "OrderEvent", "o, w", "OrderEventCols, CustomerOrderWindowCols"),
+	// statements over a stream of hourly windows (h, d in scope)
+	"hourly": bodyKind("hourly", "HourlyOrderWindow", "h, d", "HourlyOrderWindowCols, DailyOrderWindowCols"),
+	// the body of AggregateCustomerOrders, which the pipelines use
+	"aggregate": `var AggregateCustomerOrders = etl.Transform("aggregate-customer-orders", func(orders etl.Stream[OrderEvent], p AggregateParams) etl.Stream[CustomerOrderWindow] {
+	o, w := OrderEventCols, CustomerOrderWindowCols
+{{line .}}{{.Code}}
+})
+`,
+	// the aggregates of a windowed GroupBy into StatusWindow
+	"agg": `var example{{.N}} = etl.Transform("dsl-example-{{.N}}", func(orders etl.Stream[OrderEvent], p AggregateParams) etl.Stream[StatusWindow] {
+	o, w := OrderEventCols, StatusWindowCols
+	grouped := orders.WithWatermark(o.EventTime, p.WatermarkDelay).GroupBy(o.CustomerID, etl.TumblingWindow(o.EventTime, p.WindowDuration))
+	agg := grouped.
+{{line .}}{{.Code}}
+	return etl.Into[StatusWindow](agg)
+})
+` + examplePipeline("OrderEvent"),
+	// package-level declarations, as they are
+	"decl": "{{line .}}{{.Code}}\n",
+	// statements in the body of the example pipeline (p in scope)
+	"gates": `var _ = etl.NewPipeline("dsl-example-{{.N}}", "1.0.0", func(p *etl.Builder) {
+	orders := etl.Extract[OrderEvent](p, "order_events")
+	etl.Load(p, "customer_order_windows", AggregateCustomerOrders.Step(p, orders.Valid(), AggregateParams{}))
+	etl.Load(p, "rejected_order_events", etl.Into[RejectedOrderEvent](orders.Invalid()))
+{{line .}}{{.Code}}
+})
+`,
+}
+
+// bodyKind wraps statements in the body of a transformation over stream
+// in of contract, with the column sets cols (names) in scope; the
+// transformation returns its input, and a pipeline applies it.
+func bodyKind(in, contract, names, cols string) string {
+	return `var example{{.N}} = etl.Transform("dsl-example-{{.N}}", func(` + in + ` etl.Stream[` + contract + `], p AggregateParams) etl.Stream[` + contract + `] {
+	` + names + ` := ` + cols + `
+	_, _ = ` + names + `
+	{
+{{line .}}{{.Code}}
+{{.Uses}}
+	}
+	return ` + in + `
+})
+` + examplePipeline(contract)
+}
+
+// examplePipeline loads the output of example N applied to an extract of
+// contract in.
+func examplePipeline(in string) string {
+	return `
+var _ = etl.NewPipeline("dsl-example-{{.N}}", "1.0.0", func(p *etl.Builder) {
+	etl.Load(p, "out_{{.N}}", example{{.N}}.Step(p, etl.Extract[` + in + `](p, "in_{{.N}}").Valid(), AggregateParams{}))
+})
+`
+}
+
+// dslTestKind is the kind of a test example: a test file of the package,
+// with the helpers it calls; go vet compiles it.
+const dslTestKind = "test"
+
+// dslTestHeader starts the test file of the examples.
+const dslTestHeader = `package examples
+
+import (
+	"testing"
+	"time"
+
+	orderstatus "github.com/etlgen/etlgen/examples/order-status"
+	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
+	"github.com/etlgen/etlgen/testkit"
+	"github.com/shopspring/decimal"
+)
+
+var want []orderstatus.CustomerStatusWindow
+
+func at(hhmm string) time.Time {
+	t, _ := time.Parse(time.RFC3339, "2026-07-15T"+hhmm+":00Z")
+	return t
+}
+
+func order(id int64, status, hhmm string) orderstreaming.OrderEvent {
+	return orderstreaming.OrderEvent{EventID: status, OrderID: id, CustomerID: 7, OrderTotal: decimal.NewFromInt(10), Status: status, EventTime: at(hhmm)}
+}
+
+func paid(id int64, hhmm string) orderstreaming.OrderEvent     { return order(id, "paid", hhmm) }
+func refunded(id int64, hhmm string) orderstreaming.OrderEvent { return order(id, "refunded", hhmm) }
+
+var _ testing.TB
+var _ = testkit.Start
+`
+
+// dslHeader starts the source file of the examples.
+const dslHeader = `// Code generated by TestDSLReference from docs/dsl.md. DO NOT EDIT.
+
+package examples
+
+import (
+	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/shopspring/decimal"
+
+	. "github.com/etlgen/etlgen/project/testdata/dslref"
+)
+
+var _ = decimal.Zero
+
+`
+
+// readDSLExamples returns the ```go blocks of the reference; an unmarked
+// one, or one of an unknown kind, fails the test.
+func readDSLExamples(t *testing.T) []dslExample {
+	t.Helper()
+	data, err := os.ReadFile(dslReference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	var out []dslExample
+	for i := 0; i < len(lines); i++ {
+		if lines[i] != dslFence+"go" {
+			continue
+		}
+		kind := ""
+		if m := dslMarker.FindStringSubmatch(lines[max(i-1, 0)]); m != nil {
+			kind = m[1]
+		}
+		if _, ok := dslKinds[kind]; !ok && kind != dslTestKind {
+			t.Errorf("%s:%d: a Go block without a known <!-- dsl-example: KIND --> marker (%q)", dslReference, i+1, kind)
+		}
+		end := i + 1
+		for end < len(lines) && lines[end] != dslFence {
+			end++
+		}
+		ex := dslExample{Kind: kind, Code: strings.Join(lines[i+1:end], "\n"), N: len(out) + 1, Line: i + 2}
+		ex.Uses = declaredUses(ex.Code)
+		out = append(out, ex)
+		i = end
+	}
+	return out
+}
+
+// declaredUses returns `_ = name` lines for the names the statements of
+// code declare with := (none when code is not a statement list).
+func declaredUses(code string) string {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc _() {\n"+code+"\n}", parser.SkipObjectResolution)
+	if err != nil || len(f.Decls) != 1 {
+		return ""
+	}
+	fn, ok := f.Decls[0].(*ast.FuncDecl)
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	for _, st := range fn.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE {
+			continue
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				fmt.Fprintf(&b, "\t\t_ = %s\n", id.Name)
+			}
+		}
+	}
+	return b.String()
+}
+
+// writeDSLExamples writes the examples into dir: examples.go and, for the
+// test examples, examples_test.go.
+func writeDSLExamples(t *testing.T, dir string, examples []dslExample) {
+	t.Helper()
+	abs, err := filepath.Abs(dslReference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := template.FuncMap{"line": func(ex dslExample) string { return fmt.Sprintf("//line %s:%d\n", abs, ex.Line) }}
+	src, tests := bytes.NewBufferString(dslHeader), bytes.NewBufferString(dslTestHeader)
+	for _, ex := range examples {
+		if ex.Kind == dslTestKind {
+			fmt.Fprintf(tests, "\n//line %s:%d\n%s\n", abs, ex.Line, ex.Code)
+			continue
+		}
+		tmpl := template.Must(template.New(ex.Kind).Funcs(funcs).Parse(dslKinds[ex.Kind]))
+		if err := tmpl.Execute(src, ex); err != nil {
+			t.Fatal(err)
+		}
+		src.WriteString("\n")
+	}
+	for name, b := range map[string]*bytes.Buffer{"examples.go": src, "examples_test.go": tests} {
+		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestDSLReference compiles every Go example of docs/dsl.md, each in the
+// setting its marker names, and validates the pipelines they make with the
+// planner: the reference's examples build and plan without an error (a
+// compile error or a diagnostic is reported at its line of the reference).
+func TestDSLReference(t *testing.T) {
+	examples := readDSLExamples(t)
+	if len(examples) == 0 {
+		t.Fatalf("no Go examples in %s", dslReference)
+	}
+	if testing.Short() {
+		t.Skip("builds the examples with the go tool")
+	}
+	dir, err := os.MkdirTemp("testdata", "dslexamples-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	writeDSLExamples(t, dir, examples)
+	res, err := Load(context.Background(), Options{Package: "./" + filepath.ToSlash(dir),
+		OutputModes: map[string]string{"customer_order_windows": "append"}})
+	if err != nil {
+		t.Fatalf("the examples do not load: %v", err)
+	}
+	for _, d := range res.Diagnostics {
+		if d.Severity == "error" {
+			t.Errorf("%s", d)
+		}
+	}
+	pipelines := 0
+	for _, ex := range examples {
+		switch ex.Kind {
+		case "aggregate", dslTestKind:
+		case "decl":
+			pipelines += strings.Count(ex.Code, "etl.NewPipeline(")
+		default:
+			pipelines++
+		}
+	}
+	if got := len(res.Model.Pipelines); got < pipelines {
+		t.Errorf("%d pipelines planned, want at least %d (one per example that makes one)", got, pipelines)
+	}
+	vet := exec.Command("go", "vet", "./"+filepath.ToSlash(dir))
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet of the test examples: %v\n%s", err, out)
+	}
+}
