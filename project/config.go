@@ -226,7 +226,7 @@ func (c *Config) check(l *diag.List) {
 
 // targetHint suggests the closest target name, or lists them.
 func targetHint(name string, names []string) string {
-	if s := Suggest(name, names); s != "" {
+	if s := diag.ClosestOne(name, names); s != "" {
 		return fmt.Sprintf("did you mean %q?", s)
 	}
 	return "the targets are: " + strings.Join(names, ", ")

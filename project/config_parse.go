@@ -44,7 +44,7 @@ func (p configParser) mapping(n *yaml.Node, what string, known []string, fn func
 		switch {
 		case known != nil && !slices.Contains(known, k.Value):
 			hint := "the keys are: " + strings.Join(known, ", ")
-			if s := Suggest(k.Value, known); s != "" {
+			if s := diag.ClosestOne(k.Value, known); s != "" {
 				hint = fmt.Sprintf("did you mean %q?", s)
 			}
 			p.errorf(k, hint, "%s: unknown key %q", what, k.Value)

@@ -149,24 +149,6 @@ pipelines:
 	}
 }
 
-func TestSuggest(t *testing.T) {
-	for _, tc := range []struct {
-		s    string
-		cand []string
-		want string
-	}{
-		{"kafka", []string{"kafka-json", "delta"}, ""},
-		{"pipeline", []string{"version", "pipelines"}, "pipelines"},
-		{"sprak", []string{"local", "spark"}, "spark"},
-		{"x", []string{"local"}, ""},
-		{"", []string{"a"}, ""},
-	} {
-		if got := Suggest(tc.s, tc.cand); got != tc.want {
-			t.Errorf("Suggest(%q, %v) = %q, want %q", tc.s, tc.cand, got, tc.want)
-		}
-	}
-}
-
 func TestFindConfig(t *testing.T) {
 	if _, ok := FindConfig("testdata/proj/clicks"); ok {
 		t.Error("found a project file where there is none")

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/etlgen/etlgen/diag"
 )
 
 // Selection picks entries and targets of a project; the zero value
@@ -125,7 +127,7 @@ func (c *Config) packageHint(rel string) string {
 	for _, e := range c.Pipelines {
 		pkgs = append(pkgs, e.Package)
 	}
-	if s := Suggest("./"+rel, pkgs); s != "" {
+	if s := diag.ClosestOne("./"+rel, pkgs); s != "" {
 		return fmt.Sprintf("did you mean %s?", s)
 	}
 	return "its packages are: " + strings.Join(pkgs, ", ")
