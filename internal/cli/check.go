@@ -78,13 +78,8 @@ func runCheck(ctx context.Context, e env, f checkFlags, pkgs []string) int {
 		if err != nil {
 			return e.fail(ExitFailure, "%v", err)
 		}
-		word := "contracts current"
-		if _, err := os.Stat(cfg.Path(cfg.Contracts.Dir)); err != nil {
-			word = "contracts not published"
-		} else if l.HasErrors() {
-			word = "contracts FAIL"
-		}
-		attach(cfg, reports, l, word)
+		_, err = os.Stat(cfg.Path(cfg.Contracts.Dir))
+		attach(cfg, reports, l, err == nil)
 	}
 	if !f.noTest {
 		results, err := goTest(ctx, cfg, res)
@@ -99,16 +94,40 @@ func runCheck(ctx context.Context, e env, f checkFlags, pkgs []string) int {
 	return renderUnits(e, format, reports, least, "check")
 }
 
-// attach adds diagnostics to the unit of the package whose directory holds
-// their file (else to the first unit) and a word to every summary line.
-func attach(cfg *project.Config, reports []unitReport, l diag.List, word string) {
+// attach adds the contract check's diagnostics to the unit of the package
+// whose directory holds their file (else to the first unit), and to each
+// summary line what it found for the unit: contracts current, FAIL (an
+// error of the check is the unit's), or not published (no contracts
+// directory yet).
+func attach(cfg *project.Config, reports []unitReport, l diag.List, published bool) {
+	failed := make([]bool, len(reports))
 	for _, d := range l {
-		i := unitOfFile(cfg, reports, d.Pos.File)
+		i := unitOf(cfg, reports, d)
 		reports[i].Diagnostics = append(reports[i].Diagnostics, d)
+		failed[i] = failed[i] || d.Severity == diag.Error
 	}
 	for i := range reports {
+		word := "contracts current"
+		switch {
+		case failed[i]:
+			word = "contracts FAIL"
+		case !published:
+			word = "contracts not published"
+		}
 		reports[i].Extra = append(reports[i].Extra, word)
 	}
+}
+
+// unitOf returns the index of the first unit of the package a diagnostic
+// names in its path, else of the one whose package directory holds its
+// file, else 0.
+func unitOf(cfg *project.Config, reports []unitReport, d diag.Diagnostic) int {
+	for i, r := range reports {
+		if d.Path == r.Entry.Package {
+			return i
+		}
+	}
+	return unitOfFile(cfg, reports, d.Pos.File)
 }
 
 // unitOfFile returns the index of the first unit whose package directory

@@ -71,8 +71,10 @@ func staleContracts(ctx context.Context, cfg *project.Config, res []project.Unit
 	if err != nil {
 		return nil, err
 	}
+	units := contractUnits(cfg, res)
 	var l diag.List
-	for _, m := range models {
+	for i, m := range models {
+		pkg := units[i].Entry.Package
 		sink := &gen.CheckSink{Root: dir, Owner: gen.OwnerOf(gen.GroupContracts, m)}
 		if _, err := gen.Run(ctx, gen.Default().Group(gen.GroupContracts), m, sink); err != nil {
 			var le *diag.ListError
@@ -83,8 +85,8 @@ func staleContracts(ctx context.Context, cfg *project.Config, res []project.Unit
 			return nil, err
 		}
 		for _, s := range sink.Stale {
-			l.Errorf(gen.CodeStaleGeneratedFile, diag.Position{File: filepath.Join(dir, filepath.FromSlash(s.Path))},
-				"run etlgen contracts and commit the files", "generated file is %s", s.Kind)
+			l.Add(diag.Diagnostic{Code: gen.CodeStaleGeneratedFile, Severity: diag.Error, Pos: diag.Position{File: filepath.Join(dir, filepath.FromSlash(s.Path))},
+				Path: pkg, Message: "generated file is " + string(s.Kind), Hint: "run etlgen contracts and commit the files"})
 		}
 	}
 	return l, nil

@@ -172,6 +172,9 @@ func (t testResult) summary() string {
 	if t.OK {
 		return fmt.Sprintf("tests ok (%s)", plural(t.Passed, "passed", "passed"))
 	}
+	if len(t.Failed) == 0 {
+		return "tests FAIL (do not build)"
+	}
 	return fmt.Sprintf("tests FAIL (%d failed, %d passed)", len(t.Failed), t.Passed)
 }
 

@@ -3,9 +3,11 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -48,12 +50,84 @@ func TestInitRepository(t *testing.T) {
 		r.run(line)
 	}
 	checkMakeLoop(t, r)
-	r.command("bin/etlgen", "validate", "./pipeline", "--profile", "profiles/spark.yaml", "--format", "sarif")
+	checkTwoPipelines(t, r)
+	r.command("bin/etlgen", "check", "--strict", "--format", "sarif")
 	var sarif struct {
 		Version string `json:"version"`
 	}
 	if err := json.Unmarshal([]byte(r.last), &sarif); err != nil || sarif.Version != "2.1.0" {
-		t.Errorf("validate --format sarif (the CI step) is not a SARIF 2.1.0 log: %v\n%s", err, r.last)
+		t.Errorf("check --format sarif (the CI step) is not a SARIF 2.1.0 log: %v\n%s", err, r.last)
+	}
+}
+
+// checkTwoPipelines adds a second pipeline package to the new repository
+// as a user would — the clickstream example (a static dimension, session
+// windows, late and quarantine outputs) under its own import path — lists
+// it in etlgen.yaml, and runs the loop over both: check (CI's command)
+// passes on every package × target with their tests, the contracts and
+// the docs site are written for both, and check then finds them current.
+func checkTwoPipelines(t *testing.T, r *scriptRunner) {
+	t.Helper()
+	src := filepath.Join(r.root, "examples", "clickstream")
+	dst := filepath.Join(r.dir, "clickstream")
+	for _, rel := range []string{"contracts.go", "transformations.go", "pipeline.go", "pipeline_test.go", "helpers_test.go", "samples_test.go",
+		"profiles/local.yaml", "profiles/spark.yaml", "testdata"} {
+		copyTree(t, filepath.Join(src, rel), filepath.Join(dst, rel), func(b []byte) []byte {
+			b = bytes.ReplaceAll(b, []byte(etlgenModule+"/examples/clickstream"), []byte("example.com/pipes/clickstream"))
+			return bytes.ReplaceAll(b, []byte("go run "+etlgenTool+" gen"), []byte("go tool etlgen gen"))
+		})
+	}
+	project := filepath.Join(r.dir, "etlgen.yaml")
+	cfg := strings.Replace(string(readFile(t, project)), "\ndefault_target:",
+		"\n  - package: ./clickstream\n    targets:\n      local: clickstream/profiles/local.yaml\n      spark: clickstream/profiles/spark.yaml\ndefault_target:", 1)
+	if err := os.WriteFile(project, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.command("go", "generate", "./...")
+	r.command("bin/etlgen", "check", "--strict") // make check
+	for _, unit := range []string{"./pipeline@local", "./pipeline@spark", "./clickstream@local", "./clickstream@spark"} {
+		if !regexp.MustCompile(`(?m)^ok +` + regexp.QuoteMeta(unit) + ` .*tests ok`).MatchString(r.last) {
+			t.Errorf("make check: want %s ok with its tests:\n%s", unit, r.last)
+		}
+	}
+	r.command("bin/etlgen", "contracts") // make docs
+	r.command("bin/etlgen", "docs")
+	r.command("bin/etlgen", "check", "--strict")
+	if n := strings.Count(r.last, "contracts current"); n != 4 {
+		t.Errorf("make check after make docs: %d units with their contracts current, want 4:\n%s", n, r.last)
+	}
+	index := string(readFile(t, filepath.Join(r.dir, "docs", "index.html")))
+	for _, want := range []string{"paid-orders", "clickstream-sessions", `href="clickstream/clickstream-sessions.html"`} {
+		if !strings.Contains(index, want) {
+			t.Errorf("docs/index.html lacks %q", want)
+		}
+	}
+}
+
+// copyTree copies a file or a directory tree, passing each file's bytes
+// through edit.
+func copyTree(t *testing.T, src, dst string, edit func([]byte) []byte) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(to, edit(data), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -74,8 +148,8 @@ func checkMakeLoop(t *testing.T, r *scriptRunner) {
 		t.Errorf("make -n validate after make bin/etlgen: want no build:\n%s", r.last)
 	}
 	r.command("make", "validate")
-	if strings.Count(r.last, "ok: no problems found") != 2 {
-		t.Errorf("make validate: want an ok line per profile:\n%s", r.last)
+	if !strings.Contains(r.last, "ok   ./pipeline@local ") || !strings.Contains(r.last, "ok   ./pipeline@spark ") {
+		t.Errorf("make validate: want an ok line per target of etlgen.yaml:\n%s", r.last)
 	}
 	release, err := renderScaffold("scaffold/Makefile.tmpl", scaffoldData{Module: "example.com/pipes"})
 	if err != nil {
@@ -85,8 +159,8 @@ func checkMakeLoop(t *testing.T, r *scriptRunner) {
 		t.Fatal(err)
 	}
 	r.command("make", "-f", "release.mk", "validate") // bin/etlgen is newer than go.mod and go.sum
-	if strings.Contains(r.last, "go build") || strings.Count(r.last, "ok: no problems found") != 2 {
-		t.Errorf("make validate of a repository requiring an etlgen release: want no build, an ok line per profile:\n%s", r.last)
+	if strings.Contains(r.last, "go build") || !strings.Contains(r.last, "ok: 2 pipeline packages × targets") {
+		t.Errorf("make validate of a repository requiring an etlgen release: want no build, an ok line per target:\n%s", r.last)
 	}
 	r.command("bin/etlgen", "version")
 	want := "(devel) (replace " + r.root + ")"
@@ -199,12 +273,15 @@ func checkScaffold(t *testing.T, dir string) {
 	}{
 		{"go.mod", []string{"\ntool github.com/etlgen/etlgen/cmd/etlgen\n", "\nreplace github.com/etlgen/etlgen => "}},
 		{"Makefile", []string{"\nETLGEN := bin/etlgen\n", "\nbin/etlgen: go.mod go.sum ", "\n\tgo build -ldflags=", " -o $@ github.com/etlgen/etlgen/cmd/etlgen\n",
-			"\ngenerate:\n\tgo generate ./...\n", "\nvalidate: $(ETLGEN)\n\t$(ETLGEN) validate", "\ntest:\n\tgo test ./...\n", "\ndocs: $(ETLGEN)\n\t$(ETLGEN) contracts"}},
+			"\ngenerate:\n\tgo generate ./...\n", "\nvalidate: $(ETLGEN)\n\t$(ETLGEN) validate\n", "\ncheck: $(ETLGEN)\n\t$(ETLGEN) check --strict\n",
+			"\ntest:\n\tgo test ./...\n", "\ndocs: $(ETLGEN)\n\t$(ETLGEN) contracts\n\t$(ETLGEN) docs\n"}},
+		{"etlgen.yaml", []string{"\nversion: 1\n", "\n  - package: ./pipeline\n", "\n      local: profiles/local.yaml", "\n      spark: profiles/spark.yaml",
+			"\ncontracts: {dir: contracts, target: spark}\n", "\nstate: state\n"}},
 		{".gitignore", []string{"bin/\n"}},
 		{".github/workflows/etlgen.yml", []string{"go generate ./...\n          git diff --exit-code\n",
 			"run: go build -o bin/etlgen github.com/etlgen/etlgen/cmd/etlgen",
-			"bin/etlgen validate ./pipeline --profile profiles/spark.yaml --format sarif > etlgen.sarif",
-			"uses: github/codeql-action/upload-sarif@", "sarif_file: etlgen.sarif", "run: go test ./..."}},
+			"run: bin/etlgen check --strict --format sarif > etlgen.sarif",
+			"uses: github/codeql-action/upload-sarif@", "sarif_file: etlgen.sarif"}},
 		{"pipeline/zz_etlgen.go", []string{"// Code generated by etlgen. DO NOT EDIT."}},
 		{"build/spark/paid_orders.py", []string{"# Code generated by etlgen. DO NOT EDIT."}},
 	}
