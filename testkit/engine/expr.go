@@ -164,6 +164,10 @@ func castInt(v any, k contracts.Kind) any {
 		n = int64(x)
 	case decimal.Decimal:
 		n = x.IntPart()
+	case time.Time:
+		// Spark: CAST(timestamp AS BIGINT) is the epoch seconds, rounded
+		// down (floorDiv of the microseconds).
+		n = floorDiv(x.UnixMicro(), 1_000_000)
 	default:
 		i, ok := asInt(v)
 		if !ok {

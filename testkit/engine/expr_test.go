@@ -36,6 +36,9 @@ func TestExprNullSemantics(t *testing.T) {
 		{"lower", call("lower", col("s")), "ab"},
 		{"case", &ir.Expr{Kind: ir.ExprCase, Args: []*ir.Expr{null, lit("x", contracts.KindString), lit("y", contracts.KindString)}}, "y"},
 		{"hour", call("hour", lit("2026-07-15T10:30:00Z", contracts.KindTimestamp)), int32(10)},
+		// Spark: CAST(timestamp AS BIGINT) is the epoch seconds, rounded down.
+		{"timestamp as bigint", cast(lit("2026-07-15T10:30:00.9Z", contracts.KindTimestamp), contracts.KindInt64), int64(1784111400)},
+		{"timestamp before 1970 as bigint", cast(lit("1969-12-31T23:59:59.5Z", contracts.KindTimestamp), contracts.KindInt64), int64(-1)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -56,4 +59,9 @@ func TestExprNullSemantics(t *testing.T) {
 		})
 	}
 	_ = time.Second
+}
+
+// cast is a CAST of e to a type of kind k.
+func cast(e *ir.Expr, k contracts.Kind) *ir.Expr {
+	return &ir.Expr{Kind: ir.ExprCast, Type: &contracts.Type{Kind: k}, Args: []*ir.Expr{e}}
 }
