@@ -20,4 +20,19 @@
 // an IR file that is not one (ETL-D215); a package that cannot be found or
 // built (irload's ETL-E720–E723, E729), or a profile or IR file that cannot
 // be read (ETL-E724, E725), an environment problem.
+//
+// # Projects
+//
+// A repository of many pipelines has a project file, etlgen.yaml
+// (ConfigFile, docs/projects.md): its pipeline packages, the targets
+// (named profiles) each runs on, and where the published contracts, the
+// docs site and the committed state manifests go. FindConfig finds it (in
+// a directory or above, up to the module root), LoadConfig parses and
+// checks it (ETL-P380–P383, with the file's line and column; every path
+// stays inside the project), Config.Select picks units — package ×
+// target — by package patterns (./..., ./clickstream) and target names,
+// and LoadUnits loads each package's IR once (packages concurrently) and
+// plans it on each of its targets. A unit that cannot be loaded carries
+// its error; the others are planned all the same, so that one command
+// reports on every unit.
 package project
