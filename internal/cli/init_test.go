@@ -68,21 +68,7 @@ func TestInitRepository(t *testing.T) {
 // the docs site are written for both, and check then finds them current.
 func checkTwoPipelines(t *testing.T, r *scriptRunner) {
 	t.Helper()
-	src := filepath.Join(r.root, "examples", "clickstream")
-	dst := filepath.Join(r.dir, "clickstream")
-	for _, rel := range []string{"contracts.go", "transformations.go", "pipeline.go", "pipeline_test.go", "helpers_test.go", "samples_test.go",
-		"profiles/local.yaml", "profiles/spark.yaml", "testdata"} {
-		copyTree(t, filepath.Join(src, rel), filepath.Join(dst, rel), func(b []byte) []byte {
-			b = bytes.ReplaceAll(b, []byte(etlgenModule+"/examples/clickstream"), []byte("example.com/pipes/clickstream"))
-			return bytes.ReplaceAll(b, []byte("go run "+etlgenTool+" gen"), []byte("go tool etlgen gen"))
-		})
-	}
-	project := filepath.Join(r.dir, "etlgen.yaml")
-	cfg := strings.Replace(string(readFile(t, project)), "\ndefault_target:",
-		"\n  - package: ./clickstream\n    targets:\n      local: clickstream/profiles/local.yaml\n      spark: clickstream/profiles/spark.yaml\ndefault_target:", 1)
-	if err := os.WriteFile(project, []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	addClickstream(t, r.root, r.dir)
 	r.command("go", "generate", "./...")
 	r.command("bin/etlgen", "check", "--strict") // make check
 	for _, unit := range []string{"./pipeline@local", "./pipeline@spark", "./clickstream@local", "./clickstream@spark"} {
@@ -104,9 +90,33 @@ func checkTwoPipelines(t *testing.T, r *scriptRunner) {
 	}
 }
 
+// addClickstream copies the clickstream example (a static dimension,
+// session windows, late and quarantine outputs) from the etlgen checkout
+// at root into the repository at dir as its package ./clickstream, under
+// the repository's import path, and lists it in etlgen.yaml with its
+// local and spark targets.
+func addClickstream(t testing.TB, root, dir string) {
+	t.Helper()
+	src := filepath.Join(root, "examples", "clickstream")
+	dst := filepath.Join(dir, "clickstream")
+	for _, rel := range []string{"contracts.go", "transformations.go", "pipeline.go", "pipeline_test.go", "helpers_test.go", "samples_test.go",
+		"profiles/local.yaml", "profiles/spark.yaml", "testdata"} {
+		copyTree(t, filepath.Join(src, rel), filepath.Join(dst, rel), func(b []byte) []byte {
+			b = bytes.ReplaceAll(b, []byte(etlgenModule+"/examples/clickstream"), []byte("example.com/pipes/clickstream"))
+			return bytes.ReplaceAll(b, []byte("go run "+etlgenTool+" gen"), []byte("go tool etlgen gen"))
+		})
+	}
+	project := filepath.Join(dir, "etlgen.yaml")
+	cfg := strings.Replace(string(readFile(t, project)), "\ndefault_target:",
+		"\n  - package: ./clickstream\n    targets:\n      local: clickstream/profiles/local.yaml\n      spark: clickstream/profiles/spark.yaml\ndefault_target:", 1)
+	if err := os.WriteFile(project, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // copyTree copies a file or a directory tree, passing each file's bytes
 // through edit.
-func copyTree(t *testing.T, src, dst string, edit func([]byte) []byte) {
+func copyTree(t testing.TB, src, dst string, edit func([]byte) []byte) {
 	t.Helper()
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
