@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/project"
 	"github.com/etlgen/etlgen/pyspark/doctor"
 )
 
@@ -14,20 +15,36 @@ import (
 func doctorCommand() command {
 	return command{
 		summary: "check that the environment a profile names can run pipelines",
-		usage:   []string{"etlgen doctor --profile FILE [--format text|json] [--timeout 2m]"},
+		usage: []string{"etlgen doctor --profile FILE [--format text|json] [--timeout 2m]",
+			"etlgen doctor [--target NAME] [--timeout 2m]   (in a project: each target's profiles)"},
 		help: "Checks the Spark Connect server, its Spark version and deployment (spark.master),\n" +
 			"Delta, Kafka, the Kafka partitions the profile names, the checkpoint location and,\n" +
 			"from the executors themselves, that each writes to the checkpoint storage and reads\n" +
 			"the Kafka assets' topics (the executors counted through the driver's status API),\n" +
 			"and prints the checklist on stdout.\n" +
+			"In a project (" + project.ConfigFile + ", no --profile), checks the profile of every target (or of the\n" +
+			"--target ones), each once; a local-engine profile needs nothing and is skipped.\n" +
 			"Exit: 0 when all checks pass, 10 an invalid profile, 16 when the environment is not usable.",
 		flags: func(fs *flag.FlagSet) runFunc {
 			profile := fs.String("profile", "", "profile `FILE` naming the environment (required)")
 			var format string
 			formatFlag(fs, &format, formatText, formatJSON)
 			timeout := fs.Duration("timeout", doctor.DefaultTimeout, "time limit of each check")
+			var targets stringList
+			dir := fs.String("C", ".", "run as if etlgen was started in `dir`")
+			fs.Var(&targets, "target", "with the project file (etlgen.yaml): only this `target` (repeatable; default: every target)")
 			return func(ctx context.Context, e env, args []string) int {
-				return runDoctor(ctx, e, *profile, format, *timeout, args)
+				if path, ok := project.FindConfig(*dir); ok && *profile == "" && len(args) == 0 {
+					f, err := parseFormat(format, formatText, formatJSON)
+					if err != nil {
+						return e.usageError("%v", err)
+					}
+					return doctorProject(ctx, e, path, targets, f, *timeout)
+				}
+				if len(targets) > 0 {
+					return e.usageError("--target selects targets of the project file (%s), and there is none here", project.ConfigFile)
+				}
+				return runDoctor(ctx, e, joinDir(*dir, *profile), format, *timeout, args)
 			}
 		},
 	}
