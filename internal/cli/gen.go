@@ -11,6 +11,7 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/gen"
+	"github.com/etlgen/etlgen/project"
 )
 
 // genCommand is `etlgen gen [-C dir] [--check] [PKG...]`: it writes
@@ -19,14 +20,18 @@ import (
 func genCommand() command {
 	return command{
 		summary: "write the Go helpers (zz_etlgen.go) of packages with contracts",
-		usage:   []string{"etlgen gen [-C dir] [--check] [PKG patterns, default .]"},
+		usage:   []string{"etlgen gen [-C dir] [--check] [PKG patterns, default . (at a project's root: its packages)]"},
 		help: "Writes the Go helpers of each package that declares contracts (run it from go:generate).\n" +
+			"Without packages at the root of a project (" + project.ConfigFile + "), the project's pipeline packages.\n" +
 			"Exit: 0 ok, 1 stale or missing files (--check), 10 invalid contracts.",
 		generators: gen.GroupGo,
 		flags: func(fs *flag.FlagSet) runFunc {
 			dir := fs.String("C", ".", "run as if etlgen was started in `dir`")
 			check := fs.Bool("check", false, "write nothing; fail when a generated file is missing or stale")
 			return func(ctx context.Context, e env, pkgs []string) int {
+				if len(pkgs) == 0 {
+					pkgs = projectPackages(*dir)
+				}
 				m, code := loadGenModel(ctx, e, *dir, pkgs)
 				if code != ExitOK {
 					return code
@@ -36,6 +41,25 @@ func genCommand() command {
 			}
 		},
 	}
+}
+
+// projectPackages returns the pipeline packages of the project file at
+// dir when dir is a project's root, else none (the command's default).
+func projectPackages(dir string) []string {
+	path, ok := project.FindConfig(dir)
+	abs, err := filepath.Abs(dir)
+	if !ok || err != nil || filepath.Dir(path) != abs {
+		return nil
+	}
+	cfg, l, err := project.LoadConfig(path)
+	if err != nil || l.HasErrors() {
+		return nil // the command's default; validate reports the file's problems
+	}
+	var out []string
+	for _, en := range cfg.Pipelines {
+		out = append(out, en.Package)
+	}
+	return out
 }
 
 // printGenerators lists the generators of a group from their specs.

@@ -33,6 +33,7 @@ func TestProjectCommands(t *testing.T) {
 		{"project_validate_bad_fail_on", []string{"validate", "-C", projectDir, "--fail-on", "fatal"}, ExitUsage},
 		{"project_run_two_packages", []string{"run", "-C", projectDir}, ExitUsage},
 		{"project_doctor", []string{"doctor", "-C", projectDir}, ExitOK},
+		{"project_gen_check", []string{"gen", "-C", projectDir, "--check"}, ExitOK},
 		{"project_target_without_project", []string{"validate", "--target", "local", "."}, ExitUsage},
 	}
 	for _, tc := range tests {
