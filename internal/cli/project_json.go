@@ -25,15 +25,16 @@ type unitsDocument struct {
 	ExitCode    int        `json:"exitCode"`
 }
 
-// writeUnitsJSON writes the units and every diagnostic once.
-func writeUnitsJSON(w io.Writer, reports []unitReport, all diag.List, code int) error {
+// writeUnitsJSON writes the units (ok by the diagnostics of severity
+// least or worse) and every diagnostic once.
+func writeUnitsJSON(w io.Writer, reports []unitReport, all diag.List, code int, least diag.Severity) error {
 	doc := unitsDocument{Units: []unitJSON{}, Diagnostics: all, ExitCode: code}
 	if doc.Diagnostics == nil {
 		doc.Diagnostics = diag.List{}
 	}
 	for _, r := range reports {
 		u := unitJSON{Package: r.Entry.Package, Target: r.Target.Name, Profile: r.Target.Profile, Pipelines: []string{},
-			OK: exitFor(r.Diagnostics) == ExitOK, Checked: r.Extra, Diagnostics: r.Diagnostics}
+			OK: exitAt(r.Diagnostics, least) == ExitOK, Checked: r.Extra, Diagnostics: r.Diagnostics}
 		if u.Diagnostics == nil {
 			u.Diagnostics = diag.List{}
 		}

@@ -104,7 +104,7 @@ func renderUnits(e env, format string, reports []unitReport, least diag.Severity
 		}
 		return code
 	case formatJSON:
-		if err := writeUnitsJSON(e.stdout, reports, all, code); err != nil {
+		if err := writeUnitsJSON(e.stdout, reports, all, code, least); err != nil {
 			return e.fail(ExitFailure, "%v", err)
 		}
 		return code
