@@ -48,7 +48,22 @@ func (r *Registry) Load(path string) (*Profile, diag.List, error) {
 // file within them parses in about a second), so it takes no context and
 // needs no cancellation.
 func (r *Registry) Parse(filename string, data []byte) (*Profile, diag.List) {
-	d := &decoder{file: filename, reg: r, misspelt: map[string]bool{}, brokenResources: map[string]bool{}}
+	return r.parse(&decoder{file: filename, reg: r, misspelt: map[string]bool{}, brokenResources: map[string]bool{}}, data)
+}
+
+// ParseKeepingBroken is Parse, except that an asset with an error in its
+// options stays bound as far as it decoded, where Parse leaves it unbound
+// so that nothing is said about what its wrong value would imply. It is
+// for tools that build what Spark would run of a profile etlgen rejects
+// (the differential corpus's equivalent queries), never for a verdict:
+// the diagnostics of the binding may then cascade.
+func (r *Registry) ParseKeepingBroken(filename string, data []byte) (*Profile, diag.List) {
+	return r.parse(&decoder{file: filename, reg: r, misspelt: map[string]bool{}, brokenResources: map[string]bool{}, keepBroken: true}, data)
+}
+
+// parse decodes the document with d.
+func (r *Registry) parse(d *decoder, data []byte) (*Profile, diag.List) {
+	filename := d.file
 	if filename != "" {
 		d.dir = filepath.Dir(filename)
 	}

@@ -131,7 +131,7 @@ func (d *decoder) asset(e entry, resources map[string]*Resource) *Asset {
 			d.checkFailed(e.key, path, plugin.Summary, err)
 		}
 	}
-	if d.erredSince(before) {
+	if d.erredSince(before) && !d.keepBroken {
 		return nil
 	}
 	return a

@@ -21,6 +21,9 @@ type decoder struct {
 	brokenResources map[string]bool
 	// rootWritten records whether execution.checkpoint_root is in the file.
 	rootWritten bool
+	// keepBroken keeps an asset with an error bound as far as it decoded
+	// (ParseKeepingBroken).
+	keepBroken bool
 }
 
 // entry is one key/value pair of a mapping node.

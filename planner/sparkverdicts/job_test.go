@@ -48,12 +48,13 @@ func (r *stackRun) add(c sparkverdicts.Case) error {
 		return nil
 	}
 	add := sparkverdicts.Equivalent{Options: map[string]map[string]string{}}
+	m = sparkverdicts.EquivalentModel(doc, prof) // etlgen rejects the case: its broken assets bound all the same
 	if e := c.Equivalent; e != nil {
 		eq, err := r.renamedFile(c, sparkverdicts.FileEquivalent)
 		if err != nil {
 			return err
 		}
-		_, m, _ = sparkverdicts.Judge(doc, eq)
+		m = sparkverdicts.EquivalentModel(doc, eq)
 		for asset, opts := range e.Options {
 			add.Options[asset] = map[string]string{}
 			for k, v := range opts {

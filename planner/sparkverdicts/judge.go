@@ -21,6 +21,17 @@ func Judge(doc *ir.Document, profileYAML []byte) (Etlgen, *planner.Model, diag.L
 	return verdictOf(diags), m, diags
 }
 
+// EquivalentModel plans doc bound to a profile etlgen may reject, keeping
+// an asset with an error bound as far as it decoded
+// (profile.Registry.ParseKeepingBroken), so that the equivalent query of
+// a rejected case reads and writes what its profile names: the model
+// Spark's verdict is measured on, never etlgen's verdict (Judge).
+func EquivalentModel(doc *ir.Document, profileYAML []byte) *planner.Model {
+	prof, _ := profile.Default().ParseKeepingBroken(FileProfile, profileYAML)
+	m, _ := planner.Plan(doc, prof, planner.Options{})
+	return m
+}
+
 // JudgeCase reads a case's document and profile and judges them.
 func JudgeCase(c Case) (Etlgen, *planner.Model, diag.List, error) {
 	doc, err := c.Document()
