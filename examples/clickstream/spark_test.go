@@ -240,7 +240,9 @@ func runFeeding(t *testing.T, ctx context.Context, e engineRun, files []sampleFi
 			e.feed(f)
 		}
 		began := time.Now()
-		_, err := run.Run(ctx, e.model, run.Options{Profile: e.prof, ProgramLog: &log, OnBatch: func(b run.Batch) {
+		_, err := run.Run(ctx, e.model, run.Options{Profile: e.prof, ProgramLog: &log, OnNotice: func(n run.Notice) {
+			t.Logf("%s run %d: %s %s %s", e.model.Engine, i+1, n.Kind, n.Code, n.Text)
+		}, OnBatch: func(b run.Batch) {
 			// late rows are counted apart: the local engine reports them on
 			// the late output's query, Spark on the query hosting it
 			out.lateRows += b.LateRows
@@ -326,8 +328,8 @@ func readSink[T any](t *testing.T, ctx context.Context, m *planner.Model, sink s
 // checked on its own.
 func TestSparkMatchesLocal(t *testing.T) {
 	stack.Require(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
+	// The two run one after the other: in parallel they take no less time
+	// on a loaded stack.
 	files := sampleFiles(t)
 	var perFile [][]int
 	var all []int
@@ -336,6 +338,8 @@ func TestSparkMatchesLocal(t *testing.T) {
 	}
 
 	t.Run("kafka, a run per file", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
 		began := time.Now()
 		local := runFeeding(t, ctx, localRun(t, files), files, perFile)
 		sr, topic := sparkRun(t, ctx, files, false)
@@ -370,6 +374,8 @@ func TestSparkMatchesLocal(t *testing.T) {
 	})
 
 	t.Run("files, one run", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
 		began := time.Now()
 		local := runFeeding(t, ctx, localRun(t, files), files, [][]int{all})
 		sr, dir := sparkRun(t, ctx, files, true)
