@@ -42,17 +42,7 @@ func TestSampleEvents(t *testing.T) {
 	if want := []int{9, 7, 5, 3, 0}; !slices.Equal(inputs, want) {
 		t.Errorf("input rows per batch = %v, want %v (one file per batch, then a no-data batch)", inputs, want)
 	}
-	search, news, mail := "https://www.example.org/search?q=", "https://news.example.net/", "https://mail.example.com/"
-	testkit.RowsEqual(t, sessions(rt), rows(
-		session{user: "u-1001", start: "09:00", last: "09:12", pages: 3, distinct: 3, entry: "/", exit: "/cart", country: "DE", plan: "pro", entryReferrer: ptr(search + "shoes")},
-		session{user: "u-1002", start: "09:10", last: "09:35", pages: 3, distinct: 3, entry: "/", exit: "/checkout", country: "US", plan: "free", entryReferrer: ptr(news)},
-		session{user: "u-1003", start: "09:30", last: "09:30", pages: 1, distinct: 1, entry: "/products/42", exit: "/products/42", country: "FR", plan: "enterprise", entryReferrer: ptr(search + "42")},
-		session{user: "u-1004", start: "09:40", last: "09:40", pages: 1, distinct: 1, entry: "/help", exit: "/help", country: "GB", plan: "free", entryReferrer: ptr(mail)},
-		session{user: "u-1001", start: "10:00", last: "10:25", pages: 3, distinct: 3, entry: "/", exit: "/cart", country: "DE", plan: "pro", entryReferrer: ptr(search + "boots")},
-		session{user: "u-1005", start: "10:20", last: "10:20", pages: 1, distinct: 1, entry: "/products/42", exit: "/products/42", country: "unknown", plan: "unknown", entryReferrer: ptr("https://ads.example.com/c/1")},
-		session{user: "u-1004", start: "10:40", last: "10:45", pages: 2, distinct: 2, entry: "/", exit: "/products/42", country: "GB", plan: "free"},
-		session{user: "u-1003", start: "11:00", last: "11:00", pages: 1, distinct: 1, entry: "/", exit: "/", country: "FR", plan: "enterprise"},
-	))
+	testkit.RowsEqual(t, sessions(rt), rows(sampleSessions()...))
 	testkit.Count(t, rt.State("sessionize-page-views"), 2) // u-1002 from 11:40, u-1003 from 11:50
 
 	late := testkit.Late[clickstream.LatePageView](rt, "late_page_views")
@@ -74,4 +64,20 @@ func deref(s *string) string {
 		return "<nil>"
 	}
 	return *s
+}
+
+// sampleSessions are the sessions testdata/events/README.md lists for the
+// sample files run back to back.
+func sampleSessions() []session {
+	search, news, mail := "https://www.example.org/search?q=", "https://news.example.net/", "https://mail.example.com/"
+	return []session{
+		{user: "u-1001", start: "09:00", last: "09:12", pages: 3, distinct: 3, entry: "/", exit: "/cart", country: "DE", plan: "pro", entryReferrer: ptr(search + "shoes")},
+		{user: "u-1002", start: "09:10", last: "09:35", pages: 3, distinct: 3, entry: "/", exit: "/checkout", country: "US", plan: "free", entryReferrer: ptr(news)},
+		{user: "u-1003", start: "09:30", last: "09:30", pages: 1, distinct: 1, entry: "/products/42", exit: "/products/42", country: "FR", plan: "enterprise", entryReferrer: ptr(search + "42")},
+		{user: "u-1004", start: "09:40", last: "09:40", pages: 1, distinct: 1, entry: "/help", exit: "/help", country: "GB", plan: "free", entryReferrer: ptr(mail)},
+		{user: "u-1001", start: "10:00", last: "10:25", pages: 3, distinct: 3, entry: "/", exit: "/cart", country: "DE", plan: "pro", entryReferrer: ptr(search + "boots")},
+		{user: "u-1005", start: "10:20", last: "10:20", pages: 1, distinct: 1, entry: "/products/42", exit: "/products/42", country: "unknown", plan: "unknown", entryReferrer: ptr("https://ads.example.com/c/1")},
+		{user: "u-1004", start: "10:40", last: "10:45", pages: 2, distinct: 2, entry: "/", exit: "/products/42", country: "GB", plan: "free"},
+		{user: "u-1003", start: "11:00", last: "11:00", pages: 1, distinct: 1, entry: "/", exit: "/", country: "FR", plan: "enterprise"},
+	}
 }
