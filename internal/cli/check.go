@@ -34,8 +34,8 @@ func checkCommand() command {
 			"--write-state), and the packages' tests (go test). Text: diagnostics on stderr, one summary\n" +
 			"line per pipeline package × target on stdout; json and sarif: one document on stdout with every\n" +
 			"finding. --strict fails on warnings too.\n" +
-			"Exit: 0 ok, 10 invalid model (a failing test too), 12 planning failure, 14 incompatible state or\n" +
-			"breaking contract drift, 16 environment failure.",
+			"Exit: 0 ok, 10 invalid model (stale generated files, breaking contract drift and failing tests too),\n" +
+			"12 planning failure, 14 incompatible state, 16 environment failure: the worst finding's class.",
 		flags: func(fs *flag.FlagSet) runFunc {
 			var f checkFlags
 			fs.StringVar(&f.plan.dir, "C", ".", "run as if etlgen was started in `dir`")
