@@ -26,6 +26,7 @@
 // verdict. TestSparkVerdicts (ETLGEN_STACK=1) runs every case on the stack
 // in one Python process (testdata/harness.py): the program pyspark.Generate
 // writes where etlgen accepts the pipeline, otherwise an equivalent query
-// built from the IR; it compares Spark's outcome with the recorded one, or
+// built from the IR and a plan whose broken assets stay bound
+// (EquivalentModel: profile.Registry.ParseKeepingBroken); it compares Spark's outcome with the recorded one, or
 // records it with -record.
 package sparkverdicts
