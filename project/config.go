@@ -109,6 +109,15 @@ func (e Entry) Target(name string) (Target, bool) {
 	return e.Targets[i], true
 }
 
+// TargetOr returns the entry's target of that name, else its first (the
+// default of contracts.target and docs.target).
+func (e Entry) TargetOr(name string) Target {
+	if t, ok := e.Target(name); ok {
+		return t
+	}
+	return e.Targets[0]
+}
+
 // TargetNames returns every target name of the project, sorted, once each.
 func (c *Config) TargetNames() []string {
 	var out []string

@@ -67,10 +67,7 @@ func contractsProject(ctx context.Context, e env, f contractsFlags, path string,
 func contractUnitsOrFail(cfg *project.Config, res []project.UnitResult) []project.UnitResult {
 	var out []project.UnitResult
 	for _, e := range cfg.Pipelines {
-		want := cfg.Contracts.Target
-		if _, ok := e.Target(want); !ok {
-			want = e.Targets[0].Name
-		}
+		want := e.TargetOr(cfg.Contracts.Target).Name
 		for _, r := range res {
 			if r.Entry.Package == e.Package && r.Target.Name == want {
 				out = append(out, r)

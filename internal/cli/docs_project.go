@@ -30,11 +30,7 @@ func docsProject(ctx context.Context, e env, f planFlags, path string, out strin
 	}
 	var units []project.Unit
 	for _, en := range cfg.Pipelines {
-		t, ok := en.Target(cfg.Docs.Target)
-		if !ok {
-			t = en.Targets[0]
-		}
-		units = append(units, project.Unit{Entry: en, Target: t})
+		units = append(units, project.Unit{Entry: en, Target: en.TargetOr(cfg.Docs.Target)})
 	}
 	res := project.LoadUnits(ctx, cfg, units, project.Options{})
 	var all diag.List
