@@ -20,7 +20,7 @@ func TestCheckAccepts(t *testing.T) {
 		{`(a|b)|`, `(a|b)|`},
 		{`(?:ab)+(?<host>[a-z0-9.-]+)`, `(?:ab)+(?P<host>[a-z0-9\x{2E}\x{2D}]+)`},
 		{`\.\*\+\?\(\)\[\]\{\}\|\^\$\\\/\-`, `\x{2E}\x{2A}\x{2B}\x{3F}\x{28}\x{29}\x{5B}\x{5D}\x{7B}\x{7D}\x{7C}\x{5E}\x{24}\x{5C}\x{2F}\x{2D}`},
-		{`\t\n\r\f\a\x41\x{1F600}`, `\x{9}\x{A}\x{D}\x{C}\x{7}A\x{1F600}`},
+		{`\t\n\r\f\a\x41\x{E9}\x{1F600}😀`, `\x{9}\x{A}\x{D}\x{C}\x{7}A\x{E9}\x{1F600}\x{1F600}`},
 		{`[^a-z_-]`, `[^a-z\x{5F}\x{2D}]`},
 		{`[-a]`, `[\x{2D}a]`},
 		{`[é-ü😀]`, `[\x{E9}-\x{FC}\x{1F600}]`},
@@ -132,5 +132,20 @@ func TestCheckRefuses(t *testing.T) {
 				t.Errorf("Check(%q): no hint", c.pattern)
 			}
 		})
+	}
+}
+
+func TestCompileFindAll(t *testing.T) {
+	cases := []struct {
+		pattern string
+		ok      bool
+	}{
+		{`a+`, true}, {`a|b*c`, true}, {`(a*)b`, true}, {`a*`, false}, {`a|`, false}, {``, false}, {`(?:a?)`, false}, {`^`, false}, {`a{0,2}`, false}, {`\z`, false},
+	}
+	for _, c := range cases {
+		_, err := CompileFindAll(c.pattern)
+		if (err == nil) != c.ok {
+			t.Errorf("CompileFindAll(%q) = %v, want ok %v", c.pattern, err, c.ok)
+		}
 	}
 }

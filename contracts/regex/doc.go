@@ -17,7 +17,22 @@
 // (?s) excludes Java's line terminators, `\s` includes \x0B), so Compile
 // gives a *regexp.Regexp that answers what Spark answers. A repetition of a
 // part that can match the empty string is refused too: the two engines
-// record captures of empty iterations differently.
+// record captures of empty iterations differently. CompileFindAll, for
+// functions that use every match (regexp_replace, split), also refuses a
+// pattern that can match the empty string: Java's successive finds accept
+// an empty match right after a non-empty one and step into surrogate pairs
+// after an empty match.
+//
+// # Proof
+//
+// testdata/corpus.json lists patterns (accepted ones at the edge of the
+// subset, and refused ones) and subjects chosen to break them; Spark
+// 4.1.1's rlike, regexp_extract (groups 0 and 1) and regexp_replace
+// answers are recorded in testdata/spark.json by testdata/spark_regex.py
+// (TestCorpusLive, ETLGEN_STACK=1, -update re-records). The offline test
+// requires Go's answers to equal Spark's for every accepted pattern, and a
+// recorded difference (or an error) for every refused one unless the
+// corpus says why none shows.
 //
 // # Scope
 //
