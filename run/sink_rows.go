@@ -101,7 +101,7 @@ func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*S
 	}
 	switch {
 	case q.Sink.Plugin == profile.PluginFileJSON:
-		err = readFileSink(r, limit)
+		err = readFileSink(m, pp, q, r, limit)
 	case q.Sink.Plugin == profile.PluginDelta && m.Engine == profile.EnginePySpark:
 		err = readSparkDelta(ctx, m, q, r, limit)
 	case q.Sink.Plugin == profile.PluginDelta:
@@ -115,8 +115,18 @@ func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*S
 	return r, nil
 }
 
-// readFileSink reads a file-json sink's committed files in order.
-func readFileSink(r *SinkRows, limit int) error {
+// readFileSink reads a file-json sink's committed files in order, after
+// checking that the sink logged every batch the local engine's checkpoint
+// of the query (its host's, for a hosted load) committed. A quarantine
+// written now and then under another query's checkpoint (a static
+// table's, a gate's) logs only the batches that wrote to it.
+func readFileSink(m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, r *SinkRows, limit int) error {
+	everyBatch := slices.ContainsFunc(pp.Queries, func(x planner.Query) bool { return x.Name == q.Name && x.Sink.Asset == q.Sink.Asset })
+	if m.Engine == profile.EngineLocal && everyBatch {
+		if err := engine.VerifySinkLog(r.Where, q.Checkpoint); err != nil {
+			return err
+		}
+	}
 	files, err := engine.CommittedFiles(r.Where)
 	if err != nil {
 		return err

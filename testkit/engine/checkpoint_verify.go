@@ -2,7 +2,9 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 )
 
 // loggedSink is a sink that logs the batches it committed (FileSink):
@@ -32,6 +34,9 @@ func (q *Query) verify() error {
 		return err
 	}
 	if err := q.verifyLogs(offsets, commits, append(slices.Clone(sf.deltas), sf.snapshots...)); err != nil {
+		return err
+	}
+	if err := q.verifyOffsets(offsets); err != nil {
 		return err
 	}
 	if err := q.verifyState(sf, offsets, commits); err != nil {
@@ -93,17 +98,13 @@ func (q *Query) verifyLogs(offsets, commits, states []int64) error {
 	return nil
 }
 
-// verifySink checks the sink's log of this checkpoint: no batch beyond
-// the offsets, none of the committed batches missing.
+// verifySink checks the log of this checkpoint in the query's sink and in
+// every sink it hosts: no batch beyond the offsets, none of the committed
+// batches missing. A missing log is missing batches once a batch
+// committed: a deleted or emptied sink directory, or a sink moved under an
+// old checkpoint (Spark forbids changing a file sink's directory), would
+// otherwise hide the committed rows for good.
 func (q *Query) verifySink(offsets, commits []int64) error {
-	ls, ok := q.sink.(loggedSink)
-	if !ok {
-		return nil
-	}
-	logged, ok, err := ls.lastLogged()
-	if err != nil || !ok {
-		return err // a sink without this checkpoint's log: new, or its directory was emptied
-	}
 	last, committed := int64(-1), int64(-1)
 	if len(offsets) > 0 {
 		last = offsets[len(offsets)-1]
@@ -111,16 +112,100 @@ func (q *Query) verifySink(offsets, commits []int64) error {
 	if len(commits) > 0 {
 		committed = commits[len(commits)-1]
 	}
-	hint := "restore the checkpoint and the sink directory together, or start a new checkpoint (a new major version) and a new sink directory"
+	sinks := []struct {
+		name string
+		sink Sink
+	}{{q.Name, q.sink}}
+	for _, h := range q.hosted {
+		sinks = append(sinks, struct {
+			name string
+			sink Sink
+		}{h.name, h.sink})
+	}
+	for _, s := range sinks {
+		ls, ok := s.sink.(loggedSink)
+		if !ok {
+			continue
+		}
+		logged, ok, err := ls.lastLogged()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			logged = -1
+		}
+		if err := q.sinkLogLinesUp(s.name, logged, last, committed); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sinkLogLinesUp compares the last batch a sink logged (-1: none) with the
+// checkpoint's last offsets and last commit.
+func (q *Query) sinkLogLinesUp(load string, logged, last, committed int64) error {
+	hint := "restore the checkpoint and the sink directory together, or start over (`etlgen run --fresh`, or a new major version and a new sink directory)"
 	switch {
 	case logged > last:
 		return &CheckpointError{Code: CodeSinkLogMismatch, Checkpoint: q.Checkpoint, Hint: hint,
-			Problem: fmt.Sprintf("the sink of query %s logged batch %d of this checkpoint, but offsets/%d is missing: re-planning it would write other rows under a committed batch id", q.Name, logged, logged)}
+			Problem: fmt.Sprintf("the sink of load %s logged batch %d of this checkpoint, but offsets/%d is missing: re-planning it would write other rows under a committed batch id", load, logged, logged)}
+	case logged < 0 && committed >= 0:
+		return &CheckpointError{Code: CodeSinkLogMismatch, Checkpoint: q.Checkpoint, Hint: hint,
+			Problem: fmt.Sprintf("the sink of load %s has no log of this checkpoint, but batches up to %d committed: the sink lost them (its log or directory was deleted, or the sink moved)", load, committed)}
 	case logged < committed:
 		return &CheckpointError{Code: CodeSinkLogMismatch, Checkpoint: q.Checkpoint, Hint: hint,
-			Problem: fmt.Sprintf("the sink log of query %s ends at batch %d but batch %d committed: the sink lost batches", q.Name, logged, committed)}
+			Problem: fmt.Sprintf("the sink log of load %s ends at batch %d but batch %d committed: the sink lost batches", load, logged, committed)}
 	}
 	return nil
+}
+
+// verifyOffsets checks each retained offsets file on its own and against
+// the one before it: it is batch N's (its batchId is its name), every
+// source's position is not negative and never goes back, a file source's
+// files are plain names, and the batch's late-events watermark is the
+// watermark of the batch before it, which never goes back. A file edited
+// by hand (a position moved back) would otherwise be resumed silently and
+// read rows again.
+func (q *Query) verifyOffsets(offsets []int64) error {
+	var prev *OffsetLog
+	for _, n := range offsets {
+		var ol OffsetLog
+		if err := q.cp.readJSON("offsets", n, &ol); err != nil {
+			return q.badOffsets(n, err.Error())
+		}
+		if ol.BatchID != n {
+			return q.badOffsets(n, fmt.Sprintf("it says batchId %d", ol.BatchID))
+		}
+		for _, a := range slices.Sorted(maps.Keys(ol.Sources)) {
+			o := ol.Sources[a]
+			if o.N < 0 {
+				return q.badOffsets(n, fmt.Sprintf("source %s is at %d", a, o.N))
+			}
+			for _, f := range o.Files {
+				if f == "" || f == "." || f == ".." || strings.ContainsAny(f, "/\\\x00") {
+					return q.badOffsets(n, fmt.Sprintf("source %s lists %q, not a file name", a, f))
+				}
+			}
+			if prev == nil {
+				continue
+			}
+			if p, ok := prev.Sources[a]; ok && o.N < p.N {
+				return q.badOffsets(n, fmt.Sprintf("source %s goes back from %d (offsets/%d) to %d", a, p.N, n-1, o.N))
+			}
+		}
+		if prev != nil && (ol.BatchWatermarkMs < prev.BatchWatermarkMs || ol.LateEventsWatermarkMs != prev.BatchWatermarkMs) {
+			return q.badOffsets(n, fmt.Sprintf("its watermarks (batch %d, late events %d) do not follow offsets/%d's batch watermark %d", ol.BatchWatermarkMs, ol.LateEventsWatermarkMs, n-1, prev.BatchWatermarkMs))
+		}
+		prev = &ol
+	}
+	return nil
+}
+
+// badOffsets is a CodeBadOffsets error about offsets/n.
+func (q *Query) badOffsets(n int64, problem string) error {
+	return &CheckpointError{Code: CodeBadOffsets, Checkpoint: q.Checkpoint,
+		Problem: fmt.Sprintf("offsets/%d fails its consistency check: %s", n, problem),
+		Hint:    "restore the checkpoint from a backup, or start over (`etlgen run --fresh`); never edit offsets files"}
 }
 
 // gap is a CodeCheckpointGap error.

@@ -18,13 +18,17 @@ const (
 	// state delta is missing after the snapshot it starts from
 	// (CheckpointError).
 	CodeStateChain = "ETL-K523"
+	// CodeBadOffsets: an offsets file of the checkpoint fails its own
+	// consistency check (CheckpointError).
+	CodeBadOffsets = "ETL-K526"
 )
 
 // CheckpointError is a checkpoint the engine refuses to resume from: a
 // batch would be re-planned over different data, rewriting or skipping
 // output, so the run stops before it instead of losing rows.
 type CheckpointError struct {
-	// Code is CodeCheckpointGap, CodeSinkLogMismatch or CodeStateChain.
+	// Code is CodeCheckpointGap, CodeSinkLogMismatch, CodeStateChain or
+	// CodeBadOffsets.
 	Code string
 	// Checkpoint is the query's checkpoint directory.
 	Checkpoint string
@@ -57,4 +61,25 @@ type SinkLogError struct {
 func (e *SinkLogError) Error() string {
 	return CodeSinkLogUntrusted + ": sink log " + e.Log + ": " + e.Problem +
 		" (etlgen writes only its own part files, by plain name, into the sink directory: restore the sink directory from a backup, or remove the log after checking what wrote it)"
+}
+
+// CodePartFileChanged: a committed part file of a file sink is missing or
+// not what its log recorded (PartFileError).
+const CodePartFileChanged = "ETL-K525"
+
+// PartFileError is a committed part file that is missing, not a regular
+// file, or not of the size its sink log recorded at commit: it was
+// deleted, torn, truncated, appended to or replaced after the batch
+// committed. Nothing reads it as it is.
+type PartFileError struct {
+	// File is the part file.
+	File string
+	// Problem says what differs.
+	Problem string
+}
+
+// Error says what is wrong and how to recover.
+func (e *PartFileError) Error() string {
+	return CodePartFileChanged + ": sink file " + e.File + ": " + e.Problem +
+		" (restore the sink directory from a backup, or start over with `etlgen run --fresh`)"
 }

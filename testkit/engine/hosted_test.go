@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,6 +79,9 @@ type msRig struct {
 	model *planner.Model
 	eng   *Engine
 	runs  []*Progress
+	// files binds these loads to file-json directories under dir (by
+	// load name) instead of memory tables.
+	files []string
 }
 
 func newMSRig(t *testing.T, doc *ir.Document, exec, modes map[string]string) *msRig {
@@ -107,6 +111,9 @@ func (r *msRig) tryOpen() error {
 	}
 	for _, l := range p.Loads {
 		assets[l.Asset] = "{plugin: memory}"
+		if slices.Contains(r.files, l.Asset) {
+			assets[l.Asset] = "{plugin: file-json, path: " + strconv.Quote(filepath.Join(r.dir, "sinks", l.Asset)) + "}"
+		}
 	}
 	for _, g := range p.Gates {
 		if g.Output != "" {

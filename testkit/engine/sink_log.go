@@ -77,7 +77,11 @@ func ReadSinkLog(dir string) ([]SinkWriter, error) {
 // CommittedFiles returns the paths of the files of every committed batch
 // of every checkpoint in the file sink directory dir, sorted: what a
 // reader should read. A file a crashed batch left without a log line is
-// not among them (its re-run rewrites it under the same name).
+// not among them (its re-run rewrites it under the same name). A
+// committed file that is missing, not a regular file, or not of the size
+// its log recorded (torn, truncated, appended to or replaced) is a
+// *PartFileError: a reader never sees fewer or other rows without an
+// error.
 func CommittedFiles(dir string) ([]string, error) {
 	ws, err := ReadSinkLog(dir)
 	if err != nil {
@@ -87,12 +91,59 @@ func CommittedFiles(dir string) ([]string, error) {
 	for _, w := range ws {
 		for _, b := range w.Batches {
 			for _, f := range b.Files {
-				out = append(out, filepath.Join(dir, f.Path))
+				p := filepath.Join(dir, f.Path)
+				if err := checkPartFile(p, f.Size, b.BatchID); err != nil {
+					return nil, err
+				}
+				out = append(out, p)
 			}
 		}
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// checkPartFile checks a committed part file against its log entry.
+func checkPartFile(path string, size, batch int64) error {
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed it, but it is missing", batch)}
+	case err != nil:
+		return fmt.Errorf("read sink file: %w", err)
+	case !st.Mode().IsRegular():
+		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed a file, but this is a %s", batch, modeWord(st.Mode()))}
+	case st.Size() != size:
+		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed %d bytes, but it has %d", batch, size, st.Size())}
+	}
+	return nil
+}
+
+// VerifySinkLog checks that the file sink directory dir holds the log of
+// the checkpoint in cp (on the local engine) for every batch it committed:
+// `etlgen show` calls it so that a deleted or cut log is an error, not
+// fewer rows. A checkpoint that committed nothing, or has no identity
+// yet, passes.
+func VerifySinkLog(dir, cp string) error {
+	id, ok, err := existingIdentity(cp)
+	if err != nil || !ok {
+		return err
+	}
+	commits, err := checkpoint{dir: cp}.ids("commits")
+	if err != nil || len(commits) == 0 {
+		return err
+	}
+	committed := commits[len(commits)-1]
+	w, _, err := readWriterLog(filepath.Join(dir, sinkLogDir, id+".log"))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if n := len(w.Batches); n == 0 || w.Batches[n-1].BatchID < committed {
+		return &CheckpointError{Code: CodeSinkLogMismatch, Checkpoint: cp,
+			Hint:    "restore the checkpoint and the sink directory together, or start over (`etlgen run --fresh`)",
+			Problem: fmt.Sprintf("batches up to %d committed, but the sink log %s does not hold them all: the sink lost rows", committed, filepath.Join(dir, sinkLogDir, id+".log"))}
+	}
+	return nil
 }
 
 // readWriterLog reads one log: the header, then a batch per complete
