@@ -65,6 +65,7 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 		}
 		h.s.emit(r, localTerminated(pp, q, st))
 	}
+	h.s.ol.flush(r)
 	if werr := r.write(localReportDir(m, pp)); werr != nil && err == nil {
 		err = werr
 	}

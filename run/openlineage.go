@@ -266,6 +266,14 @@ func (l *lineage) datasets(pp *planner.PipelinePlan, q *planner.Query) (in, out 
 	return in, out
 }
 
+// flush waits for the delivery of r's queued events (bounded: see
+// olTransport) and counts their outcomes in r.
+func (l *lineage) flush(r *Report) {
+	if l != nil {
+		l.out.flush(r)
+	}
+}
+
 // close ends the transport (the file).
 func (l *lineage) close() {
 	if l != nil {

@@ -133,6 +133,7 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 			o.notice("warning", "%v", err)
 		}
 	}
+	h.s.ol.flush(r)
 	return r.write(dir)
 }
 

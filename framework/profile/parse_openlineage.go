@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"fmt"
 	"net/url"
 	"time"
 
@@ -13,7 +14,18 @@ import (
 // does not.
 const defaultLineageTimeout = 5 * time.Second
 
-var openLineageKeys = []string{"file", "url", "api_key_env", "namespace", "timeout"}
+// DefaultLineageBudget bounds the time all OpenLineage posts of a run may
+// take together when the profile does not (execution.openlineage.budget).
+const DefaultLineageBudget = 30 * time.Second
+
+// MaxLineageTimeout and MaxLineageBudget are the largest timeout and
+// budget a profile may set: an endpoint never holds a run's end longer.
+const (
+	MaxLineageTimeout = time.Minute
+	MaxLineageBudget  = 10 * time.Minute
+)
+
+var openLineageKeys = []string{"file", "url", "api_key_env", "namespace", "timeout", "budget"}
 
 // OpenLineage is execution.openlineage: where `etlgen run` sends the
 // OpenLineage run events of every query (START, RUNNING per micro-batch,
@@ -30,9 +42,21 @@ type OpenLineage struct {
 	APIKeyEnv string
 	// Namespace is the jobs' namespace (default: the profile's name).
 	Namespace string
-	// Timeout bounds one post (default 5s).
+	// Timeout bounds one post (default 5s, at most MaxLineageTimeout).
 	Timeout time.Duration
-	Pos     diag.Position
+	// Budget bounds the time all posts of a run take together (0: the
+	// default, DefaultLineageBudget; at most MaxLineageBudget): then the
+	// endpoint is given up and the rest of the events count as failed.
+	Budget time.Duration
+	Pos    diag.Position
+}
+
+// BudgetOr is Budget, or DefaultLineageBudget when the profile sets none.
+func (o *OpenLineage) BudgetOr() time.Duration {
+	if o.Budget > 0 {
+		return o.Budget
+	}
+	return DefaultLineageBudget
 }
 
 // openLineage decodes execution.openlineage.
@@ -65,8 +89,12 @@ func (d *decoder) openLineage(e entry) *OpenLineage {
 				ol.Namespace = s
 			}
 		case "timeout":
-			if v, ok := d.duration(f.val, p); ok {
+			if v, ok := d.lineageDuration(f.val, p, MaxLineageTimeout); ok {
 				ol.Timeout = v
+			}
+		case "budget":
+			if v, ok := d.lineageDuration(f.val, p, MaxLineageBudget); ok {
+				ol.Budget = v
 			}
 		default:
 			d.unknownKey(f, path, openLineageKeys, entries)
@@ -87,4 +115,15 @@ func (d *decoder) lineageURL(n *yaml.Node, path string) string {
 		return ""
 	}
 	return s
+}
+
+// lineageDuration decodes a positive duration of at most limit.
+func (d *decoder) lineageDuration(n *yaml.Node, path string, limit time.Duration) (time.Duration, bool) {
+	v, ok := d.duration(n, path)
+	if ok && v > limit {
+		d.report(CodeBadValue, n, path, fmt.Sprintf("write at most %s: the endpoint may not hold a run's end longer", limit),
+			"%s is %s, above the maximum %s", path, v, limit)
+		return 0, false
+	}
+	return v, ok
 }

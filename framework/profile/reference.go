@@ -55,7 +55,8 @@ Pipelines mean, profiles bind: event-time semantics never live here. Diagnostics
 | ` + "`execution.openlineage.url`" + ` | http(s) URL | no | posts each event to this endpoint (the OpenLineage HTTP transport, e.g. Marquez ` + "`http://host:5000/api/v1/lineage`" + `); a failing endpoint never fails the run: a warning, and the report counts what was not delivered. One of file and url (or both) is required |
 | ` + "`execution.openlineage.api_key_env`" + ` | environment variable name | no | the variable holding the endpoint's API key, sent as ` + "`Authorization: Bearer`" + `; never the key itself |
 | ` + "`execution.openlineage.namespace`" + ` | string | no | the jobs' namespace (default: the profile's name); a job is ` + "`<pipeline>.<query>`" + ` |
-| ` + "`execution.openlineage.timeout`" + ` | duration | no | bounds one post (default 5s) |
+| ` + "`execution.openlineage.timeout`" + ` | duration | no | bounds one post (default 5s, at most 1m) |
+| ` + "`execution.openlineage.budget`" + ` | duration | no | bounds the time all posts of a run take together (default 30s, at most 10m); then the endpoint is given up and the other events count as failed. Events are delivered on a goroutine of their own: the endpoint never holds the engine |
 | ` + "`assets.<name>`" + ` | mapping | per pipeline asset | ` + "`plugin`" + `, optional ` + "`resource`" + `, and the plugin's options |
 | ` + "`resources.<name>`" + ` | mapping | no | optional ` + "`kind`" + ` and the kind's options |
 
