@@ -68,6 +68,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"order_event", orderEvent(), Options{}},
 		{"kitchen_sink", kitchenSink(), Options{}},
+		{"cross_rules", crossRules(), Options{}},
 		{"order_event_string_payload", orderEvent(), Options{PayloadColumn: "value", PayloadType: PayloadString,
 			MaxPayloadBytes: 2048, UnknownFields: contracts.UnknownReject}},
 	}
