@@ -61,3 +61,14 @@ func TestCheckRuleTypes(t *testing.T) {
 		})
 	}
 }
+
+func TestLexStringEscapes(t *testing.T) {
+	for src, want := range map[string]string{
+		`'it\'s'`: "it's", `'it''s'`: "it's", `'a\\b'`: `a\b`, `'a\b'`: `a\b`, `'😀'`: "😀",
+	} {
+		toks, err := lexRule(src)
+		if err != nil || len(toks) != 2 || toks[0].kind != tokString || toks[0].text != want {
+			t.Errorf("lexRule(%s) = %v, %v; want the string %q", src, toks, err, want)
+		}
+	}
+}

@@ -106,8 +106,10 @@ func (pl *packageLoader) ruleProblem(c *Contract, r Rule, pos diag.Position, e *
 }
 
 // parseRuleMarker reads `+etl:rule name=... [field=...] [description=...]
-// "expression"`. exprAt is the byte offset in line of the expression's
-// first byte, -1 when escapes make offsets inexact.
+// "expression"`: the expression is the text between the first double
+// quote that starts an item and the last one of the line, as written (no
+// escapes: its strings use single quotes). exprAt is the byte offset in
+// line of the expression's first byte.
 func parseRuleMarker(line string) (r Rule, exprAt int, ps tagProblems) {
 	const hint = `write +etl:rule name=snake_name [field=column] "a >= b"`
 	rest := strings.TrimPrefix(line, RuleMarker)
@@ -116,23 +118,20 @@ func parseRuleMarker(line string) (r Rule, exprAt int, ps tagProblems) {
 		ps.add(CodeRuleMarker, hint, "rule marker needs its expression in double quotes")
 		return r, -1, ps
 	}
-	lit, err := strconv.QuotedPrefix(rest[q:])
-	if err == nil {
-		r.Expr, err = strconv.Unquote(lit)
-	}
+	body := strings.TrimRight(rest[q+1:], " \t")
+	end := strings.LastIndexByte(body, '"')
 	switch {
-	case err != nil:
-		ps.add(CodeRuleMarker, hint, "rule expression is not a closed Go string: %v", err)
-	case strings.TrimSpace(rest[q+len(lit):]) != "":
-		ps.add(CodeRuleMarker, hint, "nothing may follow the rule's expression, found %q", strings.TrimSpace(rest[q+len(lit):]))
-	case strings.TrimSpace(r.Expr) == "":
+	case !strings.HasSuffix(body, `"`) && end >= 0:
+		ps.add(CodeRuleMarker, hint, "nothing may follow the rule's expression, found %q", strings.TrimSpace(body[end+1:]))
+	case end < 0:
+		ps.add(CodeRuleMarker, hint, "rule expression is not closed with a double quote")
+	case strings.TrimSpace(body[:end]) == "":
 		ps.add(CodeRuleMarker, hint, "rule expression is empty")
-	}
-	exprAt = len(RuleMarker) + q + 1
-	if strings.Contains(lit, `\`) {
-		exprAt = -1
+	default:
+		r.Expr = body[:end]
 	}
 	ruleKeys(rest[:q], &r, &ps)
+	exprAt = len(RuleMarker) + q + 1
 	return r, exprAt, ps
 }
 

@@ -27,7 +27,7 @@ func (e *ruleError) Error() string { return fmt.Sprintf("offset %d: %s", e.off, 
 //	call    = ("isnull" | "isnotnull" | "coalesce") "(" expr { "," expr } ")"
 //	path    = name { "." name }, name = identifier | `any text`
 //
-// Keywords are case-insensitive; a quote inside a string is doubled (”).
+// Keywords are case-insensitive; a quote inside a string is written \'.
 // The nodes it returns are untyped: checkRule types them.
 type ruleParser struct {
 	toks []ruleToken

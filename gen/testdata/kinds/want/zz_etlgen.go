@@ -327,7 +327,7 @@ func init() {
 			{
 				Name:  "visits_per_score",
 				Field: "visits",
-				Expr:  "coalesce(visits, 0) * score < 100000 and address.zip <> 'it''s'",
+				Expr:  "coalesce(visits, 0) * score < 100000 and address.zip <> 'it\\'s'",
 			},
 		},
 	})
