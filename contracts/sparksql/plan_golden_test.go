@@ -92,6 +92,11 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden(t, tc.name+"/want/plan.json", append(js, '\n'))
+			model, err := json.MarshalIndent(tc.c, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.name+"/want/contract.json", append(model, '\n')) // for e2e's parity test on Spark
 		})
 	}
 }
