@@ -32,20 +32,20 @@ type RuleOp string
 
 // The rule operations.
 const (
-	RuleField     RuleOp = "field"     // a field's value, by Path
-	RuleLiteral   RuleOp = "literal"   // a constant, by Value
-	RuleAnd       RuleOp = "and"       // three-valued AND
-	RuleOr        RuleOp = "or"        // three-valued OR
-	RuleNot       RuleOp = "not"       // three-valued NOT
-	RuleEq        RuleOp = "="         // comparisons: NULL when an operand is NULL
-	RuleNe        RuleOp = "<>"        //
-	RuleLt        RuleOp = "<"         //
-	RuleLe        RuleOp = "<="        //
-	RuleGt        RuleOp = ">"         //
-	RuleGe        RuleOp = ">="        //
-	RuleAdd       RuleOp = "+"         // arithmetic: NULL when an operand is NULL
-	RuleSub       RuleOp = "-"         //
-	RuleMul       RuleOp = "*"         //
+	RuleField     RuleOp = "field"   // a field's value, by Path
+	RuleLiteral   RuleOp = "literal" // a constant, by Value
+	RuleAnd       RuleOp = "and"     // three-valued AND
+	RuleOr        RuleOp = "or"      // three-valued OR
+	RuleNot       RuleOp = "not"     // three-valued NOT
+	RuleEq        RuleOp = "="       // comparisons: NULL when an operand is NULL
+	RuleNe        RuleOp = "<>"
+	RuleLt        RuleOp = "<"
+	RuleLe        RuleOp = "<="
+	RuleGt        RuleOp = ">"
+	RuleGe        RuleOp = ">="
+	RuleAdd       RuleOp = "+" // arithmetic: NULL when an operand is NULL
+	RuleSub       RuleOp = "-"
+	RuleMul       RuleOp = "*"
 	RuleDiv       RuleOp = "/"         // always float64
 	RuleNeg       RuleOp = "neg"       // unary minus
 	RuleIsNull    RuleOp = "isnull"    // TRUE when the argument is NULL, never NULL
@@ -75,16 +75,4 @@ type RuleNode struct {
 	Value string
 	// Offset is the byte offset of the node in the expression.
 	Offset int
-}
-
-// CanFail reports whether the node itself can raise an arithmetic error:
-// integer overflow in + - * and unary minus, division by zero.
-func (n *RuleNode) CanFail() bool {
-	switch n.Op {
-	case RuleAdd, RuleSub, RuleMul, RuleNeg:
-		return n.Type.Kind == KindInt64
-	case RuleDiv:
-		return true
-	}
-	return false
 }
