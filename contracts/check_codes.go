@@ -46,6 +46,12 @@ const (
 	CodeMarkerDuplicate     = "ETL-C133" // more than one +etl:contract marker on a type
 	CodeBadExample          = "ETL-C134" // example value that does not fit the field type
 	CodeMarkerBadCatalog    = "ETL-C135" // freshness, retention, support or contact marker value malformed
+	CodeRuleMarker          = "ETL-C140" // +etl:rule marker malformed: keys, name, expression string
+	CodeRuleSyntax          = "ETL-C141" // rule expression does not parse
+	CodeRuleUnknownField    = "ETL-C142" // rule names a field the contract does not have
+	CodeRuleType            = "ETL-C143" // rule operator or function on the wrong type, or not boolean
+	CodeRuleIncomparable    = "ETL-C144" // rule compares values of incomparable types
+	CodeRuleEngines         = "ETL-C145" // rule arithmetic the engines would compute differently
 )
 
 // tagProblem is a diagnostic before it has a position and a path: the tag and

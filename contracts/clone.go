@@ -9,6 +9,7 @@ import "slices"
 func (c *Contract) Clone() *Contract {
 	out := *c
 	out.Fields = cloneFields(c.Fields)
+	out.Rules = slices.Clone(c.Rules)
 	return &out
 }
 

@@ -30,6 +30,18 @@
 // generated zz_etlgen.go registers the same model for each type, so
 // Validate[T] and the framework see exactly what the generator saw.
 //
+// # Cross-field rules
+//
+// A +etl:rule marker line declares a Rule that relates fields: a name, the
+// field path a rejection points at, and a boolean expression. rule_lex.go
+// and rule_parse.go read the expression, rule_check.go and rule_types.go
+// type it against the fields with Spark's result types and refuse what the
+// engines would compute differently (ETL-C140..C145, positions in the
+// expression); CheckRule gives the typed tree (RuleNode) that Go
+// validation (validate_rule*.go) and package sparksql (rules_cross.go)
+// both compile. A rule runs after every field check; NULL passes, an
+// arithmetic error fails (RULE_VIOLATED).
+//
 // # Validation
 //
 // Validate[T] turns a raw JSON payload into a T or a Rejection with a stable

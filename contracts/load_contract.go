@@ -65,6 +65,7 @@ func (pl *packageLoader) contract(ts *ast.TypeSpec, doc *ast.CommentGroup) (Cont
 	b.stack = append(b.stack, typeKey(t))
 	c.Fields = b.structFields(t, name, false)
 	pl.diags = append(pl.diags, b.diags...)
+	c.Rules = pl.rules(&c, doc)
 	pl.warnUndocumented(c)
 	return c, true
 }
@@ -78,7 +79,10 @@ func (pl *packageLoader) contractMarker(name string, lines []markerLine) (marker
 			found = append(found, l)
 			continue
 		}
-		pl.diags.Add(keyError(CodeMarkerSyntax, pl.pos(l.pos), name, "the only marker is "+MarkerPrefix,
+		if isRuleMarker(l.text) {
+			continue
+		}
+		pl.diags.Add(keyError(CodeMarkerSyntax, pl.pos(l.pos), name, "the markers are "+MarkerPrefix+" and "+RuleMarker,
 			"unknown marker %q", strings.Fields(l.text)[0]))
 	}
 	for _, l := range found[min(1, len(found)):] {

@@ -104,6 +104,9 @@ type Contract struct {
 	Support string  `json:"support,omitempty"`
 	Contact string  `json:"contact,omitempty"`
 	Fields  []Field `json:"fields"`
+	// Rules are the cross-field rules (+etl:rule markers), checked in order
+	// after every field check passed.
+	Rules []Rule `json:"rules,omitempty"`
 	// Pos is where the type is declared.
 	Pos diag.Position `json:"-"`
 }

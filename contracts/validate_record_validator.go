@@ -11,9 +11,10 @@ import (
 // type: the rules are compiled once from the contract model. It is safe for
 // concurrent use.
 type RecordValidator struct {
-	c    *Contract
-	plan *structPlan
-	opts options
+	c     *Contract
+	plan  *structPlan
+	rules []compiledRule
+	opts  options
 }
 
 // NewRecordValidator compiles c. The error lists every field whose type or
@@ -33,7 +34,11 @@ func newRecordValidator(c *Contract, plan *structPlan, opts []Option) (*RecordVa
 	default:
 		return nil, fmt.Errorf("compile validator for contract %s: unknown-field policy %q is not allow or reject", c.ID, o.unknown)
 	}
-	return &RecordValidator{c: c, plan: plan, opts: o}, nil
+	rules, err := compileRules(c)
+	if err != nil {
+		return nil, fmt.Errorf("compile validator for contract %s: %w", c.ID, err)
+	}
+	return &RecordValidator{c: c, plan: plan, rules: rules, opts: o}, nil
 }
 
 // Contract returns the contract the validator checks.
@@ -112,7 +117,7 @@ func (v *RecordValidator) run(w *walker, raw []byte) *failure {
 		return &failure{code: ReasonUnknownField, path: w.unkIn,
 			msg: fmt.Sprintf("member is not declared by contract %s", v.c.ID)}
 	}
-	return nil
+	return checkRules(v.rules, w.top)
 }
 
 // rejection turns a failure into a Rejection stamped by the clock.

@@ -61,6 +61,7 @@ func (d *differ) contractDiff(old, cur ODCSDoc, pos diag.Position) {
 		d.change("", EventTimeChanged, true, true, "event-time field %s → %s", orNone(o), orNone(n))
 	}
 	d.props("", oldProps, curProps)
+	d.rulesDiff(old.Schema, cur.Schema)
 }
 
 // constraintKind maps a tighter/looser effect to its kind.

@@ -116,6 +116,14 @@ var driftCases = []struct {
 		a.Type.Fields = a.Type.Fields[:1]
 	}},
 	{"field_renamed", func(t *testing.T, cs *[]contracts.Contract) { fieldOf(t, &(*cs)[0], "handle").Name = "nick" }},
+	{"rule_added", func(_ *testing.T, cs *[]contracts.Contract) {
+		c := &(*cs)[0]
+		c.Rules = append(c.Rules, contracts.Rule{Name: "active_scored", Field: "score", Expr: "not active or score > 0"})
+	}},
+	{"rule_removed", func(_ *testing.T, cs *[]contracts.Contract) { (*cs)[0].Rules = (*cs)[0].Rules[1:] }},
+	{"rule_changed", func(_ *testing.T, cs *[]contracts.Contract) {
+		(*cs)[0].Rules[0].Expr = "level <> 'gold' or balance >= 100"
+	}},
 	{"type_widened", func(t *testing.T, cs *[]contracts.Contract) {
 		fieldOf(t, &(*cs)[0], "visits").Type.Kind = contracts.KindInt64
 	}},

@@ -98,6 +98,7 @@ func contractLit(c contracts.Contract) jen.Code {
 		kv{"Support", str(c.Support)},
 		kv{"Contact", str(c.Contact)},
 		kv{"Fields", fieldsLit(c.Fields)},
+		kv{"Rules", rulesLit(c.Rules)},
 	)
 }
 
@@ -179,4 +180,21 @@ func constraintsLit(cs []contracts.Constraint) jen.Code {
 		items[i] = jen.Values(item...)
 	}
 	return jen.Index().Qual(pathContracts, "Constraint").Custom(multi, items...)
+}
+
+// rulesLit emits the contract's cross-field rules, nil when none.
+func rulesLit(rs []contracts.Rule) jen.Code {
+	if len(rs) == 0 {
+		return nil
+	}
+	items := make([]jen.Code, len(rs))
+	for i, r := range rs {
+		items[i] = structLit(jen.Null(),
+			kv{"Name", str(r.Name)},
+			kv{"Field", str(r.Field)},
+			kv{"Expr", str(r.Expr)},
+			kv{"Description", str(r.Description)},
+		)
+	}
+	return jen.Index().Qual(pathContracts, "Rule").Custom(multi, items...)
 }

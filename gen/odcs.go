@@ -94,6 +94,7 @@ func ODCSOf(c contracts.Contract) ODCSDoc {
 			PhysicalType: "record",
 			Description:  c.Description,
 			Properties:   propertiesOf(c.Fields),
+			Quality:      rulesQuality(c),
 		}},
 		CustomProperties: contractCustom(c),
 	}

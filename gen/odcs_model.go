@@ -71,6 +71,8 @@ type ODCSObject struct {
 	PhysicalType string         `yaml:"physicalType,omitempty"`
 	Description  string         `yaml:"description,omitempty"`
 	Properties   []ODCSProperty `yaml:"properties"`
+	// Quality holds the contract's cross-field rules (odcs_rules.go).
+	Quality []ODCSQuality `yaml:"quality,omitempty"`
 }
 
 // ODCSProperty is one property (column) of a schema object, or the items of an
@@ -115,6 +117,7 @@ type ODCSOptions struct {
 // ODCSQuality is one library, SQL or text quality rule of a property.
 type ODCSQuality struct {
 	Type        string `yaml:"type"`
+	Name        string `yaml:"name,omitempty"`
 	Metric      string `yaml:"metric,omitempty"`
 	Description string `yaml:"description,omitempty"`
 	Dimension   string `yaml:"dimension,omitempty"`

@@ -24,6 +24,16 @@
 // breached fail gate) before the commit; AdvanceWatermark and AdvanceProcessingTime drive
 // event and processing time deterministically.
 //
+// # Output tests
+//
+// Unique, NotNull, AcceptedValues, Relationship and Fresh are dbt-style
+// tests of an Output (a TableReader, or Rows at hand), one line each:
+//
+//	testkit.Unique(t, testkit.Table[W](rt, "customer_order_windows"), "customer_id", "window_start")
+//
+// A failure lists the offending rows, sorted, at most MaxListedRows of
+// them, and their count (outputs.go).
+//
 // # Profiles
 //
 // Without a profile option every asset of the pipeline (quarantine gates'

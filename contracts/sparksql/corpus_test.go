@@ -77,7 +77,8 @@ func readCorpus(t *testing.T, path string) []corpusCase {
 // corpus against contracts' Go validation, so that the corpus states the
 // spec both engines implement.
 func TestCorpusAgainstGoValidation(t *testing.T) {
-	for name, c := range map[string]*contracts.Contract{"order_event": orderEvent(), "kitchen_sink": kitchenSink()} {
+	for name, c := range map[string]*contracts.Contract{"order_event": orderEvent(), "kitchen_sink": kitchenSink(),
+		"cross_rules": crossRules()} {
 		t.Run(name, func(t *testing.T) {
 			v, err := contracts.NewRecordValidator(c)
 			if err != nil {

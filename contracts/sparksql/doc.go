@@ -120,6 +120,21 @@
 // member: top-level keys in payload order, then nested objects (whose
 // variant keys are sorted).
 //
+// # Cross-field rules
+//
+// Each contracts.Rule is one check after the field checks (rules_cross.go),
+// over the fields' typed values: a stage _etl_cN per scalar field a rule
+// reads (the projection's expression; int32 widened to BIGINT) and the
+// temporal stages _etl_tN. Literals carry their checked type (L, D, BD
+// suffixes), integer + - * and unary minus are try_add, try_subtract,
+// try_multiply (NULL on overflow), / is try_divide over DOUBLE, so no rule
+// throws under ANSI mode; the error conditions (an operand pair that is
+// not NULL with a NULL result, a zero divisor) are collected and the check
+// is coalesce(NOT errors AND coalesce(rule, true), false): NULL passes, an
+// error fails. Spark's own semantics give the rest: three-valued AND/OR,
+// NaN = NaN and NaN greatest, strings by UTF-8 bytes. RuleSQL renders the
+// same predicate over a table's columns (the ODCS quality query).
+//
 // # Quoting
 //
 // QuoteIdent backticks identifiers, QuoteString escapes literals (quote,

@@ -107,6 +107,9 @@ func Compile(c *contracts.Contract, opts Options) (*Plan, error) {
 	if p.UnknownFields == contracts.UnknownReject {
 		cp.unknown()
 	}
+	if err := cp.crossRules(); err != nil {
+		return nil, fmt.Errorf("compile spark checks for contract %s: %w", c.ID, err)
+	}
 	return p, nil
 }
 

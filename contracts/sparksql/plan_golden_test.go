@@ -68,6 +68,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"order_event", orderEvent(), Options{}},
 		{"kitchen_sink", kitchenSink(), Options{}},
+		{"cross_rules", crossRules(), Options{}},
 		{"order_event_string_payload", orderEvent(), Options{PayloadColumn: "value", PayloadType: PayloadString,
 			MaxPayloadBytes: 2048, UnknownFields: contracts.UnknownReject}},
 	}
@@ -91,6 +92,11 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden(t, tc.name+"/want/plan.json", append(js, '\n'))
+			model, err := json.MarshalIndent(tc.c, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.name+"/want/contract.json", append(model, '\n')) // for e2e's parity test on Spark
 		})
 	}
 }

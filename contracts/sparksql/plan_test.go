@@ -154,8 +154,10 @@ func TestEveryReasonCodeHasAGenerator(t *testing.T) {
 		t.Fatalf("found only %d reason codes in docs/validation.md: %v", len(codes), codes)
 	}
 	var text strings.Builder
-	for _, ck := range compile(t, kitchenSink(), Options{}).Checks {
-		text.WriteString(ck.CodeSQL + "\n")
+	for _, c := range []*contracts.Contract{kitchenSink(), crossRules()} {
+		for _, ck := range compile(t, c, Options{}).Checks {
+			text.WriteString(ck.CodeSQL + "\n")
+		}
 	}
 	for code := range codes {
 		if !strings.Contains(text.String(), "'"+code+"'") {

@@ -30,6 +30,8 @@ type LineItem struct {
 
 // Customer is a customer record with every kind.
 // +etl:contract id=customer version=2.1.0 owner=crm-team domain=crm status=draft unknown_fields=reject max_payload=65536
+// +etl:rule name=vip_has_balance field=balance description="gold customers keep a positive balance" "level <> 'gold' or balance > 0"
+// +etl:rule name=visits_per_score "coalesce(visits, 0) * score < 100000 and address.zip <> 'it\'s'"
 type Customer struct {
 	// ID is the customer's id.
 	ID string `json:"id" validate:"uuid" contract:"pk"`

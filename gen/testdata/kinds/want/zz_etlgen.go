@@ -317,5 +317,18 @@ func init() {
 				},
 			},
 		},
+		Rules: []contracts.Rule{
+			{
+				Name:        "vip_has_balance",
+				Field:       "balance",
+				Expr:        "level <> 'gold' or balance > 0",
+				Description: "gold customers keep a positive balance",
+			},
+			{
+				Name:  "visits_per_score",
+				Field: "visits",
+				Expr:  "coalesce(visits, 0) * score < 100000 and address.zip <> 'it\\'s'",
+			},
+		},
 	})
 }
