@@ -46,6 +46,7 @@ const (
 	CodeMarkerDuplicate     = "ETL-C133" // more than one +etl:contract marker on a type
 	CodeBadExample          = "ETL-C134" // example value that does not fit the field type
 	CodeMarkerBadCatalog    = "ETL-C135" // freshness, retention, support or contact marker value malformed
+	CodeBadPattern          = "ETL-C140" // pattern= regular expression outside the Java/RE2 subset
 )
 
 // tagProblem is a diagnostic before it has a position and a path: the tag and

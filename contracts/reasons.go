@@ -22,4 +22,5 @@ const (
 	ReasonBadLength        ReasonCode = "BAD_LENGTH"
 	ReasonBadFormat        ReasonCode = "BAD_FORMAT"
 	ReasonDecimalOverflow  ReasonCode = "DECIMAL_OVERFLOW"
+	ReasonPatternMismatch  ReasonCode = "PATTERN_MISMATCH"
 )
