@@ -45,7 +45,7 @@
 //
 // The package knows nothing of contracts or pipelines: callers (the
 // contract tag `pattern=`, the regex functions of the DSL) turn an *Error
-// into their own diagnostic. Subjects are the caller's business: Spark
-// matches the Java string of a value, so a subject that is not valid UTF-8
-// must be handled (refused or decoded the way Java does) before matching.
+// into their own diagnostic. Spark matches the Java string of a value, so a
+// subject that may not be valid UTF-8 is matched as JavaString(subject):
+// one U+FFFD per ill-formed sequence, as Java's decoder puts them.
 package regex
