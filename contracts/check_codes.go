@@ -46,6 +46,7 @@ const (
 	CodeMarkerDuplicate     = "ETL-C133" // more than one +etl:contract marker on a type
 	CodeBadExample          = "ETL-C134" // example value that does not fit the field type
 	CodeMarkerBadCatalog    = "ETL-C135" // freshness, retention, support or contact marker value malformed
+	CodeBadPattern          = "ETL-C136" // pattern= regular expression outside the Java/RE2 subset
 	CodeRuleMarker          = "ETL-C140" // +etl:rule marker malformed: keys, name, expression string
 	CodeRuleSyntax          = "ETL-C141" // rule expression does not parse
 	CodeRuleUnknownField    = "ETL-C142" // rule names a field the contract does not have

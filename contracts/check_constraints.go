@@ -1,10 +1,13 @@
 package contracts
 
 import (
+	"errors"
 	"math"
 	"strconv"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/etlgen/etlgen/contracts/regex"
 )
 
 // constraintClass groups kinds by what constraints they accept; a set of
@@ -44,6 +47,10 @@ func checkConstraints(cons []Constraint, t Type, ps *tagProblems) {
 			checkOneOfDuplicates(c.Args, ps)
 			continue
 		}
+		if c.Kind == ConstraintPattern && len(c.Args) == 1 {
+			checkPattern(c.Args[0], ps)
+			continue
+		}
 		if len(c.Args) == 1 && c.Kind.IsBound() {
 			r.add(c, t.Kind, ps)
 		}
@@ -57,6 +64,16 @@ func constraintApplies(c Constraint, t Type, ps *tagProblems) bool {
 	}
 	ps.add(CodeNotApplicable, c.Kind.spec().Hint, "validate tag %q does not apply to %s", c.Kind, t.Kind)
 	return false
+}
+
+// checkPattern checks that a pattern= expression is in the subset where
+// Java (Spark's rlike) and Go read it the same way.
+func checkPattern(pattern string, ps *tagProblems) {
+	var e *regex.Error
+	if err := regex.Check(pattern); errors.As(err, &e) {
+		ps.add(CodeBadPattern, e.Hint+"; the subset: docs/dsl.md#regular-expressions",
+			"pattern %q at byte %d: %s", pattern, e.Offset, e.Problem)
+	}
 }
 
 func checkOneOfDuplicates(values []string, ps *tagProblems) {

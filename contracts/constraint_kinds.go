@@ -30,6 +30,7 @@ const (
 	ConstraintStartsWith ConstraintKind = "startswith" // has the prefix arg
 	ConstraintEndsWith   ConstraintKind = "endswith"   // has the suffix arg
 	ConstraintContains   ConstraintKind = "contains"   // contains arg
+	ConstraintPattern    ConstraintKind = "pattern"    // a match of the regular expression arg somewhere in it (contracts/regex subset)
 )
 
 // ConstraintArg is the argument a constraint kind takes in a validate tag.
@@ -59,7 +60,8 @@ type ConstraintSpec struct {
 	// for kinds that are not bounds.
 	Op string
 	// Format marks the string predicates (patterns, case and substring
-	// checks), which fail with BAD_FORMAT.
+	// checks, pattern=), which fail with Reason: BAD_FORMAT, or
+	// PATTERN_MISMATCH for pattern=.
 	Format bool
 	// Pattern is the anchored regular expression of a pattern format, written
 	// so that Go RE2 and Java regex read it identically (\z, not $: Java's $
@@ -105,6 +107,7 @@ var constraintSpecs = []ConstraintSpec{
 	format(ConstraintStartsWith, ConstraintArgOne),
 	format(ConstraintEndsWith, ConstraintArgOne),
 	format(ConstraintContains, ConstraintArgOne),
+	{Kind: ConstraintPattern, Arg: ConstraintArgOne, targets: ccString, Hint: formatConstraintHint, Format: true, Reason: ReasonPatternMismatch},
 }
 
 // format is the row of a string predicate.

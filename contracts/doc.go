@@ -16,7 +16,9 @@
 // comparison when it is a bound, whether it is a string format and its
 // pattern, and the reason code a value fails it with. The tag parser, the
 // contract checks, Go validation, the Spark SQL rules and the generators all
-// read that table through ConstraintKind's methods.
+// read that table through ConstraintKind's methods. pattern= takes a
+// regular expression in the subset package contracts/regex accepts, where
+// Java (Spark) and Go agree; Go validation compiles it with regex.Compile.
 //
 // # Sources of a contract
 //

@@ -22,6 +22,7 @@ const (
 	ReasonBadLength        ReasonCode = "BAD_LENGTH"
 	ReasonBadFormat        ReasonCode = "BAD_FORMAT"
 	ReasonDecimalOverflow  ReasonCode = "DECIMAL_OVERFLOW"
+	ReasonPatternMismatch  ReasonCode = "PATTERN_MISMATCH"
 	// ReasonRuleViolated is a cross-field rule of the contract (Rule) that
 	// failed; the reason names the rule.
 	ReasonRuleViolated ReasonCode = "RULE_VIOLATED"

@@ -38,7 +38,7 @@ func ReasonCodes() []ReasonCode {
 		ReasonPayloadTooLarge, ReasonInvalidUTF8, ReasonMalformedJSON, ReasonNotAnObject,
 		ReasonMissingRequired, ReasonWrongType, ReasonOutOfRange, ReasonDecimalOverflow,
 		ReasonInvalidTimestamp, ReasonInvalidDate, ReasonBadLength, ReasonBadEnum,
-		ReasonBadFormat, ReasonUnknownField, ReasonRuleViolated,
+		ReasonBadFormat, ReasonPatternMismatch, ReasonUnknownField, ReasonRuleViolated,
 	}
 }
 

@@ -1,6 +1,7 @@
 package contracts
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -12,12 +13,12 @@ var validateUnescaper = strings.NewReplacer("0x2C", ",", "0x7C", "|")
 // problem is reported; the constraints that could be read are returned.
 func parseValidateTag(tag string) ([]Constraint, tagProblems) {
 	var ps tagProblems
-	if strings.Contains(tag, "|") {
+	items, err := parseItems(tag, tagSyntax)
+	if slices.ContainsFunc(items, isAlternative) || err != nil && strings.Contains(tag, "|") {
 		ps.add(CodeTagSyntax, "write one constraint per comma; alternatives (a|b) are not supported",
 			"validate tag %q uses '|' (or)", tag)
 		return nil, ps
 	}
-	items, err := parseItems(tag, tagSyntax)
 	if err != nil {
 		ps.add(CodeTagSyntax, `write validate:"tag,tag=value,..." as for go-playground/validator`,
 			"bad validate tag %q: %v", tag, err)
@@ -29,6 +30,12 @@ func parseValidateTag(tag string) ([]Constraint, tagProblems) {
 		}
 	}
 	return out, ps
+}
+
+// isAlternative reports an item with validator's '|' (or); a pattern=
+// value may hold '|' as a regular expression's alternation.
+func isAlternative(it tagItem) bool {
+	return it.Key != string(ConstraintPattern) && strings.Contains(it.String(), "|")
 }
 
 // validateConstraint checks the shape of one validate item.

@@ -76,6 +76,7 @@ type valShipment struct {
 	Suffix   *string         `json:"suffix"`
 	Middle   *string         `json:"middle"`
 	Alnum    *string         `json:"alnum"`
+	Ref      *string         `json:"ref"`
 	Rating   *int64          `json:"rating"`
 	Seen     *time.Time      `json:"seen"`
 }
@@ -113,6 +114,7 @@ var valShipmentContract = contracts.Contract{
 		optional("suffix", kind(contracts.KindString), cons("endswith", "yz")),
 		optional("middle", kind(contracts.KindString), cons("contains", "mid")),
 		optional("alnum", kind(contracts.KindString), cons("alphanum")),
+		optional("ref", kind(contracts.KindString), cons("pattern", `^(?:ORD|REF)-\d{2,4}(?:/.+)?\z`)),
 		optional("rating", kind(contracts.KindInt64), cons("min", "1"), cons("max", "5")),
 		optional("seen", kind(contracts.KindTimestamp)),
 	},

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/etlgen/etlgen/contracts/regex"
 )
 
 // FormatPattern returns the anchored regular expression of a pattern
@@ -43,6 +45,8 @@ func compileFormat(c Constraint) (check, error) {
 		}, nil
 	}
 	switch c.Kind {
+	case ConstraintPattern:
+		return compilePattern(c)
 	case ConstraintLowercase:
 		return caseCheck(c.Kind, unicode.ToLower), nil
 	case ConstraintUppercase:
@@ -76,4 +80,22 @@ func caseCheck(tag ConstraintKind, mapping func(rune) rune) check {
 		}
 		return nil
 	}
+}
+
+// compilePattern compiles pattern=: a match somewhere in the value (as
+// Spark's rlike finds one), with Java's meaning of the pattern.
+func compilePattern(c Constraint) (check, error) {
+	if len(c.Args) != 1 {
+		return nil, fmt.Errorf("needs one argument")
+	}
+	re, err := regex.Compile(c.Args[0])
+	if err != nil {
+		return nil, fmt.Errorf("pattern %q: %w", c.Args[0], err)
+	}
+	return func(b []byte, _ *Value) *failure {
+		if re.Match(b) {
+			return nil
+		}
+		return fail(ReasonPatternMismatch, "%q does not match the pattern %s", b, c.Args[0])
+	}, nil
 }

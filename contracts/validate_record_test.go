@@ -97,6 +97,12 @@ var shipCases = []struct {
 	{"endswith", ship(m("suffix", `"yzx"`)), verdict{contracts.ReasonBadFormat, "suffix"}},
 	{"contains", ship(m("middle", `"mi-d"`)), verdict{contracts.ReasonBadFormat, "middle"}},
 	{"alphanum", ship(m("alnum", `"a-1"`)), verdict{contracts.ReasonBadFormat, "alnum"}},
+	{"pattern", ship(m("ref", `"ORD-12"`)), verdict{}},
+	{"pattern with a tail", ship(m("ref", `"REF-1234/a b"`)), verdict{}},
+	{"pattern case", ship(m("ref", `"ord-12"`)), verdict{contracts.ReasonPatternMismatch, "ref"}},
+	{"pattern final newline (\\z, not $)", ship(m("ref", `"ORD-12\n"`)), verdict{contracts.ReasonPatternMismatch, "ref"}},
+	{"pattern dot excludes \\r", ship(m("ref", `"ORD-12/\r"`)), verdict{contracts.ReasonPatternMismatch, "ref"}},
+	{"pattern too many digits", ship(m("ref", `"ORD-12345"`)), verdict{contracts.ReasonPatternMismatch, "ref"}},
 	{"rating above max", ship(m("rating", "6")), verdict{contracts.ReasonOutOfRange, "rating"}},
 	// unknown fields (contract policy reject)
 	{"unknown top-level", ship(m("extra", "1")), verdict{contracts.ReasonUnknownField, "extra"}},

@@ -73,7 +73,7 @@ func TestRecordAccessors(t *testing.T) {
 		"weight": 1.5, "fragile": false, "count32": int32(0), "price": decimal.New(1250, -2),
 		"ship_date": contracts.Date{Year: 2026, Month: time.July, Day: 15}, "email": nil, "site": nil, "code": nil,
 		"name": "bob", "lower": nil, "upper": nil, "num": nil, "prefix": nil, "suffix": nil, "middle": nil,
-		"alnum": nil, "rating": int64(3), "seen": nil,
+		"alnum": nil, "ref": nil, "rating": int64(3), "seen": nil,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("record (-want +got):\n%s", diff)

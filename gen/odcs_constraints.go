@@ -31,6 +31,7 @@ var constraintRules = map[contracts.ConstraintKind]constraintRule{
 	contracts.ConstraintLowercase:  caseRule("lower"),
 	contracts.ConstraintUppercase:  caseRule("upper"),
 	contracts.ConstraintOmitEmpty:  func(*ODCSProperty, []string) {}, // checks nothing: optionality is required's
+	contracts.ConstraintPattern:    patternRule,
 }
 
 // applyConstraints maps every constraint of f onto p, in tag order.

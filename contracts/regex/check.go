@@ -53,15 +53,11 @@ func CompileFindAll(pattern string) (*regexp.Regexp, error) {
 // compile parses pattern, compiles its Go form and says whether it can
 // match the empty string.
 func compile(pattern string) (*regexp.Regexp, bool, error) {
-	p := &parser{src: pattern, names: map[string]bool{}}
-	nullable, err := p.alternation()
+	goPattern, nullable, err := write(pattern, goDialect)
 	if err != nil {
 		return nil, false, err
 	}
-	if p.pos < len(p.src) { // only an unmatched ')' stops the top level early
-		return nil, false, p.fail(p.pos, "unmatched )", `escape a literal parenthesis as \)`)
-	}
-	re, err := regexp.Compile(p.out.String())
+	re, err := regexp.Compile(goPattern)
 	if err != nil {
 		return nil, false, &Error{Offset: 0, Problem: "Go cannot compile the pattern: " + err.Error(), Hint: "make it smaller, e.g. fewer or smaller nested repetitions"}
 	}
@@ -76,4 +72,33 @@ func Translate(pattern string) (string, error) {
 		return "", err
 	}
 	return re.String(), nil
+}
+
+// Portable returns a checked pattern in the syntax ECMA-262 5.1 (the
+// pattern of JSON Schema and ODCS) and Python's re share, with Java's
+// meaning on text within the Basic Multilingual Plane: a character beyond
+// it is two UTF-16 units to an ECMA-262 5.1 engine. Like Java's find, and
+// JSON Schema's pattern, it is unanchored. An error is an *Error: a
+// pattern outside the subset, or one with a character beyond U+FFFF in a
+// class, which ECMA-262 5.1 cannot spell.
+func Portable(pattern string) (string, error) {
+	if _, err := Compile(pattern); err != nil {
+		return "", err
+	}
+	out, _, err := write(pattern, portableDialect)
+	return out, err
+}
+
+// write parses pattern and writes it in dialect d; nullable says whether it
+// can match the empty string.
+func write(pattern string, d *dialect) (string, bool, error) {
+	p := &parser{d: d, src: pattern, names: map[string]bool{}}
+	nullable, err := p.alternation()
+	if err != nil {
+		return "", false, err
+	}
+	if p.pos < len(p.src) { // only an unmatched ')' stops the top level early
+		return "", false, p.fail(p.pos, "unmatched )", `escape a literal parenthesis as \)`)
+	}
+	return p.out.String(), nullable, nil
 }

@@ -149,3 +149,27 @@ func TestCompileFindAll(t *testing.T) {
 		}
 	}
 }
+
+func TestPortable(t *testing.T) {
+	cases := []struct{ pattern, want string }{
+		{`^[A-Z]{2,4}-\d+\z`, `^[A-Z]{2,4}\x2D[0-9]+$`},
+		{`\Aa.b(?s:.)`, "^a[^\\n\\r\u0085\u2028\u2029]b(?:[\\s\\S])"},
+		{`(?s).`, `[\s\S]`},
+		{`(?<host>[^/\s]+)|\W\S\D\w`, `([^/\t\n\x0B\f\r ]+)|[^0-9A-Za-z_][^\t\n\x0B\f\r ][^0-9][0-9A-Za-z_]`},
+		{`[\S\D\W]`, "[\\x00-\\x08\\x0E-\\x1F!-\U0010FFFF\\x00-/:-\U0010FFFF\\x00-/:-@\\[-\\^`{-\U0010FFFF]"},
+		{`é😀\x{1F600}\.\-&~ :`, `é😀😀\.\x2D\x26\x7E :`},
+		{`a*?b{2,}?`, `a*?b{2,}?`},
+	}
+	for _, c := range cases {
+		got, err := Portable(c.pattern)
+		if err != nil || got != c.want {
+			t.Errorf("Portable(%q) = %q, %v, want %q", c.pattern, got, err, c.want)
+		}
+	}
+	if _, err := Portable(`[😀-😂]`); err == nil {
+		t.Errorf("Portable spells a class beyond the BMP")
+	}
+	if _, err := Portable(`a$`); err == nil {
+		t.Errorf("Portable accepts a pattern outside the subset")
+	}
+}

@@ -42,12 +42,12 @@ func (p *parser) classItem(first int) error {
 		return p.fail(at, "&& inside a class (Java reads it as an intersection)", `escape it as \&`)
 	case p.has("-") && (at == first || p.has("-]")):
 		p.pos++
-		p.out.WriteString(goChar('-'))
+		p.out.WriteString(p.d.char('-'))
 		return nil
 	case p.has("-"):
 		return p.fail(at, "a - that is neither a range nor first or last in the class", `escape it as \-`)
-	case p.has(`\`) && p.pos+1 < len(p.src) && classEscapes[p.src[p.pos+1]][1] != "":
-		p.out.WriteString(classEscapes[p.src[p.pos+1]][1])
+	case p.has(`\`) && p.pos+1 < len(p.src) && isClassEscape(p.src[p.pos+1]):
+		p.out.WriteString(p.d.classEsc[p.src[p.pos+1]][1])
 		p.pos += 2
 		if p.has("-") && !p.has("-]") {
 			return p.fail(p.pos, "a range that starts at a class escape", `escape the - as \-`)
@@ -55,26 +55,32 @@ func (p *parser) classItem(first int) error {
 		return nil
 	}
 	lo, err := p.classChar()
+	if err == nil && p.d.bmpClasses && lo > 0xFFFF {
+		err = p.fail(at, "a character beyond U+FFFF in a class, which ECMA-262 5.1 cannot spell", "only the Go and Spark forms exist; list such characters outside classes, e.g. (?:😀|😁)")
+	}
 	if err != nil {
 		return err
 	}
-	p.out.WriteString(goChar(lo))
+	p.out.WriteString(p.d.char(lo))
 	if !p.has("-") || p.has("-]") {
 		return nil
 	}
 	p.pos++
 	hiAt := p.pos
-	if p.has(`\`) && p.pos+1 < len(p.src) && classEscapes[p.src[p.pos+1]][1] != "" {
+	if p.has(`\`) && p.pos+1 < len(p.src) && isClassEscape(p.src[p.pos+1]) {
 		return p.fail(hiAt, "a range that ends at a class escape", `escape the - as \-`)
 	}
 	hi, err := p.classChar()
+	if err == nil && p.d.bmpClasses && hi > 0xFFFF {
+		err = p.fail(hiAt, "a character beyond U+FFFF in a class, which ECMA-262 5.1 cannot spell", "only the Go and Spark forms exist; list such characters outside classes, e.g. (?:😀|😁)")
+	}
 	if err != nil {
 		return err
 	}
 	if hi < lo {
 		return p.fail(at, "a range whose end is before its start", "write the smaller character first")
 	}
-	p.out.WriteString("-" + goChar(hi))
+	p.out.WriteString("-" + p.d.char(hi))
 	return nil
 }
 

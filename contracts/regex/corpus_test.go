@@ -16,6 +16,8 @@ type corpus struct {
 		Unshown string `json:"unshown"`
 	} `json:"patterns"`
 	Subjects []string `json:"subjects"`
+	// ByteSubjects are subjects that are not valid UTF-8, in base64.
+	ByteSubjects [][]byte `json:"byte_subjects"`
 }
 
 // recorded is testdata/spark.json: Spark's answers, one per pattern in
@@ -26,6 +28,9 @@ type recorded struct {
 		Error   string   `json:"error,omitempty"`
 		Answers []answer `json:"answers,omitempty"`
 	} `json:"answers"`
+	// Decoded is the string Spark's regex functions see for each byte
+	// subject.
+	Decoded []string `json:"decoded"`
 }
 
 // answer is what one engine says for one pattern and subject: rlike,
@@ -154,4 +159,26 @@ func checkRefused(t *testing.T, pattern, unshown, sparkErr string, spark []answe
 		}
 	}
 	t.Errorf("plain Go regexp agrees with Spark on every subject: add a subject that shows the difference, or say why in unshown")
+}
+
+// TestJavaStringAsSpark compares JavaString with the strings Spark's regex
+// functions see for subjects that are not valid UTF-8.
+func TestJavaStringAsSpark(t *testing.T) {
+	var c corpus
+	var r recorded
+	readJSON(t, "testdata/corpus.json", &c)
+	readJSON(t, "testdata/spark.json", &r)
+	if len(r.Decoded) != len(c.ByteSubjects) {
+		t.Fatalf("spark.json has %d decoded subjects for %d: re-record with ETLGEN_STACK=1 go test -run TestCorpusLive -update", len(r.Decoded), len(c.ByteSubjects))
+	}
+	for _, s := range c.Subjects {
+		if got := JavaString(s); got != s {
+			t.Errorf("JavaString changes the valid %q into %q", s, got)
+		}
+	}
+	for i, b := range c.ByteSubjects {
+		if got := JavaString(string(b)); got != r.Decoded[i] {
+			t.Errorf("JavaString(%q) = %q, Spark sees %q", b, got, r.Decoded[i])
+		}
+	}
 }

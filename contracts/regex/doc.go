@@ -23,6 +23,11 @@
 // an empty match right after a non-empty one and step into surrogate pairs
 // after an empty match.
 //
+// Portable writes a checked pattern in the syntax ECMA-262 5.1 (JSON
+// Schema's and ODCS's pattern), RE2 and Python's re share, with the same
+// meaning on text within the BMP, for generators. The parser writes each
+// form through a dialect (dialect.go).
+//
 // # Proof
 //
 // testdata/corpus.json lists patterns (accepted ones at the edge of the
@@ -32,13 +37,15 @@
 // (TestCorpusLive, ETLGEN_STACK=1, -update re-records). The offline test
 // requires Go's answers to equal Spark's for every accepted pattern, and a
 // recorded difference (or an error) for every refused one unless the
-// corpus says why none shows.
+// corpus says why none shows. TestPortableMatchesSpark runs the Portable
+// forms with Go, node and python3 against the same recorded answers, and
+// FuzzCheck keeps the parser total.
 //
 // # Scope
 //
 // The package knows nothing of contracts or pipelines: callers (the
 // contract tag `pattern=`, the regex functions of the DSL) turn an *Error
-// into their own diagnostic. Subjects are the caller's business: Spark
-// matches the Java string of a value, so a subject that is not valid UTF-8
-// must be handled (refused or decoded the way Java does) before matching.
+// into their own diagnostic. Spark matches the Java string of a value, so a
+// subject that may not be valid UTF-8 is matched as JavaString(subject):
+// one U+FFFD per ill-formed sequence, as Java's decoder puts them.
 package regex

@@ -6,16 +6,10 @@ import (
 	"strings"
 )
 
-// classEscapes are the class escapes in the subset, with their Go form
-// outside and inside a character class. Java's \s includes \x0B, Go's does
-// not, so \s becomes [[:space:]].
-var classEscapes = map[byte][2]string{
-	'd': {`\d`, `\d`},
-	'D': {`\D`, `\D`},
-	'w': {`\w`, `\w`},
-	'W': {`\W`, `\W`},
-	's': {`[[:space:]]`, `[:space:]`},
-	'S': {`[[:^space:]]`, `[:^space:]`},
+// isClassEscape reports the class escapes of the subset: \d \D \w \W \s \S.
+func isClassEscape(c byte) bool {
+	_, ok := goDialect.classEsc[c]
+	return ok
 }
 
 // controlEscapes are the single-character escapes both engines read alike.
@@ -49,18 +43,18 @@ func (p *parser) escape() (atom, error) {
 	switch {
 	case c == 'A' || c == 'z':
 		p.pos += 2
-		p.out.WriteString(`\` + string(c))
+		p.out.WriteString(map[byte]string{'A': p.d.begin, 'z': p.d.end}[c])
 		return atom{nullable: true, assertion: true}, nil
-	case classEscapes[c][0] != "":
+	case isClassEscape(c):
 		p.pos += 2
-		p.out.WriteString(classEscapes[c][0])
+		p.out.WriteString(p.d.classEsc[c][0])
 		return atom{}, nil
 	}
 	r, err := p.escapedChar()
 	if err != nil {
 		return atom{}, err
 	}
-	p.out.WriteString(goChar(r))
+	p.out.WriteString(p.d.char(r))
 	return atom{}, nil
 }
 
@@ -119,12 +113,4 @@ func (p *parser) hex() (rune, error) {
 // engines read it escaped as itself.
 func isPunct(c byte) bool {
 	return c >= ' ' && c <= '~' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9')
-}
-
-// goChar writes one character for Go, inside or outside a class.
-func goChar(r rune) string {
-	if r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-		return string(r)
-	}
-	return fmt.Sprintf(`\x{%X}`, r)
 }

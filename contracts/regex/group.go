@@ -59,7 +59,7 @@ func (p *parser) named(at int) (atom, error) {
 	}
 	p.names[name] = true
 	p.pos = end + 1
-	return p.body(at, "(?P<"+name+">", p.dotAll)
+	return p.body(at, p.d.named(name), p.dotAll)
 }
 
 // refusedGroup explains why a (?... opening is outside the subset.

@@ -96,7 +96,9 @@ func encodeRecorded(t *testing.T, r recorded) []byte {
 		}
 		must(t, enc.Encode(a))
 	}
-	b.WriteString("]}\n")
+	b.WriteString(`], "decoded": `)
+	must(t, enc.Encode(r.Decoded))
+	b.WriteString("}\n")
 	return b.Bytes()
 }
 

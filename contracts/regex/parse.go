@@ -10,12 +10,9 @@ import (
 // maxRepeat is Go's largest repetition count (regexp/syntax).
 const maxRepeat = 1000
 
-// javaDot is Java's `.` without DOTALL: any character but its line
-// terminators.
-const javaDot = `[^\n\r\x{85}\x{2028}\x{2029}]`
-
 // parser reads the subset by recursive descent and writes the Go pattern.
 type parser struct {
+	d      *dialect
 	src    string
 	pos    int
 	out    strings.Builder
@@ -162,14 +159,14 @@ func (p *parser) atom() (atom, error) {
 	case '.':
 		p.pos++
 		if p.dotAll {
-			p.out.WriteString(`(?s:.)`)
+			p.out.WriteString(p.d.dotAll)
 		} else {
-			p.out.WriteString(javaDot)
+			p.out.WriteString(p.d.dot)
 		}
 		return atom{}, nil
 	case '^':
 		p.pos++
-		p.out.WriteString(`\A`)
+		p.out.WriteString(p.d.begin)
 		return atom{nullable: true, assertion: true}, nil
 	case '$':
 		return atom{}, p.fail(at, "$ (Java's $ also matches before a final line terminator, Go's only at the end)", `write \z for the end of the text`)
@@ -184,7 +181,7 @@ func (p *parser) atom() (atom, error) {
 	if err != nil {
 		return atom{}, err
 	}
-	p.out.WriteString(goChar(r))
+	p.out.WriteString(p.d.char(r))
 	return atom{}, nil
 }
 

@@ -99,7 +99,9 @@
 // Constraints follow in tag order: char_length counts code points like
 // utf8.RuneCount; bounds on integers and decimals compare with exact BD
 // literals, floats with D literals; oneof is IN; format patterns are
-// contracts.FormatPattern under RLIKE (Java find on an anchored pattern).
+// contracts.FormatPattern under RLIKE (Java find on an anchored pattern);
+// pattern= is the user's expression under RLIKE as a string literal, once
+// package contracts/regex has checked that Java reads it as Go does.
 //
 // Every check is coalesce(pred, false), under a guard (NOT guard OR …) where
 // an enclosing optional struct may be absent, so a check is never NULL and a

@@ -61,6 +61,7 @@ func kitchenSink() *contracts.Contract {
 			{Name: "site", Type: str, Constraints: []contracts.Constraint{{Kind: "url"}, {Kind: "startswith", Args: []string{"https://"}},
 				{Kind: "endswith", Args: []string{"/"}}, {Kind: "contains", Args: []string{"'; DROP TABLE x; --"}}}},
 			{Name: "code", Type: str, Required: true, Constraints: []contracts.Constraint{{Kind: "alpha"}, {Kind: "min", Args: []string{"2"}}, {Kind: "max", Args: []string{"8"}}}},
+			{Name: "ref", Type: str, Constraints: []contracts.Constraint{{Kind: "pattern", Args: []string{`^(?:ORD|REF)-\d{2,4}(?:'[a-z]+)?(?:/.+)?\z`}}, {Kind: "max", Args: []string{"20"}}}},
 			{Name: "count32", Type: contracts.Type{Kind: contracts.KindInt32}, Required: true, Constraints: []contracts.Constraint{{Kind: "min", Args: []string{"-5"}}, {Kind: "max", Args: []string{"+5"}}}},
 			{Name: "ratio", Type: contracts.Type{Kind: contracts.KindFloat64}, Constraints: []contracts.Constraint{{Kind: "gt", Args: []string{"0.5"}}, {Kind: "lt", Args: []string{"1e3"}}}},
 			{Name: "amount", Type: contracts.Type{Kind: contracts.KindDecimal, Precision: 38, Scale: 10}, Required: true, Constraints: []contracts.Constraint{{Kind: "gte", Args: []string{"-0.5"}}}},

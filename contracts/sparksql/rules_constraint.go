@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/regex"
 )
 
 // numberArg is the shape of a numeric constraint argument.
@@ -148,6 +149,8 @@ func formatRule(t contracts.Type, c contracts.Constraint, v string) (rule, error
 		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s RLIKE %s", s, QuoteString(p)), "is not a valid " + string(c.Kind)}, nil
 	}
 	switch c.Kind {
+	case contracts.ConstraintPattern:
+		return patternRule(c, s)
 	case contracts.ConstraintLowercase:
 		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s = lower(%s)", s, s), "is not lowercase"}, nil
 	case contracts.ConstraintUppercase:
@@ -161,4 +164,18 @@ func formatRule(t contracts.Type, c contracts.Constraint, v string) (rule, error
 			fmt.Sprintf("does not satisfy %s=%s", c.Kind, arg)}, nil
 	}
 	return rule{}, fmt.Errorf("unsupported constraint (see docs/validation.md)")
+}
+
+// patternRule compiles pattern=: RLIKE (Java's Matcher.find, a match
+// anywhere, as Go's regexp finds one) with the user's pattern as a string
+// literal, once contracts/regex has checked that Java reads it as Go does.
+func patternRule(c contracts.Constraint, s string) (rule, error) {
+	arg, err := oneArg(c)
+	if err != nil {
+		return rule{}, err
+	}
+	if err := regex.Check(arg); err != nil {
+		return rule{}, fmt.Errorf("pattern %q: %w", arg, err)
+	}
+	return rule{contracts.ReasonPatternMismatch, fmt.Sprintf("%s RLIKE %s", s, QuoteString(arg)), "does not match the pattern " + arg}, nil
 }

@@ -8,15 +8,17 @@ corpus.json.
 
 For each pattern: rlike, regexp_extract group 0 (and group 1 when the
 pattern has groups) and regexp_replace with the literal replacement "<>",
-on every subject; or the error Spark raises for the pattern.
+on every subject; or the error Spark raises for the pattern. For each byte
+subject (not valid UTF-8): the string the regex functions see.
 """
 
+import base64
 import json
 import sys
 
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
-from pyspark.sql.types import IntegerType, StringType, StructField, StructType
+from pyspark.sql.types import BinaryType, IntegerType, StringType, StructField, StructType
 
 REPLACEMENT = "<>"
 
@@ -43,6 +45,17 @@ def evaluate(df, pattern):
     return {"answers": [out[i] for i in sorted(out)]}
 
 
+def decoded(spark, corpus):
+    """The Java string the regex functions see for each byte subject (a
+    string that is not valid UTF-8, as CAST(binary AS STRING) makes one),
+    written back as UTF-8 by regexp_extract."""
+    schema = StructType([StructField("i", IntegerType()), StructField("b", BinaryType())])
+    rows = [(i, bytearray(base64.b64decode(s))) for i, s in enumerate(corpus.get("byte_subjects", []))]
+    df = spark.createDataFrame(rows, schema)
+    out = df.select("i", F.regexp_extract(F.col("b").cast("string"), "(?s)^.*", 0).alias("s")).collect()
+    return [r.s for r in sorted(out, key=lambda r: r.i)]
+
+
 def main(corpus_path, remote):
     corpus = json.load(open(corpus_path, encoding="utf-8"))
     spark = SparkSession.builder.remote(remote).getOrCreate()
@@ -51,7 +64,8 @@ def main(corpus_path, remote):
     schema = StructType([StructField("i", IntegerType()), StructField("s", StringType())])
     df = spark.createDataFrame(list(enumerate(corpus["subjects"])), schema)
     answers = [evaluate(df, p["pattern"]) for p in corpus["patterns"]]
-    json.dump({"spark_version": spark.version, "answers": answers}, sys.stdout, ensure_ascii=True)
+    json.dump({"spark_version": spark.version, "answers": answers, "decoded": decoded(spark, corpus)},
+              sys.stdout, ensure_ascii=True)
     return 0
 
 

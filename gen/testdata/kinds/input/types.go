@@ -40,7 +40,9 @@ type Customer struct {
 	// Website is the customer's site.
 	Website *string `json:"website" validate:"url"`
 	// Handle starts with @.
-	Handle string `json:"handle" validate:"startswith=@,min=2,max=30"`
+	Handle string `json:"handle" validate:"startswith=@,min=2,max=30,pattern=^@[a-z0-9_]+\\z"`
+	// Referrer is the page or app the customer came from.
+	Referrer *string `json:"referrer" validate:"pattern=^(?:https?://|android-app://)[^\\s/]+(?:/.*)?\\z"`
 	// Active says whether the account is open.
 	Active bool `json:"active" contract:"example=true"`
 	// Level is the service level.

@@ -21,6 +21,8 @@ var CustomerCols = struct {
 	Website etl.Col[string]
 	// Handle is column handle (string, required).
 	Handle etl.Col[string]
+	// Referrer is column referrer (string, optional).
+	Referrer etl.Col[string]
 	// Active is column active (bool, required).
 	Active etl.Col[bool]
 	// Level is column level (string, required).
@@ -46,6 +48,7 @@ var CustomerCols = struct {
 	Email:     etl.NewCol[string]("email"),
 	Website:   etl.NewCol[string]("website"),
 	Handle:    etl.NewCol[string]("handle"),
+	Referrer:  etl.NewCol[string]("referrer"),
 	Active:    etl.NewCol[bool]("active"),
 	Level:     etl.NewCol[Level]("level"),
 	Score:     etl.NewCol[float64]("score"),
@@ -127,6 +130,19 @@ func init() {
 					{Kind: "startswith", Args: []string{"@"}},
 					{Kind: "min", Args: []string{"2"}},
 					{Kind: "max", Args: []string{"30"}},
+					{Kind: "pattern", Args: []string{"^@[a-z0-9_]+\\z"}},
+				},
+			},
+			{
+				Name:   "referrer",
+				GoName: "Referrer",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Referrer is the page or app the customer came from.",
+				Constraints: []contracts.Constraint{
+					{Kind: "pattern", Args: []string{"^(?:https?://|android-app://)[^\\s/]+(?:/.*)?\\z"}},
 				},
 			},
 			{

@@ -3,6 +3,7 @@ CREATE TABLE IF NOT EXISTS `quarantine`.`my-table` (
   `email` STRING,
   `site` STRING,
   `code` STRING NOT NULL,
+  `ref` STRING,
   `count32` INT NOT NULL,
   `ratio` DOUBLE,
   `amount` DECIMAL(38,10) NOT NULL,

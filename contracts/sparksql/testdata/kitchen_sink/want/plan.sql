@@ -14,39 +14,40 @@ try_variant_get(`_etl_json`, '$.id', 'variant') AS `_etl_v1`;
 try_variant_get(`_etl_json`, '$.email', 'variant') AS `_etl_v2`;
 try_variant_get(`_etl_json`, '$.site', 'variant') AS `_etl_v3`;
 try_variant_get(`_etl_json`, '$.code', 'variant') AS `_etl_v4`;
-try_variant_get(`_etl_json`, '$.count32', 'variant') AS `_etl_v5`;
-try_variant_get(`_etl_json`, '$.ratio', 'variant') AS `_etl_v6`;
-try_variant_get(`_etl_json`, '$.amount', 'variant') AS `_etl_v7`;
-try_variant_get(`_etl_json`, '$.active', 'variant') AS `_etl_v8`;
-try_variant_get(`_etl_json`, '$.born', 'variant') AS `_etl_v9`;
-try_variant_get(`_etl_v9`, '$', 'string') AS `_etl_s9`;
-CASE WHEN `_etl_s9` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z' AND left(`_etl_s9`, 4) <> '0000' THEN try_cast(`_etl_s9` AS DATE) END AS `_etl_t9`;
-try_variant_get(`_etl_json`, '$.seen_at', 'variant') AS `_etl_v10`;
+try_variant_get(`_etl_json`, '$.ref', 'variant') AS `_etl_v5`;
+try_variant_get(`_etl_json`, '$.count32', 'variant') AS `_etl_v6`;
+try_variant_get(`_etl_json`, '$.ratio', 'variant') AS `_etl_v7`;
+try_variant_get(`_etl_json`, '$.amount', 'variant') AS `_etl_v8`;
+try_variant_get(`_etl_json`, '$.active', 'variant') AS `_etl_v9`;
+try_variant_get(`_etl_json`, '$.born', 'variant') AS `_etl_v10`;
 try_variant_get(`_etl_v10`, '$', 'string') AS `_etl_s10`;
-CASE WHEN `_etl_s10` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
-  CASE WHEN endswith(`_etl_s10`, 'Z') THEN 0
-  ELSE (CASE WHEN substr(`_etl_s10`, -6, 1) = '-' THEN -1 ELSE 1 END)
-    * (try_cast(substr(`_etl_s10`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s10`, -2, 2) AS INT)) END END AS `_etl_o10`;
-try_to_timestamp(concat(left(`_etl_s10`, length(`_etl_s10`) - CASE WHEN endswith(`_etl_s10`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l10`;
-CASE WHEN left(`_etl_s10`, 4) <> '0000' AND abs(`_etl_o10`) <= 1080
-  AND timestampadd(MINUTE, 0 - `_etl_o10`, `_etl_l10`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
-  THEN timestampadd(MINUTE, 0 - `_etl_o10`, `_etl_l10`) END AS `_etl_t10`;
-try_variant_get(`_etl_json`, '$.kind', 'variant') AS `_etl_v11`;
-try_variant_get(`_etl_json`, '$.address', 'variant') AS `_etl_v12`;
-try_variant_get(`_etl_v12`, '$.street', 'variant') AS `_etl_v12_1`;
-try_variant_get(`_etl_v12`, '$.zip', 'variant') AS `_etl_v12_2`;
-try_variant_get(`_etl_v12`, '$["we\'ird.name"]', 'variant') AS `_etl_v12_3`;
-try_variant_get(`_etl_json`, '$.items', 'variant') AS `_etl_v13`;
-try_element_at(filter(transform(try_variant_get(`_etl_v13`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'map<string,variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON object') ELSE coalesce(CASE WHEN NOT (try_variant_get(el1, '$.sku', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.sku', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(try_variant_get(el1, '$.sku', 'variant')) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'expected a JSON string') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') <> '', false) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required and must not be empty') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') RLIKE '^[A-Za-z0-9]+\\z', false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not a valid alphanum') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') = upper(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string')), false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not uppercase') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.qty', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.qty', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) = 'BIGINT' OR (schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) LIKE 'DECIMAL(%,0)' AND try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') IS NULL)), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'expected an integer literal') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'int') IS NOT NULL, false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'integer outside the range of int32') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') >= (1BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be >= 1') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') <= (1000BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be <= 1000') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.price', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.price', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.price', 'variant')) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(try_variant_get(el1, '$.price', 'variant')) LIKE 'DECIMAL(%'), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'expected a JSON number') WHEN NOT coalesce(CASE WHEN schema_of_variant(try_variant_get(el1, '$.price', 'variant')) = 'DOUBLE' THEN CAST(try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DOUBLE) ELSE length(regexp_extract(to_json(try_variant_get(el1, '$.price', 'variant')), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(try_variant_get(el1, '$.price', 'variant')), '^-?0*([0-9]*)', 1)) <= 8 END, false) THEN named_struct('code', 'DECIMAL_OVERFLOW', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'number does not fit decimal(10,2)') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.tags', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.tags', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'expected a JSON array') ELSE coalesce(try_element_at(filter(transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(el2) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON string') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1), CASE WHEN NOT coalesce(array_size(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>')) <= 3, false) THEN named_struct('code', 'BAD_LENGTH', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'length must be <= 3') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END) END) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e13`;
-try_variant_get(`_etl_json`, '$.matrix', 'variant') AS `_etl_v14`;
-try_element_at(filter(transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('matrix', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('matrix', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON array') ELSE try_element_at(filter(transform(try_variant_get(el1, '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('matrix', '[', CAST(ix1 AS STRING), ']'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(el2) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(el2) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(el2) AS DOUBLE)) <= 1.7976931348623157E308D, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('matrix', '[', CAST(ix1 AS STRING), ']'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON number that fits float64') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e14`;
-try_variant_get(`_etl_json`, '$.back`tick', 'variant') AS `_etl_v15`;
-try_variant_get(`_etl_json`, '$.\'; DROP TABLE x; --', 'variant') AS `_etl_v16`;
-try_variant_get(`_etl_json`, '$[\'new\u000Aline $ [0] ☃\']', 'variant') AS `_etl_v17`;
-try_element_at(try_variant_get(`_etl_json`, '$', 'map<string,variant>'), 'a\'b"c.d') AS `_etl_v18`;
-coalesce(try_element_at(filter(`_etl_keys`, k -> NOT array_contains(array('id', 'email', 'site', 'code', 'count32', 'ratio', 'amount', 'active', 'born', 'seen_at', 'kind', 'address', 'items', 'matrix', 'back`tick', '\'; DROP TABLE x; --', 'new\u000Aline $ [0] ☃', 'a\'b"c.d'), k)), 1),
-  concat('address', '.', try_element_at(filter(map_keys(try_variant_get(`_etl_v12`, '$', 'map<string,variant>')), k -> NOT array_contains(array('street', 'zip', 'we\'ird.name'), k)), 1)),
-  try_element_at(filter(transform(try_variant_get(`_etl_v13`, '$', 'array<variant>'), (el1, ix1) -> concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.', try_element_at(filter(map_keys(try_variant_get(el1, '$', 'map<string,variant>')), k -> NOT array_contains(array('sku', 'qty', 'price', 'tags'), k)), 1))), un1 -> un1 IS NOT NULL), 1)) AS `_etl_unknown`;
+CASE WHEN `_etl_s10` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z' AND left(`_etl_s10`, 4) <> '0000' THEN try_cast(`_etl_s10` AS DATE) END AS `_etl_t10`;
+try_variant_get(`_etl_json`, '$.seen_at', 'variant') AS `_etl_v11`;
+try_variant_get(`_etl_v11`, '$', 'string') AS `_etl_s11`;
+CASE WHEN `_etl_s11` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
+  CASE WHEN endswith(`_etl_s11`, 'Z') THEN 0
+  ELSE (CASE WHEN substr(`_etl_s11`, -6, 1) = '-' THEN -1 ELSE 1 END)
+    * (try_cast(substr(`_etl_s11`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s11`, -2, 2) AS INT)) END END AS `_etl_o11`;
+try_to_timestamp(concat(left(`_etl_s11`, length(`_etl_s11`) - CASE WHEN endswith(`_etl_s11`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l11`;
+CASE WHEN left(`_etl_s11`, 4) <> '0000' AND abs(`_etl_o11`) <= 1080
+  AND timestampadd(MINUTE, 0 - `_etl_o11`, `_etl_l11`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
+  THEN timestampadd(MINUTE, 0 - `_etl_o11`, `_etl_l11`) END AS `_etl_t11`;
+try_variant_get(`_etl_json`, '$.kind', 'variant') AS `_etl_v12`;
+try_variant_get(`_etl_json`, '$.address', 'variant') AS `_etl_v13`;
+try_variant_get(`_etl_v13`, '$.street', 'variant') AS `_etl_v13_1`;
+try_variant_get(`_etl_v13`, '$.zip', 'variant') AS `_etl_v13_2`;
+try_variant_get(`_etl_v13`, '$["we\'ird.name"]', 'variant') AS `_etl_v13_3`;
+try_variant_get(`_etl_json`, '$.items', 'variant') AS `_etl_v14`;
+try_element_at(filter(transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'map<string,variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON object') ELSE coalesce(CASE WHEN NOT (try_variant_get(el1, '$.sku', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.sku', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(try_variant_get(el1, '$.sku', 'variant')) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'expected a JSON string') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') <> '', false) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required and must not be empty') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') RLIKE '^[A-Za-z0-9]+\\z', false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not a valid alphanum') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') = upper(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string')), false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not uppercase') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.qty', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.qty', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) = 'BIGINT' OR (schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) LIKE 'DECIMAL(%,0)' AND try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') IS NULL)), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'expected an integer literal') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'int') IS NOT NULL, false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'integer outside the range of int32') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') >= (1BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be >= 1') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') <= (1000BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be <= 1000') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.price', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.price', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.price', 'variant')) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(try_variant_get(el1, '$.price', 'variant')) LIKE 'DECIMAL(%'), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'expected a JSON number') WHEN NOT coalesce(CASE WHEN schema_of_variant(try_variant_get(el1, '$.price', 'variant')) = 'DOUBLE' THEN CAST(try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DOUBLE) ELSE length(regexp_extract(to_json(try_variant_get(el1, '$.price', 'variant')), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(try_variant_get(el1, '$.price', 'variant')), '^-?0*([0-9]*)', 1)) <= 8 END, false) THEN named_struct('code', 'DECIMAL_OVERFLOW', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'number does not fit decimal(10,2)') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.tags', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.tags', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'expected a JSON array') ELSE coalesce(try_element_at(filter(transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(el2) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON string') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1), CASE WHEN NOT coalesce(array_size(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>')) <= 3, false) THEN named_struct('code', 'BAD_LENGTH', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'length must be <= 3') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END) END) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e14`;
+try_variant_get(`_etl_json`, '$.matrix', 'variant') AS `_etl_v15`;
+try_element_at(filter(transform(try_variant_get(`_etl_v15`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('matrix', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('matrix', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON array') ELSE try_element_at(filter(transform(try_variant_get(el1, '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('matrix', '[', CAST(ix1 AS STRING), ']'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(el2) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(el2) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(el2) AS DOUBLE)) <= 1.7976931348623157E308D, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('matrix', '[', CAST(ix1 AS STRING), ']'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON number that fits float64') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e15`;
+try_variant_get(`_etl_json`, '$.back`tick', 'variant') AS `_etl_v16`;
+try_variant_get(`_etl_json`, '$.\'; DROP TABLE x; --', 'variant') AS `_etl_v17`;
+try_variant_get(`_etl_json`, '$[\'new\u000Aline $ [0] ☃\']', 'variant') AS `_etl_v18`;
+try_element_at(try_variant_get(`_etl_json`, '$', 'map<string,variant>'), 'a\'b"c.d') AS `_etl_v19`;
+coalesce(try_element_at(filter(`_etl_keys`, k -> NOT array_contains(array('id', 'email', 'site', 'code', 'ref', 'count32', 'ratio', 'amount', 'active', 'born', 'seen_at', 'kind', 'address', 'items', 'matrix', 'back`tick', '\'; DROP TABLE x; --', 'new\u000Aline $ [0] ☃', 'a\'b"c.d'), k)), 1),
+  concat('address', '.', try_element_at(filter(map_keys(try_variant_get(`_etl_v13`, '$', 'map<string,variant>')), k -> NOT array_contains(array('street', 'zip', 'we\'ird.name'), k)), 1)),
+  try_element_at(filter(transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), (el1, ix1) -> concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.', try_element_at(filter(map_keys(try_variant_get(el1, '$', 'map<string,variant>')), k -> NOT array_contains(array('sku', 'qty', 'price', 'tags'), k)), 1))), un1 -> un1 IS NOT NULL), 1)) AS `_etl_unknown`;
 
 -- checks
 -- 1 PAYLOAD_TOO_LARGE 
@@ -91,86 +92,92 @@ coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false);
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false));
 -- 21 BAD_LENGTH code
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false));
--- 22 MISSING_REQUIRED count32
-coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false);
--- 23 WRONG_TYPE count32
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) = 'BIGINT' OR (schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v5`, '$', 'bigint') IS NULL)), false));
--- 24 OUT_OF_RANGE count32
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'int') IS NOT NULL, false));
--- 25 OUT_OF_RANGE count32
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') >= (-5BD), false));
--- 26 OUT_OF_RANGE count32
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') <= (5BD), false));
--- 27 WRONG_TYPE ratio
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v6`) AS DOUBLE)) <= 1.7976931348623157E308D, false));
--- 28 OUT_OF_RANGE ratio
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) > (0.5D), false));
--- 29 OUT_OF_RANGE ratio
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) < (1e3D), false));
--- 30 MISSING_REQUIRED amount
-coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false);
--- 31 WRONG_TYPE amount
-(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false));
--- 32 DECIMAL_OVERFLOW amount
-(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false));
--- 33 OUT_OF_RANGE amount
-(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) >= (-0.5BD), false));
--- 34 MISSING_REQUIRED active
+-- 22 WRONG_TYPE ref
+(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false));
+-- 23 PATTERN_MISMATCH ref
+(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false));
+-- 24 BAD_LENGTH ref
+(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false));
+-- 25 MISSING_REQUIRED count32
+coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false);
+-- 26 WRONG_TYPE count32
+(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false));
+-- 27 OUT_OF_RANGE count32
+(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false));
+-- 28 OUT_OF_RANGE count32
+(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false));
+-- 29 OUT_OF_RANGE count32
+(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false));
+-- 30 WRONG_TYPE ratio
+(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false));
+-- 31 OUT_OF_RANGE ratio
+(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false));
+-- 32 OUT_OF_RANGE ratio
+(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false));
+-- 33 MISSING_REQUIRED amount
 coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false);
--- 35 WRONG_TYPE active
-(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(schema_of_variant(`_etl_v8`) = 'BOOLEAN', false));
--- 36 WRONG_TYPE born
-(NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false));
--- 37 INVALID_DATE born
-(NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false));
--- 38 MISSING_REQUIRED seen_at
-coalesce((`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)), false);
--- 39 WRONG_TYPE seen_at
+-- 34 WRONG_TYPE amount
+(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false));
+-- 35 DECIMAL_OVERFLOW amount
+(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false));
+-- 36 OUT_OF_RANGE amount
+(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false));
+-- 37 MISSING_REQUIRED active
+coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false);
+-- 38 WRONG_TYPE active
+(NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false));
+-- 39 WRONG_TYPE born
 (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false));
--- 40 INVALID_TIMESTAMP seen_at
+-- 40 INVALID_DATE born
 (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false));
--- 41 MISSING_REQUIRED kind
+-- 41 MISSING_REQUIRED seen_at
 coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false);
--- 42 WRONG_TYPE kind
+-- 42 WRONG_TYPE seen_at
 (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false));
--- 43 BAD_ENUM kind
-(NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false));
--- 44 WRONG_TYPE address
-(NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'map<string,variant>') IS NOT NULL, false));
--- 45 MISSING_REQUIRED address.street
-(NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`)), false));
--- 46 WRONG_TYPE address.street
-(NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`))) OR coalesce(schema_of_variant(`_etl_v12_1`) = 'STRING', false));
--- 47 WRONG_TYPE address.zip
-(NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(schema_of_variant(`_etl_v12_2`) = 'STRING', false));
--- 48 BAD_FORMAT address.zip
-(NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(try_variant_get(`_etl_v12_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false));
--- 49 BAD_LENGTH address.zip
-(NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(char_length(try_variant_get(`_etl_v12_2`, '$', 'string')) = 5, false));
--- 50 WRONG_TYPE address.we'ird.name
-(NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_3` IS NOT NULL AND NOT is_variant_null(`_etl_v12_3`))) OR coalesce(schema_of_variant(`_etl_v12_3`) = 'BOOLEAN', false));
--- 51 MISSING_REQUIRED items
-coalesce((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)), false);
--- 52 WRONG_TYPE items
-(NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'array<variant>') IS NOT NULL, false));
--- 53 (per row) `_etl_e13`.code items[*]
-(NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(`_etl_e13` IS NULL, false));
--- 54 BAD_LENGTH items
-(NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(array_size(try_variant_get(`_etl_v13`, '$', 'array<variant>')) >= 1, false));
--- 55 WRONG_TYPE matrix
+-- 43 INVALID_TIMESTAMP seen_at
+(NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false));
+-- 44 MISSING_REQUIRED kind
+coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false);
+-- 45 WRONG_TYPE kind
+(NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false));
+-- 46 BAD_ENUM kind
+(NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false));
+-- 47 WRONG_TYPE address
+(NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false));
+-- 48 MISSING_REQUIRED address.street
+(NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false));
+-- 49 WRONG_TYPE address.street
+(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false));
+-- 50 WRONG_TYPE address.zip
+(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false));
+-- 51 BAD_FORMAT address.zip
+(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false));
+-- 52 BAD_LENGTH address.zip
+(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false));
+-- 53 WRONG_TYPE address.we'ird.name
+(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false));
+-- 54 MISSING_REQUIRED items
+coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false);
+-- 55 WRONG_TYPE items
 (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false));
--- 56 (per row) `_etl_e14`.code matrix[*]
+-- 56 (per row) `_etl_e14`.code items[*]
 (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false));
--- 57 WRONG_TYPE back`tick
-(NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false));
--- 58 WRONG_TYPE '; DROP TABLE x; --
+-- 57 BAD_LENGTH items
+(NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false));
+-- 58 WRONG_TYPE matrix
+(NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false));
+-- 59 (per row) `_etl_e15`.code matrix[*]
+(NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false));
+-- 60 WRONG_TYPE back`tick
 (NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false));
--- 59 WRONG_TYPE new
-line $ [0] ☃
+-- 61 WRONG_TYPE '; DROP TABLE x; --
 (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false));
--- 60 WRONG_TYPE a'b"c.d
+-- 62 WRONG_TYPE new
+line $ [0] ☃
 (NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false));
--- 61 UNKNOWN_FIELD 
+-- 63 WRONG_TYPE a'b"c.d
+(NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false));
+-- 64 UNKNOWN_FIELD 
 coalesce(`_etl_unknown` IS NULL, false);
 
 -- valid
@@ -195,45 +202,48 @@ AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(
 AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') RLIKE '^[A-Za-z]+\\z', false))
 AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false))
 AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false))
-AND coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false)
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) = 'BIGINT' OR (schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v5`, '$', 'bigint') IS NULL)), false))
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'int') IS NOT NULL, false))
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') >= (-5BD), false))
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') <= (5BD), false))
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v6`) AS DOUBLE)) <= 1.7976931348623157E308D, false))
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) > (0.5D), false))
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) < (1e3D), false))
-AND coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false)
-AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false))
-AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false))
-AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) >= (-0.5BD), false))
+AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))
+AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false))
+AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false))
+AND coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)
+AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false))
+AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false))
+AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false))
+AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false))
+AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false))
+AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false))
+AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false))
 AND coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false)
-AND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(schema_of_variant(`_etl_v8`) = 'BOOLEAN', false))
-AND (NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false))
-AND (NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false))
-AND coalesce((`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)), false)
+AND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false))
+AND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false))
+AND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false))
+AND coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false)
+AND (NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false))
 AND (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false))
 AND (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false))
 AND coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false)
 AND (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false))
-AND (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false))
-AND (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'map<string,variant>') IS NOT NULL, false))
-AND (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`)), false))
-AND (NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`))) OR coalesce(schema_of_variant(`_etl_v12_1`) = 'STRING', false))
-AND (NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(schema_of_variant(`_etl_v12_2`) = 'STRING', false))
-AND (NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(try_variant_get(`_etl_v12_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false))
-AND (NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(char_length(try_variant_get(`_etl_v12_2`, '$', 'string')) = 5, false))
-AND (NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_3` IS NOT NULL AND NOT is_variant_null(`_etl_v12_3`))) OR coalesce(schema_of_variant(`_etl_v12_3`) = 'BOOLEAN', false))
-AND coalesce((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)), false)
-AND (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'array<variant>') IS NOT NULL, false))
-AND (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(`_etl_e13` IS NULL, false))
-AND (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(array_size(try_variant_get(`_etl_v13`, '$', 'array<variant>')) >= 1, false))
+AND (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false))
+AND coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false)
+AND (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false))
+AND (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false))
+AND (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false))
+AND (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false))
+AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false))
+AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false))
+AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false))
+AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false))
+AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false))
+AND coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false)
 AND (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false))
 AND (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false))
-AND (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false))
+AND (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false))
+AND (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false))
+AND (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false))
 AND (NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false))
 AND (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false))
 AND (NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false))
+AND (NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false))
 AND coalesce(`_etl_unknown` IS NULL, false);
 
 -- reason code
@@ -280,83 +290,89 @@ CASE
     THEN 'BAD_LENGTH'
   WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false)))
     THEN 'BAD_LENGTH'
-  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))
+    THEN 'WRONG_TYPE'
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false)))
+    THEN 'PATTERN_MISMATCH'
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false)))
+    THEN 'BAD_LENGTH'
+  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))
     THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) = 'BIGINT' OR (schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v5`, '$', 'bigint') IS NULL)), false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false)))
     THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'int') IS NOT NULL, false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false)))
     THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') >= (-5BD), false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false)))
     THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') <= (5BD), false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false)))
     THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v6`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
     THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) > (0.5D), false)))
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false)))
     THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) < (1e3D), false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT (coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
-    THEN 'DECIMAL_OVERFLOW'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) >= (-0.5BD), false)))
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false)))
     THEN 'OUT_OF_RANGE'
   WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false))
     THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(schema_of_variant(`_etl_v8`) = 'BOOLEAN', false)))
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false)))
     THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false)))
-    THEN 'INVALID_DATE'
-  WHEN NOT (coalesce((`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)), false))
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
+    THEN 'DECIMAL_OVERFLOW'
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false)))
+    THEN 'OUT_OF_RANGE'
+  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false))
     THEN 'MISSING_REQUIRED'
+  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false)))
+    THEN 'WRONG_TYPE'
   WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false)))
     THEN 'WRONG_TYPE'
   WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false)))
-    THEN 'INVALID_TIMESTAMP'
+    THEN 'INVALID_DATE'
   WHEN NOT (coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false))
     THEN 'MISSING_REQUIRED'
   WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false)))
     THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false)))
+  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false)))
+    THEN 'INVALID_TIMESTAMP'
+  WHEN NOT (coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false))
+    THEN 'MISSING_REQUIRED'
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false)))
+    THEN 'WRONG_TYPE'
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false)))
     THEN 'BAD_ENUM'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'map<string,variant>') IS NOT NULL, false)))
+  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false)))
     THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`)), false)))
+  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false)))
     THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`))) OR coalesce(schema_of_variant(`_etl_v12_1`) = 'STRING', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false)))
     THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(schema_of_variant(`_etl_v12_2`) = 'STRING', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false)))
     THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(try_variant_get(`_etl_v12_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false)))
     THEN 'BAD_FORMAT'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(char_length(try_variant_get(`_etl_v12_2`, '$', 'string')) = 5, false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false)))
     THEN 'BAD_LENGTH'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_3` IS NOT NULL AND NOT is_variant_null(`_etl_v12_3`))) OR coalesce(schema_of_variant(`_etl_v12_3`) = 'BOOLEAN', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false)))
     THEN 'WRONG_TYPE'
-  WHEN NOT (coalesce((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)), false))
+  WHEN NOT (coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false))
     THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(`_etl_e13` IS NULL, false)))
-    THEN `_etl_e13`.code
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(array_size(try_variant_get(`_etl_v13`, '$', 'array<variant>')) >= 1, false)))
-    THEN 'BAD_LENGTH'
   WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false)))
     THEN 'WRONG_TYPE'
   WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false)))
     THEN `_etl_e14`.code
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false)))
+  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false)))
+    THEN 'BAD_LENGTH'
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false)))
     THEN 'WRONG_TYPE'
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false)))
+    THEN `_etl_e15`.code
   WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false)))
     THEN 'WRONG_TYPE'
   WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false)))
     THEN 'WRONG_TYPE'
   WHEN NOT ((NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false)))
+    THEN 'WRONG_TYPE'
+  WHEN NOT ((NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false)))
     THEN 'WRONG_TYPE'
   WHEN NOT (coalesce(`_etl_unknown` IS NULL, false))
     THEN 'UNKNOWN_FIELD'
@@ -406,83 +422,89 @@ CASE
     THEN 'length must be >= 2'
   WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false)))
     THEN 'length must be <= 8'
-  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))
+    THEN 'expected a JSON string'
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false)))
+    THEN 'does not match the pattern ^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z'
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false)))
+    THEN 'length must be <= 20'
+  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))
     THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) = 'BIGINT' OR (schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v5`, '$', 'bigint') IS NULL)), false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false)))
     THEN 'expected an integer literal'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'int') IS NOT NULL, false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false)))
     THEN 'integer outside the range of int32'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') >= (-5BD), false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false)))
     THEN 'must be >= -5'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') <= (5BD), false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false)))
     THEN 'must be <= +5'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v6`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
     THEN 'expected a JSON number that fits float64'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) > (0.5D), false)))
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false)))
     THEN 'must be > 0.5'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) < (1e3D), false)))
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false)))
     THEN 'must be < 1e3'
-  WHEN NOT (coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false)))
-    THEN 'expected a JSON number'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
-    THEN 'number does not fit decimal(38,10)'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) >= (-0.5BD), false)))
-    THEN 'must be >= -0.5'
   WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false))
     THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(schema_of_variant(`_etl_v8`) = 'BOOLEAN', false)))
-    THEN 'expected true or false'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false)))
-    THEN 'not a YYYY-MM-DD date'
-  WHEN NOT (coalesce((`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)), false))
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false)))
+    THEN 'expected a JSON number'
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
+    THEN 'number does not fit decimal(38,10)'
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false)))
+    THEN 'must be >= -0.5'
+  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false))
     THEN 'is required'
+  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false)))
+    THEN 'expected true or false'
   WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false)))
     THEN 'expected a JSON string'
   WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false)))
-    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
+    THEN 'not a YYYY-MM-DD date'
   WHEN NOT (coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false))
     THEN 'is required'
   WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false)))
     THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false)))
+  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false)))
+    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
+  WHEN NOT (coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false))
+    THEN 'is required'
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false)))
+    THEN 'expected a JSON string'
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false)))
     THEN 'must be one of a, it\'s, c\\d'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'map<string,variant>') IS NOT NULL, false)))
+  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false)))
     THEN 'expected a JSON object'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`)), false)))
+  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false)))
     THEN 'is required'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`))) OR coalesce(schema_of_variant(`_etl_v12_1`) = 'STRING', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false)))
     THEN 'expected a JSON string'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(schema_of_variant(`_etl_v12_2`) = 'STRING', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false)))
     THEN 'expected a JSON string'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(try_variant_get(`_etl_v12_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false)))
     THEN 'is not a valid numeric'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(char_length(try_variant_get(`_etl_v12_2`, '$', 'string')) = 5, false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false)))
     THEN 'length must be = 5'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_3` IS NOT NULL AND NOT is_variant_null(`_etl_v12_3`))) OR coalesce(schema_of_variant(`_etl_v12_3`) = 'BOOLEAN', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false)))
     THEN 'expected true or false'
-  WHEN NOT (coalesce((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)), false))
+  WHEN NOT (coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false))
     THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'expected a JSON array'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(`_etl_e13` IS NULL, false)))
-    THEN `_etl_e13`.reason
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(array_size(try_variant_get(`_etl_v13`, '$', 'array<variant>')) >= 1, false)))
-    THEN 'length must be >= 1'
   WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false)))
     THEN 'expected a JSON array'
   WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false)))
     THEN `_etl_e14`.reason
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false)))
-    THEN 'expected a JSON string'
+  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false)))
+    THEN 'length must be >= 1'
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false)))
+    THEN 'expected a JSON array'
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false)))
+    THEN `_etl_e15`.reason
   WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false)))
     THEN 'expected a JSON string'
   WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false)))
     THEN 'expected a JSON string'
   WHEN NOT ((NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false)))
+    THEN 'expected a JSON string'
+  WHEN NOT ((NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false)))
     THEN 'expected a JSON string'
   WHEN NOT (coalesce(`_etl_unknown` IS NULL, false))
     THEN concat('member is not declared by contract ', 'kitchen-sink')
@@ -532,83 +554,89 @@ CASE
     THEN 'code'
   WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false)))
     THEN 'code'
-  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))
+    THEN 'ref'
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false)))
+    THEN 'ref'
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false)))
+    THEN 'ref'
+  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))
     THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) = 'BIGINT' OR (schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v5`, '$', 'bigint') IS NULL)), false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false)))
     THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'int') IS NOT NULL, false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false)))
     THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') >= (-5BD), false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false)))
     THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'bigint') <= (5BD), false)))
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false)))
     THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v6`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
     THEN 'ratio'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) > (0.5D), false)))
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false)))
     THEN 'ratio'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_cast(to_json(`_etl_v6`) AS DOUBLE) < (1e3D), false)))
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false)))
     THEN 'ratio'
-  WHEN NOT (coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false))
-    THEN 'amount'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false)))
-    THEN 'amount'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
-    THEN 'amount'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) >= (-0.5BD), false)))
-    THEN 'amount'
   WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false))
+    THEN 'amount'
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false)))
+    THEN 'amount'
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
+    THEN 'amount'
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false)))
+    THEN 'amount'
+  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false))
     THEN 'active'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(schema_of_variant(`_etl_v8`) = 'BOOLEAN', false)))
+  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false)))
     THEN 'active'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false)))
-    THEN 'born'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false)))
-    THEN 'born'
-  WHEN NOT (coalesce((`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)), false))
-    THEN 'seen_at'
   WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false)))
-    THEN 'seen_at'
+    THEN 'born'
   WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false)))
-    THEN 'seen_at'
+    THEN 'born'
   WHEN NOT (coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false))
-    THEN 'kind'
+    THEN 'seen_at'
   WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false)))
+    THEN 'seen_at'
+  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false)))
+    THEN 'seen_at'
+  WHEN NOT (coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false))
     THEN 'kind'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false)))
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false)))
     THEN 'kind'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'map<string,variant>') IS NOT NULL, false)))
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false)))
+    THEN 'kind'
+  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false)))
     THEN 'address'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`)), false)))
+  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false)))
     THEN 'address.street'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_1` IS NOT NULL AND NOT is_variant_null(`_etl_v12_1`))) OR coalesce(schema_of_variant(`_etl_v12_1`) = 'STRING', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false)))
     THEN 'address.street'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(schema_of_variant(`_etl_v12_2`) = 'STRING', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false)))
     THEN 'address.zip'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(try_variant_get(`_etl_v12_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false)))
     THEN 'address.zip'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_2` IS NOT NULL AND NOT is_variant_null(`_etl_v12_2`))) OR coalesce(char_length(try_variant_get(`_etl_v12_2`, '$', 'string')) = 5, false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false)))
     THEN 'address.zip'
-  WHEN NOT ((NOT ((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AND (`_etl_v12_3` IS NOT NULL AND NOT is_variant_null(`_etl_v12_3`))) OR coalesce(schema_of_variant(`_etl_v12_3`) = 'BOOLEAN', false)))
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false)))
     THEN 'address.we\'ird.name'
-  WHEN NOT (coalesce((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)), false))
-    THEN 'items'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'items'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(`_etl_e13` IS NULL, false)))
-    THEN `_etl_e13`.path
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(array_size(try_variant_get(`_etl_v13`, '$', 'array<variant>')) >= 1, false)))
+  WHEN NOT (coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false))
     THEN 'items'
   WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'matrix'
+    THEN 'items'
   WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false)))
     THEN `_etl_e14`.path
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false)))
-    THEN 'back`tick'
+  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false)))
+    THEN 'items'
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false)))
+    THEN 'matrix'
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false)))
+    THEN `_etl_e15`.path
   WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false)))
-    THEN '\'; DROP TABLE x; --'
+    THEN 'back`tick'
   WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false)))
-    THEN 'new\u000Aline $ [0] ☃'
+    THEN '\'; DROP TABLE x; --'
   WHEN NOT ((NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false)))
+    THEN 'new\u000Aline $ [0] ☃'
+  WHEN NOT ((NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false)))
     THEN 'a\'b"c.d'
   WHEN NOT (coalesce(`_etl_unknown` IS NULL, false))
     THEN `_etl_unknown`
@@ -619,18 +647,19 @@ try_variant_get(`_etl_v1`, '$', 'string') AS `id`;
 try_variant_get(`_etl_v2`, '$', 'string') AS `email`;
 try_variant_get(`_etl_v3`, '$', 'string') AS `site`;
 try_variant_get(`_etl_v4`, '$', 'string') AS `code`;
-try_variant_get(`_etl_v5`, '$', 'int') AS `count32`;
-try_cast(to_json(`_etl_v6`) AS DOUBLE) AS `ratio`;
-try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS `amount`;
-try_variant_get(`_etl_v8`, '$', 'boolean') AS `active`;
-`_etl_t9` AS `born`;
-`_etl_t10` AS `seen_at`;
-try_variant_get(`_etl_v11`, '$', 'string') AS `kind`;
-CASE WHEN (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) THEN named_struct('street', try_variant_get(try_variant_get(`_etl_v12`, '$.street', 'variant'), '$', 'string'), 'zip', try_variant_get(try_variant_get(`_etl_v12`, '$.zip', 'variant'), '$', 'string'), 'we\'ird.name', try_variant_get(try_variant_get(`_etl_v12`, '$["we\'ird.name"]', 'variant'), '$', 'boolean')) END AS `address`;
-transform(try_variant_get(`_etl_v13`, '$', 'array<variant>'), el1 -> CASE WHEN (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('sku', try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string'), 'qty', try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'int'), 'price', try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)), 'tags', transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), el2 -> try_variant_get(el2, '$', 'string'))) END) AS `items`;
-transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), el1 -> transform(try_variant_get(el1, '$', 'array<variant>'), el2 -> try_cast(to_json(el2) AS DOUBLE))) AS `matrix`;
-try_variant_get(`_etl_v15`, '$', 'string') AS `back``tick`;
-try_variant_get(`_etl_v16`, '$', 'string') AS `'; DROP TABLE x; --`;
-try_variant_get(`_etl_v17`, '$', 'string') AS `new
+try_variant_get(`_etl_v5`, '$', 'string') AS `ref`;
+try_variant_get(`_etl_v6`, '$', 'int') AS `count32`;
+try_cast(to_json(`_etl_v7`) AS DOUBLE) AS `ratio`;
+try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS `amount`;
+try_variant_get(`_etl_v9`, '$', 'boolean') AS `active`;
+`_etl_t10` AS `born`;
+`_etl_t11` AS `seen_at`;
+try_variant_get(`_etl_v12`, '$', 'string') AS `kind`;
+CASE WHEN (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) THEN named_struct('street', try_variant_get(try_variant_get(`_etl_v13`, '$.street', 'variant'), '$', 'string'), 'zip', try_variant_get(try_variant_get(`_etl_v13`, '$.zip', 'variant'), '$', 'string'), 'we\'ird.name', try_variant_get(try_variant_get(`_etl_v13`, '$["we\'ird.name"]', 'variant'), '$', 'boolean')) END AS `address`;
+transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), el1 -> CASE WHEN (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('sku', try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string'), 'qty', try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'int'), 'price', try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)), 'tags', transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), el2 -> try_variant_get(el2, '$', 'string'))) END) AS `items`;
+transform(try_variant_get(`_etl_v15`, '$', 'array<variant>'), el1 -> transform(try_variant_get(el1, '$', 'array<variant>'), el2 -> try_cast(to_json(el2) AS DOUBLE))) AS `matrix`;
+try_variant_get(`_etl_v16`, '$', 'string') AS `back``tick`;
+try_variant_get(`_etl_v17`, '$', 'string') AS `'; DROP TABLE x; --`;
+try_variant_get(`_etl_v18`, '$', 'string') AS `new
 line $ [0] ☃`;
-try_variant_get(`_etl_v18`, '$', 'string') AS `a'b"c.d`;
+try_variant_get(`_etl_v19`, '$', 'string') AS `a'b"c.d`;
