@@ -16,6 +16,7 @@ const (
 	CodeInvalidBranch         = "ETL-D265" // Invalid() loaded into a sink that is not the rejected-event shape
 	CodeLateWithoutWatermark  = "ETL-D266" // Late() where no downstream watermark exists
 	CodeLateBranchShape       = "ETL-D267" // Late() loaded into a sink that is not the late-event shape
+	CodeLossyRejection        = "ETL-D272" // Invalid() of a byte source loaded into a rejected shape without raw_payload_base64
 	CodeBadDuration           = "ETL-D268" // a duration does not parse
 	CodeSlideExceedsWindow    = "ETL-D269" // sliding window slide > duration
 	CodeNegativeDelay         = "ETL-D270" // watermark delay < 0 or window duration/gap <= 0

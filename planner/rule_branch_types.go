@@ -19,7 +19,7 @@ import (
 var ruleBranchTypes = Rule{
 	Name:    "branch-types",
 	Summary: "Invalid() goes to a rejected-event sink, Late() needs a downstream watermark and a late-event sink",
-	Codes:   []string{CodeInvalidBranch, CodeLateWithoutWatermark, CodeLateBranchShape},
+	Codes:   []string{CodeInvalidBranch, CodeLateWithoutWatermark, CodeLateBranchShape, CodeLossyRejection},
 	Check: func(c *Checker) {
 		for _, pp := range c.pipes {
 			for i := range pp.p.Loads {
@@ -46,6 +46,10 @@ func checkLoadBranch(c *Checker, pp *pipe, ld *ir.Load) {
 		if ok && !rejectedShape(ct) {
 			c.report(CodeInvalidBranch, diag.Error, ld.Pos, path, "load Invalid() into a sink typed like RejectedOrderEvent (raw_payload, reason_code)",
 				fmt.Sprintf("Invalid() of %s is loaded into %s, whose contract %s is not a rejected-event shape", ld.From.Node, ld.Asset, ld.Contract))
+		}
+		if ex, isExtract := pp.extracts[ld.From.Node]; ok && isExtract && rejectedShape(ct) && !declares(ct, "raw_payload_base64") && readsBytes(c.env.Sources[ex.Asset]) {
+			c.report(CodeLossyRejection, diag.Warning, ld.Pos, path, "add a field RawPayloadBase64 *string (json name raw_payload_base64) to the struct of "+ld.Contract+": it holds the payload's exact bytes in base64 when they are not UTF-8",
+				fmt.Sprintf("contract %s of %s has no raw_payload_base64: a payload of %s that is not valid UTF-8 is stored in raw_payload with U+FFFD for its invalid bytes, and its exact bytes are lost", ld.Contract, ld.Asset, ex.Asset))
 		}
 		if ex, isExtract := pp.extracts[ld.From.Node]; ok && isExtract && declares(ct, "source_headers") && !readsHeaders(c.env.Sources[ex.Asset]) {
 			c.report(CodeInvalidBranch, diag.Error, ld.Pos, path, "set include_headers: true on the kafka-json asset "+ex.Asset+", or remove source_headers from "+ld.Contract,
@@ -159,6 +163,16 @@ func declares(c *contracts.Contract, name string) bool {
 // is reported elsewhere and passes.
 func readsHeaders(b *profile.AssetBinding) bool {
 	return b == nil || b.Plugin().Name == profile.PluginKafkaJSON && b.Asset.Bool("include_headers")
+}
+
+// readsBytes reports whether a source binding reads raw payloads
+// (profile.RowsPayload: a file line, a Kafka value), which may not be
+// UTF-8, rather than rows rendered as JSON; an unbound source passes.
+func readsBytes(b *profile.AssetBinding) bool {
+	if b == nil || b.Asset == nil || b.Asset.Plugin == nil || b.Asset.Plugin.Source == nil {
+		return false
+	}
+	return b.Asset.Plugin.Source.Rows == profile.RowsPayload
 }
 
 func rejectedShape(c *contracts.Contract) bool {

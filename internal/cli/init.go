@@ -178,19 +178,50 @@ func modulePath(gomod []byte) (string, error) {
 	return "", errors.New("init module: go.mod has no module line")
 }
 
-// checkFree fails when a file init would write exists, before anything
-// (go.mod included) is touched.
+// checkFree fails when a file init would write exists, or when a symbolic
+// link lies on the way to one (go.mod and go.sum included), before
+// anything is touched: a link planted in DIR would make init write
+// outside it.
 func checkFree(dir string) error {
+	for _, rel := range []string{"go.mod", "go.sum"} {
+		if err := noLinkOnTheWay(dir, rel); err != nil {
+			return err
+		}
+	}
 	return fs.WalkDir(scaffold, "scaffold", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		target := filepath.Join(dir, filepath.FromSlash(scaffoldPath(p)))
-		if _, err := os.Stat(target); err == nil {
+		rel := filepath.FromSlash(scaffoldPath(p))
+		if err := noLinkOnTheWay(dir, rel); err != nil {
+			return err
+		}
+		target := filepath.Join(dir, rel)
+		if _, err := os.Lstat(target); err == nil {
 			return fmt.Errorf("write %s: the file exists (etlgen init never overwrites)", target)
 		}
 		return nil
 	})
+}
+
+// noLinkOnTheWay fails when a path below dir leading to rel (rel itself
+// included) is a symbolic link. DIR itself may be one: the user named it.
+func noLinkOnTheWay(dir, rel string) error {
+	at := dir
+	for _, part := range strings.Split(filepath.Clean(rel), string(filepath.Separator)) {
+		at = filepath.Join(at, part)
+		st, err := os.Lstat(at)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("write %s: %w", filepath.Join(dir, rel), err)
+		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Errorf("write %s: %s is a symbolic link (etlgen init writes only real files and directories inside %s)", filepath.Join(dir, rel), at, dir)
+		}
+	}
+	return nil
 }
 
 // writeScaffold writes every scaffold file and returns their paths,
@@ -203,8 +234,8 @@ func writeScaffold(dir string, data scaffoldData) ([]string, error) {
 		}
 		rel := scaffoldPath(p)
 		target := filepath.Join(dir, filepath.FromSlash(rel))
-		if _, err := os.Stat(target); err == nil {
-			return fmt.Errorf("write %s: the file exists (etlgen init never overwrites)", target)
+		if err := noLinkOnTheWay(dir, filepath.FromSlash(rel)); err != nil {
+			return err
 		}
 		text, err := renderScaffold(p, data)
 		if err != nil {
@@ -213,13 +244,33 @@ func writeScaffold(dir string, data scaffoldData) ([]string, error) {
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return fmt.Errorf("write %s: %w", target, err)
 		}
-		if err := os.WriteFile(target, text, 0o644); err != nil {
-			return fmt.Errorf("write %s: %w", target, err)
+		if err := writeNew(target, text); err != nil {
+			return err
 		}
 		written = append(written, rel)
 		return nil
 	})
 	return written, err
+}
+
+// writeNew creates target with text; it fails when anything, a dangling
+// symbolic link included, is there already (O_EXCL).
+func writeNew(target string, text []byte) error {
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("write %s: the file exists (etlgen init never overwrites)", target)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", target, err)
+	}
+	_, err = f.Write(text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", target, err)
+	}
+	return nil
 }
 
 // scaffoldPath is the repository path of an embedded template.

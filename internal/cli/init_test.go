@@ -378,3 +378,54 @@ func TestInitRefusesToOverwrite(t *testing.T) {
 		t.Errorf("init without DIR: exit %d, want %d", code, ExitUsage)
 	}
 }
+
+// TestInitRefusesLinks: a symbolic link planted in DIR (a directory, a
+// dangling file link, go.mod) makes init fail before it writes anything,
+// and nothing appears outside DIR.
+func TestInitRefusesLinks(t *testing.T) {
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ link, target string }{
+		{"pipeline", "elsewhere"},              // a directory init writes into
+		{"Makefile", "elsewhere/Makefile"},     // a dangling link to a file
+		{"go.mod", "elsewhere/go.mod"},         // the module file
+		{"profiles", "elsewhere/profiles-dir"}, // another directory
+	}
+	for _, tt := range tests {
+		t.Run(tt.link, func(t *testing.T) {
+			base := t.TempDir()
+			dir, outside := filepath.Join(base, "repo"), filepath.Join(base, "elsewhere")
+			for _, d := range []string{dir, outside} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if strings.HasSuffix(tt.target, "-dir") {
+				if err := os.MkdirAll(filepath.Join(base, tt.target), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.Symlink(filepath.Join(base, tt.target), filepath.Join(dir, tt.link)); err != nil {
+				t.Fatal(err)
+			}
+			code, _, stderr := runCLI("init", "--replace", absRoot, dir)
+			if code != ExitFailure || !strings.Contains(stderr, "is a symbolic link") {
+				t.Errorf("exit %d, want %d naming the link:\n%s", code, ExitFailure, stderr)
+			}
+			err := filepath.WalkDir(outside, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					t.Errorf("init wrote %s outside DIR", p)
+				}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); tt.link != "go.mod" && err == nil {
+				t.Error("init wrote go.mod although it failed")
+			}
+		})
+	}
+}

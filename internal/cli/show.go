@@ -73,7 +73,7 @@ func runShow(ctx context.Context, e env, f planFlags, sink string, limit int, pk
 		if err != nil {
 			return e.fail(ExitFailure, "%v", err)
 		}
-		fmt.Fprintf(e.stdout, "%s\n", data)
+		fmt.Fprintf(e.stdout, "%s\n", terminalSafeJSON(data))
 		return ExitOK
 	}
 	fmt.Fprintf(e.stdout, "%s (%s %s): %s\n", rows.Asset, rows.Plugin, relToDir(".", rows.Where), rowCount(rows.Total))
