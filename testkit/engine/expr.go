@@ -99,8 +99,13 @@ func compileCase(e *ir.Expr, s *Schema) (evalFn, error) {
 	return func(r Row) any {
 		i := 0
 		for ; i+1 < len(args); i += 2 {
-			if c, _ := args[i](r).(bool); c {
-				return args[i+1](r)
+			switch c := args[i](r).(type) {
+			case *EvalError:
+				return c
+			case bool:
+				if c {
+					return args[i+1](r)
+				}
 			}
 		}
 		if i < len(args) {
@@ -120,7 +125,13 @@ func compileCast(e *ir.Expr, s *Schema) (evalFn, error) {
 		return nil, fmt.Errorf("compile cast: need one argument and a type")
 	}
 	t := *e.Type
-	return func(r Row) any { return castValue(args[0](r), t) }, nil
+	return func(r Row) any {
+		v := args[0](r)
+		if isErr(v) {
+			return v
+		}
+		return castValue(v, t)
+	}, nil
 }
 
 // castValue converts v to type t; an impossible conversion is NULL (Spark's

@@ -27,7 +27,6 @@ var cmpTests = map[ir.Func]func(int) bool{
 // strictFuncs evaluate the other functions that are NULL when any argument
 // is NULL (ir.NullsStrict), on non-NULL arguments.
 var strictFuncs = map[ir.Func]scalarFn{
-	ir.FuncAdd: arithFn('+'), ir.FuncSub: arithFn('-'), ir.FuncMul: arithFn('*'), ir.FuncDiv: arithFn('/'),
 	ir.FuncNot:        func(a []any) any { b, _ := a[0].(bool); return !b },
 	ir.FuncLower:      strFn(strings.ToLower),
 	ir.FuncUpper:      strFn(strings.ToUpper),
@@ -53,8 +52,8 @@ var strictFuncs = map[ir.Func]scalarFn{
 var nonStrictFuncs = map[ir.Func]func(args []evalFn) evalFn{
 	ir.FuncAnd:       andFn,
 	ir.FuncOr:        orFn,
-	ir.FuncIsNull:    func(args []evalFn) evalFn { return func(r Row) any { return args[0](r) == nil } },
-	ir.FuncIsNotNull: func(args []evalFn) evalFn { return func(r Row) any { return args[0](r) != nil } },
+	ir.FuncIsNull:    func(args []evalFn) evalFn { return nullTest(args[0], true) },
+	ir.FuncIsNotNull: func(args []evalFn) evalFn { return nullTest(args[0], false) },
 	ir.FuncCoalesce:  coalesceFn,
 }
 
@@ -81,6 +80,9 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 	if test, ok := cmpTests[info.Func]; ok {
 		return compareFn(test, args[0], args[1]), nil
 	}
+	if op, ok := arithOps[info.Func]; ok {
+		return compileArith(op, e, s, args)
+	}
 	f, ok := strictFuncs[info.Func]
 	if !ok { // in, like: SQL only
 		return nil, unknown
@@ -93,8 +95,11 @@ func strictFn(f scalarFn, args []evalFn) evalFn {
 	return func(r Row) any {
 		vals := make([]any, len(args))
 		for i, a := range args {
-			if vals[i] = a(r); vals[i] == nil {
+			switch vals[i] = a(r); vals[i].(type) {
+			case nil:
 				return nil
+			case *EvalError:
+				return vals[i]
 			}
 		}
 		return f(vals)
@@ -105,12 +110,12 @@ func strictFn(f scalarFn, args []evalFn) evalFn {
 func compareFn(test func(int) bool, x, y evalFn) evalFn {
 	return func(r Row) any {
 		a := x(r)
-		if a == nil {
-			return nil
+		if a == nil || isErr(a) {
+			return a
 		}
 		b := y(r)
-		if b == nil {
-			return nil
+		if b == nil || isErr(b) {
+			return b
 		}
 		c, ok := compareValues(a, b)
 		if !ok {
@@ -126,6 +131,8 @@ func andFn(args []evalFn) evalFn {
 		null := false
 		for _, a := range args {
 			switch v := a(r).(type) {
+			case *EvalError:
+				return v
 			case nil:
 				null = true
 			case bool:
@@ -147,6 +154,8 @@ func orFn(args []evalFn) evalFn {
 		null := false
 		for _, a := range args {
 			switch v := a(r).(type) {
+			case *EvalError:
+				return v
 			case nil:
 				null = true
 			case bool:
@@ -165,7 +174,7 @@ func orFn(args []evalFn) evalFn {
 func coalesceFn(args []evalFn) evalFn {
 	return func(r Row) any {
 		for _, a := range args {
-			if v := a(r); v != nil {
+			if v := a(r); v != nil { // an *EvalError too: it fails the row
 				return v
 			}
 		}
@@ -228,3 +237,17 @@ func dateTrunc(a []any) any {
 	}
 	return nil
 }
+
+// nullTest is isnull (null) or isnotnull; a row error stays one.
+func nullTest(arg evalFn, null bool) evalFn {
+	return func(r Row) any {
+		v := arg(r)
+		if isErr(v) {
+			return v
+		}
+		return (v == nil) == null
+	}
+}
+
+// isErr reports whether a value is a row error.
+func isErr(v any) bool { _, ok := v.(*EvalError); return ok }
