@@ -86,10 +86,6 @@ var pending = map[string]string{
 	"cast/date-to-decimal(10,0)":          "ANSI casts; to fix here or refuse in infer",
 	"cast/date-to-decimal(18,2)":          "ANSI casts; to fix here or refuse in infer",
 	"cast/date-to-decimal(38,0)":          "ANSI casts; to fix here or refuse in infer",
-	"date_trunc/quarter":                  "date_trunc units the engine lacks; to fix here",
-	"date_trunc/week":                     "date_trunc units the engine lacks; to fix here",
-	"date_trunc/millisecond":              "date_trunc units the engine lacks; to fix here",
-	"date_trunc/microsecond":              "date_trunc units the engine lacks; to fix here",
 }
 
 // TestFunctionsAgree evaluates every case with the local engine and

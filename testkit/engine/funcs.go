@@ -224,8 +224,12 @@ func dateTrunc(a []any) any {
 	switch unit {
 	case "year", "yyyy", "yy":
 		return time.Date(t.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
+	case "quarter":
+		return time.Date(t.Year(), (t.Month()-1)/3*3+1, 1, 0, 0, 0, 0, time.UTC)
 	case "month", "mon", "mm":
 		return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
+	case "week": // the Monday of the ISO week
+		return time.Date(t.Year(), t.Month(), t.Day()-(int(t.Weekday())+6)%7, 0, 0, 0, 0, time.UTC)
 	case "day", "dd":
 		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 	case "hour":
@@ -234,6 +238,10 @@ func dateTrunc(a []any) any {
 		return t.Truncate(time.Minute)
 	case "second":
 		return t.Truncate(time.Second)
+	case "millisecond":
+		return t.Truncate(time.Millisecond)
+	case "microsecond":
+		return t
 	}
 	return nil
 }
