@@ -27,11 +27,7 @@ var arithOps = map[ir.Func]byte{ir.FuncAdd: '+', ir.FuncSub: '-', ir.FuncMul: '*
 // result's scale and fail past its precision; a division by zero fails
 // for every type (ANSI mode).
 func compileArith(op byte, e *ir.Expr, s *Schema, args []evalFn) (evalFn, error) {
-	cols := make([]infer.Column, len(s.Cols))
-	for i, c := range s.Cols {
-		cols[i] = infer.Column{Name: c.Name, Type: c.Type, Nullable: true}
-	}
-	t, ok := infer.ExprType(e, infer.Schema{Columns: cols})
+	t, ok := infer.ExprType(e, inferSchema(s))
 	if !ok || len(args) != 2 {
 		return nil, fmt.Errorf("compile expression: %s does not type-check", e.Name)
 	}

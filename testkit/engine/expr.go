@@ -115,25 +115,6 @@ func compileCase(e *ir.Expr, s *Schema) (evalFn, error) {
 	}, nil
 }
 
-// compileCast compiles CAST(x AS type).
-func compileCast(e *ir.Expr, s *Schema) (evalFn, error) {
-	args, err := compileArgs(e, s)
-	if err != nil {
-		return nil, err
-	}
-	if len(args) != 1 || e.Type == nil {
-		return nil, fmt.Errorf("compile cast: need one argument and a type")
-	}
-	t := *e.Type
-	return func(r Row) any {
-		v := args[0](r)
-		if isErr(v) {
-			return v
-		}
-		return castValue(v, t)
-	}, nil
-}
-
 // castValue converts v to type t; an impossible conversion is NULL (Spark's
 // non-ANSI cast).
 func castValue(v any, t contracts.Type) any {

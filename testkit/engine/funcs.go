@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -31,7 +30,7 @@ var strictFuncs = map[ir.Func]scalarFn{
 	ir.FuncLower:      strFn(strings.ToLower),
 	ir.FuncUpper:      strFn(strings.ToUpper),
 	ir.FuncTrim:       strFn(func(s string) string { return strings.Trim(s, " ") }),
-	ir.FuncLength:     func(a []any) any { return int32(utf8.RuneCountInString(a[0].(string))) },
+	ir.FuncLength:     length,
 	ir.FuncConcat:     concat,
 	ir.FuncSubstring:  substring,
 	ir.FuncDateTrunc:  dateTrunc,
@@ -192,26 +191,6 @@ func concat(a []any) any {
 		b.WriteString(stringOf(x))
 	}
 	return b.String()
-}
-
-// substring is Spark's 1-based substring(s, pos, len).
-func substring(a []any) any {
-	r := []rune(a[0].(string))
-	pos, _ := asInt(a[1])
-	n, _ := asInt(a[2])
-	start := pos - 1
-	if pos < 0 {
-		start = int64(len(r)) + pos
-	}
-	if start < 0 {
-		n += start
-		start = 0
-	}
-	if start > int64(len(r)) || n <= 0 {
-		return ""
-	}
-	end := min(start+n, int64(len(r)))
-	return string(r[start:end])
 }
 
 func timePart(f func(time.Time) int) scalarFn {
