@@ -97,6 +97,10 @@ func (w *walker) cast(e *ir.Expr, s Schema, pos diag.Position) value {
 		}
 		return value{}
 	}
+	if msg, hint := castRefusal(args[0].t, *e.Type); msg != "" {
+		w.errorf(ir.CodeCastRefused, pos, hint, "%s", msg)
+		return value{}
+	}
 	return value{t: *e.Type, nullable: args[0].nullable, lineage: args[0].lineage, ok: true}
 }
 

@@ -241,6 +241,8 @@ func TestPlanDiagnostics(t *testing.T) {
 			Aggs: []ir.NamedExpr{sel("m", agg("max_by", col("status")))}}, []string{ir.CodeTypeMismatch}},
 		{"min_by ordered by an array", &ir.Node{Op: ir.OpAggregate, Inputs: []*ir.Node{in("orders")},
 			Aggs: []ir.NamedExpr{sel("m", agg("min_by", col("status"), lit("", contracts.Type{Kind: contracts.KindArray})))}}, []string{ir.CodeTypeMismatch}},
+		{"cast Spark refuses", project(&ir.Expr{Kind: ir.ExprCast, Type: &contracts.Type{Kind: contracts.KindDate}, Args: []*ir.Expr{col("order_id")}}), []string{ir.CodeCastRefused}},
+		{"cast the engines would do differently", project(&ir.Expr{Kind: ir.ExprCast, Type: &contracts.Type{Kind: contracts.KindInt64}, Args: []*ir.Expr{col("status")}}), []string{ir.CodeCastRefused}},
 		{"sql-only function", project(fn("like", col("status"), lit("p%", typ(contracts.KindString)))), []string{ir.CodeTypeMismatch}},
 	}
 	for _, tt := range tests {

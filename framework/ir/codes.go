@@ -56,4 +56,7 @@ const (
 	CodeUnionMismatch = "ETL-D227"
 	// CodeUnknownInput: a plan reads an input the transformation does not declare.
 	CodeUnknownInput = "ETL-D228"
+	// CodeCastRefused: a cast Spark refuses, or one the local engine
+	// cannot perform exactly as Spark does.
+	CodeCastRefused = "ETL-D236"
 )

@@ -216,7 +216,8 @@ func TestConnectURL(t *testing.T) {
 	}
 }
 
-// TestResourceChecks: both S3 keys or neither; one token, not two.
+// TestResourceChecks: both S3 keys or neither; one token, not two; no
+// session setting that changes what expressions mean.
 func TestResourceChecks(t *testing.T) {
 	cases := map[string]string{
 		"s3: {endpoint: \"http://h:1\", access_key_env: AK}":                                 CodeMissingOption,
@@ -224,6 +225,12 @@ func TestResourceChecks(t *testing.T) {
 		"s3: {endpoint: \"http://h:1\", access_key_env: AK, secret_key_env: SK}":             "",
 		"spark2: {kind: spark, connect_url: \"sc://h:1/;token=${env:T}\", token_env: T}":     CodeExclusiveOptions,
 		"spark2: {kind: spark, connect_url: \"sc://h:1/;x-api-key=${env:K}\", token_env: T}": "",
+		// expressions mean what they mean in ANSI mode with a UTC session
+		"spark2: {kind: spark, connect_url: \"sc://h:1\", session_timezone: UTC}":                                    "",
+		"spark2: {kind: spark, connect_url: \"sc://h:1\", session_timezone: Europe/Paris}":                           CodeBadValue,
+		"spark2: {kind: spark, connect_url: \"sc://h:1\", conf: {spark.sql.ansi.enabled: \"false\"}}":                CodeBadValue,
+		"spark2: {kind: spark, connect_url: \"sc://h:1\", conf: {spark.sql.session.timeZone: America/New_York}}":     CodeBadValue,
+		"spark2: {kind: spark, connect_url: \"sc://h:1\", conf: {spark.sql.ansi.enabled: \"true\", spark.x: \"1\"}}": "",
 	}
 	for res, want := range cases {
 		_, diags := Parse("t.yaml", []byte("name: t\nengine: pyspark\nexecution: {checkpoint_root: s3a://w/ck}\nresources:\n  "+res+"\n"))

@@ -36,12 +36,13 @@ var (
 	// Strings: whitespace Spark's trim keeps, Latin-1, beyond the BMP,
 	// combining characters, invalid UTF-8 (stray bytes, a truncated
 	// sequence, an encoded surrogate, a code point past U+10FFFF, an
-	// overlong form), the case-mapping traps (Turkish
+	// overlong form; no truncated sequence at the very end: Spark's
+	// substring then reads past the string's bytes), the case-mapping traps (Turkish
 	// dotted and dotless i, German ß, final sigma, a titlecase digraph, a
 	// ligature that upper-cases to two letters) and a long one.
 	Strings = []any{nil, "", " ", "  a b  ", "\t\n x \r\n", "\u00a0y\u00a0", "\u3000z", "\x00",
 		"abc", "Hello, World", "café", "ÀÉÎÕÜ ÿ", "😀", "a😀b", "e\u0301", "\xff\xfe", "a\x80b",
-		"\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf",
+		"\xe2\x82z", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf",
 		"İstanbul", "ıi", "straße", "ΣΟΦΟΣ", "ǅ", "ﬁ", strings.Repeat("ab😀", 700)}
 	// OrderedStrings are few strings whose order differs between byte,
 	// UTF-16 and collation order, for binary functions (every pair is a row).

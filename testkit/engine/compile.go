@@ -49,10 +49,11 @@ type compiler struct {
 	watermarks []*watermarkOp
 	stateful   []stateful
 	extracts   map[string]*planner.Source // the planned sources read, by asset
+	failure    *rowFailure                // the row error that fails the batch (guard)
 }
 
 func newCompiler(m *planner.Model, pp *planner.PipelinePlan, mode string) *compiler {
-	return &compiler{m: m, pp: pp, mode: mode, extracts: map[string]*planner.Source{}}
+	return &compiler{m: m, pp: pp, mode: mode, extracts: map[string]*planner.Source{}, failure: &rowFailure{}}
 }
 
 // load compiles the query of one load: its rows conformed to the loaded

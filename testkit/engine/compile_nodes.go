@@ -78,7 +78,7 @@ func (c *compiler) operator(sp *planner.StepPlan, n *ir.Node, ins []operator) (o
 	switch n.Op {
 	case ir.OpFilter:
 		pred, err := compileExpr(n.Predicate, in.schema())
-		return &filterOp{passOp: passOp{in}, pred: pred}, err
+		return &filterOp{passOp: passOp{in}, pred: c.guard(pred)}, err
 	case ir.OpSelect, ir.OpWithColumn:
 		return c.project(sp, n, in)
 	case ir.OpWatermark:
@@ -148,7 +148,7 @@ func (c *compiler) project(sp *planner.StepPlan, n *ir.Node, in operator) (opera
 		case wt && e.Kind == ir.ExprCall && e.Func() == ir.FuncWindowTime:
 			out.Cols[i].EventTime, out.Cols[i].Delay = true, d.Microseconds()
 		}
-		p.exprs = append(p.exprs, f)
+		p.exprs = append(p.exprs, c.guard(f))
 	}
 	return p, nil
 }
@@ -201,7 +201,7 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 		if k.Kind == ir.ExprColumn && is.Index(k.Name) >= 0 && is.Cols[is.Index(k.Name)].EventTime {
 			a.wmKey = i
 		}
-		a.keys = append(a.keys, f)
+		a.keys = append(a.keys, c.guard(f))
 	}
 	if n.Window != nil {
 		w, err := compileWindow(n.Window, is)
@@ -224,14 +224,14 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 			if err != nil {
 				return nil, err
 			}
-			f.arg = ev
+			f.arg = c.guard(ev)
 		}
 		if len(ne.Expr.Args) > 1 { // the ordering of min_by, max_by
 			ev, err := compileExpr(ne.Expr.Args[1], is)
 			if err != nil {
 				return nil, err
 			}
-			f.ord = ev
+			f.ord = c.guard(ev)
 		}
 		a.aggs = append(a.aggs, f)
 	}

@@ -171,7 +171,8 @@ func (e *Engine) openQuery(m *planner.Model, pp *planner.PipelinePlan, pq *plann
 		if err != nil {
 			return nil, err
 		}
-		return &compiled{root: root, watermarks: c.watermarks, stateful: c.stateful, extracts: c.extracts, late: c.lateOut != nil}, nil
+		return &compiled{root: root, watermarks: c.watermarks, stateful: c.stateful, extracts: c.extracts, late: c.lateOut != nil,
+			failure: c.failure}, nil
 	}
 	c, err := build()
 	if err != nil {

@@ -46,3 +46,28 @@ func Scalar(e *ir.Expr, s *Schema) (func(Row) (any, error), error) {
 		return v, nil
 	}, nil
 }
+
+// rowFailure holds the first row error of a batch: the operators'
+// expressions record it (guard) and the query fails the batch with it,
+// as Spark fails the micro-batch, leaving nothing of it committed.
+type rowFailure struct{ err *EvalError }
+
+// guard wraps an expression an operator evaluates: a row error is
+// recorded for the batch and the row goes on as NULL (the batch fails
+// anyway).
+func (c *compiler) guard(f evalFn) evalFn {
+	if f == nil {
+		return nil
+	}
+	fail := c.failure
+	return func(r Row) any {
+		v := f(r)
+		if e, ok := v.(*EvalError); ok {
+			if fail.err == nil {
+				fail.err = e
+			}
+			return nil
+		}
+		return v
+	}
+}

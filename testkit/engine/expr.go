@@ -99,8 +99,13 @@ func compileCase(e *ir.Expr, s *Schema) (evalFn, error) {
 	return func(r Row) any {
 		i := 0
 		for ; i+1 < len(args); i += 2 {
-			if c, _ := args[i](r).(bool); c {
-				return args[i+1](r)
+			switch c := args[i](r).(type) {
+			case *EvalError:
+				return c
+			case bool:
+				if c {
+					return args[i+1](r)
+				}
 			}
 		}
 		if i < len(args) {
@@ -108,19 +113,6 @@ func compileCase(e *ir.Expr, s *Schema) (evalFn, error) {
 		}
 		return nil
 	}, nil
-}
-
-// compileCast compiles CAST(x AS type).
-func compileCast(e *ir.Expr, s *Schema) (evalFn, error) {
-	args, err := compileArgs(e, s)
-	if err != nil {
-		return nil, err
-	}
-	if len(args) != 1 || e.Type == nil {
-		return nil, fmt.Errorf("compile cast: need one argument and a type")
-	}
-	t := *e.Type
-	return func(r Row) any { return castValue(args[0](r), t) }, nil
 }
 
 // castValue converts v to type t; an impossible conversion is NULL (Spark's

@@ -12,7 +12,10 @@ import (
 
 // TestExprNullSemantics: SQL three-valued logic and NULL propagation.
 func TestExprNullSemantics(t *testing.T) {
-	s := NewSchema([]Column{{Name: "n"}, {Name: "i"}, {Name: "d"}, {Name: "s"}, {Name: "b"}})
+	kind := func(k contracts.Kind) contracts.Type { return contracts.Type{Kind: k} }
+	s := NewSchema([]Column{{Name: "n", Type: kind(contracts.KindInt64)}, {Name: "i", Type: kind(contracts.KindInt64)},
+		{Name: "d", Type: contracts.Type{Kind: contracts.KindDecimal, Precision: 3, Scale: 2}},
+		{Name: "s", Type: kind(contracts.KindString)}, {Name: "b", Type: kind(contracts.KindBool)}})
 	row := Row{nil, int64(7), decimal.RequireFromString("1.25"), "Ab", true}
 	null := col("n")
 	tests := []struct {
@@ -31,7 +34,11 @@ func TestExprNullSemantics(t *testing.T) {
 		{"coalesce", call("coalesce", null, col("s")), "Ab"},
 		{"int + decimal", call("+", col("i"), col("d")), decimal.RequireFromString("8.25")},
 		{"int / int is a double", call("/", col("i"), lit("2", contracts.KindInt64)), 3.5},
-		{"division by zero is null", call("/", col("i"), lit("0", contracts.KindInt64)), nil},
+		// ANSI mode: the row fails the batch (Spark's DIVIDE_BY_ZERO)
+		{"division by zero fails", call("/", col("i"), lit("0", contracts.KindInt64)), evalErr(classDivByZero, "division by zero")},
+		{"a failed row stays failed", call("isnull", call("/", col("i"), lit("0", contracts.KindInt64))), evalErr(classDivByZero, "division by zero")},
+		{"false and a failed row is false", call("and", lit("false", contracts.KindBool), call("=", call("/", col("i"), lit("0", contracts.KindInt64)), lit("1", contracts.KindFloat64))), false},
+		{"bigint overflow fails", call("*", col("i"), lit("9223372036854775807", contracts.KindInt64)), evalErr(classOverflow, "bigint overflow: 7 * 9223372036854775807")},
 		{"int = decimal compares numerically", call("<", col("d"), col("i")), true},
 		{"lower", call("lower", col("s")), "ab"},
 		{"case", &ir.Expr{Kind: ir.ExprCase, Args: []*ir.Expr{null, lit("x", contracts.KindString), lit("y", contracts.KindString)}}, "y"},

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -27,12 +26,11 @@ var cmpTests = map[ir.Func]func(int) bool{
 // strictFuncs evaluate the other functions that are NULL when any argument
 // is NULL (ir.NullsStrict), on non-NULL arguments.
 var strictFuncs = map[ir.Func]scalarFn{
-	ir.FuncAdd: arithFn('+'), ir.FuncSub: arithFn('-'), ir.FuncMul: arithFn('*'), ir.FuncDiv: arithFn('/'),
 	ir.FuncNot:        func(a []any) any { b, _ := a[0].(bool); return !b },
 	ir.FuncLower:      strFn(strings.ToLower),
 	ir.FuncUpper:      strFn(strings.ToUpper),
 	ir.FuncTrim:       strFn(func(s string) string { return strings.Trim(s, " ") }),
-	ir.FuncLength:     func(a []any) any { return int32(utf8.RuneCountInString(a[0].(string))) },
+	ir.FuncLength:     length,
 	ir.FuncConcat:     concat,
 	ir.FuncSubstring:  substring,
 	ir.FuncDateTrunc:  dateTrunc,
@@ -53,8 +51,8 @@ var strictFuncs = map[ir.Func]scalarFn{
 var nonStrictFuncs = map[ir.Func]func(args []evalFn) evalFn{
 	ir.FuncAnd:       andFn,
 	ir.FuncOr:        orFn,
-	ir.FuncIsNull:    func(args []evalFn) evalFn { return func(r Row) any { return args[0](r) == nil } },
-	ir.FuncIsNotNull: func(args []evalFn) evalFn { return func(r Row) any { return args[0](r) != nil } },
+	ir.FuncIsNull:    func(args []evalFn) evalFn { return nullTest(args[0], true) },
+	ir.FuncIsNotNull: func(args []evalFn) evalFn { return nullTest(args[0], false) },
 	ir.FuncCoalesce:  coalesceFn,
 }
 
@@ -81,6 +79,9 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 	if test, ok := cmpTests[info.Func]; ok {
 		return compareFn(test, args[0], args[1]), nil
 	}
+	if op, ok := arithOps[info.Func]; ok {
+		return compileArith(op, e, s, args)
+	}
 	f, ok := strictFuncs[info.Func]
 	if !ok { // in, like: SQL only
 		return nil, unknown
@@ -93,8 +94,11 @@ func strictFn(f scalarFn, args []evalFn) evalFn {
 	return func(r Row) any {
 		vals := make([]any, len(args))
 		for i, a := range args {
-			if vals[i] = a(r); vals[i] == nil {
+			switch vals[i] = a(r); vals[i].(type) {
+			case nil:
 				return nil
+			case *EvalError:
+				return vals[i]
 			}
 		}
 		return f(vals)
@@ -105,12 +109,12 @@ func strictFn(f scalarFn, args []evalFn) evalFn {
 func compareFn(test func(int) bool, x, y evalFn) evalFn {
 	return func(r Row) any {
 		a := x(r)
-		if a == nil {
-			return nil
+		if a == nil || isErr(a) {
+			return a
 		}
 		b := y(r)
-		if b == nil {
-			return nil
+		if b == nil || isErr(b) {
+			return b
 		}
 		c, ok := compareValues(a, b)
 		if !ok {
@@ -126,6 +130,8 @@ func andFn(args []evalFn) evalFn {
 		null := false
 		for _, a := range args {
 			switch v := a(r).(type) {
+			case *EvalError:
+				return v
 			case nil:
 				null = true
 			case bool:
@@ -147,6 +153,8 @@ func orFn(args []evalFn) evalFn {
 		null := false
 		for _, a := range args {
 			switch v := a(r).(type) {
+			case *EvalError:
+				return v
 			case nil:
 				null = true
 			case bool:
@@ -165,7 +173,7 @@ func orFn(args []evalFn) evalFn {
 func coalesceFn(args []evalFn) evalFn {
 	return func(r Row) any {
 		for _, a := range args {
-			if v := a(r); v != nil {
+			if v := a(r); v != nil { // an *EvalError too: it fails the row
 				return v
 			}
 		}
@@ -185,26 +193,6 @@ func concat(a []any) any {
 	return b.String()
 }
 
-// substring is Spark's 1-based substring(s, pos, len).
-func substring(a []any) any {
-	r := []rune(a[0].(string))
-	pos, _ := asInt(a[1])
-	n, _ := asInt(a[2])
-	start := pos - 1
-	if pos < 0 {
-		start = int64(len(r)) + pos
-	}
-	if start < 0 {
-		n += start
-		start = 0
-	}
-	if start > int64(len(r)) || n <= 0 {
-		return ""
-	}
-	end := min(start+n, int64(len(r)))
-	return string(r[start:end])
-}
-
 func timePart(f func(time.Time) int) scalarFn {
 	return func(a []any) any { return int32(f(a[0].(time.Time))) }
 }
@@ -215,8 +203,12 @@ func dateTrunc(a []any) any {
 	switch unit {
 	case "year", "yyyy", "yy":
 		return time.Date(t.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
+	case "quarter":
+		return time.Date(t.Year(), (t.Month()-1)/3*3+1, 1, 0, 0, 0, 0, time.UTC)
 	case "month", "mon", "mm":
 		return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
+	case "week": // the Monday of the ISO week
+		return time.Date(t.Year(), t.Month(), t.Day()-(int(t.Weekday())+6)%7, 0, 0, 0, 0, time.UTC)
 	case "day", "dd":
 		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 	case "hour":
@@ -225,6 +217,24 @@ func dateTrunc(a []any) any {
 		return t.Truncate(time.Minute)
 	case "second":
 		return t.Truncate(time.Second)
+	case "millisecond":
+		return t.Truncate(time.Millisecond)
+	case "microsecond":
+		return t
 	}
 	return nil
 }
+
+// nullTest is isnull (null) or isnotnull; a row error stays one.
+func nullTest(arg evalFn, null bool) evalFn {
+	return func(r Row) any {
+		v := arg(r)
+		if isErr(v) {
+			return v
+		}
+		return (v == nil) == null
+	}
+}
+
+// isErr reports whether a value is a row error.
+func isErr(v any) bool { _, ok := v.(*EvalError); return ok }

@@ -57,6 +57,7 @@ type compiled struct {
 	stateful   []stateful
 	extracts   map[string]*planner.Source // the planned sources read, by asset
 	late       bool                       // the query is a Late() branch
+	failure    *rowFailure                // a row's expression failed the batch
 }
 
 // Query is one running streaming query: one load of a pipeline with its own

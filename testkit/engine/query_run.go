@@ -321,8 +321,13 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 		}
 		b.inputs[a] = sb
 	}
+	c.failure.err = nil
 	rows := c.root.process(b)
-	if err := q.finishScans(b); err != nil {
+	err := q.finishScans(b)
+	if c.failure.err != nil {
+		err = fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, c.failure.err)
+	}
+	if err != nil {
 		if c == q.c {
 			if rerr := q.resetOperators(); rerr != nil {
 				return nil, nil, errors.Join(err, rerr)

@@ -49,7 +49,7 @@ def main(argv):
     spark = SparkSession.builder.remote(spec["remote"]).create()
     for key, value in spec.get("conf", {}).items():
         spark.conf.set(key, value)
-    with ThreadPoolExecutor(max_workers=spec.get("threads", 8)) as pool:
+    with ThreadPoolExecutor(max_workers=spec.get("threads", 16)) as pool:
         answers = list(pool.map(lambda c: run_case(spark, c), spec["cases"]))
     results = {c["name"]: a for c, a in zip(spec["cases"], answers, strict=True)}
     with open(argv[2], "w") as f:
