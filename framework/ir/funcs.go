@@ -1,5 +1,10 @@
 package ir
 
+import (
+	"maps"
+	"slices"
+)
+
 // Func names the function an expression calls: the Name of an ExprCall (a
 // scalar function or operator) or of an ExprAgg (an aggregate).
 //
@@ -161,8 +166,15 @@ func (i FuncInfo) ArityText() string {
 	return word(i.MinArgs) + " to " + word(i.MaxArgs) + plural(i.MaxArgs)
 }
 
-// funcs is the function vocabulary of the IR, one row per function.
-var funcs = []FuncInfo{
+// funcs is the function vocabulary of the IR, one row per function: the
+// core rows, then one slice per family of functions (funcs_<family>.go).
+var funcs = slices.Concat(coreFuncs,
+	mathFuncs,
+	timeFuncs,
+)
+
+// coreFuncs are the operators, the first functions and the aggregates.
+var coreFuncs = []FuncInfo{
 	infix(FuncAdd, "+"), infix(FuncSub, "-"), infix(FuncMul, "*"), infix(FuncDiv, "/"),
 	infix(FuncEq, "=", "eq"), infix(FuncNe, "<>", "ne"), infix(FuncLt, "<", "lt"),
 	infix(FuncLe, "<=", "le"), infix(FuncGt, ">", "gt"), infix(FuncGe, ">=", "ge"),
@@ -231,6 +243,16 @@ func LookupFunc(name string) (FuncInfo, bool) {
 		return funcs[i], true
 	}
 	return Func(name).Info()
+}
+
+// MergeTables joins per-family tables keyed by function (the typing rules
+// of package infer, the evaluators of the local engine) into one.
+func MergeTables[V any](tables ...map[Func]V) map[Func]V {
+	out := map[Func]V{}
+	for _, t := range tables {
+		maps.Copy(out, t)
+	}
+	return out
 }
 
 // Func returns the function an ExprCall or ExprAgg calls: Name, typed.

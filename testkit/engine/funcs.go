@@ -25,8 +25,15 @@ var cmpTests = map[ir.Func]func(int) bool{
 }
 
 // strictFuncs evaluate the other functions that are NULL when any argument
-// is NULL (ir.NullsStrict), on non-NULL arguments.
-var strictFuncs = map[ir.Func]scalarFn{
+// is NULL (ir.NullsStrict), on non-NULL arguments: the core ones, then one
+// map per family of functions (funcs_<family>.go).
+var strictFuncs = ir.MergeTables(coreFuncs,
+	mathFuncs,
+	timeFuncs,
+)
+
+// coreFuncs are the operators and first functions.
+var coreFuncs = map[ir.Func]scalarFn{
 	ir.FuncAdd: arithFn('+'), ir.FuncSub: arithFn('-'), ir.FuncMul: arithFn('*'), ir.FuncDiv: arithFn('/'),
 	ir.FuncNot:        func(a []any) any { b, _ := a[0].(bool); return !b },
 	ir.FuncLower:      strFn(strings.ToLower),
