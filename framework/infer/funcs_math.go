@@ -77,7 +77,8 @@ func round(args []value) (contracts.Type, string) {
 
 // roundedDecimal is the decimal(p,s) round(x, scale) gives for x of
 // decimal type t, and whether Spark had to cap its precision at 38 (a
-// result that may then overflow).
+// result that may then overflow). Rounding to scale ≥ s keeps the value,
+// and below s the integer digits fit: only a negative scale can overflow.
 func roundedDecimal(t contracts.Type, scale int) (p, s int, capped bool) {
 	integral := t.Precision - t.Scale + 1
 	if scale < 0 {
@@ -85,7 +86,7 @@ func roundedDecimal(t contracts.Type, scale int) (p, s int, capped bool) {
 		return min(p, maxPrecision), 0, p > maxPrecision
 	}
 	s = min(t.Scale, scale)
-	return min(integral+s, maxPrecision), s, integral+s > maxPrecision
+	return min(integral+s, maxPrecision), s, false
 }
 
 // intLiteral is the value of an integer literal argument.

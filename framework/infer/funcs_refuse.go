@@ -17,6 +17,8 @@ type refusal struct{ code, msg, hint string }
 // only one of them could take: such a call is refused, never silently
 // different.
 var refusals = map[ir.Func]func(args []value) refusal{
+	ir.FuncAbs:           refuseWideDecimal,
+	ir.FuncNegate:        refuseWideDecimal,
 	ir.FuncRound:         refuseRound,
 	ir.FuncMod:           refuseRemainder,
 	ir.FuncPmod:          refuseRemainder,
@@ -37,6 +39,21 @@ func differs(hint, msg string) refusal {
 	return refusal{code: ir.CodeEngineDiffers, msg: msg, hint: hint}
 }
 
+// negateDigits is the most digits of a decimal Spark negates exactly:
+// abs and negative of a wider one go through Scala's BigDecimal with
+// MathContext.DECIMAL128 (34 digits) and round (or overflow).
+const negateDigits = 34
+
+// refuseWideDecimal refuses abs and negative of a decimal wider than 34
+// digits.
+func refuseWideDecimal(args []value) refusal {
+	if t := args[0].t; t.Kind == contracts.KindDecimal && t.Precision > negateDigits {
+		return differs("cast to a decimal of at most 34 digits first (etl.CastDecimal)",
+			"Spark rounds a decimal of more than 34 digits to 34 when it negates it (abs, negative); the local engine does not")
+	}
+	return refusal{}
+}
+
 // refuseRound refuses what may overflow on Spark (an ANSI error): an
 // integer rounded left of the point, a decimal whose result precision
 // Spark caps at 38.
@@ -51,7 +68,7 @@ func refuseRound(args []value) refusal {
 		}
 	case contracts.KindDecimal:
 		if _, _, capped := roundedDecimal(t, scale); capped {
-			return differs("cast to a decimal with fewer integer digits first (etl.CastDecimal)",
+			return differs("round to a scale of at least -37, or cast to a decimal with fewer integer digits first (etl.CastDecimal)",
 				"the rounded decimal needs more than 38 digits and may overflow (an ANSI error on Spark)")
 		}
 	}
