@@ -37,6 +37,8 @@ func TestSQLOfMathAndTimeFuncs(t *testing.T) {
 		{"date_add", etl.DateAdd(day, i), "date_add(`day`, `i`)"},
 		{"datediff of timestamps", etl.DateDiff(ts, day), "datediff(`ts`, `day`)"},
 		{"timestampdiff", etl.TimestampDiff("minute", ts, ts), "timestampdiff(MINUTE, `ts`, `ts`)"},
+		{"timestampdiff in months (refused by infer)", etl.TimestampDiff("Month", ts, ts), "timestampdiff(MONTH, `ts`, `ts`)"},
+		{"timestampdiff of no unit", etl.TimestampDiff("1 day) --", ts, ts), "timestampdiff('1 day) --', `ts`, `ts`)"},
 		{"unix_millis", etl.UnixMillis(ts), "unix_millis(`ts`)"},
 		{"timestamp_seconds", etl.TimestampSeconds(n), "timestamp_seconds(`n`)"},
 		{"weekofyear", etl.WeekOfYear(day), "weekofyear(`day`)"},

@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -35,14 +36,19 @@ func sqlAddInterval(e *ir.Expr) string {
 }
 
 // sqlTimestampDiff is timestampdiff(UNIT, start, end): the unit is a
-// keyword, not a string (package infer allows the fixed-length units).
+// keyword, not a string. Package infer accepts the fixed-length units
+// only; another word prints as given (Spark reads MONTH, QUARTER, YEAR),
+// anything else as a string literal, which Spark refuses.
 func sqlTimestampDiff(e *ir.Expr) string {
-	unit := ""
+	unit := "NULL"
 	if len(e.Args) == 3 && e.Args[0] != nil {
-		unit = strings.ToUpper(e.Args[0].Value)
-	}
-	if _, ok := ir.DiffUnit(unit); !ok {
-		unit = "SECOND /* unknown unit */"
+		unit = SQLString(e.Args[0].Value)
+		if word := strings.ToUpper(e.Args[0].Value); unitWord.MatchString(word) {
+			unit = word
+		}
 	}
 	return fmt.Sprintf("timestampdiff(%s, %s, %s)", unit, sqlArg(e, 1), sqlArg(e, 2))
 }
+
+// unitWord is a unit keyword of timestampdiff.
+var unitWord = regexp.MustCompile(`^[A-Z]+$`)

@@ -9,6 +9,8 @@ var families = []func() family{
 	arithCases,
 	castCases,
 	timeCases,
+	mathCases,
+	datetimeCases,
 }
 
 // Cases returns every case of the corpus, by family then in the order

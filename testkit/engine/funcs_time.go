@@ -43,9 +43,11 @@ func dateOf(v any) day {
 // days counts the days since 1970-01-01 (negative before).
 func (d day) days() int64 { return floorDiv(time.Time(d).Unix(), 86_400) }
 
-// add is the date n days later.
+// add is the date n days later, the day count an INT that wraps as
+// Spark's date_add does (2024-01-01 + 2147483647 days is -5877587-06-21).
 func (d day) add(n int64) contracts.Date {
-	return contracts.DateOf(time.Unix((d.days()+n)*86_400, 0).UTC())
+	days := int32(d.days()) + int32(n)
+	return contracts.DateOf(time.Unix(int64(days)*86_400, 0).UTC())
 }
 
 // datePart reads a part of the date of a date or timestamp.
