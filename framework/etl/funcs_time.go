@@ -105,3 +105,11 @@ func Quarter[T Temporal](d Typed[T]) Expr[int32] { return call[int32](ir.FuncQua
 func LastDay[T Temporal](d Typed[T]) Expr[contracts.Date] {
 	return call[contracts.Date](ir.FuncLastDay, irOf(d))
 }
+
+// DateFormat is date_format(t, pattern) for a pattern of the subset both
+// engines format alike: yyyy MM dd HH mm ss SSS SSSSSS, the separators
+// - : / . , _ and space, and quoted text ('T'); another pattern is refused
+// (ETL-D229). yyyy is the proleptic year: 0000, -0100, +10000 beyond 9999.
+func DateFormat[T Temporal](t Typed[T], pattern string) Expr[string] {
+	return call[string](ir.FuncDateFormat, irOf(t), Lit(pattern).e)
+}

@@ -24,6 +24,7 @@ var refusals = map[ir.Func]func(args []value) refusal{
 	ir.FuncPmod:          refuseRemainder,
 	ir.FuncAddInterval:   refuseInterval,
 	ir.FuncTimestampDiff: refuseDiffUnit,
+	ir.FuncDateFormat:    refusePattern,
 }
 
 // refuse checks a typed call's arguments.
@@ -114,6 +115,15 @@ func refuseDiffUnit(args []value) refusal {
 	if _, ok := ir.DiffUnit(args[0].lit.Value); !ok {
 		return differs("use MICROSECOND, MILLISECOND, SECOND, MINUTE, HOUR, DAY or WEEK",
 			"unit "+args[0].lit.Value+": only the fixed-length units are offered (Spark's calendar MONTH/QUARTER/YEAR differences are not in the local engine)")
+	}
+	return refusal{}
+}
+
+// refusePattern accepts the date patterns of ir.DatePattern's subset.
+func refusePattern(args []value) refusal {
+	if _, err := ir.ParseDatePattern(args[1].lit.Value); err != nil {
+		return differs(ir.DatePatternHint, "pattern "+strconv.Quote(args[1].lit.Value)+" "+err.Error()+
+			" (Spark's other letters depend on the JVM's locale data)")
 	}
 	return refusal{}
 }

@@ -34,6 +34,10 @@ func TestFuncArgumentsRefused(t *testing.T) {
 		{"timestampdiff with a column unit", ir.CodeTypeMismatch, "unit literal", fn("timestampdiff", col("status"), col("event_time"), col("event_time"))},
 		{"bad duration", ir.CodeBadDuration, "duration 15 parsecs", fn("add_interval", col("event_time"), lit("15 parsecs", str))},
 		{"nanosecond duration", ir.CodeBadDuration, "whole microseconds", fn("add_interval", col("event_time"), lit("1500ns", str))},
+		{"date_format with a month name", ir.CodeEngineDiffers, `pattern "dd MMM yyyy" at offset 3: "MMM"`, fn("date_format", col("event_time"), lit("dd MMM yyyy", str))},
+		{"date_format with a bare T", ir.CodeEngineDiffers, "at offset 10", fn("date_format", col("event_time"), lit("yyyy-MM-ddTHH", str))},
+		{"date_format with an open quote", ir.CodeEngineDiffers, "unclosed or empty quote", fn("date_format", col("event_time"), lit("yyyy'T", str))},
+		{"date_format of a string", ir.CodeTypeMismatch, "pattern literal", fn("date_format", col("status"), lit("yyyy", str))},
 		{"duration from a column", ir.CodeTypeMismatch, "duration literal", fn("add_interval", col("event_time"), col("status"))},
 	}
 	for _, tt := range tests {

@@ -23,6 +23,7 @@ var timeRules = map[ir.Func]rule{
 	ir.FuncWeekOfYear:    temporals(1, tInt32),
 	ir.FuncQuarter:       temporals(1, tInt32),
 	ir.FuncLastDay:       temporals(1, tDate),
+	ir.FuncDateFormat:    dateFormat,
 }
 
 // temporal reports whether k is a timestamp or a date.
@@ -78,4 +79,12 @@ func timestampDiff(args []value) (contracts.Type, string) {
 		return contracts.Type{}, "needs a unit literal and two timestamps"
 	}
 	return tInt64, ""
+}
+
+// dateFormat is date_format(date or timestamp, pattern literal).
+func dateFormat(args []value) (contracts.Type, string) {
+	if len(args) != 2 || !temporal(args[0].t.Kind) || args[1].lit == nil || args[1].t.Kind != contracts.KindString {
+		return contracts.Type{}, "needs a date or timestamp and a pattern literal"
+	}
+	return tString, ""
 }

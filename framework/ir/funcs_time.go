@@ -26,6 +26,7 @@ const (
 	FuncWeekOfYear    Func = "weekofyear" // ISO 8601 week
 	FuncQuarter       Func = "quarter"
 	FuncLastDay       Func = "last_day"
+	FuncDateFormat    Func = "date_format" // (timestamp or date, pattern literal: DatePattern)
 )
 
 // timeFuncs are the rows of the date and time functions.
@@ -35,7 +36,7 @@ var timeFuncs = []FuncInfo{
 	scalar(FuncUnixSeconds, 1), scalar(FuncUnixMillis, 1), scalar(FuncUnixMicros, 1),
 	scalar(FuncTSSeconds, 1), scalar(FuncTSMillis, 1), scalar(FuncTSMicros, 1),
 	scalar(FuncSecond, 1), scalar(FuncDayOfWeek, 1), scalar(FuncDayOfYear, 1),
-	scalar(FuncWeekOfYear, 1), scalar(FuncQuarter, 1), scalar(FuncLastDay, 1),
+	scalar(FuncWeekOfYear, 1), scalar(FuncQuarter, 1), scalar(FuncLastDay, 1), scalar(FuncDateFormat, 2),
 }
 
 // diffUnits are the timestampdiff units of a fixed length: the ones both

@@ -52,6 +52,7 @@ func datetimeCases() family {
 		f.over(p.name+"/timestamps", p.ts(t), T, Timestamps)
 		f.over(p.name+"/dates", p.date(d), DT, withMore(Dates, weekDates...))
 	}
+	datePatterns(&f, t, d)
 	f.over("last_day/timestamps", etl.LastDay(t), T, Timestamps)
 	f.over("last_day/dates", etl.LastDay(d), DT, withMore(Dates, weekDates...))
 	return f
@@ -63,3 +64,15 @@ var weekDates = []any{date("2020-12-31"), date("2021-01-03"), date("2021-01-04")
 
 // withMore is a pool with more values (a new slice).
 func withMore(pool []any, more ...any) []any { return append(append([]any(nil), pool...), more...) }
+
+// datePatterns adds date_format with the patterns of the subset, a few it
+// refuses, and the years beyond 1..9999 that Spark writes with a sign.
+func datePatterns(f *family, t etl.Typed[time.Time], d etl.Typed[dateT]) {
+	for _, p := range []string{"yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss.SSSSSS", "yyyyMMddHHmmss", "dd/MM/yyyy HH:mm:ss.SSS",
+		"HH_mm,ss", "'day' dd", "", "yy", "EEE", "MMM", "yyyy-MM-dd T", "hh:mm a", "yyyy-MM-dd HH:mm:ss z", "YYYY-ww", "u"} {
+		f.over("date_format/"+p, etl.DateFormat(t, p), T, Timestamps)
+	}
+	f.over("date_format/dates", etl.DateFormat(d, "yyyy-MM-dd HH:mm"), DT, withMore(Dates, weekDates...))
+	f.over("date_format/after-9999", etl.DateFormat(etl.AddDuration(t, etl.ParseDuration("1us")), "yyyy-MM-dd HH:mm:ss.SSSSSS"), T, Timestamps)
+	f.over("date_format/before-year-1", etl.DateFormat(etl.SubDuration(t, etl.ParseDuration("36600 days")), "yyyy-MM-dd"), T, Timestamps)
+}

@@ -27,6 +27,7 @@ var timeFuncs = map[ir.Func]scalarFn{
 	ir.FuncWeekOfYear:    datePart(func(t time.Time) int { _, w := t.ISOWeek(); return w }),
 	ir.FuncQuarter:       datePart(func(t time.Time) int { return (int(t.Month())-1)/3 + 1 }),
 	ir.FuncLastDay:       lastDay,
+	ir.FuncDateFormat:    dateFormat,
 }
 
 // day is a calendar date at midnight UTC.
@@ -86,4 +87,17 @@ func fromEpoch(f func(int64) time.Time) scalarFn {
 		n, _ := asInt(a[0])
 		return f(n).UTC()
 	}
+}
+
+// dateFormat formats a date or timestamp with a pattern of the subset
+// (checked by package infer).
+func dateFormat(a []any) any {
+	p, err := ir.ParseDatePattern(a[1].(string))
+	if err != nil {
+		return nil
+	}
+	if d, ok := a[0].(contracts.Date); ok {
+		return p.Format(d.Time())
+	}
+	return p.Format(a[0].(time.Time))
 }
