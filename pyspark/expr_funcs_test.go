@@ -43,6 +43,7 @@ func TestSQLOfMathAndTimeFuncs(t *testing.T) {
 		{"timestamp_seconds", etl.TimestampSeconds(n), "timestamp_seconds(`n`)"},
 		{"weekofyear", etl.WeekOfYear(day), "weekofyear(`day`)"},
 		{"last_day", etl.LastDay(ts), "last_day(`ts`)"},
+		{"try_to_timestamp", etl.TryToTimestamp(etl.NewCol[string]("s"), "yyyyMMdd"), "try_to_timestamp(`s`, 'yyyyMMdd')"},
 		{"date_format", etl.DateFormat(day, "yyyy-MM-dd'T'HH"), "date_format(`day`, 'yyyy-MM-dd\\'T\\'HH')"},
 	}
 	for _, tt := range tests {

@@ -113,3 +113,14 @@ func LastDay[T Temporal](d Typed[T]) Expr[contracts.Date] {
 func DateFormat[T Temporal](t Typed[T], pattern string) Expr[string] {
 	return call[string](ir.FuncDateFormat, irOf(t), Lit(pattern).e)
 }
+
+// TryToTimestamp is try_to_timestamp(s, pattern): the instant s spells in
+// the pattern (UTC), NULL when s does not match it exactly (a February 30,
+// an hour 24, a space too many, non-ASCII digits). The pattern is in
+// DateFormat's subset; yyyy reads four digits, or a sign and more (+12024,
+// -0100); SSS and SSSSSS read one to three or six digits; missing fields
+// are 1970-01-01 00:00:00. (to_timestamp, which fails the query on such a
+// text under ANSI mode, is not offered.)
+func TryToTimestamp(s Typed[string], pattern string) Expr[time.Time] {
+	return call[time.Time](ir.FuncTryToTS, irOf(s), Lit(pattern).e)
+}

@@ -25,6 +25,7 @@ var refusals = map[ir.Func]func(args []value) refusal{
 	ir.FuncAddInterval:   refuseInterval,
 	ir.FuncTimestampDiff: refuseDiffUnit,
 	ir.FuncDateFormat:    refusePattern,
+	ir.FuncTryToTS:       refusePattern,
 }
 
 // refuse checks a typed call's arguments.

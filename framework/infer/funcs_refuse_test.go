@@ -38,6 +38,8 @@ func TestFuncArgumentsRefused(t *testing.T) {
 		{"date_format with a bare T", ir.CodeEngineDiffers, "at offset 10", fn("date_format", col("event_time"), lit("yyyy-MM-ddTHH", str))},
 		{"date_format with an open quote", ir.CodeEngineDiffers, "unclosed or empty quote", fn("date_format", col("event_time"), lit("yyyy'T", str))},
 		{"date_format of a string", ir.CodeTypeMismatch, "pattern literal", fn("date_format", col("status"), lit("yyyy", str))},
+		{"try_to_timestamp with am/pm", ir.CodeEngineDiffers, `at offset 6: "a" is not in the pattern subset`, fn("try_to_timestamp", col("status"), lit("HH:mm a", str))},
+		{"try_to_timestamp of a timestamp", ir.CodeTypeMismatch, "a string and a pattern literal", fn("try_to_timestamp", col("event_time"), lit("yyyy", str))},
 		{"duration from a column", ir.CodeTypeMismatch, "duration literal", fn("add_interval", col("event_time"), col("status"))},
 	}
 	for _, tt := range tests {
@@ -47,5 +49,22 @@ func TestFuncArgumentsRefused(t *testing.T) {
 				t.Errorf("diagnostics %v, want one %s saying %q, with a hint", diags, tt.code, tt.msg)
 			}
 		})
+	}
+}
+
+// TestTryToTimestampIsNullable: try_to_timestamp of a required string may
+// be NULL (a text that does not match), unlike the strict functions.
+func TestTryToTimestampIsNullable(t *testing.T) {
+	for _, tt := range []struct {
+		expr     *ir.Expr
+		nullable bool
+	}{
+		{fn("try_to_timestamp", col("status"), lit("yyyy", typ(contracts.KindString))), true},
+		{fn("date_format", col("event_time"), lit("yyyy", typ(contracts.KindString))), false},
+	} {
+		s, diags := infer.Plan(project(tt.expr), inputs)
+		if len(diags) > 0 || s.Columns[0].Nullable != tt.nullable {
+			t.Errorf("%s: nullable %v, diagnostics %v; want nullable %v", tt.expr.Name, s.Columns[0].Nullable, diags, tt.nullable)
+		}
 	}
 }

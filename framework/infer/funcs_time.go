@@ -24,6 +24,7 @@ var timeRules = map[ir.Func]rule{
 	ir.FuncQuarter:       temporals(1, tInt32),
 	ir.FuncLastDay:       temporals(1, tDate),
 	ir.FuncDateFormat:    dateFormat,
+	ir.FuncTryToTS:       tryToTimestamp,
 }
 
 // temporal reports whether k is a timestamp or a date.
@@ -87,4 +88,12 @@ func dateFormat(args []value) (contracts.Type, string) {
 		return contracts.Type{}, "needs a date or timestamp and a pattern literal"
 	}
 	return tString, ""
+}
+
+// tryToTimestamp is try_to_timestamp(string, pattern literal).
+func tryToTimestamp(args []value) (contracts.Type, string) {
+	if len(args) != 2 || args[0].t.Kind != contracts.KindString || args[1].lit == nil || args[1].t.Kind != contracts.KindString {
+		return contracts.Type{}, "needs a string and a pattern literal"
+	}
+	return tTimestamp, ""
 }

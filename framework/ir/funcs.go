@@ -80,6 +80,10 @@ const (
 	NullsLogic               // SQL three-valued and/or: NULL unless an argument decides
 	NullsNever               // never NULL: isnull, isnotnull
 	NullsAll                 // NULL only when every argument is: coalesce
+	// NullsInvalid is NULL when any argument is, and also for arguments
+	// the function cannot read (try_to_timestamp of a text that does not
+	// match): always nullable, evaluated as a strict function.
+	NullsInvalid
 )
 
 // Nullable reports whether the result may be NULL when argument i may be
@@ -88,6 +92,8 @@ func (n Nulls) Nullable(args []bool) bool {
 	switch n {
 	case NullsNever:
 		return false
+	case NullsInvalid:
+		return true
 	case NullsAll:
 		for _, a := range args {
 			if !a {

@@ -26,7 +26,8 @@ const (
 	FuncWeekOfYear    Func = "weekofyear" // ISO 8601 week
 	FuncQuarter       Func = "quarter"
 	FuncLastDay       Func = "last_day"
-	FuncDateFormat    Func = "date_format" // (timestamp or date, pattern literal: DatePattern)
+	FuncDateFormat    Func = "date_format"      // (timestamp or date, pattern literal: DatePattern)
+	FuncTryToTS       Func = "try_to_timestamp" // (string, pattern literal): NULL when the text does not match
 )
 
 // timeFuncs are the rows of the date and time functions.
@@ -37,6 +38,7 @@ var timeFuncs = []FuncInfo{
 	scalar(FuncTSSeconds, 1), scalar(FuncTSMillis, 1), scalar(FuncTSMicros, 1),
 	scalar(FuncSecond, 1), scalar(FuncDayOfWeek, 1), scalar(FuncDayOfYear, 1),
 	scalar(FuncWeekOfYear, 1), scalar(FuncQuarter, 1), scalar(FuncLastDay, 1), scalar(FuncDateFormat, 2),
+	{Func: FuncTryToTS, MinArgs: 2, MaxArgs: 2, Nulls: NullsInvalid},
 }
 
 // diffUnits are the timestampdiff units of a fixed length: the ones both

@@ -53,6 +53,7 @@ func datetimeCases() family {
 		f.over(p.name+"/dates", p.date(d), DT, withMore(Dates, weekDates...))
 	}
 	datePatterns(&f, t, d)
+	parsePatterns(&f)
 	f.over("last_day/timestamps", etl.LastDay(t), T, Timestamps)
 	f.over("last_day/dates", etl.LastDay(d), DT, withMore(Dates, weekDates...))
 	return f
@@ -75,4 +76,26 @@ func datePatterns(f *family, t etl.Typed[time.Time], d etl.Typed[dateT]) {
 	f.over("date_format/dates", etl.DateFormat(d, "yyyy-MM-dd HH:mm"), DT, withMore(Dates, weekDates...))
 	f.over("date_format/after-9999", etl.DateFormat(etl.AddDuration(t, etl.ParseDuration("1us")), "yyyy-MM-dd HH:mm:ss.SSSSSS"), T, Timestamps)
 	f.over("date_format/before-year-1", etl.DateFormat(etl.SubDuration(t, etl.ParseDuration("36600 days")), "yyyy-MM-dd"), T, Timestamps)
+}
+
+// timeTexts are texts for try_to_timestamp: valid and invalid dates and
+// times, signed and five-digit years, the ends of Spark's microsecond
+// range, fractions of every width, stray spaces, full-width digits.
+var timeTexts = []any{nil, "", "2024-02-29", "2023-02-29", "2024-2-29", " 2024-02-29", "2024-02-29 ", "20240229", "202402291",
+	"+12024-02-29", "12024-02-29", "+2024-02-29", "-0100-02-28", "0000-02-28", "0001-01-01", "1582-10-10", "9999-12-31",
+	"2024-02-29 01:02:03", "2024-02-29 24:00:00", "2024-02-29 23:59:60", "2024-02-29 01:02:03.5", "2024-02-29 01:02:03.",
+	"2024-02-29 01:02:03.123", "2024-02-29 01:02:03.123456", "2024-02-29 01:02:03.1234567", "9999-12-31 23:59:59.999999",
+	"+294247-01-10 04:00:54", "-290308-12-21 19:59:06",
+	"2024-02-29T01:02", "12:30", "2024", "\uff12\uff10\uff12\uff14-02-29", "20240229013000", "29/02/2024"}
+
+// parsePatterns adds try_to_timestamp of the texts with patterns of the
+// subset (and one it refuses).
+func parsePatterns(f *family) {
+	s := typed[string](S)
+	for _, p := range []string{"yyyy-MM-dd", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss.SSSSSS",
+		"yyyyMMdd", "yyyyMMddHHmmss", "HH:mm", "yyyy-MM-dd'T'HH:mm", "dd/MM/yyyy", "yyyy", "", "yyyy-MMM-dd"} {
+		f.over("try_to_timestamp/"+p, etl.TryToTimestamp(s, p), S, timeTexts)
+	}
+	f.over("try_to_timestamp/beyond-range", etl.TryToTimestamp(s, "yyyy-MM-dd HH:mm:ss"), S,
+		[]any{"+294247-01-10 04:00:55", "-290308-12-21 19:59:05", "+1000000-01-01 00:00:00"})
 }

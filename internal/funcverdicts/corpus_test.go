@@ -105,6 +105,7 @@ var pending = map[string]string{
 	"date_trunc/millisecond":              "date_trunc units the engine lacks; to fix here",
 	"date_trunc/microsecond":              "date_trunc units the engine lacks; to fix here",
 	"timestamp_seconds/epochs":            "ANSI long overflow beyond Spark's microsecond range (±290,000 years): needs engine.EvalError to fail the batch; h/fnum",
+	"try_to_timestamp/beyond-range":       "ANSI long overflow beyond Spark's microsecond range (±290,000 years), even in try_to_timestamp: needs engine.EvalError to fail the batch; h/fnum",
 	"timestamp_millis/epochs":             "ANSI long overflow beyond Spark's microsecond range (±290,000 years): needs engine.EvalError to fail the batch; h/fnum",
 }
 

@@ -79,7 +79,7 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 		return nil, unknown
 	case !info.Accepts(len(args)):
 		return nil, fmt.Errorf("compile expression: %s needs %s", e.Name, info.ArityText())
-	case info.Nulls != ir.NullsStrict:
+	case info.Nulls != ir.NullsStrict && info.Nulls != ir.NullsInvalid:
 		if c, ok := nonStrictFuncs[info.Func]; ok {
 			return c(args), nil
 		}

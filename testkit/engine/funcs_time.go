@@ -28,6 +28,7 @@ var timeFuncs = map[ir.Func]scalarFn{
 	ir.FuncQuarter:       datePart(func(t time.Time) int { return (int(t.Month())-1)/3 + 1 }),
 	ir.FuncLastDay:       lastDay,
 	ir.FuncDateFormat:    dateFormat,
+	ir.FuncTryToTS:       tryToTimestamp,
 }
 
 // day is a calendar date at midnight UTC.
@@ -100,4 +101,17 @@ func dateFormat(a []any) any {
 		return p.Format(d.Time())
 	}
 	return p.Format(a[0].(time.Time))
+}
+
+// tryToTimestamp parses a text with a pattern of the subset; NULL when it
+// does not match.
+func tryToTimestamp(a []any) any {
+	p, err := ir.ParseDatePattern(a[1].(string))
+	if err != nil {
+		return nil
+	}
+	if t, ok := p.Parse(a[0].(string)); ok {
+		return t
+	}
+	return nil
 }
