@@ -119,6 +119,9 @@ func sqlCall(e *ir.Expr) string {
 	if info.Sort {
 		return sqlArg(e, 0) + " " + strings.ToUpper(name)
 	}
+	if sql, ok := sqlSpecial(e, info.Func); ok {
+		return sql
+	}
 	switch info.Func {
 	case ir.FuncNot:
 		return "(NOT " + sqlArg(e, 0) + ")"

@@ -53,6 +53,9 @@ func decimalArith(op ir.Func, a, b contracts.Type) contracts.Type {
 		return adjust(max(p1-s1, p2-s2)+s+1, s)
 	case ir.FuncMul:
 		return adjust(p1+p2+1, s1+s2)
+	case ir.FuncMod, ir.FuncPmod:
+		s := max(s1, s2)
+		return adjust(min(p1-s1, p2-s2)+s, s)
 	}
 	s := max(6, s1+p2+1)
 	return adjust(p1-s1+s2+s, s)

@@ -31,4 +31,12 @@
 // Problems are ETL-D2xx diagnostics (see docs/diagnostics.md) placed at the
 // DSL node that caused them; inference continues past them so that every
 // problem of a plan is reported at once.
+//
+// A well-typed call can still be refused (funcs_refuse.go, ETL-D229) when
+// Spark, in ANSI mode with the session time zone UTC, would answer its
+// arguments differently from the local engine or fail where the engine
+// cannot: a mod by a column or by zero, a round that may overflow, abs of a
+// decimal Spark rounds to 34 digits, a calendar timestampdiff unit, a
+// date_format letter outside the subset. Refusing is the rule wherever the
+// engines would otherwise differ silently.
 package infer

@@ -15,6 +15,9 @@ type value struct {
 	nullable bool
 	lineage  []Source
 	ok       bool
+	// lit is the argument's literal, when it is one (set for the arguments
+	// of a function call: round's scale, mod's divisor).
+	lit *ir.Expr
 }
 
 // walker carries what inference needs and collects its diagnostics.

@@ -20,9 +20,16 @@ var (
 	tDate      = contracts.Type{Kind: contracts.KindDate}
 )
 
-// functions holds the typing rule of every scalar function of the IR. When
-// a result is NULL (and so whether it may be) is ir's table's Nulls.
-var functions = map[ir.Func]rule{
+// functions holds the typing rule of every scalar function of the IR: the
+// core rules, then one map per family of functions (funcs_<family>.go).
+// When a result is NULL (and so whether it may be) is ir's table's Nulls.
+var functions = ir.MergeTables(coreRules,
+	mathRules,
+	timeRules,
+)
+
+// coreRules are the typing rules of the operators and first functions.
+var coreRules = map[ir.Func]rule{
 	ir.FuncAdd: arith(ir.FuncAdd), ir.FuncSub: arith(ir.FuncSub),
 	ir.FuncMul: arith(ir.FuncMul), ir.FuncDiv: arith(ir.FuncDiv),
 	ir.FuncEq: compare, ir.FuncNe: compare, ir.FuncLt: compare,
@@ -65,12 +72,21 @@ func (w *walker) call(e *ir.Expr, s Schema, pos diag.Position) value {
 	if !ok {
 		return value{}
 	}
+	for i, a := range e.Args {
+		if a != nil && a.Kind == ir.ExprLiteral {
+			args[i].lit = a
+		}
+	}
 	t, msg := r(args)
 	if msg == "" && !info.Accepts(len(args)) {
 		msg = "needs " + info.ArityText()
 	}
 	if msg != "" {
 		w.errorf(ir.CodeTypeMismatch, pos, "convert the arguments with etl.Cast", "%s: %s", e.Name, msg)
+		return value{}
+	}
+	if ref := refuse(e.Func(), args); ref.msg != "" {
+		w.errorf(ref.code, pos, ref.hint, "%s: %s", e.Name, ref.msg)
 		return value{}
 	}
 	out := value{t: t, ok: true}

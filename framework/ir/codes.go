@@ -56,6 +56,10 @@ const (
 	CodeUnionMismatch = "ETL-D227"
 	// CodeUnknownInput: a plan reads an input the transformation does not declare.
 	CodeUnknownInput = "ETL-D228"
+	// CodeEngineDiffers: a function's arguments are ones Spark and the local
+	// engine would not treat alike (a zero or column divisor of mod, a
+	// calendar unit of timestampdiff): refused rather than silently different.
+	CodeEngineDiffers = "ETL-D229"
 	// CodeCastRefused: a cast Spark refuses, or one the local engine
 	// cannot perform exactly as Spark does.
 	CodeCastRefused = "ETL-D236"

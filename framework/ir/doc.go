@@ -35,6 +35,13 @@
 // holds the typing rule of each function, the local engine its evaluation
 // and package pyspark its SQL rendering.
 //
+// The table is the core rows joined with one slice per family of
+// functions, each in its own file (funcs_math.go, funcs_time.go); the
+// readers join their own per-family maps the same way (MergeTables). What
+// a function's arguments mean beyond their types lives here too when two
+// readers need it: the fixed-length units of timestampdiff (DiffUnit) and
+// the date_format pattern subset both engines format alike (DatePattern).
+//
 // # Quality gates
 //
 // Pipeline.Gates are the declared gates (gate.go): a metric (a source's

@@ -1,5 +1,10 @@
 package ir
 
+import (
+	"maps"
+	"slices"
+)
+
 // Func names the function an expression calls: the Name of an ExprCall (a
 // scalar function or operator) or of an ExprAgg (an aggregate).
 //
@@ -75,6 +80,10 @@ const (
 	NullsLogic               // SQL three-valued and/or: NULL unless an argument decides
 	NullsNever               // never NULL: isnull, isnotnull
 	NullsAll                 // NULL only when every argument is: coalesce
+	// NullsInvalid is NULL when any argument is, and also for arguments
+	// the function cannot read (try_to_timestamp of a text that does not
+	// match): always nullable, evaluated as a strict function.
+	NullsInvalid
 )
 
 // Nullable reports whether the result may be NULL when argument i may be
@@ -83,6 +92,8 @@ func (n Nulls) Nullable(args []bool) bool {
 	switch n {
 	case NullsNever:
 		return false
+	case NullsInvalid:
+		return true
 	case NullsAll:
 		for _, a := range args {
 			if !a {
@@ -161,8 +172,15 @@ func (i FuncInfo) ArityText() string {
 	return word(i.MinArgs) + " to " + word(i.MaxArgs) + plural(i.MaxArgs)
 }
 
-// funcs is the function vocabulary of the IR, one row per function.
-var funcs = []FuncInfo{
+// funcs is the function vocabulary of the IR, one row per function: the
+// core rows, then one slice per family of functions (funcs_<family>.go).
+var funcs = slices.Concat(coreFuncs,
+	mathFuncs,
+	timeFuncs,
+)
+
+// coreFuncs are the operators, the first functions and the aggregates.
+var coreFuncs = []FuncInfo{
 	infix(FuncAdd, "+"), infix(FuncSub, "-"), infix(FuncMul, "*"), infix(FuncDiv, "/"),
 	infix(FuncEq, "=", "eq"), infix(FuncNe, "<>", "ne"), infix(FuncLt, "<", "lt"),
 	infix(FuncLe, "<=", "le"), infix(FuncGt, ">", "gt"), infix(FuncGe, ">=", "ge"),
@@ -231,6 +249,16 @@ func LookupFunc(name string) (FuncInfo, bool) {
 		return funcs[i], true
 	}
 	return Func(name).Info()
+}
+
+// MergeTables joins per-family tables keyed by function (the typing rules
+// of package infer, the evaluators of the local engine) into one.
+func MergeTables[V any](tables ...map[Func]V) map[Func]V {
+	out := map[Func]V{}
+	for _, t := range tables {
+		maps.Copy(out, t)
+	}
+	return out
 }
 
 // Func returns the function an ExprCall or ExprAgg calls: Name, typed.

@@ -72,7 +72,7 @@ func canonGo(v any, t contracts.Type) string {
 		}
 	case contracts.KindDate:
 		if d, ok := v.(contracts.Date); ok {
-			return d.String()
+			return d.Time().Format(time.DateOnly) // as CanonSpark writes a date (-0069-03-01)
 		}
 	}
 	return bad

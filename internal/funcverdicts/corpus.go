@@ -10,6 +10,8 @@ var families = []func() family{
 	castCases,
 	timeCases,
 	lazyCases,
+	mathCases,
+	datetimeCases,
 }
 
 // Cases returns every case of the corpus, by family then in the order

@@ -57,6 +57,35 @@ func arithFn(op byte, t contracts.Type) scalarFn {
 	}
 }
 
+// numOps is a binary operation on numbers, one function per widened type.
+type numOps struct {
+	// ints gets two integers (narrow when both are int32); nil when
+	// integers are divided as doubles.
+	ints     func(x, y int64, narrow bool) any
+	floats   func(x, y float64) any
+	decimals func(x, y decimal.Decimal) any
+}
+
+// apply widens the two arguments as Spark does and applies the operation.
+func (o numOps) apply(a []any) any {
+	x, y := a[0], a[1]
+	ix, xInt := asInt(x)
+	iy, yInt := asInt(y)
+	switch {
+	case xInt && yInt && o.ints != nil:
+		return o.ints(ix, iy, isInt32(x) && isInt32(y))
+	case isFloat(x) || isFloat(y) || (xInt && yInt):
+		fx, _ := asFloat(x)
+		fy, _ := asFloat(y)
+		return o.floats(fx, fy)
+	}
+	dx, _ := asDecimal(x)
+	dy, _ := asDecimal(y)
+	return o.decimals(dx, dy)
+}
+
+func isInt32(v any) bool { _, ok := v.(int32); return ok }
+
 // intArith is x op y, failing past the bounds of int32 (narrow) or int64.
 func intArith(op byte, x, y int64, narrow bool) any {
 	var r int64

@@ -24,8 +24,15 @@ var cmpTests = map[ir.Func]func(int) bool{
 }
 
 // strictFuncs evaluate the other functions that are NULL when any argument
-// is NULL (ir.NullsStrict), on non-NULL arguments.
-var strictFuncs = map[ir.Func]scalarFn{
+// is NULL (ir.NullsStrict), on non-NULL arguments: the core ones, then one
+// map per family of functions (funcs_<family>.go).
+var strictFuncs = ir.MergeTables(coreFuncs,
+	mathFuncs,
+	timeFuncs,
+)
+
+// coreFuncs are the operators and first functions.
+var coreFuncs = map[ir.Func]scalarFn{
 	ir.FuncNot:        func(a []any) any { b, _ := a[0].(bool); return !b },
 	ir.FuncLower:      strFn(strings.ToLower),
 	ir.FuncUpper:      strFn(strings.ToUpper),
@@ -70,7 +77,7 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 		return nil, unknown
 	case !info.Accepts(len(args)):
 		return nil, fmt.Errorf("compile expression: %s needs %s", e.Name, info.ArityText())
-	case info.Nulls != ir.NullsStrict:
+	case info.Nulls != ir.NullsStrict && info.Nulls != ir.NullsInvalid:
 		if c, ok := nonStrictFuncs[info.Func]; ok {
 			return c(args), nil
 		}

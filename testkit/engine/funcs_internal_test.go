@@ -19,7 +19,8 @@ func TestEngineEvaluatesEveryFunction(t *testing.T) {
 		strict = strict || arith
 		_, cmp := cmpTests[i.Func]
 		_, nonStrict := nonStrictFuncs[i.Func]
-		if (strict || cmp) != (i.Nulls == ir.NullsStrict) || nonStrict == (i.Nulls == ir.NullsStrict) || strict && cmp {
+		strictNulls := i.Nulls == ir.NullsStrict || i.Nulls == ir.NullsInvalid
+		if (strict || cmp) != strictNulls || nonStrict == strictNulls || strict && cmp {
 			t.Errorf("%s (nulls %d): strict %v, comparison %v, non-strict %v", i.Func, i.Nulls, strict, cmp, nonStrict)
 		}
 	}
