@@ -1,6 +1,8 @@
 package infer
 
 import (
+	"maps"
+
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -22,7 +24,11 @@ var (
 
 // functions holds the typing rule of every scalar function of the IR. When
 // a result is NULL (and so whether it may be) is ir's table's Nulls.
-var functions = map[ir.Func]rule{
+var functions = mergeRules(coreFunctions, textFunctions)
+
+// coreFunctions are the typing rules of the operators and the first scalar
+// functions.
+var coreFunctions = map[ir.Func]rule{
 	ir.FuncAdd: arith(ir.FuncAdd), ir.FuncSub: arith(ir.FuncSub),
 	ir.FuncMul: arith(ir.FuncMul), ir.FuncDiv: arith(ir.FuncDiv),
 	ir.FuncEq: compare, ir.FuncNe: compare, ir.FuncLt: compare,
@@ -72,6 +78,12 @@ func (w *walker) call(e *ir.Expr, s Schema, pos diag.Position) value {
 	if msg != "" {
 		w.errorf(ir.CodeTypeMismatch, pos, "convert the arguments with etl.Cast", "%s: %s", e.Name, msg)
 		return value{}
+	}
+	if chk, ok := literalRules[info.Func]; ok {
+		if msg, hint := chk(e.Args); msg != "" {
+			w.errorf(ir.CodeFuncArgument, pos, hint, "%s: %s", e.Name, msg)
+			return value{}
+		}
 	}
 	out := value{t: t, ok: true}
 	nulls := make([]bool, len(args))
@@ -192,4 +204,13 @@ func passThrough(args []value) (contracts.Type, string) {
 		return contracts.Type{}, "needs one argument"
 	}
 	return args[0].t, ""
+}
+
+// mergeRules joins the typing rules of the function families.
+func mergeRules(families ...map[ir.Func]rule) map[ir.Func]rule {
+	out := map[ir.Func]rule{}
+	for _, f := range families {
+		maps.Copy(out, f)
+	}
+	return out
 }

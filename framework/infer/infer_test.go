@@ -241,7 +241,7 @@ func TestPlanDiagnostics(t *testing.T) {
 			Aggs: []ir.NamedExpr{sel("m", agg("max_by", col("status")))}}, []string{ir.CodeTypeMismatch}},
 		{"min_by ordered by an array", &ir.Node{Op: ir.OpAggregate, Inputs: []*ir.Node{in("orders")},
 			Aggs: []ir.NamedExpr{sel("m", agg("min_by", col("status"), lit("", contracts.Type{Kind: contracts.KindArray})))}}, []string{ir.CodeTypeMismatch}},
-		{"sql-only function", project(fn("like", col("status"), lit("p%", typ(contracts.KindString)))), []string{ir.CodeTypeMismatch}},
+		{"like with a bad escape", project(fn("like", col("status"), lit(`p\q`, typ(contracts.KindString)))), []string{ir.CodeFuncArgument}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

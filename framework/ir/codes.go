@@ -56,4 +56,8 @@ const (
 	CodeUnionMismatch = "ETL-D227"
 	// CodeUnknownInput: a plan reads an input the transformation does not declare.
 	CodeUnknownInput = "ETL-D228"
+	// CodeFuncArgument: a function argument that must be a literal (of a
+	// certain form) is not: a LIKE pattern with a bad escape, split_part's
+	// index 0, an unknown parse_url part.
+	CodeFuncArgument = "ETL-D235"
 )

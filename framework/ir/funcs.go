@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Func names the function an expression calls: the Name of an ExprCall (a
 // scalar function or operator) or of an ExprAgg (an aggregate).
 //
@@ -28,8 +30,8 @@ const (
 	FuncIsNull     Func = "isnull"
 	FuncIsNotNull  Func = "isnotnull"
 	FuncCoalesce   Func = "coalesce"
-	FuncIn         Func = "in"   // SQL only (see FuncInfo.SQLOnly)
-	FuncLike       Func = "like" // SQL only (see FuncInfo.SQLOnly)
+	FuncIn         Func = "in"   // (x, literal...): x IN (literals)
+	FuncLike       Func = "like" // (s, pattern literal): SQL LIKE, escape \
 	FuncLower      Func = "lower"
 	FuncUpper      Func = "upper"
 	FuncTrim       Func = "trim"
@@ -75,6 +77,8 @@ const (
 	NullsLogic               // SQL three-valued and/or: NULL unless an argument decides
 	NullsNever               // never NULL: isnull, isnotnull
 	NullsAll                 // NULL only when every argument is: coalesce
+	NullsMaybe               // may be NULL whatever the arguments: nullif, try_parse_url
+	NullsFirst               // NULL only when the first argument is: concat_ws
 )
 
 // Nullable reports whether the result may be NULL when argument i may be
@@ -83,6 +87,10 @@ func (n Nulls) Nullable(args []bool) bool {
 	switch n {
 	case NullsNever:
 		return false
+	case NullsMaybe:
+		return true
+	case NullsFirst:
+		return len(args) > 0 && args[0]
 	case NullsAll:
 		for _, a := range args {
 			if !a {
@@ -123,7 +131,7 @@ type FuncInfo struct {
 	Sort bool
 	// Agg marks an aggregate, the Name of an ExprAgg.
 	Agg bool
-	// SQLOnly marks names only the SQL renderer knows (in, like): the DSL
+	// SQLOnly marks names only the SQL renderer knows: the DSL
 	// does not build them, package infer has no typing rule for them (a plan
 	// that uses them is rejected) and the local engine cannot evaluate them.
 	SQLOnly bool
@@ -161,8 +169,13 @@ func (i FuncInfo) ArityText() string {
 	return word(i.MinArgs) + " to " + word(i.MaxArgs) + plural(i.MaxArgs)
 }
 
-// funcs is the function vocabulary of the IR, one row per function.
-var funcs = []FuncInfo{
+// funcs is the function vocabulary of the IR, one row per function: the
+// core rows, then each family's.
+var funcs = slices.Concat(coreFuncs, textFuncs)
+
+// coreFuncs are the operators, the first scalar functions and the
+// aggregates.
+var coreFuncs = []FuncInfo{
 	infix(FuncAdd, "+"), infix(FuncSub, "-"), infix(FuncMul, "*"), infix(FuncDiv, "/"),
 	infix(FuncEq, "=", "eq"), infix(FuncNe, "<>", "ne"), infix(FuncLt, "<", "lt"),
 	infix(FuncLe, "<=", "le"), infix(FuncGt, ">", "gt"), infix(FuncGe, ">=", "ge"),
@@ -172,8 +185,8 @@ var funcs = []FuncInfo{
 	{Func: FuncIsNull, MinArgs: 1, MaxArgs: 1, Nulls: NullsNever},
 	{Func: FuncIsNotNull, MinArgs: 1, MaxArgs: 1, Nulls: NullsNever},
 	{Func: FuncCoalesce, MinArgs: 1, MaxArgs: Variadic, Nulls: NullsAll},
-	{Func: FuncIn, MinArgs: 1, MaxArgs: Variadic, SQLOnly: true},
-	{Func: FuncLike, MinArgs: 2, MaxArgs: 2, SQLOnly: true},
+	{Func: FuncIn, MinArgs: 2, MaxArgs: Variadic},
+	scalar(FuncLike, 2),
 	scalar(FuncLower, 1), scalar(FuncUpper, 1), scalar(FuncTrim, 1), scalar(FuncLength, 1),
 	{Func: FuncConcat, MinArgs: 1, MaxArgs: Variadic},
 	scalar(FuncSubstring, 3), scalar(FuncDateTrunc, 2), scalar(FuncToDate, 1),
@@ -211,7 +224,7 @@ var funcIndex, aliasIndex = func() (map[Func]int, map[string]int) {
 	return byName, byAlias
 }()
 
-// Funcs lists every function of the IR, scalars first.
+// Funcs lists every function of the IR, in table order.
 func Funcs() []FuncInfo { return append([]FuncInfo(nil), funcs...) }
 
 // Info returns f's row; false for an unknown name. Aliases are not names

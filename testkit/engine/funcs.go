@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -25,12 +26,28 @@ var cmpTests = map[ir.Func]func(int) bool{
 }
 
 // strictFuncs evaluate the other functions that are NULL when any argument
-// is NULL (ir.NullsStrict), on non-NULL arguments.
-var strictFuncs = map[ir.Func]scalarFn{
+// is NULL (ir.NullsStrict, and the ir.NullsMaybe ones that are also NULL
+// on their own), on non-NULL arguments.
+var strictFuncs = joinFuncs(coreStrict, textStrict)
+
+// nonStrictFuncs compile the functions that see NULL arguments.
+var nonStrictFuncs = joinFuncs(coreNonStrict, textNonStrict)
+
+// joinFuncs joins the evaluations of the function families.
+func joinFuncs[F any](families ...map[ir.Func]F) map[ir.Func]F {
+	out := map[ir.Func]F{}
+	for _, f := range families {
+		maps.Copy(out, f)
+	}
+	return out
+}
+
+// coreStrict are the strict operators and first scalar functions.
+var coreStrict = map[ir.Func]scalarFn{
 	ir.FuncAdd: arithFn('+'), ir.FuncSub: arithFn('-'), ir.FuncMul: arithFn('*'), ir.FuncDiv: arithFn('/'),
 	ir.FuncNot:        func(a []any) any { b, _ := a[0].(bool); return !b },
-	ir.FuncLower:      strFn(strings.ToLower),
-	ir.FuncUpper:      strFn(strings.ToUpper),
+	ir.FuncLower:      strFn(sparkLower),
+	ir.FuncUpper:      strFn(sparkUpper),
 	ir.FuncTrim:       strFn(func(s string) string { return strings.Trim(s, " ") }),
 	ir.FuncLength:     func(a []any) any { return int32(utf8.RuneCountInString(a[0].(string))) },
 	ir.FuncConcat:     concat,
@@ -47,10 +64,9 @@ var strictFuncs = map[ir.Func]scalarFn{
 	ir.FuncDesc:       func(a []any) any { return a[0] },
 }
 
-// nonStrictFuncs compile the functions that see NULL arguments: and, or
-// (ir.NullsLogic), isnull, isnotnull (ir.NullsNever) and coalesce
-// (ir.NullsAll).
-var nonStrictFuncs = map[ir.Func]func(args []evalFn) evalFn{
+// coreNonStrict compile and, or (ir.NullsLogic), isnull, isnotnull
+// (ir.NullsNever) and coalesce (ir.NullsAll).
+var coreNonStrict = map[ir.Func]func(args []evalFn) evalFn{
 	ir.FuncAnd:       andFn,
 	ir.FuncOr:        orFn,
 	ir.FuncIsNull:    func(args []evalFn) evalFn { return func(r Row) any { return args[0](r) == nil } },
@@ -76,13 +92,15 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 		if c, ok := nonStrictFuncs[info.Func]; ok {
 			return c(args), nil
 		}
-		return nil, unknown
+		if info.Nulls != ir.NullsMaybe {
+			return nil, unknown
+		}
 	}
 	if test, ok := cmpTests[info.Func]; ok {
 		return compareFn(test, args[0], args[1]), nil
 	}
 	f, ok := strictFuncs[info.Func]
-	if !ok { // in, like: SQL only
+	if !ok {
 		return nil, unknown
 	}
 	return strictFn(f, args), nil
