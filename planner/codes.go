@@ -57,6 +57,8 @@ const (
 	CodeCheckpointBadMajor = "ETL-K504" // the pipeline version has no major number
 	CodeSharedSinkLocation = "ETL-K505" // a load writes where another load or a checkpoint writes
 	CodeSinkFeedsSource    = "ETL-K506" // a load writes where its pipeline (or one feeding it) reads
+	CodeSourceInCheckpoint = "ETL-K507" // a source reads in a pipeline's checkpoints, or around checkpoint_root
+	CodeLineageFileInData  = "ETL-K508" // the OpenLineage file is in a source, a sink or a pipeline's checkpoints
 
 	// State compatibility (X6xx).
 	CodeStateGroupingKeys    = "ETL-X601" // grouping keys changed

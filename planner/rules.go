@@ -58,6 +58,7 @@ func DefaultRules() []Rule {
 		ruleCDFChanges,
 		ruleCheckpointIdentity,
 		ruleStorageIdentity,
+		ruleReservedPaths,
 		ruleTypedSourcePorts,
 		ruleSparkLateRouting,
 		ruleGates,

@@ -26,6 +26,7 @@ var layers = []struct {
 	{"diag", 0},
 	{"internal/filelock", 0},
 	{"contracts/internal", 1},
+	{"contracts/regex", 1},
 	{"contracts", 2},
 	{"contracts/sparksql", 3},
 	{"framework/ir", 4},

@@ -29,8 +29,8 @@ func (c checkpoint) identity() (string, error) {
 	data, err := os.ReadFile(path)
 	if err == nil {
 		var m streamMetadata
-		if err := json.Unmarshal(data, &m); err != nil || m.ID == "" {
-			return "", fmt.Errorf("read checkpoint %s: not a {\"id\": ...} record", path)
+		if err := json.Unmarshal(data, &m); err != nil || !checkpointIDPattern.MatchString(m.ID) {
+			return "", fmt.Errorf("read checkpoint %s: not a {\"id\": ...} record of letters, digits and dashes", path)
 		}
 		return m.ID, nil
 	}
@@ -52,4 +52,22 @@ func newUUID() string {
 	b[6] = b[6]&0x0f | 0x40
 	b[8] = b[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// existingIdentity returns the id of the checkpoint in dir without
+// creating one: ok is false when the checkpoint has no metadata file.
+func existingIdentity(dir string) (id string, ok bool, err error) {
+	path := filepath.Join(dir, metadataFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("read checkpoint identity: %w", err)
+	}
+	var m streamMetadata
+	if err := json.Unmarshal(data, &m); err != nil || !checkpointIDPattern.MatchString(m.ID) {
+		return "", false, fmt.Errorf("read checkpoint %s: not a {\"id\": ...} record", path)
+	}
+	return m.ID, true, nil
 }

@@ -36,3 +36,25 @@ type CheckpointError struct {
 func (e *CheckpointError) Error() string {
 	return e.Code + ": checkpoint " + e.Checkpoint + ": " + e.Problem + " (" + e.Hint + ")"
 }
+
+// CodeSinkLogUntrusted: a file sink's log (or its directory) fails the
+// checks that confine what it names to the sink directory (SinkLogError).
+const CodeSinkLogUntrusted = "ETL-K524"
+
+// SinkLogError is a file sink's log the engine does not trust: a header
+// whose id is not the log's file name, a batch naming a file that is not
+// one of the writing checkpoint's own part files in the sink directory, or
+// a log directory or part file that is a symbolic link or a directory.
+// Nothing is read or deleted because of such a log.
+type SinkLogError struct {
+	// Log is the log file (or the log directory, or the part file).
+	Log string
+	// Problem says what is wrong.
+	Problem string
+}
+
+// Error says what is wrong and how to recover.
+func (e *SinkLogError) Error() string {
+	return CodeSinkLogUntrusted + ": sink log " + e.Log + ": " + e.Problem +
+		" (etlgen writes only its own part files, by plain name, into the sink directory: restore the sink directory from a backup, or remove the log after checking what wrote it)"
+}

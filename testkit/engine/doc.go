@@ -74,7 +74,11 @@
 // _etlgen_sink/<checkpoint id>.log (sink_log.go; CommittedFiles lists
 // them for readers); StartOver (fresh.go, `etlgen run --fresh`) deletes a
 // pipeline's checkpoints and exactly the files and logs they wrote there,
-// under the checkpoints' locks. Payload sources (Source: memory streams, JSON
+// under the checkpoints' locks. A sink log is trusted only when it stays in
+// its directory (sink_log_confine.go: its id is its file name, every file
+// it names is its checkpoint's own part file by plain name, no symbolic
+// link on the way; else ETL-K524, SinkLogError), and StartOver follows only
+// the log of the checkpoint's own identity, never the path a log claims. Payload sources (Source: memory streams, JSON
 // files, Change Data Feeds, static tables: a Delta table, or FileStatic's
 // every file of a directory, read at every batch) are validated against the
 // extract's contract, and an invalid row of a static side fails the batch

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
@@ -52,6 +51,7 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 		locks = append(locks, l)
 		paths = append(paths, q.Checkpoint)
 	}
+	checkpoints := slices.Clone(paths)
 	writes := make([]*planner.Query, 0, len(pp.Queries))
 	for i := range pp.Queries {
 		writes = append(writes, &pp.Queries[i])
@@ -81,7 +81,11 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 	}
 	var done []string
 	for _, p := range paths {
-		if err := os.RemoveAll(p); err != nil {
+		remove := os.Remove // a sink's file (a link: the link, not its target)
+		if slices.Contains(checkpoints, p) {
+			remove = os.RemoveAll
+		}
+		if err := remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return done, fmt.Errorf("start over: %w", err)
 		}
 		done = append(done, p)
@@ -91,18 +95,22 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 
 // sinkFilesOf lists, in a file-json sink, the files q's checkpoint wrote
 // (committed or left by a crashed batch) and its sink log; none for other
-// sinks or a checkpoint that never wrote there.
+// sinks or a checkpoint that never wrote there. Only the log named by the
+// checkpoint's own identity (its metadata file) is trusted, never the
+// checkpoint path a log's header claims, and every log of the directory
+// must pass checkWriter: one that does not is an error, and nothing is
+// deleted.
 func sinkFilesOf(q *planner.Query) ([]string, error) {
 	if q.Sink.Plugin != profile.PluginFileJSON || q.Sink.Binding == nil {
 		return nil, nil
 	}
 	dir := q.Sink.Binding.Path()
-	cp, err := filepath.Abs(q.Checkpoint)
+	writers, err := ReadSinkLog(dir)
 	if err != nil {
 		return nil, err
 	}
-	writers, err := ReadSinkLog(dir)
-	if err != nil {
+	id, ok, err := existingIdentity(q.Checkpoint)
+	if err != nil || !ok {
 		return nil, err
 	}
 	entries, err := os.ReadDir(dir)
@@ -111,7 +119,7 @@ func sinkFilesOf(q *planner.Query) ([]string, error) {
 	}
 	var out []string
 	for _, w := range writers {
-		if w.Checkpoint != cp {
+		if w.ID != id {
 			continue
 		}
 		for _, b := range w.Batches {
@@ -119,13 +127,19 @@ func sinkFilesOf(q *planner.Query) ([]string, error) {
 				out = append(out, filepath.Join(dir, f.Path))
 			}
 		}
-		for _, e := range entries {
-			if n := e.Name(); strings.HasPrefix(n, "part-") && strings.HasSuffix(n, "-"+w.ID+".jsonl") {
-				out = append(out, filepath.Join(dir, n))
-			}
-		}
 		out = append(out, filepath.Join(dir, sinkLogDir, w.ID+".log"))
 	}
+	for _, e := range entries {
+		if m := partPattern.FindStringSubmatch(e.Name()); m != nil && m[1] == id {
+			out = append(out, filepath.Join(dir, e.Name())) // left by a batch that crashed before its log line
+		}
+	}
 	slices.Sort(out)
-	return slices.Compact(out), nil
+	out = slices.Compact(out)
+	for _, p := range out {
+		if err := removableFile(p); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

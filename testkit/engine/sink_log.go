@@ -50,6 +50,9 @@ type SinkFile struct {
 // sink directory dir, sorted by checkpoint then id; none when nothing
 // committed there yet.
 func ReadSinkLog(dir string) ([]SinkWriter, error) {
+	if err := checkLogDir(dir); err != nil {
+		return nil, err
+	}
 	paths, err := filepath.Glob(filepath.Join(dir, sinkLogDir, "*.log"))
 	if err != nil {
 		return nil, fmt.Errorf("read sink log %s: %w", dir, err)
@@ -94,8 +97,12 @@ func CommittedFiles(dir string) ([]string, error) {
 
 // readWriterLog reads one log: the header, then a batch per complete
 // line. A last line without its newline (a crash while appending) is not
-// committed; complete is the length of the committed part.
+// committed; complete is the length of the committed part. A log that
+// fails the checks of checkWriter is a *SinkLogError.
 func readWriterLog(path string) (w SinkWriter, complete int64, err error) {
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		return SinkWriter{}, 0, &SinkLogError{Log: path, Problem: "a " + modeWord(st.Mode()) + ", not a regular file"}
+	}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return SinkWriter{}, 0, err
@@ -112,6 +119,11 @@ func readWriterLog(path string) (w SinkWriter, complete int64, err error) {
 	}
 	if w.Version == 0 && complete > 0 {
 		return SinkWriter{}, 0, fmt.Errorf("read sink log %s: no header line", path)
+	}
+	if complete > 0 {
+		if err := checkWriter(path, w); err != nil {
+			return SinkWriter{}, 0, err
+		}
 	}
 	return w, complete, nil
 }
