@@ -9,6 +9,7 @@ var families = []func() family{
 	arithCases,
 	castCases,
 	timeCases,
+	textCases,
 }
 
 // Cases returns every case of the corpus, by family then in the order

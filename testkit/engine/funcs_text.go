@@ -23,7 +23,7 @@ var textStrict = map[ir.Func]scalarFn{
 	ir.FuncRpad:        padFn(false),
 	ir.FuncLtrim:       strFn(func(s string) string { return strings.TrimLeft(s, " ") }),
 	ir.FuncRtrim:       strFn(func(s string) string { return strings.TrimRight(s, " ") }),
-	ir.FuncLeft:        func(a []any) any { return substring([]any{a[0], int64(1), a[1]}) },
+	ir.FuncLeft:        leftFn,
 	ir.FuncRight:       rightFn,
 	ir.FuncInstr:       func(a []any) any { return locate(a[1].(string), a[0].(string), 1) },
 	ir.FuncLocate:      func(a []any) any { n, _ := asInt(a[2]); return locate(a[0].(string), a[1].(string), n) },
@@ -57,11 +57,11 @@ func inFn(a []any) any {
 
 // likeFn matches a LIKE pattern; schema inference refused a bad one.
 func likeFn(a []any) any {
-	p, err := ir.ParseLike(a[1].(string))
+	p, err := ir.ParseLike(javaString(a[1].(string)))
 	if err != nil {
 		return nil
 	}
-	return p.Match(a[0].(string))
+	return p.Match(javaString(a[0].(string)))
 }
 
 // replaceFn replaces every occurrence left to right; an empty search
@@ -79,9 +79,9 @@ func replaceFn(a []any) any {
 func splitPart(a []any) any {
 	s, delim := a[0].(string), a[1].(string)
 	n, _ := asInt(a[2])
-	fields := []string{s}
-	if delim != "" {
-		fields = strings.Split(s, delim)
+	fields := []string{s} // an empty delimiter: the bytes as they are
+	if delim != "" {      // else Java's String.split of the decoded text
+		fields = strings.Split(javaString(s), javaString(delim))
 	}
 	if n < 0 {
 		n += int64(len(fields)) + 1
@@ -96,30 +96,35 @@ func splitPart(a []any) any {
 // many whole copies of pad as fit and then a prefix of it.
 func padFn(left bool) scalarFn {
 	return func(a []any) any {
-		s, pad := []rune(a[0].(string)), []rune(a[2].(string))
+		s, pad := sparkChars(a[0].(string)), sparkChars(a[2].(string))
 		n, _ := asInt(a[1])
 		spaces := n - int64(len(s))
 		if spaces <= 0 || len(pad) == 0 {
-			return string(s[:max(0, min(n, int64(len(s))))])
+			return strings.Join(s[:max(0, min(n, int64(len(s))))], "")
 		}
-		fill := make([]rune, 0, spaces)
+		fill := make([]string, 0, spaces)
 		for int64(len(fill)) < spaces {
 			fill = append(fill, pad[:min(len(pad), int(spaces)-len(fill))]...)
 		}
 		if left {
-			return string(fill) + string(s)
+			return strings.Join(fill, "") + strings.Join(s, "")
 		}
-		return string(s) + string(fill)
+		return strings.Join(s, "") + strings.Join(fill, "")
 	}
 }
 
-// rightFn is right(s, n): "" when n < 1, else substring(s, -n, n).
-func rightFn(a []any) any {
+// leftFn is left(s, n): the first n characters.
+func leftFn(a []any) any {
+	s := sparkChars(a[0].(string))
 	n, _ := asInt(a[1])
-	if n <= 0 {
-		return ""
-	}
-	return substring([]any{a[0], -n, n})
+	return strings.Join(s[:max(0, min(n, int64(len(s))))], "")
+}
+
+// rightFn is right(s, n): the last n characters.
+func rightFn(a []any) any {
+	s := sparkChars(a[0].(string))
+	n, _ := asInt(a[1])
+	return strings.Join(s[len(s)-int(max(0, min(n, int64(len(s))))):], "")
 }
 
 // locate is the 1-based character position of sub in s at or after the
@@ -147,9 +152,9 @@ func locate(sub, s string, start int64) int32 {
 }
 
 func reverse(s string) string {
-	r := []rune(s)
-	slices.Reverse(r)
-	return string(r)
+	chars := sparkChars(s)
+	slices.Reverse(chars)
+	return strings.Join(chars, "")
 }
 
 func repeatFn(a []any) any {
@@ -163,7 +168,7 @@ func repeatFn(a []any) any {
 // translate maps each character of from to the one at its position in to,
 // or deletes it when to is shorter; the first occurrence in from wins.
 func translate(a []any) any {
-	from, to := []rune(a[1].(string)), []rune(a[2].(string))
+	from, to := []rune(javaString(a[1].(string))), []rune(javaString(a[2].(string)))
 	dict := map[rune]int{}
 	for i, r := range from {
 		if _, ok := dict[r]; !ok {
@@ -179,7 +184,7 @@ func translate(a []any) any {
 			return to[i]
 		}
 		return -1
-	}, a[0].(string))
+	}, javaString(a[0].(string)))
 }
 
 // nullIfFn is nullif(a, b): NULL when a equals b, else a.

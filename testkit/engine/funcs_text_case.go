@@ -44,16 +44,20 @@ func premap(s string, lower bool) string {
 }
 
 // sparkLower is Spark's lower(s).
-func sparkLower(s string) string { return cases.Lower(language.Und).String(premap(s, true)) }
+func sparkLower(s string) string {
+	return cases.Lower(language.Und).String(premap(makeValid(s), true))
+}
 
 // sparkUpper is Spark's upper(s).
-func sparkUpper(s string) string { return cases.Upper(language.Und).String(premap(s, false)) }
+func sparkUpper(s string) string {
+	return cases.Upper(language.Und).String(premap(makeValid(s), false))
+}
 
 // sparkInitCap is Spark's initcap(s): a word starts at the beginning and
 // after each space (U+0020 only); its first character takes its full title
 // case (ß → Ss), the rest of the word its lower case in context.
 func sparkInitCap(s string) string {
-	words := strings.Split(s, " ")
+	words := strings.Split(makeValid(s), " ")
 	for i, w := range words {
 		if w == "" {
 			continue

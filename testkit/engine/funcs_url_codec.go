@@ -15,6 +15,7 @@ import (
 // urlEncode is URLEncoder.encode(s, UTF-8): letters, digits and . - * _
 // stay, space becomes +, every other byte %XX.
 func urlEncode(s string) string {
+	s = javaString(s)
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -35,7 +36,7 @@ func urlEncode(s string) string {
 // urlDecode is URLDecoder.decode(s, UTF-8); NULL (try_url_decode) where
 // Java throws.
 func urlDecode(s string) any {
-	u := utf16.Encode([]rune(s))
+	u := utf16.Encode([]rune(javaString(s)))
 	var out []uint16
 	for i := 0; i < len(u); {
 		switch u[i] {
