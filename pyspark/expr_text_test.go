@@ -32,6 +32,8 @@ func TestSQLExprTextFunctions(t *testing.T) {
 		{etl.ParseURLQuery(s, "utm_source"), "try_parse_url(`s`, 'QUERY', 'utm_source')"},
 		{etl.URLDecode(s), "try_url_decode(`s`)"},
 		{etl.URLEncode(s), "url_encode(`s`)"},
+		{etl.RLike(s, `^\d+\z`), "rlike(`s`, '^\\\\d+\\\\z')"},
+		{etl.RegexpExtract(s, `(a)`, 1), "regexp_extract(`s`, '(a)', CAST('1' AS INT))"},
 	} {
 		if got := pyspark.SQLExpr(tc.got.IR()); got != tc.want {
 			t.Errorf("SQLExpr = %s, want %s", got, tc.want)

@@ -61,6 +61,11 @@ func TestTextFunctionsIR(t *testing.T) {
 		{etl.ParseURLQuery(s, "utm"), "try_parse_url(s, QUERY:string, utm:string)"},
 		{etl.URLEncode(s), "url_encode(s)"},
 		{etl.URLDecode(s), "try_url_decode(s)"},
+		{etl.RLike(s, `^\d+`), `rlike(s, ^\d+:string)`},
+		{etl.RegexpExtract(s, `(a)`, 1), "regexp_extract(s, (a):string, 1:int32)"},
+		{etl.RegexpReplace(s, `a+`, "b"), "regexp_replace(s, a+:string, b:string)"},
+		{etl.RegexpCount(s, `a+`), "regexp_count(s, a+:string)"},
+		{etl.RegexpSubstr(s, `a+`), "regexp_substr(s, a+:string)"},
 	} {
 		if got := irText(tc.got.IR()); got != tc.want {
 			t.Errorf("got %s, want %s", got, tc.want)

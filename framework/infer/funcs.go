@@ -24,7 +24,7 @@ var (
 
 // functions holds the typing rule of every scalar function of the IR. When
 // a result is NULL (and so whether it may be) is ir's table's Nulls.
-var functions = mergeRules(coreFunctions, textFunctions)
+var functions = mergeRules(coreFunctions, textFunctions, regexFunctions)
 
 // coreFunctions are the typing rules of the operators and the first scalar
 // functions.
@@ -206,9 +206,10 @@ func passThrough(args []value) (contracts.Type, string) {
 	return args[0].t, ""
 }
 
-// mergeRules joins the typing rules of the function families.
-func mergeRules(families ...map[ir.Func]rule) map[ir.Func]rule {
-	out := map[ir.Func]rule{}
+// mergeRules joins the rules (typing rules, literal checks) of the
+// function families.
+func mergeRules[R any](families ...map[ir.Func]R) map[ir.Func]R {
+	out := map[ir.Func]R{}
 	for _, f := range families {
 		maps.Copy(out, f)
 	}

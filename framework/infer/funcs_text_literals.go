@@ -13,8 +13,11 @@ import (
 // Spark not to fail the query). It returns a message and a hint.
 type literalRule func(args []*ir.Expr) (msg, hint string)
 
-// literalRules are the literal checks of the text and URL functions.
-var literalRules = map[ir.Func]literalRule{
+// literalRules are the literal checks of the functions, by family.
+var literalRules = mergeRules(textLiteralRules, regexLiteralRules)
+
+// textLiteralRules are the literal checks of the text and URL functions.
+var textLiteralRules = map[ir.Func]literalRule{
 	ir.FuncIn:        inList,
 	ir.FuncLike:      likePattern,
 	ir.FuncSplitPart: splitIndex,

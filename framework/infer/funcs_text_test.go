@@ -43,6 +43,11 @@ func TestTextFunctionTypes(t *testing.T) {
 		{"lpad", fn("lpad", col("status"), int32Lit("5"), str("0")), tStr, false},
 		{"split_part", fn("split_part", col("status"), str(","), int32Lit("-1")), tStr, false},
 		{"initcap", fn("initcap", col("status")), tStr, false},
+		{"rlike", fn("rlike", col("status"), str(`^p\w+`)), tBool, false},
+		{"regexp_extract", fn("regexp_extract", col("status"), str(`(\d+)-(\d+)`), int32Lit("2")), tStr, false},
+		{"regexp_replace", fn("regexp_replace", col("coupon"), str(`\s+`), str(" ")), tStr, true},
+		{"regexp_count", fn("regexp_count", col("status"), str(`a`)), tInt, false},
+		{"regexp_substr may be NULL", fn("regexp_substr", col("status"), str(`a+`)), tStr, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,6 +89,15 @@ func TestTextFunctionDiagnostics(t *testing.T) {
 		{"parse_url regex key", fn("try_parse_url", col("status"), str("QUERY"), str("a.b")), ir.CodeFuncArgument},
 		{"concat_ws column separator", fn("concat_ws", col("status"), col("status")), ir.CodeFuncArgument},
 		{"repeat count beyond INT", fn("repeat", col("status"), int32Lit("3000000000")), ir.CodeFuncArgument},
+		{"rlike of a number", fn("rlike", col("order_id"), str("1")), ir.CodeTypeMismatch},
+		{"rlike with $", fn("rlike", col("status"), str(`paid$`)), ir.CodeFuncArgument},
+		{"rlike with lookahead", fn("rlike", col("status"), str(`p(?=a)`)), ir.CodeFuncArgument},
+		{"rlike with a column pattern", fn("rlike", col("status"), col("coupon")), ir.CodeFuncArgument},
+		{"regexp_extract group past the groups", fn("regexp_extract", col("status"), str(`(a)`), int32Lit("2")), ir.CodeFuncArgument},
+		{"regexp_extract negative group", fn("regexp_extract", col("status"), str(`(a)`), int32Lit("-1")), ir.CodeFuncArgument},
+		{"regexp_replace empty match", fn("regexp_replace", col("status"), str(`b*`), str("-")), ir.CodeFuncArgument},
+		{"regexp_replace group reference", fn("regexp_replace", col("status"), str(`(b)`), str("$1")), ir.CodeFuncArgument},
+		{"regexp_count empty match", fn("regexp_count", col("status"), str(`a?`)), ir.CodeFuncArgument},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -171,7 +171,7 @@ func (i FuncInfo) ArityText() string {
 
 // funcs is the function vocabulary of the IR, one row per function: the
 // core rows, then each family's.
-var funcs = slices.Concat(coreFuncs, textFuncs)
+var funcs = slices.Concat(coreFuncs, textFuncs, regexFuncs)
 
 // coreFuncs are the operators, the first scalar functions and the
 // aggregates.

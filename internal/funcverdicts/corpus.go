@@ -10,6 +10,7 @@ var families = []func() family{
 	castCases,
 	timeCases,
 	textCases,
+	regexCases,
 }
 
 // Cases returns every case of the corpus, by family then in the order

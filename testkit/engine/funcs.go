@@ -28,7 +28,7 @@ var cmpTests = map[ir.Func]func(int) bool{
 // strictFuncs evaluate the other functions that are NULL when any argument
 // is NULL (ir.NullsStrict, and the ir.NullsMaybe ones that are also NULL
 // on their own), on non-NULL arguments.
-var strictFuncs = joinFuncs(coreStrict, textStrict)
+var strictFuncs = joinFuncs(coreStrict, textStrict, regexStrict)
 
 // nonStrictFuncs compile the functions that see NULL arguments.
 var nonStrictFuncs = joinFuncs(coreNonStrict, textNonStrict)
