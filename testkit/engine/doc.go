@@ -139,6 +139,11 @@
 //     output modes (StateStoreSaveExec), deduplication (StreamingDeduplicateExec,
 //     StreamingDeduplicateWithinWatermarkExec) and stream–stream joins
 //     (StreamingSymmetricHashJoinExec) are described in their files.
+//   - Text, URL and regular-expression functions follow UTF8String, ICU's
+//     case mappings, java.net.URI, URLEncoder/URLDecoder and java.util.regex
+//     (through contracts/regex), invalid UTF-8 included (funcs_text*.go,
+//     funcs_url*.go, funcs_regex.go); internal/funcverdicts compares them
+//     with Spark's recorded answers.
 //
 // # Files
 //
