@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -55,13 +56,21 @@ func inFn(a []any) any {
 	return slices.ContainsFunc(a[1:], func(v any) bool { c, ok := compareValues(a[0], v); return ok && c == 0 })
 }
 
+// likePatterns caches parsed LIKE patterns by their text.
+var likePatterns sync.Map
+
 // likeFn matches a LIKE pattern; schema inference refused a bad one.
 func likeFn(a []any) any {
-	p, err := ir.ParseLike(javaString(a[1].(string)))
-	if err != nil {
-		return nil
+	text := javaString(a[1].(string))
+	v, ok := likePatterns.Load(text)
+	if !ok {
+		p, err := ir.ParseLike(text)
+		if err != nil {
+			return nil
+		}
+		v, _ = likePatterns.LoadOrStore(text, p)
 	}
-	return p.Match(javaString(a[0].(string)))
+	return v.(ir.LikePattern).Match(javaString(a[0].(string)))
 }
 
 // replaceFn replaces every occurrence left to right; an empty search

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Spark's parse_url parses with java.net.URI (RFC 2396, with Java's
@@ -63,11 +64,18 @@ func parseURLFn(a []any) any {
 	return *v
 }
 
+// queryKeys caches the pattern of each query key.
+var queryKeys sync.Map
+
 // queryValue is the value of the first key=value pair of a query, as
 // Spark finds it: the pattern (&|^)key=([^&]*) (keys are plain words,
 // checked by schema inference).
 func queryValue(query, key string) *string {
-	m := regexp.MustCompile(`(&|^)` + regexp.QuoteMeta(key) + `=([^&]*)`).FindStringSubmatch(query)
+	v, ok := queryKeys.Load(key)
+	if !ok {
+		v, _ = queryKeys.LoadOrStore(key, regexp.MustCompile(`(&|^)`+regexp.QuoteMeta(key)+`=([^&]*)`))
+	}
+	m := v.(*regexp.Regexp).FindStringSubmatch(query)
 	if m == nil {
 		return nil
 	}
