@@ -79,8 +79,7 @@ def main():
             rows.append({"f": f, "args": args, "want": want})
         except Exception as e:  # an ANSI error: recorded, the engine must refuse the input
             rows.append({"f": f, "args": args, "error": str(e).split("\n")[0][:120]})
-    json.dump(rows, sys.stdout, ensure_ascii=False, indent=0)
-    sys.stdout.write("\n")
+    sys.stdout.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]\n")
 
 
 main()
