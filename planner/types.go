@@ -120,12 +120,19 @@ var boolCalls = map[string]bool{
 	"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true,
 	"and": true, "or": true, "not": true, "isnull": true, "isnotnull": true,
 	"in": true, "like": true, "=": true, "!=": true, "<": true, "<=": true,
-	">": true, ">=": true,
+	">": true, ">=": true, "startswith": true, "endswith": true, "contains": true, "rlike": true,
 }
+
+// int32Calls are the text and regex functions whose result is an INT
+// whatever their arguments.
+var int32Calls = map[string]bool{"instr": true, "locate": true, "octet_length": true, "regexp_count": true}
 
 func callType(e *ir.Expr, cols map[string]string) string {
 	if boolCalls[strings.ToLower(e.Name)] {
 		return "bool"
+	}
+	if int32Calls[strings.ToLower(e.Name)] {
+		return "int32"
 	}
 	if len(e.Args) > 0 {
 		return exprType(e.Args[0], cols)

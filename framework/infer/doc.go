@@ -12,7 +12,10 @@
 // window_end timestamps, outer joins make the other side nullable.
 // Function names are ir.Func constants; this package holds each one's
 // typing rule, while the facts every reader shares (arity, when the result
-// is NULL) come from ir's function table. CheckOutput compares a schema with
+// is NULL) come from ir's function table. Functions whose arguments must be
+// literals of a certain form (a LIKE pattern, a regular expression in the
+// subset of contracts/regex, a parse_url part) have a literal check too,
+// reported as ETL-D235 (funcs_text_literals.go, funcs_regex.go). CheckOutput compares a schema with
 // a contract (missing, extra, retyped and nullable-into-required columns).
 // Document runs both over every transformation and step of an IR document.
 //

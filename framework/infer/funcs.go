@@ -1,6 +1,7 @@
 package infer
 
 import (
+
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -26,6 +27,8 @@ var (
 var functions = ir.MergeTables(coreRules,
 	mathRules,
 	timeRules,
+	textFunctions,
+	regexFunctions,
 )
 
 // coreRules are the typing rules of the operators and first functions.
@@ -88,6 +91,12 @@ func (w *walker) call(e *ir.Expr, s Schema, pos diag.Position) value {
 	if ref := refuse(e.Func(), args); ref.msg != "" {
 		w.errorf(ref.code, pos, ref.hint, "%s: %s", e.Name, ref.msg)
 		return value{}
+	}
+	if chk, ok := literalRules[info.Func]; ok {
+		if msg, hint := chk(e.Args); msg != "" {
+			w.errorf(ir.CodeFuncArgument, pos, hint, "%s: %s", e.Name, msg)
+			return value{}
+		}
 	}
 	out := value{t: t, ok: true}
 	nulls := make([]bool, len(args))
@@ -209,3 +218,4 @@ func passThrough(args []value) (contracts.Type, string) {
 	}
 	return args[0].t, ""
 }
+

@@ -243,7 +243,7 @@ func TestPlanDiagnostics(t *testing.T) {
 			Aggs: []ir.NamedExpr{sel("m", agg("min_by", col("status"), lit("", contracts.Type{Kind: contracts.KindArray})))}}, []string{ir.CodeTypeMismatch}},
 		{"cast Spark refuses", project(&ir.Expr{Kind: ir.ExprCast, Type: &contracts.Type{Kind: contracts.KindDate}, Args: []*ir.Expr{col("order_id")}}), []string{ir.CodeCastRefused}},
 		{"cast the engines would do differently", project(&ir.Expr{Kind: ir.ExprCast, Type: &contracts.Type{Kind: contracts.KindInt64}, Args: []*ir.Expr{col("status")}}), []string{ir.CodeCastRefused}},
-		{"sql-only function", project(fn("like", col("status"), lit("p%", typ(contracts.KindString)))), []string{ir.CodeTypeMismatch}},
+		{"like with a bad escape", project(fn("like", col("status"), lit(`p\q`, typ(contracts.KindString)))), []string{ir.CodeFuncArgument}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -63,4 +63,8 @@ const (
 	// CodeCastRefused: a cast Spark refuses, or one the local engine
 	// cannot perform exactly as Spark does.
 	CodeCastRefused = "ETL-D236"
+	// CodeFuncArgument: a function argument that must be a literal (of a
+	// certain form) is not: a LIKE pattern with a bad escape, split_part's
+	// index 0, an unknown parse_url part.
+	CodeFuncArgument = "ETL-D235"
 )

@@ -19,7 +19,10 @@
 // "isnotnull", "coalesce"; strings "lower", "upper", "trim", "length",
 // "concat", "substring" (1-based position, length); time "date_trunc" (unit
 // literal first), "to_date", "year", "month", "dayofmonth", "hour", "minute";
-// and "asc"/"desc" around a sort key. Aggregates (ExprAgg) are "count" (no
+// and "asc"/"desc" around a sort key. Each family of functions adds its
+// names in its own file (funcs_text.go: membership, text, URL and
+// conditional functions with Spark 4.1's names; funcs_regex.go: the
+// regular-expression functions), its rows joined to the table in funcs.go. Aggregates (ExprAgg) are "count" (no
 // argument: count(*)), "sum", "avg", "min", "max", "first", "last",
 // "approx_count_distinct", and "min_by"/"max_by" of two arguments (the value,
 // then the ordering it is chosen by).
@@ -30,7 +33,8 @@
 // every reader shares about a function: its infix SQL spelling and the
 // aliases the SQL renderer accepts (eq for =), its arity, when its result is
 // NULL (isnull and isnotnull never are; coalesce only when every argument
-// is), whether it is a sort direction and whether it is an aggregate. The
+// is; nullif and try_parse_url may be whatever the arguments; concat_ws only
+// when its separator is), whether it is a sort direction and whether it is an aggregate. The
 // rest stays with each reader, keyed by the same constants: package infer
 // holds the typing rule of each function, the local engine its evaluation
 // and package pyspark its SQL rendering.

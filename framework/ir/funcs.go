@@ -33,8 +33,8 @@ const (
 	FuncIsNull     Func = "isnull"
 	FuncIsNotNull  Func = "isnotnull"
 	FuncCoalesce   Func = "coalesce"
-	FuncIn         Func = "in"   // SQL only (see FuncInfo.SQLOnly)
-	FuncLike       Func = "like" // SQL only (see FuncInfo.SQLOnly)
+	FuncIn         Func = "in"   // (x, literal...): x IN (literals)
+	FuncLike       Func = "like" // (s, pattern literal): SQL LIKE, escape \
 	FuncLower      Func = "lower"
 	FuncUpper      Func = "upper"
 	FuncTrim       Func = "trim"
@@ -84,6 +84,8 @@ const (
 	// the function cannot read (try_to_timestamp of a text that does not
 	// match): always nullable, evaluated as a strict function.
 	NullsInvalid
+	NullsMaybe // may be NULL whatever the arguments: nullif, try_parse_url
+	NullsFirst // NULL only when the first argument is: concat_ws
 )
 
 // Nullable reports whether the result may be NULL when argument i may be
@@ -92,8 +94,10 @@ func (n Nulls) Nullable(args []bool) bool {
 	switch n {
 	case NullsNever:
 		return false
-	case NullsInvalid:
+	case NullsInvalid, NullsMaybe:
 		return true
+	case NullsFirst:
+		return len(args) > 0 && args[0]
 	case NullsAll:
 		for _, a := range args {
 			if !a {
@@ -134,7 +138,7 @@ type FuncInfo struct {
 	Sort bool
 	// Agg marks an aggregate, the Name of an ExprAgg.
 	Agg bool
-	// SQLOnly marks names only the SQL renderer knows (in, like): the DSL
+	// SQLOnly marks names only the SQL renderer knows: the DSL
 	// does not build them, package infer has no typing rule for them (a plan
 	// that uses them is rejected) and the local engine cannot evaluate them.
 	SQLOnly bool
@@ -177,6 +181,8 @@ func (i FuncInfo) ArityText() string {
 var funcs = slices.Concat(coreFuncs,
 	mathFuncs,
 	timeFuncs,
+	textFuncs,
+	regexFuncs,
 )
 
 // coreFuncs are the operators, the first functions and the aggregates.
@@ -190,8 +196,8 @@ var coreFuncs = []FuncInfo{
 	{Func: FuncIsNull, MinArgs: 1, MaxArgs: 1, Nulls: NullsNever},
 	{Func: FuncIsNotNull, MinArgs: 1, MaxArgs: 1, Nulls: NullsNever},
 	{Func: FuncCoalesce, MinArgs: 1, MaxArgs: Variadic, Nulls: NullsAll},
-	{Func: FuncIn, MinArgs: 1, MaxArgs: Variadic, SQLOnly: true},
-	{Func: FuncLike, MinArgs: 2, MaxArgs: 2, SQLOnly: true},
+	{Func: FuncIn, MinArgs: 2, MaxArgs: Variadic},
+	scalar(FuncLike, 2),
 	scalar(FuncLower, 1), scalar(FuncUpper, 1), scalar(FuncTrim, 1), scalar(FuncLength, 1),
 	{Func: FuncConcat, MinArgs: 1, MaxArgs: Variadic},
 	scalar(FuncSubstring, 3), scalar(FuncDateTrunc, 2), scalar(FuncToDate, 1),
@@ -229,7 +235,7 @@ var funcIndex, aliasIndex = func() (map[Func]int, map[string]int) {
 	return byName, byAlias
 }()
 
-// Funcs lists every function of the IR, scalars first.
+// Funcs lists every function of the IR, in table order.
 func Funcs() []FuncInfo { return append([]FuncInfo(nil), funcs...) }
 
 // Info returns f's row; false for an unknown name. Aliases are not names

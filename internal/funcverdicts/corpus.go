@@ -12,6 +12,8 @@ var families = []func() family{
 	lazyCases,
 	mathCases,
 	datetimeCases,
+	textCases,
+	regexCases,
 }
 
 // Cases returns every case of the corpus, by family then in the order

@@ -15,8 +15,6 @@ const recordings = "testdata"
 // differs and fails once it agrees. Never add a case here to make a test
 // pass: fix the engine, or make the type checker refuse the input.
 var pending = map[string]string{
-	"lower/strings":                 "Java's full case mapping (SpecialCasing: ß, ligatures, final sigma, İ); h/ftext",
-	"upper/strings":                 "Java's full case mapping (SpecialCasing: ß, ligatures, final sigma, İ); h/ftext",
 	"timestamp_seconds/epochs":      "ANSI long overflow beyond Spark's microsecond range (±290,000 years): needs engine.EvalError to fail the batch; h/fnum",
 	"try_to_timestamp/beyond-range": "ANSI long overflow beyond Spark's microsecond range (±290,000 years), even in try_to_timestamp: needs engine.EvalError to fail the batch; h/fnum",
 	"timestamp_millis/epochs":       "ANSI long overflow beyond Spark's microsecond range (±290,000 years): needs engine.EvalError to fail the batch; h/fnum",

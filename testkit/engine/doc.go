@@ -147,6 +147,11 @@
 //     returns the error (eval.go). engine.Scalar evaluates one expression
 //     row by row for internal/funcverdicts, the corpus that compares every
 //     function with Spark's recorded answers.
+//   - Text, URL and regular-expression functions follow UTF8String, ICU's
+//     case mappings, java.net.URI, URLEncoder/URLDecoder and java.util.regex
+//     (through contracts/regex), invalid UTF-8 included (funcs_text*.go,
+//     funcs_url*.go, funcs_regex.go); internal/funcverdicts compares them
+//     with Spark's recorded answers.
 //
 // # Files
 //

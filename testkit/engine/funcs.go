@@ -24,18 +24,24 @@ var cmpTests = map[ir.Func]func(int) bool{
 }
 
 // strictFuncs evaluate the other functions that are NULL when any argument
-// is NULL (ir.NullsStrict), on non-NULL arguments: the core ones, then one
-// map per family of functions (funcs_<family>.go).
+// is NULL (ir.NullsStrict, ir.NullsInvalid, and the ir.NullsMaybe ones
+// that are also NULL on their own), on non-NULL arguments: the core ones,
+// then one map per family of functions (funcs_<family>.go).
 var strictFuncs = ir.MergeTables(coreFuncs,
 	mathFuncs,
 	timeFuncs,
+	textStrict,
+	regexStrict,
 )
+
+// nonStrictFuncs compile the functions that see NULL arguments.
+var nonStrictFuncs = ir.MergeTables(coreNonStrict, textNonStrict)
 
 // coreFuncs are the operators and first functions.
 var coreFuncs = map[ir.Func]scalarFn{
 	ir.FuncNot:        func(a []any) any { b, _ := a[0].(bool); return !b },
-	ir.FuncLower:      strFn(strings.ToLower),
-	ir.FuncUpper:      strFn(strings.ToUpper),
+	ir.FuncLower:      strFn(sparkLower),
+	ir.FuncUpper:      strFn(sparkUpper),
 	ir.FuncTrim:       strFn(func(s string) string { return strings.Trim(s, " ") }),
 	ir.FuncLength:     length,
 	ir.FuncConcat:     concat,
@@ -52,10 +58,9 @@ var coreFuncs = map[ir.Func]scalarFn{
 	ir.FuncDesc:       func(a []any) any { return a[0] },
 }
 
-// nonStrictFuncs compile the functions that see NULL arguments: and, or
-// (ir.NullsLogic), isnull, isnotnull (ir.NullsNever) and coalesce
-// (ir.NullsAll).
-var nonStrictFuncs = map[ir.Func]func(args []evalFn) evalFn{
+// coreNonStrict compile and, or (ir.NullsLogic), isnull, isnotnull
+// (ir.NullsNever) and coalesce (ir.NullsAll).
+var coreNonStrict = map[ir.Func]func(args []evalFn) evalFn{
 	ir.FuncAnd:       andFn,
 	ir.FuncOr:        orFn,
 	ir.FuncIsNull:    func(args []evalFn) evalFn { return nullTest(args[0], true) },
@@ -81,7 +86,9 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 		if c, ok := nonStrictFuncs[info.Func]; ok {
 			return c(args), nil
 		}
-		return nil, unknown
+		if info.Nulls != ir.NullsMaybe {
+			return nil, unknown
+		}
 	}
 	if test, ok := cmpTests[info.Func]; ok {
 		return compareFn(test, args[0], args[1]), nil
@@ -90,7 +97,7 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 		return compileArith(op, e, s, args)
 	}
 	f, ok := strictFuncs[info.Func]
-	if !ok { // in, like: SQL only
+	if !ok {
 		return nil, unknown
 	}
 	return strictFn(f, args), nil
