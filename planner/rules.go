@@ -62,6 +62,7 @@ func DefaultRules() []Rule {
 		ruleSparkLateRouting,
 		ruleGates,
 		ruleSparkGates,
+		ruleExpectations,
 	}
 }
 
