@@ -69,8 +69,18 @@ func (c *compiler) load(ld *ir.Load) (operator, error) {
 	return newConformOp(in, ct), nil
 }
 
-// ref compiles the stream a reference names.
+// ref compiles the stream a reference names, behind the expectations
+// declared on it.
 func (c *compiler) ref(r ir.Ref) (operator, error) {
+	op, err := c.stream(r)
+	if err != nil || c.lateOut != nil || (r.Port != ir.PortValid && r.Port != ir.PortOut) {
+		return op, err
+	}
+	return c.expect(r, op)
+}
+
+// stream compiles the stream a reference names.
+func (c *compiler) stream(r ir.Ref) (operator, error) {
 	if s, ok := c.pp.Source(r.Node); ok {
 		return c.source(s, r.Port)
 	}

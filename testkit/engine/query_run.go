@@ -322,7 +322,7 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 		b.inputs[a] = sb
 	}
 	rows := c.root.process(b)
-	if err := q.finishScans(b); err != nil {
+	if err := q.finishBatch(b); err != nil {
 		if c == q.c {
 			if rerr := q.resetOperators(); rerr != nil {
 				return nil, nil, errors.Join(err, rerr)
@@ -427,6 +427,7 @@ func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Pro
 		p.Warnings = append(p.Warnings, sb.warnings...)
 	}
 	p.NoData = p.InputRows == 0
+	p.Expectations = b.expects.results(q.expectations)
 	sort.Slice(p.Warnings, func(i, j int) bool { return p.Warnings[i].Text < p.Warnings[j].Text }) // sources in a fixed order
 	return p
 }
