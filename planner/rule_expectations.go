@@ -2,9 +2,11 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // CodeExpectationDefinition: an expectation without a name, with the name
@@ -66,4 +68,71 @@ func expectable(pp *pipe, r ir.Ref) bool {
 	}
 	_, ok := pp.steps[r.Node]
 	return ok && r.Port == ir.PortOut
+}
+
+// CodeExpectationOnSpark: an expectation the Spark engine cannot apply as
+// the local engine does: a uniqueness expectation (a streaming plan has no
+// whole micro-batch before its sink), or one that drops rows or fails the
+// batch on a stream a Late() output reads (the Spark program computes late
+// rows from the batch's source rows again, without the expectation).
+const CodeExpectationOnSpark = "ETL-S468"
+
+// ruleSparkExpectations refuses, on the Spark engine, the expectations its
+// program cannot apply with the local engine's result: never a silent
+// difference between the engines.
+var ruleSparkExpectations = Rule{
+	Name:    "spark-expectations",
+	Summary: "the Spark engine applies every expectation as the local engine does",
+	Codes:   []string{CodeExpectationOnSpark},
+	Check: func(c *Checker) {
+		if c.env.Engine != profile.EnginePySpark {
+			return
+		}
+		for _, pp := range c.pipes {
+			seen := map[string]bool{}
+			for i := range pp.p.Expectations {
+				e := &pp.p.Expectations[i]
+				if _, bad := expectationProblem(pp, e, seen); bad != "" {
+					seen[e.Name] = true
+					continue // ruleExpectations reports it
+				}
+				seen[e.Name] = true
+				if hint, msg := sparkExpectationProblem(pp, e); msg != "" {
+					c.report(CodeExpectationOnSpark, diag.Error, e.Pos, pp.path("expectation:"+e.Name), hint, msg)
+				}
+			}
+		}
+	},
+}
+
+// sparkExpectationProblem says why the Spark engine cannot apply e (a hint
+// and a message), "" when it can.
+func sparkExpectationProblem(pp *pipe, e *ir.Expectation) (hint, msg string) {
+	if e.Kind == ir.ExpectUnique {
+		return "run the pipeline on the local engine, or deduplicate in a step (DropDuplicatesWithinWatermark)",
+			fmt.Sprintf("expectation %s: uniqueness within a micro-batch is not supported by the Spark engine yet", e.Name)
+	}
+	if e.Action == ir.ExpectWarn {
+		return "", ""
+	}
+	for _, q := range pp.queries {
+		if q.branch == ir.PortLate && queryReads(q, e.On) {
+			return "make the expectation warn, or declare it on a stream downstream of the stateful step",
+				fmt.Sprintf("expectation %s (action %s) checks %s.%s, which late output %s reads: the Spark engine computes late rows without the expectation", e.Name, e.Action, e.On.Node, e.On.Port, q.name)
+		}
+	}
+	return "", ""
+}
+
+// queryReads reports whether query q's expansion reads stream r.
+func queryReads(q *query, r ir.Ref) bool {
+	if q.load.From == r {
+		return true
+	}
+	for _, id := range q.steps() {
+		if st := q.pp.steps[id]; st != nil && slices.ContainsFunc(st.Inputs, func(b ir.Binding) bool { return b.From == r }) {
+			return true
+		}
+	}
+	return false
 }

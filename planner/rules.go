@@ -63,6 +63,7 @@ func DefaultRules() []Rule {
 		ruleGates,
 		ruleSparkGates,
 		ruleExpectations,
+		ruleSparkExpectations,
 	}
 }
 
