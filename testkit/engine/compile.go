@@ -49,6 +49,8 @@ type compiler struct {
 	watermarks []*watermarkOp
 	stateful   []stateful
 	extracts   map[string]*planner.Source // the planned sources read, by asset
+	// expected are the streams whose expectations are compiled (expect.go).
+	expected map[ir.Ref]bool
 }
 
 func newCompiler(m *planner.Model, pp *planner.PipelinePlan, mode string) *compiler {
