@@ -47,13 +47,13 @@ type queryView struct {
 	// warn from the pass's observed metrics (and every gate of a replayed
 	// batch, which has no progress); GateSource is the source whose batch
 	// an invalid-ratio gate reads again, nil when none can be.
-	Gates     []string
-	FailGates bool
+	Gates      []string
+	FailGates  bool
+	GateSource *sourceView
 	// Expectations are the query's expectations, Python dict literals
 	// (view_expect.go): rt.expect applies them in the query's pass where
 	// its expression reads their streams, the batch line counts them.
 	Expectations []string
-	GateSource   *sourceView
 	// GateOutputs are the outputs of the query's quarantine gates, written
 	// in its foreachBatch before its sink.
 	GateOutputs []*writeView
