@@ -207,6 +207,7 @@ out = {
         {"name": "positive", "action": "drop", "observe": "etlgen_expect_0"},
         {"name": "counted", "action": "fail", "observe": "etlgen_expect_1"}]),
         {"batchId": 0, "observedMetrics": {"etlgen_expect_0": {"passed": 7, "failed": 2}}})["expectations"],
+    "expectation_marker": [rt.EXPECTATION_MARKER, rt.EXPECTATION_CODE],
     "before_commit": [rt.measured_before_commit(g) for g in gates],
     "window_starts": [rt.format_window_start(us) for us in WINDOW_MICROS],
     "windows_text": [rt.windows_text(v) for v in (
@@ -257,6 +258,8 @@ print(json.dumps(out, sort_keys=True))
 			map[string]any{"name": "positive", "action": "drop", "passed": 7.0, "failed": 2.0},
 			map[string]any{"name": "counted", "action": "fail", "passed": 0.0, "failed": 0.0},
 		},
+		// raise_error's message starts as the local engine's ExpectationError.
+		"expectation_marker": []any{engine.ExpectationMarker, engine.CodeExpectationFailed},
 		// Fail, quarantine and per-window gates are measured before the commit, not observed.
 		"before_commit": []any{false, true, false, false, true, true},
 		"window_starts": starts,

@@ -5,7 +5,6 @@ import (
 
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // expectations gives the query view the query's expectations
@@ -14,7 +13,8 @@ import (
 // that is never NULL (coalesce(..., false): a NULL verdict breaks the
 // expectation, as on the local engine), the observed metric that counts
 // it in the query's pass, and for action fail the message raise_error
-// starts with (the row as JSON follows). rt.expect applies them where the query's expression reads
+// says after the runtime's EXPECTATION_MARKER and EXPECTATION_CODE (the
+// row as JSON follows). rt.expect applies them where the query's expression reads
 // the stream (expectOn); the batch line reads their counts. A uniqueness
 // expectation needs the whole micro-batch, which a streaming plan does
 // not have before its sink: the planner refuses it on Spark (ETL-S468),
@@ -27,8 +27,8 @@ func (g *gen) expectations(q *planner.Query, qv *queryView) error {
 		}
 		msg := ""
 		if e.Action == ir.ExpectFail {
-			msg = fmt.Sprintf(", %s: %s", PyString("message"), PyString(fmt.Sprintf("%s %s: expectation %s failed in query %s: a row breaks %s: ",
-				engine.ExpectationMarker, engine.CodeExpectationFailed, e.Name, q.Name, e.Condition)))
+			msg = fmt.Sprintf(", %s: %s", PyString("message"), PyString(fmt.Sprintf("expectation %s failed in query %s: a row breaks %s: ",
+				e.Name, q.Name, e.Condition)))
 		}
 		qv.Expectations = append(qv.Expectations, fmt.Sprintf("{%s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s%s}",
 			PyString("name"), PyString(e.Name), PyString("on"), PyString(streamName(e.On)), PyString("action"), PyString(e.Action),

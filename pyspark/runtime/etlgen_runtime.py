@@ -376,8 +376,9 @@ def expect(df, expectations, on):
     predicate that is never NULL) and those that break it in an observed
     metric (passed, failed; read by the batch line), then drops the
     breaking rows (action drop) or fails the task, and so the micro-batch
-    before anything of it commits, at the first breaking row with the
-    expectation's message and the row as JSON (action fail, raise_error).
+    before anything of it commits, at the first breaking row with
+    EXPECTATION_MARKER, EXPECTATION_CODE, the expectation's message and the
+    row as JSON (action fail, raise_error).
     A row a drop removed reaches no later expectation."""
     for e in expectations:
         if e["on"] != on:
@@ -388,7 +389,8 @@ def expect(df, expectations, on):
             df = df.filter(ok)
         elif e["action"] == "fail":
             row = F.to_json(F.struct(*[df[c] for c in df.columns]))
-            df = df.filter(F.when(ok, F.lit(True)).otherwise(F.raise_error(F.concat(F.lit(e["message"]), row))))
+            msg = "%s %s: %s" % (EXPECTATION_MARKER, EXPECTATION_CODE, e["message"])
+            df = df.filter(F.when(ok, F.lit(True)).otherwise(F.raise_error(F.concat(F.lit(msg), row))))
     return df
 
 

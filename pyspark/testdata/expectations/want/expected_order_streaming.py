@@ -169,7 +169,7 @@ CUSTOMER_ORDER_WINDOWS_MERGE_KEYS = ["`customer_id`", "`window_start`", "`window
 CUSTOMER_ORDER_WINDOWS_EXPECTATIONS = [
     {"name": "positive_total", "on": "order_events.valid", "action": "drop", "condition": "order_total > 0", "check": "coalesce(((`order_total` > CAST('0' AS DECIMAL(1,0)))), false)", "observe": "etlgen_expect_0"},
     {"name": "recent", "on": "order_events.valid", "action": "warn", "condition": "event_time >= 2020-01-01T00:00:00Z", "check": "coalesce(((`event_time` >= CAST('2020-01-01T00:00:00Z' AS TIMESTAMP))), false)", "observe": "etlgen_expect_1"},
-    {"name": "counted", "on": "aggregate-customer-orders.out", "action": "fail", "condition": "paid_order_count >= 1", "check": "coalesce(((`paid_order_count` >= CAST('1' AS BIGINT))), false)", "observe": "etlgen_expect_2", "message": "[ETLGEN_EXPECTATION] ETL-E751: expectation counted failed in query customer_order_windows: a row breaks paid_order_count >= 1: "},
+    {"name": "counted", "on": "aggregate-customer-orders.out", "action": "fail", "condition": "paid_order_count >= 1", "check": "coalesce(((`paid_order_count` >= CAST('1' AS BIGINT))), false)", "observe": "etlgen_expect_2", "message": "expectation counted failed in query customer_order_windows: a row breaks paid_order_count >= 1: "},
 ]
 CUSTOMER_ORDER_WINDOWS_COLUMNS = [
     "CAST(`customer_id` AS BIGINT) AS `customer_id`",
