@@ -46,7 +46,10 @@
 // PipelinePlan.Gates) are DPCS qualityGates (dpcs_gates.go) beside the
 // contract and late-data gates, and a table and query rows in the HTML; a
 // quarantine gate's output is an output port, a data flow and a graph
-// node (dpcs_graph.go). A load another query hosts (multi-sink,
+// node (dpcs_graph.go). Expectations (PipelinePlan.Expectations) are
+// DPCS qualityGates of category expectation placed after the step whose
+// rows they check (dpcs_expect.go), and a table and query rows in the
+// HTML. A load another query hosts (multi-sink,
 // planner.Query.Host) keeps its own port, query row and failure mode; the
 // DPCS queries name its host (host, hosted) and the HTML says "Runs in" and
 // "Writes also". Without a plan, the pipeline generators write nothing.

@@ -72,6 +72,7 @@ func DPCSOf(m *Model, pp *planner.PipelinePlan) DPCSDoc {
 	}
 	dpcsGateOutputs(m, pp, &d)
 	dpcsGates(pp, &d)
+	dpcsExpectations(pp, &d)
 	d.Graph = dpcsGraphOf(&d)
 	d.Lineage = dpcsLineageOf(pp, &d)
 	d.Execution = dpcsExecution(m, pp)

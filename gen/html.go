@@ -69,16 +69,19 @@ type htmlView struct {
 	Graph    svgView
 	Queries  []planner.Query
 	// Gates are the pipeline's quality gates with the queries measuring them.
-	Gates       []planner.Gate
-	Sources     []planner.Source
-	Steps       []htmlStep
-	Contracts   []htmlContract
-	Assets      []htmlEntry
-	Resources   []htmlEntry
-	Manifest    []planner.ManifestQuery
-	Diagnostics []htmlDiag
-	Errors      int
-	Warnings    int
+	Gates []planner.Gate
+	// Expectations are the pipeline's expectations with the queries
+	// counting them.
+	Expectations []planner.Expectation
+	Sources      []planner.Source
+	Steps        []htmlStep
+	Contracts    []htmlContract
+	Assets       []htmlEntry
+	Resources    []htmlEntry
+	Manifest     []planner.ManifestQuery
+	Diagnostics  []htmlDiag
+	Errors       int
+	Warnings     int
 }
 
 type htmlStep struct {
@@ -131,7 +134,7 @@ func htmlViewOf(m *Model, pp *planner.PipelinePlan) htmlView {
 	p := pp.IR()
 	v := htmlView{Root: m.siteRoot(), Pipeline: p, Name: camelName(p.ID), Bound: m.bound(), Profile: m.Plan.Bound,
 		Engine: Unbound, Trigger: Unbound, Graph: layoutGraph(PipelineGraph(m, pp)),
-		Queries: pp.Queries, Gates: pp.Gates, Sources: pp.Sources, Manifest: pp.Manifest().Queries}
+		Queries: pp.Queries, Gates: pp.Gates, Expectations: pp.Expectations, Sources: pp.Sources, Manifest: pp.Manifest().Queries}
 	if v.Bound {
 		v.Engine, v.Trigger = m.Plan.Engine, triggerText(m.Plan.Trigger)
 		v.Assets, v.Resources = htmlEntries(m.Plan.Bound.Assets), htmlEntries(m.Plan.Bound.Resources)

@@ -36,7 +36,10 @@
 // the query that writes it, its keys; StaticQuarantine.Write is the write
 // as a query both engines and etlgen show open), a quarantine gate's
 // output (Gate.Quarantine: its asset, binding and txnAppId, written by the
-// gated load's query; GateQuarantine.Write likewise), the loads that share
+// gated load's query; GateQuarantine.Write likewise), the expectations
+// with the queries that count them (PipelinePlan.Expectations,
+// Query.Expectations: expect.go, checked by rule_expectations.go and by
+// inference over the stream's schema), the loads that share
 // one query (multi-sink, shareQueries: Query.Hosted on the host, Query.Host
 // on each load it writes, with the host's checkpoint and a txnAppId of its
 // own; execution.multi_sink: separate turns it off), the Spark session (Session: Connect URL and conf, with every

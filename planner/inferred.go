@@ -48,6 +48,7 @@ func inferDocument(doc *ir.Document) *inference {
 			in.diags = append(in.diags, r.Diagnostics...)
 		}
 	}
+	inferExpectations(doc, in)
 	in.diags = in.diags.Dedupe()
 	in.diags.Sort()
 	return in

@@ -52,6 +52,7 @@ func buildModel(c *Checker, inf *inference) *Model {
 				pkgs = append(pkgs, packagesOf(g.Quarantine.Binding)...)
 			}
 		}
+		pm.Expectations = expectationsOf(pp, pm.Queries)
 		pm.Regions = regionsOf(pp)
 		pm.Steps = stepsOf(c, pp, inf, pm.Queries)
 		m.Pipelines = append(m.Pipelines, pm)

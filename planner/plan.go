@@ -90,6 +90,9 @@ type PipelinePlan struct {
 	// Gates are the pipeline's quality gates in declaration order, each
 	// with the queries that evaluate it.
 	Gates []Gate `json:"gates,omitempty"`
+	// Expectations are the pipeline's expectations in declaration order,
+	// each with the queries that evaluate it.
+	Expectations []Expectation `json:"expectations,omitempty"`
 	// Steps are the pipeline's steps in declaration order, each with its
 	// transformation and inferred schemas.
 	Steps []StepPlan `json:"-"`
@@ -287,6 +290,10 @@ type Query struct {
 	// Gates are the quality gates the query evaluates at each micro-batch
 	// before its sink commits, in declaration order (Gate.Queries).
 	Gates []Gate `json:"gates,omitempty"`
+	// Expectations are the expectations the query evaluates on the rows
+	// it reads, in every micro-batch, in declaration order
+	// (Expectation.Queries).
+	Expectations []Expectation `json:"expectations,omitempty"`
 	// Hosted are the loads this query writes besides its own sink, in
 	// declaration order (multi-sink, shareQueries): loads of the same
 	// stream, output mode and columns, written from the same persisted

@@ -63,6 +63,8 @@ func DefaultRules() []Rule {
 		ruleSparkLateRouting,
 		ruleGates,
 		ruleSparkGates,
+		ruleExpectations,
+		ruleSparkExpectations,
 	}
 }
 

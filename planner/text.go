@@ -61,6 +61,16 @@ func writePipeline(b *strings.Builder, p PipelinePlan) {
 	for _, g := range p.Gates {
 		writeGate(b, g)
 	}
+	for _, e := range p.Expectations {
+		writeExpectation(b, e)
+	}
+}
+
+// writeExpectation writes an expectation: the stream it checks, its
+// condition, its action and the queries that evaluate it.
+func writeExpectation(b *strings.Builder, e Expectation) {
+	fmt.Fprintf(b, "\n  expectation %s on %s.%s: %s -> %s\n", e.Name, e.On.Node, e.On.Port, e.Condition, e.Action)
+	fmt.Fprintf(b, "    evaluated in every micro-batch by queries: %s\n", list(e.Queries))
 }
 
 // writeGate writes a quality gate: its breach condition, its action and
@@ -127,6 +137,9 @@ func writeQuery(b *strings.Builder, q Query) {
 	}
 	for _, g := range q.Gates {
 		fmt.Fprintf(b, "    gate %s: %s -> %s\n", g.Name, g.Condition, g.ActionText())
+	}
+	for _, e := range q.Expectations {
+		fmt.Fprintf(b, "    expectation %s on %s.%s: %s -> %s\n", e.Name, e.On.Node, e.On.Port, e.Condition, e.Action)
 	}
 }
 

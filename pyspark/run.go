@@ -94,6 +94,18 @@ type Batch struct {
 	// those that fail measured by rt.check_gates in foreachBatch before the
 	// sink commits, those that warn from the batch's observed metrics.
 	Gates []GateLine `json:"gates,omitempty"`
+	// Expectations are the counts of the query's expectations over the
+	// batch, from their observed metrics (rt.expect).
+	Expectations []ExpectationLine `json:"expectations,omitempty"`
+}
+
+// ExpectationLine is one expectation's counts in a batch line: the rows
+// that met it and those that broke it.
+type ExpectationLine struct {
+	Name   string `json:"name"`
+	Action string `json:"action"`
+	Passed int64  `json:"passed"`
+	Failed int64  `json:"failed"`
 }
 
 // GateLine is one quality gate's verdict in a batch line.

@@ -128,6 +128,11 @@ func TestRuntimeClassify(t *testing.T) {
 			fb("rt.check_gates(batch_df, batch_id, \"rejected_order_events\", REJECTED_ORDER_EVENTS_GATES,",
 				"RuntimeError: [ETLGEN_QUALITY_GATE] ETL-E750: quality gate too-invalid breached in query rejected_order_events batch 0: invalid_ratio(order_events) > 0.5 with value 0.75; the batch did not commit"),
 			"quality-gate", 1},
+		// rt.expect's raise_error, as a task failure inside the MERGE of the batch.
+		{"expectation failed a batch", "StreamingQueryException",
+			fb("rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET,",
+				"pyspark.errors.exceptions.connect.SparkRuntimeException: [USER_RAISED_EXCEPTION] [ETLGEN_EXPECTATION] ETL-E751: expectation counted failed in query customer_order_windows: a row breaks paid_order_count >= 1: {\"customer_id\":7} SQLSTATE: P0001"),
+			"expectation", 1},
 		{"plan text ignored", "StreamingQueryException",
 			"boom\n=== Streaming Query ===\nAnalysisException checkpointLocation=/tmp/x Connection refused", "failure", 1},
 	}
@@ -198,6 +203,11 @@ out = {
     "late_watermark": [rt.late_watermark(rq, 4), rt.late_watermark(rq, 5), rt.late_watermark(q, 0)],
     "late_line": [rt.batch_line(None, rq, {"batchId": b, "eventTime": {"watermark": "w%d" % b}})["late_watermark"] for b in (4, 6)],
     "spark_timestamp": [rt.spark_timestamp(0), rt.spark_timestamp(1784109600123)],
+    "expectations": rt.batch_line(None, rt.Query("e", None, "id", expectations=[
+        {"name": "positive", "action": "drop", "observe": "etlgen_expect_0"},
+        {"name": "counted", "action": "fail", "observe": "etlgen_expect_1"}]),
+        {"batchId": 0, "observedMetrics": {"etlgen_expect_0": {"passed": 7, "failed": 2}}})["expectations"],
+    "expectation_marker": [rt.EXPECTATION_MARKER, rt.EXPECTATION_CODE],
     "before_commit": [rt.measured_before_commit(g) for g in gates],
     "window_starts": [rt.format_window_start(us) for us in WINDOW_MICROS],
     "windows_text": [rt.windows_text(v) for v in (
@@ -242,6 +252,14 @@ print(json.dumps(out, sort_keys=True))
 		"late_watermark":  []any{"1970-01-01T01:00:00.000Z", nil, nil},
 		"late_line":       []any{"1970-01-01T01:00:00.000Z", nil},
 		"spark_timestamp": []any{"1970-01-01T00:00:00.000Z", time.UnixMilli(1784109600123).UTC().Format("2006-01-02T15:04:05.000Z")},
+		// Counts from the observed metrics; an expectation without one (a
+		// no-data batch) counts zeros.
+		"expectations": []any{
+			map[string]any{"name": "positive", "action": "drop", "passed": 7.0, "failed": 2.0},
+			map[string]any{"name": "counted", "action": "fail", "passed": 0.0, "failed": 0.0},
+		},
+		// raise_error's message starts as the local engine's ExpectationError.
+		"expectation_marker": []any{engine.ExpectationMarker, engine.CodeExpectationFailed},
 		// Fail, quarantine and per-window gates are measured before the commit, not observed.
 		"before_commit": []any{false, true, false, false, true, true},
 		"window_starts": starts,

@@ -58,6 +58,11 @@ type gen struct {
 	// validated streaming sources whose read it observes (each once);
 	// nil otherwise.
 	observing *[]*sourceView
+	// expecting is, while a query's expression is built, the query whose
+	// expectations apply to the streams it reads (expectOn), expectConst
+	// the constant that lists them; nil otherwise.
+	expecting   *planner.Query
+	expectConst string
 }
 
 func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, error) {

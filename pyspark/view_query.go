@@ -50,6 +50,10 @@ type queryView struct {
 	Gates      []string
 	FailGates  bool
 	GateSource *sourceView
+	// Expectations are the query's expectations, Python dict literals
+	// (view_expect.go): rt.expect applies them in the query's pass where
+	// its expression reads their streams, the batch line counts them.
+	Expectations []string
 	// GateOutputs are the outputs of the query's quarantine gates, written
 	// in its foreachBatch before its sink.
 	GateOutputs []*writeView
@@ -149,7 +153,7 @@ func (g *gen) queries(pv *programView) error {
 }
 
 // queryForms are the module names a query defines (idents.claim).
-var queryForms = []string{"write_%s", "start_%s", "%S_GATES", "%S_IDENTITY", "%S_CHECKPOINT", "%S_TARGET", "%S_SCHEMA_SQL",
+var queryForms = []string{"write_%s", "start_%s", "%S_GATES", "%S_EXPECTATIONS", "%S_IDENTITY", "%S_CHECKPOINT", "%S_TARGET", "%S_SCHEMA_SQL",
 	"%S_CREATE_SQL", "%S_LAYOUT", "%S_MERGE_KEYS", "%S_TARGET_COLUMNS", "%S_CHANGE_ORDER", "%S_COLUMNS",
 	"%S_KAFKA_OPTIONS", "%S_KAFKA_OPTIONS_ENV", "%S_KEY", "%S_VALUE"}
 
@@ -163,8 +167,9 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 	sh.count(q.From, g.upstream)
 	var observed []*sourceView
 	g.observing = &observed
+	g.expecting, g.expectConst = q, qv.Const+"_EXPECTATIONS"
 	build, err := g.ref(q.From, "spark", sh)
-	g.observing = nil
+	g.observing, g.expecting = nil, nil
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", q.Name, err)
 	}
@@ -184,6 +189,9 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 	}
 	qv.Cache = qv.Stateful && qv.Sink.Kind != "merge"
 	if err := g.gates(q, qv); err != nil {
+		return nil, err
+	}
+	if err := g.expectations(q, qv); err != nil {
 		return nil, err
 	}
 	for _, name := range q.Hosted {
@@ -249,7 +257,7 @@ func (g *gen) build(r ir.Ref, spark string, sh *shared) (string, error) {
 		case ir.PortInvalid:
 			return sv.Fn + "_invalid(" + args + ")", nil
 		case ir.PortValid, "":
-			return sv.Fn + "_valid(" + args + ")", nil
+			return g.expectOn(r, sv.Fn+"_valid("+args+")"), nil
 		}
 		return "", fmt.Errorf("port %s of source %s has no streaming reader", r.Port, r.Node)
 	}
@@ -269,7 +277,7 @@ func (g *gen) build(r ir.Ref, spark string, sh *shared) (string, error) {
 		}
 		args[i] = a
 	}
-	return st.Fn + "(" + strings.Join(args, ", ") + ")", nil
+	return g.expectOn(r, st.Fn+"("+strings.Join(args, ", ")+")"), nil
 }
 
 // observe is the argument that makes a query's first read of a validated

@@ -50,6 +50,10 @@ type Batch struct {
 	// in declaration order; a breached gate with action warn is also in
 	// Warnings (ETL-E750).
 	Gates []GateVerdict `json:",omitempty"`
+	// Expectations are the counts of the query's expectations over the
+	// batch, in declaration order; rows breaking one with action warn are
+	// also in Warnings (ETL-E751).
+	Expectations []ExpectationCounts `json:",omitempty"`
 }
 
 // SourceOffsets is one source's offsets in a batch.

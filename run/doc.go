@@ -41,6 +41,11 @@
 // (multi-sink, planner.Query.Host) gets its host's events again, right
 // after them (hosted.go, mirror): its batches name the host (Batch.Host)
 // and carry the rows written, not the host's gates, late rows or state.
+// A batch's expectation counts (Batch.Expectations, either engine: expect.go)
+// ride on its BatchCompleted too, rows breaking one that warns are a warning
+// (ETL-E751), the report sums them per query (QueryReport.Expectations), a
+// fail is the failure class expectation, and the OpenLineage RUNNING event
+// of the batch carries them as a dataQualityAssertions input facet.
 //
 // # OpenLineage
 //

@@ -152,6 +152,11 @@ func localFailure(err error) *Failure {
 	var ie *engine.InputError
 	var se *engine.StaticRowError
 	var ge *engine.GateError
+	var ee *engine.ExpectationError
+	if errors.As(err, &ee) {
+		f, _ := expectationFailure(err.Error())
+		return f
+	}
 	if errors.As(err, &ge) {
 		f, _ := gateFailure(err.Error())
 		return f
@@ -189,6 +194,8 @@ func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
 		b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: w.Code, Text: fmt.Sprintf("query %s batch %d: %s", p.Query, p.BatchID, w.Text)})
 	}
 	gateWarnings(&b)
+	b.Expectations = localExpectations(p.Expectations)
+	expectationWarnings(&b)
 	if p.Duration > 0 {
 		b.RowsPerSecond = float64(p.InputRows) / p.Duration.Seconds()
 	}

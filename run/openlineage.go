@@ -161,6 +161,11 @@ func (l *lineage) batch(e BatchCompleted) []olEvent {
 	qr := l.run(e.Pipeline, e.Query)
 	ev := l.event("RUNNING", e.Pipeline, e.Query, qr)
 	ev.Run.Facets["etlgen_batch"] = l.batchFacet(qr, e.Batch)
+	if f := assertionsFacet(e.Expectations); f != nil {
+		for i := range ev.Inputs {
+			ev.Inputs[i].InputFacets = map[string]any{"dataQualityAssertions": f}
+		}
+	}
 	if len(e.EndOffsets) > 0 {
 		qr.lastEnd = e.EndOffsets
 	}

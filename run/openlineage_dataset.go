@@ -14,6 +14,9 @@ type olDataset struct {
 	Namespace string         `json:"namespace"`
 	Name      string         `json:"name"`
 	Facets    map[string]any `json:"facets,omitempty"`
+	// InputFacets are an input dataset's facets of one run event
+	// (dataQualityAssertions).
+	InputFacets map[string]any `json:"inputFacets,omitempty"`
 }
 
 // olContractFacet is the custom dataset facet etlgen_contract: the ODCS

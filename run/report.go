@@ -82,6 +82,9 @@ type QueryReport struct {
 	// Gates counts the verdicts of each quality gate the query evaluates,
 	// in the order first seen.
 	Gates []GateReport `json:"gates,omitempty"`
+	// Expectations sums the counts of each expectation the query
+	// evaluates, in the order first seen.
+	Expectations []ExpectationReport `json:"expectations,omitempty"`
 }
 
 // DriverReport is how a Spark run held its pipeline's checkpoints.
@@ -242,6 +245,7 @@ func (r *Report) add(b Batch) {
 	}
 	r.Warnings = append(r.Warnings, b.Warnings...)
 	q.addGates(b.Gates)
+	q.addExpectations(b.Expectations)
 }
 
 // source returns the query's report of a versioned source, adding it.

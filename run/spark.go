@@ -226,6 +226,10 @@ func sparkBatch(pp *planner.PipelinePlan, pb *pyspark.Batch) Batch {
 		b.Gates = append(b.Gates, GateVerdict(g))
 	}
 	gateWarnings(&b)
+	for _, e := range pb.Expectations {
+		b.Expectations = append(b.Expectations, ExpectationCounts(e))
+	}
+	expectationWarnings(&b)
 	return b
 }
 

@@ -38,6 +38,11 @@ const (
 	// CodeBadGate: a quality gate without a name, with a name another gate
 	// of the pipeline has, or with an unknown metric, scope or action.
 	CodeBadGate = "ETL-D214"
+	// CodeBadExpectation: an expectation without a name, with the name of
+	// another expectation of the pipeline, without an expression or key, on
+	// a stream that is not a streaming extract's valid rows nor a step's
+	// output, or with an action other than warn, drop or fail.
+	CodeBadExpectation = "ETL-D219"
 	// CodeUnknownColumn: a plan refers to a column its input does not have.
 	CodeUnknownColumn = "ETL-D220"
 	// CodeTypeMismatch: an expression's argument types do not fit the function.

@@ -54,6 +54,14 @@
 // (GateWarn, GateFail, GateQuarantine with the Output asset the breached
 // rows go to); the planner decides which queries evaluate each one.
 //
+// # Expectations
+//
+// Pipeline.Expectations (expect.go) are named checks of every row of one
+// stream (On: an extract's valid rows or a step's output): a boolean
+// Predicate (ExpectPredicate) or Keys unique within a micro-batch
+// (ExpectUnique), with the action on a breaking row (ExpectWarn,
+// ExpectDrop, ExpectFail).
+//
 // # Diagnostics
 //
 // Problems the DSL found while building (ETL-D2xx, codes.go) travel in

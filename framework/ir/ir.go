@@ -31,8 +31,10 @@ type Pipeline struct {
 	Steps       []Step    `json:"steps"`
 	Loads       []Load    `json:"loads"`
 	// Gates are the pipeline's quality gates, in declaration order.
-	Gates []Gate        `json:"gates,omitempty"`
-	Pos   diag.Position `json:"pos"`
+	Gates []Gate `json:"gates,omitempty"`
+	// Expectations are the pipeline's expectations, in declaration order.
+	Expectations []Expectation `json:"expectations,omitempty"`
+	Pos          diag.Position `json:"pos"`
 }
 
 // Port names of the outputs of an extract or a step.

@@ -99,6 +99,9 @@ func (d *Document) walkPositions(f func(*diag.Position)) {
 		for j := range p.Gates {
 			f(&p.Gates[j].Pos)
 		}
+		for j := range p.Expectations {
+			f(&p.Expectations[j].Pos)
+		}
 	}
 	for i := range d.Diagnostics {
 		f(&d.Diagnostics[i].Pos)

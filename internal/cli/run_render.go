@@ -39,6 +39,9 @@ func printBatch(w io.Writer, b run.Batch) {
 	for _, g := range b.Gates {
 		line += " " + g.Text()
 	}
+	for _, e := range b.Expectations {
+		line += " " + e.Text()
+	}
 	if b.Replay {
 		line += " replay"
 	}

@@ -18,6 +18,8 @@ var uncovered = map[string]string{
 	"local-engine-joins":      "the local engine's limit; the corpus's profiles run on Spark",
 	"quality-gates":           "etlgen's own gates: Spark has no verdict to compare with (planner/gate_test.go covers each code)",
 	"spark-gates":             "the Spark program's re-read limit for invalid-ratio gates, not a Spark verdict (planner/gate_test.go)",
+	"expectations":            "etlgen's own expectations: Spark has no verdict to compare with (planner/expect_test.go covers each code)",
+	"spark-expectations":      "the Spark program's limits for expectations, not a Spark verdict (planner/expect_test.go)",
 	"sink-output-mode": "a profile's output_mode its sink refuses is ETL-P318 when parsed, and an asset with an error is not bound " +
 		"(no cascade); ETL-S430 is for --output-mode, which the cases do not pass (planner/testdata/corpus/complete_without_aggregation)",
 	"columns-exist": "schema inference reports the same problems first, at the same position (D220, D221: " +

@@ -68,6 +68,12 @@ GATE_CODE = "ETL-E750"
 # batch's line after the next batch ran.
 GATES_CONF = "etlgen.gates."
 
+# The marker and code of a micro-batch failed by an expectation with action
+# fail (expect; the local engine's engine.ExpectationMarker and
+# CodeExpectationFailed).
+EXPECTATION_MARKER = "[ETLGEN_EXPECTATION]"
+EXPECTATION_CODE = "ETL-E751"
+
 # Failure classes: code, exit code, retry guidance, needles. The needles are
 # specific texts of real failures: error classes as Spark and Delta print
 # them ("[ERROR_CLASS] message"), JVM exception class names, gRPC status
@@ -75,6 +81,9 @@ GATES_CONF = "etlgen.gates."
 # the exception's text wins; the order matters where one failure wraps
 # another (a foreachBatch failure carries the AnalysisException inside it).
 FAILURES = [
+    ("expectation", EXIT_FAILURE,
+     "fix the data upstream or change the expectation's action, then rerun: the batch did not commit and the checkpoint re-runs it",
+     [EXPECTATION_MARKER]),
     ("quality-gate", EXIT_FAILURE,
      "fix the data upstream or loosen the gate, then rerun: the batch did not commit and the checkpoint re-runs it",
      [GATE_MARKER]),
@@ -358,6 +367,38 @@ def validate(raw, check, observe=None):
         "(%s) AS _etl_reason" % check["reason"],
         "(%s) AS _etl_field_path" % check["field_path"],
     )
+
+
+def expect(df, expectations, on):
+    """df, the stream on ("asset.valid" or "step.out"), checked row by row
+    against the expectations declared on it, in declaration order, in the
+    query's own pass: each counts the rows that meet its check (a SQL
+    predicate that is never NULL) and those that break it in an observed
+    metric (passed, failed; read by the batch line), then drops the
+    breaking rows (action drop) or fails the task, and so the micro-batch
+    before anything of it commits, at the first breaking row with
+    EXPECTATION_MARKER, EXPECTATION_CODE, the expectation's message and the
+    row as JSON (action fail, raise_error).
+    A row a drop removed reaches no later expectation."""
+    for e in expectations:
+        if e["on"] != on:
+            continue
+        ok = F.expr(e["check"])
+        df = df.observe(e["observe"], F.count_if(ok).alias("passed"), F.count_if(~ok).alias("failed"))
+        if e["action"] == "drop":
+            df = df.filter(ok)
+        elif e["action"] == "fail":
+            row = F.to_json(F.struct(*[df[c] for c in df.columns]))
+            msg = "%s %s: %s" % (EXPECTATION_MARKER, EXPECTATION_CODE, e["message"])
+            df = df.filter(F.when(ok, F.lit(True)).otherwise(F.raise_error(F.concat(F.lit(msg), row))))
+    return df
+
+
+def observed_expectations(p, expectations):
+    """The counts of a query's expectations in progress p, from their
+    observed metrics (expect): name, action, passed, failed."""
+    return [{"name": e["name"], "action": e["action"], "passed": _observed(p, e["observe"], "passed"),
+             "failed": _observed(p, e["observe"], "failed")} for e in expectations]
 
 
 def ratio(n, of):
@@ -1223,8 +1264,9 @@ class Query(object):
     """A started streaming query with what its progress lines need."""
 
     def __init__(self, name, handle, identity, target=None, late=None, observe=None, resume=None, gates=None,
-                 sources=None):
+                 sources=None, expectations=None):
         self.name = name
+        self.expectations = expectations or []  # the query's expectations (expect), counted by the batch line
         self.gates = gates or []  # the query's quality gates (check_gates measures those that fail)
         self.sources = sources or []  # observed metrics of its validated sources (validate observe=)
         self.resume = resume  # ResumePoint read before the start
@@ -1322,6 +1364,8 @@ def batch_line(spark, q, p, history=None):
         replayed = bool(q.resume and q.resume.replay == p.get("batchId"))
         measured = batch_gates(spark, q.name, p.get("batchId")) if replayed or _measured(q.gates) else []
         fields["gates"] = merged_gates(q.gates, measured, observed_gates(p, q.observe, q.gates))
+    if q.expectations:
+        fields["expectations"] = observed_expectations(p, q.expectations)
     return fields
 
 

@@ -50,6 +50,8 @@ type compiler struct {
 	stateful   []stateful
 	extracts   map[string]*planner.Source // the planned sources read, by asset
 	failure    *rowFailure                // the row error that fails the batch (guard)
+	// expected are the streams whose expectations are compiled (expect.go).
+	expected map[ir.Ref]bool
 }
 
 func newCompiler(m *planner.Model, pp *planner.PipelinePlan, mode string) *compiler {
@@ -70,8 +72,18 @@ func (c *compiler) load(ld *ir.Load) (operator, error) {
 	return newConformOp(in, ct), nil
 }
 
-// ref compiles the stream a reference names.
+// ref compiles the stream a reference names, behind the expectations
+// declared on it.
 func (c *compiler) ref(r ir.Ref) (operator, error) {
+	op, err := c.stream(r)
+	if err != nil || c.lateOut != nil || (r.Port != ir.PortValid && r.Port != ir.PortOut) {
+		return op, err
+	}
+	return c.expect(r, op)
+}
+
+// stream compiles the stream a reference names.
+func (c *compiler) stream(r ir.Ref) (operator, error) {
 	if s, ok := c.pp.Source(r.Node); ok {
 		return c.source(s, r.Port)
 	}

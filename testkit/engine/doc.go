@@ -200,6 +200,19 @@
 // (Replayed.Quarantined), which the testkit compares with the committed
 // batch's.
 //
+// # Expectations
+//
+// The compiler puts the expectations declared on a stream
+// (planner.PipelinePlan.Expectations) behind the operator that computes
+// it (compiler.ref, expect.go), so that every reader of the stream sees
+// its rows after them: an expectOp counts each row's verdict on the
+// batch, drops a breaking row with action drop, and records the first
+// breaking row with action fail, which ends the batch with an
+// *ExpectationError (ETL-E751, ExpectationMarker) before its sink writes,
+// as a failing gate does. A uniqueness expectation keeps the keys seen in
+// the batch. Progress.Expectations are the counts of the query's
+// expectations (planner.Query.Expectations), zeros when no row reached one.
+//
 // Loads of one stream that share a query (multi-sink, planner.Query.Host)
 // are not queries of the engine: the host writes each batch to its sink,
 // then to each hosted load's (hosted.go), idempotent per checkpoint and

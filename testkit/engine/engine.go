@@ -179,7 +179,7 @@ func (e *Engine) openQuery(m *planner.Model, pp *planner.PipelinePlan, pq *plann
 		return nil, err
 	}
 	q := &Query{Name: pq.Name, Checkpoint: pq.Checkpoint, cp: checkpoint{dir: pq.Checkpoint}, build: build, c: c,
-		pipeline: pp.ID, mode: pq.OutputMode, gates: pq.Gates, clock: e.env.Clock, sources: map[string]Stream{}, validators: map[string]*validator{},
+		pipeline: pp.ID, mode: pq.OutputMode, gates: pq.Gates, expectations: pq.Expectations, clock: e.env.Clock, sources: map[string]Stream{}, validators: map[string]*validator{},
 		snap: snapshotter{interval: snapshotInterval(m), last: -1}}
 	if q.ID, err = q.cp.identity(); err != nil {
 		return nil, fmt.Errorf("open query %s: %w", pq.Name, err)

@@ -37,6 +37,9 @@ type batch struct {
 	// metrics of the batch.
 	dropped int64 // numRowsDroppedByWatermark, all stateful operators
 	late    int64 // rows routed to a late output
+	// expects are the counts of the expectations the batch's rows met
+	// and broke (expect.go).
+	expects expectCounts
 }
 
 // passOp is an operator that keeps its input's schema.

@@ -45,6 +45,11 @@ type Progress struct {
 	// in declaration order (a batch a gate failed has no Progress: its
 	// RunBatch returns a *GateError).
 	Gates []GateResult
+	// Expectations are the counts of the query's expectations
+	// (planner.Query.Expectations) over the batch, in declaration order (a
+	// batch an expectation failed has no Progress: its RunBatch returns
+	// an *ExpectationError).
+	Expectations []ExpectationResult `json:",omitempty"`
 	// Hosted are the loads the batch wrote besides the query's sink
 	// (planner.Query.Hosted), each with the same OutputRows.
 	Hosted []string `json:",omitempty"`
@@ -79,6 +84,9 @@ type Query struct {
 	// gates are the quality gates the query evaluates before its sink
 	// writes (planner.Query.Gates).
 	gates []planner.Gate
+	// expectations are the expectations the query counts
+	// (planner.Query.Expectations).
+	expectations []planner.Expectation
 	// gateOutputs are the outputs of the quarantine gates, by index in
 	// gates (gate_outputs.go).
 	gateOutputs map[int]Sink

@@ -323,7 +323,7 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 	}
 	c.failure.err = nil
 	rows := c.root.process(b)
-	err := q.finishScans(b)
+	err := q.finishBatch(b)
 	if c.failure.err != nil {
 		err = fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, c.failure.err)
 	}
@@ -432,6 +432,7 @@ func (q *Query) progress(ol *OffsetLog, b *batch, out int, d time.Duration) *Pro
 		p.Warnings = append(p.Warnings, sb.warnings...)
 	}
 	p.NoData = p.InputRows == 0
+	p.Expectations = b.expects.results(q.expectations)
 	sort.Slice(p.Warnings, func(i, j int) bool { return p.Warnings[i].Text < p.Warnings[j].Text }) // sources in a fixed order
 	return p
 }
