@@ -1,7 +1,6 @@
 package infer
 
 import (
-
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -218,4 +217,3 @@ func passThrough(args []value) (contracts.Type, string) {
 	}
 	return args[0].t, ""
 }
-
