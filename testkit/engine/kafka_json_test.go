@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,5 +58,30 @@ func TestKafkaSinkMemory(t *testing.T) {
 	}
 	if err := mt.Produce(context.Background(), "other", nil); err != nil || len(mt.Records("other")) != 0 {
 		t.Errorf("other topic: %v %v", err, mt.Records("other"))
+	}
+}
+
+// TestKafkaBrokerUnreachable: a producer to bootstrap servers nobody
+// listens on fails to reach them within kafkaReachTimeout, and the error
+// names the servers (the sink's open fails before the first batch).
+func TestKafkaBrokerUnreachable(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close() // nothing listens there now
+	b, err := NewKafkaBroker(addr, KafkaAuth{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	start := time.Now()
+	err = b.Reach(context.Background())
+	if err == nil || !strings.Contains(err.Error(), addr) || !strings.Contains(err.Error(), "did not answer") {
+		t.Fatalf("Reach = %v; want an error naming %s", err, addr)
+	}
+	if took := time.Since(start); took > kafkaReachTimeout+20*time.Second {
+		t.Errorf("Reach took %s, bounded by %s", took, kafkaReachTimeout)
 	}
 }

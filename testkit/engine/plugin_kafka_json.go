@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"os"
 
@@ -41,6 +42,10 @@ func openKafkaSink(a sinkArgs) (Sink, error) {
 	}
 	p, err := NewKafkaBroker(res.String("bootstrap_servers"), auth)
 	if err != nil {
+		return nil, fmt.Errorf("kafka sink %s: %w", a.q.Sink.Asset, err)
+	}
+	if err := p.Reach(context.Background()); err != nil {
+		p.Close()
 		return nil, fmt.Errorf("kafka sink %s: %w", a.q.Sink.Asset, err)
 	}
 	sink.Producer = p

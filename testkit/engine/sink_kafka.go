@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -41,7 +42,7 @@ func (k *KafkaSink) Write(_ string, _ int64, s *Schema, rows []Row) (bool, error
 	for i, r := range rows {
 		recs[i] = KafkaRecord{Key: KafkaKey(s, r, k.Key), Value: KafkaValue(s, r)}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), kafkaProduceTimeout)
 	defer cancel()
 	if err := k.Producer.Produce(ctx, k.Topic, recs); err != nil {
 		return false, fmt.Errorf("produce to kafka topic %s: %w", k.Topic, err)
@@ -78,8 +79,19 @@ func (m *MemoryTopics) Records(topic string) []KafkaRecord {
 // an idempotent producer (franz-go's default), acks from all in-sync
 // replicas.
 type KafkaBroker struct {
-	client *kgo.Client
+	client  *kgo.Client
+	servers string
 }
+
+// kafkaReachTimeout bounds how long opening a Kafka sink waits for one of
+// its bootstrap servers to answer: an unreachable broker fails the run
+// before its first batch, naming the servers, instead of when a batch's
+// produce times out.
+const kafkaReachTimeout = 10 * time.Second
+
+// kafkaProduceTimeout bounds one batch's produce: a broker lost mid-run
+// fails the batch (uncommitted; it re-runs) after this long.
+const kafkaProduceTimeout = 2 * time.Minute
 
 // KafkaAuth is how a KafkaBroker authenticates: SASL mechanism (PLAIN,
 // SCRAM-SHA-256, SCRAM-SHA-512) and user:password credentials; empty for
@@ -106,7 +118,18 @@ func NewKafkaBroker(servers string, auth KafkaAuth) (*KafkaBroker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open kafka producer: %w", err)
 	}
-	return &KafkaBroker{client: c}, nil
+	return &KafkaBroker{client: c, servers: servers}, nil
+}
+
+// Reach waits until one of the bootstrap servers answers, at most
+// kafkaReachTimeout (or until ctx ends); the error names the servers.
+func (k *KafkaBroker) Reach(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, kafkaReachTimeout)
+	defer cancel()
+	if err := k.client.Ping(ctx); err != nil {
+		return fmt.Errorf("kafka bootstrap servers %s did not answer within %s: %w", k.servers, kafkaReachTimeout, err)
+	}
+	return nil
 }
 
 // Produce sends the records and waits for every acknowledgement.
@@ -115,7 +138,13 @@ func (k *KafkaBroker) Produce(ctx context.Context, topic string, recs []KafkaRec
 	for i, r := range recs {
 		rs[i] = &kgo.Record{Topic: topic, Key: r.Key, Value: r.Value}
 	}
-	return k.client.ProduceSync(ctx, rs...).FirstErr()
+	if err := k.client.ProduceSync(ctx, rs...).FirstErr(); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("kafka bootstrap servers %s: no acknowledgement of %d records within %s: %w", k.servers, len(recs), kafkaProduceTimeout, err)
+		}
+		return fmt.Errorf("kafka bootstrap servers %s: %w", k.servers, err)
+	}
+	return nil
 }
 
 // Close flushes and closes the producer.
