@@ -113,6 +113,14 @@
 // call retries a server that does not answer for at most the profile's
 // server_loss_timeout.
 //
+// # Expectations
+//
+// A stream's expectations (planner.Expectation, view_expect.go) are
+// applied by rt.expect in the query's own pass: an observed metric per
+// expectation for the counts, a filter for drop, raise_error with the row
+// as JSON for fail (failure class expectation, nothing committed). No
+// Python UDF.
+//
 // # Quality gates
 //
 // A query with quality gates (planner.Query.Gates, view_gates.go) has a

@@ -24,6 +24,12 @@
 // and Repartition). Expressions are typed: Col[T] and Expr[T] compare with values of T
 // (Eq, Lt, ...), and functions such as Add, And, Coalesce, When, Cast, Upper,
 // DateTrunc take Typed[T] arguments, so mixing types is a compile error.
+// The function families live in funcs_<family>.go (text and URL, regular
+// expressions, math, date and time; docs/dsl.md lists them with what is
+// left out and why); each is proven against Spark in internal/funcverdicts.
+// A stream carries expectations (Expect, ExpectOrDrop, ExpectOrFail,
+// ExpectUnique in expect.go): a named predicate with an action, recorded in
+// the IR and counted per batch by both engines.
 // Aggregates (Count, Sum, Avg, Min, Max, First, Last, ApproxCountDistinct,
 // and MinBy/MaxBy: the value at the least or greatest ordering, e.g. the
 // latest status by event time) are named after output columns with As.

@@ -25,6 +25,11 @@
 // generators and both engines read these facts; each engine registers its
 // reader and writer per plugin name (docs/plugins.md).
 //
+// Spark's semantics settings are fixed where the local engine must match
+// them (spark_semantics.go): a session time zone other than UTC, or ANSI
+// mode off, is ETL-P315. execution.openlineage bounds one post (timeout,
+// at most 1m) and all posts of a run (budget, at most 10m).
+//
 // A sink table's layout options (plugin_delta_table.go: partition_by,
 // table_properties, merge_schema) are checked twice: their values when
 // parsed (the known delta.* table properties and their value types, keys
