@@ -3,10 +3,11 @@
 # Spark Connect server with Delta, Kafka and S3A — no Docker, everything bound to
 # 127.0.0.1, everything downloaded once into .cache/, all runtime data in .stack/.
 #
-#   scripts/stack.sh up [--cluster|--local]
+#   scripts/stack.sh up [--cluster|--local] [--spark 4.1|4.2]
 #                                       install what is missing, start what is not running, wait until ready;
 #                                       --cluster (or ETLGEN_STACK_MODE=cluster): Spark as a standalone
-#                                       master, SPARK_WORKERS workers and the Connect server as their driver
+#                                       master, SPARK_WORKERS workers and the Connect server as their driver;
+#                                       --spark (or SPARK_LINE): the Spark line, 4.1 by default
 #   scripts/stack.sh down               stop every service gracefully
 #   scripts/stack.sh status             one line per service: pid, port, ready; in cluster mode the workers
 #                                       the master sees and the executors the driver has
@@ -21,13 +22,13 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SCRIPTS=$ROOT/scripts
+# The line asked for by the environment, before versions.env defaults it (see select_line).
+ENV_LINE=${SPARK_LINE:-}
 # shellcheck source=versions.env
 source "$SCRIPTS/versions.env"
 
 CACHE=${ETLGEN_CACHE:-$ROOT/.cache}
 STACK=${ETLGEN_STACK_DIR:-$ROOT/.stack}
-VENV=$CACHE/venv
-PY=$VENV/bin/python
 LOGS=$STACK/logs
 RUN=$STACK/run
 HOST=127.0.0.1
@@ -39,6 +40,58 @@ MASTER_URL=spark://$HOST:$SPARK_MASTER_PORT
 
 log() { printf '[stack %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+
+# ---------------------------------------------------------------- spark line
+
+# select_line sets the versions of the Spark line SPARK_LINE (the <NAME>_<line> variables of
+# versions.env) and its cache folders: line 4.1 keeps the layout it always had (venv/,
+# jars/spark/, m2/), any other line gets its own (venv-4.2/, jars/spark-4.2/, m2-4.2/).
+select_line() {
+	case " $SPARK_LINES " in *" $SPARK_LINE "*) ;; *) die "Spark line $SPARK_LINE: want one of $SPARK_LINES" ;; esac
+	local v name suffix=
+	for v in PYSPARK_VERSION DELTA_PY_VERSION DELTA_VERSION DELTA_ARTIFACT HADOOP_VERSION; do
+		name=${v}_${SPARK_LINE//./_}
+		printf -v "$v" '%s' "${!name}"
+	done
+	[ "$SPARK_LINE" = 4.1 ] || suffix=-$SPARK_LINE
+	VENV=$CACHE/venv$suffix
+	PY=$VENV/bin/python
+	SPARK_JARS=$CACHE/jars/spark$suffix
+	M2=$CACHE/m2$suffix
+}
+
+# version_ge: is version $1 >= version $2?
+version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n 1)" = "$2" ]; }
+
+# check_pair refuses a line whose versions are known not to work together: pyspark of
+# another line, a Delta built for another Spark line, a pair of INCOMPATIBLE_DELTA.
+check_pair() {
+	local p bad first ref
+	[ "${PYSPARK_VERSION%.*}" = "$SPARK_LINE" ] ||
+		die "line $SPARK_LINE: PYSPARK_VERSION_${SPARK_LINE//./_}=$PYSPARK_VERSION is another Spark line (versions.env)"
+	case $DELTA_ARTIFACT in
+	*_"${SPARK_LINE}"_*) ;;
+	*) die "line $SPARK_LINE: $DELTA_ARTIFACT is not built for Spark $SPARK_LINE (want delta-spark_${SPARK_LINE}_$SCALA_BINARY; versions.env)" ;;
+	esac
+	for p in $INCOMPATIBLE_DELTA; do
+		IFS=: read -r bad first ref <<<"$p"
+		if [ "$DELTA_VERSION" = "$bad" ] && version_ge "$PYSPARK_VERSION" "$first"; then
+			die "Delta $DELTA_VERSION is known incompatible with Spark >= $first ($ref), and line $SPARK_LINE pins Spark $PYSPARK_VERSION; pick another pair in versions.env"
+		fi
+	done
+}
+
+# running_line prints the Spark line the running stack was started with (4.1 if none).
+running_line() {
+	local s
+	for s in spark master; do
+		if pidof_svc "$s" >/dev/null && [ -f "$RUN/$s.line" ]; then
+			cat "$RUN/$s.line"
+			return 0
+		fi
+	done
+	echo 4.1
+}
 
 # ---------------------------------------------------------------- java
 
@@ -84,13 +137,13 @@ mvn_copy() { # pom outdir -Dprops...
 	local pom=$1 out=$2
 	shift 2
 	rm -rf "$out.tmp"
-	mvn -B -q -f "$pom" -Dmaven.repo.local="$CACHE/m2" "$@" \
+	mvn -B -q -f "$pom" -Dmaven.repo.local="$M2" "$@" \
 		org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
 		-DincludeScope=runtime -DoutputDirectory="$out.tmp"
 }
 
 install_spark_jars() {
-	local dir=$CACHE/jars/spark
+	local dir=$SPARK_JARS
 	local want="spark=$PYSPARK_VERSION $DELTA_ARTIFACT=$DELTA_VERSION hadoop-aws=$HADOOP_VERSION"
 	stamp_ok "$dir/.etlgen-stamp" "$want" && return 0
 	local sh bundled
@@ -156,7 +209,7 @@ install_all() {
 	install_spark_jars
 	wait "$gw" || die "building versitygw failed"
 	# Maven's local repository is only a download area: the copies above are what runs.
-	rm -rf "$CACHE/m2"
+	rm -rf "$M2"
 }
 
 # ---------------------------------------------------------------- credentials
@@ -271,6 +324,7 @@ launch() { # svc command...: start detached, own process group, log + pid files
 	# 9>&-: the service must not inherit the lock of this script (see lock()).
 	setsid "$@" >>"$LOGS/$svc.log" 2>&1 </dev/null 9>&- &
 	echo $! >"$RUN/$svc.pid"
+	echo "$SPARK_LINE" >"$RUN/$svc.line"
 }
 
 # ---------------------------------------------------------------- services
@@ -430,7 +484,7 @@ start_spark() {
 	local sh jh jars
 	sh=$(spark_home)
 	jh=$(java17)
-	jars=$(printf '%s,' "$CACHE/jars/spark"/*.jar)
+	jars=$(printf '%s,' "$SPARK_JARS"/*.jar)
 	jars=${jars%,}
 	launch spark env JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
 		SPARK_LOG_DIR="$LOGS" SPARK_PID_DIR="$RUN" PYSPARK_PYTHON="$PY" \
@@ -477,6 +531,13 @@ start_svc() {
 		log "spark runs in $(running_mode) mode; restarting it in $MODE mode"
 		stop_svc spark
 	fi
+	case $svc in s3 | kafka) ;; *)
+		if pidof_svc "$svc" >/dev/null && [ "$(cat "$RUN/$svc.line" 2>/dev/null || echo 4.1)" != "$SPARK_LINE" ]; then
+			log "$svc runs Spark $(cat "$RUN/$svc.line" 2>/dev/null || echo 4.1); restarting it on Spark $SPARK_LINE"
+			stop_svc "$svc"
+		fi
+		;;
+	esac
 	if pidof_svc "$svc" >/dev/null; then
 		wait_ready "$svc" "$limit" # running: make sure it is (or becomes) ready
 		return 0
@@ -507,7 +568,7 @@ stop_svc() {
 	fi
 	# A worker's executors are in its process group; none may outlive it.
 	pkill -KILL -g "$pid" 2>/dev/null || true
-	rm -f "$RUN/$svc.pid"
+	rm -f "$RUN/$svc.pid" "$RUN/$svc.line"
 }
 
 # ---------------------------------------------------------------- commands
@@ -527,12 +588,21 @@ reverse() {
 }
 
 cmd_up() {
-	case ${1:-} in
-	--cluster) MODE=cluster ;;
-	--local) MODE=local ;;
-	"") ;;
-	*) die "up: unknown flag $1 (--cluster, --local)" ;;
-	esac
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--cluster) MODE=cluster ;;
+		--local) MODE=local ;;
+		--spark)
+			[ $# -ge 2 ] || die "up: --spark needs a line ($SPARK_LINES)"
+			SPARK_LINE=$2
+			shift
+			;;
+		*) die "up: unknown flag $1 (--cluster, --local, --spark <line>)" ;;
+		esac
+		shift
+	done
+	select_line
+	check_pair
 	MODE=${MODE:-local}
 	case $MODE in local | cluster) ;; *) die "ETLGEN_STACK_MODE=$MODE: want local or cluster" ;; esac
 	local t0=$SECONDS s
@@ -545,7 +615,7 @@ cmd_up() {
 	fi
 	for s in $(services "$MODE"); do start_svc "$s"; done
 	if [ "$MODE" = cluster ]; then wait_executors 120; fi
-	log "stack up in $((SECONDS - t0))s ($MODE mode)"
+	log "stack up in $((SECONDS - t0))s ($MODE mode, Spark $PYSPARK_VERSION, Delta $DELTA_VERSION)"
 	cmd_status || true
 }
 
@@ -633,6 +703,7 @@ export AWS_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY
 export AWS_REGION=us-east-1
 export ETLGEN_STACK_PYTHON=$PY
 export ETLGEN_STACK_MODE=$(running_mode)
+export ETLGEN_SPARK_LINE=$SPARK_LINE
 export ETLGEN_SPARK_MASTER_UI=http://$HOST:$SPARK_MASTER_UI_PORT
 export ETLGEN_SPARK_UI=http://$HOST:$SPARK_UI_PORT
 EOF
@@ -653,17 +724,25 @@ main() {
 	local cmd=${1:-}
 	shift || true
 	case $cmd in up | down | stop | restart | reset | install) lock ;; esac
+	# Every command but up works on the line of the running stack unless SPARK_LINE says one.
+	if [ "$cmd" != up ]; then
+		[ -n "$ENV_LINE" ] || SPARK_LINE=$(running_line)
+		select_line
+	fi
 	case $cmd in
-	up) cmd_up "${1:-}" ;;
+	up) cmd_up "$@" ;;
 	down | stop) cmd_down ;;
 	status) cmd_status ;;
 	logs) cmd_logs "${1:-}" ;;
 	restart) cmd_restart "${1:-}" ;;
 	reset) cmd_reset ;;
-	install) install_all ;;
+	install)
+		check_pair
+		install_all
+		;;
 	env) cmd_env ;;
 	*)
-		sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+		sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 		[ -z "$cmd" ] || exit 2
 		;;
 	esac
