@@ -24,17 +24,21 @@ type env struct {
 	// WorkDir is Options.WorkDir: what relative local paths are relative
 	// to when locations are compared.
 	WorkDir string
+	// SparkVersion is the Spark line the profile targets
+	// (profile.Profile.SparkVersion); profile.DefaultSparkLine unbound.
+	SparkVersion string
 }
 
 // bindEnv binds every planned pipeline of doc to prof and returns the
 // planner's view with Bind's diagnostics. A profile with errors still binds
 // what it can, so the pipeline's own problems are reported with its own.
 func bindEnv(doc *ir.Document, prof *profile.Profile, ids []string) (*env, diag.List) {
-	e := &env{Sources: map[string]*profile.AssetBinding{}, Sinks: map[string]*profile.AssetBinding{}, GateOutputs: map[string]*profile.AssetBinding{}}
+	e := &env{Sources: map[string]*profile.AssetBinding{}, Sinks: map[string]*profile.AssetBinding{}, GateOutputs: map[string]*profile.AssetBinding{},
+		SparkVersion: profile.DefaultSparkLine}
 	if prof == nil {
 		return e, nil
 	}
-	e.prof, e.Profile, e.Engine = prof, prof.Name(), prof.Engine()
+	e.prof, e.Profile, e.Engine, e.SparkVersion = prof, prof.Name(), prof.Engine(), prof.SparkVersion()
 	e.Trigger, e.CheckpointRoot, e.Pos = prof.Trigger(), prof.CheckpointRoot(), prof.Execution().Pos
 	var diags diag.List
 	for _, id := range ids {

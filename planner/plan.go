@@ -43,6 +43,10 @@ type Model struct {
 	// Execution is the profile's execution settings (stop policy and
 	// timeout among them); zero when unbound.
 	Execution profile.Execution `json:"-"`
+	// SparkVersion is the Spark line the program targets (the spark
+	// resource's spark_version, profile.DefaultSparkLine by default): the
+	// streaming rules the plan was checked with.
+	SparkVersion string `json:"-"`
 	// Session is the Spark session the pyspark engine connects with; nil
 	// when the profile binds no spark resource.
 	Session *Session `json:"-"`

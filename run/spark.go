@@ -38,6 +38,9 @@ func compileSpark(m *planner.Model) (string, error) {
 // forwarding a stop (ctx ends) as SIGTERM so the program stops by its
 // stop policy.
 func runSpark(ctx context.Context, m *planner.Model, dir string, o Options, h *Handle) ([]*Report, error) {
+	if err := checkSparkLine(ctx, o); err != nil {
+		return nil, err
+	}
 	preflight(ctx, o)
 	var reports []*Report
 	for i := range m.Pipelines {
@@ -179,6 +182,24 @@ func preflight(ctx context.Context, o Options) {
 		o.warn(c.Code, "%s: %s (a fresh checkpoint fails at start or at its first batch; one with offsets ignores starting offsets)",
 			c.Detail, c.Hint)
 	}
+}
+
+// checkSparkLine refuses, before any program starts, a Spark Connect
+// server of another line than the profile's spark_version (ETL-E702): the
+// plan was checked with that line's rules. A server that does not answer
+// is left to the program, which reports it as it starts.
+func checkSparkLine(ctx context.Context, o Options) error {
+	if o.Profile == nil {
+		return nil
+	}
+	cfg := doctor.ConfigOf(o.Profile)
+	cfg.Timeout = 10 * time.Second
+	for _, c := range doctor.CheckSparkLine(ctx, cfg).Failed() {
+		if c.Code == doctor.CodeSparkVersion {
+			return &EnvironmentError{Err: fmt.Errorf("%s: %s: %s", c.Code, c.Detail, c.Hint)}
+		}
+	}
+	return nil
 }
 
 // startSession is the Spark Connect session id of a start event.

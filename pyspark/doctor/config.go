@@ -30,7 +30,8 @@ type Config struct {
 	// Deployment is the profile's deployment of the Spark server
 	// (profile.DeploymentLocal, Cluster or Managed); "" is local.
 	Deployment string `json:"deployment,omitempty"`
-	// SparkLine is the supported Spark major.minor, e.g. "4.1"; empty accepts any.
+	// SparkLine is the Spark major.minor the profile targets (its
+	// spark_version), e.g. "4.1"; empty accepts any.
 	SparkLine string `json:"spark_line,omitempty"`
 	// Timeout bounds each probe; zero means DefaultTimeout.
 	Timeout time.Duration `json:"-"`
@@ -39,8 +40,9 @@ type Config struct {
 // DefaultTimeout bounds one probe when Config.Timeout is zero.
 const DefaultTimeout = 2 * time.Minute
 
-// SupportedSparkLine is the Spark major.minor the generated programs target.
-const SupportedSparkLine = "4.1"
+// SupportedSparkLine is the Spark major.minor the generated programs target
+// when the profile names none.
+const SupportedSparkLine = profile.DefaultSparkLine
 
 // Resource kinds doctor probes (framework/profile's built-in kinds).
 const (
@@ -69,7 +71,7 @@ func LoadConfig(path string) (Config, diag.List, error) {
 // checkpoint root (a relative local root made absolute against the profile's
 // directory).
 func ConfigOf(p *profile.Profile) Config {
-	cfg := Config{Profile: p.File(), SparkLine: SupportedSparkLine, Kafka: map[string][]string{}, Deployment: p.Deployment()}
+	cfg := Config{Profile: p.File(), SparkLine: p.SparkVersion(), Kafka: map[string][]string{}, Deployment: p.Deployment()}
 	if r, ok := p.ResourceOfKind(kindSpark); ok {
 		cfg.ConnectURL = r.String("connect_url")
 	}

@@ -29,6 +29,8 @@ type probe struct {
 type prober struct {
 	cfg     Config
 	session sql.SparkSession
+	// version is the server's Spark version, once probeVersion read it.
+	version string
 }
 
 // Run probes the environment cfg names and reports every check, in order:
@@ -146,12 +148,22 @@ func probeVersion(ctx context.Context, p *prober) (string, string, string, error
 		return "", CodeSparkVersion, hintStack, err
 	}
 	version, _, _ := strings.Cut(fmt.Sprint(v), " ")
+	p.version = version
 	if line := p.cfg.SparkLine; line != "" && !strings.HasPrefix(version, line+".") {
-		return "server runs Spark " + version + ", want " + line + ".x", CodeSparkVersion,
-			"run a Spark " + line + ".x Connect server (scripts/versions.env pins the stack's version)",
+		return "server runs Spark " + version + ", the profile targets " + line + ".x (spark_version)", CodeSparkVersion,
+			"set the spark resource's spark_version to the server's line, or run a Spark " + line +
+				".x Connect server (scripts/stack.sh up --spark " + line + ")",
 			errors.New("unsupported Spark version")
 	}
 	return version, "", "", nil
+}
+
+// CheckSparkLine connects to the Spark Connect server of cfg and checks
+// that it runs the line the profile targets (the checks spark-connect and
+// spark-version of Run, in that order): etlgen run makes it before any
+// program starts.
+func CheckSparkLine(ctx context.Context, cfg Config) Report {
+	return runProbes(ctx, cfg, probes(cfg)[:2])
 }
 
 func firstLine(s string) string {

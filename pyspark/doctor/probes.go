@@ -64,7 +64,19 @@ func probeDelta(ctx context.Context, p *prober) (string, string, string, error) 
 	if f := fmt.Sprint(rows[0].Value("format")); f != "delta" {
 		return "scratch table format is " + f, CodeDelta, hint, errors.New("not a Delta table")
 	}
-	return "created, read and dropped " + table, "", "", nil
+	hist, err := p.session.Sql(ctx, "DESCRIBE HISTORY "+table)
+	if err == nil {
+		rows, err = hist.Collect(ctx)
+	}
+	if err != nil || len(rows) == 0 {
+		return "", CodeDelta, hint, fmt.Errorf("read the scratch table's history: %w", err)
+	}
+	delta := deltaVersionOf(fmt.Sprint(rows[0].Value("engineInfo")))
+	if problem := deltaPairProblem(delta, p.version); problem != "" {
+		return problem, CodeDelta, "run a Delta built for the server's Spark (scripts/versions.env pins tested pairs)",
+			errors.New("known-incompatible Delta and Spark")
+	}
+	return fmt.Sprintf("created, read and dropped %s (Delta %s)", table, delta), "", "", nil
 }
 
 // dropStale drops scratch tables an interrupted earlier run left behind.
