@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // The files of a case directory.
@@ -16,8 +18,17 @@ const (
 	FileProfile    = "profile.yaml"
 	FileEquivalent = "equivalent.yaml" // the valid profile of an equivalent query (optional)
 	FileCase       = "case.json"
-	FileSpark      = "spark.json"
+	FileSpark      = "spark.json" // Spark 4.1's verdict (profile.DefaultSparkLine)
 )
+
+// SparkFile is the file of Spark's verdict on a line: spark.json for
+// profile.DefaultSparkLine, spark-<line>.json for another (spark-4.2.json).
+func SparkFile(line string) string {
+	if line == profile.DefaultSparkLine {
+		return FileSpark
+	}
+	return "spark-" + line + ".json"
+}
 
 // Case is one case of the corpus: the contents of case.json and, when
 // recorded, spark.json.
@@ -31,8 +42,12 @@ type Case struct {
 	// Rule says where Spark defines the behaviour: a source file and
 	// check, a test suite, the programming guide.
 	Rule string `json:"rule"`
-	// Etlgen is the planner's verdict.
+	// Etlgen is the planner's verdict (on every line unless EtlgenLines
+	// says otherwise).
 	Etlgen Etlgen `json:"etlgen"`
+	// EtlgenLines is the planner's verdict on a Spark line where it is
+	// not Etlgen (a rule keyed by the line), by line.
+	EtlgenLines map[string]Etlgen `json:"etlgen_lines,omitempty"`
 	// Deliberate says why etlgen disagrees with Spark on purpose.
 	Deliberate string `json:"deliberate,omitempty"`
 	// Pending names the planner change (an item of issue 12) after which
@@ -44,8 +59,17 @@ type Case struct {
 	// Equivalent is set when the profile itself is rejected: the Spark
 	// query is built from equivalent.yaml with these additions.
 	Equivalent *Equivalent `json:"equivalent,omitempty"`
-	// Spark is the recorded Spark verdict; nil until recorded.
-	Spark *Spark `json:"-"`
+	// Spark is the recorded Spark verdict by line (profile.SparkLines);
+	// a line is absent until recorded.
+	Spark map[string]*Spark `json:"-"`
+}
+
+// EtlgenOn is the planner's verdict on a Spark line.
+func (c Case) EtlgenOn(line string) Etlgen {
+	if e, ok := c.EtlgenLines[line]; ok {
+		return e
+	}
+	return c.Etlgen
 }
 
 // Etlgen is the planner's verdict on a case.
@@ -100,12 +124,15 @@ func LoadCase(dir string) (Case, error) {
 	if err := readJSON(filepath.Join(dir, FileCase), &c); err != nil {
 		return c, err
 	}
-	var s Spark
-	switch err := readJSON(filepath.Join(dir, FileSpark), &s); {
-	case err == nil:
-		c.Spark = &s
-	case !errors.Is(err, fs.ErrNotExist):
-		return c, err
+	c.Spark = map[string]*Spark{}
+	for _, line := range profile.SparkLines {
+		var s Spark
+		switch err := readJSON(filepath.Join(dir, SparkFile(line)), &s); {
+		case err == nil:
+			c.Spark[line] = &s
+		case !errors.Is(err, fs.ErrNotExist):
+			return c, err
+		}
 	}
 	return c, nil
 }
@@ -116,8 +143,10 @@ func (c Case) Read(name string) ([]byte, error) { return os.ReadFile(filepath.Jo
 // Write writes the case's case.json.
 func (c Case) Write() error { return writeJSON(filepath.Join(c.Dir, FileCase), c) }
 
-// WriteSpark records Spark's verdict in the case's spark.json.
-func (c Case) WriteSpark(s Spark) error { return writeJSON(filepath.Join(c.Dir, FileSpark), s) }
+// WriteSpark records Spark's verdict on a line in the case's SparkFile.
+func (c Case) WriteSpark(line string, s Spark) error {
+	return writeJSON(filepath.Join(c.Dir, SparkFile(line)), s)
+}
 
 func readJSON(path string, v any) error {
 	data, err := os.ReadFile(path)

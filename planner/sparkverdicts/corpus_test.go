@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner/sparkverdicts"
 )
 
@@ -25,32 +26,37 @@ func loadCorpus(t *testing.T) []sparkverdicts.Case {
 	return cases
 }
 
-// TestCorpus plans every case (no JVM) and checks the planner against the
-// recorded verdicts: its codes are the recorded ones, and it accepts the
-// pipeline exactly when Spark ran it — unless the case says why etlgen
+// TestCorpus plans every case (no JVM) on every Spark line the profile may
+// target and checks the planner against the verdicts recorded on that
+// line: its codes are the recorded ones, and it accepts the pipeline
+// exactly when that line's Spark ran it — unless the case says why etlgen
 // disagrees on purpose. A pending case is skipped, with what the planner
 // reports today.
 func TestCorpus(t *testing.T) {
 	for _, c := range loadCorpus(t) {
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			got, _, diags, err := sparkverdicts.JudgeCase(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.Pending != "" {
-				t.Skip(pendingNote(c, got))
-			}
-			for _, d := range c.Etlgen.Differences(got) {
-				t.Errorf("planner: %s\n%s", d, diags)
-			}
-			if c.Spark == nil {
-				t.Fatalf("no recorded Spark verdict (%s): run ETLGEN_STACK=1 go test ./planner/sparkverdicts -run TestSparkVerdicts -record", sparkverdicts.FileSpark)
-			}
-			if msg := disagreement(c, got, *c.Spark); msg != "" {
-				t.Error(msg)
-			}
-		})
+		for _, line := range profile.SparkLines {
+			t.Run(line+"/"+c.Name, func(t *testing.T) {
+				t.Parallel()
+				got, _, diags, err := sparkverdicts.JudgeCase(c, line)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.Pending != "" {
+					t.Skip(pendingNote(c, got))
+				}
+				for _, d := range c.EtlgenOn(line).Differences(got) {
+					t.Errorf("planner: %s\n%s", d, diags)
+				}
+				s := c.Spark[line]
+				if s == nil {
+					t.Fatalf("no recorded Spark %s verdict (%s): run ETLGEN_STACK=1 go test ./planner/sparkverdicts -run TestSparkVerdicts -record on a Spark %s stack (scripts/stack.sh up --spark %s)",
+						line, sparkverdicts.SparkFile(line), line, line)
+				}
+				if msg := disagreement(c, got, *s); msg != "" {
+					t.Error(msg)
+				}
+			})
+		}
 	}
 }
 

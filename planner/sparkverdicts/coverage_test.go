@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/planner/sparkverdicts"
 )
@@ -32,12 +33,14 @@ var uncovered = map[string]string{
 func TestCoverage(t *testing.T) {
 	seen := map[string]bool{}
 	for _, c := range loadCorpus(t) {
-		got, _, _, err := sparkverdicts.JudgeCase(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, code := range slices.Concat(got.Errors, got.Warnings) {
-			seen[code] = true
+		for _, line := range profile.SparkLines {
+			got, _, _, err := sparkverdicts.JudgeCase(c, line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, code := range slices.Concat(got.Errors, got.Warnings) {
+				seen[code] = true
+			}
 		}
 	}
 	for _, r := range planner.DefaultRules() {

@@ -28,7 +28,7 @@ func (r *stackRun) add(c sparkverdicts.Case) error {
 	if err != nil {
 		return err
 	}
-	v, m, diags := sparkverdicts.Judge(doc, prof)
+	v, m, diags := sparkverdicts.Judge(doc, prof, r.line)
 	j := job{Name: c.Name, etlgen: etlgenState{verdict: v, diags: diags}}
 	dir := filepath.Join(r.names.dir, c.Name)
 	if v.Accepted() {
@@ -48,13 +48,13 @@ func (r *stackRun) add(c sparkverdicts.Case) error {
 		return nil
 	}
 	add := sparkverdicts.Equivalent{Options: map[string]map[string]string{}}
-	m = sparkverdicts.EquivalentModel(doc, prof) // etlgen rejects the case: its broken assets bound all the same
+	m = sparkverdicts.EquivalentModel(doc, prof, r.line) // etlgen rejects the case: its broken assets bound all the same
 	if e := c.Equivalent; e != nil {
 		eq, err := r.renamedFile(c, sparkverdicts.FileEquivalent)
 		if err != nil {
 			return err
 		}
-		m = sparkverdicts.EquivalentModel(doc, eq)
+		m = sparkverdicts.EquivalentModel(doc, eq, r.line)
 		for asset, opts := range e.Options {
 			add.Options[asset] = map[string]string{}
 			for k, v := range opts {

@@ -1,6 +1,7 @@
 package sparkverdicts
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 
@@ -11,11 +12,11 @@ import (
 )
 
 // Judge checks a pipeline document bound to a profile the way `etlgen
-// validate` does — the profile's own checks, then planner.Plan — and
-// returns etlgen's verdict, the model (never to be run when the verdict has
-// errors) and every diagnostic.
-func Judge(doc *ir.Document, profileYAML []byte) (Etlgen, *planner.Model, diag.List) {
-	prof, diags := profile.Parse(FileProfile, profileYAML)
+// validate` does — the profile's own checks, then planner.Plan — with the
+// profile targeting Spark line (OnLine), and returns etlgen's verdict, the
+// model (never to be run when the verdict has errors) and every diagnostic.
+func Judge(doc *ir.Document, profileYAML []byte, line string) (Etlgen, *planner.Model, diag.List) {
+	prof, diags := profile.Parse(FileProfile, OnLine(profileYAML, line))
 	m, pd := planner.Plan(doc, prof, planner.Options{})
 	diags = append(diags, pd...)
 	return verdictOf(diags), m, diags
@@ -26,14 +27,25 @@ func Judge(doc *ir.Document, profileYAML []byte) (Etlgen, *planner.Model, diag.L
 // (profile.Registry.ParseKeepingBroken), so that the equivalent query of
 // a rejected case reads and writes what its profile names: the model
 // Spark's verdict is measured on, never etlgen's verdict (Judge).
-func EquivalentModel(doc *ir.Document, profileYAML []byte) *planner.Model {
-	prof, _ := profile.Default().ParseKeepingBroken(FileProfile, profileYAML)
+func EquivalentModel(doc *ir.Document, profileYAML []byte, line string) *planner.Model {
+	prof, _ := profile.Default().ParseKeepingBroken(FileProfile, OnLine(profileYAML, line))
 	m, _ := planner.Plan(doc, prof, planner.Options{})
 	return m
 }
 
-// JudgeCase reads a case's document and profile and judges them.
-func JudgeCase(c Case) (Etlgen, *planner.Model, diag.List, error) {
+// OnLine makes a corpus profile (corpusgen writes its spark resource as
+// one flow mapping, `spark: {connect_url: …}`) target Spark line; the
+// profile of the default line is returned unchanged.
+func OnLine(profileYAML []byte, line string) []byte {
+	if line == profile.DefaultSparkLine {
+		return profileYAML
+	}
+	return bytes.Replace(profileYAML, []byte("\n  spark: {"), []byte("\n  spark: {spark_version: \""+line+"\", "), 1)
+}
+
+// JudgeCase reads a case's document and profile and judges them on a
+// Spark line.
+func JudgeCase(c Case, line string) (Etlgen, *planner.Model, diag.List, error) {
 	doc, err := c.Document()
 	if err != nil {
 		return Etlgen{}, nil, nil, err
@@ -42,7 +54,7 @@ func JudgeCase(c Case) (Etlgen, *planner.Model, diag.List, error) {
 	if err != nil {
 		return Etlgen{}, nil, nil, err
 	}
-	v, m, diags := Judge(doc, prof)
+	v, m, diags := Judge(doc, prof, line)
 	return v, m, diags, nil
 }
 

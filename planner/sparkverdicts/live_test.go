@@ -12,15 +12,17 @@ import (
 	"github.com/etlgen/etlgen/planner/sparkverdicts"
 )
 
-var record = flag.Bool("record", false, "record the measured Spark verdicts in the corpus (spark.json)")
+var record = flag.Bool("record", false, "record the measured Spark verdicts in the corpus (spark.json, spark-<line>.json: the server's line)")
 
 // TestSparkVerdicts runs every case of the corpus on the stack's Spark
 // Connect server (ETLGEN_STACK=1): the program pyspark.Generate writes where
 // etlgen accepts the pipeline, else the equivalent query built from the IR,
 // all in one Python process (testdata/harness.py) over the same events. It
-// fails when Spark's verdict is not the recorded one (-record rewrites
-// spark.json instead), and when etlgen's verdict and Spark's disagree on a
-// case that is neither deliberate nor pending; pending cases are reported.
+// fails when Spark's verdict is not the one recorded for the server's line
+// (-record rewrites that line's file instead: spark.json for 4.1,
+// spark-4.2.json for 4.2), and when etlgen's verdict on that line and
+// Spark's disagree on a case that is neither deliberate nor pending; pending
+// cases are reported.
 // ETLGEN_CORPUS_SLOTS sets how many cases run at once (default 4), and
 // ETLGEN_CORPUS_CASES (a regular expression) runs only the matching cases.
 func TestSparkVerdicts(t *testing.T) {
@@ -28,6 +30,8 @@ func TestSparkVerdicts(t *testing.T) {
 	cases := selected(t, loadCorpus(t))
 	start := time.Now()
 	r := newStackRun(t)
+	r.line = serverLine(t)
+	t.Logf("the server runs Spark line %s", r.line)
 	for _, c := range cases {
 		if err := r.add(c); err != nil {
 			t.Fatalf("case %s: %v", c.Name, err)
@@ -43,7 +47,7 @@ func TestSparkVerdicts(t *testing.T) {
 				t.Fatal("the harness returned no verdict")
 			}
 			s.Ran = j.ran
-			checkRecorded(t, c, s)
+			checkRecorded(t, c, r.line, s)
 			if c.Pending != "" {
 				t.Logf("pending (%s): etlgen %s (errors %s), Spark %s", c.Pending, verdictWord(j.etlgen.verdict.Accepted()),
 					codes(j.etlgen.verdict.Errors), s)
@@ -58,21 +62,21 @@ func TestSparkVerdicts(t *testing.T) {
 
 // checkRecorded compares Spark's measured verdict with the recorded one,
 // or records it under -record.
-func checkRecorded(t *testing.T, c sparkverdicts.Case, s sparkverdicts.Spark) {
+func checkRecorded(t *testing.T, c sparkverdicts.Case, line string, s sparkverdicts.Spark) {
 	t.Helper()
 	if s.Outcome != sparkverdicts.Accepted && s.Outcome != sparkverdicts.Rejected {
 		t.Fatalf("no verdict: %s %s", s.Outcome, s.Message)
 	}
 	if *record {
-		if err := c.WriteSpark(s); err != nil {
+		if err := c.WriteSpark(line, s); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	if c.Spark == nil {
-		t.Fatalf("Spark %s; nothing recorded: run with -record", s)
+	if c.Spark[line] == nil {
+		t.Fatalf("Spark %s %s; nothing recorded: run with -record", line, s)
 	}
-	want := *c.Spark
+	want := *c.Spark[line]
 	if c.RowsVary {
 		want.Rows, s.Rows = nil, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/etlgen/etlgen/e2e/stack"
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner/sparkverdicts"
 	"github.com/etlgen/etlgen/pyspark"
 )
@@ -53,6 +55,21 @@ type stackRun struct {
 	t     *testing.T
 	names names
 	jobs  []job
+	line  string // the Spark line of the server (serverLine)
+}
+
+// serverLine is the Spark line (major.minor) of the stack's server.
+func serverLine(t *testing.T) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	rows := stack.Spark(t).Rows(ctx, "SELECT version()")
+	v := fmt.Sprint(rows[0].At(0))
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 3 || !slices.Contains(profile.SparkLines, parts[0]+"."+parts[1]) {
+		t.Fatalf("the server runs Spark %q, not one of the lines %v", v, profile.SparkLines)
+	}
+	return parts[0] + "." + parts[1]
 }
 
 // job is one case for the harness (testdata/harness.py).

@@ -39,6 +39,12 @@ func sparkStreamJoinCases() []sparkCase {
 				return streamJoin(join(ir.JoinInner, true), true, true, nil, op, "order_payments_merge")
 			},
 			assets: map[string]string{"order_payments_merge": sink("order_payments_merge", "output_mode: update")}},
+		{name: "join_left_update", about: "left outer join in update mode (Spark 4.2 lets only an inner join run in update mode, SPARK-56384)",
+			rule: checkerJoin + ": outer stream–stream joins run in append mode only, on 4.1 and 4.2",
+			doc: func() *ir.Document {
+				return streamJoin(join(ir.JoinLeft, true), true, true, nil, op, "order_payments_merge")
+			},
+			assets: map[string]string{"order_payments_merge": sink("order_payments_merge", "output_mode: update")}},
 		{name: "join_left_bounded", about: "left outer join, watermarks on both sides and a range", rule: checkerJoinWM,
 			doc: func() *ir.Document { return streamJoin(join(ir.JoinLeft, true), true, true, nil, op, "order_payments") }},
 		{name: "join_left_unbounded", about: "left outer join without watermarks or range", rule: checkerJoinWM,

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner/sparkverdicts"
 )
 
@@ -27,11 +28,19 @@ func writeSpark(root string, sc sparkCase) error {
 		files[sparkverdicts.FileEquivalent] = []byte(sparkProfile(sc.name, doc, "", mergeAssets(sc.assets, e.assets)))
 		c.Equivalent = &sparkverdicts.Equivalent{Options: e.options, Trigger: e.trigger, Modes: e.modes}
 	}
-	got, _, diags := sparkverdicts.Judge(doc, []byte(prof))
+	got, _, diags := sparkverdicts.Judge(doc, []byte(prof), profile.DefaultSparkLine)
 	if *show {
 		fmt.Printf("%s: %v %v\n%s", sc.name, got.Errors, got.Warnings, diagText(diags))
 	}
 	c.Etlgen = got
+	for _, line := range profile.SparkLines {
+		if on, _, _ := sparkverdicts.Judge(doc, []byte(prof), line); len(got.Differences(on)) > 0 && sc.pending == "" {
+			if c.EtlgenLines == nil {
+				c.EtlgenLines = map[string]sparkverdicts.Etlgen{}
+			}
+			c.EtlgenLines[line] = on
+		}
+	}
 	if sc.pending != "" {
 		c.Etlgen = sparkverdicts.Etlgen{Errors: append([]string{}, sc.pendingErrors...)}
 		if len(c.Etlgen.Differences(got)) == 0 {
