@@ -133,6 +133,13 @@ func TestRuntimeClassify(t *testing.T) {
 			fb("rt.merge(batch_df, batch_id, CUSTOMER_ORDER_WINDOWS_TARGET,",
 				"pyspark.errors.exceptions.connect.SparkRuntimeException: [USER_RAISED_EXCEPTION] [ETLGEN_EXPECTATION] ETL-E751: expectation counted failed in query customer_order_windows: a row breaks paid_order_count >= 1: {\"customer_id\":7} SQLSTATE: P0001"),
 			"expectation", 1},
+		// Measured on Spark 4.2.0: a checkpoint with offsets and commits
+		// but no metadata file (SPARK-55058); 4.1.1 starts a new query id.
+		{"checkpoint metadata missing, Spark 4.2", "SparkRuntimeException",
+			"[STREAMING_CHECKPOINT_MISSING_METADATA_FILE] Checkpoint location file:/tmp/cp is in an inconsistent state: the metadata file is missing but offset and/or commit logs contain data. Please restore the metadata file or create a new checkpoint directory. SQLSTATE: 42K03",
+			"checkpoint-corruption", 1},
+		{"checkpoint metadata missing, refused by the program", "RuntimeError",
+			"[ETLGEN_CHECKPOINT_METADATA_MISSING] checkpoint /tmp/cp logs batches up to 1 but has no metadata file", "checkpoint-corruption", 1},
 		{"plan text ignored", "StreamingQueryException",
 			"boom\n=== Streaming Query ===\nAnalysisException checkpointLocation=/tmp/x Connection refused", "failure", 1},
 	}

@@ -55,6 +55,11 @@ STATIC_ROW_MARKER = "[ETLGEN_INVALID_STATIC_ROW]"
 # The failure of a sink table that exists with another layout than the
 # profile's (check_layout).
 TABLE_LAYOUT_MARKER = "[ETLGEN_TABLE_LAYOUT]"
+# The failure of a checkpoint with offsets but no metadata file
+# (resume_point): Spark 4.1 would start it as a new query with a new id,
+# Spark 4.2 refuses it (STREAMING_CHECKPOINT_MISSING_METADATA_FILE,
+# SPARK-55058); the program refuses it on every line.
+CHECKPOINT_METADATA_MARKER = "[ETLGEN_CHECKPOINT_METADATA_MISSING]"
 
 # The marker and code of a micro-batch failed by a quality gate with action
 # fail (check_gates; the local engine's engine.GateMarker and
@@ -124,7 +129,7 @@ FAILURES = [
       "[STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE", "[STATE_STORE_VALUE_SCHEMA_NOT_COMPATIBLE",
       "[STATE_STORE_INVALID_CONFIG_AFTER_RESTART", "[STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA",
       "[BATCH_METADATA_NOT_FOUND", "Log file was malformed", "IncompatibleSchemaException",
-      "StateSchemaNotCompatible"]),
+      "StateSchemaNotCompatible", "[STREAMING_CHECKPOINT_MISSING_METADATA_FILE", CHECKPOINT_METADATA_MARKER]),
     ("analysis-error", EXIT_FAILURE, "the generated program does not match the data or the tables: fix and recompile",
      ["AnalysisException", "[UNRESOLVED_COLUMN", "[UNRESOLVED_ROUTINE", "[UNRESOLVED_FIELD",
       "[TABLE_OR_VIEW_NOT_FOUND", "[SCHEMA_NOT_FOUND", "[PARSE_SYNTAX_ERROR", "[DATATYPE_MISMATCH",
@@ -987,6 +992,16 @@ def checkpoint_log(spark, checkpoint, log):
     return max(ids) if ids else None
 
 
+def checkpoint_has_metadata(spark, checkpoint):
+    """Whether the checkpoint holds its metadata file (the query's id)."""
+    try:
+        return spark.read.text("%s/metadata" % checkpoint.rstrip("/"), wholetext=True).first() is not None
+    except Exception as exc:  # noqa: BLE001 - absent file
+        if server_lost(exc):
+            raise
+        return False
+
+
 class ResumePoint(object):
     """Where a query starts: its checkpoint's last logged and last committed
     batch, the versions of the Delta tables it writes, and (recovered) the
@@ -1034,6 +1049,10 @@ def resume_point(spark, checkpoint, tables):
     """The ResumePoint of a query about to start on checkpoint, writing the
     Delta tables (SQL names) tables."""
     last_offset = checkpoint_log(spark, checkpoint, "offsets")
+    if last_offset is not None and not checkpoint_has_metadata(spark, checkpoint):
+        raise RuntimeError("%s checkpoint %s logs batches up to %d but has no metadata file (the query's id): Spark 4.1 "
+                           "would start it as a new query, under a new id, Spark 4.2 refuses it; restore the metadata "
+                           "file, or start a new checkpoint" % (CHECKPOINT_METADATA_MARKER, checkpoint, last_offset))
     last_commit = checkpoint_log(spark, checkpoint, "commits") if last_offset is not None else None
     offsets, watermark, batch_watermark = None, None, None
     if last_commit is not None:
