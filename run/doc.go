@@ -9,7 +9,9 @@
 //	                  Engine.Run(ctx, trigger, …) with engine.Hooks (batch
 //	                  started, idle), stopping by the profile's stop policy
 //	                  when ctx ends or Stop is called → Close
-//	  pyspark engine: pyspark.Generate → programs in a fresh directory →
+//	  pyspark engine: the server's Spark line against the profile's
+//	                  spark_version (doctor.CheckSparkLine: ETL-E702, no
+//	                  program starts) → pyspark.Generate → programs in a fresh directory →
 //	                  per pipeline: the driver lease of its checkpoints
 //	                  (ETL-K520 when another run holds it) → pyspark.Run
 //	                  with the lease inherited, an orphaned session to

@@ -25,6 +25,10 @@
 // generators and both engines read these facts; each engine registers its
 // reader and writer per plugin name (docs/plugins.md).
 //
+// A spark resource's spark_version (spark_version.go: 4.1 by default, or
+// 4.2) names the Spark line the program targets; the planner's rules whose
+// verdict differs by line, doctor and run follow it.
+//
 // Spark's semantics settings are fixed where the local engine must match
 // them (spark_semantics.go): a session time zone other than UTC, or ANSI
 // mode off, is ETL-P315. execution.openlineage bounds one post (timeout,

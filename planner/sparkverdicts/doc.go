@@ -1,14 +1,16 @@
 // Package sparkverdicts is the differential corpus of the planner against
-// Spark 4.1: small pipelines under planner/testdata/spark, each with the
-// planner's verdict and Spark's, measured on the real server.
+// Spark 4.1 and 4.2: small pipelines under planner/testdata/spark, each with
+// the planner's verdict and Spark's on each line, measured on real servers.
 //
 // # The corpus
 //
 // Each case is a directory (written by `go run ./planner/testdata/corpusgen`
 // from its tables, spark_*.go): ir.json and profile.yaml, case.json (what it
-// checks, the Spark rule behind it, etlgen's verdict and, when etlgen
-// disagrees with Spark, why: deliberate or pending) and spark.json, Spark's
-// verdict as the live test recorded it. Load reads them.
+// checks, the Spark rule behind it, etlgen's verdict — etlgen_lines where
+// it differs on a line — and, when etlgen disagrees with Spark, why:
+// deliberate or pending) and Spark's verdict per line as the live test
+// recorded it: spark.json on 4.1, spark-4.2.json on 4.2 (SparkFile). Load
+// reads them.
 //
 // # Verdicts
 //
@@ -21,12 +23,12 @@
 //
 // # Tests
 //
-// TestCorpus (offline, no JVM) plans every case and checks its recorded
-// verdicts: the planner's codes, and agreement with the recorded Spark
-// verdict. TestSparkVerdicts (ETLGEN_STACK=1) runs every case on the stack
+// TestCorpus (offline, no JVM) plans every case on every line (the profile
+// made to target it, OnLine) and checks that line's recorded verdicts: the
+// planner's codes, and agreement with the recorded Spark verdict. TestSparkVerdicts (ETLGEN_STACK=1) runs every case on the stack
 // in one Python process (testdata/harness.py): the program pyspark.Generate
 // writes where etlgen accepts the pipeline, otherwise an equivalent query
 // built from the IR and a plan whose broken assets stay bound
-// (EquivalentModel: profile.Registry.ParseKeepingBroken); it compares Spark's outcome with the recorded one, or
-// records it with -record.
+// (EquivalentModel: profile.Registry.ParseKeepingBroken); it compares Spark's outcome with the one recorded
+// for the server's line, or records it with -record.
 package sparkverdicts

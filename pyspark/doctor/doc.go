@@ -13,12 +13,16 @@
 //	Run         Config → Report (one Check per probe, in a fixed order)
 //	Preflight   Config → Report of the starting-offsets probes only (Kafka, no
 //	            Spark): what etlgen run checks before it starts a program
+//	CheckSparkLine Config → Report of the connect and version probes: the
+//	            server's line against the profile's spark_version (ETL-E702),
+//	            which etlgen run refuses to start a program on
 //	Report      → text checklist (WriteText) or JSON (WriteJSON); OK() decides the exit code
 //
 // Each probe does real work: it opens a Spark Connect session with
-// apache/spark-connect-go, asks the server for its version and its
-// spark.master, creates, reads and
-// drops a scratch Delta table, sends a Kafka metadata request with franz-go,
+// apache/spark-connect-go, asks the server for its version (against the
+// profile's spark_version) and its spark.master, creates, reads and
+// drops a scratch Delta table (its engineInfo against the Delta/Spark pairs
+// known not to work, pairs.go), sends a Kafka metadata request with franz-go,
 // compares each source's specific starting offsets with the partitions its
 // topics have on the broker (what `etlgen validate` cannot know offline;
 // Spark fails when they differ) and writes a one-row DataFrame under the
