@@ -514,3 +514,47 @@ print(json.dumps(out, sort_keys=True))
 		t.Errorf("driver_ui (-want +got):\n%s", diff)
 	}
 }
+
+// TestRuntimeMissingMetadata runs resume_point on checkpoints (their logs
+// stubbed): one with offsets but no metadata file is refused before its
+// query starts, on every line, as checkpoint-corruption (Spark 4.1.1 starts
+// it under a new query id, 4.2.0 fails it: SPARK-55058, measured).
+func TestRuntimeMissingMetadata(t *testing.T) {
+	type pyCase struct {
+		Offsets  *int
+		Metadata bool
+	}
+	one := 1
+	cases := []struct {
+		name string
+		in   pyCase
+		want string
+	}{
+		{"fresh checkpoint", pyCase{nil, false}, "started"},
+		{"offsets and metadata", pyCase{&one, true}, "started"},
+		{"offsets without metadata", pyCase{&one, false}, "checkpoint-corruption"},
+	}
+	in := make([]pyCase, len(cases))
+	for i, c := range cases {
+		in[i] = c.in
+	}
+	script := `
+out = []
+for c in json.loads(sys.stdin.read()):
+    rt.checkpoint_log = lambda spark, cp, log, c=c: c["Offsets"]
+    rt.checkpoint_has_metadata = lambda spark, cp, c=c: c["Metadata"]
+    try:
+        rt.resume_point(None, "/cp", [])
+        out.append("started")
+    except RuntimeError as exc:
+        out.append(rt.classify(exc)[0])
+print(json.dumps(out))
+`
+	var got []string
+	runRuntime(t, "testdata/stack_available_now", script, in, &got)
+	for i, c := range cases {
+		if i >= len(got) || got[i] != c.want {
+			t.Errorf("%s: got %v, want %s", c.name, got, c.want)
+		}
+	}
+}
