@@ -49,7 +49,7 @@ func builtinResourceKinds() []ResourceKind {
 				Description: "Spark Connect URL, sc://host:port[/;name=value…]: use_ssl, user_id, user_agent and session_id as literals; a token only through token_env; any other parameter (a gRPC header) as ${env:NAME}."},
 			{Name: "deployment", Type: TypeString, Enum: []string{DeploymentLocal, DeploymentCluster, DeploymentManaged},
 				Description: "Where the server's executors run (default local): local (spark.master local[N], driver and executors in one JVM on one machine: the stack), cluster (executors in other processes or machines: standalone, YARN, Kubernetes) or managed (a hosted Spark Connect endpoint such as Databricks or serverless Spark). Outside local, a checkpoint root or an asset path on the local filesystem is refused (ETL-P370): executors write elsewhere."},
-			{Name: "spark_version", Type: TypeString, Default: DefaultSparkLine, Enum: SparkLines,
+			{Name: "spark_version", Type: TypeString, Enum: SparkLines,
 				Description: "The Spark line the server runs and the generated program targets, 4.1 or 4.2 (default 4.1): the planner applies that line's streaming rules (4.2 runs a stream–stream inner join in update mode), `etlgen doctor` reports a server of another line and `etlgen run` refuses to start on one (ETL-E702)."},
 			{Name: "session_timezone", Type: TypeString, Default: "UTC", Spark: "spark.sql.session.timeZone", Check: checkSessionTimezone,
 				Description: "Session time zone of the generated program: UTC, the zone both engines evaluate time functions in."},
