@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/etlgen/etlgen/e2e/stack"
 )
 
 // The names the corpus's profiles use on the stack (corpusgen's
@@ -22,8 +24,15 @@ type names struct {
 	dir string // the run's directory, shared with the Spark server
 }
 
-// scalar renames one YAML scalar or option value.
+// scalar renames one YAML scalar or option value; the stack's endpoints
+// too, for a stack on other ports (a second stack of another Spark line).
 func (n names) scalar(s string) string {
+	switch s {
+	case stack.DefaultSparkRemote:
+		return stack.SparkRemote()
+	case stack.DefaultKafkaBootstrap:
+		return stack.KafkaBootstrap()
+	}
 	switch {
 	case strings.HasPrefix(s, corpusDB):
 		return n.run + "." + strings.TrimPrefix(s, corpusDB)
