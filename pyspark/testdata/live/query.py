@@ -3,11 +3,12 @@
     python query.py [sc://host:port] < queries.sql   (one query per line)
 """
 import json
+import os
 import sys
 
 from pyspark.sql import SparkSession
 
-remote = sys.argv[1] if len(sys.argv) > 1 else "sc://127.0.0.1:15002"
+remote = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("ETLGEN_SPARK_REMOTE", "sc://127.0.0.1:15002")
 spark = SparkSession.builder.remote(remote).getOrCreate()
 spark.conf.set("spark.sql.session.timeZone", "UTC")
 for q in sys.stdin:
