@@ -117,7 +117,7 @@ func (c checkpoint) writeDelta(n int64, ops []stateful) error {
 		return nil // a stateless query has no state (readState reads none)
 	}
 	if err := os.Remove(c.snapshotPath(n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("write state delta %d: %w", n, err)
+		return fmt.Errorf("write state delta %d: %w", n, unwritable(c.snapshotPath(n), err))
 	}
 	if err := writeStateFile(c.deltaPath(n), ops, false); err != nil {
 		return fmt.Errorf("write state delta %d: %w", n, err)
@@ -149,12 +149,12 @@ func writeStateFile(path string, ops []stateful, whole bool) error {
 // file (a dot name, as atomicWrite's), then renames it into place.
 func atomicStream(path string, write func(*bufio.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return unwritable(path, err)
 	}
 	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
 	f, err := os.Create(tmp)
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return unwritable(path, err)
 	}
 	bw := bufio.NewWriterSize(f, 1<<16)
 	err = write(bw)
@@ -169,7 +169,7 @@ func atomicStream(path string, write func(*bufio.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
+		return unwritable(path, err)
 	}
 	return nil
 }
@@ -196,11 +196,11 @@ func (c checkpoint) readState(n int64, ops []stateful) (int64, error) {
 		err = readStateFile(c.snapshotPath(base), ops, true)
 	}
 	if err != nil {
-		return -1, fmt.Errorf("read state snapshot %d: %w", base, err)
+		return -1, fmt.Errorf("read state snapshot %d: %w", base, unreadable(c.snapshotPath(base), err))
 	}
 	for d := base + 1; d <= n; d++ {
 		if err := readStateFile(c.deltaPath(d), ops, false); err != nil {
-			return -1, fmt.Errorf("read state delta %d: %w", d, err)
+			return -1, fmt.Errorf("read state delta %d: %w", d, unreadable(c.deltaPath(d), err))
 		}
 	}
 	for _, op := range ops {

@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/etlgen/etlgen/planner"
+)
+
+// TestCheckpointFileFaults: a checkpoint or sink-log file that is torn,
+// garbage, or a directory where the file should be stops the next open
+// with a coded error naming the file (found by testkit/faults), never an
+// uncoded error nor a new identity that hides the committed batches.
+func TestCheckpointFileFaults(t *testing.T) {
+	write := func(rel, data string) func(r *fileSinkRig) string {
+		return func(r *fileSinkRig) string {
+			path := filepath.Join(r.query().Checkpoint, rel)
+			if strings.HasPrefix(rel, "LOG") {
+				path = filepath.Join(r.out, sinkLogDir, r.query().ID+".log")
+				old, _ := os.ReadFile(path)
+				data = strings.Replace(data, "LOG", string(old), 1)
+			}
+			if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}
+	}
+	dir := func(rel string) func(r *fileSinkRig) string {
+		return func(r *fileSinkRig) string {
+			path := filepath.Join(r.query().Checkpoint, rel)
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Mkdir(path, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}
+	}
+	tests := []struct {
+		name   string
+		mutate func(r *fileSinkRig) string // returns the file to name
+		code   string
+	}{
+		{"metadata garbage", write("metadata", "\x00\xff"), CodeCheckpointUnreadable},
+		{"metadata a directory", dir("metadata"), CodeCheckpointUnreadable},
+		{"metadata deleted", func(r *fileSinkRig) string {
+			path := filepath.Join(r.query().Checkpoint, "metadata")
+			os.Remove(path)
+			return path
+		}, CodeCheckpointUnreadable},
+		{"last commit torn", write("commits/2", `{"nextBatch`), CodeCheckpointUnreadable},
+		{"last commit a directory", dir("commits/2"), CodeCheckpointUnreadable},
+		{"manifest torn", write(manifestFile, `{"manifestVersion":`), CodeCheckpointUnreadable},
+		{"lock a directory", dir(lockFile), CodeFileUnwritable},
+		{"sink log line garbage", write("LOG", "LOG\xff\xfe\n"), CodeSinkLogCorrupt},
+		{"sink log header garbage", write("LOG", "garbage\nLOG"), CodeSinkLogCorrupt},
+		{"sink log torn to its first line", write("LOG", `{"version":1,"id":"x`), CodeSinkLogMismatch},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newFileSinkRig(t, nil)
+			for range 3 {
+				r.batch()
+			}
+			r.eng.Close()
+			path := tt.mutate(r)
+			err := r.tryReopen()
+			if err == nil || !strings.Contains(err.Error(), tt.code) || !strings.Contains(err.Error(), path) {
+				t.Fatalf("open: %v; want a %s error naming %s", err, tt.code, path)
+			}
+		})
+	}
+}
+
+// TestCheckpointWriteFaults: a file the next batch must write that cannot
+// be written (a directory in its place) fails the batch with
+// CodeFileUnwritable naming it.
+func TestCheckpointWriteFaults(t *testing.T) {
+	for _, rel := range []string{"offsets/3", "commits/3"} {
+		t.Run(rel, func(t *testing.T) {
+			r := newFileSinkRig(t, nil)
+			for range 3 {
+				r.batch()
+			}
+			path := filepath.Join(r.query().Checkpoint, rel)
+			if err := os.MkdirAll(filepath.Join(path, "x"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			r.add(1)
+			err := r.eng.RunAvailable(nil)
+			var fe *FileError
+			if !errors.As(err, &fe) || fe.Code != CodeFileUnwritable || !strings.Contains(err.Error(), path) {
+				t.Fatalf("batch: %v; want a %s error naming %s", err, CodeFileUnwritable, path)
+			}
+		})
+	}
+}
+
+// TestPartFileChecksum: a committed part file whose bytes changed after
+// the commit, its size kept, is a PartFileError (ETL-K525): the log
+// records its SHA-256. A log without one (written before) checks the size
+// only.
+func TestPartFileChecksum(t *testing.T) {
+	r := newFileSinkRig(t, nil)
+	r.batch()
+	parts := r.parts()
+	if len(parts) != 1 {
+		t.Fatalf("parts %v; want one", parts)
+	}
+	data, _ := os.ReadFile(parts[0])
+	data[len(data)/2] ^= 0x01
+	if err := os.WriteFile(parts[0], data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var pe *PartFileError
+	if _, err := CommittedFiles(r.out); !errors.As(err, &pe) || !strings.Contains(err.Error(), CodePartFileChanged) || !strings.Contains(err.Error(), "SHA-256") {
+		t.Fatalf("CommittedFiles: %v; want a %s PartFileError on its SHA-256", err, CodePartFileChanged)
+	}
+	log := filepath.Join(r.out, sinkLogDir, r.query().ID+".log")
+	old, _ := os.ReadFile(log)
+	stripped := regexpSHA.ReplaceAll(old, nil)
+	if err := os.WriteFile(log, stripped, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CommittedFiles(r.out); err != nil {
+		t.Fatalf("CommittedFiles of a log without checksums: %v", err)
+	}
+}
+
+// TestStateFileFaults: a state delta or snapshot the restore reads that
+// is garbage or a directory stops the open with CodeCheckpointUnreadable
+// naming it.
+func TestStateFileFaults(t *testing.T) {
+	for _, f := range []string{"11.snapshot", "12.delta"} {
+		for _, dir := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s directory %v", f, dir), func(t *testing.T) {
+				h := retentionHarness(t, 0)
+				h.exec = map[string]string{"state_snapshot_interval": "3"}
+				h.open()
+				for i := range 13 {
+					h.add("in", "a", "1", "2026-07-15T10:00:00Z")
+					if _, ok, err := h.eng.Queries[0].RunBatch(); err != nil || !ok {
+						t.Fatalf("batch %d: %v %v", i, ok, err)
+					}
+				}
+				path := filepath.Join(h.eng.Queries[0].Checkpoint, "state", f)
+				h.close()
+				if dir {
+					os.Remove(path)
+					os.Mkdir(path, 0o755)
+				} else if err := os.WriteFile(path, []byte("garbage"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				m, _ := planMemoryExec(t, h.doc, h.dir, h.exec, planner.Options{OutputModes: map[string]string{"out": h.mode}}, false, h.mergeKeys...)
+				eng, err := Open(m, "p", h.env)
+				if err == nil {
+					eng.Close()
+				}
+				var fe *FileError
+				if !errors.As(err, &fe) || fe.Code != CodeCheckpointUnreadable || !strings.Contains(err.Error(), path) {
+					t.Fatalf("open: %v; want a %s error naming %s", err, CodeCheckpointUnreadable, path)
+				}
+			})
+		}
+	}
+}
+
+// regexpSHA matches a sink log's recorded checksum.
+var regexpSHA = regexp.MustCompile(`,"sha256":"[0-9a-f]+"`)
