@@ -65,6 +65,9 @@ func (c checkpoint) path(kind string, n int64) string {
 // writeJSON writes a log entry atomically (temp file + rename).
 func (c checkpoint) writeJSON(kind string, n int64, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
+	if err == nil && sealed(kind) {
+		data, err = seal(data)
+	}
 	if err != nil {
 		return fmt.Errorf("write %s/%d: %w", kind, n, err)
 	}
@@ -93,6 +96,11 @@ func (c checkpoint) readJSON(kind string, n int64, v any) error {
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return unreadable(c.path(kind, n), err)
+	}
+	if sealed(kind) {
+		if err := checkSeal(data); err != nil {
+			return unreadable(c.path(kind, n), err)
+		}
 	}
 	return nil
 }

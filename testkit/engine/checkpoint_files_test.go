@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -43,6 +45,22 @@ func TestCheckpointFileFaults(t *testing.T) {
 			return path
 		}
 	}
+	digit := func(rel, key string) func(r *fileSinkRig) string {
+		return func(r *fileSinkRig) string {
+			path := filepath.Join(r.query().Checkpoint, rel)
+			data, err := os.ReadFile(path)
+			i := bytes.Index(data, []byte(`"`+key+`": `))
+			if err != nil || i < 0 {
+				t.Fatalf("%s: no %s: %v", path, key, err)
+			}
+			i += len(key) + 4
+			data[i] = '0' + (data[i]-'0'+1)%10
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}
+	}
 	tests := []struct {
 		name   string
 		mutate func(r *fileSinkRig) string // returns the file to name
@@ -56,6 +74,8 @@ func TestCheckpointFileFaults(t *testing.T) {
 			return path
 		}, CodeCheckpointUnreadable},
 		{"last commit torn", write("commits/2", `{"nextBatch`), CodeCheckpointUnreadable},
+		{"a digit of the last commit changed", digit("commits/2", "nextBatchWatermarkMs"), CodeCheckpointUnreadable},
+		{"a digit of offsets changed", digit("offsets/1", "batchTimestampMs"), CodeBadOffsets},
 		{"last commit a directory", dir("commits/2"), CodeCheckpointUnreadable},
 		{"manifest torn", write(manifestFile, `{"manifestVersion":`), CodeCheckpointUnreadable},
 		{"lock a directory", dir(lockFile), CodeFileUnwritable},
@@ -131,6 +151,50 @@ func TestPartFileChecksum(t *testing.T) {
 	}
 	if _, err := CommittedFiles(r.out); err != nil {
 		t.Fatalf("CommittedFiles of a log without checksums: %v", err)
+	}
+}
+
+// TestVerifySinkLogUnreadableMetadata: `etlgen show` (VerifySinkLog) on a
+// checkpoint whose metadata is not an id record fails with
+// CodeCheckpointUnreadable naming it.
+func TestVerifySinkLogUnreadableMetadata(t *testing.T) {
+	r := newFileSinkRig(t, nil)
+	r.batch()
+	r.eng.Close()
+	path := filepath.Join(r.query().Checkpoint, metadataFile)
+	if err := os.WriteFile(path, []byte(`{"id":"a b"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := VerifySinkLog(r.out, r.query().Checkpoint)
+	if err == nil || !strings.Contains(err.Error(), CodeCheckpointUnreadable) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("VerifySinkLog: %v; want a %s error naming %s", err, CodeCheckpointUnreadable, path)
+	}
+}
+
+// TestSealRoundTrip: a sealed offsets file passes its check, an unsealed
+// one (written before checksums) too, a changed one does not.
+func TestSealRoundTrip(t *testing.T) {
+	body, _ := json.MarshalIndent(OffsetLog{BatchID: 3, Sources: map[string]Offset{"in": {N: 7, Files: []string{"a.jsonl"}}}}, "", "  ")
+	data, err := seal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ol OffsetLog
+	if err := json.Unmarshal(data, &ol); err != nil || ol.BatchID != 3 {
+		t.Fatalf("sealed file decodes to %+v, %v", ol, err)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		ok   bool
+	}{
+		{"sealed", data, true},
+		{"unsealed", body, true},
+		{"changed", bytes.Replace(data, []byte("a.jsonl"), []byte("b.jsonl"), 1), false},
+	} {
+		if err := checkSeal(tc.data); (err == nil) != tc.ok {
+			t.Errorf("%s: checkSeal = %v; want ok %v", tc.name, err, tc.ok)
+		}
 	}
 }
 

@@ -72,11 +72,11 @@ func existingIdentity(dir string) (id string, ok bool, err error) {
 		return "", false, nil
 	}
 	if err != nil {
-		return "", false, fmt.Errorf("read checkpoint identity: %w", err)
+		return "", false, unreadable(path, err)
 	}
 	var m streamMetadata
 	if err := json.Unmarshal(data, &m); err != nil || !checkpointIDPattern.MatchString(m.ID) {
-		return "", false, fmt.Errorf("read checkpoint %s: not a {\"id\": ...} record", path)
+		return "", false, unreadable(path, errors.New(`not a {"id": ...} record of letters, digits and dashes`))
 	}
 	return m.ID, true, nil
 }

@@ -80,6 +80,9 @@ func (q *Query) verifyLogs(offsets, commits, states []int64) error {
 	if len(offsets) > 0 {
 		first = offsets[0]
 	}
+	if err := q.verifyRetention(first, commits); err != nil {
+		return err
+	}
 	done := map[int64]bool{}
 	for _, n := range commits {
 		if n > last {
@@ -98,6 +101,26 @@ func (q *Query) verifyLogs(offsets, commits, states []int64) error {
 		}
 	}
 	return nil
+}
+
+// verifyRetention checks that offsets before the first retained ones
+// (first > 0) can have been pruned: the prune after batch n deletes
+// batches up to n-MinBatchesToRetain, so a batch at least
+// first+MinBatchesToRetain-1 committed. Otherwise the oldest offsets were
+// deleted, and resuming would lose what they recorded (the files they
+// read, the watermark the next batch judges late rows by).
+func (q *Query) verifyRetention(first int64, commits []int64) error {
+	if first == 0 {
+		return nil
+	}
+	committed := int64(-1)
+	if len(commits) > 0 {
+		committed = commits[len(commits)-1]
+	}
+	if committed >= first+MinBatchesToRetain-1 {
+		return nil
+	}
+	return q.gap(fmt.Sprintf("offsets/%d is missing (the offsets start at %d), but the retention of %d batches cannot have pruned it: the last commit is %d", first-1, first, MinBatchesToRetain, committed))
 }
 
 // verifySink checks the log of this checkpoint in the query's sink and in

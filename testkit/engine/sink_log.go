@@ -97,7 +97,7 @@ func CommittedFiles(dir string) ([]string, error) {
 		for _, b := range w.Batches {
 			for _, f := range b.Files {
 				p := filepath.Join(dir, f.Path)
-				if err := checkPartFile(p, f, b.BatchID); err != nil {
+				if err := checkPartFile(p, filepath.Join(dir, sinkLogDir, w.ID+".log"), f, b.BatchID); err != nil {
 					return nil, err
 				}
 				out = append(out, p)
@@ -108,9 +108,9 @@ func CommittedFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// checkPartFile checks a committed part file against its log entry: its
-// size, and its SHA-256 when the log recorded one.
-func checkPartFile(path string, f SinkFile, batch int64) error {
+// checkPartFile checks a committed part file against its entry in log:
+// its size, and its SHA-256 when the log recorded one.
+func checkPartFile(path, log string, f SinkFile, batch int64) error {
 	st, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -120,7 +120,7 @@ func checkPartFile(path string, f SinkFile, batch int64) error {
 	case !st.Mode().IsRegular():
 		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed a file, but this is a %s", batch, modeWord(st.Mode()))}
 	case st.Size() != f.Size:
-		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed %d bytes, but it has %d", batch, f.Size, st.Size())}
+		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed %d bytes (sink log %s), but it has %d", batch, f.Size, log, st.Size())}
 	case f.SHA256 == "":
 		return nil
 	}
@@ -129,7 +129,7 @@ func checkPartFile(path string, f SinkFile, batch int64) error {
 		return fmt.Errorf("read sink file: %w", err)
 	}
 	if sum := partSum(data); sum != f.SHA256 {
-		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed bytes of SHA-256 %s, but they are now of %s (changed after the commit)", batch, f.SHA256, sum)}
+		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed bytes of SHA-256 %q (sink log %s), but they are now of %s: the file or its log changed after the commit", batch, f.SHA256, log, sum)}
 	}
 	return nil
 }

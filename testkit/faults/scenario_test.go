@@ -115,14 +115,14 @@ func (s *setup) open() (*engine.Engine, error) {
 }
 
 // runAvailable runs every batch the inputs call for, as an available-now
-// `etlgen run`.
-func (s *setup) runAvailable() error {
+// `etlgen run`, calling onBatch (when not nil) after each.
+func (s *setup) runAvailable(onBatch func(*engine.Progress)) error {
 	eng, err := s.open()
 	if err != nil {
 		return err
 	}
 	defer eng.Close()
-	return eng.RunAvailable(nil)
+	return eng.RunAvailable(onBatch)
 }
 
 // crash runs the next batch of every query through its sink write and
@@ -147,7 +147,7 @@ func (s *setup) first(split int, crash bool) error {
 	if err := s.addInputs(0, split); err != nil {
 		return err
 	}
-	if err := s.runAvailable(); err != nil {
+	if err := s.runAvailable(nil); err != nil {
 		return fmt.Errorf("first run: %w", err)
 	}
 	if !crash {
@@ -162,13 +162,21 @@ func (s *setup) first(split int, crash bool) error {
 	return nil
 }
 
-// second adds the rest of the inputs and runs them, then reads every sink
-// as `etlgen show` does.
-func (s *setup) second(split int) (map[string][]string, error) {
+// second adds the rest of the inputs and runs them, calling onBatch after
+// each batch, then reads every sink as `etlgen show` does.
+func (s *setup) second(split int, onBatch func(*engine.Progress)) (map[string][]string, error) {
 	if err := s.addInputs(split, len(s.files)); err != nil {
 		return nil, err
 	}
-	if err := s.runAvailable(); err != nil {
+	if err := s.runAvailable(onBatch); err != nil {
+		return nil, err
+	}
+	return s.read()
+}
+
+// again runs once more (nothing new to read) and reads every sink.
+func (s *setup) again() (map[string][]string, error) {
+	if err := s.runAvailable(nil); err != nil {
 		return nil, err
 	}
 	return s.read()
