@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -199,12 +200,28 @@ func TestSealRoundTrip(t *testing.T) {
 }
 
 // TestStateFileFaults: a state delta or snapshot the restore reads that
-// is garbage or a directory stops the open with CodeCheckpointUnreadable
-// naming it.
+// is garbage, a directory, or has a byte changed (its trailer's SHA-256
+// no longer matches) stops the open with CodeCheckpointUnreadable naming
+// it.
 func TestStateFileFaults(t *testing.T) {
+	faults := map[string]func(path string) error{
+		"garbage": func(path string) error { return os.WriteFile(path, []byte("garbage"), 0o644) },
+		"directory": func(path string) error {
+			os.Remove(path)
+			return os.Mkdir(path, 0o755)
+		},
+		"a byte changed": func(path string) error {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			data[len(data)-int(stateTrailerLen)-1] ^= 0x01
+			return os.WriteFile(path, data, 0o644)
+		},
+	}
 	for _, f := range []string{"11.snapshot", "12.delta"} {
-		for _, dir := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s directory %v", f, dir), func(t *testing.T) {
+		for fault, mutate := range faults {
+			t.Run(fmt.Sprintf("%s %s", f, fault), func(t *testing.T) {
 				h := retentionHarness(t, 0)
 				h.exec = map[string]string{"state_snapshot_interval": "3"}
 				h.open()
@@ -216,10 +233,7 @@ func TestStateFileFaults(t *testing.T) {
 				}
 				path := filepath.Join(h.eng.Queries[0].Checkpoint, "state", f)
 				h.close()
-				if dir {
-					os.Remove(path)
-					os.Mkdir(path, 0o755)
-				} else if err := os.WriteFile(path, []byte("garbage"), 0o644); err != nil {
+				if err := mutate(path); err != nil {
 					t.Fatal(err)
 				}
 				m, _ := planMemoryExec(t, h.doc, h.dir, h.exec, planner.Options{OutputModes: map[string]string{"out": h.mode}}, false, h.mergeKeys...)
@@ -238,3 +252,36 @@ func TestStateFileFaults(t *testing.T) {
 
 // regexpSHA matches a sink log's recorded checksum.
 var regexpSHA = regexp.MustCompile(`,"sha256":"[0-9a-f]+"`)
+
+// TestStateSeal: a state file written by atomicStream ends with the
+// trailer its check accepts; a byte changed in its body fails the check;
+// a file without a trailer (written before) passes.
+func TestStateSeal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "1.delta")
+	body := bytes.Repeat([]byte("record "), 20)
+	if err := atomicStream(path, func(w *bufio.Writer) error { _, err := w.Write(body); return err }); err != nil {
+		t.Fatal(err)
+	}
+	sealed, _ := os.ReadFile(path)
+	changed := bytes.Clone(sealed)
+	changed[3] ^= 0x01
+	for _, tc := range []struct {
+		name string
+		data []byte
+		ok   bool
+	}{
+		{"sealed", sealed, true},
+		{"a byte of the body changed", changed, false},
+		{"no trailer", body, true},
+	} {
+		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkStateSeal(path); (err == nil) != tc.ok {
+			t.Errorf("%s: checkStateSeal = %v; want ok %v", tc.name, err, tc.ok)
+		}
+	}
+	if !bytes.HasPrefix(sealed, body) || int64(len(sealed)) != int64(len(body))+stateTrailerLen {
+		t.Errorf("sealed file of %d bytes; want the body and a trailer of %d", len(sealed), stateTrailerLen)
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"encoding/gob"
 	"errors"
 	"fmt"
@@ -156,10 +157,14 @@ func atomicStream(path string, write func(*bufio.Writer) error) error {
 	if err != nil {
 		return unwritable(path, err)
 	}
-	bw := bufio.NewWriterSize(f, 1<<16)
+	hw := &hashingWriter{w: f, h: sha256.New()}
+	bw := bufio.NewWriterSize(hw, 1<<16)
 	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
+	}
+	if err == nil {
+		_, err = f.Write(trailer(hw.h)) // state_seal.go
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -210,8 +215,11 @@ func (c checkpoint) readState(n int64, ops []stateful) (int64, error) {
 }
 
 // readStateFile reads, per operator, its name and its records: a whole
-// state or a delta.
+// state or a delta, after checking its trailer.
 func readStateFile(path string, ops []stateful, whole bool) error {
+	if err := checkStateSeal(path); err != nil {
+		return err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -346,6 +354,9 @@ func (c checkpoint) snapshot(n int64, ops []stateful) error {
 	}
 	for d := base + 1; d <= n; d++ {
 		paths = append(paths, c.deltaPath(d))
+	}
+	if err := checkStateSeals(paths...); err != nil {
+		return fmt.Errorf("write state snapshot %d: %w", n, err)
 	}
 	ins := make([]*stateReader, len(paths))
 	for i, p := range paths {

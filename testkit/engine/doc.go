@@ -39,7 +39,8 @@
 // that cannot be read back, or a checkpoint or sink file that cannot be
 // written, is a *FileError naming it (codes_files.go: ETL-K535, ETL-K536,
 // and ETL-K537 for a sink log that does not decode); offsets and commits
-// files carry the SHA-256 of their fields (checkpoint_seal.go), checked on
+// files carry the SHA-256 of their fields (checkpoint_seal.go), state files
+// a trailer with the SHA-256 of their records (state_seal.go), checked on
 // every read. testkit/faults injects such faults into every file the
 // engine writes.
 //
