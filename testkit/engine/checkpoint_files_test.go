@@ -184,17 +184,26 @@ func TestSealRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(data, &ol); err != nil || ol.BatchID != 3 {
 		t.Fatalf("sealed file decodes to %+v, %v", ol, err)
 	}
-	for _, tc := range []struct {
-		name string
-		data []byte
-		ok   bool
-	}{
+	checkSealCases(t, checkSeal, []sealCase{
 		{"sealed", data, true},
 		{"unsealed", body, true},
 		{"changed", bytes.Replace(data, []byte("a.jsonl"), []byte("b.jsonl"), 1), false},
-	} {
-		if err := checkSeal(tc.data); (err == nil) != tc.ok {
-			t.Errorf("%s: checkSeal = %v; want ok %v", tc.name, err, tc.ok)
+	})
+}
+
+// sealCase is content a checksum check passes (ok) or fails.
+type sealCase struct {
+	name string
+	data []byte
+	ok   bool
+}
+
+// checkSealCases runs check on each case's content.
+func checkSealCases(t *testing.T, check func([]byte) error, cases []sealCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if err := check(tc.data); (err == nil) != tc.ok {
+			t.Errorf("%s: check = %v; want ok %v", tc.name, err, tc.ok)
 		}
 	}
 }
@@ -265,22 +274,16 @@ func TestStateSeal(t *testing.T) {
 	sealed, _ := os.ReadFile(path)
 	changed := bytes.Clone(sealed)
 	changed[3] ^= 0x01
-	for _, tc := range []struct {
-		name string
-		data []byte
-		ok   bool
-	}{
+	checkSealCases(t, func(data []byte) error {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return checkStateSeal(path)
+	}, []sealCase{
 		{"sealed", sealed, true},
 		{"a byte of the body changed", changed, false},
 		{"no trailer", body, true},
-	} {
-		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := checkStateSeal(path); (err == nil) != tc.ok {
-			t.Errorf("%s: checkStateSeal = %v; want ok %v", tc.name, err, tc.ok)
-		}
-	}
+	})
 	if !bytes.HasPrefix(sealed, body) || int64(len(sealed)) != int64(len(body))+stateTrailerLen {
 		t.Errorf("sealed file of %d bytes; want the body and a trailer of %d", len(sealed), stateTrailerLen)
 	}
