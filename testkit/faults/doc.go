@@ -4,19 +4,22 @@
 //
 // # Flow
 //
-//	Inject(rng, path, kind) → Fault   truncate, corrupt, delete, make read-only or
-//	                                  replace by a directory one file, at an
-//	                                  offset drawn from rng; Fault says what was done
+//	Inject(rng, path, kind) → Fault   truncate, corrupt (flip bytes), overwrite with
+//	                                  garbage, delete, make read-only or replace
+//	                                  by a directory one file, at an offset drawn
+//	                                  from rng; Fault says what was done
 //	Fault.Undo                        lifts a read-only fault so the test's
 //	                                  temporary directory can be removed
 //
-// The suite (faults_test.go) runs a pipeline over file-json inputs into
-// file-json sinks in two runs, a clean one and one with a fault injected
-// into one file of its checkpoints or sinks between the runs (between
-// micro-batches, or after a batch crashed before its commit), and requires
-// the faulty run and `etlgen show`'s reading of its sinks to either give
-// exactly the clean run's rows or fail with a coded error (ETL-K5xx) that
-// names the file. Every trial derives from a seed: `go test
+// The suite (faults_test.go) runs a pipeline (the order-streaming example,
+// or one with a window aggregate and a dedup: scenario_test.go) over
+// file-json inputs into file-json sinks twice, a clean run and one with a
+// fault injected into one file of its checkpoints or sinks: between two
+// runs, after a batch crashed before its commit, or between two
+// micro-batches of a run. The faulty run and `etlgen show`'s reading of its
+// sinks (run.ReadSink), and then one more run and read, must each either
+// give exactly the clean run's rows or fail with a coded error (ETL-K5xx)
+// that names the file; a panic or a run over two minutes fails too. Every trial derives from a seed: `go test
 // ./testkit/faults -seed S -faults N` (or ETLGEN_FAULTS_SEED,
 // ETLGEN_FAULTS) re-runs it; `make faults` runs a long series.
 //
