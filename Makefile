@@ -5,7 +5,7 @@ GO ?= go
 PKGS := ./...
 EXAMPLE := ./examples/order-streaming
 
-.PHONY: all build test vet fmt-check unit generate check-generated bench fuzz fuzz-smoke clean demo
+.PHONY: all build test vet fmt-check unit generate check-generated bench faults fuzz fuzz-smoke clean demo
 
 all: build
 
@@ -75,6 +75,13 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 	scripts/stack.sh up
 	FILES=$(LVS_FILES) scripts/bench/local_vs_spark.sh $(LVS_EVENTS)
+
+## faults: the fault-injection suite of the local engine (testkit/faults) over FAULTS seeded
+## trials from FAULTS_SEED (make unit runs its first 60, ~15 s); a failure prints the seed to re-run.
+FAULTS ?= 2000
+FAULTS_SEED ?= 1
+faults:
+	$(GO) test -count=1 -timeout 60m -v -run TestFaults ./testkit/faults -seed $(FAULTS_SEED) -faults $(FAULTS)
 
 ## fuzz: every fuzz target of the repository (found with go test -list), FUZZTIME each.
 FUZZTIME ?= 20s

@@ -65,6 +65,9 @@ func (c checkpoint) path(kind string, n int64) string {
 // writeJSON writes a log entry atomically (temp file + rename).
 func (c checkpoint) writeJSON(kind string, n int64, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
+	if err == nil && sealed(kind) {
+		data, err = seal(data)
+	}
 	if err != nil {
 		return fmt.Errorf("write %s/%d: %w", kind, n, err)
 	}
@@ -73,15 +76,15 @@ func (c checkpoint) writeJSON(kind string, n int64, v any) error {
 
 func atomicWrite(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return unwritable(path, err)
 	}
 	// A dot name: readers of the directory (file sources, Spark) skip it.
 	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return unwritable(path, err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return unwritable(path, err)
 	}
 	return nil
 }
@@ -89,10 +92,15 @@ func atomicWrite(path string, data []byte) error {
 func (c checkpoint) readJSON(kind string, n int64, v any) error {
 	data, err := os.ReadFile(c.path(kind, n))
 	if err != nil {
-		return fmt.Errorf("read checkpoint %s/%d: %w", kind, n, err)
+		return unreadable(c.path(kind, n), err)
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("read checkpoint %s/%d: %w", kind, n, err)
+		return unreadable(c.path(kind, n), err)
+	}
+	if sealed(kind) {
+		if err := checkSeal(data); err != nil {
+			return unreadable(c.path(kind, n), err)
+		}
 	}
 	return nil
 }
@@ -153,11 +161,11 @@ func (c checkpoint) readSeen() (map[string][]string, error) {
 		return map[string][]string{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read checkpoint sources/%s: %w", seenFiles, err)
+		return nil, unreadable(filepath.Join(c.dir, "sources", seenFiles), err)
 	}
 	seen := map[string][]string{}
 	if err := json.Unmarshal(data, &seen); err != nil {
-		return nil, fmt.Errorf("read checkpoint sources/%s: %w", seenFiles, err)
+		return nil, unreadable(filepath.Join(c.dir, "sources", seenFiles), err)
 	}
 	return seen, nil
 }

@@ -30,12 +30,21 @@ func (c checkpoint) identity() (string, error) {
 	if err == nil {
 		var m streamMetadata
 		if err := json.Unmarshal(data, &m); err != nil || !checkpointIDPattern.MatchString(m.ID) {
-			return "", fmt.Errorf("read checkpoint %s: not a {\"id\": ...} record of letters, digits and dashes", path)
+			return "", unreadable(path, errors.New(`not a {"id": ...} record of letters, digits and dashes`))
 		}
 		return m.ID, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("read checkpoint identity: %w", err)
+		return "", unreadable(path, err)
+	}
+	ids, err := c.ids("offsets")
+	if err != nil {
+		return "", err
+	}
+	if len(ids) > 0 {
+		// A new identity would orphan the files the checkpoint wrote
+		// into its file sinks under the old one.
+		return "", unreadable(path, fmt.Errorf("missing, but offsets/%d exists: the checkpoint's identity is lost", ids[0]))
 	}
 	m := streamMetadata{ID: newUUID()}
 	data, _ = json.Marshal(m)
@@ -63,11 +72,11 @@ func existingIdentity(dir string) (id string, ok bool, err error) {
 		return "", false, nil
 	}
 	if err != nil {
-		return "", false, fmt.Errorf("read checkpoint identity: %w", err)
+		return "", false, unreadable(path, err)
 	}
 	var m streamMetadata
 	if err := json.Unmarshal(data, &m); err != nil || !checkpointIDPattern.MatchString(m.ID) {
-		return "", false, fmt.Errorf("read checkpoint %s: not a {\"id\": ...} record", path)
+		return "", false, unreadable(path, errors.New(`not a {"id": ...} record of letters, digits and dashes`))
 	}
 	return m.ID, true, nil
 }

@@ -82,12 +82,12 @@ func lockCheckpoint(dir string) (*checkpointLock, error) {
 		return nil, &LockedError{Checkpoint: dir, Holder: ReadLockHolder(path)}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("lock checkpoint %s: %w", dir, err)
+		return nil, fmt.Errorf("lock checkpoint %s: %w", dir, unwritable(path, err))
 	}
 	l := &checkpointLock{f: f, path: path}
 	if err := l.record(); err != nil {
 		l.release()
-		return nil, fmt.Errorf("lock checkpoint %s: %w", dir, err)
+		return nil, fmt.Errorf("lock checkpoint %s: %w", dir, unwritable(path, err))
 	}
 	return l, nil
 }

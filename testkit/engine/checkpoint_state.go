@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"encoding/gob"
 	"errors"
 	"fmt"
@@ -117,7 +118,7 @@ func (c checkpoint) writeDelta(n int64, ops []stateful) error {
 		return nil // a stateless query has no state (readState reads none)
 	}
 	if err := os.Remove(c.snapshotPath(n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("write state delta %d: %w", n, err)
+		return fmt.Errorf("write state delta %d: %w", n, unwritable(c.snapshotPath(n), err))
 	}
 	if err := writeStateFile(c.deltaPath(n), ops, false); err != nil {
 		return fmt.Errorf("write state delta %d: %w", n, err)
@@ -149,17 +150,21 @@ func writeStateFile(path string, ops []stateful, whole bool) error {
 // file (a dot name, as atomicWrite's), then renames it into place.
 func atomicStream(path string, write func(*bufio.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return unwritable(path, err)
 	}
 	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
 	f, err := os.Create(tmp)
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return unwritable(path, err)
 	}
-	bw := bufio.NewWriterSize(f, 1<<16)
+	hw := &hashingWriter{w: f, h: sha256.New()}
+	bw := bufio.NewWriterSize(hw, 1<<16)
 	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
+	}
+	if err == nil {
+		_, err = f.Write(trailer(hw.h)) // state_seal.go
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -169,7 +174,7 @@ func atomicStream(path string, write func(*bufio.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
+		return unwritable(path, err)
 	}
 	return nil
 }
@@ -196,11 +201,11 @@ func (c checkpoint) readState(n int64, ops []stateful) (int64, error) {
 		err = readStateFile(c.snapshotPath(base), ops, true)
 	}
 	if err != nil {
-		return -1, fmt.Errorf("read state snapshot %d: %w", base, err)
+		return -1, fmt.Errorf("read state snapshot %d: %w", base, unreadable(c.snapshotPath(base), err))
 	}
 	for d := base + 1; d <= n; d++ {
 		if err := readStateFile(c.deltaPath(d), ops, false); err != nil {
-			return -1, fmt.Errorf("read state delta %d: %w", d, err)
+			return -1, fmt.Errorf("read state delta %d: %w", d, unreadable(c.deltaPath(d), err))
 		}
 	}
 	for _, op := range ops {
@@ -210,8 +215,11 @@ func (c checkpoint) readState(n int64, ops []stateful) (int64, error) {
 }
 
 // readStateFile reads, per operator, its name and its records: a whole
-// state or a delta.
+// state or a delta, after checking its trailer.
 func readStateFile(path string, ops []stateful, whole bool) error {
+	if err := checkStateSeal(path); err != nil {
+		return err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -346,6 +354,9 @@ func (c checkpoint) snapshot(n int64, ops []stateful) error {
 	}
 	for d := base + 1; d <= n; d++ {
 		paths = append(paths, c.deltaPath(d))
+	}
+	if err := checkStateSeals(paths...); err != nil {
+		return fmt.Errorf("write state snapshot %d: %w", n, err)
 	}
 	ins := make([]*stateReader, len(paths))
 	for i, p := range paths {

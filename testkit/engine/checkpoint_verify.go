@@ -11,6 +11,8 @@ import (
 // recovery checks its log against the checkpoint.
 type loggedSink interface {
 	lastLogged() (batch int64, ok bool, err error)
+	// logFile is the log's path, for errors.
+	logFile() string
 }
 
 // verify checks, before the query resumes, that its checkpoint's logs line
@@ -78,6 +80,9 @@ func (q *Query) verifyLogs(offsets, commits, states []int64) error {
 	if len(offsets) > 0 {
 		first = offsets[0]
 	}
+	if err := q.verifyRetention(first, commits); err != nil {
+		return err
+	}
 	done := map[int64]bool{}
 	for _, n := range commits {
 		if n > last {
@@ -96,6 +101,26 @@ func (q *Query) verifyLogs(offsets, commits, states []int64) error {
 		}
 	}
 	return nil
+}
+
+// verifyRetention checks that offsets before the first retained ones
+// (first > 0) can have been pruned: the prune after batch n deletes
+// batches up to n-MinBatchesToRetain, so a batch at least
+// first+MinBatchesToRetain-1 committed. Otherwise the oldest offsets were
+// deleted, and resuming would lose what they recorded (the files they
+// read, the watermark the next batch judges late rows by).
+func (q *Query) verifyRetention(first int64, commits []int64) error {
+	if first == 0 {
+		return nil
+	}
+	committed := int64(-1)
+	if len(commits) > 0 {
+		committed = commits[len(commits)-1]
+	}
+	if committed >= first+MinBatchesToRetain-1 {
+		return nil
+	}
+	return q.gap(fmt.Sprintf("offsets/%d is missing (the offsets start at %d), but the retention of %d batches cannot have pruned it: the last commit is %d", first-1, first, MinBatchesToRetain, committed))
 }
 
 // verifySink checks the log of this checkpoint in the query's sink and in
@@ -134,27 +159,27 @@ func (q *Query) verifySink(offsets, commits []int64) error {
 		if !ok {
 			logged = -1
 		}
-		if err := q.sinkLogLinesUp(s.name, logged, last, committed); err != nil {
+		if err := q.sinkLogLinesUp(s.name, ls.logFile(), logged, last, committed); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// sinkLogLinesUp compares the last batch a sink logged (-1: none) with the
-// checkpoint's last offsets and last commit.
-func (q *Query) sinkLogLinesUp(load string, logged, last, committed int64) error {
+// sinkLogLinesUp compares the last batch a sink logged (-1: none) in its
+// log file with the checkpoint's last offsets and last commit.
+func (q *Query) sinkLogLinesUp(load, file string, logged, last, committed int64) error {
 	hint := "restore the checkpoint and the sink directory together, or start over (`etlgen run --fresh`, or a new major version and a new sink directory)"
 	switch {
 	case logged > last:
 		return &CheckpointError{Code: CodeSinkLogMismatch, Checkpoint: q.Checkpoint, Hint: hint,
-			Problem: fmt.Sprintf("the sink of load %s logged batch %d of this checkpoint, but offsets/%d is missing: re-planning it would write other rows under a committed batch id", load, logged, logged)}
+			Problem: fmt.Sprintf("the sink of load %s logged batch %d of this checkpoint in %s, but offsets/%d is missing: re-planning it would write other rows under a committed batch id", load, logged, file, logged)}
 	case logged < 0 && committed >= 0:
 		return &CheckpointError{Code: CodeSinkLogMismatch, Checkpoint: q.Checkpoint, Hint: hint,
-			Problem: fmt.Sprintf("the sink of load %s has no log of this checkpoint, but batches up to %d committed: the sink lost them (its log or directory was deleted, or the sink moved)", load, committed)}
+			Problem: fmt.Sprintf("the sink of load %s has no log of this checkpoint (%s), but batches up to %d committed: the sink lost them (its log or directory was deleted, or the sink moved)", load, file, committed)}
 	case logged < committed:
 		return &CheckpointError{Code: CodeSinkLogMismatch, Checkpoint: q.Checkpoint, Hint: hint,
-			Problem: fmt.Sprintf("the sink log of load %s ends at batch %d but batch %d committed: the sink lost batches", load, logged, committed)}
+			Problem: fmt.Sprintf("the sink log %s of load %s ends at batch %d but batch %d committed: the sink lost batches", file, load, logged, committed)}
 	}
 	return nil
 }

@@ -34,6 +34,8 @@ func TestCheckpointVerify(t *testing.T) {
 		{"intact", func(*fileSinkRig) {}, ""},
 		{"last offsets deleted", rm("offsets/2"), CodeCheckpointGap},
 		{"middle offsets deleted", rm("offsets/1"), CodeCheckpointGap},
+		{"first offsets deleted", rm("offsets/0"), CodeCheckpointGap},
+		{"first offsets and commit deleted", rm("offsets/0", "commits/0"), CodeCheckpointGap},
 		{"middle commit deleted", rm("commits/1"), CodeCheckpointGap},
 		{"last offsets and commit deleted", rm("offsets/2", "commits/2"), CodeSinkLogMismatch},
 		{"last commit deleted: re-run", rm("commits/2"), ""},

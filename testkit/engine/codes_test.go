@@ -13,7 +13,8 @@ func TestCodesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{CodeCheckpointLocked, CodeCheckpointGap, CodeSinkLogMismatch, CodeStateChain, CodeExpectationFailed} {
+	for _, c := range []string{CodeCheckpointLocked, CodeCheckpointGap, CodeSinkLogMismatch, CodeStateChain, CodeExpectationFailed,
+		CodeCheckpointUnreadable, CodeFileUnwritable, CodeSinkLogCorrupt} {
 		if !strings.Contains(string(docs), "`"+c+"`") {
 			t.Errorf("code %s is not documented in docs/diagnostics.md", c)
 		}

@@ -36,7 +36,10 @@ func checkCompat(model *planner.Model, pp *planner.PipelinePlan, manifest []byte
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("read state manifest: %w", err)
+			return unreadable(filepath.Join(q.Checkpoint, manifestFile), err)
+		}
+		if _, err := planner.ParseManifest(old); err != nil {
+			return unreadable(filepath.Join(q.Checkpoint, manifestFile), err)
 		}
 		_, l := planner.CompareManifest(old, model)
 		if l.HasErrors() {

@@ -35,7 +35,14 @@
 // Before resuming, verify (checkpoint_verify.go) checks that offsets,
 // commits, state files and the sink's log line up, else a
 // *CheckpointError (ETL-K521, ETL-K522, ETL-K523): a batch is never
-// planned again over other data, nor from a wrong state.
+// planned again over other data, nor from a wrong state. A checkpoint file
+// that cannot be read back, or a checkpoint or sink file that cannot be
+// written, is a *FileError naming it (codes_files.go: ETL-K535, ETL-K536,
+// and ETL-K537 for a sink log that does not decode); offsets and commits
+// files carry the SHA-256 of their fields (checkpoint_seal.go), state files
+// a trailer with the SHA-256 of their records (state_seal.go), checked on
+// every read. testkit/faults injects such faults into every file the
+// engine writes.
 //
 // # State
 //
@@ -72,7 +79,8 @@
 // spec lists the local engine. The file sink (sink_file.go) names its
 // files part-<batch>-<checkpoint id>.jsonl and logs committed batches in
 // _etlgen_sink/<checkpoint id>.log (sink_log.go; CommittedFiles lists
-// them for readers); StartOver (fresh.go, `etlgen run --fresh`) deletes a
+// them for readers, each checked against the size and SHA-256 its log
+// recorded at commit); StartOver (fresh.go, `etlgen run --fresh`) deletes a
 // pipeline's checkpoints and exactly the files and logs they wrote there,
 // under the checkpoints' locks. A sink log is trusted only when it stays in
 // its directory (sink_log_confine.go: its id is its file name, every file

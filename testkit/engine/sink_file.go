@@ -55,7 +55,7 @@ func (f *FileSink) Write(_ string, id int64, s *Schema, rows []Row) (bool, error
 		if err := atomicWrite(filepath.Join(f.Dir, name), buf.Bytes()); err != nil {
 			return false, err
 		}
-		b.Files = append(b.Files, SinkFile{Path: name, Size: int64(buf.Len()), Rows: len(rows)})
+		b.Files = append(b.Files, SinkFile{Path: name, Size: int64(buf.Len()), Rows: len(rows), SHA256: partSum(buf.Bytes())})
 	}
 	return false, f.append(b)
 }
@@ -74,11 +74,11 @@ func (f *FileSink) load() error {
 	if err != nil {
 		return err
 	}
-	if w.ID != f.ID {
-		return fmt.Errorf("sink log %s belongs to checkpoint %s, not %s", f.logPath(), w.ID, f.ID)
+	if complete > 0 && w.ID != f.ID {
+		return &SinkLogError{Log: f.logPath(), Problem: fmt.Sprintf("its header names checkpoint %s, not this checkpoint's %s", w.ID, f.ID)}
 	}
 	if err := os.Truncate(f.logPath(), complete); err != nil {
-		return fmt.Errorf("repair sink log: %w", err)
+		return fmt.Errorf("repair sink log: %w", unwritable(f.logPath(), err))
 	}
 	if n := len(w.Batches); n > 0 {
 		f.logged, f.last = true, w.Batches[n-1].BatchID
@@ -91,11 +91,11 @@ func (f *FileSink) load() error {
 // write per line, so a crash leaves at most a partial last line.
 func (f *FileSink) append(b SinkBatch) error {
 	if err := os.MkdirAll(filepath.Dir(f.logPath()), 0o755); err != nil {
-		return fmt.Errorf("write sink log: %w", err)
+		return unwritable(f.logPath(), err)
 	}
 	lf, err := os.OpenFile(f.logPath(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
-		return fmt.Errorf("write sink log: %w", err)
+		return unwritable(f.logPath(), err)
 	}
 	var line []byte
 	if st, err := lf.Stat(); err == nil && st.Size() == 0 {
@@ -108,7 +108,7 @@ func (f *FileSink) append(b SinkBatch) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("write sink log: %w", err)
+		return unwritable(f.logPath(), err)
 	}
 	f.logged, f.last = true, b.BatchID
 	return nil
@@ -122,6 +122,9 @@ func (f *FileSink) lastLogged() (int64, bool, error) {
 	}
 	return f.last, f.logged, nil
 }
+
+// logFile is the checkpoint's log in the sink directory.
+func (f *FileSink) logFile() string { return f.logPath() }
 
 // otherWriters returns the checkpoints other than the sink's own that
 // committed batches into its directory.

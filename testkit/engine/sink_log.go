@@ -2,6 +2,8 @@ package engine
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,6 +46,9 @@ type SinkFile struct {
 	Path string `json:"path"`
 	Size int64  `json:"size"`
 	Rows int    `json:"rows"`
+	// SHA256 is the hex SHA-256 of the file's bytes at commit; empty in
+	// logs written before it was recorded (only the size is checked then).
+	SHA256 string `json:"sha256,omitempty"`
 }
 
 // ReadSinkLog reads the logs of every checkpoint that wrote into the file
@@ -92,7 +97,7 @@ func CommittedFiles(dir string) ([]string, error) {
 		for _, b := range w.Batches {
 			for _, f := range b.Files {
 				p := filepath.Join(dir, f.Path)
-				if err := checkPartFile(p, f.Size, b.BatchID); err != nil {
+				if err := checkPartFile(p, filepath.Join(dir, sinkLogDir, w.ID+".log"), f, b.BatchID); err != nil {
 					return nil, err
 				}
 				out = append(out, p)
@@ -103,8 +108,9 @@ func CommittedFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// checkPartFile checks a committed part file against its log entry.
-func checkPartFile(path string, size, batch int64) error {
+// checkPartFile checks a committed part file against its entry in log:
+// its size, and its SHA-256 when the log recorded one.
+func checkPartFile(path, log string, f SinkFile, batch int64) error {
 	st, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -113,10 +119,25 @@ func checkPartFile(path string, size, batch int64) error {
 		return fmt.Errorf("read sink file: %w", err)
 	case !st.Mode().IsRegular():
 		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed a file, but this is a %s", batch, modeWord(st.Mode()))}
-	case st.Size() != size:
-		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed %d bytes, but it has %d", batch, size, st.Size())}
+	case st.Size() != f.Size:
+		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed %d bytes (sink log %s), but it has %d", batch, f.Size, log, st.Size())}
+	case f.SHA256 == "":
+		return nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("read sink file: %w", err)
+	}
+	if sum := partSum(data); sum != f.SHA256 {
+		return &PartFileError{File: path, Problem: fmt.Sprintf("batch %d committed bytes of SHA-256 %q (sink log %s), but they are now of %s: the file or its log changed after the commit", batch, f.SHA256, log, sum)}
 	}
 	return nil
+}
+
+// partSum is the hex SHA-256 of a part file's bytes.
+func partSum(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // VerifySinkLog checks that the file sink directory dir holds the log of
@@ -159,17 +180,17 @@ func readWriterLog(path string) (w SinkWriter, complete int64, err error) {
 		return SinkWriter{}, 0, err
 	}
 	if err != nil {
-		return SinkWriter{}, 0, fmt.Errorf("read sink log: %w", err)
+		return SinkWriter{}, 0, corruptLog(path, err)
 	}
 	complete = int64(bytes.LastIndexByte(data, '\n') + 1)
 	lines := strings.Split(string(data[:complete]), "\n")
 	for i, line := range lines[:max(len(lines)-1, 0)] {
 		if err := decodeLogLine(&w, i, line); err != nil {
-			return SinkWriter{}, 0, fmt.Errorf("read sink log %s line %d: %w", path, i+1, err)
+			return SinkWriter{}, 0, corruptLog(path, fmt.Errorf("line %d: %w", i+1, err))
 		}
 	}
 	if w.Version == 0 && complete > 0 {
-		return SinkWriter{}, 0, fmt.Errorf("read sink log %s: no header line", path)
+		return SinkWriter{}, 0, corruptLog(path, errors.New("no header line"))
 	}
 	if complete > 0 {
 		if err := checkWriter(path, w); err != nil {
