@@ -82,7 +82,7 @@ func expectationsOf(pp *pipe, queries []Query) []Expectation {
 		pe := Expectation{Name: e.Name, On: e.On, Kind: e.Kind, Action: e.Action, Condition: expectationCondition(e),
 			Queries: []string{}, IR: e}
 		for j := range queries {
-			if q := &queries[j]; q.Host == "" && q.Branch != ir.PortLate && readsStream(pp, q, e.On) {
+			if q := &queries[j]; q.Host == "" && q.Branch != ir.PortLate && q.Branch != ir.PortQuarantine && readsStream(pp, q, e.On) {
 				pe.Queries = append(pe.Queries, q.Name)
 				q.Expectations = append(q.Expectations, pe)
 			}
