@@ -375,7 +375,8 @@ def expect(df, expectations, on):
     query's own pass: each counts the rows that meet its check (a SQL
     predicate that is never NULL) and those that break it in an observed
     metric (passed, failed; read by the batch line), then drops the
-    breaking rows (action drop) or fails the task, and so the micro-batch
+    breaking rows (action drop, and quarantine: the Quarantined() load's
+    own query writes them, see quarantine) or fails the task, and so the micro-batch
     before anything of it commits, at the first breaking row with
     EXPECTATION_MARKER, EXPECTATION_CODE, the expectation's message and the
     row as JSON (action fail, raise_error).
@@ -385,13 +386,49 @@ def expect(df, expectations, on):
             continue
         ok = F.expr(e["check"])
         df = df.observe(e["observe"], F.count_if(ok).alias("passed"), F.count_if(~ok).alias("failed"))
-        if e["action"] == "drop":
+        if e["action"] in ("drop", "quarantine"):
             df = df.filter(ok)
         elif e["action"] == "fail":
-            row = F.to_json(F.struct(*[df[c] for c in df.columns]))
-            msg = "%s %s: %s" % (EXPECTATION_MARKER, EXPECTATION_CODE, e["message"])
-            df = df.filter(F.when(ok, F.lit(True)).otherwise(F.raise_error(F.concat(F.lit(msg), row))))
+            df = _fail_unless(df, ok, e, df.columns)
     return df
+
+
+def _fail_unless(df, ok, e, columns):
+    """df, failing the task at its first row where ok is false with
+    EXPECTATION_MARKER, EXPECTATION_CODE, expectation e's message and the
+    row's columns as JSON (raise_error)."""
+    row = F.to_json(F.struct(*[df[c] for c in columns]))
+    msg = "%s %s: %s" % (EXPECTATION_MARKER, EXPECTATION_CODE, e["message"])
+    return df.filter(F.when(ok, F.lit(True)).otherwise(F.raise_error(F.concat(F.lit(msg), row))))
+
+
+QUARANTINE_REASON = "etlgen_quarantine_reason"
+
+
+def quarantine(df, expectations, pipeline_id):
+    """The Quarantined() rows of df, a stream before its expectations: the
+    expectations declared on it (dicts as for expect, in declaration order)
+    apply as in the queries that read it, without counting: a drop removes
+    a row, a fail fails the task at a row no quarantine took before, and a
+    row breaking an expectation with action quarantine leaves with its name
+    in column expectation, then pipeline_id and observed_at (the
+    micro-batch's current_timestamp()). A row goes out with the first
+    quarantine expectation it breaks."""
+    columns = list(df.columns)
+    reason = F.col(QUARANTINE_REASON)
+    df = df.withColumn(QUARANTINE_REASON, F.lit(None).cast("string"))
+    for e in expectations:
+        ok = F.expr(e["check"])
+        held = reason.isNotNull() | ok
+        if e["action"] == "quarantine":
+            df = df.withColumn(QUARANTINE_REASON, F.when(held, reason).otherwise(F.lit(e["name"])))
+        elif e["action"] == "drop":
+            df = df.filter(held)
+        elif e["action"] == "fail":
+            df = _fail_unless(df, held, e, columns)
+    return df.filter(reason.isNotNull()).select(
+        *[df[c] for c in columns], reason.alias("expectation"), F.lit(pipeline_id).alias("pipeline_id"),
+        F.current_timestamp().alias("observed_at"))
 
 
 def observed_expectations(p, expectations):
