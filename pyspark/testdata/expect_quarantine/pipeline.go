@@ -2,7 +2,8 @@
 // expectation of each action on the valid readings: one that drops
 // readings of no device, one that warns about implausible temperatures,
 // one that quarantines readings of a low battery to held_readings, and one
-// that fails the batch on a reading below -80 °C.
+// that fails the batch on a reading below -80 °C; payloads that break the
+// contract go to rejected_readings.
 package expectquarantine
 
 import (
@@ -35,8 +36,16 @@ type HeldReading struct {
 	ObservedAt  time.Time `json:"observed_at"`
 }
 
+// RejectedReading is a reading payload that broke the contract.
+type RejectedReading struct {
+	RawPayload       string  `json:"raw_payload"`
+	RawPayloadBase64 *string `json:"raw_payload_base64"`
+	ReasonCode       string  `json:"reason_code"`
+	Reason           string  `json:"reason"`
+}
+
 func init() {
-	for _, t := range []reflect.Type{reflect.TypeFor[Reading](), reflect.TypeFor[HeldReading]()} {
+	for _, t := range []reflect.Type{reflect.TypeFor[Reading](), reflect.TypeFor[HeldReading](), reflect.TypeFor[RejectedReading]()} {
 		c, err := contracts.FromType(t)
 		if err != nil {
 			panic(err)
@@ -53,13 +62,19 @@ var Cols = struct {
 }{etl.NewCol[string]("device_id"), etl.NewCol[int64]("celsius"), etl.NewCol[int64]("battery")}
 
 // Pipeline is the pipeline with the four expectations.
-var Pipeline = etl.NewPipeline("sensor-readings", "1.0.0", func(p *etl.Builder) {
+var Pipeline = etl.NewPipeline("sensor-readings", "1.0.0", Build)
+
+// Build declares the pipeline's extract, expectations and loads (the gen
+// golden case pipeline_expect_quarantine declares the same pipeline).
+func Build(p *etl.Builder) {
 	r := Cols
-	valid := etl.Extract[Reading](p, "readings_in").Valid().
+	in := etl.Extract[Reading](p, "readings_in")
+	valid := in.Valid().
 		ExpectOrDrop("known_device", r.DeviceID.Ne("")).
 		Expect("plausible", r.Celsius.Lt(60), etl.Warn).
 		ExpectOrQuarantine("battery_ok", r.Battery.Ge(10)).
 		ExpectOrFail("not_frozen", r.Celsius.Gt(-80))
 	etl.Load(p, "readings", valid)
 	etl.Load(p, "held_readings", etl.Into[HeldReading](valid.Quarantined()))
-})
+	etl.Load(p, "rejected_readings", etl.Into[RejectedReading](in.Invalid()))
+}

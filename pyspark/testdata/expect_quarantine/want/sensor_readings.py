@@ -237,11 +237,50 @@ def start_held_readings(spark):
                     resume=resume, sources=["etlgen_source_readings_in"])
 
 
+REJECTED_READINGS_IDENTITY = "sensor-readings/v1/local-stack/rejected_readings"
+REJECTED_READINGS_CHECKPOINT = "s3a://warehouse/checkpoints/sensor-readings/v1/local-stack/rejected_readings"
+REJECTED_READINGS_TARGET = "`sensors`.`rejected_readings`"
+REJECTED_READINGS_SCHEMA_SQL = "CREATE SCHEMA IF NOT EXISTS `sensors`"
+REJECTED_READINGS_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `sensors`.`rejected_readings` (\n  `raw_payload` STRING NOT NULL,\n  `raw_payload_base64` STRING,\n  `reason_code` STRING NOT NULL,\n  `reason` STRING NOT NULL\n) USING delta"
+REJECTED_READINGS_COLUMNS = [
+    "CAST(`raw_payload` AS STRING) AS `raw_payload`",
+    "CAST(`raw_payload_base64` AS STRING) AS `raw_payload_base64`",
+    "CAST(`reason_code` AS STRING) AS `reason_code`",
+    "CAST(`reason` AS STRING) AS `reason`",
+]
+
+
+def write_rejected_readings(batch_df, batch_id):
+    """foreachBatch of query rejected_readings: idempotent per batch id."""
+    with rt.micro_batch(batch_df, cache=False, batch_id=batch_id) as batch_df:
+        rt.append(batch_df, batch_id, REJECTED_READINGS_TARGET, REJECTED_READINGS_IDENTITY)
+
+
+def start_rejected_readings(spark):
+    """Query rejected_readings: invalid rows, output mode append, append into sensors.rejected_readings."""
+    rt.ensure_table(spark, REJECTED_READINGS_SCHEMA_SQL, REJECTED_READINGS_CREATE_SQL)
+    resume = rt.resume_point(spark, REJECTED_READINGS_CHECKPOINT, [REJECTED_READINGS_TARGET])
+    df = readings_in_invalid(readings_in_raw(spark), observe="etlgen_source_readings_in")
+    df = df.selectExpr(*REJECTED_READINGS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
+    handle = (
+        df.writeStream.queryName("rejected_readings")
+        .outputMode("append")
+        .option("checkpointLocation", REJECTED_READINGS_CHECKPOINT)
+        .trigger(availableNow=True)
+        .foreachBatch(write_rejected_readings)
+        .start()
+    )
+    return rt.Query("rejected_readings", handle, REJECTED_READINGS_IDENTITY, target=REJECTED_READINGS_TARGET,
+                    late=[], observe="etlgen",
+                    resume=resume, sources=["etlgen_source_readings_in"])
+
+
 def start(spark):
     """Start every query of the pipeline."""
     return [
         rt.start_query(start_readings, spark),
         rt.start_query(start_held_readings, spark),
+        rt.start_query(start_rejected_readings, spark),
     ]
 
 
