@@ -72,6 +72,9 @@ GATES_CONF = "etlgen.gates."
 # fail (expect; the local engine's engine.ExpectationMarker and
 # CodeExpectationFailed).
 EXPECTATION_MARKER = "[ETLGEN_EXPECTATION]"
+# How an expectation's raise_error message starts (Spark's error class,
+# then EXPECTATION_MARKER).
+RAISED_EXPECTATION = "[USER_RAISED_EXCEPTION] " + EXPECTATION_MARKER
 EXPECTATION_CODE = "ETL-E751"
 
 # Failure classes: code, exit code, retry guidance, needles. The needles are
@@ -220,10 +223,35 @@ def connect_url(remote, params):
     return base.rstrip("/") + "/;" + ";".join([p for p in [literal] if p] + extra)
 
 
+def raised_expectation(text):
+    """The message an expectation's raise_error gave in text (an exception
+    with its causes), "" when none: a failing expectation under a Delta
+    append fails its write task (TASK_WRITE_FAILED), and the raise is a
+    cause in the JVM stacktrace, never in the plan text after it (which
+    holds the raise_error expression, not USER_RAISED_EXCEPTION's message)."""
+    text = text.split("=== Streaming Query ===")[0]
+    i = text.find(RAISED_EXPECTATION)
+    if i < 0:
+        return ""
+    return text[i + len(RAISED_EXPECTATION) - len(EXPECTATION_MARKER) :].split("\n")[0]
+
+
+def failure_message(exc):
+    """The message of a failed run: the exception's, after the expectation
+    it raised when that is only a cause (raised_expectation); 4000
+    characters at most."""
+    msg = str(exc)
+    raised = raised_expectation(msg)
+    if raised and raised not in msg.split("JVM stacktrace")[0]:
+        msg = raised + "\n\n" + msg
+    return msg[:4000]
+
+
 def classify(exc):
     """Return (code, exit code, retry guidance) for an exception."""
-    text = "%s: %s" % (type(exc).__name__, exc)
-    text = text.split("=== Streaming Query ===")[0].split("JVM stacktrace")[0]  # not the plan text
+    full = "%s: %s" % (type(exc).__name__, exc)
+    text = full.split("=== Streaming Query ===")[0].split("JVM stacktrace")[0]  # not the plan text
+    text += " " + raised_expectation(full)
     for code, exit_code, retry, needles in FAILURES:
         if any(n in text for n in needles):
             return code, exit_code, retry
@@ -1808,7 +1836,7 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
     except BaseException as exc:  # noqa: BLE001 - classified and reported
         sys.stderr.write(redact(traceback.format_exc()))
         kind, code, retry = classify(exc)
-        status, failure = "failed", {"code": kind, "retry": retry, "message": str(exc)[:4000],
+        status, failure = "failed", {"code": kind, "retry": retry, "message": failure_message(exc),
                                      "exception": type(exc).__name__}
         if failed_query is not None:
             failure["query"] = failed_query
