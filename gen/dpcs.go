@@ -235,6 +235,9 @@ func dpcsLoad(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, ld ir.Load) {
 	port.Binding = sinkBinding(m, pp, ld.Asset)
 	d.Interface.Outputs = append(d.Interface.Outputs, port)
 	d.DataFlow = append(d.DataFlow, DPCSDataFlow{From: refEndpoint(d, ld.From), To: "interface.outputs." + ld.Asset, Dataset: ld.Asset, ContractRef: ref})
+	if ld.From.Port == ir.PortQuarantine {
+		quarantinePort(d, ld.From)
+	}
 	if ld.From.Port != ir.PortLate {
 		return
 	}
@@ -259,6 +262,8 @@ func loadPurpose(ld ir.Load) string {
 		return "quarantine: rows of " + ld.From.Node + " that broke their contract"
 	case ir.PortLate:
 		return "late data: rows of " + ld.From.Node + " behind the watermark"
+	case ir.PortQuarantine:
+		return "quarantine: rows of " + ld.From.Node + " that broke an expectation with action quarantine, with its name as reason"
 	}
 	return "output of " + ld.From.Node
 }

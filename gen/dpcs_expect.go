@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -26,13 +27,33 @@ func dpcsExpectations(pp *planner.PipelinePlan, d *DPCSDoc) {
 			Placement: DPCSPlacement{Kind: "afterStep", StepID: step},
 			Criteria:  []DPCSCriterion{{ID: e.Name, Type: "expression", Expression: e.Condition}},
 			OnSuccess: "continue: the row passes",
-			OnFailure: expectationOutcome(e.Action)})
+			OnFailure: expectationOutcome(pp, e)})
+	}
+}
+
+// quarantinePort gives the step whose stream r a Quarantined() load reads
+// (r's port is quarantine) that output port.
+func quarantinePort(d *DPCSDoc, r ir.Ref) {
+	step, _, _ := stepOfEndpoint(refEndpoint(d, r))
+	for i := range d.Steps {
+		s := &d.Steps[i]
+		if s.ID == step && !slices.ContainsFunc(s.Outputs, func(p DPCSStepPort) bool { return p.ID == r.Port }) {
+			s.Outputs = append(s.Outputs, DPCSStepPort{ID: r.Port})
+		}
 	}
 }
 
 // expectationOutcome says what a row breaking an expectation does.
-func expectationOutcome(action string) string {
-	switch action {
+func expectationOutcome(pp *planner.PipelinePlan, e planner.Expectation) string {
+	switch e.Action {
+	case ir.ExpectQuarantine:
+		to := "the stream's Quarantined() rows"
+		for _, ld := range pp.IR().Loads {
+			if ld.From.Port == ir.PortQuarantine && ld.From.Node == e.On.Node {
+				to = ld.Asset + " (" + ld.Contract + ")"
+			}
+		}
+		return "quarantine: the row leaves the stream, is counted, and goes to " + to + " with the expectation's name as reason"
 	case ir.ExpectDrop:
 		return "drop: the row is dropped from the stream and counted"
 	case ir.ExpectFail:

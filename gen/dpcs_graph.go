@@ -163,7 +163,7 @@ func (b *graphBuilder) load(ld ir.Load) string {
 // loadKind is the node kind of a load, by the port it reads.
 func loadKind(ld ir.Load) NodeKind {
 	switch ld.From.Port {
-	case ir.PortInvalid:
+	case ir.PortInvalid, ir.PortQuarantine:
 		return NodeQuarantine
 	case ir.PortLate:
 		return NodeLate
@@ -251,7 +251,8 @@ func engineLabel(m *Model) string {
 }
 
 // portLabel labels an edge by the port it reads: extracts' valid, invalid
-// and late ports; a step's plain output has no label.
+// and late ports, a stream's quarantined rows (Quarantined()); a step's
+// plain output has no label.
 func portLabel(r ir.Ref) string {
 	switch r.Port {
 	case ir.PortInvalid:
@@ -260,6 +261,8 @@ func portLabel(r ir.Ref) string {
 		return "late"
 	case ir.PortValid:
 		return "valid"
+	case ir.PortQuarantine:
+		return "quarantined"
 	}
 	return ""
 }

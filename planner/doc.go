@@ -39,7 +39,9 @@
 // gated load's query; GateQuarantine.Write likewise), the expectations
 // with the queries that count them (PipelinePlan.Expectations,
 // Query.Expectations: expect.go, checked by rule_expectations.go and by
-// inference over the stream's schema), the loads that share
+// inference over the stream's schema; the load of a stream's quarantined
+// rows is a query of branch quarantine that counts none, checked by
+// quarantine.go), the loads that share
 // one query (multi-sink, shareQueries: Query.Hosted on the host, Query.Host
 // on each load it writes, with the host's checkpoint and a txnAppId of its
 // own; execution.multi_sink: separate turns it off), the Spark session (Session: Connect URL and conf, with every

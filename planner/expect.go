@@ -26,8 +26,34 @@ type Expectation struct {
 	Condition string `json:"condition"`
 	// Queries are the queries that evaluate the expectation, sorted.
 	Queries []string `json:"queries"`
+	// Output is, for action quarantine, the load of the stream's
+	// Quarantined() rows; "" otherwise or when none loads them (ETL-D285).
+	Output string `json:"output,omitempty"`
 	// IR is the declared expectation.
 	IR *ir.Expectation `json:"-"`
+}
+
+// ActionText is the action as the plan shows it: warn, drop, fail, or
+// "quarantine to ASSET".
+func (e Expectation) ActionText() string {
+	if e.Output != "" {
+		return e.Action + " to " + e.Output
+	}
+	return e.Action
+}
+
+// quarantineOutput is the load of the Quarantined() rows of e's stream
+// when e quarantines, "" otherwise.
+func quarantineOutput(pp *pipe, e *ir.Expectation) string {
+	if e.Action != ir.ExpectQuarantine {
+		return ""
+	}
+	for _, ld := range pp.p.Loads {
+		if base, ok := ir.QuarantineStream(ld.From, pp.extracts[ld.From.Node] != nil); ok && base == e.On {
+			return ld.Asset
+		}
+	}
+	return ""
 }
 
 // expectationCondition is the condition of e in words: what a row must
@@ -80,9 +106,9 @@ func expectationsOf(pp *pipe, queries []Query) []Expectation {
 	for i := range pp.p.Expectations {
 		e := &pp.p.Expectations[i]
 		pe := Expectation{Name: e.Name, On: e.On, Kind: e.Kind, Action: e.Action, Condition: expectationCondition(e),
-			Queries: []string{}, IR: e}
+			Queries: []string{}, Output: quarantineOutput(pp, e), IR: e}
 		for j := range queries {
-			if q := &queries[j]; q.Host == "" && q.Branch != ir.PortLate && readsStream(pp, q, e.On) {
+			if q := &queries[j]; q.Host == "" && q.Branch != ir.PortLate && q.Branch != ir.PortQuarantine && readsStream(pp, q, e.On) {
 				pe.Queries = append(pe.Queries, q.Name)
 				q.Expectations = append(q.Expectations, pe)
 			}

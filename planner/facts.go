@@ -45,6 +45,8 @@ func (pp *pipe) factsOf(q *qnode) *facts {
 		return lateFacts(q)
 	case len(q.kids) == 0:
 		return newFacts(false)
+	case q.quarantine:
+		return quarantineFacts(q.kids[0].facts)
 	}
 	in := q.kids[0].facts
 	f := in.clone()

@@ -16,6 +16,9 @@ type qnode struct {
 	static bool        // part of a static (batch) side of a join
 	kids   []*qnode
 	facts  *facts
+	// quarantine: the rows of its kid (an extract's valid rows or a
+	// step's output) that broke an expectation with action quarantine.
+	quarantine bool
 }
 
 // query is one streaming query: everything upstream of one load.
@@ -59,6 +62,12 @@ func (x *expander) ref(r ir.Ref) *qnode {
 
 // expand expands one ref the first time it is met.
 func (x *expander) expand(r ir.Ref) *qnode {
+	if base, ok := ir.QuarantineStream(r, x.pp.extracts[r.Node] != nil); ok {
+		if k := x.ref(base); k != nil {
+			return &qnode{quarantine: true, kids: []*qnode{k}}
+		}
+		return nil
+	}
 	if ex, ok := x.pp.extracts[r.Node]; ok {
 		if r.Port == ir.PortLate {
 			return x.extractLate(ex)

@@ -48,8 +48,8 @@ func expectationProblem(pp *pipe, e *ir.Expectation, seen map[string]bool) (hint
 		return "give each expectation of the pipeline its own name", fmt.Sprintf("expectation %s is declared twice", e.Name)
 	case e.Kind != ir.ExpectPredicate && e.Kind != ir.ExpectUnique:
 		return "use kind predicate or unique", fmt.Sprintf("expectation %s: unknown kind %q", e.Name, e.Kind)
-	case e.Action != ir.ExpectWarn && e.Action != ir.ExpectDrop && e.Action != ir.ExpectFail:
-		return "use action warn, drop or fail", fmt.Sprintf("expectation %s: unknown action %q", e.Name, e.Action)
+	case e.Action != ir.ExpectWarn && e.Action != ir.ExpectDrop && e.Action != ir.ExpectFail && e.Action != ir.ExpectQuarantine:
+		return "use action warn, drop, fail or quarantine", fmt.Sprintf("expectation %s: unknown action %q", e.Name, e.Action)
 	case e.Kind == ir.ExpectPredicate && e.Predicate == nil:
 		return "give the expectation a boolean expression", fmt.Sprintf("expectation %s has no expression", e.Name)
 	case e.Kind == ir.ExpectUnique && len(e.Keys) == 0:

@@ -47,11 +47,11 @@ func checkStepInputs(c *Checker, pp *pipe, st *ir.Step) {
 
 func checkRef(c *Checker, pp *pipe, r ir.Ref, pos diag.Position, path string) {
 	if _, ok := pp.extracts[r.Node]; ok {
-		if r.Port == ir.PortValid || r.Port == ir.PortInvalid || r.Port == ir.PortLate {
+		if r.Port == ir.PortValid || r.Port == ir.PortInvalid || r.Port == ir.PortLate || r.Port == ir.PortQuarantine {
 			return
 		}
 	} else if _, ok := pp.steps[r.Node]; ok {
-		if r.Port == ir.PortOut || r.Port == ir.PortLate {
+		if r.Port == ir.PortOut || r.Port == ir.PortLate || r.Port == ir.PortQuarantine {
 			return
 		}
 	}

@@ -65,6 +65,7 @@ func DefaultRules() []Rule {
 		ruleSparkGates,
 		ruleExpectations,
 		ruleSparkExpectations,
+		ruleQuarantine,
 	}
 }
 

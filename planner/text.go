@@ -69,7 +69,7 @@ func writePipeline(b *strings.Builder, p PipelinePlan) {
 // writeExpectation writes an expectation: the stream it checks, its
 // condition, its action and the queries that evaluate it.
 func writeExpectation(b *strings.Builder, e Expectation) {
-	fmt.Fprintf(b, "\n  expectation %s on %s.%s: %s -> %s\n", e.Name, e.On.Node, e.On.Port, e.Condition, e.Action)
+	fmt.Fprintf(b, "\n  expectation %s on %s.%s: %s -> %s\n", e.Name, e.On.Node, e.On.Port, e.Condition, e.ActionText())
 	fmt.Fprintf(b, "    evaluated in every micro-batch by queries: %s\n", list(e.Queries))
 }
 
@@ -139,7 +139,7 @@ func writeQuery(b *strings.Builder, q Query) {
 		fmt.Fprintf(b, "    gate %s: %s -> %s\n", g.Name, g.Condition, g.ActionText())
 	}
 	for _, e := range q.Expectations {
-		fmt.Fprintf(b, "    expectation %s on %s.%s: %s -> %s\n", e.Name, e.On.Node, e.On.Port, e.Condition, e.Action)
+		fmt.Fprintf(b, "    expectation %s on %s.%s: %s -> %s\n", e.Name, e.On.Node, e.On.Port, e.Condition, e.ActionText())
 	}
 }
 

@@ -118,8 +118,11 @@
 // A stream's expectations (planner.Expectation, view_expect.go) are
 // applied by rt.expect in the query's own pass: an observed metric per
 // expectation for the counts, a filter for drop, raise_error with the row
-// as JSON for fail (failure class expectation, nothing committed). No
-// Python UDF.
+// as JSON for fail (failure class expectation, nothing committed), a
+// filter for quarantine too: a Quarantined() load is a query of its own
+// whose rt.quarantine applies the stream's expectations in order and keeps
+// the rows the first quarantine expectation they break names
+// (view_expect_quarantine.go). No Python UDF.
 //
 // # Quality gates
 //

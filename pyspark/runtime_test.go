@@ -140,6 +140,16 @@ func TestRuntimeClassify(t *testing.T) {
 			"checkpoint-corruption", 1},
 		{"checkpoint metadata missing, refused by the program", "RuntimeError",
 			"[ETLGEN_CHECKPOINT_METADATA_MISSING] checkpoint /tmp/cp logs batches up to 1 but has no metadata file", "checkpoint-corruption", 1},
+		// Measured on Spark 4.1 + Delta 4.1: rt.expect's raise_error under a
+		// Delta append fails the write task; the raise is a cause in the JVM
+		// stacktrace, and the plan text after it holds the expression.
+		{"expectation failed an append", "SparkException",
+			"[TASK_WRITE_FAILED] Task failed while writing rows to file:/w/x.db/readings. SQLSTATE: 58030\n\nJVM stacktrace:\norg.apache.spark.SparkException\n\tat org.apache.spark.sql.errors.QueryExecutionErrors$.taskFailedWhileWritingRowsError(QueryExecutionErrors.scala:814)\n" +
+				"Caused by: org.apache.spark.SparkRuntimeException: [USER_RAISED_EXCEPTION] [ETLGEN_EXPECTATION] ETL-E751: expectation not_frozen failed in query readings: a row breaks celsius > -80: {\"celsius\":-90} SQLSTATE: P0001\n\tat org.apache.spark.sql.errors.QueryExecutionErrors$.raiseError\n=== Streaming Query ===\nraise_error(USER_RAISED_EXCEPTION, map(errorMessage, concat([ETLGEN_EXPECTATION] ETL-E751: ...",
+			"expectation", 1},
+		{"expectation only in the plan text", "SparkException",
+			"[TASK_WRITE_FAILED] Task failed while writing rows. SQLSTATE: 58030\n\nJVM stacktrace:\norg.apache.spark.SparkException\n=== Streaming Query ===\nraise_error(USER_RAISED_EXCEPTION, map(errorMessage, concat([ETLGEN_EXPECTATION] ETL-E751: ...",
+			"failure", 1},
 		{"plan text ignored", "StreamingQueryException",
 			"boom\n=== Streaming Query ===\nAnalysisException checkpointLocation=/tmp/x Connection refused", "failure", 1},
 	}

@@ -63,6 +63,9 @@ type gen struct {
 	// the constant that lists them; nil otherwise.
 	expecting   *planner.Query
 	expectConst string
+	// quarantining is, while the expression of a Quarantined() load is
+	// built, its view (quarantined fills its Quarantine); nil otherwise.
+	quarantining *queryView
 }
 
 func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, error) {

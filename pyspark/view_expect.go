@@ -25,17 +25,23 @@ func (g *gen) expectations(q *planner.Query, qv *queryView) error {
 		if e.Kind != ir.ExpectPredicate {
 			return fmt.Errorf("query %s expectation %s: kind %s has no Spark rendering (%s)", q.Name, e.Name, e.Kind, planner.CodeExpectationOnSpark)
 		}
-		msg := ""
-		if e.Action == ir.ExpectFail {
-			msg = fmt.Sprintf(", %s: %s", PyString("message"), PyString(fmt.Sprintf("expectation %s failed in query %s: a row breaks %s: ",
-				e.Name, q.Name, e.Condition)))
-		}
-		qv.Expectations = append(qv.Expectations, fmt.Sprintf("{%s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s%s}",
-			PyString("name"), PyString(e.Name), PyString("on"), PyString(streamName(e.On)), PyString("action"), PyString(e.Action),
-			PyString("condition"), PyString(e.Condition), PyString("check"), PyString("coalesce(("+SQLExpr(e.IR.Predicate)+"), false)"),
-			PyString("observe"), PyString(fmt.Sprintf("etlgen_expect_%d", i)), msg))
+		qv.Expectations = append(qv.Expectations, expectationDict(q.Name, i, e))
 	}
 	return nil
+}
+
+// expectationDict is expectation e, the i-th of query, as a Python dict
+// literal (expectations).
+func expectationDict(query string, i int, e *planner.Expectation) string {
+	msg := ""
+	if e.Action == ir.ExpectFail {
+		msg = fmt.Sprintf(", %s: %s", PyString("message"), PyString(fmt.Sprintf("expectation %s failed in query %s: a row breaks %s: ",
+			e.Name, query, e.Condition)))
+	}
+	return fmt.Sprintf("{%s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s%s}",
+		PyString("name"), PyString(e.Name), PyString("on"), PyString(streamName(e.On)), PyString("action"), PyString(e.Action),
+		PyString("condition"), PyString(e.Condition), PyString("check"), PyString("coalesce(("+SQLExpr(e.IR.Predicate)+"), false)"),
+		PyString("observe"), PyString(fmt.Sprintf("etlgen_expect_%d", i)), msg)
 }
 
 // streamName names a stream in the program: "asset.valid", "step.out".

@@ -54,6 +54,11 @@ type queryView struct {
 	// (view_expect.go): rt.expect applies them in the query's pass where
 	// its expression reads their streams, the batch line counts them.
 	Expectations []string
+	// Quarantine are, for a Quarantined() load, the expectations of the
+	// quarantined stream, Python dict literals like Expectations:
+	// rt.quarantine applies them in declaration order to pick the rows
+	// the load writes (view_expect_quarantine.go); it counts none.
+	Quarantine []string
 	// GateOutputs are the outputs of the query's quarantine gates, written
 	// in its foreachBatch before its sink.
 	GateOutputs []*writeView
@@ -153,7 +158,7 @@ func (g *gen) queries(pv *programView) error {
 }
 
 // queryForms are the module names a query defines (idents.claim).
-var queryForms = []string{"write_%s", "start_%s", "%S_GATES", "%S_EXPECTATIONS", "%S_IDENTITY", "%S_CHECKPOINT", "%S_TARGET", "%S_SCHEMA_SQL",
+var queryForms = []string{"write_%s", "start_%s", "%S_GATES", "%S_EXPECTATIONS", "%S_QUARANTINE", "%S_IDENTITY", "%S_CHECKPOINT", "%S_TARGET", "%S_SCHEMA_SQL",
 	"%S_CREATE_SQL", "%S_LAYOUT", "%S_MERGE_KEYS", "%S_TARGET_COLUMNS", "%S_CHANGE_ORDER", "%S_COLUMNS",
 	"%S_KAFKA_OPTIONS", "%S_KAFKA_OPTIONS_ENV", "%S_KEY", "%S_VALUE"}
 
@@ -167,9 +172,9 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 	sh.count(q.From, g.upstream)
 	var observed []*sourceView
 	g.observing = &observed
-	g.expecting, g.expectConst = q, qv.Const+"_EXPECTATIONS"
+	g.expecting, g.expectConst, g.quarantining = q, qv.Const+"_EXPECTATIONS", qv
 	build, err := g.ref(q.From, "spark", sh)
-	g.observing, g.expecting = nil, nil
+	g.observing, g.expecting, g.quarantining = nil, nil, nil
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", q.Name, err)
 	}
@@ -244,7 +249,11 @@ func (g *gen) ref(r ir.Ref, spark string, sh *shared) (string, error) {
 
 // build is the expression computing a stream.
 func (g *gen) build(r ir.Ref, spark string, sh *shared) (string, error) {
-	if sv, ok := g.sources[r.Node]; ok {
+	sv, isSource := g.sources[r.Node]
+	if base, ok := ir.QuarantineStream(r, isSource); ok {
+		return g.quarantined(base, spark, sh)
+	}
+	if isSource {
 		raw := sv.Fn + "_raw(" + spark + ")"
 		if sv.Typed {
 			if r.Port == ir.PortInvalid {

@@ -28,8 +28,9 @@
 // expressions, math, date and time; docs/dsl.md lists them with what is
 // left out and why); each is proven against Spark in internal/funcverdicts.
 // A stream carries expectations (Expect, ExpectOrDrop, ExpectOrFail,
-// ExpectUnique in expect.go): a named predicate with an action, recorded in
-// the IR and counted per batch by both engines.
+// ExpectOrQuarantine, ExpectUnique in expect.go): a named predicate with an
+// action, recorded in the IR and counted per batch by both engines; the
+// rows it quarantines are the stream's Quarantined(), loaded like Invalid().
 // Aggregates (Count, Sum, Avg, Min, Max, First, Last, ApproxCountDistinct,
 // and MinBy/MaxBy: the value at the least or greatest ordering, e.g. the
 // latest status by event time) are named after output columns with As.

@@ -18,7 +18,8 @@ const Drop Action = ir.ExpectDrop
 // a boolean expression over s's columns; false and NULL break it. action
 // says what a breaking row does: Warn keeps it, Drop drops it, Fail fails
 // the micro-batch before anything of it commits (ETL-E751 naming the
-// expectation and showing the row). Both engines count the rows that meet
+// expectation and showing the row), Quarantine drops it and routes it to
+// s.Quarantined(). Both engines count the rows that meet
 // and break each expectation in every micro-batch. The expectation holds
 // for every reader of s: it returns s, so that
 //
@@ -44,11 +45,34 @@ func (s Stream[T]) ExpectOrFail(name string, pred Typed[bool]) Stream[T] {
 	return s
 }
 
+// ExpectOrQuarantine is Expect with action Quarantine: a breaking row
+// leaves s, as with Drop, and goes to s.Quarantined() with the
+// expectation's name as its reason. Load s.Quarantined() into an output
+// of its own (the planner checks it, ETL-D285).
+func (s Stream[T]) ExpectOrQuarantine(name string, pred Typed[bool]) Stream[T] {
+	s.s.expect(ir.Expectation{Name: name, Kind: ir.ExpectPredicate, Predicate: irOf(pred), Action: string(Quarantine), Pos: callerPos()})
+	return s
+}
+
+// Quarantined is the stream of the rows of s that broke one of its
+// expectations with action Quarantine: s's columns, then expectation (the
+// name of the first such expectation the row broke, in declaration order),
+// pipeline_id and observed_at (the micro-batch's timestamp). Give it its
+// contract with etl.Into before loading, into an output with append
+// semantics that nothing else writes:
+//
+//	etl.Load(p, "quarantined_orders", etl.Into[QuarantinedOrder](valid.Quarantined()))
+func (s Stream[T]) Quarantined() Stream[Row] {
+	return s.s.branch(branchCall{port: ir.PortQuarantine, code: ir.CodeBadExpectation, call: "Quarantined()", noStatic: true,
+		inBody: "load quarantined rows in the pipeline: etl.Load(p, asset, etl.Into[Q](s.Quarantined()))",
+		wrong:  "call Quarantined() on an extract's Valid() stream or a step's output"}, callerPos())
+}
+
 // ExpectUnique declares the expectation name that keys are unique within
 // each micro-batch of the pipeline stream s: the first row of a key meets
 // it, the 2nd and later rows of the key in the same batch break it (NULL
 // keys are equal to each other, as in Spark's grouping). action is Warn,
-// Drop (keep the first row of each key) or Fail. It returns s.
+// Drop (keep the first row of each key), Fail or Quarantine. It returns s.
 func (s Stream[T]) ExpectUnique(name string, action Action, keys ...Named) Stream[T] {
 	s.s.expect(ir.Expectation{Name: name, Kind: ir.ExpectUnique, Keys: names(keys), Action: string(action), Pos: callerPos()})
 	return s
@@ -89,11 +113,8 @@ func expectProblem(b *Builder, s *stream, e *ir.Expectation) (hint, msg string) 
 		return "pass a boolean expression over the stream's columns, e.g. o.Amount.Ge(0)", "expectation " + e.Name + " has no expression"
 	case e.Kind == ir.ExpectUnique && len(e.Keys) == 0:
 		return "name the key columns: ExpectUnique(name, action, o.SessionID)", "expectation " + e.Name + " names no key"
-	case e.Action == string(Quarantine):
-		return "use etl.Warn, etl.Drop or etl.Fail; quarantining an expectation's rows is not supported yet",
-			"expectation " + e.Name + ": action quarantine is not supported for expectations"
-	case e.Action != string(Warn) && e.Action != string(Drop) && e.Action != string(Fail):
-		return "use etl.Warn, etl.Drop or etl.Fail", "expectation " + e.Name + ": unknown action \"" + e.Action + "\""
+	case e.Action != string(Warn) && e.Action != string(Drop) && e.Action != string(Fail) && e.Action != string(Quarantine):
+		return "use etl.Warn, etl.Drop, etl.Fail or etl.Quarantine", "expectation " + e.Name + ": unknown action \"" + e.Action + "\""
 	}
 	return "", ""
 }

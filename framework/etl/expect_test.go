@@ -36,8 +36,19 @@ func TestExpect(t *testing.T) {
 		}, code: ir.CodeBadExpectation},
 		{name: "no expression", body: func(p *etl.Builder) { etl.Extract[OrderEvent](p, "in").Valid().ExpectOrFail("e", nil) }, code: ir.CodeBadExpectation},
 		{name: "no key", body: func(p *etl.Builder) { etl.Extract[OrderEvent](p, "in").Valid().ExpectUnique("e", etl.Drop) }, code: ir.CodeBadExpectation},
-		{name: "quarantine", body: func(p *etl.Builder) {
-			etl.Extract[OrderEvent](p, "in").Valid().Expect("e", o.OrderID.Gt(0), etl.Quarantine)
+		{name: "quarantine and its rows loaded", body: func(p *etl.Builder) {
+			v := etl.Extract[OrderEvent](p, "in").Valid().ExpectOrQuarantine("positive", o.OrderID.Gt(0)).Expect("known", o.CustomerID.Ne(9), etl.Quarantine)
+			etl.Load(p, "out", v)
+			etl.Load(p, "held", etl.Into[OrderEvent](v.Quarantined()))
+		}, want: []ir.Expectation{
+			{Name: "positive", On: ir.Ref{Node: "in", Port: ir.PortValid}, Kind: ir.ExpectPredicate, Action: ir.ExpectQuarantine, Predicate: o.OrderID.Gt(0).IR()},
+			{Name: "known", On: ir.Ref{Node: "in", Port: ir.PortValid}, Kind: ir.ExpectPredicate, Action: ir.ExpectQuarantine, Predicate: o.CustomerID.Ne(9).IR()}}},
+		{name: "quarantined rows of invalid rows", body: func(p *etl.Builder) {
+			in := etl.Extract[OrderEvent](p, "in")
+			etl.Into[OrderEvent](in.Invalid()).Quarantined()
+		}, code: ir.CodeBadExpectation},
+		{name: "unknown action", body: func(p *etl.Builder) {
+			etl.Extract[OrderEvent](p, "in").Valid().Expect("e", o.OrderID.Gt(0), etl.Action("hold"))
 		}, code: ir.CodeBadExpectation},
 		{name: "on invalid rows", body: func(p *etl.Builder) {
 			in := etl.Extract[OrderEvent](p, "in")

@@ -137,19 +137,33 @@ func (s *Source[T]) Late() Stream[Row] { return Stream[Row]{s.port(ir.PortLate, 
 // arrived behind the watermark of its stateful operator. It is a pipeline
 // operation; give the result its contract with etl.Into before loading.
 func (s Stream[T]) Late() Stream[Row] {
-	pos := callerPos()
-	b := s.s
+	return s.s.branch(branchCall{port: ir.PortLate, code: ir.CodeBadLate, call: "Late()",
+		inBody: "route late rows in the pipeline: etl.Load(p, asset, etl.Into[L](step.Late()))",
+		wrong:  "call Late() on an extract or a step output"}, callerPos())
+}
+
+// branchCall is a pipeline call that gives another port of a stream's node
+// (Late(), Quarantined()): the port, the code and hints of its misuse.
+type branchCall struct {
+	port, code, call string
+	inBody, wrong    string // hints: called in a transformation body, on a stream that is not valid rows nor a step's output
+	noStatic         bool   // a static table has no such port
+}
+
+// branch is the stream of port bc.port of b's node, or nothing with the
+// misuse reported at pos.
+func (b *stream) branch(bc branchCall, pos diag.Position) Stream[Row] {
 	switch {
 	case b == nil:
 		return Stream[Row]{}
 	case b.pipe == nil:
-		b.plan.errorf(ir.CodeBadLate, pos, "route late rows in the pipeline: etl.Load(p, asset, etl.Into[L](step.Late()))", "Late() used inside a transformation body")
+		b.plan.errorf(bc.code, pos, bc.inBody, "%s used inside a transformation body", bc.call)
 		return Stream[Row]{}
-	case b.ref.Port != ir.PortValid && b.ref.Port != ir.PortOut:
-		b.pipe.errorf(ir.CodeBadLate, pos, "call Late() on an extract or a step output", "Late() of %s.%s", b.ref.Node, b.ref.Port)
+	case (bc.noStatic && b.static) || (b.ref.Port != ir.PortValid && b.ref.Port != ir.PortOut):
+		b.pipe.errorf(bc.code, pos, bc.wrong, "%s of %s.%s", bc.call, b.ref.Node, b.ref.Port)
 		return Stream[Row]{}
 	}
-	return Stream[Row]{&stream{ref: ir.Ref{Node: b.ref.Node, Port: ir.PortLate}, pipe: b.pipe, goType: typeRow}}
+	return Stream[Row]{&stream{ref: ir.Ref{Node: b.ref.Node, Port: bc.port}, pipe: b.pipe, goType: typeRow}}
 }
 
 // Load writes the stream to the asset; the stream must have a contract.

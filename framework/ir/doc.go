@@ -60,7 +60,10 @@
 // stream (On: an extract's valid rows or a step's output): a boolean
 // Predicate (ExpectPredicate) or Keys unique within a micro-batch
 // (ExpectUnique), with the action on a breaking row (ExpectWarn,
-// ExpectDrop, ExpectFail).
+// ExpectDrop, ExpectFail, ExpectQuarantine). The quarantined rows of a
+// stream are its port PortQuarantine (QuarantineStream), the stream's
+// columns and the reason columns (QuarantineExpectation,
+// QuarantinePipeline, QuarantineObservedAt).
 //
 // # Diagnostics
 //

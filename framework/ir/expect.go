@@ -24,7 +24,39 @@ const (
 	// of the batch commits, and the error names the expectation and shows
 	// the row.
 	ExpectFail = "fail"
+	// ExpectQuarantine drops the row from the stream, counts it, and
+	// routes it to the stream's quarantine port (PortQuarantine) with the
+	// expectation's name as the reason.
+	ExpectQuarantine = "quarantine"
 )
+
+// The reason columns a quarantined row carries after the stream's own
+// columns (PortQuarantine).
+const (
+	// QuarantineExpectation is the name of the expectation the row broke
+	// (a string): the first one with action quarantine, in declaration
+	// order.
+	QuarantineExpectation = "expectation"
+	// QuarantinePipeline is the id of the pipeline (a string).
+	QuarantinePipeline = "pipeline_id"
+	// QuarantineObservedAt is the micro-batch's timestamp (a timestamp):
+	// Spark's current_timestamp() in the batch, the batch's
+	// batchTimestampMs on the local engine.
+	QuarantineObservedAt = "observed_at"
+)
+
+// QuarantineStream is the stream whose quarantined rows port r
+// (PortQuarantine) holds: an extract's valid rows or a step's output;
+// ok is false when r is not a quarantine port. isExtract says which.
+func QuarantineStream(r Ref, isExtract bool) (Ref, bool) {
+	if r.Port != PortQuarantine {
+		return Ref{}, false
+	}
+	if isExtract {
+		return Ref{Node: r.Node, Port: PortValid}, true
+	}
+	return Ref{Node: r.Node, Port: PortOut}, true
+}
 
 // Expectation is a declared expectation of a pipeline (Lakeflow's expect,
 // expect_or_drop, expect_or_fail): a named check of every row of one

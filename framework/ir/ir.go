@@ -43,6 +43,10 @@ const (
 	PortInvalid = "invalid" // rejected rows (RejectedEvent shape)
 	PortLate    = "late"    // rows behind the watermark of a downstream stateful operator
 	PortOut     = "out"     // a step's output
+	// PortQuarantine: the rows of an extract's valid stream or a step's
+	// output that broke one of its expectations with action quarantine,
+	// with the reason columns (QuarantineColumns).
+	PortQuarantine = "quarantine"
 )
 
 // Ref names one output stream: a node (extract asset or step id) and a port.

@@ -77,6 +77,9 @@ GATES_CONF = "etlgen.gates."
 # fail (expect; the local engine's engine.ExpectationMarker and
 # CodeExpectationFailed).
 EXPECTATION_MARKER = "[ETLGEN_EXPECTATION]"
+# How an expectation's raise_error message starts (Spark's error class,
+# then EXPECTATION_MARKER).
+RAISED_EXPECTATION = "[USER_RAISED_EXCEPTION] " + EXPECTATION_MARKER
 EXPECTATION_CODE = "ETL-E751"
 
 # Failure classes: code, exit code, retry guidance, needles. The needles are
@@ -225,10 +228,35 @@ def connect_url(remote, params):
     return base.rstrip("/") + "/;" + ";".join([p for p in [literal] if p] + extra)
 
 
+def raised_expectation(text):
+    """The message an expectation's raise_error gave in text (an exception
+    with its causes), "" when none: a failing expectation under a Delta
+    append fails its write task (TASK_WRITE_FAILED), and the raise is a
+    cause in the JVM stacktrace, never in the plan text after it (which
+    holds the raise_error expression, not USER_RAISED_EXCEPTION's message)."""
+    text = text.split("=== Streaming Query ===")[0]
+    i = text.find(RAISED_EXPECTATION)
+    if i < 0:
+        return ""
+    return text[i + len(RAISED_EXPECTATION) - len(EXPECTATION_MARKER) :].split("\n")[0]
+
+
+def failure_message(exc):
+    """The message of a failed run: the exception's, after the expectation
+    it raised when that is only a cause (raised_expectation); 4000
+    characters at most."""
+    msg = str(exc)
+    raised = raised_expectation(msg)
+    if raised and raised not in msg.split("JVM stacktrace")[0]:
+        msg = raised + "\n\n" + msg
+    return msg[:4000]
+
+
 def classify(exc):
     """Return (code, exit code, retry guidance) for an exception."""
-    text = "%s: %s" % (type(exc).__name__, exc)
-    text = text.split("=== Streaming Query ===")[0].split("JVM stacktrace")[0]  # not the plan text
+    full = "%s: %s" % (type(exc).__name__, exc)
+    text = full.split("=== Streaming Query ===")[0].split("JVM stacktrace")[0]  # not the plan text
+    text += " " + raised_expectation(full)
     for code, exit_code, retry, needles in FAILURES:
         if any(n in text for n in needles):
             return code, exit_code, retry
@@ -380,7 +408,8 @@ def expect(df, expectations, on):
     query's own pass: each counts the rows that meet its check (a SQL
     predicate that is never NULL) and those that break it in an observed
     metric (passed, failed; read by the batch line), then drops the
-    breaking rows (action drop) or fails the task, and so the micro-batch
+    breaking rows (action drop, and quarantine: the Quarantined() load's
+    own query writes them, see quarantine) or fails the task, and so the micro-batch
     before anything of it commits, at the first breaking row with
     EXPECTATION_MARKER, EXPECTATION_CODE, the expectation's message and the
     row as JSON (action fail, raise_error).
@@ -390,13 +419,49 @@ def expect(df, expectations, on):
             continue
         ok = F.expr(e["check"])
         df = df.observe(e["observe"], F.count_if(ok).alias("passed"), F.count_if(~ok).alias("failed"))
-        if e["action"] == "drop":
+        if e["action"] in ("drop", "quarantine"):
             df = df.filter(ok)
         elif e["action"] == "fail":
-            row = F.to_json(F.struct(*[df[c] for c in df.columns]))
-            msg = "%s %s: %s" % (EXPECTATION_MARKER, EXPECTATION_CODE, e["message"])
-            df = df.filter(F.when(ok, F.lit(True)).otherwise(F.raise_error(F.concat(F.lit(msg), row))))
+            df = _fail_unless(df, ok, e, df.columns)
     return df
+
+
+def _fail_unless(df, ok, e, columns):
+    """df, failing the task at its first row where ok is false with
+    EXPECTATION_MARKER, EXPECTATION_CODE, expectation e's message and the
+    row's columns as JSON (raise_error)."""
+    row = F.to_json(F.struct(*[df[c] for c in columns]))
+    msg = "%s %s: %s" % (EXPECTATION_MARKER, EXPECTATION_CODE, e["message"])
+    return df.filter(F.when(ok, F.lit(True)).otherwise(F.raise_error(F.concat(F.lit(msg), row))))
+
+
+QUARANTINE_REASON = "etlgen_quarantine_reason"
+
+
+def quarantine(df, expectations, pipeline_id):
+    """The Quarantined() rows of df, a stream before its expectations: the
+    expectations declared on it (dicts as for expect, in declaration order)
+    apply as in the queries that read it, without counting: a drop removes
+    a row, a fail fails the task at a row no quarantine took before, and a
+    row breaking an expectation with action quarantine leaves with its name
+    in column expectation, then pipeline_id and observed_at (the
+    micro-batch's current_timestamp()). A row goes out with the first
+    quarantine expectation it breaks."""
+    columns = list(df.columns)
+    reason = F.col(QUARANTINE_REASON)
+    df = df.withColumn(QUARANTINE_REASON, F.lit(None).cast("string"))
+    for e in expectations:
+        ok = F.expr(e["check"])
+        held = reason.isNotNull() | ok
+        if e["action"] == "quarantine":
+            df = df.withColumn(QUARANTINE_REASON, F.when(held, reason).otherwise(F.lit(e["name"])))
+        elif e["action"] == "drop":
+            df = df.filter(held)
+        elif e["action"] == "fail":
+            df = _fail_unless(df, held, e, columns)
+    return df.filter(reason.isNotNull()).select(
+        *[df[c] for c in columns], reason.alias("expectation"), F.lit(pipeline_id).alias("pipeline_id"),
+        F.current_timestamp().alias("observed_at"))
 
 
 def observed_expectations(p, expectations):
@@ -1790,7 +1855,7 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
     except BaseException as exc:  # noqa: BLE001 - classified and reported
         sys.stderr.write(redact(traceback.format_exc()))
         kind, code, retry = classify(exc)
-        status, failure = "failed", {"code": kind, "retry": retry, "message": str(exc)[:4000],
+        status, failure = "failed", {"code": kind, "retry": retry, "message": failure_message(exc),
                                      "exception": type(exc).__name__}
         if failed_query is not None:
             failure["query"] = failed_query

@@ -84,6 +84,10 @@ func (c *compiler) ref(r ir.Ref) (operator, error) {
 
 // stream compiles the stream a reference names.
 func (c *compiler) stream(r ir.Ref) (operator, error) {
+	_, isSource := c.pp.Source(r.Node)
+	if base, ok := ir.QuarantineStream(r, isSource); ok {
+		return c.quarantine(base)
+	}
 	if s, ok := c.pp.Source(r.Node); ok {
 		return c.source(s, r.Port)
 	}

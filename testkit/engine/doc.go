@@ -217,8 +217,12 @@
 // batch, drops a breaking row with action drop, and records the first
 // breaking row with action fail, which ends the batch with an
 // *ExpectationError (ETL-E751, ExpectationMarker) before its sink writes,
-// as a failing gate does. A uniqueness expectation keeps the keys seen in
-// the batch. Progress.Expectations are the counts of the query's
+// as a failing gate does; action quarantine drops the row like drop. A
+// uniqueness expectation keeps the keys seen in the batch. A
+// Quarantined() load compiles the stream before its expectations into a
+// quarantineOp (expect_quarantine.go), which applies them in order without
+// counting and emits the rows the first quarantine expectation they break
+// names, with the reason columns. Progress.Expectations are the counts of the query's
 // expectations (planner.Query.Expectations), zeros when no row reached one.
 //
 // Loads of one stream that share a query (multi-sink, planner.Query.Host)
