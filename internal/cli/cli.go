@@ -116,6 +116,7 @@ func commands() map[string]command {
 		"docs":      docsCommand(),
 		"run":       runCommand(),
 		"show":      showCommand(),
+		"replay":    replayCommand(),
 		"compile":   compileCommand(),
 		"check":     checkCommand(),
 	}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/etlgen/etlgen/project"
 	"github.com/etlgen/etlgen/run"
 )
 
@@ -42,22 +43,10 @@ func showCommand() command {
 
 // runShow plans the package with the profile and prints the sink's rows.
 func runShow(ctx context.Context, e env, f planFlags, sink string, limit int, pkgs []string) int {
-	pkgs, code := f.resolveOne(e, pkgs)
-	if code != ExitOK {
-		return code
-	}
-	format, err := parseFormat(f.format, formatText, formatJSON)
-	switch {
-	case err != nil:
-		return e.usageError("%v", err)
-	case f.profile == "":
-		return e.usageError("--profile FILE is required")
-	case sink == "":
-		return e.usageError("--sink NAME is required")
-	case limit < 0:
+	if limit < 0 {
 		return e.usageError("--limit %d: want 0 or more", limit)
 	}
-	res, code := loadActionablePlan(ctx, e, f, pkgs)
+	res, format, code := loadSinkPlan(ctx, e, f, pkgs, "--sink", sink)
 	if code != ExitOK {
 		return code
 	}
@@ -79,4 +68,26 @@ func runShow(ctx context.Context, e env, f planFlags, sink string, limit int, pk
 	fmt.Fprintf(e.stdout, "%s (%s %s): %s\n", rows.Asset, rows.Plugin, relToDir(".", rows.Where), rowCount(rows.Total))
 	writeRowTable(e.stdout, rows.Columns, rows.Rows, rows.Total)
 	return ExitOK
+}
+
+// loadSinkPlan checks the flags of a command about one sink (show,
+// replay: a profile, the sink named by flag, the format) and plans the
+// one package; it returns the plan, the format and ExitOK, or the exit
+// code of what went wrong.
+func loadSinkPlan(ctx context.Context, e env, f planFlags, pkgs []string, flag, sink string) (*project.Result, string, int) {
+	pkgs, code := f.resolveOne(e, pkgs)
+	if code != ExitOK {
+		return nil, "", code
+	}
+	format, err := parseFormat(f.format, formatText, formatJSON)
+	switch {
+	case err != nil:
+		return nil, "", e.usageError("%v", err)
+	case f.profile == "":
+		return nil, "", e.usageError("--profile FILE is required")
+	case sink == "":
+		return nil, "", e.usageError("%s NAME is required", flag)
+	}
+	res, code := loadActionablePlan(ctx, e, f, pkgs)
+	return res, format, code
 }
