@@ -70,6 +70,9 @@ type ReplayRow struct {
 	// says (nil: it passes now).
 	Was ReplayVerdict  `json:"was"`
 	Now *ReplayVerdict `json:"now,omitempty"`
+	// WasVersion is the version of the contract that rejected the row,
+	// when the quarantine records it (contract_version).
+	WasVersion string `json:"was_contract_version,omitempty"`
 	// Replayed marks a row the replay ledger holds: a replay fed it through
 	// the valid branch (or will finish doing so at the next replay --yes).
 	Replayed bool `json:"replayed"`
@@ -125,6 +128,7 @@ type quarantined struct {
 	SourceTopic      *string `json:"source_topic"`
 	SourcePartition  *int64  `json:"source_partition"`
 	SourceOffset     *int64  `json:"source_offset"`
+	ContractVersion  *string `json:"contract_version"`
 }
 
 // Replay reads the quarantine's rows (as `etlgen show` does), validates
@@ -207,7 +211,8 @@ func judge(r *ReplayReport, c *contracts.Contract, rows []json.RawMessage, held 
 			return nil, replayErr(CodeReplayNotQuarantine, "replay %s: row %d: %w", r.Quarantine, i+1, err)
 		}
 		id := replayID(c.ID, qr, raw, seen)
-		row := ReplayRow{Row: i + 1, ID: id, Was: ReplayVerdict{Code: qr.ReasonCode, Reason: qr.Reason, Field: strOrEmpty(qr.FieldPath)}, Replayed: held[id]}
+		row := ReplayRow{Row: i + 1, ID: id, Was: ReplayVerdict{Code: qr.ReasonCode, Reason: qr.Reason, Field: strOrEmpty(qr.FieldPath)},
+			WasVersion: strOrEmpty(qr.ContractVersion), Replayed: held[id]}
 		if _, rej := rv.Validate(raw); rej != nil {
 			row.Now = &ReplayVerdict{Code: string(rej.ReasonCode), Reason: rej.Reason, Field: rej.FieldPath}
 			r.Fail++

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/profile"
@@ -129,5 +130,19 @@ func TestReplayRefusesToIngest(t *testing.T) {
 	rm, err := replayModel(&planner.Model{Pipelines: []planner.PipelinePlan{{ID: "p"}}}, &planner.PipelinePlan{ID: "p", Queries: []planner.Query{stateless}}, src, "/d")
 	if err != nil || rm.Pipelines[0].Queries[0].Checkpoint != filepath.Join("/d", "queries", "out") {
 		t.Errorf("replayModel = %+v, %v; want the query under /d/queries", rm, err)
+	}
+}
+
+// TestReplayCodesDocumented: every code replay returns is in
+// docs/diagnostics.md.
+func TestReplayCodesDocumented(t *testing.T) {
+	docs, err := os.ReadFile("../docs/diagnostics.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{CodeReplayNotQuarantine, CodeReplayEngine, CodeReplayStateful, CodeReplayLedger} {
+		if !strings.Contains(string(docs), "| `"+c+"` |") {
+			t.Errorf("code %s is not documented in docs/diagnostics.md", c)
+		}
 	}
 }

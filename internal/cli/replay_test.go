@@ -88,7 +88,7 @@ func TestReplay(t *testing.T) {
 	dry := replayJSON(t, v2...)
 	want := []run.ReasonChange{{From: "INVALID_UTF8", To: "INVALID_UTF8", Rows: 1}, {From: "MALFORMED_JSON", To: "MALFORMED_JSON", Rows: 1},
 		{From: "OUT_OF_RANGE", To: "", Rows: 1}, {From: "OUT_OF_RANGE", To: "OUT_OF_RANGE", Rows: 1}}
-	if dry.Pass != 1 || dry.Fail != 3 || dry.Replayed != 0 || dry.Applied || dry.ContractVersion != "1.1.0" || !slices.Equal(dry.Changes, want) {
+	if dry.Pass != 1 || dry.Fail != 3 || dry.Replayed != 0 || dry.Applied || dry.ContractVersion != "1.1.0" || dry.Rows[0].WasVersion != "1.0.0" || !slices.Equal(dry.Changes, want) {
 		t.Errorf("replay (diff) = %+v; want 1 pass, 3 fail, changes %v", dry, want)
 	}
 	if got := readingIDs(t, v2); got != "a" {

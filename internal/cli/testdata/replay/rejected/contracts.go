@@ -21,4 +21,8 @@ type RejectedReading struct {
 	ObservedAt time.Time `json:"observed_at"`
 	// ContractID is the contract the payload was checked against.
 	ContractID string `json:"contract_id"`
+	// ContractVersion is the version of that contract.
+	ContractVersion *string `json:"contract_version"`
+	// Rule is the cross-field rule that rejected the payload, if one did.
+	Rule *string `json:"rule"`
 }

@@ -26,6 +26,10 @@ var RejectedReadingCols = struct {
 	ObservedAt etl.Col[time.Time]
 	// ContractID is column contract_id (string, required).
 	ContractID etl.Col[string]
+	// ContractVersion is column contract_version (string, optional).
+	ContractVersion etl.Col[string]
+	// Rule is column rule (string, optional).
+	Rule etl.Col[string]
 }{
 	RawPayload:       etl.NewCol[string]("raw_payload"),
 	RawPayloadBase64: etl.NewCol[string]("raw_payload_base64"),
@@ -34,6 +38,8 @@ var RejectedReadingCols = struct {
 	FieldPath:        etl.NewCol[string]("field_path"),
 	ObservedAt:       etl.NewCol[time.Time]("observed_at"),
 	ContractID:       etl.NewCol[string]("contract_id"),
+	ContractVersion:  etl.NewCol[string]("contract_version"),
+	Rule:             etl.NewCol[string]("rule"),
 }
 
 func init() {
@@ -115,6 +121,24 @@ func init() {
 				},
 				Required:    true,
 				Description: "ContractID is the contract the payload was checked against.",
+			},
+			{
+				Name:   "contract_version",
+				GoName: "ContractVersion",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "ContractVersion is the version of that contract.",
+			},
+			{
+				Name:   "rule",
+				GoName: "Rule",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Rule is the cross-field rule that rejected the payload, if one did.",
 			},
 		},
 	})
