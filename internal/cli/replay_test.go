@@ -103,6 +103,10 @@ func TestReplay(t *testing.T) {
 			t.Fatalf("readings after replay --yes #%d = %s; want a and b once", i+1, got)
 		}
 	}
+	code, stdout, stderr := runCLI(append([]string{"show", "--sink", "rejected_readings"}, v2...)...)
+	if code != ExitOK || !strings.Contains(stdout, "(replayed)") || strings.Count(stdout, "  true\n") != 1 || strings.Count(stdout, "  false\n") != 3 {
+		t.Errorf("show of the quarantine: exit %d; want a (replayed) column, true for one row\n%s%s", code, stdout, stderr)
+	}
 	// A stop after the sink write, before the commit: the next replay
 	// re-runs the batch with the same rows, written once.
 	commit := filepath.Join(dir, "out/checkpoints/replay-demo/v1/local/_replay/rejected_readings/queries/readings/commits/0")
