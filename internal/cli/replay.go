@@ -18,7 +18,7 @@ import (
 // branch, each once.
 func replayCommand() command {
 	return command{
-		summary: "validate a quarantine's rows again under the current contracts; with --yes, ingest those that pass",
+		summary: "validate a quarantine again under the current contracts; --yes ingests the rows that pass now",
 		usage:   []string{"etlgen replay [PKG] --profile FILE --quarantine NAME [--yes] [--format text|json]"},
 		help: "Reads the rows of a quarantine (the load of an extract's Invalid() stream, or a static table's\n" +
 			"quarantine) where the profile binds it, as etlgen show does, validates each row's raw payload\n" +
