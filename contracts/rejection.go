@@ -20,6 +20,10 @@ type Rejection struct {
 	FieldPath string
 	// ObservedAt is when the validator saw the payload, in UTC.
 	ObservedAt time.Time
+	// Rule is the name of the cross-field rule that rejected the payload
+	// (ReasonRuleViolated), empty for a field or payload check: those are
+	// named by ReasonCode and FieldPath.
+	Rule string
 }
 
 // Error renders the rejection as "CODE field: reason", so a Rejection can be
@@ -71,6 +75,8 @@ func RejectionContract() *Contract {
 			field("source_partition", Type{Kind: KindInt32}, false, "The Kafka partition the payload was read from."),
 			field("source_offset", Type{Kind: KindInt64}, false, "The Kafka offset of the payload."),
 			field("raw_payload_base64", str, false, "The raw payload in standard base64 when it is not valid UTF-8, null otherwise."),
+			field("contract_version", str, false, "The version of the contract the payload was checked against (null in a row written before etlgen recorded it)."),
+			field("rule", str, false, "The cross-field rule (+etl:rule name) that rejected the payload; null when a field or payload check did (reason_code and field_path name it)."),
 		}}
 }
 

@@ -12,6 +12,7 @@ type failure struct {
 	code ReasonCode
 	msg  string
 	path string
+	rule string // the cross-field rule's name (ReasonRuleViolated)
 }
 
 // check is one compiled constraint. String checks read b, the decoded

@@ -123,5 +123,5 @@ func (v *RecordValidator) run(w *walker, raw []byte) *failure {
 // rejection turns a failure into a Rejection stamped by the clock.
 func (v *RecordValidator) rejection(raw []byte, fl *failure) Rejection {
 	return Rejection{RawPayload: raw, ReasonCode: fl.code, Reason: fl.msg, FieldPath: fl.path,
-		ObservedAt: v.opts.clock().UTC()}
+		ObservedAt: v.opts.clock().UTC(), Rule: fl.rule}
 }

@@ -37,10 +37,10 @@ func checkRules(rules []compiledRule, top []Value) *failure {
 		var st ruleState
 		v := r.eval(top, &st)
 		if st.err {
-			return &failure{code: ReasonRuleViolated, path: r.rule.Field, msg: RuleErrorReason(r.rule)}
+			return &failure{code: ReasonRuleViolated, path: r.rule.Field, msg: RuleErrorReason(r.rule), rule: r.rule.Name}
 		}
 		if !v.null && !v.b {
-			return &failure{code: ReasonRuleViolated, path: r.rule.Field, msg: RuleReason(r.rule)}
+			return &failure{code: ReasonRuleViolated, path: r.rule.Field, msg: RuleReason(r.rule), rule: r.rule.Name}
 		}
 	}
 	return nil

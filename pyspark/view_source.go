@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/contracts/sparksql"
@@ -151,10 +152,13 @@ func (g *gen) rejection(c *contracts.Contract, headers bool) []string {
 		"_etl_partition AS source_partition",
 		"_etl_offset AS source_offset",
 		RawPayloadBase64 + " AS raw_payload_base64",
+		SQLString(c.Version) + " AS contract_version",
+		ruleColumn(c) + " AS rule",
 	}
 	taken := map[string]bool{"raw_payload": true, "reason_code": true, "reason": true, "field_path": true,
 		"observed_at": true, "pipeline_id": true, "contract_id": true, "source_topic": true,
-		"source_partition": true, "source_offset": true, "raw_payload_base64": true, "source_headers": true}
+		"source_partition": true, "source_offset": true, "raw_payload_base64": true, "source_headers": true,
+		"contract_version": true, "rule": true}
 	if headers {
 		out = append(out, SourceHeaders+" AS source_headers")
 	}
@@ -176,4 +180,23 @@ func (g *gen) rejection(c *contracts.Contract, headers bool) []string {
 		}
 	}
 	return out
+}
+
+// ruleColumn is the SQL of a rejected row's rule: the name of the
+// cross-field rule whose reason the row has (contracts.RuleReason,
+// RuleErrorReason: a rule's reasons name it and no other check's reason
+// does), NULL otherwise, as the local engine writes it.
+func ruleColumn(c *contracts.Contract) string {
+	if len(c.Rules) == 0 {
+		return "CAST(NULL AS STRING)"
+	}
+	var b strings.Builder
+	b.WriteString("CASE _etl_reason_code WHEN 'RULE_VIOLATED' THEN CASE _etl_reason")
+	for _, r := range c.Rules {
+		for _, reason := range []string{contracts.RuleReason(r), contracts.RuleErrorReason(r)} {
+			fmt.Fprintf(&b, " WHEN %s THEN %s", SQLString(reason), SQLString(r.Name))
+		}
+	}
+	b.WriteString(" END END")
+	return b.String()
 }

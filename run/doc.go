@@ -68,6 +68,16 @@
 // file-json directory's committed files; a Delta table through Spark
 // Connect) for `etlgen show` and the summary after a run.
 //
+// Replay (replay.go, `etlgen replay`) reads a quarantine with ReadSink,
+// validates each row's raw payload again under the source's current
+// contract and reports the diff; with ReplayOptions.Apply it appends the
+// rows that pass now to the quarantine's replay ledger (replay_ledger.go,
+// under the pipeline's checkpoints: _replay/<quarantine>) and runs the
+// loads of the source's valid branch over the ledger on the local engine,
+// each with a checkpoint of its own, so a row is fed once
+// (replay_ingest.go; docs/replay.md). ReadSink marks a quarantine's rows
+// the ledger holds (SinkRows.Replayed, replay_mark.go).
+//
 // The model must come from planner.Plan without errors (the CLI checks with
 // `etlgen validate` semantics first). A Report is written next to the
 // outputs: the directory holding a local run's file sinks (else its

@@ -33,6 +33,10 @@ type SinkRows struct {
 	Rows []json.RawMessage `json:"rows"`
 	// Total counts every row the sink holds.
 	Total int64 `json:"total"`
+	// Replayed says, for each of Rows of a quarantine that `etlgen replay
+	// --yes` fed from, whether its replay ledger holds the row; nil for
+	// other sinks (docs/replay.md).
+	Replayed []bool `json:"replayed,omitempty"`
 }
 
 // ErrUnknownSink is returned by ReadSink for a name no query's sink has.
@@ -108,6 +112,9 @@ func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*S
 		err = fmt.Errorf("the local engine keeps a delta sink in memory for the run only; bind %s to file-json in the local profile to keep its rows", q.Sink.Asset)
 	default:
 		err = fmt.Errorf("reading a %s sink is not supported", q.Sink.Plugin)
+	}
+	if err == nil {
+		err = markReplayed(m, pp, q, r)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read sink %s: %w", q.Sink.Asset, err)

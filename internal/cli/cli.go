@@ -20,8 +20,8 @@
 // and plan over every selected package × target (validate_project.go,
 // plan_project.go: diagnostics once each, a summary line per unit),
 // contracts and docs into the project's directories as each package's
-// own (contracts_project.go, docs_project.go: one docs site), run, show
-// and compile on the one unit the arguments name (resolveOne). check
+// own (contracts_project.go, docs_project.go: one docs site), run, show,
+// replay and compile on the one unit the arguments name (resolveOne). check
 // (check*.go) is the CI command: the source check, contract files and
 // drift, validate, state manifests and go test, one exit code, one
 // SARIF document. --fail-on / --strict (failon.go) make warnings fail.
@@ -116,6 +116,7 @@ func commands() map[string]command {
 		"docs":      docsCommand(),
 		"run":       runCommand(),
 		"show":      showCommand(),
+		"replay":    replayCommand(),
 		"compile":   compileCommand(),
 		"check":     checkCommand(),
 	}

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 
+	"github.com/etlgen/etlgen/project"
 	"github.com/etlgen/etlgen/run"
 )
 
@@ -23,7 +25,8 @@ func showCommand() command {
 			"file-json directory's committed files (local engine), a Delta table through the profile's Spark\n" +
 			"Connect server (pyspark engine). NAME is the sink's asset or its query. Every run's rows\n" +
 			"count, not only the last run's; the first N rows are printed as a table (json: one document\n" +
-			"with the rows as the sink holds them).\n" +
+			"with the rows as the sink holds them). A quarantine that etlgen replay --yes fed from gets a\n" +
+			"last column (replayed): whether its replay ledger holds the row.\n" +
 			"Exit: 0 ok, 1 the sink cannot be read, 2 an unknown sink, 10 invalid model, 16 environment failure.",
 		flags: func(fs *flag.FlagSet) runFunc {
 			var f planFlags
@@ -42,22 +45,10 @@ func showCommand() command {
 
 // runShow plans the package with the profile and prints the sink's rows.
 func runShow(ctx context.Context, e env, f planFlags, sink string, limit int, pkgs []string) int {
-	pkgs, code := f.resolveOne(e, pkgs)
-	if code != ExitOK {
-		return code
-	}
-	format, err := parseFormat(f.format, formatText, formatJSON)
-	switch {
-	case err != nil:
-		return e.usageError("%v", err)
-	case f.profile == "":
-		return e.usageError("--profile FILE is required")
-	case sink == "":
-		return e.usageError("--sink NAME is required")
-	case limit < 0:
+	if limit < 0 {
 		return e.usageError("--limit %d: want 0 or more", limit)
 	}
-	res, code := loadActionablePlan(ctx, e, f, pkgs)
+	res, format, code := loadSinkPlan(ctx, e, f, pkgs, "--sink", sink)
 	if code != ExitOK {
 		return code
 	}
@@ -77,6 +68,53 @@ func runShow(ctx context.Context, e env, f planFlags, sink string, limit int, pk
 		return ExitOK
 	}
 	fmt.Fprintf(e.stdout, "%s (%s %s): %s\n", rows.Asset, rows.Plugin, relToDir(".", rows.Where), rowCount(rows.Total))
-	writeRowTable(e.stdout, rows.Columns, rows.Rows, rows.Total)
+	columns, data := withReplayedColumn(rows)
+	writeRowTable(e.stdout, columns, data, rows.Total)
 	return ExitOK
+}
+
+// replayedColumn is the column of the table of a quarantine's rows that
+// says which ones `etlgen replay --yes` fed (its ledger holds them); its
+// parentheses keep it apart from the sink's own columns.
+const replayedColumn = "(replayed)"
+
+// withReplayedColumn returns the columns and rows to print: the sink's,
+// and for a quarantine with a replay ledger the replayedColumn too.
+func withReplayedColumn(rows *run.SinkRows) ([]string, []json.RawMessage) {
+	if rows.Replayed == nil {
+		return rows.Columns, rows.Rows
+	}
+	out := make([]json.RawMessage, len(rows.Rows))
+	for i, r := range rows.Rows {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(r, &obj) != nil {
+			out[i] = r
+			continue
+		}
+		obj[replayedColumn], _ = json.Marshal(rows.Replayed[i])
+		out[i], _ = json.Marshal(obj)
+	}
+	return append(slices.Clone(rows.Columns), replayedColumn), out
+}
+
+// loadSinkPlan checks the flags of a command about one sink (show,
+// replay: a profile, the sink named by flag, the format) and plans the
+// one package; it returns the plan, the format and ExitOK, or the exit
+// code of what went wrong.
+func loadSinkPlan(ctx context.Context, e env, f planFlags, pkgs []string, flag, sink string) (*project.Result, string, int) {
+	pkgs, code := f.resolveOne(e, pkgs)
+	if code != ExitOK {
+		return nil, "", code
+	}
+	format, err := parseFormat(f.format, formatText, formatJSON)
+	switch {
+	case err != nil:
+		return nil, "", e.usageError("%v", err)
+	case f.profile == "":
+		return nil, "", e.usageError("--profile FILE is required")
+	case sink == "":
+		return nil, "", e.usageError("%s NAME is required", flag)
+	}
+	res, code := loadActionablePlan(ctx, e, f, pkgs)
+	return res, format, code
 }

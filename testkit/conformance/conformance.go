@@ -246,7 +246,8 @@ func staticDimension() testkit.Scenario {
 func quarantinedDimension() testkit.Scenario {
 	reject := func(raw string) string {
 		return `{"raw_payload":` + strconv.Quote(raw) + `,"reason_code":"BAD_ENUM",` +
-			`"field_path":"segment","pipeline_id":"dim-order-segments","contract_id":"dim-customer","raw_payload_base64":null}`
+			`"field_path":"segment","pipeline_id":"dim-order-segments","contract_id":"dim-customer","raw_payload_base64":null,` +
+			`"contract_version":"1.0.0","rule":null}`
 	}
 	return testkit.Scenario{
 		Name:     "a static dimension whose invalid rows go to a quarantine, each once",

@@ -71,7 +71,8 @@ func TestStaticQuarantine(t *testing.T) {
 	}
 	reject := func(raw, path, reason string) string {
 		b, _ := json.Marshal(map[string]any{"raw_payload": raw, "reason_code": "WRONG_TYPE", "reason": reason, "field_path": path,
-			"pipeline_id": "p", "contract_id": "ev", "source_topic": dim, "source_partition": nil, "source_offset": nil, "raw_payload_base64": nil})
+			"pipeline_id": "p", "contract_id": "ev", "source_topic": dim, "source_partition": nil, "source_offset": nil, "raw_payload_base64": nil,
+			"contract_version": "1.0.0", "rule": nil})
 		return string(b)
 	}
 	const twenty = `{"k":"b","v":"twenty","t":"2026-07-15T09:00:00Z"}`

@@ -158,12 +158,20 @@ func (v *validator) rejectRow(p Payload, rej *contracts.Rejection) Row {
 	// The field path is empty, not NULL, for payload-level reasons (as the
 	// Spark engine writes it; docs/validation.md).
 	row := Row{string(rej.RawPayload), string(rej.ReasonCode), rej.Reason, rej.FieldPath, rej.ObservedAt.UTC(),
-		v.pipeline, v.c.ID, nil, nil, nil, rawBase64(rej.RawPayload)}
+		v.pipeline, v.c.ID, nil, nil, nil, rawBase64(rej.RawPayload), v.c.Version, nullIfEmpty(rej.Rule)}
 	members := readableMembers(p.Raw)
 	for _, f := range v.extra {
 		row = append(row, memberValue(members[f.Name], f.Type.Kind))
 	}
 	return row
+}
+
+// nullIfEmpty is s, or NULL when it is empty.
+func nullIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 // rawBase64 is the raw_payload_base64 of a rejected payload: the bytes in

@@ -41,4 +41,12 @@ func TestValidatorRunsRules(t *testing.T) {
 	if r[1] != string(contracts.ReasonRuleViolated) || r[3] != "end" || r[2] != "rule end_after_start is violated: end >= start" {
 		t.Errorf("rejection %v, want RULE_VIOLATED at end with the rule's reason", r[:4])
 	}
+	got := v.invalid.Map(r)
+	if got["rule"] != "end_after_start" || got["contract_version"] != "1.0.0" {
+		t.Errorf("rule %v, contract_version %v; want end_after_start and 1.0.0", got["rule"], got["contract_version"])
+	}
+	other := v.invalid.Map(v.split([]Payload{{Raw: []byte(`{}`)}}, time.Unix(0, 0)).invalid[0])
+	if other["rule"] != nil || other["reason_code"] != string(contracts.ReasonMissingRequired) {
+		t.Errorf("a field check's rejection: rule %v (%v); want NULL", other["rule"], other["reason_code"])
+	}
 }

@@ -112,6 +112,8 @@ ORDER_EVENTS_REJECTION = [
     "_etl_partition AS source_partition",
     "_etl_offset AS source_offset",
     "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
+    "'1.0.0' AS contract_version",
+    "CAST(NULL AS STRING) AS rule",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.event_id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.event_id', 'variant'), '$', 'string') END AS `event_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.order_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.order_id', 'variant'), '$', 'bigint') END AS `order_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.customer_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.customer_id', 'variant'), '$', 'bigint') END AS `customer_id`",
@@ -200,6 +202,8 @@ CUSTOMERS_REJECTION = [
     "_etl_partition AS source_partition",
     "_etl_offset AS source_offset",
     "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
+    "'1.0.0' AS contract_version",
+    "CAST(NULL AS STRING) AS rule",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.customer_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.customer_id', 'variant'), '$', 'bigint') END AS `customer_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.segment', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.segment', 'variant'), '$', 'string') END AS `segment`",
 ]
@@ -207,7 +211,7 @@ CUSTOMERS_REJECTION = [
 # each distinct row once (matched on the keys), in the rejection columns.
 CUSTOMERS_QUARANTINE_TARGET = "`quarantine`.`rejected_customers`"
 CUSTOMERS_QUARANTINE_SCHEMA_SQL = "CREATE SCHEMA IF NOT EXISTS `quarantine`"
-CUSTOMERS_QUARANTINE_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `quarantine`.`rejected_customers` (\n  `raw_payload` STRING NOT NULL COMMENT 'The payload exactly as read (a static Delta row: its columns as JSON).',\n  `reason_code` STRING NOT NULL COMMENT 'The stable code of the first rule the payload broke.',\n  `reason` STRING NOT NULL COMMENT 'The rejection in words.',\n  `field_path` STRING COMMENT 'The JSON path of the offending field, when there is one.',\n  `observed_at` TIMESTAMP NOT NULL COMMENT 'When the pipeline saw the payload (UTC).',\n  `pipeline_id` STRING NOT NULL COMMENT 'The pipeline that rejected the payload.',\n  `contract_id` STRING NOT NULL COMMENT 'The contract the payload was checked against.',\n  `source_topic` STRING COMMENT 'The Kafka topic, table or file the payload was read from.',\n  `source_partition` INT COMMENT 'The Kafka partition the payload was read from.',\n  `source_offset` BIGINT COMMENT 'The Kafka offset of the payload.',\n  `raw_payload_base64` STRING COMMENT 'The raw payload in standard base64 when it is not valid UTF-8, null otherwise.'\n) USING delta\nCOMMENT 'A payload that broke its contract, kept with its raw bytes and the reason.'"
+CUSTOMERS_QUARANTINE_CREATE_SQL = "CREATE TABLE IF NOT EXISTS `quarantine`.`rejected_customers` (\n  `raw_payload` STRING NOT NULL COMMENT 'The payload exactly as read (a static Delta row: its columns as JSON).',\n  `reason_code` STRING NOT NULL COMMENT 'The stable code of the first rule the payload broke.',\n  `reason` STRING NOT NULL COMMENT 'The rejection in words.',\n  `field_path` STRING COMMENT 'The JSON path of the offending field, when there is one.',\n  `observed_at` TIMESTAMP NOT NULL COMMENT 'When the pipeline saw the payload (UTC).',\n  `pipeline_id` STRING NOT NULL COMMENT 'The pipeline that rejected the payload.',\n  `contract_id` STRING NOT NULL COMMENT 'The contract the payload was checked against.',\n  `source_topic` STRING COMMENT 'The Kafka topic, table or file the payload was read from.',\n  `source_partition` INT COMMENT 'The Kafka partition the payload was read from.',\n  `source_offset` BIGINT COMMENT 'The Kafka offset of the payload.',\n  `raw_payload_base64` STRING COMMENT 'The raw payload in standard base64 when it is not valid UTF-8, null otherwise.',\n  `contract_version` STRING COMMENT 'The version of the contract the payload was checked against (null in a row written before etlgen recorded it).',\n  `rule` STRING COMMENT 'The cross-field rule (+etl:rule name) that rejected the payload; null when a field or payload check did (reason_code and field_path name it).'\n) USING delta\nCOMMENT 'A payload that broke its contract, kept with its raw bytes and the reason.'"
 CUSTOMERS_QUARANTINE_COLUMNS = [
     "CAST(`raw_payload` AS STRING) AS `raw_payload`",
     "CAST(`reason_code` AS STRING) AS `reason_code`",
@@ -220,6 +224,8 @@ CUSTOMERS_QUARANTINE_COLUMNS = [
     "CAST(`source_partition` AS INT) AS `source_partition`",
     "CAST(`source_offset` AS BIGINT) AS `source_offset`",
     "CAST(`raw_payload_base64` AS STRING) AS `raw_payload_base64`",
+    "CAST(`contract_version` AS STRING) AS `contract_version`",
+    "CAST(`rule` AS STRING) AS `rule`",
 ]
 CUSTOMERS_QUARANTINE_KEYS = ["contract_id", "source_topic", "raw_payload"]
 
