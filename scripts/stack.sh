@@ -121,6 +121,20 @@ install_spark_jars() {
 	log "spark extra jars: $(cd "$dir" && printf '%s ' ./*.jar | sed 's#\./##g')"
 }
 
+# install_iceberg_jar fetches Iceberg's Spark runtime into its own directory (one shaded
+# jar), so that the other extra jars need no re-fetch when it changes.
+install_iceberg_jar() {
+	local dir=$CACHE/jars/iceberg want="$ICEBERG_ARTIFACT=$ICEBERG_VERSION"
+	stamp_ok "$dir/.etlgen-stamp" "$want" && return 0
+	log "fetching Iceberg's Spark runtime with Maven ($want)"
+	rm -rf "$dir.tmp"
+	mvn -B -q -Dmaven.repo.local="$dir.m2" \
+		org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy \
+		-Dartifact="org.apache.iceberg:$ICEBERG_ARTIFACT:$ICEBERG_VERSION" -DoutputDirectory="$dir.tmp"
+	rm -rf "$dir" "$dir.m2" && mv "$dir.tmp" "$dir"
+	echo "$want" >"$dir/.etlgen-stamp"
+}
+
 install_kafka() {
 	local dir=$CACHE/kafka/libs
 	local want="kafka=$KAFKA_VERSION log4j=$LOG4J_VERSION"
@@ -154,6 +168,7 @@ install_all() {
 	install_venv
 	wait "$kafka" || die "fetching the Kafka jars failed"
 	install_spark_jars
+	install_iceberg_jar
 	wait "$gw" || die "building versitygw failed"
 	# Maven's local repository is only a download area: the copies above are what runs.
 	rm -rf "$CACHE/m2"
@@ -430,7 +445,7 @@ start_spark() {
 	local sh jh jars
 	sh=$(spark_home)
 	jh=$(java17)
-	jars=$(printf '%s,' "$CACHE/jars/spark"/*.jar)
+	jars=$(printf '%s,' "$CACHE/jars/spark"/*.jar "$CACHE/jars/iceberg"/*.jar)
 	jars=${jars%,}
 	launch spark env JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
 		SPARK_LOG_DIR="$LOGS" SPARK_PID_DIR="$RUN" PYSPARK_PYTHON="$PY" \
