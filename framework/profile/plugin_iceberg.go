@@ -85,11 +85,15 @@ func icebergCatalog(a *Asset) string {
 // icebergIdentity is the table's name in Spark: catalog.namespace.table.
 func icebergIdentity(a *Asset) string { return icebergCatalog(a) + "." + a.String("table") }
 
-// IcebergLocation returns the directory of an iceberg asset's table: the
-// warehouse, then the namespace and table as directories (the Hadoop
-// catalog's layout).
+// IcebergLocation returns the directory of an iceberg asset's table.
 func IcebergLocation(a *Asset) string {
-	return strings.TrimSuffix(a.Path(IcebergWarehouseOption), "/") + "/" + strings.ReplaceAll(a.String("table"), ".", "/")
+	return IcebergTableDir(a.Path(IcebergWarehouseOption), a.String("table"))
+}
+
+// IcebergTableDir is where a Hadoop catalog keeps table (namespace.table)
+// of warehouse: the namespace and table as directories under it.
+func IcebergTableDir(warehouse, table string) string {
+	return strings.TrimSuffix(warehouse, "/") + "/" + strings.ReplaceAll(table, ".", "/")
 }
 
 var catalogName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -101,7 +105,7 @@ func checkIcebergCatalog(v Value) error {
 		return &checkError{Code: CodeIcebergCatalog, Message: "catalog spark_catalog is the session catalog (Delta's on the stack), not an Iceberg catalog",
 			Hint: "name another catalog, e.g. " + IcebergDefaultCatalog}
 	case !catalogName.MatchString(name):
-		return &checkError{Code: CodeIcebergCatalog, Message: "catalog name " + strconv.Quote(name) + " is not a plain identifier",
+		return &checkError{Code: CodeIcebergCatalog, Message: "the catalog name is not a plain identifier",
 			Hint: "use letters, digits and underscores, starting with a letter, e.g. " + IcebergDefaultCatalog}
 	}
 	return nil
@@ -116,7 +120,7 @@ func checkIcebergTable(v Value) error {
 		}
 	}
 	if len(parts) < 2 {
-		return &checkError{Code: CodeIcebergTable, Message: "table " + strconv.Quote(v.Text()) + " is not namespace.table",
+		return &checkError{Code: CodeIcebergTable, Message: "the table is not namespace.table (two or more dot-separated names, no space, slash or backquote)",
 			Hint: "write the namespace and the table name, dot-separated, without the catalog, e.g. curated.order_windows"}
 	}
 	return nil
