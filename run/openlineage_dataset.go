@@ -55,8 +55,8 @@ func datasetsOf(m *planner.Model, b *profile.AssetBinding, identity string) []ol
 		for _, t := range strings.Split(identity, ",") {
 			out = append(out, olDataset{Namespace: ns, Name: t, Facets: facets})
 		}
-	case a.Plugin.Name == profile.PluginIceberg:
-		ns, name := pathDataset(profile.IcebergLocation(a))
+	case a.Plugin.Location != nil:
+		ns, name := pathDataset(a.Plugin.Location(a))
 		out = append(out, olDataset{Namespace: ns, Name: name, Facets: facets})
 	case a.Has("path"):
 		ns, name := pathDataset(a.Path("path"))

@@ -60,6 +60,7 @@ const (
 	CodeIcebergCatalog   = "ETL-P358" // an iceberg catalog name that is not an identifier, or is spark_catalog
 	CodeIcebergTable     = "ETL-P359" // an iceberg table that is not namespace.table
 	CodeIcebergWarehouse = "ETL-P360" // two iceberg assets of one catalog with different warehouses
+	CodeIcebergSparkLine = "ETL-P361" // an iceberg asset on a Spark line without an Iceberg runtime (4.2)
 	CodeDeploymentPath   = "ETL-P370" // a local path on a Spark server whose executors do not share the driver's filesystem
 )
 

@@ -60,8 +60,9 @@ func iceberg() Plugin {
 			outputModeOption(icebergWriteModes),
 		},
 		WriteModes: icebergWriteModes,
-		Packages:   []string{"org.apache.iceberg:iceberg-spark-runtime-4.1_2.13"},
+		Packages:   []string{icebergRuntimes["4.1"]},
 		Identity:   icebergIdentity,
+		Location:   IcebergLocation,
 		SessionConf: func(a *Asset) map[string]string {
 			return IcebergCatalogConf(icebergCatalog(a), a.Path(IcebergWarehouseOption))
 		},
@@ -144,4 +145,29 @@ func checkIcebergProperties(v Value) error {
 		}
 	}
 	return nil
+}
+
+// icebergRuntimes are Iceberg's Spark runtimes the stack's Maven mirror
+// serves, by Spark line (scripts/versions.env: ICEBERG_ARTIFACT); there is
+// none for Spark 4.2.
+var icebergRuntimes = map[string]string{"4.1": "org.apache.iceberg:iceberg-spark-runtime-4.1_2.13"}
+
+// IcebergRuntime returns the Maven coordinates (group:artifact) of
+// Iceberg's Spark runtime for a Spark line such as "4.1"; false when none
+// is served for it.
+func IcebergRuntime(line string) (string, bool) {
+	r, ok := icebergRuntimes[line]
+	return r, ok
+}
+
+// CheckIcebergSparkLine refuses an iceberg asset on a profile whose Spark
+// line has no Iceberg runtime (ETL-P361): to be called where the profile's
+// Spark line is bound, for each iceberg asset; nil when the line has one.
+func CheckIcebergSparkLine(line string) error {
+	if _, ok := IcebergRuntime(line); ok {
+		return nil
+	}
+	lines := sortedKeys(icebergRuntimes)
+	return &checkError{Code: CodeIcebergSparkLine, Message: "no Iceberg Spark runtime is served for Spark " + line,
+		Hint: "target Spark " + commaList(lines) + " for this profile, or bind the asset to the delta plugin"}
 }
