@@ -18,6 +18,7 @@ import (
 
 	"github.com/etlgen/etlgen/e2e/orders"
 	"github.com/etlgen/etlgen/e2e/stack"
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/pyspark"
 )
 
@@ -37,6 +38,7 @@ type pipelineEnv struct {
 	curated, rejected, late string // SQL names of the three Delta tables
 	checkpointRoot          string // a local directory, or an s3a:// URI
 	s3Prefix                string // with S3: the s3a:// prefix of tables and checkpoints
+	iceberg                 string // with Iceberg: the catalog of the three tables (their warehouse under s3Prefix)
 	maxOffsets              int
 	serverLoss              string
 	stateStore              string
@@ -56,6 +58,10 @@ type pipelineEnv struct {
 type envOptions struct {
 	// S3 puts tables (by path) and checkpoints under s3a://warehouse/e2e/<id>/.
 	S3 bool
+	// Iceberg binds the three tables to the iceberg plugin: a catalog of
+	// the test's own whose warehouse is s3a://warehouse/e2e/<id>/iceberg;
+	// the checkpoints stay in a local directory.
+	Iceberg bool
 	// MaxOffsets is the source's max_offsets_per_trigger (default 100000):
 	// a small one makes a backlog of many micro-batches.
 	MaxOffsets int
@@ -92,14 +98,17 @@ func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	e.kafka.CreateTopic(ctx, e.topic, e.partitions)
-	if o.S3 {
+	switch {
+	case o.Iceberg:
+		e.icebergTables(ctx)
+	case o.S3:
 		e.s3Prefix = "s3a://warehouse/e2e/" + id
 		e.checkpointRoot = e.s3Prefix + "/checkpoints"
 		e.curated = "delta.`" + e.s3Prefix + "/curated/customer_order_windows`"
 		e.rejected = "delta.`" + e.s3Prefix + "/quarantine/rejected_order_events`"
 		e.late = "delta.`" + e.s3Prefix + "/quarantine/late_order_events`"
 		t.Cleanup(func() { removeS3Prefix(t, "e2e/"+id) })
-	} else {
+	default:
 		e.checkpointRoot = filepath.Join(t.TempDir(), "checkpoints")
 		e.curated = id + "_curated.customer_order_windows"
 		e.rejected = id + "_quarantine.rejected_order_events"
@@ -114,6 +123,23 @@ func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
 		}
 	}
 	return e
+}
+
+// icebergTables puts the test's tables in an Iceberg catalog of its own,
+// which the test's session configures too (it reads them).
+func (e *pipelineEnv) icebergTables(ctx context.Context) {
+	e.s3Prefix = "s3a://warehouse/e2e/" + e.id
+	e.checkpointRoot = filepath.Join(e.t.TempDir(), "checkpoints") // forceReplay edits it
+	e.iceberg = "ice_" + strings.TrimPrefix(e.id, "e2e_")
+	e.curated = e.iceberg + ".curated.customer_order_windows"
+	e.rejected = e.iceberg + ".quarantine.rejected_order_events"
+	e.late = e.iceberg + ".quarantine.late_order_events"
+	for k, v := range profile.IcebergCatalogConf(e.iceberg, e.s3Prefix+"/iceberg") {
+		if _, err := e.spark.Query(ctx, "SET "+k+"="+v); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	e.t.Cleanup(func() { removeS3Prefix(e.t, "e2e/"+e.id) })
 }
 
 // removeS3Prefix deletes what a test wrote under the warehouse bucket: the
@@ -151,16 +177,13 @@ assets:
     max_offsets_per_trigger: {{.MaxOffsets}}
     fail_on_data_loss: true
   customer_order_windows:
-    plugin: delta
     {{.Curated}}
     write_mode: foreach-batch-merge
     merge_keys: [customer_id, window_start, window_end]
   rejected_order_events:
-    plugin: delta
     {{.Rejected}}
     write_mode: append
   late_order_events:
-    plugin: delta
     {{.Late}}
     write_mode: append
 resources:
@@ -181,10 +204,14 @@ resources:
 func (e *pipelineEnv) profile(trigger string) string {
 	e.t.Helper()
 	asset := func(table, sub string) string {
-		if e.s3Prefix != "" {
-			return "path: " + e.s3Prefix + "/" + sub
+		switch {
+		case e.iceberg != "":
+			ns, _ := strings.CutPrefix(table, e.iceberg+".")
+			return "plugin: iceberg\n    catalog: " + e.iceberg + "\n    warehouse: " + e.s3Prefix + "/iceberg\n    table: " + ns
+		case e.s3Prefix != "":
+			return "plugin: delta\n    path: " + e.s3Prefix + "/" + sub
 		}
-		return "table: " + table
+		return "plugin: delta\n    table: " + table
 	}
 	path := filepath.Join(e.profileDir, "spark.yaml")
 	f, err := os.Create(path)
@@ -345,6 +372,15 @@ func (e *pipelineEnv) checkOutputs(ctx context.Context) {
 	diffRows(e.t, "curated "+e.curated, e.wantWindows(), e.gotWindows(ctx))
 	diffRows(e.t, "quarantine "+e.rejected, e.wantRejected(), e.gotRejected(ctx))
 	diffRows(e.t, "late "+e.late, e.wantLate(), e.gotLate(ctx))
+}
+
+// wave produces valid events and invalid payloads, runs the program to
+// its end and checks the three tables.
+func (e *pipelineEnv) wave(ctx context.Context, prog string, valid []orders.Event, late bool, invalid []corpusCase) {
+	e.t.Helper()
+	e.produce(ctx, valid, late, invalid)
+	e.runToEnd(ctx, prog)
+	e.checkOutputs(ctx)
 }
 
 // outputsMatch is checkOutputs as a predicate, for polling a running query.

@@ -188,12 +188,8 @@ func TestPipelineS3(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	prog := e.compile(ctx, "{type: available-now}")
-	e.produce(ctx, e.events(25, at("10:00"), 5*time.Minute), false, invalidCases(t, 6))
-	e.runToEnd(ctx, prog)
-	e.checkOutputs(ctx)
-	e.produce(ctx, e.events(10, at("12:10"), 5*time.Minute), false, nil)
-	e.runToEnd(ctx, prog)
-	e.checkOutputs(ctx)
+	e.wave(ctx, prog, e.events(25, at("10:00"), 5*time.Minute), false, invalidCases(t, 6))
+	e.wave(ctx, prog, e.events(10, at("12:10"), 5*time.Minute), false, nil)
 	// The checkpoints are objects in the bucket (the gateway's POSIX backend).
 	dir := os.Getenv("ETLGEN_STACK_DIR")
 	if dir == "" {

@@ -37,6 +37,7 @@ var serverFormats = map[profile.PluginName]string{
 	profile.PluginDelta:     "delta",
 	profile.PluginDeltaCDF:  "delta",
 	profile.PluginFileJSON:  "json",
+	profile.PluginIceberg:   "iceberg",
 }
 
 // serversOf lists the servers of a contract under the bound profile: every
@@ -90,6 +91,8 @@ func serverOf(p *profile.Redacted, asset string) (ODCSServer, bool) {
 				s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: k, Value: v})
 			}
 		}
+	case profile.PluginIceberg:
+		icebergServer(&s, e, res)
 	default:
 		pathServer(&s, e, res)
 	}
@@ -120,6 +123,31 @@ func pathServer(s *ODCSServer, e, res profile.RedactedEntry) {
 		}
 		s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: "table", Value: table})
 	}
+}
+
+// icebergServer places an Iceberg table of a Hadoop catalog by its
+// directory (ODCS 3.1 has no iceberg server type: the storage is the type,
+// iceberg the format), with its catalog and table as custom properties.
+func icebergServer(s *ODCSServer, e, res profile.RedactedEntry) {
+	table, warehouse := clean(e.Options["table"]), clean(e.Options[profile.IcebergWarehouseOption])
+	catalog := clean(e.Options[profile.IcebergCatalogOption])
+	if catalog == "" {
+		catalog = profile.IcebergDefaultCatalog
+	}
+	if table == "" || warehouse == "" {
+		return
+	}
+	path := profile.IcebergTableDir(warehouse, table)
+	if strings.HasPrefix(path, "s3a://") || strings.HasPrefix(path, "s3://") {
+		s.Type, s.Location = "s3", path
+		if res.Kind == "s3" {
+			s.EndpointURL = clean(res.Options["endpoint"])
+		}
+	} else {
+		s.Type, s.Path = "local", path
+	}
+	s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: "catalog", Value: catalog},
+		ODCSCustom{Property: "table", Value: catalog + "." + table})
 }
 
 // clean drops a value the redaction replaced or that names an environment

@@ -63,7 +63,8 @@ func buildModel(c *Checker, inf *inference) *Model {
 }
 
 // sessionOf is the Spark session the profile's spark resource binds, with
-// the settings of the resources that configure the session (s3) and every
+// the settings of the resources that configure the session (s3), the
+// catalogs of the assets that name one (iceberg), and every
 // environment reference by name.
 func sessionOf(p *profile.Profile) *Session {
 	r, ok := p.ResourceOfKind("spark")
@@ -90,6 +91,11 @@ func sessionOf(p *profile.Profile) *Session {
 			conf, env := res.Kind.SessionConf(res)
 			maps.Copy(s.Conf, conf)
 			maps.Copy(s.ConfEnv, env)
+		}
+	}
+	for _, name := range p.AssetNames() {
+		if a, _ := p.Asset(name); a.Plugin != nil && a.Plugin.SessionConf != nil {
+			maps.Copy(s.Conf, a.Plugin.SessionConf(a))
 		}
 	}
 	if v, ok := r.Value("conf"); ok {

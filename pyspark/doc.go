@@ -37,7 +37,7 @@
 // The engine reads and writes assets through a registry keyed by
 // profile.PluginName, listed in one place (builtinPlugins), one file per
 // plugin: plugin_kafka_json.go, plugin_file_json.go (stream, static source
-// and file sink), plugin_delta.go (static source, append and MERGE sink), plugin_delta_cdf.go, plugin_rate.go. Each
+// and file sink), plugin_delta.go (static source, append and MERGE sink), plugin_delta_cdf.go, plugin_rate.go, plugin_iceberg.go (append and MERGE sink). Each
 // says which roles it implements, how it reads a source (reader format,
 // options, lineage, payload or typed rows) or writes a sink, and whether a
 // batch can be read again for late rows. Supports and Plugins tell what the
@@ -82,7 +82,9 @@
 //     limit, repartition(n, F.col(key), ...));
 //   - writes with foreachBatch: a Delta MERGE on the merge keys, or a Delta
 //     append, made idempotent with Delta's txnAppId / txnVersion (app id = the
-//     planner's query identity, version = the batch id), or JSON files into
+//     planner's query identity, version = the batch id); an Iceberg append
+//     (writeTo) or MERGE whose snapshot summary records the app id and batch
+//     id, skipped when a snapshot already records them; or JSON files into
 //     one directory per batch, <path>/etlgen_query=<the checkpoint's query
 //     id>/etlgen_batch=<batch id>, overwritten on replay; tables are created
 //     from the contracts when absent, with the sink's partition_by and

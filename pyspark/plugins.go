@@ -36,7 +36,7 @@ const (
 // builtinPlugins lists the plugins the Spark engine runs, in one place.
 // Adding a plugin to the engine is adding its file and listing it here.
 func builtinPlugins() []plugin {
-	return []plugin{kafkaJSONPlugin(), fileJSONPlugin(), deltaPlugin(), deltaCDFPlugin(), ratePlugin()}
+	return []plugin{kafkaJSONPlugin(), fileJSONPlugin(), deltaPlugin(), deltaCDFPlugin(), ratePlugin(), icebergPlugin()}
 }
 
 // plugins is the engine's registry, keyed by plugin name.

@@ -87,6 +87,9 @@ type sinkView struct {
 	Changes   []string // changes only: the target's columns (Python literals of SQL identifiers)
 	Order     []string // changes only: the change types in rank order (Python literals)
 	PathArg   string   // ", path=<literal>" for a path table, ", merge_schema=True" with merge_schema, else ""
+	// TableFormat is `, table_format="iceberg"` for an Iceberg table (the
+	// runtime's merge and append write Delta otherwise), else "".
+	TableFormat string
 	// Layout is the Python literal of the partitioning and properties the
 	// profile gives the table, checked on an existing table; "" for none.
 	Layout string

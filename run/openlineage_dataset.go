@@ -33,7 +33,8 @@ type olContractFacet struct {
 // the OpenLineage naming conventions: a Kafka topic is kafka://host:port
 // (the first bootstrap server) and the topic, one dataset per topic; a
 // table by location is its scheme and authority (s3a://bucket,
-// file://) and its path; a catalog table is spark://host:port of the
+// file://) and its path, an Iceberg table of a Hadoop catalog likewise by
+// its directory (<warehouse>/<namespace>/<table>); a catalog table is spark://host:port of the
 // Spark Connect server whose catalog names it, or the local engine's
 // "etlgen-local", and the table name.
 func datasetsOf(m *planner.Model, b *profile.AssetBinding, identity string) []olDataset {
@@ -54,6 +55,9 @@ func datasetsOf(m *planner.Model, b *profile.AssetBinding, identity string) []ol
 		for _, t := range strings.Split(identity, ",") {
 			out = append(out, olDataset{Namespace: ns, Name: t, Facets: facets})
 		}
+	case a.Plugin.Location != nil:
+		ns, name := pathDataset(a.Plugin.Location(a))
+		out = append(out, olDataset{Namespace: ns, Name: name, Facets: facets})
 	case a.Has("path"):
 		ns, name := pathDataset(a.Path("path"))
 		out = append(out, olDataset{Namespace: ns, Name: name, Facets: facets})

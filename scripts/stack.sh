@@ -49,7 +49,7 @@ die() { log "error: $*"; exit 1; }
 select_line() {
 	case " $SPARK_LINES " in *" $SPARK_LINE "*) ;; *) die "Spark line $SPARK_LINE: want one of $SPARK_LINES" ;; esac
 	local v name suffix=
-	for v in PYSPARK_VERSION DELTA_PY_VERSION DELTA_VERSION DELTA_ARTIFACT HADOOP_VERSION; do
+	for v in PYSPARK_VERSION DELTA_PY_VERSION DELTA_VERSION DELTA_ARTIFACT HADOOP_VERSION ICEBERG_VERSION ICEBERG_ARTIFACT; do
 		name=${v}_${SPARK_LINE//./_}
 		printf -v "$v" '%s' "${!name}"
 	done
@@ -57,6 +57,7 @@ select_line() {
 	VENV=$CACHE/venv$suffix
 	PY=$VENV/bin/python
 	SPARK_JARS=$CACHE/jars/spark$suffix
+	ICEBERG_JARS=$CACHE/jars/iceberg$suffix
 	M2=$CACHE/m2$suffix
 }
 
@@ -174,6 +175,21 @@ install_spark_jars() {
 	log "spark extra jars: $(cd "$dir" && printf '%s ' ./*.jar | sed 's#\./##g')"
 }
 
+# install_iceberg_jar fetches Iceberg's Spark runtime into its own directory (one shaded
+# jar), so that the other extra jars need no re-fetch when it changes.
+install_iceberg_jar() {
+	local dir=$ICEBERG_JARS want="$ICEBERG_ARTIFACT=$ICEBERG_VERSION"
+	[ -n "$ICEBERG_VERSION" ] || return 0
+	stamp_ok "$dir/.etlgen-stamp" "$want" && return 0
+	log "fetching Iceberg's Spark runtime with Maven ($want)"
+	rm -rf "$dir.tmp"
+	mvn -B -q -Dmaven.repo.local="$dir.m2" \
+		org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy \
+		-Dartifact="org.apache.iceberg:$ICEBERG_ARTIFACT:$ICEBERG_VERSION" -DoutputDirectory="$dir.tmp"
+	rm -rf "$dir" "$dir.m2" && mv "$dir.tmp" "$dir"
+	echo "$want" >"$dir/.etlgen-stamp"
+}
+
 install_kafka() {
 	local dir=$CACHE/kafka/libs
 	local want="kafka=$KAFKA_VERSION log4j=$LOG4J_VERSION"
@@ -207,6 +223,7 @@ install_all() {
 	install_venv
 	wait "$kafka" || die "fetching the Kafka jars failed"
 	install_spark_jars
+	install_iceberg_jar
 	wait "$gw" || die "building versitygw failed"
 	# Maven's local repository is only a download area: the copies above are what runs.
 	rm -rf "$M2"
@@ -485,6 +502,7 @@ start_spark() {
 	sh=$(spark_home)
 	jh=$(java17)
 	jars=$(printf '%s,' "$SPARK_JARS"/*.jar)
+	[ -z "$ICEBERG_VERSION" ] || jars=$jars$(printf '%s,' "$ICEBERG_JARS"/*.jar)
 	jars=${jars%,}
 	launch spark env JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
 		SPARK_LOG_DIR="$LOGS" SPARK_PID_DIR="$RUN" PYSPARK_PYTHON="$PY" \

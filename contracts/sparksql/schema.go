@@ -195,10 +195,14 @@ func CreateTableDDL(table string, c *contracts.Contract) string {
 }
 
 // TableLayout is how a table is created besides its columns: the columns
-// it is partitioned by and its table properties (name, value), in order.
+// it is partitioned by, its table properties (name, value), in order, and
+// its provider ("" is delta).
 type TableLayout struct {
 	PartitionBy []string
 	Properties  [][2]string
+	// Provider is the USING clause's data source: "" (delta) or iceberg.
+	// Delta's column mapping applies to delta tables only.
+	Provider string
 }
 
 // CreateTableDDLWith is CreateTableDDL with a layout: PARTITIONED BY the
@@ -219,7 +223,11 @@ func CreateTableDDLWith(table string, c *contracts.Contract, l TableLayout) stri
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(") USING delta")
+	provider := "delta"
+	if l.Provider != "" {
+		provider = l.Provider
+	}
+	b.WriteString(") USING " + provider)
 	if len(l.PartitionBy) > 0 {
 		parts := make([]string, len(l.PartitionBy))
 		for i, p := range l.PartitionBy {
@@ -230,18 +238,18 @@ func CreateTableDDLWith(table string, c *contracts.Contract, l TableLayout) stri
 	if c.Description != "" {
 		b.WriteString("\nCOMMENT " + QuoteString(c.Description))
 	}
-	if props := tableProperties(c, l.Properties); len(props) > 0 {
+	if props := tableProperties(c, l.Properties, provider == "delta"); len(props) > 0 {
 		b.WriteString("\nTBLPROPERTIES (" + strings.Join(props, ", ") + ")")
 	}
 	return b.String()
 }
 
 // tableProperties renders the TBLPROPERTIES entries: column mapping when
-// a column name needs it, then props, a later entry replacing an earlier
-// one of the same name.
-func tableProperties(c *contracts.Contract, props [][2]string) []string {
+// a column name needs it on a delta table, then props, a later entry
+// replacing an earlier one of the same name.
+func tableProperties(c *contracts.Contract, props [][2]string, delta bool) []string {
 	var all [][2]string
-	if needsColumnMapping(c.Fields) {
+	if delta && needsColumnMapping(c.Fields) {
 		all = append(all, [2]string{"delta.columnMapping.mode", "name"}, [2]string{"delta.minReaderVersion", "2"}, [2]string{"delta.minWriterVersion", "5"})
 	}
 	var out []string

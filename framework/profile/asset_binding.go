@@ -59,6 +59,9 @@ func (b *AssetBinding) Source() SourceFacts {
 // memory name, or else the asset name.
 func (b *AssetBinding) Identity() string {
 	a := b.Asset
+	if a.Plugin.Identity != nil {
+		return a.Plugin.Identity(a)
+	}
 	if sub := a.Plugin.Subscription; sub != nil {
 		if v, ok := a.Options[sub.Assign]; ok && v.Partitions != nil {
 			return strings.Join(slices.Sorted(maps.Keys(v.Partitions)), ",")

@@ -31,6 +31,7 @@ func (bc *binder) engine(b *Binding) {
 	}
 	if e.Name == EnginePySpark {
 		bc.sessionResources()
+		bc.icebergCatalogs()
 	}
 }
 
@@ -50,6 +51,29 @@ func (bc *binder) sessionResources() {
 			continue
 		}
 		first[r.Kind.Name] = name
+	}
+}
+
+// icebergCatalogs refuses two iceberg assets that name one catalog with
+// different warehouses: the session has one configuration per catalog.
+func (bc *binder) icebergCatalogs() {
+	first := map[string]*Asset{}
+	for _, name := range bc.p.AssetNames() {
+		a := bc.p.assets[name]
+		if a.Plugin == nil || a.Plugin.Name != PluginIceberg {
+			continue
+		}
+		cat := icebergCatalog(a)
+		other, ok := first[cat]
+		if !ok {
+			first[cat] = a
+			continue
+		}
+		if w, ow := a.Path(IcebergWarehouseOption), other.Path(IcebergWarehouseOption); w != ow {
+			bc.report(diag.Error, CodeIcebergWarehouse, a.Pos, "assets."+name,
+				"give the assets one warehouse, or name another catalog for one of them (catalog: …)",
+				"assets %s and %s both use iceberg catalog %s, with warehouses %s and %s", other.Name, name, cat, ow, w)
+		}
 	}
 }
 

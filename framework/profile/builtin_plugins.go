@@ -53,5 +53,5 @@ func outputModeOption(modes []WriteMode) Option {
 // plugin is adding such a file, listing it here, and registering its reader
 // or writer in each engine that runs it (docs/plugins.md).
 func builtinPlugins() []Plugin {
-	return []Plugin{kafkaJSON(), delta(), deltaCDF(), fileJSON(), memory(), rate()}
+	return []Plugin{kafkaJSON(), delta(), deltaCDF(), fileJSON(), memory(), rate(), iceberg()}
 }

@@ -57,6 +57,10 @@ const (
 	CodeSinkTopic        = "ETL-P355" // a Kafka sink whose topic names several topics
 	CodeKafkaKey         = "ETL-P356" // a Kafka sink key column that is not a column of the loaded contract
 	CodeGateOutput       = "ETL-P357" // a quarantine gate's output that is not an asset of its own
+	CodeIcebergCatalog   = "ETL-P358" // an iceberg catalog name that is not an identifier, or is spark_catalog
+	CodeIcebergTable     = "ETL-P359" // an iceberg table that is not namespace.table
+	CodeIcebergWarehouse = "ETL-P360" // two iceberg assets of one catalog with different warehouses
+	CodeIcebergSparkLine = "ETL-P361" // an iceberg asset on a Spark line without an Iceberg runtime (4.2)
 	CodeDeploymentPath   = "ETL-P370" // a local path on a Spark server whose executors do not share the driver's filesystem
 )
 

@@ -42,6 +42,12 @@
 // ETL-P351–P354). AssetBinding.PartitionBy, TableProperties and
 // MergeSchema hand them to the planner's Sink.
 //
+// An iceberg asset (plugin_iceberg.go) names a Hadoop catalog, its
+// warehouse and a namespace.table (ETL-P358, ETL-P359); its identity is
+// catalog.namespace.table, its session conf configures the catalog
+// (Plugin.SessionConf, one warehouse per catalog: ETL-P360), and it runs
+// on the Spark engine only.
+//
 // # Flow
 //
 //	Load/Parse  YAML → yaml.v3 nodes → *Profile + diag.List (every problem, with file:line:col;

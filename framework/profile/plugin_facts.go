@@ -14,6 +14,7 @@ const (
 	PluginFileJSON  PluginName = "file-json"
 	PluginMemory    PluginName = "memory"
 	PluginRate      PluginName = "rate"
+	PluginIceberg   PluginName = "iceberg"
 )
 
 // The delivery-guarantee levels of a source/sink pair, weakest first.

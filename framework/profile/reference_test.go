@@ -61,7 +61,7 @@ func TestCodesDocumented(t *testing.T) {
 func TestRegistryWalkIsSorted(t *testing.T) {
 	var names []string
 	Default().Walk(func(p *Plugin) { names = append(names, string(p.Name)) })
-	want := []string{"delta", "delta-cdf", "file-json", "kafka-json", "memory", "rate"}
+	want := []string{"delta", "delta-cdf", "file-json", "iceberg", "kafka-json", "memory", "rate"}
 	if strings.Join(names, ",") != strings.Join(want, ",") {
 		t.Errorf("Walk order = %v, want %v", names, want)
 	}

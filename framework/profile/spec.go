@@ -153,6 +153,17 @@ type Plugin struct {
 	Packages []string
 	// TestOnly plugins are refused in profiles not marked `test: true`.
 	TestOnly bool
+	// Identity names what an asset of the plugin writes when its options
+	// alone do not (iceberg: catalog.namespace.table); nil: the topic,
+	// table, path or name (AssetBinding.Identity).
+	Identity func(*Asset) string
+	// Location is the directory of an asset's table when the plugin
+	// derives it from other options than path (iceberg: warehouse and
+	// table); nil otherwise.
+	Location func(*Asset) string
+	// SessionConf is what an asset of the plugin sets in the Spark session
+	// on the Spark engine (iceberg: its catalog); nil: nothing.
+	SessionConf func(*Asset) map[string]string
 }
 
 // Option returns the spec of the named option.

@@ -801,7 +801,9 @@ def ensure_table(spark, schema_sql, create_sql, target=None, layout=None):
     if schema_sql:
         spark.sql(schema_sql)
     spark.sql(create_sql)
-    if layout:
+    if layout and layout.get("format") == "iceberg":
+        check_layout(target, iceberg_layout(spark, target), layout)
+    elif layout:
         check_layout(target, spark.sql("DESCRIBE DETAIL %s" % target).collect()[0].asDict(), layout)
 
 
@@ -924,8 +926,9 @@ def micro_batch(batch_df, cache, batch_id=None):
     yield materialize(batch_df)
 
 
-def merge(batch_df, batch_id, target, keys, app_id, stateful=False):
-    """MERGE the micro-batch into the Delta table target (SQL name) on keys,
+def merge(batch_df, batch_id, target, keys, app_id, stateful=False, table_format="delta"):
+    """MERGE the micro-batch into the Delta table target (SQL name) on keys
+    (an Iceberg table with table_format="iceberg": iceberg_merge),
     idempotently: a replayed batch id of app_id changes nothing. Returns
     whether Delta wrote (False: the batch id was already committed).
 
@@ -934,6 +937,8 @@ def merge(batch_df, batch_id, target, keys, app_id, stateful=False):
     computed the batch: for a stateful query (stateful) it is counted then,
     so that every state store partition commits (Spark 4.1 fails the batch
     otherwise: STATE_STORE_COMMIT_VALIDATION_FAILED)."""
+    if table_format == "iceberg":
+        return iceberg_merge(batch_df, batch_id, target, keys, app_id, stateful)
     spark = batch_df.sparkSession
     view = "etlgen_batch_%s" % uuid.uuid4().hex
     batch_df.createOrReplaceTempView(view)
@@ -981,13 +986,16 @@ def merge_changes(batch_df, batch_id, target, keys, columns, change_order, app_i
         spark.catalog.dropTempView(view)
 
 
-def append(batch_df, batch_id, target, app_id, path=None, merge_schema=False):
-    """Append the micro-batch to the Delta table target (SQL name) or path,
+def append(batch_df, batch_id, target, app_id, path=None, merge_schema=False, table_format="delta"):
+    """Append the micro-batch to the Delta table target (SQL name) or path
+    (an Iceberg table with table_format="iceberg": iceberg_append),
     idempotently with the txnAppId / txnVersion writer options (a write
     option, not the session confs: in a foreachBatch after a MERGE the
     session confs were seen not to reach a second write). With
     merge_schema, the columns the table lacks are added to it (Delta's
     mergeSchema); without, Delta fails the batch (DELTA_METADATA_MISMATCH)."""
+    if table_format == "iceberg":
+        return iceberg_append(batch_df, batch_id, target, app_id)
     writer = (batch_df.write.format("delta").mode("append")
               .option("txnAppId", app_id).option("txnVersion", str(batch_id))
               .option("userMetadata", user_metadata(app_id, batch_id)))
@@ -997,6 +1005,87 @@ def append(batch_df, batch_id, target, app_id, path=None, merge_schema=False):
         writer.save(path)
     else:
         writer.saveAsTable(target)
+
+
+# Iceberg has no txnAppId: each etlgen write to an Iceberg table records
+# the writer's identity, the batch id and the run id in its snapshot's
+# summary (snapshot properties etlgen.app_id, etlgen.batch_id,
+# etlgen.run_id), and a batch whose id a snapshot of the table already
+# records for the writer is skipped. The check and the commit are two
+# steps: one writer per checkpoint (as Spark itself requires).
+ICEBERG_PROPS = ("etlgen.app_id", "etlgen.batch_id", "etlgen.run_id")
+ICEBERG_SESSION_PREFIX = "spark.sql.iceberg.snapshot-property."
+
+
+def iceberg_props(app_id, batch_id):
+    """The snapshot properties of batch_id's write by app_id."""
+    return dict(zip(ICEBERG_PROPS, (app_id, str(batch_id), RUN_ID), strict=True))
+
+
+def iceberg_committed(spark, target, app_id, batch_id):
+    """Whether a snapshot of the Iceberg table target records batch_id of
+    app_id in its summary."""
+    return spark.sql("SELECT 1 FROM %s.snapshots WHERE summary['etlgen.app_id'] = %s AND summary['etlgen.batch_id'] = %s LIMIT 1"
+                     % (target, sql_string(app_id), sql_string(str(batch_id)))).first() is not None
+
+
+def iceberg_append(batch_df, batch_id, target, app_id):
+    """Append the micro-batch to the Iceberg table target (SQL name) with
+    DataFrameWriterV2, its snapshot properties set as write options;
+    skipped when the batch is already committed. Returns whether it
+    wrote."""
+    if iceberg_committed(batch_df.sparkSession, target, app_id, batch_id):
+        batch_df.count()  # a stateful batch commits every state store partition
+        return False
+    writer = batch_df.writeTo(target)
+    for key, value in iceberg_props(app_id, batch_id).items():
+        writer = writer.option("snapshot-property." + key, value)
+    writer.append()
+    return True
+
+
+def iceberg_merge(batch_df, batch_id, target, keys, app_id, stateful=False):
+    """MERGE the micro-batch into the Iceberg table target on keys (Spark's
+    own row-level MERGE, copy-on-write), its snapshot properties set as
+    spark.sql.iceberg.snapshot-property.* session confs for the one
+    command; skipped when the batch is already committed. Returns whether
+    it wrote."""
+    spark = batch_df.sparkSession
+    if iceberg_committed(spark, target, app_id, batch_id):
+        if stateful:
+            batch_df.count()
+        return False
+    view = "etlgen_batch_%s" % uuid.uuid4().hex
+    batch_df.createOrReplaceTempView(view)
+    on = " AND ".join("t.%s <=> s.%s" % (k, k) for k in keys)
+    props = iceberg_props(app_id, batch_id)
+    try:
+        for key, value in props.items():
+            spark.conf.set(ICEBERG_SESSION_PREFIX + key, value)
+        spark.sql("MERGE INTO %s AS t USING %s AS s ON %s "
+                  "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *" % (target, view, on)).collect()
+    finally:
+        for key in props:
+            spark.conf.unset(ICEBERG_SESSION_PREFIX + key)
+        spark.catalog.dropTempView(view)
+    return True
+
+
+def iceberg_layout(spark, target):
+    """The layout of an Iceberg table in check_layout's terms: its identity
+    partition columns (DESCRIBE TABLE's partition section) and its
+    properties (SHOW TBLPROPERTIES)."""
+    parts, section = [], False
+    for r in spark.sql("DESCRIBE TABLE %s" % target).collect():
+        name = (r["col_name"] or "").strip()
+        if name == "# Partition Information":
+            section = True
+        elif section and name and not name.startswith("#"):
+            parts.append(name)
+        elif section and not name:
+            break
+    props = {r["key"]: r["value"] for r in spark.sql("SHOW TBLPROPERTIES %s" % target).collect()}
+    return {"partitionColumns": parts, "properties": props}
 
 
 # The ids of the queries whose checkpoints a foreachBatch worker read, by

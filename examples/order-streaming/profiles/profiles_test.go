@@ -15,8 +15,8 @@ import (
 	"github.com/etlgen/etlgen/pyspark"
 )
 
-// TestProfilesBindToPipeline: local.yaml, spark.yaml and databricks.yaml
-// (a managed endpoint) parse and bind to the customer-order-streaming
+// TestProfilesBindToPipeline: local.yaml, spark.yaml, databricks.yaml
+// (a managed endpoint) and spark-iceberg.yaml (Iceberg tables) parse and bind to the customer-order-streaming
 // pipeline without a single diagnostic.
 func TestProfilesBindToPipeline(t *testing.T) {
 	doc := etl.DocumentOf(orderstreaming.Pipeline)
@@ -31,6 +31,7 @@ func TestProfilesBindToPipeline(t *testing.T) {
 		{"local.yaml", "", 0},
 		{"spark.yaml", "customer_order_windows", 3},
 		{"databricks.yaml", "customer_order_windows", 3},
+		{"spark-iceberg.yaml", "customer_order_windows", 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
