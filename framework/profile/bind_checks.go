@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -54,14 +55,19 @@ func (bc *binder) sessionResources() {
 	}
 }
 
-// icebergCatalogs refuses two iceberg assets that name one catalog with
-// different warehouses: the session has one configuration per catalog.
+// icebergCatalogs refuses an iceberg asset on a Spark line that has no
+// Iceberg runtime (ETL-P361), and two iceberg assets that name one catalog
+// with different warehouses: the session has one configuration per catalog.
 func (bc *binder) icebergCatalogs() {
 	first := map[string]*Asset{}
 	for _, name := range bc.p.AssetNames() {
 		a := bc.p.assets[name]
 		if a.Plugin == nil || a.Plugin.Name != PluginIceberg {
 			continue
+		}
+		var ce *checkError
+		if err := CheckIcebergSparkLine(bc.p.SparkVersion()); errors.As(err, &ce) {
+			bc.report(diag.Error, ce.Code, a.Pos, "assets."+name, ce.Hint, "asset %s: %s", name, ce.Message)
 		}
 		cat := icebergCatalog(a)
 		other, ok := first[cat]

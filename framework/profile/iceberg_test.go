@@ -2,6 +2,7 @@ package profile
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -10,12 +11,14 @@ import (
 // the local engine refuses it (ETL-P332), a catalog name must be an
 // identifier other than spark_catalog (ETL-P358), the table
 // namespace.table (ETL-P359), one catalog has one warehouse (ETL-P360),
-// and no delta.* table property (ETL-P350).
+// no delta.* table property (ETL-P350), and no iceberg asset on a Spark
+// line without an Iceberg runtime (ETL-P361).
 func TestIcebergBinding(t *testing.T) {
 	const ice = "{plugin: iceberg, warehouse: s3a://w/ice, table: curated.windows"
 	tests := []struct {
 		name, engine, windows, rejected string
 		identity                        string
+		sparkLine                       string
 		want                            []string
 	}{
 		{name: "merge", engine: EnginePySpark, windows: ice + ", catalog: lake, write_mode: foreach-batch-merge}", identity: "lake.curated.windows"},
@@ -28,12 +31,17 @@ func TestIcebergBinding(t *testing.T) {
 		{name: "delta property", engine: EnginePySpark, windows: ice + ", table_properties: {delta.appendOnly: 'true'}}", want: []string{CodeTableProperty}},
 		{name: "one catalog, two warehouses", engine: EnginePySpark, windows: ice + "}",
 			rejected: "{plugin: iceberg, warehouse: s3a://w/other, table: q.rejected}", want: []string{CodeIcebergWarehouse}},
+		{name: "Spark 4.2 has no runtime", engine: EnginePySpark, windows: ice + "}", sparkLine: "4.2", want: []string{CodeIcebergSparkLine}},
 		{name: "two catalogs", engine: EnginePySpark, windows: ice + "}",
 			rejected: "{plugin: iceberg, catalog: other, warehouse: s3a://w/other, table: q.rejected}", identity: "iceberg.curated.windows"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, diags := Parse("t.yaml", []byte(icebergProfile(tc.engine, tc.windows, tc.rejected)))
+			text := icebergProfile(tc.engine, tc.windows, tc.rejected)
+			if tc.sparkLine != "" {
+				text = strings.Replace(text, `connect_url: "sc://h:1"}`, `connect_url: "sc://h:1", spark_version: "`+tc.sparkLine+`"}`, 1)
+			}
+			p, diags := Parse("t.yaml", []byte(text))
 			var b *Binding
 			if p != nil && len(diags) == 0 {
 				b, diags = Bind(p, exampleDoc(), examplePipeline)

@@ -161,8 +161,8 @@ func IcebergRuntime(line string) (string, bool) {
 }
 
 // CheckIcebergSparkLine refuses an iceberg asset on a profile whose Spark
-// line has no Iceberg runtime (ETL-P361): to be called where the profile's
-// Spark line is bound, for each iceberg asset; nil when the line has one.
+// line has no Iceberg runtime (ETL-P361), as the binder does for each
+// iceberg asset (bind_checks.go); nil when the line has one.
 func CheckIcebergSparkLine(line string) error {
 	if _, ok := IcebergRuntime(line); ok {
 		return nil
