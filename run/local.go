@@ -38,6 +38,11 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 			h.s.emit(r, BatchStarted{Pipeline: pp.ID, Query: query, BatchID: id, Replay: replay, Time: time.Now().UTC()})
 		},
 		Idle: func(query string) { h.s.emit(r, QueryIdle{Pipeline: pp.ID, Query: query}) },
+		Notice: func(query string, w engine.Warning) {
+			if o.OnNotice != nil {
+				o.OnNotice(Notice{Kind: "warning", Code: w.Code, Text: "query " + query + ": " + w.Text})
+			}
+		},
 	}
 	defer context.AfterFunc(ctx, func() { o.notice("stop", "stopping %s: %s", pp.ID, stopText(m)) })()
 	err = eng.Run(ctx, m.Trigger, func(p *engine.Progress) {

@@ -133,6 +133,9 @@ func (q *Query) plan() (*OffsetLog, bool, error) {
 			continue
 		}
 		end, ok, err := src.Next(q.ends[a])
+		if n, isNoticer := src.(noticer); isNoticer {
+			q.notices = append(q.notices, n.TakeNotices()...)
+		}
 		if err != nil {
 			return nil, false, err
 		}
