@@ -19,6 +19,7 @@ import (
 // runLocal runs one pipeline on the local engine as the trigger says,
 // its lifecycle events delivered through h's stream.
 func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o Options, h *Handle) (*Report, error) {
+	defer tightenGC()()
 	eng, err := engine.Open(m, pp.ID, &engine.Env{})
 	if err != nil {
 		return nil, err
