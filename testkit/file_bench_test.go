@@ -245,8 +245,11 @@ func stateBytes(root string) (int64, error) {
 
 // procStatus is a size of /proc/self/status in bytes (VmHWM: the peak
 // resident set size, VmRSS: the current one), 0 when it cannot be read.
-func procStatus(key string) uint64 {
-	data, err := os.ReadFile("/proc/self/status")
+func procStatus(key string) uint64 { return procStatusOf("self", key) }
+
+// procStatusOf is procStatus of process pid ("self": this one).
+func procStatusOf(pid, key string) uint64 {
+	data, err := os.ReadFile("/proc/" + pid + "/status")
 	if err != nil {
 		return 0
 	}

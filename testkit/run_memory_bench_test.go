@@ -1,14 +1,16 @@
 package testkit
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
-	"syscall"
 	"testing"
+	"time"
 )
 
 // runBenchBin names an etlgen binary for BenchmarkLocalBatchMemory to
@@ -29,8 +31,8 @@ type memoryPipeline struct {
 }
 
 // BenchmarkLocalBatchMemory measures the peak RSS of `etlgen run` on the
-// local engine (getrusage's maxrss of the child process, the IR built
-// beforehand so that no compiler runs in it) on 1M generated order events,
+// local engine (the child process's VmHWM, the IR built beforehand so that
+// no compiler runs in it) on 1M generated order events,
 // 20% of them invalid (half not JSON, half breaking the contract), 137 MB:
 // the order-streaming example (windows, quarantine and late queries) and
 // testdata/membench (stateless: valid events copied, the rest quarantined),
@@ -140,18 +142,39 @@ func measureRun(b *testing.B, bin, irFile string, p memoryPipeline, dir string, 
 		b.Fatal(err)
 	}
 	cmd := exec.Command(bin, "run", "--ir", irFile, "--profile", profPath, "--progress", "plain")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("etlgen run %s: %v\n%s", p.name, err, out)
-	}
-	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	if !ok {
-		b.Skip("no rusage of a child process on this system")
-	}
-	state, err := stateBytes(filepath.Join(work, "checkpoints"))
-	if err != nil {
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
-	return ru.Maxrss << 10, state // Linux: kilobytes
+	// getrusage's maxrss of a child counts this process's RSS when it
+	// forked (Linux keeps the high-water mark across exec), so the peak is
+	// the child's VmHWM (of its own memory since exec), sampled until it
+	// exits: a high-water mark, so the last sample misses only the growth
+	// of its last milliseconds.
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	pid := strconv.Itoa(cmd.Process.Pid)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-done:
+			if err != nil {
+				b.Fatalf("etlgen run %s: %v\n%s", p.name, err, out.Bytes())
+			}
+			if rss == 0 {
+				b.Skip("no /proc/PID/status (VmHWM) on this system")
+			}
+			state, err := stateBytes(filepath.Join(work, "checkpoints"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			return rss, state
+		case <-tick.C:
+			rss = max(rss, int64(procStatusOf(pid, "VmHWM:")))
+		}
+	}
 }
 
 // largestFile is the size of the largest file of dir.

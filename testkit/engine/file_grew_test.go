@@ -108,3 +108,14 @@ func TestFileGrewNoticeHook(t *testing.T) {
 		t.Errorf("notices %v; want one %s", got, CodeFileGrew)
 	}
 }
+
+// TestFileGrewDocumented: CodeFileGrew is in docs/diagnostics.md.
+func TestFileGrewDocumented(t *testing.T) {
+	docs, err := os.ReadFile("../../docs/diagnostics.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(docs), "`"+CodeFileGrew+"`") {
+		t.Errorf("code %s is not documented in docs/diagnostics.md", CodeFileGrew)
+	}
+}
