@@ -19,6 +19,7 @@ import (
 // runLocal runs one pipeline on the local engine as the trigger says,
 // its lifecycle events delivered through h's stream.
 func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o Options, h *Handle) (*Report, error) {
+	defer tightenGC()()
 	eng, err := engine.Open(m, pp.ID, &engine.Env{})
 	if err != nil {
 		return nil, err
@@ -38,6 +39,11 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 			h.s.emit(r, BatchStarted{Pipeline: pp.ID, Query: query, BatchID: id, Replay: replay, Time: time.Now().UTC()})
 		},
 		Idle: func(query string) { h.s.emit(r, QueryIdle{Pipeline: pp.ID, Query: query}) },
+		Notice: func(query string, w engine.Warning) {
+			if o.OnNotice != nil {
+				o.OnNotice(Notice{Kind: "warning", Code: w.Code, Text: "query " + query + ": " + w.Text})
+			}
+		},
 	}
 	defer context.AfterFunc(ctx, func() { o.notice("stop", "stopping %s: %s", pp.ID, stopText(m)) })()
 	err = eng.Run(ctx, m.Trigger, func(p *engine.Progress) {

@@ -26,11 +26,13 @@ import (
 // statuses and totals varying (3 in 5 paid). Every
 // invalidEvery-th payload breaks the contract (status "shipped") and every
 // lateEvery-th valid one is two hours behind the stream (a late event once
-// the watermark passed its window); 0 disables either. Event time
-// advances by step per event (100ms when 0).
+// the watermark passed its window); 0 disables either. With malformed,
+// every other invalid payload is cut in half instead (not JSON). Event
+// time advances by step per event (100ms when 0).
 type genSource struct {
 	total, size             int64
 	invalidEvery, lateEvery int64
+	malformed               bool
 	step                    time.Duration
 }
 
@@ -53,8 +55,9 @@ func (g *genSource) Read(start, end engine.Offset) ([]engine.Payload, error) {
 	for i := start.N; i < end.N; i++ {
 		from := len(arena)
 		status, at := genStatuses[i%int64(len(genStatuses))], genBase.Add(time.Duration(i)*step)
+		invalid := g.invalidEvery > 0 && i%g.invalidEvery == g.invalidEvery-1
 		switch {
-		case g.invalidEvery > 0 && i%g.invalidEvery == g.invalidEvery-1:
+		case invalid:
 			status = "shipped"
 		case g.lateEvery > 0 && i%g.lateEvery == g.lateEvery-1:
 			at = at.Add(-2 * time.Hour)
@@ -74,6 +77,9 @@ func (g *genSource) Read(start, end engine.Offset) ([]engine.Payload, error) {
 		arena = append(arena, `","event_time":"`...)
 		arena = at.AppendFormat(arena, time.RFC3339Nano)
 		arena = append(arena, `"}`...)
+		if invalid && g.malformed && i/g.invalidEvery%2 == 0 {
+			arena = arena[:from+(len(arena)-from)/2]
+		}
 		out = append(out, engine.Payload{Raw: arena[from:len(arena):len(arena)], Pos: i})
 	}
 	return out, nil

@@ -245,8 +245,11 @@ func stateBytes(root string) (int64, error) {
 
 // procStatus is a size of /proc/self/status in bytes (VmHWM: the peak
 // resident set size, VmRSS: the current one), 0 when it cannot be read.
-func procStatus(key string) uint64 {
-	data, err := os.ReadFile("/proc/self/status")
+func procStatus(key string) uint64 { return procStatusOf("self", key) }
+
+// procStatusOf is procStatus of process pid ("self": this one).
+func procStatusOf(pid, key string) uint64 {
+	data, err := os.ReadFile("/proc/" + pid + "/status")
 	if err != nil {
 		return 0
 	}
@@ -267,9 +270,17 @@ func procStatus(key string) uint64 {
 // and the bytes written.
 func writeEventFiles(b *testing.B, total int64, files int, step time.Duration) (string, int64) {
 	b.Helper()
+	return writeGenFiles(b, &genSource{total: total, invalidEvery: 100, lateEvery: 1000, step: step}, files)
+}
+
+// writeGenFiles writes the events of g into files JSON-lines files of a
+// new directory, as many events in each; it returns the directory and the
+// bytes written.
+func writeGenFiles(b *testing.B, g *genSource, files int) (string, int64) {
+	b.Helper()
 	dir := b.TempDir()
+	total := g.total
 	per := total / int64(files)
-	g := &genSource{total: total, size: per, invalidEvery: 100, lateEvery: 1000, step: step}
 	var size int64
 	for i := range files {
 		ps, err := g.Read(engine.Offset{N: int64(i) * per}, engine.Offset{N: int64(i+1) * per})

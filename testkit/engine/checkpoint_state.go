@@ -6,6 +6,8 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"hash"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -146,16 +148,29 @@ func writeStateFile(path string, ops []stateful, whole bool) error {
 	})
 }
 
-// atomicStream writes path with write through a buffer into a temporary
-// file (a dot name, as atomicWrite's), then renames it into place.
+// atomicStream writes the state file path with write, then the seal
+// trailer of what write wrote (state_seal.go), atomically (streamAtomic).
 func atomicStream(path string, write func(*bufio.Writer) error) error {
+	_, err := streamAtomic(path, write, func(f io.Writer, h hash.Hash) error {
+		_, err := f.Write(trailer(h))
+		return err
+	})
+	return err
+}
+
+// streamAtomic writes path with write through a buffer into a temporary
+// file (a dot name, as atomicWrite's), then what seal (if not nil) adds
+// given the SHA-256 of write's bytes, and renames the file into place. It
+// returns that SHA-256, so a caller can record it without holding the
+// bytes.
+func streamAtomic(path string, write func(*bufio.Writer) error, seal func(io.Writer, hash.Hash) error) (hash.Hash, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return unwritable(path, err)
+		return nil, unwritable(path, err)
 	}
 	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
 	f, err := os.Create(tmp)
 	if err != nil {
-		return unwritable(path, err)
+		return nil, unwritable(path, err)
 	}
 	hw := &hashingWriter{w: f, h: sha256.New()}
 	bw := bufio.NewWriterSize(hw, 1<<16)
@@ -163,8 +178,8 @@ func atomicStream(path string, write func(*bufio.Writer) error) error {
 	if err == nil {
 		err = bw.Flush()
 	}
-	if err == nil {
-		_, err = f.Write(trailer(hw.h)) // state_seal.go
+	if err == nil && seal != nil {
+		err = seal(f, hw.h)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -174,9 +189,9 @@ func atomicStream(path string, write func(*bufio.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return unwritable(path, err)
+		return nil, unwritable(path, err)
 	}
-	return nil
+	return hw.h, nil
 }
 
 // readState restores the operators to their state after batch n: the

@@ -102,6 +102,7 @@ func (sc *fileScan) file(name string, listed *FileStat) error {
 	}
 	if w, changed := changedWarning(path, listed, statOf(fi), statOf(after)); changed && fi.Mode().IsRegular() {
 		sc.warnings = append(sc.warnings, w)
+		sc.src.markReported(name)
 	}
 	return nil
 }

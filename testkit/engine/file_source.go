@@ -37,6 +37,12 @@ type FileSource struct {
 	// MaxLine is the longest line kept whole; 0 means MaxLineBytes.
 	MaxLine int
 	seen    map[string]bool
+	// listed is what a batch listed of each file read (file_grew.go);
+	// reported the files whose change was reported; notices what the
+	// listings noticed, for TakeNotices.
+	listed   map[string]FileStat
+	reported map[string]bool
+	notices  []Warning
 }
 
 // FileStat is what a file source knew of a file when it listed it.
@@ -73,6 +79,7 @@ func (f *FileSource) MarkSeen(o Offset) {
 	for _, n := range o.Files {
 		f.seen[n] = true
 	}
+	f.recordListed(o)
 }
 
 // listedFile is a new file found by a listing.
@@ -110,8 +117,12 @@ func (f *FileSource) list() ([]listedFile, error) {
 	var out []listedFile
 	for _, e := range entries {
 		n := e.Name()
-		if strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || f.seen[n] ||
+		if strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") ||
 			!(strings.HasSuffix(n, ".jsonl") || strings.HasSuffix(n, ".json")) {
+			continue
+		}
+		if f.seen[n] {
+			f.checkRead(n)
 			continue
 		}
 		fi, err := os.Stat(filepath.Join(f.Dir, n)) // follows links

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -50,7 +51,7 @@ type written struct {
 // and to the loads it hosts; each write is idempotent per checkpoint and
 // batch id, so a batch re-run after a crash or a failure between them
 // writes each once.
-func (q *Query) write(c *compiled, id int64, rows []Row, verdicts []GateResult) (written, error) {
+func (q *Query) write(ctx context.Context, c *compiled, id int64, rows []Row, verdicts []GateResult) (written, error) {
 	kept, taken := q.divert(rows, verdicts)
 	w := written{rows: kept}
 	sc := c.root.schema()
@@ -59,7 +60,7 @@ func (q *Query) write(c *compiled, id int64, rows []Row, verdicts []GateResult) 
 		if out == nil {
 			return w, fmt.Errorf("quality gate %s: its quarantine output is not open", q.gates[i].Name)
 		}
-		if _, err := out.Write(q.Checkpoint, id, sc, taken[i]); err != nil {
+		if _, err := writeSink(ctx, out, q.Checkpoint, id, sc, taken[i]); err != nil {
 			return w, fmt.Errorf("quality gate %s: write quarantine output %s: %w", q.gates[i].Name, asset, err)
 		}
 		if w.outputs == nil {
@@ -68,8 +69,8 @@ func (q *Query) write(c *compiled, id int64, rows []Row, verdicts []GateResult) 
 		w.outputs[asset] = taken[i]
 	}
 	var err error
-	if w.skipped, err = q.sink.Write(q.Checkpoint, id, sc, kept); err != nil {
+	if w.skipped, err = writeSink(ctx, q.sink, q.Checkpoint, id, sc, kept); err != nil {
 		return w, err
 	}
-	return w, q.writeHosted(id, sc, kept, &w)
+	return w, q.writeHosted(ctx, id, sc, kept, &w)
 }

@@ -13,6 +13,10 @@ type Hooks struct {
 	// its sources and waits (Spark's QueryIdleEvent). An available-now or
 	// once run that has caught up ends instead.
 	Idle func(query string)
+	// Notice is called with what a query's sources noticed outside its
+	// batches (a file read before that changed since, CodeFileGrew),
+	// after the query's turn, whether it ran a batch or not.
+	Notice func(query string, w Warning)
 }
 
 // QueryError is a batch of query Query that failed: Run's error then.

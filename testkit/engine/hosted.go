@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/etlgen/etlgen/planner"
@@ -43,9 +44,9 @@ func (q *Query) Hosted() []string {
 // writeHosted writes a batch's rows to every hosted load after the query's
 // own sink, each idempotent per checkpoint and batch id; skipped is true
 // when every one of them had written the batch already.
-func (q *Query) writeHosted(id int64, s *Schema, rows []Row, w *written) error {
+func (q *Query) writeHosted(ctx context.Context, id int64, s *Schema, rows []Row, w *written) error {
 	for _, h := range q.hosted {
-		skipped, err := h.sink.Write(q.Checkpoint, id, s, rows)
+		skipped, err := writeSink(ctx, h.sink, q.Checkpoint, id, s, rows)
 		if err != nil {
 			return fmt.Errorf("write hosted load %s: %w", h.name, err)
 		}

@@ -22,14 +22,11 @@ import (
 
 // packedBatch is a validated batch, packed.
 type packedBatch struct {
-	read     int
-	chunks   [][]byte // packed valid rows, at most scanChunkLines each
-	rows     []int    // rows per chunk
-	width    int
-	perRow   int // bytes per row of the last chunk, plus one
-	invalid  []Row
-	warnings []Warning
-	ts       time.Time // the batch timestamp it was validated with
+	read       int
+	packedRows            // the valid rows, at most scanChunkLines a chunk
+	rejected   packedRows // the rejected rows, as validation gave them
+	warnings   []Warning
+	ts         time.Time // the batch timestamp it was validated with
 }
 
 // Value tags of packed values.
@@ -44,6 +41,10 @@ const (
 	packBigDecimal
 	packTime
 	packDate
+	// packSame is the value of the row before in the chunk (a string or a
+	// time repeated, as a rejected row's reason, pipeline and contract
+	// are): its rows unpack sharing the value, not copies of it.
+	packSame
 )
 
 // packing returns sb, a streamed batch of source a, whose scan also packs
@@ -51,7 +52,7 @@ const (
 func (q *Query) packing(sb *sourceBatch, a, key string, ts time.Time) *sourceBatch {
 	scan := sb.scan
 	sb.scan = func(fn func(*sourceBatch)) ([]Warning, error) {
-		pb, ok := &packedBatch{ts: ts, width: -1}, true
+		pb, ok := &packedBatch{ts: ts}, true
 		ws, err := scan(func(part *sourceBatch) {
 			ok = ok && pb.add(part)
 			fn(part)
@@ -65,45 +66,77 @@ func (q *Query) packing(sb *sourceBatch, a, key string, ts time.Time) *sourceBat
 	return sb
 }
 
-// add packs the rows of a validated chunk; false when a value does not
-// pack.
+// add packs the rows of a validated chunk, the valid and the rejected
+// ones; false when a value does not pack.
 func (pb *packedBatch) add(part *sourceBatch) bool {
 	pb.read += part.read
-	pb.invalid = append(pb.invalid, part.invalid...)
-	if len(part.valid) == 0 {
+	return pb.packedRows.add(part.valid) && pb.rejected.add(part.invalid)
+}
+
+// packedRows are rows of one width, packed in chunks.
+type packedRows struct {
+	chunks [][]byte
+	rows   []int // rows per chunk
+	width  int   // set by the first rows added
+	perRow int   // bytes per row of the last chunk, plus one
+}
+
+// add packs rows as one chunk; false when a value does not pack or a row
+// is not of the width of the others.
+func (pr *packedRows) add(rows []Row) bool {
+	if len(rows) == 0 {
 		return true
 	}
-	if pb.width < 0 {
-		pb.width = len(part.valid[0])
+	if len(pr.chunks) == 0 {
+		pr.width = len(rows[0])
 	}
 	// sized as the last chunk per row, so that it rarely grows
-	buf := make([]byte, 0, len(part.valid)*(pb.perRow+1))
-	for _, r := range part.valid {
-		if len(r) != pb.width {
+	buf := make([]byte, 0, len(rows)*(pr.perRow+1))
+	for i, r := range rows {
+		if len(r) != pr.width {
 			return false
 		}
-		for _, v := range r {
+		for j, v := range r {
+			if i > 0 && sameValue(v, rows[i-1][j]) {
+				buf = append(buf, packSame)
+				continue
+			}
 			var ok bool
 			if buf, ok = packValue(buf, v); !ok {
 				return false
 			}
 		}
 	}
-	pb.chunks, pb.rows = append(pb.chunks, buf), append(pb.rows, len(part.valid))
-	pb.perRow = len(buf)/len(part.valid) + 1
+	pr.chunks, pr.rows = append(pr.chunks, buf), append(pr.rows, len(rows))
+	pr.perRow = len(buf)/len(rows) + 1
 	return true
 }
 
-// batch is the packed batch as a streamed batch of batch timestamp ts: its
-// rejected rows stamped with ts (inputCache's at).
+// unpack unpacks chunk i.
+func (pr *packedRows) unpack(i int) []Row { return unpackRows(pr.chunks[i], pr.rows[i], pr.width) }
+
+// batch is the packed batch as a streamed batch of batch timestamp ts: the
+// valid rows chunk by chunk, then the rejected ones, stamped with ts
+// (inputCache's at), unpacked a chunk at a time too.
 func (pb *packedBatch) batch(ts time.Time) *sourceBatch {
-	invalid := (&sourceBatch{invalid: pb.invalid}).at(pb.ts, ts).invalid
 	return &sourceBatch{scan: func(fn func(*sourceBatch)) ([]Warning, error) {
-		for i, buf := range pb.chunks {
-			n := pb.rows[i]
-			fn(&sourceBatch{read: n, unpack: func() []Row { return unpackRows(buf, n, pb.width) }})
+		for i, n := range pb.rows {
+			fn(&sourceBatch{read: n, unpack: func() []Row { return pb.unpack(i) }})
 		}
-		fn(&sourceBatch{read: pb.read - sum(pb.rows), invalid: invalid})
+		rest := pb.read - sum(pb.rows)
+		for i := range pb.rejected.chunks {
+			rows := pb.rejected.unpack(i)
+			if !ts.Equal(pb.ts) && pb.rejected.width > observedAtCol {
+				for _, r := range rows {
+					r[observedAtCol] = ts.UTC()
+				}
+			}
+			fn(&sourceBatch{read: rest, invalid: rows})
+			rest = 0
+		}
+		if rest > 0 || len(pb.rejected.chunks) == 0 {
+			fn(&sourceBatch{read: rest})
+		}
 		return pb.warnings, nil
 	}}
 }
@@ -124,11 +157,29 @@ func unpackRows(buf []byte, n, width int) []Row {
 		r := Row(cells[:width:width])
 		cells = cells[width:]
 		for j := range r {
+			if buf[0] == packSame {
+				r[j], buf = out[i-1][j], buf[1:]
+				continue
+			}
 			r[j], buf = unpackValue(buf)
 		}
 		out[i] = r
 	}
 	return out
+}
+
+// sameValue says whether v is a string or a UTC time equal to prev's, one
+// that unpacks as prev does.
+func sameValue(v, prev any) bool {
+	switch x := v.(type) {
+	case string:
+		y, ok := prev.(string)
+		return ok && x == y
+	case time.Time:
+		y, ok := prev.(time.Time)
+		return ok && x.Location() == time.UTC && y.Location() == time.UTC && x.Equal(y)
+	}
+	return false
 }
 
 // packValue appends v packed; false when v is of a kind that does not

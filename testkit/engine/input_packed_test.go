@@ -19,7 +19,7 @@ func TestPackedRowsRoundTrip(t *testing.T) {
 			decimal.New(1999, -2), decimal.New(0, -2), decimal.New(-42, 0), decimal.NewFromBigInt(huge, -2),
 			time.Unix(1784113800, 123456789).UTC(), contracts.Date{Year: 2026, Month: time.July, Day: 15}, nil, ""},
 	}
-	pb := &packedBatch{width: -1}
+	pb := &packedBatch{}
 	if !pb.add(&sourceBatch{read: 2, valid: rows, invalid: []Row{{"{"}}}) {
 		t.Fatal("the row did not pack")
 	}
@@ -41,8 +41,38 @@ func TestPackedRowsRoundTrip(t *testing.T) {
 		t.Errorf("streamed packed batch: read %d, invalid %d, %d parts; want 2, 1, 2", sb.read, sb.invalidRows(), len(parts))
 	}
 	for _, r := range []Row{{map[string]any{"a": int64(1)}}, {[]any{int64(1)}}, {time.Unix(0, 0).In(time.FixedZone("x", 3600))}} {
-		if (&packedBatch{width: -1}).add(&sourceBatch{valid: []Row{r}}) {
+		if (&packedBatch{}).add(&sourceBatch{valid: []Row{r}}) {
 			t.Errorf("%v packed; want it kept out of the cache", r)
 		}
+	}
+}
+
+// A value repeated from the row before (a rejected row's reason, pipeline,
+// contract, observed_at) packs as one byte and unpacks equal, whatever
+// the column held before it.
+func TestPackedRowsRepeated(t *testing.T) {
+	at := time.Unix(1784113800, 5).UTC()
+	cases := []struct {
+		name string
+		rows []Row
+		max  int // packed bytes at most
+	}{
+		{"repeated", []Row{{"raw-1", "BAD_ENUM", at, nil}, {"raw-2", "BAD_ENUM", at, nil}, {"raw-3", "BAD_ENUM", at, nil}}, 3*9 + 14 + 11 + 2*4},
+		{"changing", []Row{{"a", at, nil}, {"a", at.Add(1), "a"}, {nil, at.Add(1), "a"}, {"", at.In(time.FixedZone("x", 0)).UTC(), ""}}, 100},
+		{"kinds", []Row{{"1", int64(1)}, {int64(1), "1"}, {"1", "1"}}, 100},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var pr packedRows
+			if !pr.add(c.rows) {
+				t.Fatal("the rows did not pack")
+			}
+			if len(pr.chunks[0]) > c.max {
+				t.Errorf("packed into %d bytes; want at most %d", len(pr.chunks[0]), c.max)
+			}
+			if diff := cmp.Diff(c.rows, pr.unpack(0)); diff != "" {
+				t.Errorf("unpacked rows (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -79,6 +79,7 @@ type Query struct {
 	pipeline   string
 	mode       string
 	sources    map[string]Stream
+	notices    []Warning             // what the sources' listings noticed, not yet reported
 	validators map[string]*validator // of the payload sources
 	sink       Sink
 	// gates are the quality gates the query evaluates before its sink

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -132,6 +133,9 @@ func (q *Query) plan() (*OffsetLog, bool, error) {
 			continue
 		}
 		end, ok, err := src.Next(q.ends[a])
+		if n, isNoticer := src.(noticer); isNoticer {
+			q.notices = append(q.notices, n.TakeNotices()...)
+		}
 		if err != nil {
 			return nil, false, err
 		}
@@ -205,8 +209,13 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 	if err != nil {
 		return nil, false, q.failBatch(ol, err)
 	}
-	w, err := q.write(q.c, ol.BatchID, rows, gates)
+	wctx, stopWrite := abortContext(abort)
+	w, err := q.write(wctx, q.c, ol.BatchID, rows, gates)
+	stopWrite()
 	skipped := w.skipped
+	if abandonedWrite(wctx, err) {
+		return nil, false, q.abandon()
+	}
 	if err != nil {
 		return nil, false, q.failBatch(ol, fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err))
 	}
@@ -285,7 +294,7 @@ func (q *Query) Crash() (bool, error) {
 	if err != nil {
 		return true, err
 	}
-	if _, err := q.write(q.c, ol.BatchID, rows, gates); err != nil {
+	if _, err := q.write(context.Background(), q.c, ol.BatchID, rows, gates); err != nil {
 		return true, err
 	}
 	if err := q.cp.writeDelta(ol.BatchID, q.c.stateful); err != nil {
@@ -495,7 +504,7 @@ func (q *Query) Replay(n int64) (*Replayed, error) {
 	if r.Gates, err = q.evaluateGates(b, rows); err != nil {
 		return r, err
 	}
-	w, err := q.write(c, n, rows, r.Gates)
+	w, err := q.write(context.Background(), c, n, rows, r.Gates)
 	r.Rows, r.Quarantined, r.Hosted, r.Skipped = w.rows, w.outputs, w.hosted, w.skipped
 	return r, err
 }

@@ -32,7 +32,7 @@ const pollingDelay = 10 * time.Millisecond
 func (e *Engine) Run(ctx context.Context, t profile.Trigger, onBatch func(*Progress)) error {
 	abort, done := e.abortOn(ctx)
 	defer done()
-	r := runner{ctx: ctx, abort: abort, onBatch: onBatch, started: e.Hooks.BatchStarted}
+	r := runner{ctx: ctx, abort: abort, onBatch: onBatch, started: e.Hooks.BatchStarted, notice: e.Hooks.Notice}
 	switch t.Type {
 	case profile.TriggerOnce:
 		_, err := e.fire(r, e.runOnce)
@@ -54,6 +54,17 @@ type runner struct {
 	onBatch func(*Progress)
 	started func(query string, batchID int64, replay bool)
 	idle    func(query string)
+	notice  func(query string, w Warning)
+}
+
+// notify hands the hook what q's sources noticed (dropped without one).
+func (r runner) notify(q *Query) {
+	for _, w := range q.notices {
+		if r.notice != nil {
+			r.notice(q.Name, w)
+		}
+	}
+	q.notices = nil
 }
 
 // fire runs one trigger with the processing time pinned to when it fired.
@@ -88,7 +99,7 @@ func (e *Engine) every(r runner, interval time.Duration) error {
 // RunAvailable runs batches of every query until none has anything left
 // to run (processAllAvailable), calling onBatch after each batch.
 func (e *Engine) RunAvailable(onBatch func(*Progress)) error {
-	_, err := e.runAvailable(runner{ctx: context.Background(), onBatch: onBatch})
+	_, err := e.runAvailable(runner{ctx: context.Background(), onBatch: onBatch, notice: e.Hooks.Notice})
 	return err
 }
 
@@ -116,6 +127,7 @@ func (e *Engine) runOnce(r runner) (bool, error) {
 		}
 		next := q.NextBatch()
 		p, ok, err := q.runBatch(r.abort, r.started)
+		r.notify(q)
 		if errors.Is(err, errAbandoned) {
 			e.Abandoned = append(e.Abandoned, AbandonedBatch{Query: q.Name, BatchID: next})
 			return ran, nil

@@ -1,7 +1,8 @@
 package engine
 
 import (
-	"bytes"
+	"bufio"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,16 +47,23 @@ func (f *FileSink) Write(_ string, id int64, s *Schema, rows []Row) (bool, error
 	}
 	b := SinkBatch{BatchID: id, Files: []SinkFile{}}
 	if len(rows) > 0 {
-		var buf bytes.Buffer
-		for _, r := range rows {
-			buf.Write(EncodeRow(s, r))
-			buf.WriteByte('\n')
-		}
 		name := partName(id, f.ID)
-		if err := atomicWrite(filepath.Join(f.Dir, name), buf.Bytes()); err != nil {
+		var size int64 // the rows are encoded as they are written: never all in memory
+		sum, err := streamAtomic(filepath.Join(f.Dir, name), func(w *bufio.Writer) error {
+			for _, r := range rows {
+				line := EncodeRow(s, r)
+				w.Write(line)
+				if err := w.WriteByte('\n'); err != nil {
+					return err
+				}
+				size += int64(len(line)) + 1
+			}
+			return nil
+		}, nil)
+		if err != nil {
 			return false, err
 		}
-		b.Files = append(b.Files, SinkFile{Path: name, Size: int64(buf.Len()), Rows: len(rows), SHA256: partSum(buf.Bytes())})
+		b.Files = append(b.Files, SinkFile{Path: name, Size: size, Rows: len(rows), SHA256: hex.EncodeToString(sum.Sum(nil))})
 	}
 	return false, f.append(b)
 }

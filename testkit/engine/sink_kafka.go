@@ -34,7 +34,14 @@ type KafkaSink struct {
 }
 
 // Write produces the batch's records; an empty batch produces nothing.
-func (k *KafkaSink) Write(_ string, _ int64, s *Schema, rows []Row) (bool, error) {
+func (k *KafkaSink) Write(cp string, id int64, s *Schema, rows []Row) (bool, error) {
+	return k.WriteContext(context.Background(), cp, id, s, rows)
+}
+
+// WriteContext is Write giving up when ctx ends (a stop abandoning the
+// batch): records the broker acknowledged before are produced again when
+// the batch re-runs (at least once, as Spark's Kafka sink).
+func (k *KafkaSink) WriteContext(ctx context.Context, _ string, _ int64, s *Schema, rows []Row) (bool, error) {
 	if len(rows) == 0 {
 		return false, nil
 	}
@@ -42,9 +49,19 @@ func (k *KafkaSink) Write(_ string, _ int64, s *Schema, rows []Row) (bool, error
 	for i, r := range rows {
 		recs[i] = KafkaRecord{Key: KafkaKey(s, r, k.Key), Value: KafkaValue(s, r)}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), kafkaProduceTimeout)
+	ctx, cancel := context.WithTimeout(ctx, kafkaProduceTimeout)
 	defer cancel()
-	if err := k.Producer.Produce(ctx, k.Topic, recs); err != nil {
+	// A producer waiting on a request in flight may not see ctx end until
+	// the broker answers or its own timeout: the write does not wait.
+	done := make(chan error, 1)
+	go func() { done <- k.Producer.Produce(ctx, k.Topic, recs) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		err = context.Cause(ctx)
+	}
+	if err != nil {
 		return false, fmt.Errorf("produce to kafka topic %s: %w", k.Topic, err)
 	}
 	return false, nil
