@@ -71,12 +71,18 @@ type EnrichedPageView struct {
 	Country string `json:"country"`
 	// Plan is the user's plan, or "unknown".
 	Plan string `json:"plan"`
+	// Host is the host of the page's URL, lower-case as the tracker sends
+	// it; null when the URL has none Spark's parse_url reads.
+	Host *string `json:"host"`
+	// Device is "mobile", "tablet" or "desktop", from the user agent.
+	Device string `json:"device"`
 }
 
 // SessionSummary is one browsing session of a user: page views separated by
 // less than the session gap of event time, written once the watermark
 // passed its end.
 // +etl:contract id=session-summary version=1.0.0 owner=web-analytics domain=web status=active freshness=1h retention=400d support=https://chat.example.com/web-analytics contact=web-analytics@example.com
+// +etl:rule name=nonnegative_duration field=last_view_at description="a session never ends before it starts" "last_view_at >= session_start"
 type SessionSummary struct {
 	// UserID identifies the user.
 	UserID string `json:"user_id" contract:"pk=1"`
@@ -101,6 +107,13 @@ type SessionSummary struct {
 	Country *string `json:"country"`
 	// Plan is the user's plan at the session's last page view.
 	Plan *string `json:"plan"`
+	// EntryHost is the host of the session's first page.
+	EntryHost *string `json:"entry_host"`
+	// Device is the device of the session's last page view.
+	Device *string `json:"device"`
+	// DurationSeconds is the time from the first to the last page view of
+	// the session, in whole seconds (0 for a single view).
+	DurationSeconds int64 `json:"duration_seconds" validate:"gte=0"`
 }
 
 // RejectedPageView is a page-view payload that failed validation, kept

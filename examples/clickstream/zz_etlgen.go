@@ -72,6 +72,10 @@ var EnrichedPageViewCols = struct {
 	Country etl.Col[string]
 	// Plan is column plan (string, required).
 	Plan etl.Col[string]
+	// Host is column host (string, optional).
+	Host etl.Col[string]
+	// Device is column device (string, required).
+	Device etl.Col[string]
 }{
 	EventID:   etl.NewCol[string]("event_id"),
 	UserID:    etl.NewCol[string]("user_id"),
@@ -80,6 +84,8 @@ var EnrichedPageViewCols = struct {
 	EventTime: etl.NewCol[time.Time]("event_time"),
 	Country:   etl.NewCol[string]("country"),
 	Plan:      etl.NewCol[string]("plan"),
+	Host:      etl.NewCol[string]("host"),
+	Device:    etl.NewCol[string]("device"),
 }
 
 // SessionSummaryCols are the typed columns of contract session-summary (v1.0.0).
@@ -106,18 +112,27 @@ var SessionSummaryCols = struct {
 	Country etl.Col[string]
 	// Plan is column plan (string, optional).
 	Plan etl.Col[string]
+	// EntryHost is column entry_host (string, optional).
+	EntryHost etl.Col[string]
+	// Device is column device (string, optional).
+	Device etl.Col[string]
+	// DurationSeconds is column duration_seconds (int64, required).
+	DurationSeconds etl.Col[int64]
 }{
-	UserID:        etl.NewCol[string]("user_id"),
-	SessionStart:  etl.NewCol[time.Time]("session_start"),
-	SessionEnd:    etl.NewCol[time.Time]("session_end"),
-	PageCount:     etl.NewCol[int64]("page_count"),
-	DistinctPages: etl.NewCol[int64]("distinct_pages"),
-	EntryPage:     etl.NewCol[string]("entry_page"),
-	ExitPage:      etl.NewCol[string]("exit_page"),
-	EntryReferrer: etl.NewCol[string]("entry_referrer"),
-	LastViewAt:    etl.NewCol[time.Time]("last_view_at"),
-	Country:       etl.NewCol[string]("country"),
-	Plan:          etl.NewCol[string]("plan"),
+	UserID:          etl.NewCol[string]("user_id"),
+	SessionStart:    etl.NewCol[time.Time]("session_start"),
+	SessionEnd:      etl.NewCol[time.Time]("session_end"),
+	PageCount:       etl.NewCol[int64]("page_count"),
+	DistinctPages:   etl.NewCol[int64]("distinct_pages"),
+	EntryPage:       etl.NewCol[string]("entry_page"),
+	ExitPage:        etl.NewCol[string]("exit_page"),
+	EntryReferrer:   etl.NewCol[string]("entry_referrer"),
+	LastViewAt:      etl.NewCol[time.Time]("last_view_at"),
+	Country:         etl.NewCol[string]("country"),
+	Plan:            etl.NewCol[string]("plan"),
+	EntryHost:       etl.NewCol[string]("entry_host"),
+	Device:          etl.NewCol[string]("device"),
+	DurationSeconds: etl.NewCol[int64]("duration_seconds"),
 }
 
 // RejectedPageViewCols are the typed columns of contract rejected-page-view (v1.0.0).
@@ -461,6 +476,25 @@ func init() {
 				Required:    true,
 				Description: "Plan is the user's plan, or \"unknown\".",
 			},
+			{
+				Name:   "host",
+				GoName: "Host",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Host is the host of the page's URL, lower-case as the tracker sends it; null when the URL has none Spark's parse_url reads.",
+			},
+			{
+				Name:   "device",
+				GoName: "Device",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Required:    true,
+				Description: "Device is \"mobile\", \"tablet\" or \"desktop\", from the user agent.",
+			},
 		},
 	})
 	contracts.MustRegister(reflect.TypeFor[SessionSummary](), contracts.Contract{
@@ -590,6 +624,45 @@ func init() {
 					GoType: "string",
 				},
 				Description: "Plan is the user's plan at the session's last page view.",
+			},
+			{
+				Name:   "entry_host",
+				GoName: "EntryHost",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "EntryHost is the host of the session's first page.",
+			},
+			{
+				Name:   "device",
+				GoName: "Device",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Device is the device of the session's last page view.",
+			},
+			{
+				Name:   "duration_seconds",
+				GoName: "DurationSeconds",
+				Type: contracts.Type{
+					Kind:   contracts.KindInt64,
+					GoType: "int64",
+				},
+				Required:    true,
+				Description: "DurationSeconds is the time from the first to the last page view of the session, in whole seconds (0 for a single view).",
+				Constraints: []contracts.Constraint{
+					{Kind: "gte", Args: []string{"0"}},
+				},
+			},
+		},
+		Rules: []contracts.Rule{
+			{
+				Name:        "nonnegative_duration",
+				Field:       "last_view_at",
+				Expr:        "last_view_at >= session_start",
+				Description: "a session never ends before it starts",
 			},
 		},
 	})
