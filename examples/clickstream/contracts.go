@@ -37,6 +37,9 @@ type PageView struct {
 	TimeOnPageMs *int64 `json:"time_on_page_ms" validate:"gte=0,lte=86400000" contract:"example=5400"`
 	// EventTime is when the page was viewed, in the browser's clock (UTC).
 	EventTime time.Time `json:"event_time" contract:"eventtime,example=2026-07-15T09:00:00Z"`
+	// Props are the page's custom properties, a JSON object serialised as
+	// text by the tracker (campaign, experiment variants), when it has any.
+	Props *string `json:"props" validate:"max=4096"`
 }
 
 // User is one row of the user dimension: a static table, maintained by the
@@ -76,6 +79,9 @@ type EnrichedPageView struct {
 	Host *string `json:"host"`
 	// Device is "mobile", "tablet" or "desktop", from the user agent.
 	Device string `json:"device"`
+	// Campaign is the campaign property of the page's props, when the
+	// props are a JSON object that has one.
+	Campaign *string `json:"campaign"`
 }
 
 // SessionSummary is one browsing session of a user: page views separated by
@@ -111,6 +117,8 @@ type SessionSummary struct {
 	EntryHost *string `json:"entry_host"`
 	// Device is the device of the session's last page view.
 	Device *string `json:"device"`
+	// EntryCampaign is the campaign of the session's first page view.
+	EntryCampaign *string `json:"entry_campaign"`
 	// DurationSeconds is the time from the first to the last page view of
 	// the session, in whole seconds (0 for a single view).
 	DurationSeconds int64 `json:"duration_seconds" validate:"gte=0"`

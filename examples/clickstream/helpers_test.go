@@ -47,6 +47,7 @@ type session struct {
 	country, plan     string
 	entryReferrer     *string
 	device            string // "desktop" when empty
+	campaign          *string
 }
 
 func (s session) row() clickstream.SessionSummary {
@@ -54,7 +55,7 @@ func (s session) row() clickstream.SessionSummary {
 		PageCount: s.pages, DistinctPages: s.distinct,
 		EntryPage: ptr("https://shop.example.com" + s.entry), ExitPage: ptr("https://shop.example.com" + s.exit),
 		EntryReferrer: s.entryReferrer, LastViewAt: at(s.last), Country: ptr(s.country), Plan: ptr(s.plan),
-		EntryHost: ptr("shop.example.com"), Device: ptr(cmp.Or(s.device, "desktop")),
+		EntryHost: ptr("shop.example.com"), Device: ptr(cmp.Or(s.device, "desktop")), EntryCampaign: s.campaign,
 		DurationSeconds: int64(at(s.last).Sub(at(s.start)) / time.Second)}
 }
 

@@ -4,8 +4,10 @@ import "github.com/etlgen/etlgen/framework/etl"
 
 // Pipeline is the clickstream pipeline: page views are validated against
 // PageView; valid ones are de-duplicated by event id within the watermark,
-// crawlers' views dropped (the not_a_bot expectation), joined with the static user dimension and grouped into 30-minute
-// sessions per user, appended to user_sessions once each session closes.
+// crawlers' views dropped (the not_a_bot expectation), joined with the
+// static user dimension, read for host, device and campaign, and grouped
+// into 30-minute sessions per user, appended to user_sessions once each
+// session closes.
 // Rejected payloads go to rejected_page_views, and page views behind the
 // watermark of the de-duplication (the first stateful operator, where the
 // Spark engine can route late rows from) to late_page_views.

@@ -80,12 +80,12 @@ func deref(s *string) string {
 func sampleSessions() []session {
 	search, news, mail := "https://www.example.org/search?q=", "https://news.example.net/", "https://mail.example.com/"
 	return []session{
-		{user: "u-1001", start: "09:00", last: "09:12", pages: 3, distinct: 3, entry: "/", exit: "/cart", country: "DE", plan: "pro", entryReferrer: ptr(search + "shoes")},
+		{user: "u-1001", start: "09:00", last: "09:12", pages: 3, distinct: 3, entry: "/", exit: "/cart", country: "DE", plan: "pro", entryReferrer: ptr(search + "shoes"), campaign: ptr("summer-sale")},
 		{user: "u-1002", start: "09:10", last: "09:35", pages: 3, distinct: 3, entry: "/", exit: "/checkout", country: "US", plan: "free", entryReferrer: ptr(news)},
 		{user: "u-1003", start: "09:30", last: "09:30", pages: 1, distinct: 1, entry: "/products/42", exit: "/products/42", country: "FR", plan: "enterprise", entryReferrer: ptr(search + "42")},
 		{user: "u-1004", start: "09:40", last: "09:40", pages: 1, distinct: 1, entry: "/help", exit: "/help", country: "GB", plan: "free", entryReferrer: ptr(mail)},
 		{user: "u-1001", start: "10:00", last: "10:25", pages: 3, distinct: 3, entry: "/", exit: "/cart", country: "DE", plan: "pro", entryReferrer: ptr(search + "boots")},
-		{user: "u-1005", start: "10:20", last: "10:20", pages: 1, distinct: 1, entry: "/products/42", exit: "/products/42", country: "unknown", plan: "unknown", entryReferrer: ptr("https://ads.example.com/c/1"), device: "mobile"},
+		{user: "u-1005", start: "10:20", last: "10:20", pages: 1, distinct: 1, entry: "/products/42", exit: "/products/42", country: "unknown", plan: "unknown", entryReferrer: ptr("https://ads.example.com/c/1"), device: "mobile", campaign: ptr("ads-42")},
 		{user: "u-1004", start: "10:40", last: "10:45", pages: 2, distinct: 2, entry: "/", exit: "/products/42", country: "GB", plan: "free", device: "tablet"},
 		{user: "u-1003", start: "11:00", last: "11:00", pages: 1, distinct: 1, entry: "/", exit: "/", country: "FR", plan: "enterprise"},
 	}

@@ -38,7 +38,7 @@ const (
 // EnrichPageViews joins the page views with the static user dimension
 // (a stream–static left join: a view of a user the dimension does not know
 // is kept, with country and plan "unknown"), and reads the host of the
-// page's URL and the device of the user agent.
+// page's URL, the device of the user agent and the campaign of the props.
 var EnrichPageViews = etl.TransformStatic("enrich-page-views",
 	func(views etl.Stream[PageView], users etl.Static[User], _ etl.NoParams) etl.Stream[EnrichedPageView] {
 		v, u, e := PageViewCols, UserCols, EnrichedPageViewCols
@@ -48,11 +48,12 @@ var EnrichPageViews = etl.TransformStatic("enrich-page-views",
 				etl.Coalesce[string](u.Country, etl.Lit("unknown")).As(e.Country),
 				etl.Coalesce[string](u.Plan, etl.Lit("unknown")).As(e.Plan),
 				etl.ParseURL(v.URL, etl.URLHost).As(e.Host),
-				device(etl.Coalesce[string](v.UserAgent, etl.Lit(""))).As(e.Device)))
+				device(etl.Coalesce[string](v.UserAgent, etl.Lit(""))).As(e.Device),
+				etl.JSONGet[string](v.Props, "$.campaign").As(e.Campaign)))
 	},
 	etl.WithInputs("page_views", "users"),
 	etl.WithVersion("1.0.0"),
-	etl.WithDescription("Page views with their user's country and plan."))
+	etl.WithDescription("Page views with their user's country and plan, the page's host, the device and the campaign."))
 
 // NotABot holds for a page view whose user agent is not a crawler's (a
 // view without a user agent is kept).
@@ -98,10 +99,11 @@ var SessionizePageViews = etl.Transform("sessionize-page-views",
 				etl.MaxBy(e.Country, e.EventTime).As(s.Country),
 				etl.MaxBy(e.Plan, e.EventTime).As(s.Plan),
 				etl.MinBy(e.Host, e.EventTime).As(s.EntryHost),
-				etl.MaxBy(e.Device, e.EventTime).As(s.Device)).
+				etl.MaxBy(e.Device, e.EventTime).As(s.Device),
+				etl.MinBy(e.Campaign, e.EventTime).As(s.EntryCampaign)).
 			Select(e.UserID, sessionWindow.Start.As(s.SessionStart), sessionWindow.End.As(s.SessionEnd),
 				s.PageCount, s.DistinctPages, s.EntryPage, s.ExitPage, s.EntryReferrer, s.LastViewAt,
-				s.Country, s.Plan, s.EntryHost, s.Device,
+				s.Country, s.Plan, s.EntryHost, s.Device, s.EntryCampaign,
 				etl.TimestampDiff("SECOND", sessionWindow.Start, s.LastViewAt).As(s.DurationSeconds)))
 	},
 	etl.WithInputs("page_views"),

@@ -28,6 +28,8 @@ var PageViewCols = struct {
 	TimeOnPageMs etl.Col[int64]
 	// EventTime is column event_time (timestamp, required).
 	EventTime etl.Col[time.Time]
+	// Props is column props (string, optional).
+	Props etl.Col[string]
 }{
 	EventID:      etl.NewCol[string]("event_id"),
 	UserID:       etl.NewCol[string]("user_id"),
@@ -37,6 +39,7 @@ var PageViewCols = struct {
 	UserAgent:    etl.NewCol[string]("user_agent"),
 	TimeOnPageMs: etl.NewCol[int64]("time_on_page_ms"),
 	EventTime:    etl.NewCol[time.Time]("event_time"),
+	Props:        etl.NewCol[string]("props"),
 }
 
 // UserCols are the typed columns of contract user-dim (v1.0.0).
@@ -76,6 +79,8 @@ var EnrichedPageViewCols = struct {
 	Host etl.Col[string]
 	// Device is column device (string, required).
 	Device etl.Col[string]
+	// Campaign is column campaign (string, optional).
+	Campaign etl.Col[string]
 }{
 	EventID:   etl.NewCol[string]("event_id"),
 	UserID:    etl.NewCol[string]("user_id"),
@@ -86,6 +91,7 @@ var EnrichedPageViewCols = struct {
 	Plan:      etl.NewCol[string]("plan"),
 	Host:      etl.NewCol[string]("host"),
 	Device:    etl.NewCol[string]("device"),
+	Campaign:  etl.NewCol[string]("campaign"),
 }
 
 // SessionSummaryCols are the typed columns of contract session-summary (v1.0.0).
@@ -116,6 +122,8 @@ var SessionSummaryCols = struct {
 	EntryHost etl.Col[string]
 	// Device is column device (string, optional).
 	Device etl.Col[string]
+	// EntryCampaign is column entry_campaign (string, optional).
+	EntryCampaign etl.Col[string]
 	// DurationSeconds is column duration_seconds (int64, required).
 	DurationSeconds etl.Col[int64]
 }{
@@ -132,6 +140,7 @@ var SessionSummaryCols = struct {
 	Plan:            etl.NewCol[string]("plan"),
 	EntryHost:       etl.NewCol[string]("entry_host"),
 	Device:          etl.NewCol[string]("device"),
+	EntryCampaign:   etl.NewCol[string]("entry_campaign"),
 	DurationSeconds: etl.NewCol[int64]("duration_seconds"),
 }
 
@@ -320,6 +329,18 @@ func init() {
 				EventTime:   true,
 				Examples:    []string{"2026-07-15T09:00:00Z"},
 			},
+			{
+				Name:   "props",
+				GoName: "Props",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Props are the page's custom properties, a JSON object serialised as text by the tracker (campaign, experiment variants), when it has any.",
+				Constraints: []contracts.Constraint{
+					{Kind: "max", Args: []string{"4096"}},
+				},
+			},
 		},
 	})
 	contracts.MustRegister(reflect.TypeFor[User](), contracts.Contract{
@@ -495,6 +516,15 @@ func init() {
 				Required:    true,
 				Description: "Device is \"mobile\", \"tablet\" or \"desktop\", from the user agent.",
 			},
+			{
+				Name:   "campaign",
+				GoName: "Campaign",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Campaign is the campaign property of the page's props, when the props are a JSON object that has one.",
+			},
 		},
 	})
 	contracts.MustRegister(reflect.TypeFor[SessionSummary](), contracts.Contract{
@@ -642,6 +672,15 @@ func init() {
 					GoType: "string",
 				},
 				Description: "Device is the device of the session's last page view.",
+			},
+			{
+				Name:   "entry_campaign",
+				GoName: "EntryCampaign",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "EntryCampaign is the campaign of the session's first page view.",
 			},
 			{
 				Name:   "duration_seconds",
@@ -926,6 +965,18 @@ func init() {
 							Required:    true,
 							Description: "EventTime is when the page was viewed, in the browser's clock (UTC).",
 							Examples:    []string{"2026-07-15T09:00:00Z"},
+						},
+						{
+							Name:   "props",
+							GoName: "Props",
+							Type: contracts.Type{
+								Kind:   contracts.KindString,
+								GoType: "string",
+							},
+							Description: "Props are the page's custom properties, a JSON object serialised as text by the tracker (campaign, experiment variants), when it has any.",
+							Constraints: []contracts.Constraint{
+								{Kind: "max", Args: []string{"4096"}},
+							},
 						},
 					},
 					GoType: "clickstream.PageView",
