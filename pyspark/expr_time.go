@@ -17,6 +17,10 @@ func sqlSpecial(e *ir.Expr, f ir.Func) (string, bool) {
 		return sqlAddInterval(e), true
 	case ir.FuncTimestampDiff:
 		return sqlTimestampDiff(e), true
+	case ir.FuncJSONValid:
+		return sqlJSONValid(e), true
+	case ir.FuncJSONGet:
+		return sqlJSONGet(e), true
 	}
 	return "", false
 }

@@ -37,6 +37,9 @@ type PageView struct {
 	TimeOnPageMs *int64 `json:"time_on_page_ms" validate:"gte=0,lte=86400000" contract:"example=5400"`
 	// EventTime is when the page was viewed, in the browser's clock (UTC).
 	EventTime time.Time `json:"event_time" contract:"eventtime,example=2026-07-15T09:00:00Z"`
+	// Props are the page's custom properties, a JSON object serialised as
+	// text by the tracker (campaign, experiment variants), when it has any.
+	Props *string `json:"props" validate:"max=4096"`
 }
 
 // User is one row of the user dimension: a static table, maintained by the
@@ -71,12 +74,21 @@ type EnrichedPageView struct {
 	Country string `json:"country"`
 	// Plan is the user's plan, or "unknown".
 	Plan string `json:"plan"`
+	// Host is the host of the page's URL, lower-case as the tracker sends
+	// it; null when the URL has none Spark's parse_url reads.
+	Host *string `json:"host"`
+	// Device is "mobile", "tablet" or "desktop", from the user agent.
+	Device string `json:"device"`
+	// Campaign is the campaign property of the page's props, when the
+	// props are a JSON object that has one.
+	Campaign *string `json:"campaign"`
 }
 
 // SessionSummary is one browsing session of a user: page views separated by
 // less than the session gap of event time, written once the watermark
 // passed its end.
 // +etl:contract id=session-summary version=1.0.0 owner=web-analytics domain=web status=active freshness=1h retention=400d support=https://chat.example.com/web-analytics contact=web-analytics@example.com
+// +etl:rule name=nonnegative_duration field=last_view_at description="a session never ends before it starts" "last_view_at >= session_start"
 type SessionSummary struct {
 	// UserID identifies the user.
 	UserID string `json:"user_id" contract:"pk=1"`
@@ -101,6 +113,15 @@ type SessionSummary struct {
 	Country *string `json:"country"`
 	// Plan is the user's plan at the session's last page view.
 	Plan *string `json:"plan"`
+	// EntryHost is the host of the session's first page.
+	EntryHost *string `json:"entry_host"`
+	// Device is the device of the session's last page view.
+	Device *string `json:"device"`
+	// EntryCampaign is the campaign of the session's first page view.
+	EntryCampaign *string `json:"entry_campaign"`
+	// DurationSeconds is the time from the first to the last page view of
+	// the session, in whole seconds (0 for a single view).
+	DurationSeconds int64 `json:"duration_seconds" validate:"gte=0"`
 }
 
 // RejectedPageView is a page-view payload that failed validation, kept

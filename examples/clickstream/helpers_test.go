@@ -1,6 +1,7 @@
 package clickstream_test
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 
@@ -45,13 +46,17 @@ type session struct {
 	entry, exit       string
 	country, plan     string
 	entryReferrer     *string
+	device            string // "desktop" when empty
+	campaign          *string
 }
 
 func (s session) row() clickstream.SessionSummary {
 	return clickstream.SessionSummary{UserID: s.user, SessionStart: at(s.start), SessionEnd: at(s.last).Add(30 * time.Minute),
 		PageCount: s.pages, DistinctPages: s.distinct,
 		EntryPage: ptr("https://shop.example.com" + s.entry), ExitPage: ptr("https://shop.example.com" + s.exit),
-		EntryReferrer: s.entryReferrer, LastViewAt: at(s.last), Country: ptr(s.country), Plan: ptr(s.plan)}
+		EntryReferrer: s.entryReferrer, LastViewAt: at(s.last), Country: ptr(s.country), Plan: ptr(s.plan),
+		EntryHost: ptr("shop.example.com"), Device: ptr(cmp.Or(s.device, "desktop")), EntryCampaign: s.campaign,
+		DurationSeconds: int64(at(s.last).Sub(at(s.start)) / time.Second)}
 }
 
 func rows(ss ...session) []clickstream.SessionSummary {

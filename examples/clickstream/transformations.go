@@ -27,9 +27,18 @@ var DedupPageViews = etl.Transform("dedup-page-views",
 	etl.WithVersion("1.0.0"),
 	etl.WithDescription("Drops page views whose event_id was seen within the watermark delay."))
 
+// tabletAgent, mobileAgent and botAgent are user-agent patterns: tablets
+// (tested first: an iPad's agent says "Mobile" too), phones, and crawlers.
+const (
+	tabletAgent = `iPad|Tablet`
+	mobileAgent = `iPhone|iPod|Android|Mobile`
+	botAgent    = `(?:[Bb]ot|[Cc]rawler|[Ss]pider)[/ ;_-]|^curl/`
+)
+
 // EnrichPageViews joins the page views with the static user dimension
 // (a stream–static left join: a view of a user the dimension does not know
-// is kept, with country and plan "unknown").
+// is kept, with country and plan "unknown"), and reads the host of the
+// page's URL, the device of the user agent and the campaign of the props.
 var EnrichPageViews = etl.TransformStatic("enrich-page-views",
 	func(views etl.Stream[PageView], users etl.Static[User], _ etl.NoParams) etl.Stream[EnrichedPageView] {
 		v, u, e := PageViewCols, UserCols, EnrichedPageViewCols
@@ -37,11 +46,27 @@ var EnrichPageViews = etl.TransformStatic("enrich-page-views",
 			Join(users, etl.Left, etl.On(v.UserID, u.UserID)).
 			Select(v.EventID, v.UserID, v.URL, v.Referrer, v.EventTime,
 				etl.Coalesce[string](u.Country, etl.Lit("unknown")).As(e.Country),
-				etl.Coalesce[string](u.Plan, etl.Lit("unknown")).As(e.Plan)))
+				etl.Coalesce[string](u.Plan, etl.Lit("unknown")).As(e.Plan),
+				etl.ParseURL(v.URL, etl.URLHost).As(e.Host),
+				device(etl.Coalesce[string](v.UserAgent, etl.Lit(""))).As(e.Device),
+				etl.JSONGet[string](v.Props, "$.campaign").As(e.Campaign)))
 	},
 	etl.WithInputs("page_views", "users"),
 	etl.WithVersion("1.0.0"),
-	etl.WithDescription("Page views with their user's country and plan."))
+	etl.WithDescription("Page views with their user's country and plan, the page's host, the device and the campaign."))
+
+// NotABot holds for a page view whose user agent is not a crawler's (a
+// view without a user agent is kept).
+func NotABot() etl.Expr[bool] {
+	return etl.Not(etl.RLike(etl.Coalesce[string](PageViewCols.UserAgent, etl.Lit("")), botAgent))
+}
+
+// device is "tablet", "mobile" or "desktop" by the user agent's patterns.
+func device(agent etl.Typed[string]) etl.Expr[string] {
+	return etl.When(etl.RLike(agent, tabletAgent), etl.Lit("tablet")).
+		When(etl.RLike(agent, mobileAgent), etl.Lit("mobile")).
+		Else(etl.Lit("desktop"))
+}
 
 // SessionParams are the parameters of SessionizePageViews.
 type SessionParams struct {
@@ -72,10 +97,14 @@ var SessionizePageViews = etl.Transform("sessionize-page-views",
 				etl.MinBy(e.Referrer, e.EventTime).As(s.EntryReferrer),
 				etl.Max(e.EventTime).As(s.LastViewAt),
 				etl.MaxBy(e.Country, e.EventTime).As(s.Country),
-				etl.MaxBy(e.Plan, e.EventTime).As(s.Plan)).
+				etl.MaxBy(e.Plan, e.EventTime).As(s.Plan),
+				etl.MinBy(e.Host, e.EventTime).As(s.EntryHost),
+				etl.MaxBy(e.Device, e.EventTime).As(s.Device),
+				etl.MinBy(e.Campaign, e.EventTime).As(s.EntryCampaign)).
 			Select(e.UserID, sessionWindow.Start.As(s.SessionStart), sessionWindow.End.As(s.SessionEnd),
 				s.PageCount, s.DistinctPages, s.EntryPage, s.ExitPage, s.EntryReferrer, s.LastViewAt,
-				s.Country, s.Plan))
+				s.Country, s.Plan, s.EntryHost, s.Device, s.EntryCampaign,
+				etl.TimestampDiff("SECOND", sessionWindow.Start, s.LastViewAt).As(s.DurationSeconds)))
 	},
 	etl.WithInputs("page_views"),
 	etl.WithVersion("1.0.0"),

@@ -28,6 +28,8 @@ var PageViewCols = struct {
 	TimeOnPageMs etl.Col[int64]
 	// EventTime is column event_time (timestamp, required).
 	EventTime etl.Col[time.Time]
+	// Props is column props (string, optional).
+	Props etl.Col[string]
 }{
 	EventID:      etl.NewCol[string]("event_id"),
 	UserID:       etl.NewCol[string]("user_id"),
@@ -37,6 +39,7 @@ var PageViewCols = struct {
 	UserAgent:    etl.NewCol[string]("user_agent"),
 	TimeOnPageMs: etl.NewCol[int64]("time_on_page_ms"),
 	EventTime:    etl.NewCol[time.Time]("event_time"),
+	Props:        etl.NewCol[string]("props"),
 }
 
 // UserCols are the typed columns of contract user-dim (v1.0.0).
@@ -72,6 +75,12 @@ var EnrichedPageViewCols = struct {
 	Country etl.Col[string]
 	// Plan is column plan (string, required).
 	Plan etl.Col[string]
+	// Host is column host (string, optional).
+	Host etl.Col[string]
+	// Device is column device (string, required).
+	Device etl.Col[string]
+	// Campaign is column campaign (string, optional).
+	Campaign etl.Col[string]
 }{
 	EventID:   etl.NewCol[string]("event_id"),
 	UserID:    etl.NewCol[string]("user_id"),
@@ -80,6 +89,9 @@ var EnrichedPageViewCols = struct {
 	EventTime: etl.NewCol[time.Time]("event_time"),
 	Country:   etl.NewCol[string]("country"),
 	Plan:      etl.NewCol[string]("plan"),
+	Host:      etl.NewCol[string]("host"),
+	Device:    etl.NewCol[string]("device"),
+	Campaign:  etl.NewCol[string]("campaign"),
 }
 
 // SessionSummaryCols are the typed columns of contract session-summary (v1.0.0).
@@ -106,18 +118,30 @@ var SessionSummaryCols = struct {
 	Country etl.Col[string]
 	// Plan is column plan (string, optional).
 	Plan etl.Col[string]
+	// EntryHost is column entry_host (string, optional).
+	EntryHost etl.Col[string]
+	// Device is column device (string, optional).
+	Device etl.Col[string]
+	// EntryCampaign is column entry_campaign (string, optional).
+	EntryCampaign etl.Col[string]
+	// DurationSeconds is column duration_seconds (int64, required).
+	DurationSeconds etl.Col[int64]
 }{
-	UserID:        etl.NewCol[string]("user_id"),
-	SessionStart:  etl.NewCol[time.Time]("session_start"),
-	SessionEnd:    etl.NewCol[time.Time]("session_end"),
-	PageCount:     etl.NewCol[int64]("page_count"),
-	DistinctPages: etl.NewCol[int64]("distinct_pages"),
-	EntryPage:     etl.NewCol[string]("entry_page"),
-	ExitPage:      etl.NewCol[string]("exit_page"),
-	EntryReferrer: etl.NewCol[string]("entry_referrer"),
-	LastViewAt:    etl.NewCol[time.Time]("last_view_at"),
-	Country:       etl.NewCol[string]("country"),
-	Plan:          etl.NewCol[string]("plan"),
+	UserID:          etl.NewCol[string]("user_id"),
+	SessionStart:    etl.NewCol[time.Time]("session_start"),
+	SessionEnd:      etl.NewCol[time.Time]("session_end"),
+	PageCount:       etl.NewCol[int64]("page_count"),
+	DistinctPages:   etl.NewCol[int64]("distinct_pages"),
+	EntryPage:       etl.NewCol[string]("entry_page"),
+	ExitPage:        etl.NewCol[string]("exit_page"),
+	EntryReferrer:   etl.NewCol[string]("entry_referrer"),
+	LastViewAt:      etl.NewCol[time.Time]("last_view_at"),
+	Country:         etl.NewCol[string]("country"),
+	Plan:            etl.NewCol[string]("plan"),
+	EntryHost:       etl.NewCol[string]("entry_host"),
+	Device:          etl.NewCol[string]("device"),
+	EntryCampaign:   etl.NewCol[string]("entry_campaign"),
+	DurationSeconds: etl.NewCol[int64]("duration_seconds"),
 }
 
 // RejectedPageViewCols are the typed columns of contract rejected-page-view (v1.0.0).
@@ -305,6 +329,18 @@ func init() {
 				EventTime:   true,
 				Examples:    []string{"2026-07-15T09:00:00Z"},
 			},
+			{
+				Name:   "props",
+				GoName: "Props",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Props are the page's custom properties, a JSON object serialised as text by the tracker (campaign, experiment variants), when it has any.",
+				Constraints: []contracts.Constraint{
+					{Kind: "max", Args: []string{"4096"}},
+				},
+			},
 		},
 	})
 	contracts.MustRegister(reflect.TypeFor[User](), contracts.Contract{
@@ -461,6 +497,34 @@ func init() {
 				Required:    true,
 				Description: "Plan is the user's plan, or \"unknown\".",
 			},
+			{
+				Name:   "host",
+				GoName: "Host",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Host is the host of the page's URL, lower-case as the tracker sends it; null when the URL has none Spark's parse_url reads.",
+			},
+			{
+				Name:   "device",
+				GoName: "Device",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Required:    true,
+				Description: "Device is \"mobile\", \"tablet\" or \"desktop\", from the user agent.",
+			},
+			{
+				Name:   "campaign",
+				GoName: "Campaign",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Campaign is the campaign property of the page's props, when the props are a JSON object that has one.",
+			},
 		},
 	})
 	contracts.MustRegister(reflect.TypeFor[SessionSummary](), contracts.Contract{
@@ -590,6 +654,54 @@ func init() {
 					GoType: "string",
 				},
 				Description: "Plan is the user's plan at the session's last page view.",
+			},
+			{
+				Name:   "entry_host",
+				GoName: "EntryHost",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "EntryHost is the host of the session's first page.",
+			},
+			{
+				Name:   "device",
+				GoName: "Device",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "Device is the device of the session's last page view.",
+			},
+			{
+				Name:   "entry_campaign",
+				GoName: "EntryCampaign",
+				Type: contracts.Type{
+					Kind:   contracts.KindString,
+					GoType: "string",
+				},
+				Description: "EntryCampaign is the campaign of the session's first page view.",
+			},
+			{
+				Name:   "duration_seconds",
+				GoName: "DurationSeconds",
+				Type: contracts.Type{
+					Kind:   contracts.KindInt64,
+					GoType: "int64",
+				},
+				Required:    true,
+				Description: "DurationSeconds is the time from the first to the last page view of the session, in whole seconds (0 for a single view).",
+				Constraints: []contracts.Constraint{
+					{Kind: "gte", Args: []string{"0"}},
+				},
+			},
+		},
+		Rules: []contracts.Rule{
+			{
+				Name:        "nonnegative_duration",
+				Field:       "last_view_at",
+				Expr:        "last_view_at >= session_start",
+				Description: "a session never ends before it starts",
 			},
 		},
 	})
@@ -853,6 +965,18 @@ func init() {
 							Required:    true,
 							Description: "EventTime is when the page was viewed, in the browser's clock (UTC).",
 							Examples:    []string{"2026-07-15T09:00:00Z"},
+						},
+						{
+							Name:   "props",
+							GoName: "Props",
+							Type: contracts.Type{
+								Kind:   contracts.KindString,
+								GoType: "string",
+							},
+							Description: "Props are the page's custom properties, a JSON object serialised as text by the tracker (campaign, experiment variants), when it has any.",
+							Constraints: []contracts.Constraint{
+								{Kind: "max", Args: []string{"4096"}},
+							},
 						},
 					},
 					GoType: "clickstream.PageView",

@@ -25,7 +25,9 @@
 // (Eq, Lt, ...), and functions such as Add, And, Coalesce, When, Cast, Upper,
 // DateTrunc take Typed[T] arguments, so mixing types is a compile error.
 // The function families live in funcs_<family>.go (text and URL, regular
-// expressions, math, date and time; docs/dsl.md lists them with what is
+// expressions, math, date and time, JSON, arrays: Split returns a
+// StringArray, not an expression, which only the array functions take;
+// docs/dsl.md lists them with what is
 // left out and why); each is proven against Spark in internal/funcverdicts.
 // A stream carries expectations (Expect, ExpectOrDrop, ExpectOrFail,
 // ExpectOrQuarantine, ExpectUnique in expect.go): a named predicate with an

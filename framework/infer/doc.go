@@ -14,8 +14,10 @@
 // typing rule, while the facts every reader shares (arity, when the result
 // is NULL) come from ir's function table. Functions whose arguments must be
 // literals of a certain form (a LIKE pattern, a regular expression in the
-// subset of contracts/regex, a parse_url part) have a literal check too,
-// reported as ETL-D235 (funcs_text_literals.go, funcs_regex.go). CheckOutput compares a schema with
+// subset of contracts/regex, a parse_url part, a JSON path) have a literal
+// check too, reported as ETL-D235 (funcs_text_literals.go, funcs_regex.go,
+// funcs_json.go, funcs_array.go). split's array may only be the first
+// argument of an array function (ETL-D237, funcs_array.go). CheckOutput compares a schema with
 // a contract (missing, extra, retyped and nullable-into-required columns).
 // Document runs both over every transformation and step of an IR document.
 //

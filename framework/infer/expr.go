@@ -28,6 +28,9 @@ type walker struct {
 	// nodes memoises the schema of every node inferred so far: a node
 	// reachable twice is inferred (and reported) once.
 	nodes map[*ir.Node]inferred
+	// splitOK lets the next call be split's: the first argument of an
+	// array function (arrayArgs); every call consumes it (refuseArray).
+	splitOK bool
 }
 
 // inferred is the memoised result of one node.

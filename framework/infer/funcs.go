@@ -28,6 +28,8 @@ var functions = ir.MergeTables(coreRules,
 	timeRules,
 	textFunctions,
 	regexFunctions,
+	jsonRules,
+	arrayRules,
 )
 
 // coreRules are the typing rules of the operators and first functions.
@@ -69,8 +71,15 @@ func (w *walker) call(e *ir.Expr, s Schema, pos diag.Position) value {
 		w.errorf(ir.CodeTypeMismatch, pos, "use a function of the etl DSL", "unknown function %s", e.Name)
 		return value{}
 	}
+	if w.refuseArray(e, pos) {
+		return value{}
+	}
 	info, _ := e.Func().Info() // every typed function has a row (TestFunctionsHaveRows)
-	args, ok := w.args(e, s, pos)
+	argsOf := w.args
+	if ir.IsArrayFunc(info.Func) {
+		argsOf = w.arrayArgs
+	}
+	args, ok := argsOf(e, s, pos)
 	if !ok {
 		return value{}
 	}

@@ -14,7 +14,7 @@ import (
 type literalRule func(args []*ir.Expr) (msg, hint string)
 
 // literalRules are the literal checks of the functions, by family.
-var literalRules = ir.MergeTables(textLiteralRules, regexLiteralRules)
+var literalRules = ir.MergeTables(textLiteralRules, regexLiteralRules, jsonLiteralRules, arrayLiteralRules)
 
 // textLiteralRules are the literal checks of the text and URL functions.
 var textLiteralRules = map[ir.Func]literalRule{

@@ -72,4 +72,9 @@ const (
 	// certain form) is not: a LIKE pattern with a bad escape, split_part's
 	// index 0, an unknown parse_url part.
 	CodeFuncArgument = "ETL-D235"
+	// CodeArrayValue: an array value (split's) anywhere but the first
+	// argument of size, try_element_at, array_contains or array_join, or
+	// one of those on something other than split's array: arrays do not
+	// flow through expressions.
+	CodeArrayValue = "ETL-D237"
 )

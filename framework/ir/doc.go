@@ -22,7 +22,10 @@
 // and "asc"/"desc" around a sort key. Each family of functions adds its
 // names in its own file (funcs_text.go: membership, text, URL and
 // conditional functions with Spark 4.1's names; funcs_regex.go: the
-// regular-expression functions), its rows joined to the table in funcs.go. Aggregates (ExprAgg) are "count" (no
+// regular-expression functions; funcs_json.go: json_valid and json_get,
+// rendered through try_parse_json and with a path of jsonpath.go's subset;
+// funcs_array.go: split and the functions that take its array, the only
+// place an array may stand, CodeArrayValue), its rows joined to the table in funcs.go. Aggregates (ExprAgg) are "count" (no
 // argument: count(*)), "sum", "avg", "min", "max", "first", "last",
 // "approx_count_distinct", and "min_by"/"max_by" of two arguments (the value,
 // then the ordering it is chosen by).

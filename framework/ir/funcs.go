@@ -183,6 +183,8 @@ var funcs = slices.Concat(coreFuncs,
 	timeFuncs,
 	textFuncs,
 	regexFuncs,
+	jsonFuncs,
+	arrayFuncs,
 )
 
 // coreFuncs are the operators, the first functions and the aggregates.

@@ -14,6 +14,8 @@ var families = []func() family{
 	datetimeCases,
 	textCases,
 	regexCases,
+	jsonCases,
+	arrayCases,
 }
 
 // Cases returns every case of the corpus, by family then in the order

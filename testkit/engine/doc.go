@@ -158,7 +158,10 @@
 //   - Text, URL and regular-expression functions follow UTF8String, ICU's
 //     case mappings, java.net.URI, URLEncoder/URLDecoder and java.util.regex
 //     (through contracts/regex), invalid UTF-8 included (funcs_text*.go,
-//     funcs_url*.go, funcs_regex.go); internal/funcverdicts compares them
+//     funcs_url*.go, funcs_regex.go); JSON is read as try_parse_json reads
+//     it into a variant and converted as try_variant_get does
+//     (funcs_json*.go); split's array is a []string only the array
+//     functions read (funcs_array.go); internal/funcverdicts compares them
 //     with Spark's recorded answers.
 //
 // # Files

@@ -32,10 +32,12 @@ var strictFuncs = ir.MergeTables(coreFuncs,
 	timeFuncs,
 	textStrict,
 	regexStrict,
+	jsonStrict,
+	arrayStrict,
 )
 
 // nonStrictFuncs compile the functions that see NULL arguments.
-var nonStrictFuncs = ir.MergeTables(coreNonStrict, textNonStrict)
+var nonStrictFuncs = ir.MergeTables(coreNonStrict, textNonStrict, jsonNonStrict)
 
 // coreFuncs are the operators and first functions.
 var coreFuncs = map[ir.Func]scalarFn{
