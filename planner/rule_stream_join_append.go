@@ -12,12 +12,15 @@ import (
 // DataFrames/Datasets is not supported in Update/Complete output mode, only
 // in Append output mode"; guide, "Output Modes": queries with joins — append.
 // Spark 4.2 (SPARK-56384) also runs an inner stream–stream join in update
-// mode when it is the query's only stateful operator; outer joins and a join
-// chained with another stateful operator stay append-only (the corpus
-// records both lines' verdicts).
+// mode, alone or followed by an aggregation (measured on 4.2.0: a window
+// aggregation after an inner join in update mode runs, though the release
+// notes say chained stateful operators stay append-only — the server is the
+// judge); outer joins, and an inner join with another join or a
+// deduplication in its query, stay append-only (the corpus records both
+// lines' verdicts).
 var ruleStreamJoinAppend = Rule{
 	Name:    "stream-join-append",
-	Summary: "stream–stream joins run in append mode only (Spark 4.2: an inner join alone also in update mode)",
+	Summary: "stream–stream joins run in append mode only (Spark 4.2: an inner join, alone or before an aggregation, also in update mode)",
 	Codes:   []string{CodeStreamJoinNotAppend},
 	Check: func(c *Checker) {
 		c.eachOp(func(q *query, n *qnode) {
@@ -37,15 +40,15 @@ func isStreamJoin(n *qnode) bool {
 }
 
 // updateJoinAllowed reports whether Spark line runs the stream–stream join
-// n in q's update mode: from 4.2 on, an inner join that is the query's only
-// stateful operator.
+// n in q's update mode: from 4.2 on, an inner join whose query's other
+// stateful operators are aggregations (the shapes the corpus measured).
 func updateJoinAllowed(line string, q *query, n *qnode) bool {
 	if !profile.SparkLineAtLeast(line, profile.SparkLine42) || q.mode != ModeUpdate ||
 		n.node.Join == nil || n.node.Join.Type != ir.JoinInner {
 		return false
 	}
 	for _, o := range q.ops {
-		if o != n && o.node != nil && !o.static && isStateful(o.node) {
+		if o != n && o.node != nil && !o.static && isStateful(o.node) && o.node.Op != ir.OpAggregate {
 			return false
 		}
 	}

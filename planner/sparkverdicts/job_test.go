@@ -74,13 +74,15 @@ func (r *stackRun) add(c sparkverdicts.Case) error {
 	return nil
 }
 
-// renamedFile reads one of the case's profiles with the run's names.
+// renamedFile reads one of the case's profiles with the run's names,
+// targeting the run's Spark line. The line goes in before the names:
+// renaming re-writes the profile in block style, which OnLine does not edit.
 func (r *stackRun) renamedFile(c sparkverdicts.Case, name string) ([]byte, error) {
 	data, err := c.Read(name)
 	if err != nil {
 		return nil, err
 	}
-	return r.names.profile(data)
+	return r.names.profile(sparkverdicts.OnLine(data, r.line))
 }
 
 // until says how long the harness runs a job's queries: to their end
