@@ -1047,9 +1047,9 @@ def iceberg_append(batch_df, batch_id, target, app_id):
 def iceberg_merge(batch_df, batch_id, target, keys, app_id, stateful=False):
     """MERGE the micro-batch into the Iceberg table target on keys (Spark's
     own row-level MERGE, copy-on-write), its snapshot properties set as
-    spark.sql.iceberg.snapshot-property.* session confs for the one
-    command; skipped when the batch is already committed. Returns whether
-    it wrote."""
+    the batch session's ICEBERG_SESSION_PREFIX confs for the one command;
+    skipped when the batch is already committed. Returns whether it
+    wrote."""
     spark = batch_df.sparkSession
     if iceberg_committed(spark, target, app_id, batch_id):
         if stateful:

@@ -110,6 +110,8 @@ READINGS_IN_REJECTION = [
     "_etl_partition AS source_partition",
     "_etl_offset AS source_offset",
     "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
+    "'0.0.0' AS contract_version",
+    "CAST(NULL AS STRING) AS rule",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.reading_id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.reading_id', 'variant'), '$', 'string') END AS `reading_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.device_id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.device_id', 'variant'), '$', 'string') END AS `device_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.celsius', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.celsius', 'variant'), '$', 'bigint') END AS `celsius`",

@@ -116,6 +116,8 @@ ORDER_EVENTS_REJECTION = [
     "_etl_partition AS source_partition",
     "_etl_offset AS source_offset",
     "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
+    "'1.0.0' AS contract_version",
+    "CAST(NULL AS STRING) AS rule",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.event_id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.event_id', 'variant'), '$', 'string') END AS `event_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.order_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.order_id', 'variant'), '$', 'bigint') END AS `order_id`",
     "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.customer_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.customer_id', 'variant'), '$', 'bigint') END AS `customer_id`",
