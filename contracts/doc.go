@@ -47,6 +47,8 @@
 // # Validation
 //
 // Validate[T] turns a raw JSON payload into a T or a Rejection with a stable
-// reason code. The same rules compile to NULL-safe Spark SQL predicates (see
+// reason code, the field path and, for a cross-field rule, the rule's name
+// (Rejection.Rule); the quarantine row adds the contract's id and version
+// (RejectionContract), so a replay can tell which contract rejected it. The same rules compile to NULL-safe Spark SQL predicates (see
 // package sparksql) so that Go and Spark agree row for row.
 package contracts

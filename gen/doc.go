@@ -28,7 +28,9 @@
 //     each package (typed column accessors and contract registration).
 //   - GroupContracts ("contracts", etlgen contracts -o DIR): ODCS and
 //     JSONSchema per contract (ODCS with servers from the redacted profile
-//     when the plan is bound, SLA and support from the contract's marker);
+//     when the plan is bound, an iceberg sink as its store's server type
+//     with format iceberg since ODCS has no iceberg type; SLA and support
+//     from the contract's marker);
 //     with a plan, DTCS per transformation and DPCS per pipeline (bound
 //     parts only when the plan is bound).
 //   - GroupDocs ("docs", etlgen docs -o DIR): Mermaid, DOT and HTML per
@@ -49,7 +51,8 @@
 // node (dpcs_graph.go). Expectations (PipelinePlan.Expectations) are
 // DPCS qualityGates of category expectation placed after the step whose
 // rows they check (dpcs_expect.go), and a table and query rows in the
-// HTML. A load another query hosts (multi-sink,
+// HTML; a stream's Quarantined() load is a quarantine output port and a
+// graph node with a "quarantined" edge (dpcs_graph.go). A load another query hosts (multi-sink,
 // planner.Query.Host) keeps its own port, query row and failure mode; the
 // DPCS queries name its host (host, hosted) and the HTML says "Runs in" and
 // "Writes also". Without a plan, the pipeline generators write nothing.

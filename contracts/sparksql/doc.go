@@ -14,7 +14,8 @@
 // # Flow
 //
 //	Schema / DDL / CreateTableDDL   contract → Spark types (CreateTableDDLWith: with a
-//	                                TableLayout, PARTITIONED BY and TBLPROPERTIES)
+//	                                TableLayout, PARTITIONED BY, TBLPROPERTIES and
+//	                                the provider, USING delta or iceberg)
 //	Compile(contract, Options)      contract → Plan
 //	Plan.Stages                     intermediate columns, added in order
 //	Plan.StageLevels                the same, grouped: one select per group

@@ -25,7 +25,10 @@
 // type's hostile values: NULL, empty and whitespace strings, non-BMP and
 // combining characters, invalid UTF-8, the case-mapping traps, integer
 // extremes, NaN, the infinities and -0.0, decimals at their precision,
-// far-past and far-future timestamps, leap days and DST instants.
+// far-past and far-future timestamps, leap days and DST instants; JSON
+// cases read JSONTexts (cases_json.go: malformed documents, duplicate keys,
+// exponent and big numbers, escapes, trailing text), array cases split
+// strings of the pools.
 //
 // # Answers
 //
