@@ -56,7 +56,16 @@ type CommitLog struct {
 // checkpoint is one query's checkpoint directory: offsets/N, commits/N,
 // state/N.delta and state/N.snapshot (checkpoint_state.go) and
 // manifest.json.
-type checkpoint struct{ dir string }
+type checkpoint struct {
+	dir string
+	// unsealedBelow is the metadata's SealedFrom: a file of a batch from
+	// it on must carry its checksum (mustSeal); identity sets it.
+	unsealedBelow int64
+}
+
+// mustSeal reports whether the files of batch n must carry a checksum: a
+// file of an older batch may predate checksums.
+func (c checkpoint) mustSeal(n int64) bool { return n >= c.unsealedBelow }
 
 func (c checkpoint) path(kind string, n int64) string {
 	return filepath.Join(c.dir, kind, strconv.FormatInt(n, 10))
@@ -98,7 +107,7 @@ func (c checkpoint) readJSON(kind string, n int64, v any) error {
 		return unreadable(c.path(kind, n), err)
 	}
 	if sealed(kind) {
-		if err := checkSeal(data); err != nil {
+		if err := checkSeal(data, c.mustSeal(n)); err != nil {
 			return unreadable(c.path(kind, n), err)
 		}
 	}

@@ -173,7 +173,8 @@ func TestVerifySinkLogUnreadableMetadata(t *testing.T) {
 }
 
 // TestSealRoundTrip: a sealed offsets file passes its check, an unsealed
-// one (written before checksums) too, a changed one does not.
+// one (written before checksums) too unless the checkpoint seals its
+// batch, a changed one does not.
 func TestSealRoundTrip(t *testing.T) {
 	body, _ := json.MarshalIndent(OffsetLog{BatchID: 3, Sources: map[string]Offset{"in": {N: 7, Files: []string{"a.jsonl"}}}}, "", "  ")
 	data, err := seal(body)
@@ -185,24 +186,28 @@ func TestSealRoundTrip(t *testing.T) {
 		t.Fatalf("sealed file decodes to %+v, %v", ol, err)
 	}
 	checkSealCases(t, checkSeal, []sealCase{
-		{"sealed", data, true},
-		{"unsealed", body, true},
-		{"changed", bytes.Replace(data, []byte("a.jsonl"), []byte("b.jsonl"), 1), false},
+		{"sealed", data, false, true},
+		{"sealed, must", data, true, true},
+		{"unsealed", body, false, true},
+		{"unsealed, must", body, true, false},
+		{"changed", bytes.Replace(data, []byte("a.jsonl"), []byte("b.jsonl"), 1), false, false},
+		{"checksum key cut", bytes.Replace(data, []byte(sealKey), []byte("etlgen\u00ffhecksum"), 1), true, false},
 	})
 }
 
-// sealCase is content a checksum check passes (ok) or fails.
+// sealCase is content a checksum check passes (ok) or fails, with or
+// without a checksum required (must).
 type sealCase struct {
-	name string
-	data []byte
-	ok   bool
+	name     string
+	data     []byte
+	must, ok bool
 }
 
 // checkSealCases runs check on each case's content.
-func checkSealCases(t *testing.T, check func([]byte) error, cases []sealCase) {
+func checkSealCases(t *testing.T, check func([]byte, bool) error, cases []sealCase) {
 	t.Helper()
 	for _, tc := range cases {
-		if err := check(tc.data); (err == nil) != tc.ok {
+		if err := check(tc.data, tc.must); (err == nil) != tc.ok {
 			t.Errorf("%s: check = %v; want ok %v", tc.name, err, tc.ok)
 		}
 	}
@@ -264,7 +269,9 @@ var regexpSHA = regexp.MustCompile(`,"sha256":"[0-9a-f]+"`)
 
 // TestStateSeal: a state file written by atomicStream ends with the
 // trailer its check accepts; a byte changed in its body fails the check;
-// a file without a trailer (written before) passes.
+// a file without a trailer (written before) passes unless the checkpoint
+// seals its batch, and garbage over the trailer or a file shorter than
+// one then fails.
 func TestStateSeal(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "1.delta")
 	body := bytes.Repeat([]byte("record "), 20)
@@ -274,15 +281,20 @@ func TestStateSeal(t *testing.T) {
 	sealed, _ := os.ReadFile(path)
 	changed := bytes.Clone(sealed)
 	changed[3] ^= 0x01
-	checkSealCases(t, func(data []byte) error {
+	garbage := bytes.Clone(sealed)
+	copy(garbage[len(body):], bytes.Repeat([]byte{0x5a}, int(stateTrailerLen)))
+	checkSealCases(t, func(data []byte, must bool) error {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return checkStateSeal(path)
+		return checkStateSeal(path, must)
 	}, []sealCase{
-		{"sealed", sealed, true},
-		{"a byte of the body changed", changed, false},
-		{"no trailer", body, true},
+		{"sealed", sealed, true, true},
+		{"a byte of the body changed", changed, false, false},
+		{"no trailer", body, false, true},
+		{"no trailer, must", body, true, false},
+		{"garbage over the trailer, must", garbage, true, false},
+		{"shorter than a trailer, must", sealed[:5], true, false},
 	})
 	if !bytes.HasPrefix(sealed, body) || int64(len(sealed)) != int64(len(body))+stateTrailerLen {
 		t.Errorf("sealed file of %d bytes; want the body and a trailer of %d", len(sealed), stateTrailerLen)

@@ -36,17 +36,39 @@ func seal(body []byte) ([]byte, error) {
 }
 
 // checkSeal checks the checksum of a sealed file's content; a file
-// without one (written before checksums) passes.
-func checkSeal(data []byte) error {
+// without one passes unless must (the checkpoint seals every file of its
+// batch: the checksum was cut or overwritten).
+func checkSeal(data []byte, must bool) error {
 	sum, recorded, err := contentSum(data)
-	if err != nil || recorded == "" {
+	if err != nil {
 		return err
+	}
+	if recorded == "" {
+		if must {
+			return errNoSeal
+		}
+		return nil
 	}
 	if sum != recorded {
 		return errors.New("its checksum does not match its content: it changed after it was written")
 	}
 	return nil
 }
+
+// unseal returns a sealed JSON object without its checksum field (the
+// others compacted, keys sorted).
+func unseal(data []byte) ([]byte, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	delete(m, sealKey)
+	return json.Marshal(m)
+}
+
+// errNoSeal is a file without its checksum in a checkpoint that seals
+// every file (its metadata's sealedFrom).
+var errNoSeal = errors.New("it has no checksum, but the checkpoint's metadata says every file of its batch carries one: it was cut or overwritten after it was written")
 
 // contentSum is the hex SHA-256 of a JSON object's fields but the
 // checksum, compacted with sorted keys, and the checksum it records.

@@ -213,13 +213,13 @@ func (c checkpoint) readState(n int64, ops []stateful) (int64, error) {
 	case base >= 0 && sf.legacy[base]:
 		err = readLegacyFile(c.path("state", base), ops)
 	case base >= 0:
-		err = readStateFile(c.snapshotPath(base), ops, true)
+		err = readStateFile(c.snapshotPath(base), ops, true, c.mustSeal(base))
 	}
 	if err != nil {
 		return -1, fmt.Errorf("read state snapshot %d: %w", base, unreadable(c.snapshotPath(base), err))
 	}
 	for d := base + 1; d <= n; d++ {
-		if err := readStateFile(c.deltaPath(d), ops, false); err != nil {
+		if err := readStateFile(c.deltaPath(d), ops, false, c.mustSeal(d)); err != nil {
 			return -1, fmt.Errorf("read state delta %d: %w", d, unreadable(c.deltaPath(d), err))
 		}
 	}
@@ -230,9 +230,10 @@ func (c checkpoint) readState(n int64, ops []stateful) (int64, error) {
 }
 
 // readStateFile reads, per operator, its name and its records: a whole
-// state or a delta, after checking its trailer.
-func readStateFile(path string, ops []stateful, whole bool) error {
-	if err := checkStateSeal(path); err != nil {
+// state or a delta, after checking its trailer (which it must have when
+// must).
+func readStateFile(path string, ops []stateful, whole, must bool) error {
+	if err := checkStateSeal(path, must); err != nil {
 		return err
 	}
 	f, err := os.Open(path)
@@ -364,13 +365,14 @@ func (c checkpoint) snapshot(n int64, ops []stateful) error {
 		return writeStateFile(c.snapshotPath(n), ops, true)
 	}
 	var paths []string
+	var ns []int64
 	if base >= 0 {
-		paths = append(paths, c.snapshotPath(base))
+		paths, ns = append(paths, c.snapshotPath(base)), append(ns, base)
 	}
 	for d := base + 1; d <= n; d++ {
-		paths = append(paths, c.deltaPath(d))
+		paths, ns = append(paths, c.deltaPath(d)), append(ns, d)
 	}
-	if err := checkStateSeals(paths...); err != nil {
+	if err := c.checkStateSeals(paths, ns); err != nil {
 		return fmt.Errorf("write state snapshot %d: %w", n, err)
 	}
 	ins := make([]*stateReader, len(paths))
@@ -383,6 +385,9 @@ func (c checkpoint) snapshot(n int64, ops []stateful) error {
 		ins[i] = &stateReader{r: bufio.NewReaderSize(f, 1<<16)}
 	}
 	if err := atomicStream(c.snapshotPath(n), func(w *bufio.Writer) error { return mergeStates(ins, ops, w) }); err != nil {
+		if cerr := c.checkStateSeals(paths, ns); cerr != nil {
+			err = cerr // an input changed while it was merged: name it, not the snapshot
+		}
 		return fmt.Errorf("write state snapshot %d: %w", n, err)
 	}
 	return nil

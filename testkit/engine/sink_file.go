@@ -29,6 +29,10 @@ type FileSink struct {
 	loaded         bool
 	logged         bool  // the log holds a batch
 	last           int64 // the last batch in the log
+	// size and tail are the log's length and its last bytes as the sink
+	// read or wrote them: append checks them first (sink_log_watch.go).
+	size int64
+	tail []byte
 }
 
 // partName is the file of batch id written by checkpoint cp.
@@ -88,6 +92,9 @@ func (f *FileSink) load() error {
 	if err := os.Truncate(f.logPath(), complete); err != nil {
 		return fmt.Errorf("repair sink log: %w", unwritable(f.logPath(), err))
 	}
+	if err := f.remember(complete); err != nil {
+		return err
+	}
 	if n := len(w.Batches); n > 0 {
 		f.logged, f.last = true, w.Batches[n-1].BatchID
 	}
@@ -101,17 +108,18 @@ func (f *FileSink) append(b SinkBatch) error {
 	if err := os.MkdirAll(filepath.Dir(f.logPath()), 0o755); err != nil {
 		return unwritable(f.logPath(), err)
 	}
-	lf, err := os.OpenFile(f.logPath(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	lf, err := f.openLog()
 	if err != nil {
-		return unwritable(f.logPath(), err)
+		return err
 	}
 	var line []byte
-	if st, err := lf.Stat(); err == nil && st.Size() == 0 {
+	if f.size == 0 {
 		line, _ = json.Marshal(SinkWriter{Version: sinkLogVersion, ID: f.ID, Checkpoint: f.Checkpoint})
 		line = append(line, '\n')
 	}
 	data, _ := json.Marshal(b)
-	_, err = lf.Write(append(append(line, data...), '\n'))
+	line = append(append(line, data...), '\n')
+	_, err = lf.Write(line)
 	if cerr := lf.Close(); err == nil {
 		err = cerr
 	}
@@ -119,6 +127,7 @@ func (f *FileSink) append(b SinkBatch) error {
 		return unwritable(f.logPath(), err)
 	}
 	f.logged, f.last = true, b.BatchID
+	f.wrote(line)
 	return nil
 }
 

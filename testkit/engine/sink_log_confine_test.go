@@ -106,7 +106,7 @@ func TestSinkLogConfined(t *testing.T) {
 func TestCheckpointIdentityIsNotAPath(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, metadataFile, []byte(`{"id": "../../escape"}`+"\n"))
-	if _, err := (checkpoint{dir: dir}).identity(); err == nil || !strings.Contains(err.Error(), "letters, digits and dashes") {
+	if _, err := (&checkpoint{dir: dir}).identity(); err == nil || !strings.Contains(err.Error(), "letters, digits and dashes") {
 		t.Fatalf("identity() = %v; want a refusal", err)
 	}
 }

@@ -35,23 +35,29 @@ func (hw *hashingWriter) Write(p []byte) (int, error) {
 func trailer(h hash.Hash) []byte { return h.Sum(bytes.Clone(stateSealMagic)) }
 
 // checkStateSeal checks a state file against its trailer: a byte changed
-// after it was written is an error.
-func checkStateSeal(path string) error {
+// after it was written is an error, and so is a file without a trailer
+// when must (the checkpoint seals every state file of its batch).
+func checkStateSeal(path string, must bool) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	st, err := f.Stat()
-	if err != nil || st.Size() < stateTrailerLen {
+	if err != nil {
 		return err
 	}
 	body := st.Size() - stateTrailerLen
 	tail := make([]byte, stateTrailerLen)
-	if _, err := f.ReadAt(tail, body); err != nil {
-		return err
+	if body >= 0 {
+		if _, err := f.ReadAt(tail, body); err != nil {
+			return err
+		}
 	}
-	if !bytes.HasPrefix(tail, stateSealMagic) {
+	if body < 0 || !bytes.HasPrefix(tail, stateSealMagic) {
+		if must {
+			return errNoSeal
+		}
 		return nil
 	}
 	h := sha256.New()
@@ -64,10 +70,11 @@ func checkStateSeal(path string) error {
 	return nil
 }
 
-// checkStateSeals checks the state files at paths (checkStateSeal).
-func checkStateSeals(paths ...string) error {
-	for _, p := range paths {
-		if err := checkStateSeal(p); err != nil {
+// checkStateSeals checks the state files of batches ns at paths
+// (checkStateSeal).
+func (c checkpoint) checkStateSeals(paths []string, ns []int64) error {
+	for i, p := range paths {
+		if err := checkStateSeal(p, c.mustSeal(ns[i])); err != nil {
 			return unreadable(p, fmt.Errorf("check: %w", err))
 		}
 	}

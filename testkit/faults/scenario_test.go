@@ -206,7 +206,9 @@ func (s *setup) read() (map[string][]string, error) {
 }
 
 // written lists every regular file the engine wrote: under the
-// checkpoints and the sinks.
+// checkpoints and the sinks. A temporary file (".name.tmp") is left out:
+// the engine's background snapshot writer renames it into place or
+// removes it at any moment, so a fault drawn on it would race with that.
 func (s *setup) written() ([]string, error) {
 	var out []string
 	for _, root := range []string{s.cp(), s.out()} {
@@ -214,7 +216,7 @@ func (s *setup) written() ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if d.Type().IsRegular() {
+			if d.Type().IsRegular() && !(strings.HasPrefix(d.Name(), ".") && strings.HasSuffix(d.Name(), ".tmp")) {
 				out = append(out, p)
 			}
 			return nil
