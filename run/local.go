@@ -20,7 +20,7 @@ import (
 // its lifecycle events delivered through h's stream.
 func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o Options, h *Handle) (*Report, error) {
 	defer tightenGC()()
-	eng, err := engine.Open(m, pp.ID, &engine.Env{})
+	eng, err := engine.OpenContext(ctx, m, pp.ID, &engine.Env{}) // SIGTERM stops a sink's wait at open
 	if err != nil {
 		return nil, err
 	}

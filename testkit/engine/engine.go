@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -67,6 +68,13 @@ type Engine struct {
 // the execution settings). A nil env is an empty one. Close releases the
 // locks.
 func Open(m *planner.Model, pipelineID string, env *Env) (*Engine, error) {
+	return OpenContext(context.Background(), m, pipelineID, env)
+}
+
+// OpenContext is Open giving up when ctx ends (`etlgen run` stopped by
+// SIGTERM): a sink that waits at open on something outside the process (a
+// Kafka sink's bootstrap servers) stops waiting, and the open fails.
+func OpenContext(ctx context.Context, m *planner.Model, pipelineID string, env *Env) (*Engine, error) {
 	pp, ok := m.Pipeline(pipelineID)
 	if !ok {
 		return nil, fmt.Errorf("open engine: pipeline %s is not planned", pipelineID)
@@ -77,7 +85,7 @@ func Open(m *planner.Model, pipelineID string, env *Env) (*Engine, error) {
 		return nil, fmt.Errorf("open engine: %w", err)
 	}
 	e := &Engine{Pipeline: pipelineID, Manifest: manifest, env: env, stop: m.Execution, hosts: map[string]string{}}
-	if err := e.open(m, pp); err != nil {
+	if err := e.open(ctx, m, pp); err != nil {
 		e.Close()
 		return nil, err
 	}
@@ -86,7 +94,7 @@ func Open(m *planner.Model, pipelineID string, env *Env) (*Engine, error) {
 
 // open locks the checkpoints, checks the state against them and opens the
 // queries.
-func (e *Engine) open(m *planner.Model, pp *planner.PipelinePlan) error {
+func (e *Engine) open(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan) error {
 	for _, q := range pp.Queries {
 		if q.Host != "" {
 			continue // the host's checkpoint
@@ -106,7 +114,7 @@ func (e *Engine) open(m *planner.Model, pp *planner.PipelinePlan) error {
 			e.hosts[pp.Queries[i].Name] = h // its host writes it
 			continue
 		}
-		q, err := e.openQuery(m, pp, &pp.Queries[i])
+		q, err := e.openQuery(ctx, m, pp, &pp.Queries[i])
 		if err != nil {
 			return err
 		}
@@ -161,7 +169,7 @@ func fillEnv(env *Env) *Env {
 
 // openQuery compiles one query, opens its sources and sink through their
 // plugins, and recovers it from its checkpoint.
-func (e *Engine) openQuery(m *planner.Model, pp *planner.PipelinePlan, pq *planner.Query) (*Query, error) {
+func (e *Engine) openQuery(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, pq *planner.Query) (*Query, error) {
 	if pq.Sink.Load == nil {
 		return nil, fmt.Errorf("open query %s: no such load", pq.Name)
 	}
@@ -187,16 +195,16 @@ func (e *Engine) openQuery(m *planner.Model, pp *planner.PipelinePlan, pq *plann
 	if err := q.bindSources(m, sourceArgs{checkpoint: pq.Checkpoint, env: e.env, now: e.now}); err != nil {
 		return nil, err
 	}
-	if q.sink, err = bindSink(pq, sinkArgs{q: pq, id: q.ID, env: e.env}); err != nil {
+	if q.sink, err = bindSink(pq, sinkArgs{ctx: ctx, q: pq, id: q.ID, env: e.env}); err != nil {
 		return nil, err
 	}
-	if err := q.openStaticQuarantines(pq, e.env); err != nil {
+	if err := q.openStaticQuarantines(ctx, pq, e.env); err != nil {
 		return nil, err
 	}
-	if err := q.openGateOutputs(pq, e.env); err != nil {
+	if err := q.openGateOutputs(ctx, pq, e.env); err != nil {
 		return nil, err
 	}
-	if err := q.openHosted(pp, pq, e.env); err != nil {
+	if err := q.openHosted(ctx, pp, pq, e.env); err != nil {
 		return nil, err
 	}
 	if err := q.recover(); err != nil {

@@ -13,7 +13,7 @@ import (
 // openGateOutputs opens the output of each quarantine gate of the query
 // (planner.Gate.Quarantine) through its plugin, as a sink of the load's
 // rows with the query's checkpoint.
-func (q *Query) openGateOutputs(pq *planner.Query, env *Env) error {
+func (q *Query) openGateOutputs(ctx context.Context, pq *planner.Query, env *Env) error {
 	for i := range pq.Gates {
 		g := &pq.Gates[i]
 		if g.Action != ir.GateQuarantine {
@@ -23,7 +23,7 @@ func (q *Query) openGateOutputs(pq *planner.Query, env *Env) error {
 			return fmt.Errorf("open query %s: the quarantine output of quality gate %s is not bound", pq.Name, g.Name)
 		}
 		w := g.Quarantine.Write()
-		sink, err := bindSink(w, sinkArgs{q: w, id: q.ID, env: env})
+		sink, err := bindSink(w, sinkArgs{ctx: ctx, q: w, id: q.ID, env: env})
 		if err != nil {
 			return fmt.Errorf("open query %s: quarantine output of quality gate %s: %w", pq.Name, g.Name, err)
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"time"
 
 	"github.com/etlgen/etlgen/framework/profile"
@@ -40,6 +41,9 @@ type sourceArgs struct {
 
 // sinkArgs is what a sink factory opens a sink from.
 type sinkArgs struct {
+	// ctx is the run's context while the engine opens: a sink that waits
+	// on something outside the process (a broker) gives up when it ends.
+	ctx context.Context
 	// q is the planned query; q.Sink.Binding is its asset.
 	q *planner.Query
 	// id is the identity of the query's checkpoint (checkpoint_id.go).

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"os"
 
@@ -44,7 +43,7 @@ func openKafkaSink(a sinkArgs) (Sink, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kafka sink %s: %w", a.q.Sink.Asset, err)
 	}
-	if err := p.Reach(context.Background()); err != nil {
+	if err := p.Reach(a.ctx); err != nil {
 		p.Close()
 		return nil, fmt.Errorf("kafka sink %s: %w", a.q.Sink.Asset, err)
 	}

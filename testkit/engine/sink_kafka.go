@@ -139,14 +139,26 @@ func NewKafkaBroker(servers string, auth KafkaAuth) (*KafkaBroker, error) {
 }
 
 // Reach waits until one of the bootstrap servers answers, at most
-// kafkaReachTimeout (or until ctx ends); the error names the servers.
+// kafkaReachTimeout, or until ctx ends (the run stopped: it returns at
+// once, whatever the client is waiting on); the error names the servers.
 func (k *KafkaBroker) Reach(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, kafkaReachTimeout)
+	wait, cancel := context.WithTimeout(ctx, kafkaReachTimeout)
 	defer cancel()
-	if err := k.client.Ping(ctx); err != nil {
-		return fmt.Errorf("kafka bootstrap servers %s did not answer within %s: %w", k.servers, kafkaReachTimeout, err)
+	done := make(chan error, 1)
+	go func() { done <- k.client.Ping(wait) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-wait.Done():
+		err = context.Cause(wait)
 	}
-	return nil
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return fmt.Errorf("kafka bootstrap servers %s: stopped while waiting for them to answer: %w", k.servers, context.Cause(ctx))
+	}
+	return fmt.Errorf("kafka bootstrap servers %s did not answer within %s: %w", k.servers, kafkaReachTimeout, err)
 }
 
 // Produce sends the records and waits for every acknowledgement.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -36,7 +37,7 @@ type heldRows interface {
 
 // openStaticQuarantines opens the quarantines query pq writes: those of the
 // static tables it reads whose owner it is.
-func (q *Query) openStaticQuarantines(pq *planner.Query, env *Env) error {
+func (q *Query) openStaticQuarantines(ctx context.Context, pq *planner.Query, env *Env) error {
 	for asset, s := range q.c.extracts {
 		sq := s.Quarantine
 		if !s.Static || sq == nil || sq.Owner != pq.Name {
@@ -46,7 +47,7 @@ func (q *Query) openStaticQuarantines(pq *planner.Query, env *Env) error {
 			return fmt.Errorf("open query %s: the quarantine %s of static table %s is not bound", pq.Name, sq.Asset, asset)
 		}
 		target := sq.Write()
-		sink, err := bindSink(target, sinkArgs{q: target, id: q.ID, env: env})
+		sink, err := bindSink(target, sinkArgs{ctx: ctx, q: target, id: q.ID, env: env})
 		if err != nil {
 			return fmt.Errorf("open query %s: quarantine of static table %s: %w", pq.Name, asset, err)
 		}
