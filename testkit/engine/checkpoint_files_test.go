@@ -214,9 +214,9 @@ func checkSealCases(t *testing.T, check func([]byte, bool) error, cases []sealCa
 }
 
 // TestStateFileFaults: a state delta or snapshot the restore reads that
-// is garbage, a directory, or has a byte changed (its trailer's SHA-256
-// no longer matches) stops the open with CodeCheckpointUnreadable naming
-// it.
+// is garbage, a directory, has a byte changed (its trailer's SHA-256 no
+// longer matches) or lost its trailer stops the open with
+// CodeCheckpointUnreadable naming it.
 func TestStateFileFaults(t *testing.T) {
 	faults := map[string]func(path string) error{
 		"garbage": func(path string) error { return os.WriteFile(path, []byte("garbage"), 0o644) },
@@ -230,6 +230,34 @@ func TestStateFileFaults(t *testing.T) {
 				return err
 			}
 			data[len(data)-int(stateTrailerLen)-1] ^= 0x01
+			return os.WriteFile(path, data, 0o644)
+		},
+		// The checkpoint's metadata says its files are sealed: a file
+		// without its trailer is no longer read as one written before
+		// trailers (testkit/faults seeds 147, 1182, 1837).
+		"cut before its trailer": func(path string) error {
+			st, err := os.Stat(path)
+			if err != nil {
+				return err
+			}
+			return os.Truncate(path, st.Size()-stateTrailerLen)
+		},
+		"trailer overwritten": func(path string) error {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			copy(data[len(data)-int(stateTrailerLen):], bytes.Repeat([]byte{0xa5}, int(stateTrailerLen)))
+			return os.WriteFile(path, data, 0o644)
+		},
+		"garbage of its size": func(path string) error {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			for i := range data {
+				data[i] = byte(i*7 + 3)
+			}
 			return os.WriteFile(path, data, 0o644)
 		},
 	}
