@@ -6,6 +6,8 @@
 //
 //	m, _ := planner.Plan(doc, prof, opts)   the one planned model
 //	eng, err := engine.Open(m, id, env)     lock every query's checkpoint, one Query per
+//	                                        (OpenContext: a sink's wait at open, a Kafka
+//	                                        broker's reach, ends with ctx)
 //	                                        planned query (one per load), each checked
 //	                                        and positioned from its checkpoint
 //	eng.Run(ctx, m.Trigger, onBatch)        once / available-now / processing-time;
@@ -40,9 +42,13 @@
 // written, is a *FileError naming it (codes_files.go: ETL-K535, ETL-K536,
 // and ETL-K537 for a sink log that does not decode); offsets and commits
 // files carry the SHA-256 of their fields (checkpoint_seal.go), state files
-// a trailer with the SHA-256 of their records (state_seal.go), checked on
-// every read. testkit/faults injects such faults into every file the
-// engine writes.
+// a trailer with the SHA-256 of their records (state_seal.go), the
+// manifest a checksum too (compat.go), checked on every read; from the
+// metadata's sealedFrom batch on a file without one is an error, not a
+// file written before checksums. A running file sink checks its log's
+// size and last bytes before each append (sink_log_watch.go: changed
+// meanwhile, ETL-K537). testkit/faults injects such faults into every
+// file the engine writes.
 //
 // # State
 //
