@@ -379,7 +379,7 @@ func (c checkpoint) snapshot(n int64, ops []stateful) error {
 	for i, p := range paths {
 		f, err := os.Open(p)
 		if err != nil {
-			return fmt.Errorf("write state snapshot %d: %w", n, err)
+			return fmt.Errorf("write state snapshot %d: %w", n, unreadable(p, err))
 		}
 		defer f.Close()
 		ins[i] = &stateReader{r: bufio.NewReaderSize(f, 1<<16)}
