@@ -143,8 +143,11 @@ run-example:
 	$(GO) run ./cmd/etlgen run ./examples/order-streaming --profile examples/order-streaming/profiles/local.yaml
 
 ## test-stack / bench-spark / demo-spark: the real stack (docs/stack.md, README "The local stack").
-# Packages with live tests: every test package that reads ETLGEN_STACK or calls e2e/stack.Require.
-STACK_TEST_PKGS ?= $(shell git grep -lE 'Getenv."ETLGEN_STACK"|stack[.]Require[^a-zA-Z]' -- '*_test.go' | xargs -rn1 dirname | sort -u | sed 's|^|./|')
+# Packages with live tests: every test package that reads ETLGEN_STACK or calls e2e/stack.Require,
+# the slowest first (STACK_SLOW_PKGS, by their live time in CI): go test starts packages in the
+# order given, and the longest one started last would end the run alone.
+STACK_SLOW_PKGS ?= ./pyspark ./e2e ./examples/clickstream ./examples/customer-cdf
+STACK_TEST_PKGS ?= $(STACK_SLOW_PKGS) $(filter-out $(STACK_SLOW_PKGS),$(shell git grep -lE 'Getenv."ETLGEN_STACK"|stack[.]Require[^a-zA-Z]' -- '*_test.go' | xargs -rn1 dirname | sort -u | sed 's|^|./|'))
 BENCH_EVENTS ?= 200000
 # The live tests that kill or signal the Spark Connect server and the drivers (e2e TestDriver*)
 # run alone first; then every other live test, STACK_PACKAGES packages at a time and
@@ -153,7 +156,7 @@ STACK_SERIAL_TESTS ?= ^TestDriver
 STACK_PACKAGES ?= 2
 STACK_PARALLEL ?= 3
 
-.PHONY: test-stack test-cluster bench-spark demo-spark
+.PHONY: test-stack test-cluster bench-spark demo-spark verdicts-live record-verdicts
 
 ## test-stack: start the stack (installs it on a fresh machine) and run the live tests on it.
 test-stack:
@@ -172,6 +175,19 @@ test-cluster:
 	ETLGEN_STACK=1 ETLGEN_CLUSTER=1 $(GO) test -count=1 -p 1 -timeout 30m -run '^TestClusterWorkerKilled$$' ./e2e/
 	ETLGEN_STACK=1 ETLGEN_CLUSTER=1 $(GO) test -count=1 -p 2 -parallel 2 -timeout 30m -run '^TestCluster' \
 		-skip '^TestClusterWorkerKilled$$' ./e2e/ ./examples/customer-cdf/
+
+## verdicts-live: the whole Spark corpora on the stack, compared with their recordings — the
+## planner's (planner/sparkverdicts, 137 cases, ~11 min) and the functions' (internal/funcverdicts,
+## 634 cases, ~2 min); make test runs only a smoke set of each live (seconds) and compares every
+## case with its recording offline. A developer-session target.
+## record-verdicts: the same runs, re-recording Spark's answers in their testdata (review the diff).
+VERDICT_PKGS := ./planner/sparkverdicts ./internal/funcverdicts
+verdicts-live:
+	scripts/stack.sh up
+	ETLGEN_STACK=1 $(GO) test -count=1 -p 1 -timeout 60m -run '^(TestSparkVerdicts|TestSparkAgrees)$$' $(VERDICT_PKGS) -args -full
+record-verdicts:
+	scripts/stack.sh up
+	ETLGEN_STACK=1 $(GO) test -count=1 -p 1 -timeout 60m -run '^(TestSparkVerdicts|TestSparkAgrees)$$' $(VERDICT_PKGS) -args -record
 
 ## bench-spark: generated PySpark program vs two hand-written ones (plain, strict: scripts/bench/), same events, same server, interleaved.
 bench-spark:

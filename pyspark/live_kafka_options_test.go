@@ -59,7 +59,8 @@ func headersIR(t *testing.T) string {
 // kafka.* consumer setting and one read from the environment when the
 // program starts (its value never in the program), min_offsets_per_trigger
 // with max_trigger_delay.
-func TestLiveKafkaSourceOptions(t *testing.T) { // not parallel: t.Setenv
+func TestLiveKafkaSourceOptions(t *testing.T) {
+	t.Parallel() // its own topic, database and checkpoints; the environment is the program's (liveStack.env)
 	s := startLiveWith(t, headersIR(t), func(s *liveStack) string {
 		return s.profile("{type: available-now}", `
   order_events:
@@ -84,7 +85,7 @@ func TestLiveKafkaSourceOptions(t *testing.T) { // not parallel: t.Setenv
 	if !strings.Contains(string(prog), `"kafka.client.id": "ETLGEN_LIVE_CLIENT_ID"`) || strings.Contains(string(prog), clientID) {
 		t.Fatalf("the program should read kafka.client.id from ETLGEN_LIVE_CLIENT_ID, never hold its value")
 	}
-	t.Setenv("ETLGEN_LIVE_CLIENT_ID", clientID)
+	s.env = append(s.env, "ETLGEN_LIVE_CLIENT_ID="+clientID)
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

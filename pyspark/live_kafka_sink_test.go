@@ -155,7 +155,10 @@ func TestLiveKafkaSinkProgram(t *testing.T) {
 	k.Produce(ctx, s.topic, []byte(order("ok1", 1, "2026-07-15T10:05:00Z", "paid", "1.00")),
 		[]byte(order("bad1", 2, "2026-07-15T10:06:00Z", "lost", "2.00")))
 	s.run()
-	got := readTopic(ctx, t, rejected, 1)
+	// the run may take minutes on a loaded stack: reading has a deadline of its own
+	rctx, rcancel := context.WithTimeout(context.Background(), time.Minute)
+	defer rcancel()
+	got := readTopic(rctx, t, rejected, 1)
 	if len(got) != 1 || !strings.HasPrefix(got[0], `bad1 => {"event_id":"bad1","raw_payload":`) ||
 		!strings.Contains(got[0], `"reason_code":"`) || !strings.Contains(got[0], `"source_topic":"`+s.topic+`"`) {
 		t.Errorf("rejected records = %q, want the one rejected event keyed bad1", got)

@@ -31,7 +31,8 @@ type liveStack struct {
 	py         string
 	dir        string // programs
 	topic, db  string
-	checkpoint string // checkpoint root
+	checkpoint string   // checkpoint root
+	env        []string // added to the program's environment (KEY=VALUE)
 	model      *planner.Model
 	program    string // the program of the model's first pipeline
 }
@@ -183,7 +184,7 @@ func (s *liveStack) runProgram() (*pyspark.Result, map[string]string, string) {
 		s.t.Fatal(err)
 	}
 	defer logf.Close()
-	h, err := pyspark.Run(ctx, s.program, pyspark.RunOptions{Python: s.py, Stderr: logf,
+	h, err := pyspark.Run(ctx, s.program, pyspark.RunOptions{Python: s.py, Stderr: logf, Env: s.env,
 		OnEvent: func(ev pyspark.Event) {
 			if ev.Kind != "start" {
 				return

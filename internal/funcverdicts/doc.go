@@ -60,8 +60,12 @@
 // listed in pending (each with the work that removes its difference) are
 // skipped while they differ. TestEveryFunctionHasCases fails when a scalar
 // function of ir.Funcs has no case. TestSparkAgrees (ETLGEN_STACK=1) runs
-// the corpus on the stack and compares with the recording; add -record to
-// rewrite the recordings after adding cases:
+// a smoke set of the corpus on the stack (per family, the first case of
+// each kind of recorded answer, and the one case with error rows cheapest
+// to split; make test does so) and compares with the
+// recording; -full runs every case (`make verdicts-live`), and -record
+// runs every case and rewrites the recordings after adding cases (`make
+// record-verdicts`):
 //
 //	ETLGEN_STACK=1 go test ./internal/funcverdicts -run TestSparkAgrees -record
 package funcverdicts

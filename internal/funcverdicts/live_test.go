@@ -22,14 +22,19 @@ var record = flag.Bool("record", false, "record Spark's answers in testdata/<fam
 // TestSparkAgrees runs every case on the stack's Spark Connect server
 // (ETLGEN_STACK=1) in one Python process (testdata/harness.py) and
 // compares Spark's answers with the recorded ones, or records them with
-// -record; then it compares them with the local engine's.
+// -record; then it compares them with the local engine's. Without -full
+// or -record it runs the smoke set (smokeCases): the rest is compared with
+// its recording offline (TestFunctionsAgree).
 func TestSparkAgrees(t *testing.T) {
 	stack.Require(t)
 	cases := corpus(t)
+	recs := loadRecordings(t, cases)
+	if !*full && !*record {
+		cases = smokeCases(cases, recs)
+	}
 	start := time.Now()
 	measured := runHarness(t, cases)
 	t.Logf("%d cases on Spark in %s", len(cases), time.Since(start).Round(100*time.Millisecond))
-	recs := loadRecordings(t, cases)
 	for _, c := range cases {
 		spark, ok := measured[c.Name]
 		if !ok {

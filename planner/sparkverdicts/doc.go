@@ -30,5 +30,8 @@
 // writes where etlgen accepts the pipeline, otherwise an equivalent query
 // built from the IR and a plan whose broken assets stay bound
 // (EquivalentModel: profile.Registry.ParseKeepingBroken); it compares Spark's outcome with the one recorded
-// for the server's line, or records it with -record.
+// for the server's line, or records it with -record. Without -full or
+// -record it runs only a smoke set, the first case of each kind of
+// recorded verdict (make test does so); `make verdicts-live` runs every
+// case and `make record-verdicts` re-records them.
 package sparkverdicts

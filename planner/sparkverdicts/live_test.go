@@ -23,15 +23,18 @@ var record = flag.Bool("record", false, "record the measured Spark verdicts in t
 // spark-4.2.json for 4.2), and when etlgen's verdict on that line and
 // Spark's disagree on a case that is neither deliberate nor pending; pending
 // cases are reported.
+// Without -full or -record it runs the smoke set (smokeCases): the rest
+// is compared with its recording offline (TestCorpus).
 // ETLGEN_CORPUS_SLOTS sets how many cases run at once (default 4), and
 // ETLGEN_CORPUS_CASES (a regular expression) runs only the matching cases.
 func TestSparkVerdicts(t *testing.T) {
 	stack.Require(t)
-	cases := selected(t, loadCorpus(t))
+	line := serverLine(t)
+	cases := selected(t, loadCorpus(t), line)
 	start := time.Now()
 	r := newStackRun(t)
-	r.line = serverLine(t)
-	t.Logf("the server runs Spark line %s", r.line)
+	r.line = line
+	t.Logf("the server runs Spark line %s; %d cases", r.line, len(cases))
 	for _, c := range cases {
 		if err := r.add(c); err != nil {
 			t.Fatalf("case %s: %v", c.Name, err)
@@ -85,12 +88,16 @@ func checkRecorded(t *testing.T, c sparkverdicts.Case, line string, s sparkverdi
 	}
 }
 
-// selected keeps the cases ETLGEN_CORPUS_CASES matches (all when unset).
-func selected(t *testing.T, cases []sparkverdicts.Case) []sparkverdicts.Case {
+// selected keeps the cases ETLGEN_CORPUS_CASES matches; when it is unset,
+// every case under -full or -record, else the smoke set of the line.
+func selected(t *testing.T, cases []sparkverdicts.Case, line string) []sparkverdicts.Case {
 	t.Helper()
 	expr := os.Getenv("ETLGEN_CORPUS_CASES")
-	if expr == "" {
+	switch {
+	case expr == "" && (*full || *record):
 		return cases
+	case expr == "":
+		return smokeCases(cases, line)
 	}
 	re, err := regexp.Compile(expr)
 	if err != nil {
