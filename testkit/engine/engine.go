@@ -111,9 +111,7 @@ func (e *Engine) open(m *planner.Model, pp *planner.PipelinePlan) error {
 			return err
 		}
 		q.inputs = inputs
-		for a := range q.sources {
-			inputs.readers[a]++
-		}
+		inputs.addReader(q)
 		e.Queries = append(e.Queries, q)
 	}
 	return nil

@@ -208,8 +208,14 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 		out.discard()
 		return nil, false, q.abandon()
 	}
-	gates, err := q.evaluateGates(b, rows)
+	var gates []GateResult
+	if out != nil {
+		gates, err = q.streamedGates(b, out)
+	} else {
+		gates, err = q.evaluateGates(b, rows)
+	}
 	if err != nil {
+		out.discard()
 		return nil, false, q.failBatch(ol, err)
 	}
 	wctx, stopWrite := abortContext(abort)

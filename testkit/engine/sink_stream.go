@@ -6,17 +6,23 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // A query whose rows all go to one sink that can stream (the file sink),
-// with no quality gate and no hosted load, writes a batch while its
-// operators produce it (runBatch): each chunk of rows is encoded into the
-// batch's part file as it comes, so the batch's output is never held in
-// memory. The part file is written under a temporary name and put in place
-// and logged only once the batch succeeded, so a batch that fails (an
-// operator, an expectation, a scan) or is abandoned leaves what a write
-// after the whole batch left: nothing. The file and its log line are those
-// Write gives for the same rows.
+// with no hosted load and no quality gate that needs the batch's rows
+// before they are written (a quarantine gate, a gate per window), writes a
+// batch while its operators produce it (runBatch): each chunk of rows is
+// encoded into the batch's part file as it comes, so the batch's output
+// is never held in memory; the batch gates count the rows (and the NULLs
+// a null-ratio gate measures) as they pass. The part file is written
+// under a temporary name and put in place and logged only once the batch
+// succeeded, so a batch that fails (an operator, an expectation, a scan,
+// a gate with action fail) or is abandoned leaves what a write after the
+// whole batch left: nothing. The file and its log line are those Write
+// gives for the same rows.
 
 // batchWriter writes the rows of one batch as they come.
 type batchWriter interface {
@@ -49,17 +55,43 @@ type outputStream struct {
 	skipped bool
 	err     error
 	rows    int
+	// nullCols are, by gate, the column a null-ratio gate measures (-1:
+	// none, every row is NULL; notNullRatio: another metric), and nulls
+	// the rows NULL in it so far.
+	nullCols, nulls []int
 }
+
+// notNullRatio marks a gate that counts no NULLs in outputStream.nullCols.
+const notNullRatio = -2
 
 // streamOutput returns the streamed write of batch id when the query can
 // write it so (its sink streams; no gate and no hosted load needs the
 // batch's rows first), else nil.
 func (q *Query) streamOutput(c *compiled, id int64) *outputStream {
 	s, ok := q.sink.(streamSink)
-	if !ok || len(q.gates) > 0 || len(q.hosted) > 0 {
+	if !ok || len(q.hosted) > 0 {
 		return nil
 	}
-	return &outputStream{sink: s, id: id, schema: c.root.schema()}
+	o := &outputStream{sink: s, id: id, schema: c.root.schema(), nulls: make([]int, len(q.gates))}
+	for i := range q.gates {
+		g := &q.gates[i]
+		if g.Action == ir.GateQuarantine || g.IR.Windowed() {
+			return nil
+		}
+		if g.Metric == ir.GateNullRatio {
+			o.nullCols = append(o.nullCols, q.gateColumn(g))
+		} else {
+			o.nullCols = append(o.nullCols, notNullRatio)
+		}
+	}
+	return o
+}
+
+// gates are the verdicts of the query's gates over the streamed batch b.
+func (q *Query) streamedGates(b *batch, o *outputStream) ([]GateResult, error) {
+	return q.judge(b, func(i int, g *planner.Gate) GateResult {
+		return q.batchVerdict(g, b, o.rows, o.nulls[i])
+	})
 }
 
 // start begins the sink's batch once, at the first rows or at the end (so
@@ -76,6 +108,11 @@ func (o *outputStream) start() {
 // add counts the rows and writes them unless the sink skips the batch.
 func (o *outputStream) add(rows []Row) {
 	o.rows += len(rows)
+	for i, c := range o.nullCols {
+		if c != notNullRatio {
+			o.nulls[i] += countNulls(rows, c)
+		}
+	}
 	if o.start(); o.w != nil {
 		o.w.add(rows)
 	}
