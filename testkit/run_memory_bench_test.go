@@ -18,6 +18,12 @@ import (
 // revision: build it, point this at it).
 const runBenchBin = "ETLGEN_BENCH_BIN"
 
+// runBenchBase names a second etlgen binary (another revision's) for
+// BenchmarkLocalBatchMemory to measure interleaved with the first, run
+// for run, alternating which goes first: its figures are reported as
+// base-* metrics beside the measured binary's.
+const runBenchBase = "ETLGEN_BENCH_BASE"
+
 // memoryTarget is the peak RSS allowed per byte of a batch's input plus
 // its state (issue 33).
 const memoryTarget = 3.0
@@ -41,9 +47,10 @@ type memoryPipeline struct {
 // reports the median peak RSS and the range, the largest batch's input
 // bytes, the state's bytes (the largest state file of each query, summed)
 // and the median peak RSS relative to batch + state: at most memoryTarget
-// for the example in one batch (checked).
+// for both pipelines in one batch (checked). With $ETLGEN_BENCH_BASE it
+// measures that binary too, interleaved (base-* metrics).
 func BenchmarkLocalBatchMemory(b *testing.B) {
-	bin := benchBinary(b)
+	bin, base := benchBinary(b), os.Getenv(runBenchBase)
 	const events = 1_000_000
 	g := &genSource{total: events, invalidEvery: 5, malformed: true, step: 1e9}
 	one, size := writeGenFiles(b, g, 1)
@@ -59,31 +66,37 @@ func BenchmarkLocalBatchMemory(b *testing.B) {
 		checked  bool // the benchmark fails when the median is above memoryTarget
 	}{
 		{example, 1, one, 0, true},
-		{copying, 1, one, 0, false},
+		{copying, 1, one, 0, true},
 		{example, 10, ten, size / 10, false}, // the process's own RSS weighs most
 	} {
 		b.Run(fmt.Sprintf("%s/files=%d", c.p.name, c.files), func(b *testing.B) {
 			irFile := pipelineIR(b, bin, c.p.pkg)
 			for range b.N {
-				var rss []int64
+				var rss, baseRSS []int64
 				var state int64
-				for range 3 {
+				for i := range 3 {
+					if base != "" && i%2 == 0 {
+						r, _ := measureRun(b, base, irFile, c.p, c.dir, c.maxBytes)
+						baseRSS = append(baseRSS, r)
+					}
 					r, s := measureRun(b, bin, irFile, c.p, c.dir, c.maxBytes)
 					rss, state = append(rss, r), s
+					if base != "" && i%2 == 1 {
+						r, _ := measureRun(b, base, irFile, c.p, c.dir, c.maxBytes)
+						baseRSS = append(baseRSS, r)
+					}
 				}
-				slices.Sort(rss)
 				batch := size
 				if c.maxBytes > 0 {
 					batch = largestFile(b, c.dir)
 				}
+				ratio := reportRSS(b, "", rss, batch+state)
+				if base != "" {
+					reportRSS(b, "base-", baseRSS, batch+state)
+				}
 				const mb = 1 << 20
-				ratio := float64(rss[1]) / float64(batch+state)
-				b.ReportMetric(float64(rss[1])/mb, "peakRSS-MB")
-				b.ReportMetric(float64(rss[0])/mb, "minRSS-MB")
-				b.ReportMetric(float64(rss[2])/mb, "maxRSS-MB")
 				b.ReportMetric(float64(batch)/mb, "batchMB")
 				b.ReportMetric(float64(state)/mb, "stateMB")
-				b.ReportMetric(ratio, "RSS/(batch+state)")
 				if c.checked && ratio > memoryTarget {
 					b.Errorf("median peak RSS %d MB (%d–%d) is %.2f× the batch's %d MB + the state's %d MB; want at most %.0f×",
 						rss[1]/mb, rss[0]/mb, rss[2]/mb, ratio, batch/mb, state/mb, memoryTarget)
@@ -91,6 +104,19 @@ func BenchmarkLocalBatchMemory(b *testing.B) {
 			}
 		})
 	}
+}
+
+// reportRSS reports the median, least and most of three peak RSS figures
+// (metrics named with prefix) and returns the median's ratio to bytes.
+func reportRSS(b *testing.B, prefix string, rss []int64, bytes int64) float64 {
+	slices.Sort(rss)
+	const mb = 1 << 20
+	ratio := float64(rss[1]) / float64(bytes)
+	b.ReportMetric(float64(rss[1])/mb, prefix+"peakRSS-MB")
+	b.ReportMetric(float64(rss[0])/mb, prefix+"minRSS-MB")
+	b.ReportMetric(float64(rss[2])/mb, prefix+"maxRSS-MB")
+	b.ReportMetric(ratio, prefix+"RSS/(batch+state)")
+	return ratio
 }
 
 // benchBinary is the etlgen binary to measure: $ETLGEN_BENCH_BIN, or one

@@ -75,7 +75,12 @@ func (a *aggregateOp) late(r Row, wm int64) bool {
 	return false
 }
 
-func (a *aggregateOp) process(b *batch) []Row {
+func (a *aggregateOp) process(b *batch) []Row { return collect(a, b) }
+
+// stream folds the batch's rows into the state, then emits its output in
+// chunks of about emitChunk rows, so that a consumer streaming them (a
+// file sink) never holds them all.
+func (a *aggregateOp) stream(b *batch, fn func([]Row)) {
 	lateGroups := map[string]bool{}
 	lateWm := b.lateEvents(a)
 	streamRows(a.in, b, func(rows []Row) {
@@ -84,8 +89,11 @@ func (a *aggregateOp) process(b *batch) []Row {
 		}
 	})
 	b.dropped += int64(len(lateGroups))
-	return a.emit(b.eviction(a))
+	a.emit(b.eviction(a), fn)
 }
+
+// emitChunk is about the most rows an aggregation emits in one chunk.
+const emitChunk = 4096
 
 // fold adds one input row to its groups; a late row is dropped and its
 // group counted once per batch (Spark counts the partially aggregated rows
@@ -234,12 +242,12 @@ func (a *aggregateOp) expired(g int32, wm int64) bool {
 	return false
 }
 
-// emit produces the batch's output by mode and evicts the state expired
+// emit hands fn the batch's output by mode, in chunks, and evicts the state expired
 // at watermark wm, in key order. It visits the groups folded into in this
 // batch and those the expiry index finds expired; complete mode, which
 // outputs every group, visits them all. The table then shrinks when the
 // eviction left it mostly free.
-func (a *aggregateOp) emit(wm int64) []Row {
+func (a *aggregateOp) emit(wm int64, fn func([]Row)) {
 	keys := a.touched
 	if a.mode == ModeComplete {
 		keys = slices.Collect(maps.Keys(a.groups.m))
@@ -249,13 +257,18 @@ func (a *aggregateOp) emit(wm int64) []Row {
 	slices.Sort(keys)
 	var out []Row
 	for _, k := range slices.Compact(keys) {
-		out = a.emitKey(k, wm, out)
+		if out = a.emitKey(k, wm, out); len(out) >= emitChunk {
+			fn(out)
+			out = out[:0]
+		}
+	}
+	if len(out) > 0 {
+		fn(out)
 	}
 	a.touched = a.touched[:0]
 	if a.table.shrink(a.groups.m) {
 		a.groups.refresh()
 	}
-	return out
 }
 
 // emitKey emits the groups of key k by mode and evicts its expired ones.

@@ -180,7 +180,11 @@
 // operators run: chunks of rows flow through row operators into the
 // operator that consumes them (stream.go, source_scan.go), so neither the
 // input nor the batch's rows are held; the other queries of the source
-// unpack the batch the first one packed (input_packed.go). Lines are
+// unpack the batch the first one packed (input_packed.go: only the ports
+// they read). A query into a file sink without a hosted load or a gate
+// that needs the rows first (quarantine, per window) writes its rows into
+// a temporary part file as they come, put in place and logged when the
+// batch succeeds (sink_stream.go), so its output is not held either. Lines are
 // split as Spark's text source (Hadoop's LineRecordReader) splits them,
 // byte for byte, with a bounded buffer (file_lines.go). A listed file that is gone, or that changed since it
 // was listed, is reported with a code (input_codes.go): an InputError, or
@@ -200,7 +204,8 @@
 // A query evaluates its quality gates (planner.Query.Gates, gates.go)
 // after its operators ran and before its sink writes: an invalid ratio
 // from the batch's source counts (rejected / read), a load's rows and a
-// column's null ratio from the rows about to be written. The verdicts are
+// column's null ratio from the rows about to be written (counted as they
+// stream into a file sink, sink_stream.go). The verdicts are
 // in Progress.Gates; a breached gate with action fail returns a
 // *GateError (ETL-E750, GateMarker) instead: the sink did not write,
 // the operators go back to the last commit, and the batch stays pending

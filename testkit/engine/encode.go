@@ -12,8 +12,11 @@ import (
 // EncodeRow renders a row as one JSON object, columns in schema order:
 // decimals as JSON numbers at the column's scale (as Spark's JSON writer),
 // timestamps RFC 3339 in UTC, structs as objects, NULL as null.
-func EncodeRow(s *Schema, r Row) []byte {
-	b := []byte{'{'}
+func EncodeRow(s *Schema, r Row) []byte { return appendRow(nil, s, r) }
+
+// appendRow appends the JSON object of r (EncodeRow) to b.
+func appendRow(b []byte, s *Schema, r Row) []byte {
+	b = append(b, '{')
 	for i, c := range s.Cols {
 		if i > 0 {
 			b = append(b, ',')

@@ -119,9 +119,7 @@ func (e *Engine) open(ctx context.Context, m *planner.Model, pp *planner.Pipelin
 			return err
 		}
 		q.inputs = inputs
-		for a := range q.sources {
-			inputs.readers[a]++
-		}
+		inputs.addReader(q)
 		e.Queries = append(e.Queries, q)
 	}
 	return nil

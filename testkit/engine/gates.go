@@ -89,17 +89,21 @@ func WindowsText(windows, breached int, starts []string) string {
 // the rows it is about to write, in declaration order; the first breached
 // gate with action fail is returned as a *GateError besides the results.
 func (q *Query) evaluateGates(b *batch, rows []Row) ([]GateResult, error) {
+	return q.judge(b, func(_ int, g *planner.Gate) GateResult {
+		if g.IR.Windowed() {
+			return q.windowVerdict(g, rows)
+		}
+		return q.batchVerdict(g, b, len(rows), q.nulls(g, rows))
+	})
+}
+
+// judge gives each gate's verdict, in declaration order, and the first
+// breached gate with action fail as a *GateError.
+func (q *Query) judge(b *batch, verdict func(i int, g *planner.Gate) GateResult) ([]GateResult, error) {
 	var out []GateResult
 	var failed error
 	for i := range q.gates {
-		g := &q.gates[i]
-		var r GateResult
-		if g.IR.Windowed() {
-			r = q.windowVerdict(g, rows)
-		} else {
-			v := q.gateValue(g, b, rows)
-			r = GateResult{Name: g.Name, Condition: g.Condition, Action: g.Action, Value: v, Breached: g.IR.Breached(v)}
-		}
+		r := verdict(i, &q.gates[i])
 		out = append(out, r)
 		if r.Breached && r.Action == ir.GateFail && failed == nil {
 			failed = &GateError{Query: q.Name, BatchID: b.id, Gate: r}
@@ -108,10 +112,45 @@ func (q *Query) evaluateGates(b *batch, rows []Row) ([]GateResult, error) {
 	return out, failed
 }
 
+// batchVerdict is a batch gate's verdict over batch b, whose output has
+// rows rows, nulls of them NULL in the gate's column (a null-ratio gate).
+func (q *Query) batchVerdict(g *planner.Gate, b *batch, rows, nulls int) GateResult {
+	v := q.gateValue(g, b, rows, nulls)
+	return GateResult{Name: g.Name, Condition: g.Condition, Action: g.Action, Value: v, Breached: g.IR.Breached(v)}
+}
+
+// gateColumn is the position of a null-ratio gate's column in the rows
+// the query writes (-1: not a column, every row counts as NULL).
+func (q *Query) gateColumn(g *planner.Gate) int { return q.c.root.schema().Index(g.Column) }
+
+// nulls counts the rows whose column of gate g is NULL (a null-ratio
+// gate; 0 for the others).
+func (q *Query) nulls(g *planner.Gate, rows []Row) int {
+	if g.Metric != ir.GateNullRatio {
+		return 0
+	}
+	return countNulls(rows, q.gateColumn(g))
+}
+
+// countNulls counts the rows whose column idx is NULL (all of them when
+// idx < 0).
+func countNulls(rows []Row, idx int) int {
+	if idx < 0 {
+		return len(rows)
+	}
+	n := 0
+	for _, r := range rows {
+		if r[idx] == nil {
+			n++
+		}
+	}
+	return n
+}
+
 // gateValue is the gate's metric over the batch: rejected / read rows of
-// the source, rows written, or the share of written rows whose column is
-// null; a ratio over no rows is 0.
-func (q *Query) gateValue(g *planner.Gate, b *batch, rows []Row) float64 {
+// the source, the rows written, or the share of them whose column is
+// null (nulls); a ratio over no rows is 0.
+func (q *Query) gateValue(g *planner.Gate, b *batch, rows, nulls int) float64 {
 	switch g.Metric {
 	case ir.GateInvalidRatio:
 		sb := b.inputs[g.Source]
@@ -120,16 +159,9 @@ func (q *Query) gateValue(g *planner.Gate, b *batch, rows []Row) float64 {
 		}
 		return ratio(sb.invalidRows(), sb.read)
 	case ir.GateNullRatio:
-		idx := q.c.root.schema().Index(g.Column)
-		nulls := 0
-		for _, r := range rows {
-			if idx < 0 || r[idx] == nil {
-				nulls++
-			}
-		}
-		return ratio(nulls, len(rows))
+		return ratio(nulls, rows)
 	}
-	return float64(len(rows))
+	return float64(rows)
 }
 
 // window is one event-time window of the rows a batch writes, with the

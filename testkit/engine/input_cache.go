@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/etlgen/etlgen/framework/ir"
 )
 
 // inputCache shares validated source batches between the queries of one
@@ -20,6 +22,9 @@ type inputCache struct {
 	// query reads (input_packed.go), by asset.
 	packed  map[string]packedInput
 	readers map[string]int // queries per asset
+	// ports counts the queries that read each port of an asset, by
+	// asset and port (a packed batch keeps the ports others read).
+	ports map[string]map[string]int
 }
 
 type packedInput struct {
@@ -34,11 +39,41 @@ type cachedInput struct {
 }
 
 func newInputCache() *inputCache {
-	return &inputCache{last: map[string]cachedInput{}, packed: map[string]packedInput{}, readers: map[string]int{}}
+	return &inputCache{last: map[string]cachedInput{}, packed: map[string]packedInput{}, readers: map[string]int{},
+		ports: map[string]map[string]int{}}
 }
 
 // shared says whether more than one query reads asset.
 func (c *inputCache) shared(asset string) bool { return c != nil && c.readers[asset] > 1 }
+
+// addReader counts q among the readers of its sources and their ports.
+func (c *inputCache) addReader(q *Query) {
+	for a := range q.sources {
+		c.readers[a]++
+		if c.ports[a] == nil {
+			c.ports[a] = map[string]int{}
+		}
+		for p := range q.ports(a) {
+			c.ports[a][p]++
+		}
+	}
+}
+
+// unread are the ports of asset (ir.PortValid, ir.PortInvalid) that no
+// query reads but one that reads mine.
+func (c *inputCache) unread(asset string, mine map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range []string{ir.PortValid, ir.PortInvalid} {
+		n := c.ports[asset][p]
+		if mine[p] {
+			n--
+		}
+		if n <= 0 {
+			out[p] = true
+		}
+	}
+	return out
+}
 
 // getPacked returns the packed batch of key.
 func (c *inputCache) getPacked(asset, key string) (*packedBatch, bool) {

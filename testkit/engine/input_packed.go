@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/shopspring/decimal"
 )
 
@@ -27,6 +28,11 @@ type packedBatch struct {
 	rejected   packedRows // the rejected rows, as validation gave them
 	warnings   []Warning
 	ts         time.Time // the batch timestamp it was validated with
+	// unkept are the ports (ir.PortValid, ir.PortInvalid) it does not
+	// keep, as no other query reads them; the rejected rows are counted
+	// all the same (nRejected).
+	unkept    map[string]bool
+	nRejected int
 }
 
 // Value tags of packed values.
@@ -52,7 +58,7 @@ const (
 func (q *Query) packing(sb *sourceBatch, a, key string, ts time.Time) *sourceBatch {
 	scan := sb.scan
 	sb.scan = func(fn func(*sourceBatch)) ([]Warning, error) {
-		pb, ok := &packedBatch{ts: ts}, true
+		pb, ok := &packedBatch{ts: ts, unkept: q.inputs.unread(a, q.ports(a))}, true
 		ws, err := scan(func(part *sourceBatch) {
 			ok = ok && pb.add(part)
 			fn(part)
@@ -67,10 +73,22 @@ func (q *Query) packing(sb *sourceBatch, a, key string, ts time.Time) *sourceBat
 }
 
 // add packs the rows of a validated chunk, the valid and the rejected
-// ones; false when a value does not pack.
+// ones (of the ports it keeps); false when a value does not pack.
 func (pb *packedBatch) add(part *sourceBatch) bool {
 	pb.read += part.read
-	return pb.packedRows.add(part.valid) && pb.rejected.add(part.invalid)
+	pb.nRejected += len(part.invalid)
+	return (pb.unkept[ir.PortValid] || pb.packedRows.add(part.valid)) &&
+		(pb.unkept[ir.PortInvalid] || pb.rejected.add(part.invalid))
+}
+
+// keeps says whether the packed batch has every port of ports.
+func (pb *packedBatch) keeps(ports map[string]bool) bool {
+	for p := range ports {
+		if pb.unkept[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // packedRows are rows of one width, packed in chunks.
@@ -135,7 +153,7 @@ func (pb *packedBatch) batch(ts time.Time) *sourceBatch {
 			rest = 0
 		}
 		if rest > 0 || len(pb.rejected.chunks) == 0 {
-			fn(&sourceBatch{read: rest})
+			fn(&sourceBatch{read: rest, uncarried: pb.nRejected - sum(pb.rejected.rows)})
 		}
 		return pb.warnings, nil
 	}}

@@ -198,19 +198,33 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 	if aborted(abort) {
 		return nil, false, q.abandon()
 	}
-	b, rows, err := q.execute(q.c, ol, q.ends)
+	out := q.streamOutput(q.c, ol.BatchID)
+	b, rows, err := q.executeTo(q.c, ol, q.ends, out)
 	if err != nil {
+		out.discard()
 		return nil, false, q.failBatch(ol, err)
 	}
 	if aborted(abort) {
+		out.discard()
 		return nil, false, q.abandon()
 	}
-	gates, err := q.evaluateGates(b, rows)
+	var gates []GateResult
+	if out != nil {
+		gates, err = q.streamedGates(b, out)
+	} else {
+		gates, err = q.evaluateGates(b, rows)
+	}
 	if err != nil {
+		out.discard()
 		return nil, false, q.failBatch(ol, err)
 	}
 	wctx, stopWrite := abortContext(abort)
-	w, err := q.write(wctx, q.c, ol.BatchID, rows, gates)
+	var w written
+	if out != nil {
+		w, err = out.commit()
+	} else {
+		w, err = q.write(wctx, q.c, ol.BatchID, rows, gates)
+	}
 	stopWrite()
 	skipped := w.skipped
 	if abandonedWrite(wctx, err) {
@@ -222,7 +236,11 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 	if err := q.commit(ol, b); err != nil {
 		return nil, false, err
 	}
-	p := q.progress(ol, b, len(rows), time.Since(start))
+	n := len(rows)
+	if out != nil {
+		n = out.rows
+	}
+	p := q.progress(ol, b, n, time.Since(start))
 	p.Skipped, p.Replay, p.Gates, p.Hosted = skipped, replay, gates, q.Hosted()
 	p.StartOffsets, p.EndOffsets = starts, ol.Sources
 	return p, true, nil
@@ -303,8 +321,15 @@ func (q *Query) Crash() (bool, error) {
 	return true, nil
 }
 
-// execute runs the operators on the data between starts and ol's ends.
+// execute runs the operators on the data between starts and ol's ends and
+// returns the batch's rows.
 func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*batch, []Row, error) {
+	return q.executeTo(c, ol, starts, nil)
+}
+
+// executeTo is execute, handing the batch's rows to out as the operators
+// produce them instead when out is not nil (no rows are returned then).
+func (q *Query) executeTo(c *compiled, ol *OffsetLog, starts map[string]Offset, out *outputStream) (*batch, []Row, error) {
 	ts := time.UnixMilli(ol.BatchTimestampMs).UTC()
 	b := &batch{id: ol.BatchID, ts: ts, wm: ol.BatchWatermarkMs * 1000, lateWm: ol.LateEventsWatermarkMs * 1000, inputs: map[string]*sourceBatch{},
 		wmMax: make([]int64, len(c.watermarks)), wmSeen: make([]bool, len(c.watermarks))}
@@ -331,7 +356,12 @@ func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*
 		b.inputs[a] = sb
 	}
 	c.failure.err = nil
-	rows := c.root.process(b)
+	var rows []Row
+	if out != nil {
+		streamRows(c.root, b, out.add)
+	} else {
+		rows = c.root.process(b)
+	}
 	err := q.finishBatch(b)
 	if c.failure.err != nil {
 		err = fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, c.failure.err)

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"bufio"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,35 +39,16 @@ func partName(id int64, cp string) string { return fmt.Sprintf("part-%05d-%s.jso
 // logPath is the sink log of the writing checkpoint.
 func (f *FileSink) logPath() string { return filepath.Join(f.Dir, sinkLogDir, f.ID+".log") }
 
-// Write writes the batch's file and logs the batch, unless the log has it.
+// Write writes the batch's file and logs the batch, unless the log has it:
+// the rows are encoded as they are written, never all in memory
+// (sink_stream.go).
 func (f *FileSink) Write(_ string, id int64, s *Schema, rows []Row) (bool, error) {
-	if err := f.load(); err != nil {
-		return false, err
+	w, skipped, err := f.begin(id, s)
+	if err != nil || skipped {
+		return skipped, err
 	}
-	if f.logged && id <= f.last {
-		return true, nil
-	}
-	b := SinkBatch{BatchID: id, Files: []SinkFile{}}
-	if len(rows) > 0 {
-		name := partName(id, f.ID)
-		var size int64 // the rows are encoded as they are written: never all in memory
-		sum, err := streamAtomic(filepath.Join(f.Dir, name), func(w *bufio.Writer) error {
-			for _, r := range rows {
-				line := EncodeRow(s, r)
-				w.Write(line)
-				if err := w.WriteByte('\n'); err != nil {
-					return err
-				}
-				size += int64(len(line)) + 1
-			}
-			return nil
-		}, nil)
-		if err != nil {
-			return false, err
-		}
-		b.Files = append(b.Files, SinkFile{Path: name, Size: size, Rows: len(rows), SHA256: hex.EncodeToString(sum.Sum(nil))})
-	}
-	return false, f.append(b)
+	w.add(rows)
+	return false, w.commit()
 }
 
 // load reads the checkpoint's log once: the last batch it holds. A line

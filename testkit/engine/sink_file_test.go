@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -24,9 +25,15 @@ type fileSinkRig struct {
 
 func newFileSinkRig(t *testing.T, exec map[string]string) *fileSinkRig {
 	t.Helper()
+	return newFileSinkRigOf(t, passDoc(), exec)
+}
+
+// newFileSinkRigOf is newFileSinkRig running doc (from "in" to "out").
+func newFileSinkRigOf(t *testing.T, doc *ir.Document, exec map[string]string) *fileSinkRig {
+	t.Helper()
 	dir := t.TempDir()
 	r := &fileSinkRig{t: t, env: &Env{}, out: filepath.Join(dir, "out")}
-	r.m, _ = planExecution(t, passDoc(), filepath.Join(dir, "cp"), exec,
+	r.m, _ = planExecution(t, doc, filepath.Join(dir, "cp"), exec,
 		map[string]string{"in": "{plugin: memory}", "out": "{plugin: file-json, path: " + strconv.Quote(r.out) + "}"}, planner.Options{}, false)
 	r.reopen()
 	t.Cleanup(func() { r.eng.Close() })

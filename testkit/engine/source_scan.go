@@ -34,7 +34,7 @@ func (sb *sourceBatch) consume(fn func(part *sourceBatch)) {
 	sb.scanned = true
 	sb.warnings, sb.err = sb.scan(func(part *sourceBatch) {
 		sb.read += part.read
-		sb.rejected += len(part.invalid)
+		sb.rejected += len(part.invalid) + part.uncarried
 		fn(part)
 	})
 }
@@ -44,7 +44,7 @@ func (sb *sourceBatch) consume(fn func(part *sourceBatch)) {
 // packed when other queries read a).
 func (q *Query) streamed(a string, sc payloadScanner, start, end Offset, ts time.Time) *sourceBatch {
 	key := inputKey(sc, q.validators[a].c.ID, start, end)
-	if pb, ok := q.inputs.getPacked(a, key); ok {
+	if pb, ok := q.inputs.getPacked(a, key); ok && pb.keeps(q.ports(a)) {
 		return pb.batch(ts)
 	}
 	q.inputs.drop(a) // the previous batch can go before this one is read

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/etlgen/etlgen/framework/ir"
+
 // A batch flows through a query in chunks where it can: from a streamed
 // source (a file source's lines, validated chunk by chunk: sourceOp,
 // sourceBatch.scan) through row operators (filter, project, watermark,
@@ -69,4 +71,30 @@ func sourceReads(op operator, n map[string]int) map[string]int {
 		sourceReads(in, n)
 	}
 	return n
+}
+
+// ports are the ports of asset a the query's operators read
+// (ir.PortValid, ir.PortInvalid).
+func (q *Query) ports(a string) map[string]bool {
+	out := map[string]bool{}
+	var walk func(op operator)
+	walk = func(op operator) {
+		if s, ok := op.(*sourceOp); ok && s.asset == a {
+			out[sourcePort(s.port)] = true
+		}
+		for _, in := range op.inputs() {
+			walk(in)
+		}
+	}
+	walk(q.c.root)
+	return out
+}
+
+// sourcePort is the port a sourceOp of port p reads: the rejected rows or
+// the valid ones (sourceOp.rows).
+func sourcePort(p string) string {
+	if p == ir.PortInvalid {
+		return p
+	}
+	return ir.PortValid
 }

@@ -32,6 +32,10 @@ type sourceBatch struct {
 	// unpack, when set, gives the valid rows of a packed chunk
 	// (input_packed.go), unpacked only for a reader of the valid port.
 	unpack func() []Row
+	// uncarried counts rejected rows of a chunk that are not in invalid
+	// (a packed batch that did not keep them: no reader of the chunk
+	// reads the invalid port).
+	uncarried int
 }
 
 // add appends the rows of part, a later chunk of the same input.
