@@ -258,6 +258,9 @@ func (g *gen) build(r ir.Ref, spark string, sh *shared) (string, error) {
 	}
 	if isSource {
 		raw := sv.Fn + "_raw(" + spark + ")"
+		if sv.Named {
+			raw = sv.Fn + "_raw(" + spark + ", " + PyString(sh.sourceName(sv.Asset, r.Port)) + ")"
+		}
 		if sv.Typed {
 			if r.Port == ir.PortInvalid {
 				return "", fmt.Errorf("source %s reads typed rows: it has no invalid rows", r.Node)
