@@ -1384,6 +1384,27 @@ def commit_of(spark, target, app_id, batch_id, history=None):
     return None
 
 
+def iceberg_commit_of(spark, target, app_id, batch_id):
+    """(snapshot id, rows added, run id) of the snapshot batch_id's write by
+    app_id made to the Iceberg table target, found by the etlgen properties
+    of its summary (iceberg_props); None when the batch wrote nothing. The
+    rows are the summary's added-records: exact for an append; a MERGE
+    (copy-on-write) adds the rows of every file it rewrites, so the batch
+    line counts a MERGE's rows from the batch instead (_outputs)."""
+    try:
+        r = spark.sql("SELECT snapshot_id, summary FROM %s.snapshots WHERE summary['etlgen.app_id'] = %s "
+                      "AND summary['etlgen.batch_id'] = %s ORDER BY committed_at DESC LIMIT 1"
+                      % (target, sql_string(app_id), sql_string(str(batch_id)))).first()
+    except Exception as exc:  # noqa: BLE001 - reporting only
+        if server_lost(exc):
+            raise
+        return None
+    if r is None:
+        return None
+    summary = r["summary"] or {}
+    return r["snapshot_id"], int(summary.get("added-records") or 0), summary.get("etlgen.run_id")
+
+
 def commit_metadata(text):
     """The etlgen fields of a commit's userMetadata ({} when it has none)."""
     try:
@@ -1410,7 +1431,10 @@ def _written(spark, q, target, ident, batch_id, history=None):
     whose write Delta skipped, because an earlier run or an orphaned driver
     committed it, counts 0 rows); for a commit without a run id, one no
     newer than the table's version at the start was made before."""
-    c = commit_of(spark, target, ident, batch_id, history)
+    if target in q.iceberg:
+        c = iceberg_commit_of(spark, target, ident, batch_id)
+    else:
+        c = commit_of(spark, target, ident, batch_id, history)
     if c is None:
         return None, 0, False
     version, rows, run_id = c
@@ -1437,8 +1461,9 @@ class Query(object):
     """A started streaming query with what its progress lines need."""
 
     def __init__(self, name, handle, identity, target=None, late=None, observe=None, resume=None, gates=None,
-                 sources=None, expectations=None):
+                 sources=None, expectations=None, iceberg=None):
         self.name = name
+        self.iceberg = set(iceberg or [])  # SQL names of its targets that are Iceberg tables (iceberg_commit_of)
         self.expectations = expectations or []  # the query's expectations (expect), counted by the batch line
         self.gates = gates or []  # the query's quality gates (check_gates measures those that fail)
         self.sources = sources or []  # observed metrics of its validated sources (validate observe=)
@@ -1446,7 +1471,7 @@ class Query(object):
         self.recovered = bool(resume and resume.recovered)  # the checkpoint existed before the start
         self.handle = handle
         self.identity = identity
-        self.target = target  # SQL name of the Delta sink, for versions
+        self.target = target  # SQL name of the table sink (Delta, or Iceberg when in iceberg), for versions
         self.late = late or []  # (identity, SQL name) of late outputs it writes
         self.observe = observe  # name of the observed metric counting rows written
         self.seen = -1
@@ -1544,11 +1569,19 @@ def batch_line(spark, q, p, history=None):
 
 def _outputs(spark, q, batch_id, observed, history=None):
     """The sink fields of a batch line: output_rows (rows the batch wrote to
-    its Delta sink, from the commit; observed rows for a file sink),
+    its Delta sink, from the commit; observed rows for a file sink, and for
+    an Iceberg sink whose snapshot of the batch this run made),
     delta_version, late_rows, and replay (the batch re-ran from the offset
     log; its writes made before the run count 0 rows)."""
     fields = {"replay": bool(q.resume and q.resume.replay == batch_id)}
-    if q.target:
+    if q.target in q.iceberg:
+        # An Iceberg table: the batch's rows when its snapshot is this run's
+        # (every row of the batch is appended, or MERGEd: inserted or
+        # updated, as Delta's MERGE metrics count them); no Delta version.
+        _, _, now = _written(spark, q, q.target, q.identity, batch_id, history)
+        fields["delta_version"] = None
+        fields["output_rows"] = (observed or 0) if now else 0
+    elif q.target:
         version, rows, _ = _written(spark, q, q.target, q.identity, batch_id, history)
         fields["delta_version"] = version
         fields["output_rows"] = rows
