@@ -27,11 +27,16 @@ type sourceView struct {
 	Static      bool   // read in full at every micro-batch (spark.read)
 	// Named: the streaming read is named in its query's checkpoint (Spark
 	// 4.2 source evolution, planner.NamesSources): <fn>_raw takes the name.
-	Named   bool
-	Reread  string // how a batch is read again for late rows (plugin.reread), "" when it cannot be
-	Table   string // Python literal of the Delta table name, or ""
-	Load    string // Python literal of the load path ("" for none)
-	Options []kv
+	// SourceDir is then the Python literal of the directory under
+	// <checkpoint>/sources/ that Spark keeps the source's metadata in (its
+	// name, the first read's: planner.SparkSourceName) for the runtime's
+	// re-reads; "" when the runtime's default, position 0, holds.
+	Named     bool
+	SourceDir string
+	Reread    string // how a batch is read again for late rows (plugin.reread), "" when it cannot be
+	Table     string // Python literal of the Delta table name, or ""
+	Load      string // Python literal of the load path ("" for none)
+	Options   []kv
 	// Headers marks a Kafka source read with its records' headers
 	// (include_headers): lineage column _etl_headers, rejected rows'
 	// source_headers.
@@ -91,6 +96,9 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base,
 		Static: s.Static, Named: !s.Static && planner.NamesSources(g.m.SparkVersion), Reread: p.reread, CredEnv: "None", Mechanism: "None",
 		AssetLit: PyString(s.Asset), ContractLit: PyString(s.Contract), Observe: PyString("etlgen_source_" + base)}
+	if sv.Named {
+		sv.SourceDir = PyString(planner.SparkSourceName(s.Asset))
+	}
 	if err := p.read(sv, s); err != nil {
 		return nil, err
 	}

@@ -733,24 +733,25 @@ def batch_gates(spark, query, batch_id):
     return json.loads(text) if text else []
 
 
-def batch_range(spark, checkpoint, batch_id, kafka):
+def batch_range(spark, checkpoint, batch_id, kafka, source="0"):
     """The offsets of the (first) source before and after micro-batch
     batch_id of the checkpoint: offsets/N-1's and offsets/N's; for batch 0
-    Kafka's initial offsets (kafka_initial_offsets), a file source's None
-    (log offset -1)."""
+    Kafka's initial offsets (kafka_initial_offsets of the source's
+    directory, source_dir), a file source's None (log offset -1)."""
     _, sources = read_offsets(spark, checkpoint, batch_id)
     end = sources[0] if sources else None
     if batch_id > 0:
         _, prev = read_offsets(spark, checkpoint, batch_id - 1)
         return (prev[0] if prev else None), end
-    return (kafka_initial_offsets(spark, checkpoint) if kafka else None), end
+    return (kafka_initial_offsets(spark, checkpoint, source) if kafka else None), end
 
 
-def kafka_initial_offsets(spark, checkpoint):
+def kafka_initial_offsets(spark, checkpoint, source="0"):
     """The offsets a Kafka source's first batch started from:
-    <checkpoint>/sources/0/0 (KafkaSourceInitialOffsetWriter: a NUL byte, the
-    version line v1, then the {topic: {partition: offset}} JSON)."""
-    text = spark.read.text("%s/sources/0/0" % checkpoint, wholetext=True).first()[0]
+    <checkpoint>/sources/<source>/0 (KafkaSourceInitialOffsetWriter: a NUL
+    byte, the version line v1, then the {topic: {partition: offset}} JSON);
+    source is the source's directory (source_dir)."""
+    text = spark.read.text("%s/sources/%s/0" % (checkpoint, source), wholetext=True).first()[0]
     lines = [ln for ln in text.replace("\x00", "").splitlines() if ln.strip()]
     return json.loads(lines[-1])
 
@@ -1232,10 +1233,22 @@ def read_commit(spark, checkpoint, batch_id):
 def read_offsets(spark, checkpoint, batch_id):
     """Read the checkpoint's offsets/<batch_id>: (metadata, [source offsets])."""
     text = spark.read.text("%s/offsets/%d" % (checkpoint, batch_id), wholetext=True).first()[0]
+    return parse_offsets(text)
+
+
+def parse_offsets(text):
+    """(metadata, [source offsets]) of an offset log file: format v1 has a
+    line per source by position ("-" for none), format v2 (Spark 4.2 with
+    named sources, spark.sql.streaming.offsetLog.formatVersion=2) a line
+    "<source name>:<offset>" per source, in the order the file lists them
+    (not the query's: the callers that take the first read a query of one
+    streaming source, ETL-S463)."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     meta = json.loads(lines[1])
-    sources = [None if ln == "-" else json.loads(ln) for ln in lines[2:]]
-    return meta, sources
+    values = lines[2:]
+    if lines[0] == "v2":
+        values = [ln.split(":", 1)[1] for ln in values]
+    return meta, [None if v == "-" else json.loads(v) for v in values]
 
 
 def late_range(spark, checkpoint, batch_id):
@@ -1303,11 +1316,14 @@ def source_log_paths(rows, start, end):
     return sorted(paths)
 
 
-def source_log_files(spark, checkpoint, start, end, source=0):
-    """The files the checkpoint's file source <source> read in its log
-    batches start < b <= end (source_log_paths); the log is filtered on the
-    server, only version lines and the range's entries are collected."""
-    df = spark.read.text("%s/sources/%d" % (checkpoint, source)).select(F.col("_metadata.file_name").alias("name"), "value")
+def source_log_files(spark, checkpoint, start, end, source="0"):
+    """The files the checkpoint's file source read in its log batches
+    start < b <= end (source_log_paths); the log is filtered on the server,
+    only version lines and the range's entries are collected. source is the
+    source's directory under <checkpoint>/sources: its position ("0") in a
+    query whose sources are not named, its name on Spark 4.2 (named sources
+    keep their metadata by name)."""
+    df = spark.read.text("%s/sources/%s" % (checkpoint, source)).select(F.col("_metadata.file_name").alias("name"), "value")
     batch = F.get_json_object("value", "$.batchId").cast("bigint")
     rows = df.filter(~F.col("value").startswith("{") | batch.between(start + 1, end)).collect()
     return source_log_paths([(r["name"], r["value"]) for r in rows], start, end)
