@@ -20,6 +20,7 @@ PROFILE = "prod"
 REMOTE = "sc://127.0.0.1:15002"
 SESSION_CONF = {
     "spark.sql.session.timeZone": "UTC",
+    "spark.sql.streaming.checkUnfinishedRepartitionOnRestart": "false",
     "spark.sql.streaming.offsetLog.formatVersion": "2",
     "spark.sql.streaming.queryEvolution.enableSourceEvolution": "true",
 }
