@@ -48,14 +48,43 @@ func TestConformance(t *testing.T) {
 	for _, s := range conformance.Scenarios() {
 		t.Run(s.Name, func(t *testing.T) {
 			t.Parallel() // each scenario has its own database, topics and checkpoints
-			spark := &sparkRunner{spark: stack.Spark(t), py: py}
-			local := testkit.LocalRunner{}.Run(t, s)
-			remote := spark.Run(t, s)
-			for _, sink := range slices.Sorted(maps.Keys(s.Want)) {
-				testkit.RowsEqual(t, testkit.DropColumns(t, remote[sink], s.Ignore[sink]),
-					testkit.DropColumns(t, local[sink], s.Ignore[sink]))
-			}
-			testkit.RunScenario(t, s, fixedRunner(remote))
+			conformanceCase(t, s, &sparkRunner{spark: stack.Spark(t), py: py})
+		})
+	}
+}
+
+// conformanceCase runs one scenario on the local engine and on Spark: the
+// rows of every sink of its Want must be the same on both, and the
+// scenario's Want.
+func conformanceCase(t *testing.T, s testkit.Scenario, spark *sparkRunner) {
+	local := testkit.LocalRunner{}.Run(t, s)
+	remote := spark.Run(t, s)
+	for _, sink := range slices.Sorted(maps.Keys(s.Want)) {
+		testkit.RowsEqual(t, testkit.DropColumns(t, remote[sink], s.Ignore[sink]),
+			testkit.DropColumns(t, local[sink], s.Ignore[sink]))
+	}
+	testkit.RunScenario(t, s, fixedRunner(remote))
+}
+
+// TestConformanceIceberg (ETLGEN_STACK=1 and ETLGEN_LIVE_ICEBERG=1: a
+// developer's run, beyond the CI budget) runs the conformance scenarios
+// that apply to sinks with every sink an Iceberg table (idempotent appends
+// through foreachBatch): Spark's rows must be the local engine's and the
+// scenario's Want, as with Delta sinks. A scenario whose sink applies a
+// Change Data Feed's changes is skipped: Iceberg has no such write mode.
+// On a Spark line without an Iceberg runtime (4.2) the profile is refused
+// (ETL-P361), so it runs on 4.1.
+func TestConformanceIceberg(t *testing.T) {
+	stack.Require(t)
+	if os.Getenv("ETLGEN_LIVE_ICEBERG") != "1" {
+		t.Skip("set ETLGEN_LIVE_ICEBERG=1 to run the conformance scenarios with Iceberg sinks (many minutes)")
+	}
+	t.Parallel()
+	py := python(t)
+	for _, s := range conformance.Scenarios() {
+		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel()
+			conformanceCase(t, s, &sparkRunner{spark: stack.Spark(t), py: py, iceberg: true})
 		})
 	}
 }
@@ -76,6 +105,10 @@ type sparkRunner struct {
 	cluster bool
 	// onEvent, when set, sees every line of the programs.
 	onEvent func(pyspark.Event)
+	// iceberg binds the sinks to the iceberg plugin: tables of a Hadoop
+	// catalog of the scenario's own, its warehouse under the scenario's
+	// S3 prefix (the sources and static quarantines stay Delta).
+	iceberg bool
 }
 
 // sparkScenario is one scenario's isolated copy on the stack: a database
@@ -90,6 +123,9 @@ type sparkScenario struct {
 	kafka     *stack.Kafka
 	topics    map[string]bool // payload sources with their topic
 	cluster   bool            // sparkRunner.cluster
+	// catalog and warehouse are the Iceberg catalog of the sinks
+	// (sparkRunner.iceberg); "" for Delta sinks.
+	catalog, warehouse string
 }
 
 // Run compiles the scenario's pipeline once, then per arrival produces the
@@ -118,6 +154,9 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 		}
 	}
 	r.query(tb, ctx, "CREATE DATABASE "+sc.db)
+	if r.iceberg {
+		sc.icebergSinks(r, ctx)
+	}
 	tb.Cleanup(func() {
 		if os.Getenv("ETLGEN_CONFORMANCE_KEEP") == "1" {
 			tb.Logf("kept database %s and directory %s (ETLGEN_CONFORMANCE_KEEP=1)", sc.db, sc.dir)
@@ -160,15 +199,15 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 		}
 		r.runToEnd(tb, ctx, sc.program)
 	}
-	existing := map[string]bool{}
-	for _, row := range r.query(tb, ctx, "SHOW TABLES IN "+sc.db) {
-		name, _ := row.Value("tableName").(string)
-		existing[name] = true
+	existing := r.tables(tb, ctx, sc.db)
+	sinks := existing
+	if sc.catalog != "" {
+		sinks = r.tables(tb, ctx, sc.catalog+"."+sc.db)
 	}
 	out := map[string][]string{}
 	for _, ld := range sc.pipe.Loads {
-		if !existing[ld.Asset] { // no micro-batch ever wrote to it
-			tb.Logf("sink %s: Spark created no table %s", ld.Asset, sc.table(ld.Asset))
+		if !sinks[ld.Asset] { // no micro-batch ever wrote to it
+			tb.Logf("sink %s: Spark created no table %s", ld.Asset, sc.sinkTable(ld.Asset))
 			out[ld.Asset] = []string{}
 			continue
 		}
@@ -176,7 +215,7 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 		if ld.Changes != nil {
 			c = sc.contract(ld.Changes.Target)
 		}
-		out[ld.Asset] = r.read(tb, ctx, sc.table(ld.Asset), c)
+		out[ld.Asset] = r.read(tb, ctx, sc.sinkTable(ld.Asset), c)
 	}
 	for _, st := range sc.s.Tables {
 		if st.Quarantine == "" {
@@ -199,6 +238,51 @@ func (sc *sparkScenario) contract(id string) *contracts.Contract {
 }
 
 func (sc *sparkScenario) table(asset string) string { return sc.db + "." + asset }
+
+// sinkTable is the table of a sink: in the scenario's database, or in its
+// namespace of the Iceberg catalog.
+func (sc *sparkScenario) sinkTable(asset string) string {
+	if sc.catalog != "" {
+		return sc.catalog + "." + sc.table(asset)
+	}
+	return sc.table(asset)
+}
+
+// icebergSinks gives the scenario an Iceberg catalog of its own for its
+// sinks, configured in the runner's session too (it reads them), its
+// warehouse under an S3 prefix removed at the end. A sink that applies
+// changes (Load.Changes) has no Iceberg write mode: the scenario is
+// skipped.
+func (sc *sparkScenario) icebergSinks(r *sparkRunner, ctx context.Context) {
+	for _, ld := range sc.pipe.Loads {
+		if ld.Changes != nil {
+			sc.tb.Skipf("sink %s applies changes (a CDF MERGE): the iceberg plugin has no such write mode", ld.Asset)
+		}
+	}
+	sc.catalog, sc.warehouse = "ice_"+strings.TrimPrefix(sc.db, "conf_"), "s3a://warehouse/e2e/"+sc.db+"/iceberg"
+	conf := profile.IcebergCatalogConf(sc.catalog, sc.warehouse)
+	for _, k := range slices.Sorted(maps.Keys(conf)) {
+		r.query(sc.tb, ctx, "SET "+k+"="+conf[k])
+	}
+	sc.tb.Cleanup(func() { removeS3Prefix(sc.tb, "e2e/"+sc.db) })
+}
+
+// tables are the names of the tables in namespace ns (a database, or an
+// Iceberg catalog's catalog.namespace); none when ns does not exist.
+func (r *sparkRunner) tables(tb testing.TB, ctx context.Context, ns string) map[string]bool {
+	tb.Helper()
+	rows, err := r.spark.Query(ctx, "SHOW TABLES IN "+ns)
+	if err != nil {
+		tb.Logf("show tables in %s: %v", ns, err)
+		return map[string]bool{}
+	}
+	out := map[string]bool{}
+	for _, row := range rows {
+		name, _ := row.Value("tableName").(string)
+		out[name] = true
+	}
+	return out
+}
 
 func (sc *sparkScenario) topic(asset string) string { return sc.db + "_" + asset }
 
@@ -235,6 +319,11 @@ func (sc *sparkScenario) compile(doc *ir.Document) {
 		mode := "append"
 		if ld.Changes != nil {
 			mode = "foreach-batch-merge"
+		}
+		if sc.catalog != "" {
+			fmt.Fprintf(&b, "  %s: {plugin: iceberg, catalog: %s, warehouse: %q, table: %s, write_mode: %s}\n",
+				ld.Asset, sc.catalog, sc.warehouse, sc.table(ld.Asset), mode)
+			continue
 		}
 		fmt.Fprintf(&b, "  %s: {plugin: delta, table: %s, write_mode: %s}\n", ld.Asset, sc.table(ld.Asset), mode)
 	}

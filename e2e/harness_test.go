@@ -144,7 +144,7 @@ func (e *pipelineEnv) icebergTables(ctx context.Context) {
 
 // removeS3Prefix deletes what a test wrote under the warehouse bucket: the
 // gateway's POSIX backend keeps objects as files under .stack/s3/data.
-func removeS3Prefix(t *testing.T, key string) {
+func removeS3Prefix(t testing.TB, key string) {
 	dir := os.Getenv("ETLGEN_STACK_DIR")
 	if dir == "" {
 		dir = filepath.Join("..", ".stack")

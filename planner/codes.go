@@ -80,4 +80,12 @@ const (
 	CodeColumnsNeedMerge     = "ETL-X616" // columns added to an append into a table without merge_schema
 	CodeStateCheckpointMoved = "ETL-X617" // a query's checkpoint moved: it joined or left a multi-sink host, or its path changed (partial)
 	CodeStateCompatible      = "ETL-X690" // note: the change is compatible
+
+	// Named streaming sources (Spark 4.2 source evolution, P41x).
+	CodeSourceNameClash      = "ETL-P410" // two streaming sources of one query get one Spark source name
+	CodeSourceIdentityChange = "ETL-P411" // a named source reads another topic, table or path
+	CodeSourceNamingChange   = "ETL-P412" // the checkpoint's sources are named and the program's not, or back
+	CodeSourceAdded          = "ETL-P413" // a named source joins a query (partial)
+	CodeSourceRemoved        = "ETL-P414" // a named source leaves a query (partial)
+	CodeSourceRenamed        = "ETL-P415" // a named source is read under another name: read again from its start (partial)
 )

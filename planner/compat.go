@@ -189,10 +189,7 @@ func (cc *comparer) add(pipeline, query, code string, g Grade, format string, ar
 // state compares what the state in one checkpoint depends on, between the
 // old and the new query that run it.
 func (cc *comparer) state(pid string, old, cur ManifestQuery) {
-	if !reflect.DeepEqual(sourceIDs(old.Sources), sourceIDs(cur.Sources)) {
-		cc.add(pid, cur.Name, CodeStateSource, Incompatible, "sources changed from %s to %s: the checkpoint's offsets belong to the old sources (Spark does not allow a different source or topic)",
-			strings.Join(sourceIDs(old.Sources), ", "), strings.Join(sourceIDs(cur.Sources), ", "))
-	}
+	cc.sources(pid, cur.Name, old.Sources, cur.Sources)
 	if len(old.Operators) != len(cur.Operators) {
 		cc.add(pid, cur.Name, CodeStateOperators, Incompatible, "stateful operators changed from [%s] to [%s]: Spark cannot map the checkpoint's state stores onto the new operators",
 			opKinds(old.Operators), opKinds(cur.Operators))

@@ -325,3 +325,45 @@ func TestCompareMultiSinkProfile(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareNamedSources grades source changes between two checkpoints
+// whose programs name their sources (Spark 4.2): matched by name, not by
+// position.
+func TestCompareNamedSources(t *testing.T) {
+	orders := SourceName{Asset: "orders", Plugin: "kafka-json", Identity: "order-events", Name: "orders"}
+	payments := SourceName{Asset: "payments", Plugin: "kafka-json", Identity: "payments", Name: "payments"}
+	renamed := payments
+	renamed.Asset, renamed.Name = "payments-v2", "payments_v2"
+	moved := orders
+	moved.Identity = "order-events-v2"
+	reopts := orders
+	reopts.Plugin = "file-json"
+	tests := []struct {
+		name     string
+		old, cur []SourceName
+		grade    Grade
+		codes    []string
+	}{
+		{"same", []SourceName{orders, payments}, []SourceName{orders, payments}, Compatible, []string{CodeStateCompatible}},
+		{"reordered", []SourceName{orders, payments}, []SourceName{payments, orders}, Compatible, []string{CodeStateCompatible}},
+		{"added", []SourceName{orders}, []SourceName{orders, payments}, Partial, []string{CodeSourceAdded}},
+		{"removed", []SourceName{orders, payments}, []SourceName{orders}, Partial, []string{CodeSourceRemoved}},
+		{"renamed", []SourceName{orders, payments}, []SourceName{orders, renamed}, Partial, []string{CodeSourceRenamed}},
+		{"topic under the same name", []SourceName{orders}, []SourceName{moved}, Incompatible, []string{CodeSourceIdentityChange}},
+		{"plugin under the same name", []SourceName{orders}, []SourceName{reopts}, Incompatible, []string{CodeSourceIdentityChange}},
+		{"named to unnamed", []SourceName{orders}, []SourceName{{Asset: "orders", Plugin: "kafka-json", Identity: "order-events"}}, Incompatible, []string{CodeSourceNamingChange}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old, cur := baseManifest(), baseManifest()
+			old.Pipelines[0].Queries[0].Sources, cur.Pipelines[0].Queries[0].Sources = tt.old, tt.cur
+			got, l := Compare(old, cur)
+			if got.Grade != tt.grade {
+				t.Errorf("grade = %s, want %s (%v)", got.Grade, tt.grade, got.Changes)
+			}
+			if diff := cmp.Diff(tt.codes, l.Codes()); diff != "" {
+				t.Errorf("codes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -94,7 +94,11 @@
 // table (ManifestQuery.Evolve) a changed output is graded by the sink's
 // schema evolution: columns added need merge_schema (ETL-X616), and
 // merge_schema takes nothing but additions and, with type widening, wider
-// types (ETL-X615; compat_columns.go).
+// types (ETL-X615; compat_columns.go). On Spark 4.2 a program names its
+// streaming sources in the checkpoint (SparkSourceName, source_names.go):
+// the manifest records the names and Compare matches sources by name, not
+// position (ETL-P411–P415, compat_sources.go); a name clash in one query is
+// ETL-P410 (rule_source_names.go).
 //
 // A Sink carries its table's layout from the profile (PartitionBy,
 // TableProperties, MergeSchema): the plan text, DPCS and HTML show it, and

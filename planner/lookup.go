@@ -75,5 +75,6 @@ func (p *PipelinePlan) StepPlan(id string) (*StepPlan, bool) {
 }
 
 // Manifest returns the state manifest of the pipeline's queries, without
-// their state store (a setting of the Model: NewManifest has it).
-func (p *PipelinePlan) Manifest() ManifestPipeline { return manifestPipeline(p, "") }
+// their state store and source names (settings of the Model: NewManifest
+// has them).
+func (p *PipelinePlan) Manifest() ManifestPipeline { return manifestPipeline(p, "", false) }

@@ -77,14 +77,15 @@ func evolutionOf(s *Sink) *SchemaEvolution {
 func NewManifest(m *Model) *Manifest {
 	out := &Manifest{ManifestVersion: ManifestVersion, Profile: m.Profile, Pipelines: []ManifestPipeline{}}
 	for i := range m.Pipelines {
-		out.Pipelines = append(out.Pipelines, manifestPipeline(&m.Pipelines[i], m.StateStore))
+		out.Pipelines = append(out.Pipelines, manifestPipeline(&m.Pipelines[i], m.StateStore, m.Engine == profile.EnginePySpark && NamesSources(m.SparkVersion)))
 	}
 	return out
 }
 
 // manifestPipeline extracts the state of one pipeline's queries, whose
-// stateful operators keep their state in store.
-func manifestPipeline(p *PipelinePlan, store string) ManifestPipeline {
+// stateful operators keep their state in store; named: the program names
+// its streaming sources (Spark 4.2).
+func manifestPipeline(p *PipelinePlan, store string, named bool) ManifestPipeline {
 	mp := ManifestPipeline{ID: p.ID, Version: p.Version, Queries: []ManifestQuery{}}
 	for _, q := range p.Queries {
 		mq := ManifestQuery{Name: q.Name, Checkpoint: q.Checkpoint, Host: q.Host, OutputMode: q.OutputMode, Sources: []SourceName{},
@@ -98,7 +99,11 @@ func manifestPipeline(p *PipelinePlan, store string) ManifestPipeline {
 			if s == nil {
 				s = &Source{}
 			}
-			mq.Sources = append(mq.Sources, SourceName{Asset: a, Plugin: s.Plugin, Identity: s.Identity})
+			sn := SourceName{Asset: a, Plugin: s.Plugin, Identity: s.Identity}
+			if named {
+				sn.Name = SparkSourceName(a)
+			}
+			mq.Sources = append(mq.Sources, sn)
 		}
 		mp.Queries = append(mp.Queries, mq)
 	}

@@ -79,6 +79,9 @@ func sessionOf(p *profile.Profile) *Session {
 	if n := p.Execution().StateSnapshotInterval; n > 0 {
 		s.Conf[MinDeltasForSnapshotConf] = strconv.Itoa(n)
 	}
+	if p.Engine() == profile.EnginePySpark && NamesSources(p.SparkVersion()) {
+		maps.Copy(s.Conf, namedSourcesConf())
+	}
 	s.Remote, s.RemoteEnv = profile.SplitConnectURL(r.String("connect_url"))
 	if s.RemoteEnv == nil {
 		s.RemoteEnv = map[string]string{}

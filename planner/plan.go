@@ -361,6 +361,9 @@ type SourceName struct {
 	Asset    string             `json:"asset"`
 	Plugin   profile.PluginName `json:"plugin"`
 	Identity string             `json:"identity"`
+	// Name is the source's name in the query's checkpoint on a Spark line
+	// that names sources (SparkSourceName); "" when the program names none.
+	Name string `json:"name,omitempty"`
 }
 
 // Column is one column of a state schema.

@@ -57,6 +57,7 @@ func DefaultRules() []Rule {
 		ruleSinkOutputMode,
 		ruleCDFChanges,
 		ruleCheckpointIdentity,
+		ruleSourceNames,
 		ruleStorageIdentity,
 		ruleReservedPaths,
 		ruleTypedSourcePorts,

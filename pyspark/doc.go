@@ -71,7 +71,10 @@
 //     version / timestamp and rate limits), each change row turned into a
 //     JSON payload (to_json(struct(*))) validated like a Kafka message, its
 //     _commit_version / _commit_timestamp kept as offset and timestamp; a
-//     rate source is Spark's generated typed rows (timestamp, value);
+//     rate source is Spark's generated typed rows (timestamp, value); on
+//     Spark 4.2 each streaming read is named in the query's checkpoint
+//     (planner.SparkSourceName, a second read of one source suffixed with
+//     its port: shared.sourceName), source evolution on in the session;
 //   - validates with the contract's compiled Spark SQL (contracts/sparksql):
 //     valid rows get the typed projection, invalid rows the rejection columns
 //     (raw payload, reason code, reason, field path, observed time, lineage,

@@ -61,8 +61,8 @@ execution:
   checkpoint_root: %s
 assets:%s
 resources:
-  spark: {connect_url: %q, session_timezone: UTC}
-`, trigger, s.checkpoint, assets, stack.SparkRemote())
+  spark: {connect_url: %q, session_timezone: UTC, spark_version: %q}
+`, trigger, s.checkpoint, assets, stack.SparkRemote(), stack.SparkLine())
 	if strings.Contains(assets, "resource: k,") {
 		yaml += fmt.Sprintf("  k: {kind: kafka, bootstrap_servers: %q}\n", stack.KafkaBootstrap())
 	}

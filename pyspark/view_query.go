@@ -29,6 +29,10 @@ type queryView struct {
 	// DeltaLates are the Lates written to Delta tables (created at start,
 	// their commits counted in batch lines); the others write files.
 	DeltaLates []*lateView
+	// IcebergTables are the constants of the query's targets that are
+	// Iceberg tables (its sink's, its late outputs'), whose commits its
+	// batch lines find in the tables' snapshots, not in a Delta history.
+	IcebergTables []string
 	// Stateful: a step of the query has a stateful operator: every batch
 	// must be computed in full, even when Delta skips its write (a replay).
 	// A MERGE tells (rt.merge counts a skipped batch); other sinks cache and
@@ -142,6 +146,9 @@ func (g *gen) queries(pv *programView) error {
 		if qv.Sink.Kind != "files" && qv.Sink.Kind != "kafka" {
 			qv.Tables = append(qv.Tables, qv.Const+"_TARGET")
 		}
+		if qv.Sink.TableFormat != "" {
+			qv.IcebergTables = append(qv.IcebergTables, qv.Const+"_TARGET")
+		}
 		for _, ov := range qv.Writes() {
 			if ov.Sink.Kind != "files" && ov.Sink.Kind != "kafka" {
 				qv.Tables = append(qv.Tables, ov.Const+"_TARGET")
@@ -154,6 +161,9 @@ func (g *gen) queries(pv *programView) error {
 			if lv.Sink.Kind != "files" {
 				qv.DeltaLates = append(qv.DeltaLates, lv)
 				qv.Tables = append(qv.Tables, lv.Const+"_TARGET")
+				if lv.Sink.TableFormat != "" {
+					qv.IcebergTables = append(qv.IcebergTables, lv.Const+"_TARGET")
+				}
 			}
 		}
 	}
@@ -258,6 +268,9 @@ func (g *gen) build(r ir.Ref, spark string, sh *shared) (string, error) {
 	}
 	if isSource {
 		raw := sv.Fn + "_raw(" + spark + ")"
+		if sv.Named {
+			raw = sv.Fn + "_raw(" + spark + ", " + PyString(sh.sourceName(sv.Asset, r.Port)) + ")"
+		}
 		if sv.Typed {
 			if r.Port == ir.PortInvalid {
 				return "", fmt.Errorf("source %s reads typed rows: it has no invalid rows", r.Node)

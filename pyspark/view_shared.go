@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // shared is what makes the expression of one DataFrame linear in the
@@ -19,6 +20,27 @@ type shared struct {
 	names map[string]string // stream key → its variable, once assigned
 	// Lets are the assignments, each "name = expression".
 	Lets []string
+	// sourceReads counts the streaming reads of each source asset in the
+	// expression, for their names (sourceName).
+	sourceReads map[string]int
+}
+
+// sourceName is the Spark source name of a read of port of source asset
+// in the expression (a program for Spark 4.2 names its streaming reads):
+// planner.SparkSourceName of the asset for its first read; a second read
+// of the same source (its other port: the valid and the invalid rows in
+// one query) gets the port as a suffix, since Spark refuses two sources of
+// one name in a query.
+func (s *shared) sourceName(asset, port string) string {
+	if s.sourceReads == nil {
+		s.sourceReads = map[string]int{}
+	}
+	s.sourceReads[asset]++
+	name := planner.SparkSourceName(asset)
+	if s.sourceReads[asset] > 1 {
+		name += "_" + planner.SparkSourceName(port)
+	}
+	return name
 }
 
 func streamKey(r ir.Ref) string { return r.Node + "\x00" + string(r.Port) }

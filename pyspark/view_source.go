@@ -25,10 +25,18 @@ type sourceView struct {
 	Typed       bool   // typed rows of the contract (a Delta table, rate): no payload validation
 	Rows        string // what typed rows are, for the comment (plain text)
 	Static      bool   // read in full at every micro-batch (spark.read)
-	Reread      string // how a batch is read again for late rows (plugin.reread), "" when it cannot be
-	Table       string // Python literal of the Delta table name, or ""
-	Load        string // Python literal of the load path ("" for none)
-	Options     []kv
+	// Named: the streaming read is named in its query's checkpoint (Spark
+	// 4.2 source evolution, planner.NamesSources): <fn>_raw takes the name.
+	// SourceDir is then the Python literal of the directory under
+	// <checkpoint>/sources/ that Spark keeps the source's metadata in (its
+	// name, the first read's: planner.SparkSourceName) for the runtime's
+	// re-reads; "" when the runtime's default, position 0, holds.
+	Named     bool
+	SourceDir string
+	Reread    string // how a batch is read again for late rows (plugin.reread), "" when it cannot be
+	Table     string // Python literal of the Delta table name, or ""
+	Load      string // Python literal of the load path ("" for none)
+	Options   []kv
 	// Headers marks a Kafka source read with its records' headers
 	// (include_headers): lineage column _etl_headers, rejected rows'
 	// source_headers.
@@ -86,8 +94,11 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	}
 	base := g.ids.claim(s.Asset, sourceForms...)
 	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base,
-		Static: s.Static, Reread: p.reread, CredEnv: "None", Mechanism: "None",
+		Static: s.Static, Named: !s.Static && planner.NamesSources(g.m.SparkVersion), Reread: p.reread, CredEnv: "None", Mechanism: "None",
 		AssetLit: PyString(s.Asset), ContractLit: PyString(s.Contract), Observe: PyString("etlgen_source_" + base)}
+	if sv.Named {
+		sv.SourceDir = PyString(planner.SparkSourceName(s.Asset))
+	}
 	if err := p.read(sv, s); err != nil {
 		return nil, err
 	}

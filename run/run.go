@@ -121,8 +121,9 @@ func startOver(m *planner.Model, pipelineID string, o Options) error {
 
 // freshOnSpark refuses --fresh on the Spark engine, saying what starting
 // over there takes: the checkpoints, and the sink tables (a Delta sink
-// skips the batches its txnAppId already committed, so a new checkpoint
-// over an old table would write nothing).
+// skips the batches its txnAppId already committed, an Iceberg sink those
+// a snapshot of its table records for the query, so a new checkpoint over
+// an old table would skip its first batches).
 func freshOnSpark(m *planner.Model) error {
 	var b strings.Builder
 	b.WriteString("run --fresh deletes local state only; on Spark, stop every run, then delete")
@@ -131,7 +132,8 @@ func freshOnSpark(m *planner.Model) error {
 	}
 	seen := map[string]bool{}
 	for _, q := range SinkQueries(m) {
-		if q.Sink.Plugin == profile.PluginDelta && !seen[q.Sink.Identity] {
+		table := q.Sink.Plugin == profile.PluginDelta || q.Sink.Plugin == profile.PluginIceberg
+		if table && !seen[q.Sink.Identity] {
 			seen[q.Sink.Identity] = true
 			fmt.Fprintf(&b, "\n  the %s table %s (its rows, or the whole table)", q.Sink.Plugin, q.Sink.Identity)
 		}

@@ -106,8 +106,8 @@ func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*S
 	switch {
 	case q.Sink.Plugin == profile.PluginFileJSON:
 		err = readFileSink(m, pp, q, r, limit)
-	case q.Sink.Plugin == profile.PluginDelta && m.Engine == profile.EnginePySpark:
-		err = readSparkDelta(ctx, m, q, r, limit)
+	case (q.Sink.Plugin == profile.PluginDelta || q.Sink.Plugin == profile.PluginIceberg) && m.Engine == profile.EnginePySpark:
+		err = readSparkTable(ctx, m, q, r, limit)
 	case q.Sink.Plugin == profile.PluginDelta:
 		err = fmt.Errorf("the local engine keeps a delta sink in memory for the run only; bind %s to file-json in the local profile to keep its rows", q.Sink.Asset)
 	default:

@@ -13,14 +13,16 @@ import (
 
 	"github.com/apache/spark-connect-go/spark/sql"
 
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
 )
 
-// readSparkDelta reads a Delta sink of a Spark profile through Spark
-// Connect: the first rows as JSON (to_json, as the table holds them) and
+// readSparkTable reads a Delta or Iceberg sink of a Spark profile through
+// Spark Connect, in the program's session conf (an Iceberg table's catalog
+// included): the first rows as JSON (to_json, as the table holds them) and
 // the row count.
-func readSparkDelta(ctx context.Context, m *planner.Model, q *planner.Query, r *SinkRows, limit int) error {
+func readSparkTable(ctx context.Context, m *planner.Model, q *planner.Query, r *SinkRows, limit int) error {
 	if m.Session == nil || m.Session.Remote == "" {
 		return errors.New("the profile names no Spark Connect server")
 	}
@@ -36,7 +38,7 @@ func readSparkDelta(ctx context.Context, m *planner.Model, q *planner.Query, r *
 	if err := setSessionConf(ctx, s, m.Session); err != nil {
 		return err
 	}
-	table := deltaRelation(q)
+	table := tableRelation(q)
 	rows, err := collect(ctx, s, fmt.Sprintf("SELECT to_json(struct(*)) FROM %s LIMIT %d", table, limit))
 	if err != nil {
 		return err
@@ -105,9 +107,13 @@ func collect(ctx context.Context, s sql.SparkSession, query string) ([]any, erro
 	return out, nil
 }
 
-// deltaRelation is the SQL name of a Delta sink as the program writes it
-// (pyspark.SQLTable): delta.`path`, else the quoted catalog table.
-func deltaRelation(q *planner.Query) string {
+// tableRelation is the SQL name of a table sink as the program writes it
+// (pyspark.SQLTable): an Iceberg table's catalog.namespace.table, a Delta
+// table's delta.`path`, else its quoted catalog table.
+func tableRelation(q *planner.Query) string {
+	if q.Sink.Plugin == profile.PluginIceberg {
+		return pyspark.SQLTable(q.Sink.Identity, "")
+	}
 	if b := q.Sink.Binding; b != nil {
 		return pyspark.SQLTable(b.Table(), b.Path())
 	}

@@ -30,6 +30,11 @@ func Require(t testing.TB) {
 // SparkRemote is the Spark Connect URL: ETLGEN_SPARK_REMOTE or the stack's default.
 func SparkRemote() string { return envOr("ETLGEN_SPARK_REMOTE", DefaultSparkRemote) }
 
+// SparkLine is the Spark line of the stack's server (a profile's
+// spark_version): ETLGEN_SPARK_LINE, which scripts/stack.sh env prints, or
+// 4.1.
+func SparkLine() string { return envOr("ETLGEN_SPARK_LINE", "4.1") }
+
 // KafkaBootstrap is the Kafka bootstrap address: ETLGEN_KAFKA_BOOTSTRAP or the stack's default.
 func KafkaBootstrap() string { return envOr("ETLGEN_KAFKA_BOOTSTRAP", DefaultKafkaBootstrap) }
 

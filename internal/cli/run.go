@@ -27,9 +27,10 @@ func runCommand() command {
 			"place (batches, rows in, rows/s, watermark, state rows, invalid, late, the batch running);\n" +
 			"otherwise, or with --progress plain, a line per micro-batch. A failure, with its class and retry\n" +
 			"guidance, goes to stderr. Then each sink: the rows this run wrote, where they are and its first\n" +
-			"rows (a Delta table through Spark Connect); etlgen show prints more. --fresh starts over first:\n" +
-			"it deletes the pipelines' checkpoints and the files their file sinks wrote (local engine), after\n" +
-			"asking on stdin unless --yes. With execution.openlineage in the profile, each query's\n" +
+			"rows (a Delta or Iceberg table through Spark Connect); etlgen show prints more. --fresh starts\n" +
+			"over first: it deletes the pipelines' checkpoints and the files their file sinks wrote (local\n" +
+			"engine), after asking on stdin unless --yes; on Spark it is refused, naming the checkpoints\n" +
+			"and the Delta or Iceberg tables to delete. With execution.openlineage in the profile, each query's\n" +
 			"OpenLineage run events (START, RUNNING per batch, COMPLETE or FAIL) go to its file or endpoint\n" +
 			"(docs/run.md) and a line after the run counts them; a failing endpoint is a warning.\n" +
 			"Event lines and the outcome go to stdout; warnings, errors and the --fresh question to stderr.\n" +

@@ -100,6 +100,20 @@ func TestRunFreshOnSpark(t *testing.T) {
 	}
 }
 
+// TestRunFreshOnSparkIceberg: --fresh on a Spark profile with Iceberg
+// sinks names each Iceberg table among what starting over deletes: its
+// snapshots record the batches the query wrote, which a new checkpoint
+// over the old table would skip.
+func TestRunFreshOnSparkIceberg(t *testing.T) {
+	code, _, stderr := runCLI("run", "./examples/order-streaming", "--profile", "examples/order-streaming/profiles/spark-iceberg.yaml", "-C", "../..", "--fresh", "--yes")
+	for _, want := range []string{"run --fresh deletes local state only", "the iceberg table lake.curated.customer_order_windows (its rows, or the whole table)",
+		"the iceberg table lake.quarantine.rejected_order_events"} {
+		if code != ExitUsage || !strings.Contains(stderr, want) {
+			t.Errorf("exit %d, want %d and %q in\n%s", code, ExitUsage, want, stderr)
+		}
+	}
+}
+
 // TestRowTableCells: table cells never carry terminal control bytes, and
 // long values are cut.
 func TestRowTableCells(t *testing.T) {

@@ -19,11 +19,12 @@ const defaultShowLimit = 20
 // a sink holds, read where the profile binds it.
 func showCommand() command {
 	return command{
-		summary: "print the rows a sink holds (local: file-json; Spark: the Delta table)",
+		summary: "print the rows a sink holds (local: file-json; Spark: the Delta or Iceberg table)",
 		usage:   []string{"etlgen show [PKG] --profile FILE --sink NAME [--limit N] [--format text|json]"},
 		help: "Prints the rows of one sink of the package's pipelines, read where the profile binds it: a\n" +
-			"file-json directory's committed files (local engine), a Delta table through the profile's Spark\n" +
-			"Connect server (pyspark engine). NAME is the sink's asset or its query. Every run's rows\n" +
+			"file-json directory's committed files (local engine), a Delta or Iceberg table through the\n" +
+			"profile's Spark Connect server (pyspark engine; an Iceberg table in the catalog the profile\n" +
+			"configures). NAME is the sink's asset or its query. Every run's rows\n" +
 			"count, not only the last run's; the first N rows are printed as a table (json: one document\n" +
 			"with the rows as the sink holds them). A quarantine that etlgen replay --yes fed from gets a\n" +
 			"last column (replayed): whether its replay ledger holds the row.\n" +

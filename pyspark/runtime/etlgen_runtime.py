@@ -733,24 +733,25 @@ def batch_gates(spark, query, batch_id):
     return json.loads(text) if text else []
 
 
-def batch_range(spark, checkpoint, batch_id, kafka):
+def batch_range(spark, checkpoint, batch_id, kafka, source="0"):
     """The offsets of the (first) source before and after micro-batch
     batch_id of the checkpoint: offsets/N-1's and offsets/N's; for batch 0
-    Kafka's initial offsets (kafka_initial_offsets), a file source's None
-    (log offset -1)."""
+    Kafka's initial offsets (kafka_initial_offsets of the source's
+    directory, source_dir), a file source's None (log offset -1)."""
     _, sources = read_offsets(spark, checkpoint, batch_id)
     end = sources[0] if sources else None
     if batch_id > 0:
         _, prev = read_offsets(spark, checkpoint, batch_id - 1)
         return (prev[0] if prev else None), end
-    return (kafka_initial_offsets(spark, checkpoint) if kafka else None), end
+    return (kafka_initial_offsets(spark, checkpoint, source) if kafka else None), end
 
 
-def kafka_initial_offsets(spark, checkpoint):
+def kafka_initial_offsets(spark, checkpoint, source="0"):
     """The offsets a Kafka source's first batch started from:
-    <checkpoint>/sources/0/0 (KafkaSourceInitialOffsetWriter: a NUL byte, the
-    version line v1, then the {topic: {partition: offset}} JSON)."""
-    text = spark.read.text("%s/sources/0/0" % checkpoint, wholetext=True).first()[0]
+    <checkpoint>/sources/<source>/0 (KafkaSourceInitialOffsetWriter: a NUL
+    byte, the version line v1, then the {topic: {partition: offset}} JSON);
+    source is the source's directory (source_dir)."""
+    text = spark.read.text("%s/sources/%s/0" % (checkpoint, source), wholetext=True).first()[0]
     lines = [ln for ln in text.replace("\x00", "").splitlines() if ln.strip()]
     return json.loads(lines[-1])
 
@@ -1232,10 +1233,22 @@ def read_commit(spark, checkpoint, batch_id):
 def read_offsets(spark, checkpoint, batch_id):
     """Read the checkpoint's offsets/<batch_id>: (metadata, [source offsets])."""
     text = spark.read.text("%s/offsets/%d" % (checkpoint, batch_id), wholetext=True).first()[0]
+    return parse_offsets(text)
+
+
+def parse_offsets(text):
+    """(metadata, [source offsets]) of an offset log file: format v1 has a
+    line per source by position ("-" for none), format v2 (Spark 4.2 with
+    named sources, spark.sql.streaming.offsetLog.formatVersion=2) a line
+    "<source name>:<offset>" per source, in the order the file lists them
+    (not the query's: the callers that take the first read a query of one
+    streaming source, ETL-S463)."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     meta = json.loads(lines[1])
-    sources = [None if ln == "-" else json.loads(ln) for ln in lines[2:]]
-    return meta, sources
+    values = lines[2:]
+    if lines[0] == "v2":
+        values = [ln.split(":", 1)[1] for ln in values]
+    return meta, [None if v == "-" else json.loads(v) for v in values]
 
 
 def late_range(spark, checkpoint, batch_id):
@@ -1303,11 +1316,14 @@ def source_log_paths(rows, start, end):
     return sorted(paths)
 
 
-def source_log_files(spark, checkpoint, start, end, source=0):
-    """The files the checkpoint's file source <source> read in its log
-    batches start < b <= end (source_log_paths); the log is filtered on the
-    server, only version lines and the range's entries are collected."""
-    df = spark.read.text("%s/sources/%d" % (checkpoint, source)).select(F.col("_metadata.file_name").alias("name"), "value")
+def source_log_files(spark, checkpoint, start, end, source="0"):
+    """The files the checkpoint's file source read in its log batches
+    start < b <= end (source_log_paths); the log is filtered on the server,
+    only version lines and the range's entries are collected. source is the
+    source's directory under <checkpoint>/sources: its position ("0") in a
+    query whose sources are not named, its name on Spark 4.2 (named sources
+    keep their metadata by name)."""
+    df = spark.read.text("%s/sources/%s" % (checkpoint, source)).select(F.col("_metadata.file_name").alias("name"), "value")
     batch = F.get_json_object("value", "$.batchId").cast("bigint")
     rows = df.filter(~F.col("value").startswith("{") | batch.between(start + 1, end)).collect()
     return source_log_paths([(r["name"], r["value"]) for r in rows], start, end)
@@ -1384,6 +1400,27 @@ def commit_of(spark, target, app_id, batch_id, history=None):
     return None
 
 
+def iceberg_commit_of(spark, target, app_id, batch_id):
+    """(snapshot id, rows added, run id) of the snapshot batch_id's write by
+    app_id made to the Iceberg table target, found by the etlgen properties
+    of its summary (iceberg_props); None when the batch wrote nothing. The
+    rows are the summary's added-records: exact for an append; a MERGE
+    (copy-on-write) adds the rows of every file it rewrites, so the batch
+    line counts a MERGE's rows from the batch instead (_outputs)."""
+    try:
+        r = spark.sql("SELECT snapshot_id, summary FROM %s.snapshots WHERE summary['etlgen.app_id'] = %s "
+                      "AND summary['etlgen.batch_id'] = %s ORDER BY committed_at DESC LIMIT 1"
+                      % (target, sql_string(app_id), sql_string(str(batch_id)))).first()
+    except Exception as exc:  # noqa: BLE001 - reporting only
+        if server_lost(exc):
+            raise
+        return None
+    if r is None:
+        return None
+    summary = r["summary"] or {}
+    return r["snapshot_id"], int(summary.get("added-records") or 0), summary.get("etlgen.run_id")
+
+
 def commit_metadata(text):
     """The etlgen fields of a commit's userMetadata ({} when it has none)."""
     try:
@@ -1410,7 +1447,10 @@ def _written(spark, q, target, ident, batch_id, history=None):
     whose write Delta skipped, because an earlier run or an orphaned driver
     committed it, counts 0 rows); for a commit without a run id, one no
     newer than the table's version at the start was made before."""
-    c = commit_of(spark, target, ident, batch_id, history)
+    if target in q.iceberg:
+        c = iceberg_commit_of(spark, target, ident, batch_id)
+    else:
+        c = commit_of(spark, target, ident, batch_id, history)
     if c is None:
         return None, 0, False
     version, rows, run_id = c
@@ -1437,8 +1477,9 @@ class Query(object):
     """A started streaming query with what its progress lines need."""
 
     def __init__(self, name, handle, identity, target=None, late=None, observe=None, resume=None, gates=None,
-                 sources=None, expectations=None):
+                 sources=None, expectations=None, iceberg=None):
         self.name = name
+        self.iceberg = set(iceberg or [])  # SQL names of its targets that are Iceberg tables (iceberg_commit_of)
         self.expectations = expectations or []  # the query's expectations (expect), counted by the batch line
         self.gates = gates or []  # the query's quality gates (check_gates measures those that fail)
         self.sources = sources or []  # observed metrics of its validated sources (validate observe=)
@@ -1446,7 +1487,7 @@ class Query(object):
         self.recovered = bool(resume and resume.recovered)  # the checkpoint existed before the start
         self.handle = handle
         self.identity = identity
-        self.target = target  # SQL name of the Delta sink, for versions
+        self.target = target  # SQL name of the table sink (Delta, or Iceberg when in iceberg), for versions
         self.late = late or []  # (identity, SQL name) of late outputs it writes
         self.observe = observe  # name of the observed metric counting rows written
         self.seen = -1
@@ -1544,11 +1585,19 @@ def batch_line(spark, q, p, history=None):
 
 def _outputs(spark, q, batch_id, observed, history=None):
     """The sink fields of a batch line: output_rows (rows the batch wrote to
-    its Delta sink, from the commit; observed rows for a file sink),
+    its Delta sink, from the commit; observed rows for a file sink, and for
+    an Iceberg sink whose snapshot of the batch this run made),
     delta_version, late_rows, and replay (the batch re-ran from the offset
     log; its writes made before the run count 0 rows)."""
     fields = {"replay": bool(q.resume and q.resume.replay == batch_id)}
-    if q.target:
+    if q.target in q.iceberg:
+        # An Iceberg table: the batch's rows when its snapshot is this run's
+        # (every row of the batch is appended, or MERGEd: inserted or
+        # updated, as Delta's MERGE metrics count them); no Delta version.
+        _, _, now = _written(spark, q, q.target, q.identity, batch_id, history)
+        fields["delta_version"] = None
+        fields["output_rows"] = (observed or 0) if now else 0
+    elif q.target:
         version, rows, _ = _written(spark, q, q.target, q.identity, batch_id, history)
         fields["delta_version"] = version
         fields["output_rows"] = rows

@@ -237,7 +237,8 @@ def start_customer_order_windows(spark):
     )
     return rt.Query("customer_order_windows", handle, CUSTOMER_ORDER_WINDOWS_IDENTITY, target=CUSTOMER_ORDER_WINDOWS_TARGET,
                     late=[(LATE_ORDER_EVENTS_IDENTITY, LATE_ORDER_EVENTS_TARGET)], observe="etlgen",
-                    resume=resume, sources=["etlgen_source_order_events"])
+                    resume=resume, sources=["etlgen_source_order_events"],
+                    iceberg=[CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_TARGET])
 
 
 REJECTED_ORDER_EVENTS_IDENTITY = "customer-order-streaming/v1/local-stack-iceberg/rejected_order_events"
@@ -286,7 +287,8 @@ def start_rejected_order_events(spark):
     )
     return rt.Query("rejected_order_events", handle, REJECTED_ORDER_EVENTS_IDENTITY, target=REJECTED_ORDER_EVENTS_TARGET,
                     late=[], observe="etlgen",
-                    resume=resume, sources=["etlgen_source_order_events"])
+                    resume=resume, sources=["etlgen_source_order_events"],
+                    iceberg=[REJECTED_ORDER_EVENTS_TARGET])
 
 
 def start(spark):
