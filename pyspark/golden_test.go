@@ -28,18 +28,7 @@ func generateCase(t *testing.T, dir string) []pyspark.File {
 // before it is planned.
 func generateEdited(t *testing.T, dir string, edit func(*ir.Document)) []pyspark.File {
 	t.Helper()
-	irFile := filepath.Join(dir, "ir.json") // a case's own IR, else the example's
-	if _, err := os.Stat(irFile); err != nil {
-		irFile = filepath.Join("testdata", "order-streaming.ir.json")
-	}
-	data, err := os.ReadFile(irFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := ir.Unmarshal(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := caseDoc(t, dir)
 	if edit != nil {
 		edit(doc)
 	}
@@ -56,6 +45,25 @@ func generateEdited(t *testing.T, dir string, edit func(*ir.Document)) []pyspark
 		t.Fatal(err)
 	}
 	return files
+}
+
+// caseDoc reads the IR of the golden case dir: its own ir.json, else the
+// example's.
+func caseDoc(t *testing.T, dir string) *ir.Document {
+	t.Helper()
+	irFile := filepath.Join(dir, "ir.json")
+	if _, err := os.Stat(irFile); err != nil {
+		irFile = filepath.Join("testdata", "order-streaming.ir.json")
+	}
+	data, err := os.ReadFile(irFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ir.Unmarshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
 }
 
 func TestGolden(t *testing.T) {

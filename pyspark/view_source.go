@@ -48,12 +48,10 @@ type sourceView struct {
 	CredEnv, Mechanism string
 	Lineage            []string
 	Levels             [][]string
-	Valid              string
-	ReasonCode         string
-	Reason             string
-	FieldPath          string
-	Projection         []string
-	Rejection          []string
+	// Rules is the contract's rule table, in the order a row is checked.
+	Rules      []ruleView
+	Projection []string
+	Rejection  []string
 	// Quarantine is a static table's quarantine; nil when a row that
 	// breaks the contract fails the micro-batch.
 	Quarantine *quarantineView
@@ -69,7 +67,7 @@ type sourceView struct {
 
 // sourceForms are the module names a source defines (idents.claim).
 var sourceForms = []string{"%s_raw", "%s_valid", "%s_invalid", "%s_batch_checked", "%S_OPTIONS", "%S_OPTIONS_ENV", "%S_CREDENTIAL_ENV", "%S_SASL_MECHANISM",
-	"%S_LINEAGE", "%S_CHECK", "%S_PROJECTION", "%S_REJECTION", "%s_quarantine", "%S_QUARANTINE_TARGET",
+	"%S_LINEAGE", "%S_STAGE_LEVELS", "%S_RULES", "%S_CHECK", "%S_PROJECTION", "%S_REJECTION", "%s_quarantine", "%S_QUARANTINE_TARGET",
 	"%S_QUARANTINE_SCHEMA_SQL", "%S_QUARANTINE_CREATE_SQL", "%S_QUARANTINE_COLUMNS", "%S_QUARANTINE_KEYS"}
 
 // lineageNames are the lineage columns valid rows keep.
@@ -110,15 +108,14 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
 	}
-	for _, lvl := range plan.StageLevels() {
+	for _, lvl := range plan.ValueStageLevels() {
 		exprs := make([]string, len(lvl))
 		for i, st := range lvl {
 			exprs[i] = PyString(st.Expr())
 		}
 		sv.Levels = append(sv.Levels, exprs)
 	}
-	sv.Valid, sv.ReasonCode = PyString(plan.ValidExpr()), PyString(plan.ReasonCodeExpr())
-	sv.Reason, sv.FieldPath = PyString(plan.ReasonExpr()), PyString(plan.FieldPathExpr())
+	sv.Rules = ruleTable(plan)
 	sv.Projection = pyList(append(plan.ProjectionExprs(), lineageNames...))
 	sv.Rejection = pyList(g.rejection(c, sv.Headers))
 	if sv.Quarantine, err = g.staticQuarantine(s, sv.Const); err != nil {

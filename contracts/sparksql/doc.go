@@ -18,19 +18,29 @@
 //	                                the provider, USING delta or iceberg)
 //	Compile(contract, Options)      contract → Plan
 //	Plan.Stages                     intermediate columns, added in order
-//	Plan.StageLevels                the same, grouped: one select per group
-//	Plan.Checks                     one NULL-safe predicate per rule, in spec order
+//	Plan.ValueStageLevels           the same, grouped: one select per group
+//	Plan.Checks                     one NULL-safe predicate per rule, in spec order,
+//	                                with the rule's name, code, reason and path
+//	Plan.VerdictStage               _etl_rule: the number of the first failing check
+//	                                (0 for a valid row), each check written once
+//	Plan.StageLevels                ValueStageLevels, then the verdict stage
 //	Plan.ValidExpr, ReasonCodeExpr, ReasonExpr, FieldPathExpr
+//	                                read _etl_rule: = 0, and CASE _etl_rule lookups
 //	Plan.ProjectionExprs            typed columns of a valid row
 //
 // A consumer adds the stages (df.selectExpr("*", *group) for each group of
 // StageLevels, in order: a chain of one select per stage can exceed the
 // analyzer's 100 fixed-point iterations once higher-order functions are
-// involved, seen on Spark 4.1.1),
-// computes the reason code, reason and field path with the three CASE
-// expressions (NULL for a valid row), splits on ValidExpr (never NULL, so
-// valid and invalid partition the input), and selects ProjectionExprs from
-// the valid rows.
+// involved, seen on Spark 4.1.1), the last of which is the verdict; it
+// splits on ValidExpr (never NULL, so valid and invalid partition the
+// input), computes the reason code, reason and field path of an invalid
+// row with the three lookups (NULL for a valid row), and selects
+// ProjectionExprs from the valid rows. Each check is evaluated once per
+// row: the verdict is one CASE WHEN NOT (check) THEN n over the checks in
+// order, which stops at the first failure, and the lookups are a CASE over
+// its integer, which evaluates no predicate. The generated PySpark program
+// holds the same as data, one rule table per contract (pyspark: rule_check
+// builds these expressions from it).
 //
 // # Payload stages
 //

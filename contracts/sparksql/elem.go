@@ -53,7 +53,7 @@ func valueErrExpr(t contracts.Type, f *contracts.Field, v, pathSQL string, depth
 	}
 	var cons []rule
 	if f != nil {
-		if cons, err = constraintRules(f, v); err != nil {
+		if cons, _, err = constraintRules(f, v); err != nil {
 			return "", err
 		}
 	}

@@ -36,7 +36,7 @@ func (cp *compiler) fields() error {
 func (cp *compiler) field(f *contracts.Field, v, path, guard, id string) (temporal string, err error) {
 	present := presentExpr(v)
 	if isRequired(f) {
-		cp.check(rule{contracts.ReasonMissingRequired, present, "is required"}, path, guard)
+		cp.check(rule{contracts.ReasonMissingRequired, present, "is required"}, "required", path, guard)
 	}
 	inner := and(guard, present)
 	types, err := typeRules(f.Type, v)
@@ -48,7 +48,7 @@ func (cp *compiler) field(f *contracts.Field, v, path, guard, id string) (tempor
 		types[1].pred = temporal + " IS NOT NULL"
 	}
 	for _, r := range types {
-		cp.check(r, path, inner)
+		cp.check(r, "type "+string(f.Type.Kind), path, inner)
 	}
 	switch f.Type.Kind {
 	case contracts.KindStruct:
@@ -71,7 +71,7 @@ func (cp *compiler) field(f *contracts.Field, v, path, guard, id string) (tempor
 		}
 		e := cp.stage("_etl_e"+id, elems)
 		cp.plan.Checks = append(cp.plan.Checks, Check{
-			CodeSQL: e + ".code", FieldPath: path + "[*]", PathSQL: e + ".path", Reason: e + ".reason",
+			Rule: "elements", CodeSQL: e + ".code", FieldPath: path + "[*]", PathSQL: e + ".path", Reason: e + ".reason",
 			SQL: guarded(inner, e+" IS NULL"),
 		})
 	case contracts.KindTimestamp, contracts.KindDate, contracts.KindBool:
@@ -79,12 +79,12 @@ func (cp *compiler) field(f *contracts.Field, v, path, guard, id string) (tempor
 			return "", fmt.Errorf("field %s: %w", path, err)
 		}
 	}
-	cons, err := constraintRules(f, v)
+	cons, tags, err := constraintRules(f, v)
 	if err != nil {
 		return "", fmt.Errorf("field %s: %w", path, err)
 	}
-	for _, r := range cons {
-		cp.check(r, path, inner)
+	for i, r := range cons {
+		cp.check(r, tags[i], path, inner)
 	}
 	return temporal, nil
 }
@@ -113,10 +113,11 @@ func onlyPresence(f *contracts.Field) error {
 	return nil
 }
 
-// check adds a flat check with a static code.
-func (cp *compiler) check(r rule, path, guard string) {
+// check adds a flat check with a static code; name is the rule as the
+// contract states it (Check.Rule).
+func (cp *compiler) check(r rule, name, path, guard string) {
 	cp.plan.Checks = append(cp.plan.Checks, Check{
-		Code: r.code, CodeSQL: QuoteString(string(r.code)), FieldPath: path, PathSQL: QuoteString(path),
+		Rule: name, Code: r.code, CodeSQL: QuoteString(string(r.code)), FieldPath: path, PathSQL: QuoteString(path),
 		Reason: QuoteString(r.reason), SQL: guarded(guard, r.pred),
 	})
 }

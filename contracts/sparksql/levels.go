@@ -2,14 +2,21 @@ package sparksql
 
 import "strings"
 
-// StageLevels groups the stages so that a stage only reads stages of
+// StageLevels returns ValueStageLevels followed by a level holding the
+// verdict stage (VerdictStage): add each group with one select, in order,
+// then read ValidExpr and the reason expressions.
+func (p *Plan) StageLevels() [][]Stage {
+	return append(p.ValueStageLevels(), []Stage{p.VerdictStage()})
+}
+
+// ValueStageLevels groups the stages (not the verdict) so that a stage only reads stages of
 // earlier groups: each group can be one select (df.selectExpr("*", *group)),
 // in order. Fewer, wider selects keep the plan shallow: with one select per
 // stage, the kitchen-sink contract (37 stages, transform and filter in
 // several) made Spark 4.1.1's analyzer exceed the 100 passes of its
 // fixed-point Resolution batch (spark.sql.analyzer.maxIterations); its 9
 // levels resolve.
-func (p *Plan) StageLevels() [][]Stage {
+func (p *Plan) ValueStageLevels() [][]Stage {
 	level := map[string]int{}
 	var out [][]Stage
 	for _, s := range p.Stages {

@@ -28,10 +28,10 @@ func (cp *compiler) stage(alias, sql string) string {
 	return QuoteIdent(alias)
 }
 
-// payloadCheck adds a payload-level check (empty field path).
-func (cp *compiler) payloadCheck(code contracts.ReasonCode, reason, pred string) {
+// payloadCheck adds a payload-level check (empty field path) named name.
+func (cp *compiler) payloadCheck(name string, code contracts.ReasonCode, reason, pred string) {
 	cp.plan.Checks = append(cp.plan.Checks, Check{
-		Code: code, CodeSQL: QuoteString(string(code)), PathSQL: "''",
+		Rule: name, Code: code, CodeSQL: QuoteString(string(code)), PathSQL: "''",
 		Reason: QuoteString(reason), SQL: guarded("", pred),
 	})
 }
@@ -56,10 +56,10 @@ func (cp *compiler) payload() {
 			"  THEN try_variant_get(%[1]s, '$[0]', 'variant') END", wrap, digest))
 	keys := cp.stage(stageKeys, fmt.Sprintf("CASE WHEN %s IS NOT NULL THEN json_object_keys(%s) END", js, txt))
 
-	cp.payloadCheck(contracts.ReasonPayloadTooLarge,
+	cp.payloadCheck("payload size", contracts.ReasonPayloadTooLarge,
 		fmt.Sprintf("payload has more than %d bytes", cp.plan.MaxPayloadBytes),
 		fmt.Sprintf("%s <= %d", size, cp.plan.MaxPayloadBytes))
-	cp.payloadCheck(contracts.ReasonInvalidUTF8, "payload is not valid UTF-8", utf8)
-	cp.payloadCheck(contracts.ReasonMalformedJSON, "payload is not one JSON value", js+" IS NOT NULL")
-	cp.payloadCheck(contracts.ReasonNotAnObject, "payload is not a JSON object", keys+" IS NOT NULL")
+	cp.payloadCheck("payload UTF-8", contracts.ReasonInvalidUTF8, "payload is not valid UTF-8", utf8)
+	cp.payloadCheck("payload JSON", contracts.ReasonMalformedJSON, "payload is not one JSON value", js+" IS NOT NULL")
+	cp.payloadCheck("payload object", contracts.ReasonNotAnObject, "payload is not a JSON object", keys+" IS NOT NULL")
 }

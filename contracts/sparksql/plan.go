@@ -52,6 +52,12 @@ func (s Stage) Expr() string { return s.SQL + " AS " + QuoteIdent(s.Alias) }
 // predicate over the payload column and the plan's stages that is never
 // NULL: TRUE when the row passes the rule (or the rule does not apply).
 type Check struct {
+	// Rule names the rule as the contract states it: "payload size",
+	// "payload UTF-8", "payload JSON", "payload object", "required",
+	// "type <kind>", a constraint as tagged ("min=1", "oneof=a b"),
+	// "elements" (an array's elements), "unknown_fields=reject", or
+	// "rule <name>" (a cross-field rule).
+	Rule string
 	// Code is the reason code of the rule; empty when the code depends on
 	// the row (array element checks), then CodeSQL computes it.
 	Code contracts.ReasonCode
@@ -157,45 +163,60 @@ func (p *Plan) StageExprs() []string {
 	return out
 }
 
-// ValidExpr returns the conjunction of every check: TRUE for a valid row,
-// FALSE otherwise, never NULL.
-func (p *Plan) ValidExpr() string {
-	parts := make([]string, len(p.Checks))
+// RuleColumn is the verdict stage: the 1-based index in Checks of the
+// first check a row fails, 0 when it passes every check.
+const RuleColumn = "_etl_rule"
+
+// VerdictStage returns the verdict stage, RuleColumn: CASE WHEN NOT (p1)
+// THEN 1 WHEN NOT (p2) THEN 2 ... ELSE 0 END, in which each check is
+// written and evaluated once, in order, and the first failure ends the
+// evaluation. It reads every stage, so it comes after them (StageLevels).
+func (p *Plan) VerdictStage() Stage {
+	if len(p.Checks) == 0 {
+		return Stage{Alias: RuleColumn, SQL: "0"}
+	}
+	var b strings.Builder
+	b.WriteString("CASE")
 	for i, c := range p.Checks {
-		parts[i] = c.SQL
+		fmt.Fprintf(&b, "\n  WHEN NOT (%s) THEN %d", c.SQL, i+1)
 	}
-	if len(parts) == 0 {
-		return "true"
-	}
-	return strings.Join(parts, "\nAND ")
+	b.WriteString("\n  ELSE 0\nEND")
+	return Stage{Alias: RuleColumn, SQL: b.String()}
 }
 
-// ReasonCodeExpr returns CASE WHEN NOT p1 THEN 'CODE1' ... END: the code of
-// the first failing check, NULL for a valid row.
+// ValidExpr returns the verdict: TRUE for a valid row, FALSE otherwise,
+// never NULL. It reads RuleColumn.
+func (p *Plan) ValidExpr() string { return QuoteIdent(RuleColumn) + " = 0" }
+
+// ReasonCodeExpr returns the code of the first failing check, looked up by
+// RuleColumn: CASE _etl_rule WHEN 1 THEN 'CODE1' ... END, NULL for a valid
+// row.
 func (p *Plan) ReasonCodeExpr() string {
-	return p.caseExpr(func(c Check) string { return c.CodeSQL })
+	return p.lookupExpr(func(c Check) string { return c.CodeSQL })
 }
 
 // ReasonExpr returns the reason text of the first failing check, NULL for a
 // valid row.
 func (p *Plan) ReasonExpr() string {
-	return p.caseExpr(func(c Check) string { return c.Reason })
+	return p.lookupExpr(func(c Check) string { return c.Reason })
 }
 
 // FieldPathExpr returns the field path of the first failing check (empty
 // for payload-level reasons), NULL for a valid row.
 func (p *Plan) FieldPathExpr() string {
-	return p.caseExpr(func(c Check) string { return c.PathSQL })
+	return p.lookupExpr(func(c Check) string { return c.PathSQL })
 }
 
-func (p *Plan) caseExpr(value func(Check) string) string {
+// lookupExpr returns value of the check RuleColumn names: a CASE over an
+// integer, which evaluates one branch and no predicate.
+func (p *Plan) lookupExpr(value func(Check) string) string {
 	if len(p.Checks) == 0 {
 		return "CAST(NULL AS STRING)"
 	}
 	var b strings.Builder
-	b.WriteString("CASE")
-	for _, c := range p.Checks {
-		fmt.Fprintf(&b, "\n  WHEN NOT (%s)\n    THEN %s", c.SQL, value(c))
+	b.WriteString("CASE " + QuoteIdent(RuleColumn))
+	for i, c := range p.Checks {
+		fmt.Fprintf(&b, "\n  WHEN %d THEN %s", i+1, value(c))
 	}
 	b.WriteString("\nEND")
 	return b.String()

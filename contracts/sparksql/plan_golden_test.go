@@ -24,8 +24,9 @@ func renderPlan(p *Plan) string {
 		if code == "" {
 			code = "(per row) " + c.CodeSQL
 		}
-		fmt.Fprintf(&b, "-- %d %s %s\n%s;\n", i+1, code, c.FieldPath, c.SQL)
+		fmt.Fprintf(&b, "-- %d %s %s: %s\n%s;\n", i+1, code, c.FieldPath, c.Rule, c.SQL)
 	}
+	fmt.Fprintf(&b, "\n-- verdict\n%s;\n", p.VerdictStage().Expr())
 	fmt.Fprintf(&b, "\n-- valid\n%s;\n", p.ValidExpr())
 	fmt.Fprintf(&b, "\n-- reason code\n%s;\n", p.ReasonCodeExpr())
 	fmt.Fprintf(&b, "\n-- reason\n%s;\n", p.ReasonExpr())

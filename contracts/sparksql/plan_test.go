@@ -1,6 +1,7 @@
 package sparksql
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -45,7 +46,7 @@ func allExprs(p *Plan) []string {
 	for _, c := range p.Checks {
 		out = append(out, c.SQL, c.CodeSQL, c.PathSQL, c.Reason)
 	}
-	out = append(out, p.ValidExpr(), p.ReasonCodeExpr(), p.ReasonExpr(), p.FieldPathExpr())
+	out = append(out, p.VerdictStage().Expr(), p.ValidExpr(), p.ReasonCodeExpr(), p.ReasonExpr(), p.FieldPathExpr())
 	return append(out, p.ProjectionExprs()...)
 }
 
@@ -96,22 +97,44 @@ func TestChecksAreNullSafe(t *testing.T) {
 	}
 }
 
-func TestCaseExprsFollowCheckOrder(t *testing.T) {
-	p := compile(t, orderEvent(), Options{})
-	code := p.ReasonCodeExpr()
-	last := -1
-	for _, ck := range p.Checks {
-		i := strings.Index(code, "WHEN NOT ("+ck.SQL+")\n    THEN "+ck.CodeSQL)
-		if i <= last {
-			t.Fatalf("check %s %s is missing from the CASE or out of order", ck.Code, ck.FieldPath)
+// TestVerdictWritesEachCheckOnce: the verdict stage holds every check
+// once, in order, numbered by its index; the reason expressions look the
+// index up and hold no check.
+func TestVerdictWritesEachCheckOnce(t *testing.T) {
+	for _, c := range []*contracts.Contract{orderEvent(), kitchenSink(), crossRules()} {
+		p := compile(t, c, Options{UnknownFields: contracts.UnknownReject})
+		verdict := p.VerdictStage().SQL
+		last := -1
+		for i, ck := range p.Checks {
+			when := fmt.Sprintf("WHEN NOT (%s) THEN %d\n", ck.SQL, i+1)
+			if n := strings.Count(verdict, when); n != 1 {
+				t.Fatalf("%s: check %d (%s %s) is %d times in the verdict, want once", c.ID, i+1, ck.Code, ck.FieldPath, n)
+			}
+			at := strings.Index(verdict, when)
+			if at <= last {
+				t.Fatalf("%s: check %d is out of order in the verdict", c.ID, i+1)
+			}
+			last = at
+			if ck.Rule == "" {
+				t.Errorf("%s: check %d (%s %s) has no rule name", c.ID, i+1, ck.Code, ck.FieldPath)
+			}
 		}
-		last = i
-	}
-	if !strings.HasPrefix(code, "CASE") || !strings.HasSuffix(code, "END") {
-		t.Errorf("ReasonCodeExpr is not one CASE: %s", code)
-	}
-	if got := strings.Count(p.ValidExpr(), "\nAND "); got != len(p.Checks)-1 {
-		t.Errorf("ValidExpr joins %d checks, want %d", got+1, len(p.Checks))
+		if !strings.HasSuffix(verdict, "ELSE 0\nEND") {
+			t.Errorf("%s: the verdict does not end in ELSE 0: %s", c.ID, verdict)
+		}
+		for _, e := range []string{p.ValidExpr(), p.ReasonCodeExpr(), p.ReasonExpr(), p.FieldPathExpr()} {
+			for i, ck := range p.Checks {
+				if strings.Contains(e, ck.SQL) {
+					t.Errorf("%s: check %d's predicate is in a reason expression: %s", c.ID, i+1, e)
+				}
+			}
+		}
+		code := p.ReasonCodeExpr()
+		for i, ck := range p.Checks {
+			if !strings.Contains(code, fmt.Sprintf("WHEN %d THEN %s\n", i+1, ck.CodeSQL)) {
+				t.Errorf("%s: ReasonCodeExpr does not map %d to %s", c.ID, i+1, ck.CodeSQL)
+			}
+		}
 	}
 }
 
@@ -223,6 +246,10 @@ func TestCompileErrors(t *testing.T) {
 func TestStageLevels(t *testing.T) {
 	p := compile(t, kitchenSink(), Options{})
 	levels := p.StageLevels()
+	if last := levels[len(levels)-1]; len(last) != 1 || last[0] != p.VerdictStage() {
+		t.Errorf("the last level is %v, want the verdict stage alone", last)
+	}
+	levels = levels[:len(levels)-1]
 	seen := map[string]bool{}
 	n := 0
 	for i, group := range levels {

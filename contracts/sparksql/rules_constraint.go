@@ -14,20 +14,28 @@ import (
 var numberArg = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
 
 // constraintRules compiles the constraints of field f (type t, value in the
-// variant v) in tag order. required on a string is the non-empty check; on
-// other kinds it only makes the field required (see isRequired).
-func constraintRules(f *contracts.Field, v string) ([]rule, error) {
-	var out []rule
+// variant v) in tag order, with each rule's constraint as tagged (its
+// Check.Rule). required on a string is the non-empty check; on other kinds
+// it only makes the field required (see isRequired).
+func constraintRules(f *contracts.Field, v string) (rules []rule, tags []string, err error) {
 	for _, c := range f.Constraints {
 		r, skip, err := constraintRule(f.Type, c, v)
 		if err != nil {
-			return nil, fmt.Errorf("constraint %s: %w", c.Kind, err)
+			return nil, nil, fmt.Errorf("constraint %s: %w", c.Kind, err)
 		}
 		if !skip {
-			out = append(out, r)
+			rules, tags = append(rules, r), append(tags, constraintTag(c))
 		}
 	}
-	return out, nil
+	return rules, tags, nil
+}
+
+// constraintTag is c as the contract's tag writes it: kind=args.
+func constraintTag(c contracts.Constraint) string {
+	if len(c.Args) == 0 {
+		return string(c.Kind)
+	}
+	return string(c.Kind) + "=" + strings.Join(c.Args, " ")
 }
 
 func constraintRule(t contracts.Type, c contracts.Constraint, v string) (rule, bool, error) {

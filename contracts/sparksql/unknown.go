@@ -31,7 +31,7 @@ func (cp *compiler) unknown() {
 	}
 	u := cp.stage(stageUnknown, expr)
 	cp.plan.Checks = append(cp.plan.Checks, Check{
-		Code: contracts.ReasonUnknownField, CodeSQL: QuoteString(string(contracts.ReasonUnknownField)),
+		Rule: "unknown_fields=reject", Code: contracts.ReasonUnknownField, CodeSQL: QuoteString(string(contracts.ReasonUnknownField)),
 		PathSQL: u, Reason: fmt.Sprintf("concat('member is not declared by contract ', %s)", QuoteString(c.ID)),
 		SQL: guarded("", u+" IS NULL"),
 	})

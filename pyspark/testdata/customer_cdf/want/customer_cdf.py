@@ -26,6 +26,25 @@ STOP_TIMEOUT_SECONDS = 120.0
 SERVER_LOSS_TIMEOUT_SECONDS = 60.0
 
 
+def rule_check(stage_levels, rules):
+    """The validation rt.validate applies, from a contract's stages and its rule table (field, rule,
+    reason code, reason, field path, condition): each rule's condition evaluated once per row, in
+    order, into _etl_rule, the number of the first rule the row breaks (0: it breaks none, it is
+    valid); the reason code, reason and field path are looked up by that number."""
+    verdict = "".join("\n  WHEN NOT (%s) THEN %d" % (r[5], i) for i, r in enumerate(rules, 1))
+
+    def lookup(column):
+        return "CASE `_etl_rule`" + "".join("\n  WHEN %d THEN %s" % (i, r[column]) for i, r in enumerate(rules, 1)) + "\nEND"
+
+    return {
+        "stage_levels": stage_levels + [["CASE" + verdict + "\n  ELSE 0\nEND AS `_etl_rule`"]],
+        "valid": "`_etl_rule` = 0",
+        "reason_code": lookup(2),
+        "reason": lookup(3),
+        "field_path": lookup(4),
+    }
+
+
 # Source customer_changes: plugin delta-cdf, contract customer-change.
 CUSTOMER_CHANGES_OPTIONS = {
     "maxFilesPerTrigger": "1000",
@@ -41,58 +60,130 @@ CUSTOMER_CHANGES_LINEAGE = [
     "CAST(_commit_version AS BIGINT) AS _etl_offset",
     "CAST(_commit_timestamp AS TIMESTAMP) AS _etl_kafka_timestamp",
 ]
-# The contract's validation compiled to Spark SQL (contracts/sparksql): the
-# stages, one select per level, then the verdict; no Python UDF.
-CUSTOMER_CHANGES_CHECK = {
-    "stage_levels": [
-        [
-            "coalesce(octet_length(`raw_payload`), 0) AS `_etl_payload_size`",
-            "coalesce(is_valid_utf8(`raw_payload`), true) AS `_etl_payload_utf8`",
-        ],
-        [
-            "CASE WHEN `_etl_payload_size` <= 1048576 AND `_etl_payload_utf8` THEN coalesce(`raw_payload`, '') END AS `_etl_payload_text`",
-        ],
-        [
-            "sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`",
-        ],
-        [
-            "try_parse_json(concat('[', `_etl_payload_text`, ',\"', `_etl_payload_sha256`, '\"]')) AS `_etl_payload_wrapped`",
-        ],
-        [
-            "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
-        ],
-        [
-            "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
-            "try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v1`",
-            "try_variant_get(`_etl_json`, '$.name', 'variant') AS `_etl_v2`",
-            "try_variant_get(`_etl_json`, '$.email', 'variant') AS `_etl_v3`",
-            "try_variant_get(`_etl_json`, '$.country', 'variant') AS `_etl_v4`",
-            "try_variant_get(`_etl_json`, '$.tier', 'variant') AS `_etl_v5`",
-            "try_variant_get(`_etl_json`, '$.updated_at', 'variant') AS `_etl_v6`",
-            "try_variant_get(`_etl_json`, '$._change_type', 'variant') AS `_etl_v7`",
-            "try_variant_get(`_etl_json`, '$._commit_version', 'variant') AS `_etl_v8`",
-            "try_variant_get(`_etl_json`, '$._commit_timestamp', 'variant') AS `_etl_v9`",
-        ],
-        [
-            "try_variant_get(`_etl_v6`, '$', 'string') AS `_etl_s6`",
-            "try_variant_get(`_etl_v9`, '$', 'string') AS `_etl_s9`",
-        ],
-        [
-            "CASE WHEN `_etl_s6` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\\\z' THEN\n  CASE WHEN endswith(`_etl_s6`, 'Z') THEN 0\n  ELSE (CASE WHEN substr(`_etl_s6`, -6, 1) = '-' THEN -1 ELSE 1 END)\n    * (try_cast(substr(`_etl_s6`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s6`, -2, 2) AS INT)) END END AS `_etl_o6`",
-            "try_to_timestamp(concat(left(`_etl_s6`, length(`_etl_s6`) - CASE WHEN endswith(`_etl_s6`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\\'T\\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l6`",
-            "CASE WHEN `_etl_s9` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\\\z' THEN\n  CASE WHEN endswith(`_etl_s9`, 'Z') THEN 0\n  ELSE (CASE WHEN substr(`_etl_s9`, -6, 1) = '-' THEN -1 ELSE 1 END)\n    * (try_cast(substr(`_etl_s9`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s9`, -2, 2) AS INT)) END END AS `_etl_o9`",
-            "try_to_timestamp(concat(left(`_etl_s9`, length(`_etl_s9`) - CASE WHEN endswith(`_etl_s9`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\\'T\\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l9`",
-        ],
-        [
-            "CASE WHEN left(`_etl_s6`, 4) <> '0000' AND abs(`_etl_o6`) <= 1080\n  AND timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) END AS `_etl_t6`",
-            "CASE WHEN left(`_etl_s9`, 4) <> '0000' AND abs(`_etl_o9`) <= 1080\n  AND timestampadd(MINUTE, 0 - `_etl_o9`, `_etl_l9`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN timestampadd(MINUTE, 0 - `_etl_o9`, `_etl_l9`) END AS `_etl_t9`",
-        ],
+# Contract customer-change compiled to Spark SQL (contracts/sparksql), no Python UDF: the
+# stages, one select per level, hold the payload's parts and the fields' values the rules read.
+CUSTOMER_CHANGES_STAGE_LEVELS = [
+    [
+        "coalesce(octet_length(`raw_payload`), 0) AS `_etl_payload_size`",
+        "coalesce(is_valid_utf8(`raw_payload`), true) AS `_etl_payload_utf8`",
     ],
-    "valid": "coalesce(`_etl_payload_size` <= 1048576, false)\nAND coalesce(`_etl_payload_utf8`, false)\nAND coalesce(`_etl_json` IS NOT NULL, false)\nAND coalesce(`_etl_keys` IS NOT NULL, false)\nAND coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)\nAND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce((schema_of_variant(`_etl_v1`) = 'BIGINT' OR (schema_of_variant(`_etl_v1`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v1`, '$', 'bigint') IS NULL)), false))\nAND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') IS NOT NULL, false))\nAND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') > (0BD), false))\nAND coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)\nAND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false))\nAND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') <> '', false))\nAND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(char_length(try_variant_get(`_etl_v2`, '$', 'string')) <= 200, false))\nAND coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false)\nAND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false))\nAND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') <> '', false))\nAND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(char_length(try_variant_get(`_etl_v3`, '$', 'string')) <= 320, false))\nAND coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)\nAND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false))\nAND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') <> '', false))\nAND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) = 2, false))\nAND coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false)\nAND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))\nAND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('standard', 'gold', 'platinum'), false))\nAND coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)\nAND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false))\nAND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false))\nAND coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false)\nAND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(schema_of_variant(`_etl_v7`) = 'STRING', false))\nAND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_variant_get(`_etl_v7`, '$', 'string') IN ('insert', 'update_preimage', 'update_postimage', 'delete'), false))\nAND coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false)\nAND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) = 'BIGINT' OR (schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v8`, '$', 'bigint') IS NULL)), false))\nAND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') IS NOT NULL, false))\nAND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') >= (0BD), false))\nAND coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false)\nAND (NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false))\nAND (NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false))",
-    "reason_code": "CASE\n  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))\n    THEN 'PAYLOAD_TOO_LARGE'\n  WHEN NOT (coalesce(`_etl_payload_utf8`, false))\n    THEN 'INVALID_UTF8'\n  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))\n    THEN 'MALFORMED_JSON'\n  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))\n    THEN 'NOT_AN_OBJECT'\n  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce((schema_of_variant(`_etl_v1`) = 'BIGINT' OR (schema_of_variant(`_etl_v1`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v1`, '$', 'bigint') IS NULL)), false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') > (0BD), false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') <> '', false)))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(char_length(try_variant_get(`_etl_v2`, '$', 'string')) <= 200, false)))\n    THEN 'BAD_LENGTH'\n  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') <> '', false)))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(char_length(try_variant_get(`_etl_v3`, '$', 'string')) <= 320, false)))\n    THEN 'BAD_LENGTH'\n  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') <> '', false)))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) = 2, false)))\n    THEN 'BAD_LENGTH'\n  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('standard', 'gold', 'platinum'), false)))\n    THEN 'BAD_ENUM'\n  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false)))\n    THEN 'INVALID_TIMESTAMP'\n  WHEN NOT (coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(schema_of_variant(`_etl_v7`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_variant_get(`_etl_v7`, '$', 'string') IN ('insert', 'update_preimage', 'update_postimage', 'delete'), false)))\n    THEN 'BAD_ENUM'\n  WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) = 'BIGINT' OR (schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v8`, '$', 'bigint') IS NULL)), false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') >= (0BD), false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false)))\n    THEN 'INVALID_TIMESTAMP'\nEND",
-    "reason": "CASE\n  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))\n    THEN 'payload has more than 1048576 bytes'\n  WHEN NOT (coalesce(`_etl_payload_utf8`, false))\n    THEN 'payload is not valid UTF-8'\n  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))\n    THEN 'payload is not one JSON value'\n  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))\n    THEN 'payload is not a JSON object'\n  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce((schema_of_variant(`_etl_v1`) = 'BIGINT' OR (schema_of_variant(`_etl_v1`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v1`, '$', 'bigint') IS NULL)), false)))\n    THEN 'expected an integer literal'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'integer outside the range of int64'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') > (0BD), false)))\n    THEN 'must be > 0'\n  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') <> '', false)))\n    THEN 'is required and must not be empty'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(char_length(try_variant_get(`_etl_v2`, '$', 'string')) <= 200, false)))\n    THEN 'length must be <= 200'\n  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') <> '', false)))\n    THEN 'is required and must not be empty'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(char_length(try_variant_get(`_etl_v3`, '$', 'string')) <= 320, false)))\n    THEN 'length must be <= 320'\n  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') <> '', false)))\n    THEN 'is required and must not be empty'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) = 2, false)))\n    THEN 'length must be = 2'\n  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('standard', 'gold', 'platinum'), false)))\n    THEN 'must be one of standard, gold, platinum'\n  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false)))\n    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'\n  WHEN NOT (coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(schema_of_variant(`_etl_v7`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_variant_get(`_etl_v7`, '$', 'string') IN ('insert', 'update_preimage', 'update_postimage', 'delete'), false)))\n    THEN 'must be one of insert, update_preimage, update_postimage, delete'\n  WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) = 'BIGINT' OR (schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v8`, '$', 'bigint') IS NULL)), false)))\n    THEN 'expected an integer literal'\n  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'integer outside the range of int64'\n  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') >= (0BD), false)))\n    THEN 'must be >= 0'\n  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false)))\n    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'\nEND",
-    "field_path": "CASE\n  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))\n    THEN ''\n  WHEN NOT (coalesce(`_etl_payload_utf8`, false))\n    THEN ''\n  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))\n    THEN ''\n  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))\n    THEN ''\n  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce((schema_of_variant(`_etl_v1`) = 'BIGINT' OR (schema_of_variant(`_etl_v1`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v1`, '$', 'bigint') IS NULL)), false)))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') > (0BD), false)))\n    THEN 'customer_id'\n  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))\n    THEN 'name'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))\n    THEN 'name'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') <> '', false)))\n    THEN 'name'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(char_length(try_variant_get(`_etl_v2`, '$', 'string')) <= 200, false)))\n    THEN 'name'\n  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false))\n    THEN 'email'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false)))\n    THEN 'email'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') <> '', false)))\n    THEN 'email'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(char_length(try_variant_get(`_etl_v3`, '$', 'string')) <= 320, false)))\n    THEN 'email'\n  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))\n    THEN 'country'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false)))\n    THEN 'country'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') <> '', false)))\n    THEN 'country'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) = 2, false)))\n    THEN 'country'\n  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))\n    THEN 'tier'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))\n    THEN 'tier'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('standard', 'gold', 'platinum'), false)))\n    THEN 'tier'\n  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))\n    THEN 'updated_at'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false)))\n    THEN 'updated_at'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false)))\n    THEN 'updated_at'\n  WHEN NOT (coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false))\n    THEN '_change_type'\n  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(schema_of_variant(`_etl_v7`) = 'STRING', false)))\n    THEN '_change_type'\n  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_variant_get(`_etl_v7`, '$', 'string') IN ('insert', 'update_preimage', 'update_postimage', 'delete'), false)))\n    THEN '_change_type'\n  WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false))\n    THEN '_commit_version'\n  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) = 'BIGINT' OR (schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v8`, '$', 'bigint') IS NULL)), false)))\n    THEN '_commit_version'\n  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') IS NOT NULL, false)))\n    THEN '_commit_version'\n  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') >= (0BD), false)))\n    THEN '_commit_version'\n  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false))\n    THEN '_commit_timestamp'\n  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false)))\n    THEN '_commit_timestamp'\n  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false)))\n    THEN '_commit_timestamp'\nEND",
-}
+    [
+        "CASE WHEN `_etl_payload_size` <= 1048576 AND `_etl_payload_utf8` THEN coalesce(`raw_payload`, '') END AS `_etl_payload_text`",
+    ],
+    [
+        "sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`",
+    ],
+    [
+        "try_parse_json(concat('[', `_etl_payload_text`, ',\"', `_etl_payload_sha256`, '\"]')) AS `_etl_payload_wrapped`",
+    ],
+    [
+        "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
+    ],
+    [
+        "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
+        "try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v1`",
+        "try_variant_get(`_etl_json`, '$.name', 'variant') AS `_etl_v2`",
+        "try_variant_get(`_etl_json`, '$.email', 'variant') AS `_etl_v3`",
+        "try_variant_get(`_etl_json`, '$.country', 'variant') AS `_etl_v4`",
+        "try_variant_get(`_etl_json`, '$.tier', 'variant') AS `_etl_v5`",
+        "try_variant_get(`_etl_json`, '$.updated_at', 'variant') AS `_etl_v6`",
+        "try_variant_get(`_etl_json`, '$._change_type', 'variant') AS `_etl_v7`",
+        "try_variant_get(`_etl_json`, '$._commit_version', 'variant') AS `_etl_v8`",
+        "try_variant_get(`_etl_json`, '$._commit_timestamp', 'variant') AS `_etl_v9`",
+    ],
+    [
+        "try_variant_get(`_etl_v6`, '$', 'string') AS `_etl_s6`",
+        "try_variant_get(`_etl_v9`, '$', 'string') AS `_etl_s9`",
+    ],
+    [
+        "CASE WHEN `_etl_s6` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\\\z' THEN\n  CASE WHEN endswith(`_etl_s6`, 'Z') THEN 0\n  ELSE (CASE WHEN substr(`_etl_s6`, -6, 1) = '-' THEN -1 ELSE 1 END)\n    * (try_cast(substr(`_etl_s6`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s6`, -2, 2) AS INT)) END END AS `_etl_o6`",
+        "try_to_timestamp(concat(left(`_etl_s6`, length(`_etl_s6`) - CASE WHEN endswith(`_etl_s6`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\\'T\\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l6`",
+        "CASE WHEN `_etl_s9` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\\\z' THEN\n  CASE WHEN endswith(`_etl_s9`, 'Z') THEN 0\n  ELSE (CASE WHEN substr(`_etl_s9`, -6, 1) = '-' THEN -1 ELSE 1 END)\n    * (try_cast(substr(`_etl_s9`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s9`, -2, 2) AS INT)) END END AS `_etl_o9`",
+        "try_to_timestamp(concat(left(`_etl_s9`, length(`_etl_s9`) - CASE WHEN endswith(`_etl_s9`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\\'T\\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l9`",
+    ],
+    [
+        "CASE WHEN left(`_etl_s6`, 4) <> '0000' AND abs(`_etl_o6`) <= 1080\n  AND timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) END AS `_etl_t6`",
+        "CASE WHEN left(`_etl_s9`, 4) <> '0000' AND abs(`_etl_o9`) <= 1080\n  AND timestampadd(MINUTE, 0 - `_etl_o9`, `_etl_l9`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN timestampadd(MINUTE, 0 - `_etl_o9`, `_etl_l9`) END AS `_etl_t9`",
+    ],
+]
+# The contract's rules, in the order a row is checked (docs/validation.md): a row that breaks one
+# is rejected with the first it breaks. Each: field, rule, then Spark SQL: the reason code, the
+# reason and the field path of a row that breaks it, and its condition (true when the row passes).
+CUSTOMER_CHANGES_RULES = [
+    ("", "payload size", "'PAYLOAD_TOO_LARGE'", "'payload has more than 1048576 bytes'", "''",
+     "coalesce(`_etl_payload_size` <= 1048576, false)"),
+    ("", "payload UTF-8", "'INVALID_UTF8'", "'payload is not valid UTF-8'", "''",
+     "coalesce(`_etl_payload_utf8`, false)"),
+    ("", "payload JSON", "'MALFORMED_JSON'", "'payload is not one JSON value'", "''",
+     "coalesce(`_etl_json` IS NOT NULL, false)"),
+    ("", "payload object", "'NOT_AN_OBJECT'", "'payload is not a JSON object'", "''",
+     "coalesce(`_etl_keys` IS NOT NULL, false)"),
+    ("customer_id", "required", "'MISSING_REQUIRED'", "'is required'", "'customer_id'",
+     "coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)"),
+    ("customer_id", "type int64", "'WRONG_TYPE'", "'expected an integer literal'", "'customer_id'",
+     "(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce((schema_of_variant(`_etl_v1`) = 'BIGINT' OR (schema_of_variant(`_etl_v1`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v1`, '$', 'bigint') IS NULL)), false))"),
+    ("customer_id", "type int64", "'OUT_OF_RANGE'", "'integer outside the range of int64'", "'customer_id'",
+     "(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') IS NOT NULL, false))"),
+    ("customer_id", "gt=0", "'OUT_OF_RANGE'", "'must be > 0'", "'customer_id'",
+     "(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'bigint') > (0BD), false))"),
+    ("name", "required", "'MISSING_REQUIRED'", "'is required'", "'name'",
+     "coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)"),
+    ("name", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'name'",
+     "(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false))"),
+    ("name", "required", "'MISSING_REQUIRED'", "'is required and must not be empty'", "'name'",
+     "(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') <> '', false))"),
+    ("name", "max=200", "'BAD_LENGTH'", "'length must be <= 200'", "'name'",
+     "(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(char_length(try_variant_get(`_etl_v2`, '$', 'string')) <= 200, false))"),
+    ("email", "required", "'MISSING_REQUIRED'", "'is required'", "'email'",
+     "coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false)"),
+    ("email", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'email'",
+     "(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false))"),
+    ("email", "required", "'MISSING_REQUIRED'", "'is required and must not be empty'", "'email'",
+     "(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') <> '', false))"),
+    ("email", "max=320", "'BAD_LENGTH'", "'length must be <= 320'", "'email'",
+     "(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(char_length(try_variant_get(`_etl_v3`, '$', 'string')) <= 320, false))"),
+    ("country", "required", "'MISSING_REQUIRED'", "'is required'", "'country'",
+     "coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)"),
+    ("country", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'country'",
+     "(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false))"),
+    ("country", "required", "'MISSING_REQUIRED'", "'is required and must not be empty'", "'country'",
+     "(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') <> '', false))"),
+    ("country", "len=2", "'BAD_LENGTH'", "'length must be = 2'", "'country'",
+     "(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) = 2, false))"),
+    ("tier", "required", "'MISSING_REQUIRED'", "'is required'", "'tier'",
+     "coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false)"),
+    ("tier", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'tier'",
+     "(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))"),
+    ("tier", "oneof=standard gold platinum", "'BAD_ENUM'", "'must be one of standard, gold, platinum'", "'tier'",
+     "(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('standard', 'gold', 'platinum'), false))"),
+    ("updated_at", "required", "'MISSING_REQUIRED'", "'is required'", "'updated_at'",
+     "coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)"),
+    ("updated_at", "type timestamp", "'WRONG_TYPE'", "'expected a JSON string'", "'updated_at'",
+     "(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false))"),
+    ("updated_at", "type timestamp", "'INVALID_TIMESTAMP'", "'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'", "'updated_at'",
+     "(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false))"),
+    ("_change_type", "required", "'MISSING_REQUIRED'", "'is required'", "'_change_type'",
+     "coalesce((`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)), false)"),
+    ("_change_type", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'_change_type'",
+     "(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(schema_of_variant(`_etl_v7`) = 'STRING', false))"),
+    ("_change_type", "oneof=insert update_preimage update_postimage delete", "'BAD_ENUM'", "'must be one of insert, update_preimage, update_postimage, delete'", "'_change_type'",
+     "(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_variant_get(`_etl_v7`, '$', 'string') IN ('insert', 'update_preimage', 'update_postimage', 'delete'), false))"),
+    ("_commit_version", "required", "'MISSING_REQUIRED'", "'is required'", "'_commit_version'",
+     "coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false)"),
+    ("_commit_version", "type int64", "'WRONG_TYPE'", "'expected an integer literal'", "'_commit_version'",
+     "(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) = 'BIGINT' OR (schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v8`, '$', 'bigint') IS NULL)), false))"),
+    ("_commit_version", "type int64", "'OUT_OF_RANGE'", "'integer outside the range of int64'", "'_commit_version'",
+     "(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') IS NOT NULL, false))"),
+    ("_commit_version", "gte=0", "'OUT_OF_RANGE'", "'must be >= 0'", "'_commit_version'",
+     "(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_variant_get(`_etl_v8`, '$', 'bigint') >= (0BD), false))"),
+    ("_commit_timestamp", "required", "'MISSING_REQUIRED'", "'is required'", "'_commit_timestamp'",
+     "coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false)"),
+    ("_commit_timestamp", "type timestamp", "'WRONG_TYPE'", "'expected a JSON string'", "'_commit_timestamp'",
+     "(NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'STRING', false))"),
+    ("_commit_timestamp", "type timestamp", "'INVALID_TIMESTAMP'", "'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'", "'_commit_timestamp'",
+     "(NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(`_etl_t9` IS NOT NULL, false))"),
+]
+CUSTOMER_CHANGES_CHECK = rule_check(CUSTOMER_CHANGES_STAGE_LEVELS, CUSTOMER_CHANGES_RULES)
 CUSTOMER_CHANGES_PROJECTION = [
     "try_variant_get(`_etl_v1`, '$', 'bigint') AS `customer_id`",
     "try_variant_get(`_etl_v2`, '$', 'string') AS `name`",

@@ -82,496 +82,343 @@ try_variant_get(`_etl_v13`, '$', 'string') AS `_etl_c13`;
 try_variant_get(`_etl_v14`, '$', 'boolean') AS `_etl_c14`;
 
 -- checks
--- 1 PAYLOAD_TOO_LARGE 
+-- 1 PAYLOAD_TOO_LARGE : payload size
 coalesce(`_etl_payload_size` <= 1048576, false);
--- 2 INVALID_UTF8 
+-- 2 INVALID_UTF8 : payload UTF-8
 coalesce(`_etl_payload_utf8`, false);
--- 3 MALFORMED_JSON 
+-- 3 MALFORMED_JSON : payload JSON
 coalesce(`_etl_json` IS NOT NULL, false);
--- 4 NOT_AN_OBJECT 
+-- 4 NOT_AN_OBJECT : payload object
 coalesce(`_etl_keys` IS NOT NULL, false);
--- 5 MISSING_REQUIRED id
+-- 5 MISSING_REQUIRED id: required
 coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false);
--- 6 WRONG_TYPE id
+-- 6 WRONG_TYPE id: type string
 (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false));
--- 7 MISSING_REQUIRED start
+-- 7 MISSING_REQUIRED start: required
 coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false);
--- 8 WRONG_TYPE start
+-- 8 WRONG_TYPE start: type timestamp
 (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false));
--- 9 INVALID_TIMESTAMP start
+-- 9 INVALID_TIMESTAMP start: type timestamp
 (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(`_etl_t2` IS NOT NULL, false));
--- 10 WRONG_TYPE end
+-- 10 WRONG_TYPE end: type timestamp
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false));
--- 11 INVALID_TIMESTAMP end
+-- 11 INVALID_TIMESTAMP end: type timestamp
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(`_etl_t3` IS NOT NULL, false));
--- 12 MISSING_REQUIRED order_total
+-- 12 MISSING_REQUIRED order_total: required
 coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false);
--- 13 WRONG_TYPE order_total
+-- 13 WRONG_TYPE order_total: type decimal
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false));
--- 14 DECIMAL_OVERFLOW order_total
+-- 14 DECIMAL_OVERFLOW order_total: type decimal
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false));
--- 15 WRONG_TYPE refund_total
+-- 15 WRONG_TYPE refund_total: type decimal
 (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%'), false));
--- 16 DECIMAL_OVERFLOW refund_total
+-- 16 DECIMAL_OVERFLOW refund_total: type decimal
 (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v5`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v5`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v5`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v5`), '^-?0*([0-9]*)', 1)) <= 16 END, false));
--- 17 WRONG_TYPE discount
+-- 17 WRONG_TYPE discount: type decimal
 (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%'), false));
--- 18 DECIMAL_OVERFLOW discount
+-- 18 DECIMAL_OVERFLOW discount: type decimal
 (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v6`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(`_etl_v6`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v6`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v6`), '^-?0*([0-9]*)', 1)) <= 8 END, false));
--- 19 WRONG_TYPE big_a
+-- 19 WRONG_TYPE big_a: type decimal
 (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false));
--- 20 DECIMAL_OVERFLOW big_a
+-- 20 DECIMAL_OVERFLOW big_a: type decimal
 (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false));
--- 21 WRONG_TYPE big_b
+-- 21 WRONG_TYPE big_b: type decimal
 (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false));
--- 22 DECIMAL_OVERFLOW big_b
+-- 22 DECIMAL_OVERFLOW big_b: type decimal
 (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 15 END, false));
--- 23 WRONG_TYPE x
+-- 23 WRONG_TYPE x: type float64
 (NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce((schema_of_variant(`_etl_v9`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v9`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v9`) AS DOUBLE)) <= 1.7976931348623157E308D, false));
--- 24 WRONG_TYPE y
+-- 24 WRONG_TYPE y: type float64
 (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce((schema_of_variant(`_etl_v10`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v10`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v10`) AS DOUBLE)) <= 1.7976931348623157E308D, false));
--- 25 WRONG_TYPE count
+-- 25 WRONG_TYPE count: type int32
 (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce((schema_of_variant(`_etl_v11`) = 'BIGINT' OR (schema_of_variant(`_etl_v11`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v11`, '$', 'bigint') IS NULL)), false));
--- 26 OUT_OF_RANGE count
+-- 26 OUT_OF_RANGE count: type int32
 (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'int') IS NOT NULL, false));
--- 27 WRONG_TYPE limit
+-- 27 WRONG_TYPE limit: type int64
 (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((schema_of_variant(`_etl_v12`) = 'BIGINT' OR (schema_of_variant(`_etl_v12`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v12`, '$', 'bigint') IS NULL)), false));
--- 28 OUT_OF_RANGE limit
+-- 28 OUT_OF_RANGE limit: type int64
 (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'bigint') IS NOT NULL, false));
--- 29 WRONG_TYPE label
+-- 29 WRONG_TYPE label: type string
 (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(schema_of_variant(`_etl_v13`) = 'STRING', false));
--- 30 WRONG_TYPE active
+-- 30 WRONG_TYPE active: type bool
 (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(schema_of_variant(`_etl_v14`) = 'BOOLEAN', false));
--- 31 WRONG_TYPE born
+-- 31 WRONG_TYPE born: type date
 (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false));
--- 32 INVALID_DATE born
+-- 32 INVALID_DATE born: type date
 (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_t15` IS NOT NULL, false));
--- 33 WRONG_TYPE joined
+-- 33 WRONG_TYPE joined: type date
 (NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false));
--- 34 INVALID_DATE joined
+-- 34 INVALID_DATE joined: type date
 (NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(`_etl_t16` IS NOT NULL, false));
--- 35 WRONG_TYPE span
+-- 35 WRONG_TYPE span: type struct
 (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false));
--- 36 MISSING_REQUIRED span.from
+-- 36 MISSING_REQUIRED span.from: required
 (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)), false));
--- 37 WRONG_TYPE span.from
+-- 37 WRONG_TYPE span.from: type timestamp
 (NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(schema_of_variant(`_etl_v17_1`) = 'STRING', false));
--- 38 INVALID_TIMESTAMP span.from
+-- 38 INVALID_TIMESTAMP span.from: type timestamp
 (NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(`_etl_t17_1` IS NOT NULL, false));
--- 39 MISSING_REQUIRED span.to
+-- 39 MISSING_REQUIRED span.to: required
 (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)), false));
--- 40 WRONG_TYPE span.to
+-- 40 WRONG_TYPE span.to: type timestamp
 (NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(schema_of_variant(`_etl_v17_2`) = 'STRING', false));
--- 41 INVALID_TIMESTAMP span.to
+-- 41 INVALID_TIMESTAMP span.to: type timestamp
 (NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(`_etl_t17_2` IS NOT NULL, false));
--- 42 RULE_VIOLATED end
+-- 42 RULE_VIOLATED end: rule end_after_start
 coalesce((`_etl_t3` >= `_etl_t2`), true);
--- 43 RULE_VIOLATED refund_total
+-- 43 RULE_VIOLATED refund_total: rule refund_within_total
 coalesce(((coalesce(`_etl_c5`, 0BD) + coalesce(`_etl_c6`, 0BD)) <= `_etl_c4`), true);
--- 44 RULE_VIOLATED big_a
+-- 44 RULE_VIOLATED big_a: rule big_ordered
 coalesce((`_etl_c7` >= `_etl_c8`), true);
--- 45 RULE_VIOLATED x
+-- 45 RULE_VIOLATED x: rule nan_is_greatest
 coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) >= `_etl_c10`), true);
--- 46 RULE_VIOLATED x
+-- 46 RULE_VIOLATED x: rule nan_equals_nan
 coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) = ((`_etl_c10` * 1e308D) - (`_etl_c10` * 1e308D))), true);
--- 47 RULE_VIOLATED limit
+-- 47 RULE_VIOLATED limit: rule product_bounded
 coalesce(NOT ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) AND coalesce((try_multiply(`_etl_c11`, `_etl_c12`) < 9000000000000000000L), true), false);
--- 48 RULE_VIOLATED count
+-- 48 RULE_VIOLATED count: rule ratio_at_most_one
 coalesce(NOT ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_c11` AS DOUBLE), CAST(`_etl_c12` AS DOUBLE)) <= 1D), true), false);
--- 49 RULE_VIOLATED limit
+-- 49 RULE_VIOLATED limit: rule negation
 coalesce(NOT ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_c12`) <= 0L) OR (`_etl_c12` < 0L)), true), false);
--- 50 RULE_VIOLATED label
+-- 50 RULE_VIOLATED label: rule label_order
 coalesce(((`_etl_c13` <> 'it\'s') AND (`_etl_c13` < '😀')), true);
--- 51 RULE_VIOLATED active
+-- 51 RULE_VIOLATED active: rule active_or_open
 coalesce((`_etl_c14` OR (`_etl_t3` IS NULL)), true);
--- 52 RULE_VIOLATED born
+-- 52 RULE_VIOLATED born: rule born_before_joined
 coalesce((`_etl_t15` <= `_etl_t16`), true);
--- 53 RULE_VIOLATED span.to
+-- 53 RULE_VIOLATED span.to: rule span_ordered
 coalesce((`_etl_t17_2` > `_etl_t17_1`), true);
 
+-- verdict
+CASE
+  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false)) THEN 1
+  WHEN NOT (coalesce(`_etl_payload_utf8`, false)) THEN 2
+  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false)) THEN 3
+  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false)) THEN 4
+  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)) THEN 5
+  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))) THEN 6
+  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)) THEN 7
+  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false))) THEN 8
+  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(`_etl_t2` IS NOT NULL, false))) THEN 9
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false))) THEN 10
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(`_etl_t3` IS NOT NULL, false))) THEN 11
+  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)) THEN 12
+  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false))) THEN 13
+  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false))) THEN 14
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%'), false))) THEN 15
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v5`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v5`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v5`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v5`), '^-?0*([0-9]*)', 1)) <= 16 END, false))) THEN 16
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%'), false))) THEN 17
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v6`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(`_etl_v6`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v6`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v6`), '^-?0*([0-9]*)', 1)) <= 8 END, false))) THEN 18
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false))) THEN 19
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false))) THEN 20
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false))) THEN 21
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 15 END, false))) THEN 22
+  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce((schema_of_variant(`_etl_v9`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v9`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v9`) AS DOUBLE)) <= 1.7976931348623157E308D, false))) THEN 23
+  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce((schema_of_variant(`_etl_v10`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v10`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v10`) AS DOUBLE)) <= 1.7976931348623157E308D, false))) THEN 24
+  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce((schema_of_variant(`_etl_v11`) = 'BIGINT' OR (schema_of_variant(`_etl_v11`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v11`, '$', 'bigint') IS NULL)), false))) THEN 25
+  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'int') IS NOT NULL, false))) THEN 26
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((schema_of_variant(`_etl_v12`) = 'BIGINT' OR (schema_of_variant(`_etl_v12`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v12`, '$', 'bigint') IS NULL)), false))) THEN 27
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'bigint') IS NOT NULL, false))) THEN 28
+  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(schema_of_variant(`_etl_v13`) = 'STRING', false))) THEN 29
+  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(schema_of_variant(`_etl_v14`) = 'BOOLEAN', false))) THEN 30
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false))) THEN 31
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_t15` IS NOT NULL, false))) THEN 32
+  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false))) THEN 33
+  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(`_etl_t16` IS NOT NULL, false))) THEN 34
+  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false))) THEN 35
+  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)), false))) THEN 36
+  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(schema_of_variant(`_etl_v17_1`) = 'STRING', false))) THEN 37
+  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(`_etl_t17_1` IS NOT NULL, false))) THEN 38
+  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)), false))) THEN 39
+  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(schema_of_variant(`_etl_v17_2`) = 'STRING', false))) THEN 40
+  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(`_etl_t17_2` IS NOT NULL, false))) THEN 41
+  WHEN NOT (coalesce((`_etl_t3` >= `_etl_t2`), true)) THEN 42
+  WHEN NOT (coalesce(((coalesce(`_etl_c5`, 0BD) + coalesce(`_etl_c6`, 0BD)) <= `_etl_c4`), true)) THEN 43
+  WHEN NOT (coalesce((`_etl_c7` >= `_etl_c8`), true)) THEN 44
+  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) >= `_etl_c10`), true)) THEN 45
+  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) = ((`_etl_c10` * 1e308D) - (`_etl_c10` * 1e308D))), true)) THEN 46
+  WHEN NOT (coalesce(NOT ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) AND coalesce((try_multiply(`_etl_c11`, `_etl_c12`) < 9000000000000000000L), true), false)) THEN 47
+  WHEN NOT (coalesce(NOT ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_c11` AS DOUBLE), CAST(`_etl_c12` AS DOUBLE)) <= 1D), true), false)) THEN 48
+  WHEN NOT (coalesce(NOT ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_c12`) <= 0L) OR (`_etl_c12` < 0L)), true), false)) THEN 49
+  WHEN NOT (coalesce(((`_etl_c13` <> 'it\'s') AND (`_etl_c13` < '😀')), true)) THEN 50
+  WHEN NOT (coalesce((`_etl_c14` OR (`_etl_t3` IS NULL)), true)) THEN 51
+  WHEN NOT (coalesce((`_etl_t15` <= `_etl_t16`), true)) THEN 52
+  WHEN NOT (coalesce((`_etl_t17_2` > `_etl_t17_1`), true)) THEN 53
+  ELSE 0
+END AS `_etl_rule`;
+
 -- valid
-coalesce(`_etl_payload_size` <= 1048576, false)
-AND coalesce(`_etl_payload_utf8`, false)
-AND coalesce(`_etl_json` IS NOT NULL, false)
-AND coalesce(`_etl_keys` IS NOT NULL, false)
-AND coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)
-AND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))
-AND coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)
-AND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false))
-AND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(`_etl_t2` IS NOT NULL, false))
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false))
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(`_etl_t3` IS NOT NULL, false))
-AND coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)
-AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false))
-AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false))
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%'), false))
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v5`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v5`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v5`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v5`), '^-?0*([0-9]*)', 1)) <= 16 END, false))
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%'), false))
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v6`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(`_etl_v6`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v6`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v6`), '^-?0*([0-9]*)', 1)) <= 8 END, false))
-AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false))
-AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false))
-AND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false))
-AND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 15 END, false))
-AND (NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce((schema_of_variant(`_etl_v9`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v9`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v9`) AS DOUBLE)) <= 1.7976931348623157E308D, false))
-AND (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce((schema_of_variant(`_etl_v10`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v10`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v10`) AS DOUBLE)) <= 1.7976931348623157E308D, false))
-AND (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce((schema_of_variant(`_etl_v11`) = 'BIGINT' OR (schema_of_variant(`_etl_v11`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v11`, '$', 'bigint') IS NULL)), false))
-AND (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'int') IS NOT NULL, false))
-AND (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((schema_of_variant(`_etl_v12`) = 'BIGINT' OR (schema_of_variant(`_etl_v12`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v12`, '$', 'bigint') IS NULL)), false))
-AND (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'bigint') IS NOT NULL, false))
-AND (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(schema_of_variant(`_etl_v13`) = 'STRING', false))
-AND (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(schema_of_variant(`_etl_v14`) = 'BOOLEAN', false))
-AND (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false))
-AND (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_t15` IS NOT NULL, false))
-AND (NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false))
-AND (NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(`_etl_t16` IS NOT NULL, false))
-AND (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false))
-AND (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)), false))
-AND (NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(schema_of_variant(`_etl_v17_1`) = 'STRING', false))
-AND (NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(`_etl_t17_1` IS NOT NULL, false))
-AND (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)), false))
-AND (NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(schema_of_variant(`_etl_v17_2`) = 'STRING', false))
-AND (NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(`_etl_t17_2` IS NOT NULL, false))
-AND coalesce((`_etl_t3` >= `_etl_t2`), true)
-AND coalesce(((coalesce(`_etl_c5`, 0BD) + coalesce(`_etl_c6`, 0BD)) <= `_etl_c4`), true)
-AND coalesce((`_etl_c7` >= `_etl_c8`), true)
-AND coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) >= `_etl_c10`), true)
-AND coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) = ((`_etl_c10` * 1e308D) - (`_etl_c10` * 1e308D))), true)
-AND coalesce(NOT ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) AND coalesce((try_multiply(`_etl_c11`, `_etl_c12`) < 9000000000000000000L), true), false)
-AND coalesce(NOT ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_c11` AS DOUBLE), CAST(`_etl_c12` AS DOUBLE)) <= 1D), true), false)
-AND coalesce(NOT ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_c12`) <= 0L) OR (`_etl_c12` < 0L)), true), false)
-AND coalesce(((`_etl_c13` <> 'it\'s') AND (`_etl_c13` < '😀')), true)
-AND coalesce((`_etl_c14` OR (`_etl_t3` IS NULL)), true)
-AND coalesce((`_etl_t15` <= `_etl_t16`), true)
-AND coalesce((`_etl_t17_2` > `_etl_t17_1`), true);
+`_etl_rule` = 0;
 
 -- reason code
-CASE
-  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))
-    THEN 'PAYLOAD_TOO_LARGE'
-  WHEN NOT (coalesce(`_etl_payload_utf8`, false))
-    THEN 'INVALID_UTF8'
-  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))
-    THEN 'MALFORMED_JSON'
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))
-    THEN 'NOT_AN_OBJECT'
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(`_etl_t2` IS NOT NULL, false)))
-    THEN 'INVALID_TIMESTAMP'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(`_etl_t3` IS NOT NULL, false)))
-    THEN 'INVALID_TIMESTAMP'
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))
-    THEN 'DECIMAL_OVERFLOW'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%'), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v5`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v5`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v5`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v5`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))
-    THEN 'DECIMAL_OVERFLOW'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%'), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v6`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(`_etl_v6`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v6`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v6`), '^-?0*([0-9]*)', 1)) <= 8 END, false)))
-    THEN 'DECIMAL_OVERFLOW'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
-    THEN 'DECIMAL_OVERFLOW'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 15 END, false)))
-    THEN 'DECIMAL_OVERFLOW'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce((schema_of_variant(`_etl_v9`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v9`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v9`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce((schema_of_variant(`_etl_v10`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v10`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v10`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce((schema_of_variant(`_etl_v11`) = 'BIGINT' OR (schema_of_variant(`_etl_v11`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v11`, '$', 'bigint') IS NULL)), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'int') IS NOT NULL, false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((schema_of_variant(`_etl_v12`) = 'BIGINT' OR (schema_of_variant(`_etl_v12`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v12`, '$', 'bigint') IS NULL)), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'bigint') IS NOT NULL, false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(schema_of_variant(`_etl_v13`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(schema_of_variant(`_etl_v14`) = 'BOOLEAN', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_t15` IS NOT NULL, false)))
-    THEN 'INVALID_DATE'
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(`_etl_t16` IS NOT NULL, false)))
-    THEN 'INVALID_DATE'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)), false)))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(schema_of_variant(`_etl_v17_1`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(`_etl_t17_1` IS NOT NULL, false)))
-    THEN 'INVALID_TIMESTAMP'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)), false)))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(schema_of_variant(`_etl_v17_2`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(`_etl_t17_2` IS NOT NULL, false)))
-    THEN 'INVALID_TIMESTAMP'
-  WHEN NOT (coalesce((`_etl_t3` >= `_etl_t2`), true))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce(((coalesce(`_etl_c5`, 0BD) + coalesce(`_etl_c6`, 0BD)) <= `_etl_c4`), true))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce((`_etl_c7` >= `_etl_c8`), true))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) >= `_etl_c10`), true))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) = ((`_etl_c10` * 1e308D) - (`_etl_c10` * 1e308D))), true))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce(NOT ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) AND coalesce((try_multiply(`_etl_c11`, `_etl_c12`) < 9000000000000000000L), true), false))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce(NOT ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_c11` AS DOUBLE), CAST(`_etl_c12` AS DOUBLE)) <= 1D), true), false))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce(NOT ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_c12`) <= 0L) OR (`_etl_c12` < 0L)), true), false))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce(((`_etl_c13` <> 'it\'s') AND (`_etl_c13` < '😀')), true))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce((`_etl_c14` OR (`_etl_t3` IS NULL)), true))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce((`_etl_t15` <= `_etl_t16`), true))
-    THEN 'RULE_VIOLATED'
-  WHEN NOT (coalesce((`_etl_t17_2` > `_etl_t17_1`), true))
-    THEN 'RULE_VIOLATED'
+CASE `_etl_rule`
+  WHEN 1 THEN 'PAYLOAD_TOO_LARGE'
+  WHEN 2 THEN 'INVALID_UTF8'
+  WHEN 3 THEN 'MALFORMED_JSON'
+  WHEN 4 THEN 'NOT_AN_OBJECT'
+  WHEN 5 THEN 'MISSING_REQUIRED'
+  WHEN 6 THEN 'WRONG_TYPE'
+  WHEN 7 THEN 'MISSING_REQUIRED'
+  WHEN 8 THEN 'WRONG_TYPE'
+  WHEN 9 THEN 'INVALID_TIMESTAMP'
+  WHEN 10 THEN 'WRONG_TYPE'
+  WHEN 11 THEN 'INVALID_TIMESTAMP'
+  WHEN 12 THEN 'MISSING_REQUIRED'
+  WHEN 13 THEN 'WRONG_TYPE'
+  WHEN 14 THEN 'DECIMAL_OVERFLOW'
+  WHEN 15 THEN 'WRONG_TYPE'
+  WHEN 16 THEN 'DECIMAL_OVERFLOW'
+  WHEN 17 THEN 'WRONG_TYPE'
+  WHEN 18 THEN 'DECIMAL_OVERFLOW'
+  WHEN 19 THEN 'WRONG_TYPE'
+  WHEN 20 THEN 'DECIMAL_OVERFLOW'
+  WHEN 21 THEN 'WRONG_TYPE'
+  WHEN 22 THEN 'DECIMAL_OVERFLOW'
+  WHEN 23 THEN 'WRONG_TYPE'
+  WHEN 24 THEN 'WRONG_TYPE'
+  WHEN 25 THEN 'WRONG_TYPE'
+  WHEN 26 THEN 'OUT_OF_RANGE'
+  WHEN 27 THEN 'WRONG_TYPE'
+  WHEN 28 THEN 'OUT_OF_RANGE'
+  WHEN 29 THEN 'WRONG_TYPE'
+  WHEN 30 THEN 'WRONG_TYPE'
+  WHEN 31 THEN 'WRONG_TYPE'
+  WHEN 32 THEN 'INVALID_DATE'
+  WHEN 33 THEN 'WRONG_TYPE'
+  WHEN 34 THEN 'INVALID_DATE'
+  WHEN 35 THEN 'WRONG_TYPE'
+  WHEN 36 THEN 'MISSING_REQUIRED'
+  WHEN 37 THEN 'WRONG_TYPE'
+  WHEN 38 THEN 'INVALID_TIMESTAMP'
+  WHEN 39 THEN 'MISSING_REQUIRED'
+  WHEN 40 THEN 'WRONG_TYPE'
+  WHEN 41 THEN 'INVALID_TIMESTAMP'
+  WHEN 42 THEN 'RULE_VIOLATED'
+  WHEN 43 THEN 'RULE_VIOLATED'
+  WHEN 44 THEN 'RULE_VIOLATED'
+  WHEN 45 THEN 'RULE_VIOLATED'
+  WHEN 46 THEN 'RULE_VIOLATED'
+  WHEN 47 THEN 'RULE_VIOLATED'
+  WHEN 48 THEN 'RULE_VIOLATED'
+  WHEN 49 THEN 'RULE_VIOLATED'
+  WHEN 50 THEN 'RULE_VIOLATED'
+  WHEN 51 THEN 'RULE_VIOLATED'
+  WHEN 52 THEN 'RULE_VIOLATED'
+  WHEN 53 THEN 'RULE_VIOLATED'
 END;
 
 -- reason
-CASE
-  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))
-    THEN 'payload has more than 1048576 bytes'
-  WHEN NOT (coalesce(`_etl_payload_utf8`, false))
-    THEN 'payload is not valid UTF-8'
-  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))
-    THEN 'payload is not one JSON value'
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))
-    THEN 'payload is not a JSON object'
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(`_etl_t2` IS NOT NULL, false)))
-    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(`_etl_t3` IS NOT NULL, false)))
-    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false)))
-    THEN 'expected a JSON number'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))
-    THEN 'number does not fit decimal(18,2)'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%'), false)))
-    THEN 'expected a JSON number'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v5`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v5`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v5`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v5`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))
-    THEN 'number does not fit decimal(18,2)'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%'), false)))
-    THEN 'expected a JSON number'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v6`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(`_etl_v6`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v6`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v6`), '^-?0*([0-9]*)', 1)) <= 8 END, false)))
-    THEN 'number does not fit decimal(10,2)'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false)))
-    THEN 'expected a JSON number'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
-    THEN 'number does not fit decimal(38,10)'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false)))
-    THEN 'expected a JSON number'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 15 END, false)))
-    THEN 'number does not fit decimal(20,5)'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce((schema_of_variant(`_etl_v9`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v9`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v9`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
-    THEN 'expected a JSON number that fits float64'
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce((schema_of_variant(`_etl_v10`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v10`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v10`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
-    THEN 'expected a JSON number that fits float64'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce((schema_of_variant(`_etl_v11`) = 'BIGINT' OR (schema_of_variant(`_etl_v11`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v11`, '$', 'bigint') IS NULL)), false)))
-    THEN 'expected an integer literal'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'int') IS NOT NULL, false)))
-    THEN 'integer outside the range of int32'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((schema_of_variant(`_etl_v12`) = 'BIGINT' OR (schema_of_variant(`_etl_v12`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v12`, '$', 'bigint') IS NULL)), false)))
-    THEN 'expected an integer literal'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'bigint') IS NOT NULL, false)))
-    THEN 'integer outside the range of int64'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(schema_of_variant(`_etl_v13`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(schema_of_variant(`_etl_v14`) = 'BOOLEAN', false)))
-    THEN 'expected true or false'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_t15` IS NOT NULL, false)))
-    THEN 'not a YYYY-MM-DD date'
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(`_etl_t16` IS NOT NULL, false)))
-    THEN 'not a YYYY-MM-DD date'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false)))
-    THEN 'expected a JSON object'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)), false)))
-    THEN 'is required'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(schema_of_variant(`_etl_v17_1`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(`_etl_t17_1` IS NOT NULL, false)))
-    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)), false)))
-    THEN 'is required'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(schema_of_variant(`_etl_v17_2`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(`_etl_t17_2` IS NOT NULL, false)))
-    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
-  WHEN NOT (coalesce((`_etl_t3` >= `_etl_t2`), true))
-    THEN 'rule end_after_start is violated: end >= start'
-  WHEN NOT (coalesce(((coalesce(`_etl_c5`, 0BD) + coalesce(`_etl_c6`, 0BD)) <= `_etl_c4`), true))
-    THEN 'rule refund_within_total is violated: coalesce(refund_total, 0) + coalesce(discount, 0) <= order_total'
-  WHEN NOT (coalesce((`_etl_c7` >= `_etl_c8`), true))
-    THEN 'rule big_ordered is violated: big_a >= big_b'
-  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) >= `_etl_c10`), true))
-    THEN 'rule nan_is_greatest is violated: x * 1e308 - x * 1e308 >= y'
-  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) = ((`_etl_c10` * 1e308D) - (`_etl_c10` * 1e308D))), true))
-    THEN 'rule nan_equals_nan is violated: x * 1e308 - x * 1e308 = y * 1e308 - y * 1e308'
-  WHEN NOT (coalesce(NOT ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) AND coalesce((try_multiply(`_etl_c11`, `_etl_c12`) < 9000000000000000000L), true), false))
-    THEN CASE WHEN ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) THEN 'rule product_bounded cannot be evaluated (integer overflow or division by zero): count * limit < 9000000000000000000' ELSE 'rule product_bounded is violated: count * limit < 9000000000000000000' END
-  WHEN NOT (coalesce(NOT ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_c11` AS DOUBLE), CAST(`_etl_c12` AS DOUBLE)) <= 1D), true), false))
-    THEN CASE WHEN ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) THEN 'rule ratio_at_most_one cannot be evaluated (integer overflow or division by zero): count / limit <= 1' ELSE 'rule ratio_at_most_one is violated: count / limit <= 1' END
-  WHEN NOT (coalesce(NOT ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_c12`) <= 0L) OR (`_etl_c12` < 0L)), true), false))
-    THEN CASE WHEN ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) THEN 'rule negation cannot be evaluated (integer overflow or division by zero): -limit <= 0 or limit < 0' ELSE 'rule negation is violated: -limit <= 0 or limit < 0' END
-  WHEN NOT (coalesce(((`_etl_c13` <> 'it\'s') AND (`_etl_c13` < '😀')), true))
-    THEN 'rule label_order is violated: label <> \'it\'\'s\' and label < \'😀\''
-  WHEN NOT (coalesce((`_etl_c14` OR (`_etl_t3` IS NULL)), true))
-    THEN 'rule active_or_open is violated: active or isnull(end)'
-  WHEN NOT (coalesce((`_etl_t15` <= `_etl_t16`), true))
-    THEN 'rule born_before_joined is violated: born <= joined'
-  WHEN NOT (coalesce((`_etl_t17_2` > `_etl_t17_1`), true))
-    THEN 'rule span_ordered is violated: span.to > span.from'
+CASE `_etl_rule`
+  WHEN 1 THEN 'payload has more than 1048576 bytes'
+  WHEN 2 THEN 'payload is not valid UTF-8'
+  WHEN 3 THEN 'payload is not one JSON value'
+  WHEN 4 THEN 'payload is not a JSON object'
+  WHEN 5 THEN 'is required'
+  WHEN 6 THEN 'expected a JSON string'
+  WHEN 7 THEN 'is required'
+  WHEN 8 THEN 'expected a JSON string'
+  WHEN 9 THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
+  WHEN 10 THEN 'expected a JSON string'
+  WHEN 11 THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
+  WHEN 12 THEN 'is required'
+  WHEN 13 THEN 'expected a JSON number'
+  WHEN 14 THEN 'number does not fit decimal(18,2)'
+  WHEN 15 THEN 'expected a JSON number'
+  WHEN 16 THEN 'number does not fit decimal(18,2)'
+  WHEN 17 THEN 'expected a JSON number'
+  WHEN 18 THEN 'number does not fit decimal(10,2)'
+  WHEN 19 THEN 'expected a JSON number'
+  WHEN 20 THEN 'number does not fit decimal(38,10)'
+  WHEN 21 THEN 'expected a JSON number'
+  WHEN 22 THEN 'number does not fit decimal(20,5)'
+  WHEN 23 THEN 'expected a JSON number that fits float64'
+  WHEN 24 THEN 'expected a JSON number that fits float64'
+  WHEN 25 THEN 'expected an integer literal'
+  WHEN 26 THEN 'integer outside the range of int32'
+  WHEN 27 THEN 'expected an integer literal'
+  WHEN 28 THEN 'integer outside the range of int64'
+  WHEN 29 THEN 'expected a JSON string'
+  WHEN 30 THEN 'expected true or false'
+  WHEN 31 THEN 'expected a JSON string'
+  WHEN 32 THEN 'not a YYYY-MM-DD date'
+  WHEN 33 THEN 'expected a JSON string'
+  WHEN 34 THEN 'not a YYYY-MM-DD date'
+  WHEN 35 THEN 'expected a JSON object'
+  WHEN 36 THEN 'is required'
+  WHEN 37 THEN 'expected a JSON string'
+  WHEN 38 THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
+  WHEN 39 THEN 'is required'
+  WHEN 40 THEN 'expected a JSON string'
+  WHEN 41 THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
+  WHEN 42 THEN 'rule end_after_start is violated: end >= start'
+  WHEN 43 THEN 'rule refund_within_total is violated: coalesce(refund_total, 0) + coalesce(discount, 0) <= order_total'
+  WHEN 44 THEN 'rule big_ordered is violated: big_a >= big_b'
+  WHEN 45 THEN 'rule nan_is_greatest is violated: x * 1e308 - x * 1e308 >= y'
+  WHEN 46 THEN 'rule nan_equals_nan is violated: x * 1e308 - x * 1e308 = y * 1e308 - y * 1e308'
+  WHEN 47 THEN CASE WHEN ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) THEN 'rule product_bounded cannot be evaluated (integer overflow or division by zero): count * limit < 9000000000000000000' ELSE 'rule product_bounded is violated: count * limit < 9000000000000000000' END
+  WHEN 48 THEN CASE WHEN ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) THEN 'rule ratio_at_most_one cannot be evaluated (integer overflow or division by zero): count / limit <= 1' ELSE 'rule ratio_at_most_one is violated: count / limit <= 1' END
+  WHEN 49 THEN CASE WHEN ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) THEN 'rule negation cannot be evaluated (integer overflow or division by zero): -limit <= 0 or limit < 0' ELSE 'rule negation is violated: -limit <= 0 or limit < 0' END
+  WHEN 50 THEN 'rule label_order is violated: label <> \'it\'\'s\' and label < \'😀\''
+  WHEN 51 THEN 'rule active_or_open is violated: active or isnull(end)'
+  WHEN 52 THEN 'rule born_before_joined is violated: born <= joined'
+  WHEN 53 THEN 'rule span_ordered is violated: span.to > span.from'
 END;
 
 -- field path
-CASE
-  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))
-    THEN ''
-  WHEN NOT (coalesce(`_etl_payload_utf8`, false))
-    THEN ''
-  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))
-    THEN ''
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))
-    THEN ''
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))
-    THEN 'id'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))
-    THEN 'id'
-  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))
-    THEN 'start'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))
-    THEN 'start'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(`_etl_t2` IS NOT NULL, false)))
-    THEN 'start'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false)))
-    THEN 'end'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(`_etl_t3` IS NOT NULL, false)))
-    THEN 'end'
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))
-    THEN 'order_total'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false)))
-    THEN 'order_total'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))
-    THEN 'order_total'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%'), false)))
-    THEN 'refund_total'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v5`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v5`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v5`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v5`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))
-    THEN 'refund_total'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%'), false)))
-    THEN 'discount'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v6`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(`_etl_v6`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v6`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v6`), '^-?0*([0-9]*)', 1)) <= 8 END, false)))
-    THEN 'discount'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false)))
-    THEN 'big_a'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
-    THEN 'big_a'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false)))
-    THEN 'big_b'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 15 END, false)))
-    THEN 'big_b'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce((schema_of_variant(`_etl_v9`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v9`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v9`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
-    THEN 'x'
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce((schema_of_variant(`_etl_v10`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v10`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v10`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
-    THEN 'y'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce((schema_of_variant(`_etl_v11`) = 'BIGINT' OR (schema_of_variant(`_etl_v11`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v11`, '$', 'bigint') IS NULL)), false)))
-    THEN 'count'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'int') IS NOT NULL, false)))
-    THEN 'count'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((schema_of_variant(`_etl_v12`) = 'BIGINT' OR (schema_of_variant(`_etl_v12`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v12`, '$', 'bigint') IS NULL)), false)))
-    THEN 'limit'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'bigint') IS NOT NULL, false)))
-    THEN 'limit'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(schema_of_variant(`_etl_v13`) = 'STRING', false)))
-    THEN 'label'
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(schema_of_variant(`_etl_v14`) = 'BOOLEAN', false)))
-    THEN 'active'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false)))
-    THEN 'born'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_t15` IS NOT NULL, false)))
-    THEN 'born'
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false)))
-    THEN 'joined'
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(`_etl_t16` IS NOT NULL, false)))
-    THEN 'joined'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false)))
-    THEN 'span'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)), false)))
-    THEN 'span.from'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(schema_of_variant(`_etl_v17_1`) = 'STRING', false)))
-    THEN 'span.from'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(`_etl_t17_1` IS NOT NULL, false)))
-    THEN 'span.from'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)), false)))
-    THEN 'span.to'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(schema_of_variant(`_etl_v17_2`) = 'STRING', false)))
-    THEN 'span.to'
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(`_etl_t17_2` IS NOT NULL, false)))
-    THEN 'span.to'
-  WHEN NOT (coalesce((`_etl_t3` >= `_etl_t2`), true))
-    THEN 'end'
-  WHEN NOT (coalesce(((coalesce(`_etl_c5`, 0BD) + coalesce(`_etl_c6`, 0BD)) <= `_etl_c4`), true))
-    THEN 'refund_total'
-  WHEN NOT (coalesce((`_etl_c7` >= `_etl_c8`), true))
-    THEN 'big_a'
-  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) >= `_etl_c10`), true))
-    THEN 'x'
-  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) = ((`_etl_c10` * 1e308D) - (`_etl_c10` * 1e308D))), true))
-    THEN 'x'
-  WHEN NOT (coalesce(NOT ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) AND coalesce((try_multiply(`_etl_c11`, `_etl_c12`) < 9000000000000000000L), true), false))
-    THEN 'limit'
-  WHEN NOT (coalesce(NOT ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_c11` AS DOUBLE), CAST(`_etl_c12` AS DOUBLE)) <= 1D), true), false))
-    THEN 'count'
-  WHEN NOT (coalesce(NOT ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_c12`) <= 0L) OR (`_etl_c12` < 0L)), true), false))
-    THEN 'limit'
-  WHEN NOT (coalesce(((`_etl_c13` <> 'it\'s') AND (`_etl_c13` < '😀')), true))
-    THEN 'label'
-  WHEN NOT (coalesce((`_etl_c14` OR (`_etl_t3` IS NULL)), true))
-    THEN 'active'
-  WHEN NOT (coalesce((`_etl_t15` <= `_etl_t16`), true))
-    THEN 'born'
-  WHEN NOT (coalesce((`_etl_t17_2` > `_etl_t17_1`), true))
-    THEN 'span.to'
+CASE `_etl_rule`
+  WHEN 1 THEN ''
+  WHEN 2 THEN ''
+  WHEN 3 THEN ''
+  WHEN 4 THEN ''
+  WHEN 5 THEN 'id'
+  WHEN 6 THEN 'id'
+  WHEN 7 THEN 'start'
+  WHEN 8 THEN 'start'
+  WHEN 9 THEN 'start'
+  WHEN 10 THEN 'end'
+  WHEN 11 THEN 'end'
+  WHEN 12 THEN 'order_total'
+  WHEN 13 THEN 'order_total'
+  WHEN 14 THEN 'order_total'
+  WHEN 15 THEN 'refund_total'
+  WHEN 16 THEN 'refund_total'
+  WHEN 17 THEN 'discount'
+  WHEN 18 THEN 'discount'
+  WHEN 19 THEN 'big_a'
+  WHEN 20 THEN 'big_a'
+  WHEN 21 THEN 'big_b'
+  WHEN 22 THEN 'big_b'
+  WHEN 23 THEN 'x'
+  WHEN 24 THEN 'y'
+  WHEN 25 THEN 'count'
+  WHEN 26 THEN 'count'
+  WHEN 27 THEN 'limit'
+  WHEN 28 THEN 'limit'
+  WHEN 29 THEN 'label'
+  WHEN 30 THEN 'active'
+  WHEN 31 THEN 'born'
+  WHEN 32 THEN 'born'
+  WHEN 33 THEN 'joined'
+  WHEN 34 THEN 'joined'
+  WHEN 35 THEN 'span'
+  WHEN 36 THEN 'span.from'
+  WHEN 37 THEN 'span.from'
+  WHEN 38 THEN 'span.from'
+  WHEN 39 THEN 'span.to'
+  WHEN 40 THEN 'span.to'
+  WHEN 41 THEN 'span.to'
+  WHEN 42 THEN 'end'
+  WHEN 43 THEN 'refund_total'
+  WHEN 44 THEN 'big_a'
+  WHEN 45 THEN 'x'
+  WHEN 46 THEN 'x'
+  WHEN 47 THEN 'limit'
+  WHEN 48 THEN 'count'
+  WHEN 49 THEN 'limit'
+  WHEN 50 THEN 'label'
+  WHEN 51 THEN 'active'
+  WHEN 52 THEN 'born'
+  WHEN 53 THEN 'span.to'
 END;
 
 -- projection

@@ -50,596 +50,410 @@ coalesce(try_element_at(filter(`_etl_keys`, k -> NOT array_contains(array('id', 
   try_element_at(filter(transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), (el1, ix1) -> concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.', try_element_at(filter(map_keys(try_variant_get(el1, '$', 'map<string,variant>')), k -> NOT array_contains(array('sku', 'qty', 'price', 'tags'), k)), 1))), un1 -> un1 IS NOT NULL), 1)) AS `_etl_unknown`;
 
 -- checks
--- 1 PAYLOAD_TOO_LARGE 
+-- 1 PAYLOAD_TOO_LARGE : payload size
 coalesce(`_etl_payload_size` <= 4096, false);
--- 2 INVALID_UTF8 
+-- 2 INVALID_UTF8 : payload UTF-8
 coalesce(`_etl_payload_utf8`, false);
--- 3 MALFORMED_JSON 
+-- 3 MALFORMED_JSON : payload JSON
 coalesce(`_etl_json` IS NOT NULL, false);
--- 4 NOT_AN_OBJECT 
+-- 4 NOT_AN_OBJECT : payload object
 coalesce(`_etl_keys` IS NOT NULL, false);
--- 5 MISSING_REQUIRED id
+-- 5 MISSING_REQUIRED id: required
 coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false);
--- 6 WRONG_TYPE id
+-- 6 WRONG_TYPE id: type string
 (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false));
--- 7 MISSING_REQUIRED id
+-- 7 MISSING_REQUIRED id: required
 (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false));
--- 8 BAD_FORMAT id
+-- 8 BAD_FORMAT id: uuid
 (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false));
--- 9 WRONG_TYPE email
+-- 9 WRONG_TYPE email: type string
 (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false));
--- 10 BAD_FORMAT email
+-- 10 BAD_FORMAT email: email
 (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false));
--- 11 BAD_FORMAT email
+-- 11 BAD_FORMAT email: lowercase
 (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') = lower(try_variant_get(`_etl_v2`, '$', 'string')), false));
--- 12 WRONG_TYPE site
+-- 12 WRONG_TYPE site: type string
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false));
--- 13 BAD_FORMAT site
+-- 13 BAD_FORMAT site: url
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false));
--- 14 BAD_FORMAT site
+-- 14 BAD_FORMAT site: startswith=https://
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(startswith(try_variant_get(`_etl_v3`, '$', 'string'), 'https://'), false));
--- 15 BAD_FORMAT site
+-- 15 BAD_FORMAT site: endswith=/
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(endswith(try_variant_get(`_etl_v3`, '$', 'string'), '/'), false));
--- 16 BAD_FORMAT site
+-- 16 BAD_FORMAT site: contains='; DROP TABLE x; --
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(contains(try_variant_get(`_etl_v3`, '$', 'string'), '\'; DROP TABLE x; --'), false));
--- 17 MISSING_REQUIRED code
+-- 17 MISSING_REQUIRED code: required
 coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false);
--- 18 WRONG_TYPE code
+-- 18 WRONG_TYPE code: type string
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false));
--- 19 BAD_FORMAT code
+-- 19 BAD_FORMAT code: alpha
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') RLIKE '^[A-Za-z]+\\z', false));
--- 20 BAD_LENGTH code
+-- 20 BAD_LENGTH code: min=2
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false));
--- 21 BAD_LENGTH code
+-- 21 BAD_LENGTH code: max=8
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false));
--- 22 WRONG_TYPE ref
+-- 22 WRONG_TYPE ref: type string
 (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false));
--- 23 PATTERN_MISMATCH ref
+-- 23 PATTERN_MISMATCH ref: pattern=^(?:ORD|REF)-\d{2,4}(?:'[a-z]+)?(?:/.+)?\z
 (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false));
--- 24 BAD_LENGTH ref
+-- 24 BAD_LENGTH ref: max=20
 (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false));
--- 25 MISSING_REQUIRED count32
+-- 25 MISSING_REQUIRED count32: required
 coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false);
--- 26 WRONG_TYPE count32
+-- 26 WRONG_TYPE count32: type int32
 (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false));
--- 27 OUT_OF_RANGE count32
+-- 27 OUT_OF_RANGE count32: type int32
 (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false));
--- 28 OUT_OF_RANGE count32
+-- 28 OUT_OF_RANGE count32: min=-5
 (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false));
--- 29 OUT_OF_RANGE count32
+-- 29 OUT_OF_RANGE count32: max=+5
 (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false));
--- 30 WRONG_TYPE ratio
+-- 30 WRONG_TYPE ratio: type float64
 (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false));
--- 31 OUT_OF_RANGE ratio
+-- 31 OUT_OF_RANGE ratio: gt=0.5
 (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false));
--- 32 OUT_OF_RANGE ratio
+-- 32 OUT_OF_RANGE ratio: lt=1e3
 (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false));
--- 33 MISSING_REQUIRED amount
+-- 33 MISSING_REQUIRED amount: required
 coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false);
--- 34 WRONG_TYPE amount
+-- 34 WRONG_TYPE amount: type decimal
 (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false));
--- 35 DECIMAL_OVERFLOW amount
+-- 35 DECIMAL_OVERFLOW amount: type decimal
 (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false));
--- 36 OUT_OF_RANGE amount
+-- 36 OUT_OF_RANGE amount: gte=-0.5
 (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false));
--- 37 MISSING_REQUIRED active
+-- 37 MISSING_REQUIRED active: required
 coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false);
--- 38 WRONG_TYPE active
+-- 38 WRONG_TYPE active: type bool
 (NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false));
--- 39 WRONG_TYPE born
+-- 39 WRONG_TYPE born: type date
 (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false));
--- 40 INVALID_DATE born
+-- 40 INVALID_DATE born: type date
 (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false));
--- 41 MISSING_REQUIRED seen_at
+-- 41 MISSING_REQUIRED seen_at: required
 coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false);
--- 42 WRONG_TYPE seen_at
+-- 42 WRONG_TYPE seen_at: type timestamp
 (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false));
--- 43 INVALID_TIMESTAMP seen_at
+-- 43 INVALID_TIMESTAMP seen_at: type timestamp
 (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false));
--- 44 MISSING_REQUIRED kind
+-- 44 MISSING_REQUIRED kind: required
 coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false);
--- 45 WRONG_TYPE kind
+-- 45 WRONG_TYPE kind: type string
 (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false));
--- 46 BAD_ENUM kind
+-- 46 BAD_ENUM kind: oneof=a it's c\d
 (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false));
--- 47 WRONG_TYPE address
+-- 47 WRONG_TYPE address: type struct
 (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false));
--- 48 MISSING_REQUIRED address.street
+-- 48 MISSING_REQUIRED address.street: required
 (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false));
--- 49 WRONG_TYPE address.street
+-- 49 WRONG_TYPE address.street: type string
 (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false));
--- 50 WRONG_TYPE address.zip
+-- 50 WRONG_TYPE address.zip: type string
 (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false));
--- 51 BAD_FORMAT address.zip
+-- 51 BAD_FORMAT address.zip: numeric
 (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false));
--- 52 BAD_LENGTH address.zip
+-- 52 BAD_LENGTH address.zip: len=5
 (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false));
--- 53 WRONG_TYPE address.we'ird.name
+-- 53 WRONG_TYPE address.we'ird.name: type bool
 (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false));
--- 54 MISSING_REQUIRED items
+-- 54 MISSING_REQUIRED items: required
 coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false);
--- 55 WRONG_TYPE items
+-- 55 WRONG_TYPE items: type array
 (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false));
--- 56 (per row) `_etl_e14`.code items[*]
+-- 56 (per row) `_etl_e14`.code items[*]: elements
 (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false));
--- 57 BAD_LENGTH items
+-- 57 BAD_LENGTH items: min=1
 (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false));
--- 58 WRONG_TYPE matrix
+-- 58 WRONG_TYPE matrix: type array
 (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false));
--- 59 (per row) `_etl_e15`.code matrix[*]
+-- 59 (per row) `_etl_e15`.code matrix[*]: elements
 (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false));
--- 60 WRONG_TYPE back`tick
+-- 60 WRONG_TYPE back`tick: type string
 (NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false));
--- 61 WRONG_TYPE '; DROP TABLE x; --
+-- 61 WRONG_TYPE '; DROP TABLE x; --: type string
 (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false));
 -- 62 WRONG_TYPE new
-line $ [0] ☃
+line $ [0] ☃: type string
 (NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false));
--- 63 WRONG_TYPE a'b"c.d
+-- 63 WRONG_TYPE a'b"c.d: type string
 (NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false));
--- 64 UNKNOWN_FIELD 
+-- 64 UNKNOWN_FIELD : unknown_fields=reject
 coalesce(`_etl_unknown` IS NULL, false);
 
+-- verdict
+CASE
+  WHEN NOT (coalesce(`_etl_payload_size` <= 4096, false)) THEN 1
+  WHEN NOT (coalesce(`_etl_payload_utf8`, false)) THEN 2
+  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false)) THEN 3
+  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false)) THEN 4
+  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)) THEN 5
+  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))) THEN 6
+  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false))) THEN 7
+  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false))) THEN 8
+  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false))) THEN 9
+  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false))) THEN 10
+  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') = lower(try_variant_get(`_etl_v2`, '$', 'string')), false))) THEN 11
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false))) THEN 12
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false))) THEN 13
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(startswith(try_variant_get(`_etl_v3`, '$', 'string'), 'https://'), false))) THEN 14
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(endswith(try_variant_get(`_etl_v3`, '$', 'string'), '/'), false))) THEN 15
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(contains(try_variant_get(`_etl_v3`, '$', 'string'), '\'; DROP TABLE x; --'), false))) THEN 16
+  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)) THEN 17
+  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false))) THEN 18
+  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') RLIKE '^[A-Za-z]+\\z', false))) THEN 19
+  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false))) THEN 20
+  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false))) THEN 21
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))) THEN 22
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false))) THEN 23
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false))) THEN 24
+  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)) THEN 25
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false))) THEN 26
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false))) THEN 27
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false))) THEN 28
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false))) THEN 29
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false))) THEN 30
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false))) THEN 31
+  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false))) THEN 32
+  WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false)) THEN 33
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false))) THEN 34
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false))) THEN 35
+  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false))) THEN 36
+  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false)) THEN 37
+  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false))) THEN 38
+  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false))) THEN 39
+  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false))) THEN 40
+  WHEN NOT (coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false)) THEN 41
+  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false))) THEN 42
+  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false))) THEN 43
+  WHEN NOT (coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false)) THEN 44
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false))) THEN 45
+  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false))) THEN 46
+  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false))) THEN 47
+  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false))) THEN 48
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false))) THEN 49
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false))) THEN 50
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false))) THEN 51
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false))) THEN 52
+  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false))) THEN 53
+  WHEN NOT (coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false)) THEN 54
+  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false))) THEN 55
+  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false))) THEN 56
+  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false))) THEN 57
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false))) THEN 58
+  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false))) THEN 59
+  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false))) THEN 60
+  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false))) THEN 61
+  WHEN NOT ((NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false))) THEN 62
+  WHEN NOT ((NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false))) THEN 63
+  WHEN NOT (coalesce(`_etl_unknown` IS NULL, false)) THEN 64
+  ELSE 0
+END AS `_etl_rule`;
+
 -- valid
-coalesce(`_etl_payload_size` <= 4096, false)
-AND coalesce(`_etl_payload_utf8`, false)
-AND coalesce(`_etl_json` IS NOT NULL, false)
-AND coalesce(`_etl_keys` IS NOT NULL, false)
-AND coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)
-AND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))
-AND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false))
-AND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false))
-AND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false))
-AND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false))
-AND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') = lower(try_variant_get(`_etl_v2`, '$', 'string')), false))
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false))
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false))
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(startswith(try_variant_get(`_etl_v3`, '$', 'string'), 'https://'), false))
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(endswith(try_variant_get(`_etl_v3`, '$', 'string'), '/'), false))
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(contains(try_variant_get(`_etl_v3`, '$', 'string'), '\'; DROP TABLE x; --'), false))
-AND coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)
-AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false))
-AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') RLIKE '^[A-Za-z]+\\z', false))
-AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false))
-AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false))
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false))
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false))
-AND coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false))
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false))
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false))
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false))
-AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false))
-AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false))
-AND (NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false))
-AND coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false)
-AND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false))
-AND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false))
-AND (NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false))
-AND coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false)
-AND (NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false))
-AND (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false))
-AND (NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false))
-AND coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false)
-AND (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false))
-AND (NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false))
-AND coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false)
-AND (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false))
-AND (NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false))
-AND (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false))
-AND (NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false))
-AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false))
-AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false))
-AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false))
-AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false))
-AND (NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false))
-AND coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false)
-AND (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false))
-AND (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false))
-AND (NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false))
-AND (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false))
-AND (NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false))
-AND (NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false))
-AND (NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false))
-AND (NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false))
-AND (NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false))
-AND coalesce(`_etl_unknown` IS NULL, false);
+`_etl_rule` = 0;
 
 -- reason code
-CASE
-  WHEN NOT (coalesce(`_etl_payload_size` <= 4096, false))
-    THEN 'PAYLOAD_TOO_LARGE'
-  WHEN NOT (coalesce(`_etl_payload_utf8`, false))
-    THEN 'INVALID_UTF8'
-  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))
-    THEN 'MALFORMED_JSON'
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))
-    THEN 'NOT_AN_OBJECT'
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false)))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false)))
-    THEN 'BAD_FORMAT'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false)))
-    THEN 'BAD_FORMAT'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') = lower(try_variant_get(`_etl_v2`, '$', 'string')), false)))
-    THEN 'BAD_FORMAT'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false)))
-    THEN 'BAD_FORMAT'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(startswith(try_variant_get(`_etl_v3`, '$', 'string'), 'https://'), false)))
-    THEN 'BAD_FORMAT'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(endswith(try_variant_get(`_etl_v3`, '$', 'string'), '/'), false)))
-    THEN 'BAD_FORMAT'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(contains(try_variant_get(`_etl_v3`, '$', 'string'), '\'; DROP TABLE x; --'), false)))
-    THEN 'BAD_FORMAT'
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') RLIKE '^[A-Za-z]+\\z', false)))
-    THEN 'BAD_FORMAT'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false)))
-    THEN 'BAD_LENGTH'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false)))
-    THEN 'BAD_LENGTH'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false)))
-    THEN 'PATTERN_MISMATCH'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false)))
-    THEN 'BAD_LENGTH'
-  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
-    THEN 'DECIMAL_OVERFLOW'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false)))
-    THEN 'INVALID_DATE'
-  WHEN NOT (coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false)))
-    THEN 'INVALID_TIMESTAMP'
-  WHEN NOT (coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false)))
-    THEN 'BAD_ENUM'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false)))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false)))
-    THEN 'BAD_FORMAT'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false)))
-    THEN 'BAD_LENGTH'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT (coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false)))
-    THEN `_etl_e14`.code
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false)))
-    THEN 'BAD_LENGTH'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false)))
-    THEN `_etl_e15`.code
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT (coalesce(`_etl_unknown` IS NULL, false))
-    THEN 'UNKNOWN_FIELD'
+CASE `_etl_rule`
+  WHEN 1 THEN 'PAYLOAD_TOO_LARGE'
+  WHEN 2 THEN 'INVALID_UTF8'
+  WHEN 3 THEN 'MALFORMED_JSON'
+  WHEN 4 THEN 'NOT_AN_OBJECT'
+  WHEN 5 THEN 'MISSING_REQUIRED'
+  WHEN 6 THEN 'WRONG_TYPE'
+  WHEN 7 THEN 'MISSING_REQUIRED'
+  WHEN 8 THEN 'BAD_FORMAT'
+  WHEN 9 THEN 'WRONG_TYPE'
+  WHEN 10 THEN 'BAD_FORMAT'
+  WHEN 11 THEN 'BAD_FORMAT'
+  WHEN 12 THEN 'WRONG_TYPE'
+  WHEN 13 THEN 'BAD_FORMAT'
+  WHEN 14 THEN 'BAD_FORMAT'
+  WHEN 15 THEN 'BAD_FORMAT'
+  WHEN 16 THEN 'BAD_FORMAT'
+  WHEN 17 THEN 'MISSING_REQUIRED'
+  WHEN 18 THEN 'WRONG_TYPE'
+  WHEN 19 THEN 'BAD_FORMAT'
+  WHEN 20 THEN 'BAD_LENGTH'
+  WHEN 21 THEN 'BAD_LENGTH'
+  WHEN 22 THEN 'WRONG_TYPE'
+  WHEN 23 THEN 'PATTERN_MISMATCH'
+  WHEN 24 THEN 'BAD_LENGTH'
+  WHEN 25 THEN 'MISSING_REQUIRED'
+  WHEN 26 THEN 'WRONG_TYPE'
+  WHEN 27 THEN 'OUT_OF_RANGE'
+  WHEN 28 THEN 'OUT_OF_RANGE'
+  WHEN 29 THEN 'OUT_OF_RANGE'
+  WHEN 30 THEN 'WRONG_TYPE'
+  WHEN 31 THEN 'OUT_OF_RANGE'
+  WHEN 32 THEN 'OUT_OF_RANGE'
+  WHEN 33 THEN 'MISSING_REQUIRED'
+  WHEN 34 THEN 'WRONG_TYPE'
+  WHEN 35 THEN 'DECIMAL_OVERFLOW'
+  WHEN 36 THEN 'OUT_OF_RANGE'
+  WHEN 37 THEN 'MISSING_REQUIRED'
+  WHEN 38 THEN 'WRONG_TYPE'
+  WHEN 39 THEN 'WRONG_TYPE'
+  WHEN 40 THEN 'INVALID_DATE'
+  WHEN 41 THEN 'MISSING_REQUIRED'
+  WHEN 42 THEN 'WRONG_TYPE'
+  WHEN 43 THEN 'INVALID_TIMESTAMP'
+  WHEN 44 THEN 'MISSING_REQUIRED'
+  WHEN 45 THEN 'WRONG_TYPE'
+  WHEN 46 THEN 'BAD_ENUM'
+  WHEN 47 THEN 'WRONG_TYPE'
+  WHEN 48 THEN 'MISSING_REQUIRED'
+  WHEN 49 THEN 'WRONG_TYPE'
+  WHEN 50 THEN 'WRONG_TYPE'
+  WHEN 51 THEN 'BAD_FORMAT'
+  WHEN 52 THEN 'BAD_LENGTH'
+  WHEN 53 THEN 'WRONG_TYPE'
+  WHEN 54 THEN 'MISSING_REQUIRED'
+  WHEN 55 THEN 'WRONG_TYPE'
+  WHEN 56 THEN `_etl_e14`.code
+  WHEN 57 THEN 'BAD_LENGTH'
+  WHEN 58 THEN 'WRONG_TYPE'
+  WHEN 59 THEN `_etl_e15`.code
+  WHEN 60 THEN 'WRONG_TYPE'
+  WHEN 61 THEN 'WRONG_TYPE'
+  WHEN 62 THEN 'WRONG_TYPE'
+  WHEN 63 THEN 'WRONG_TYPE'
+  WHEN 64 THEN 'UNKNOWN_FIELD'
 END;
 
 -- reason
-CASE
-  WHEN NOT (coalesce(`_etl_payload_size` <= 4096, false))
-    THEN 'payload has more than 4096 bytes'
-  WHEN NOT (coalesce(`_etl_payload_utf8`, false))
-    THEN 'payload is not valid UTF-8'
-  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))
-    THEN 'payload is not one JSON value'
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))
-    THEN 'payload is not a JSON object'
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false)))
-    THEN 'is required and must not be empty'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false)))
-    THEN 'is not a valid uuid'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false)))
-    THEN 'is not a valid email'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') = lower(try_variant_get(`_etl_v2`, '$', 'string')), false)))
-    THEN 'is not lowercase'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false)))
-    THEN 'is not a valid url'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(startswith(try_variant_get(`_etl_v3`, '$', 'string'), 'https://'), false)))
-    THEN 'does not satisfy startswith=https://'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(endswith(try_variant_get(`_etl_v3`, '$', 'string'), '/'), false)))
-    THEN 'does not satisfy endswith=/'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(contains(try_variant_get(`_etl_v3`, '$', 'string'), '\'; DROP TABLE x; --'), false)))
-    THEN 'does not satisfy contains=\'; DROP TABLE x; --'
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') RLIKE '^[A-Za-z]+\\z', false)))
-    THEN 'is not a valid alpha'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false)))
-    THEN 'length must be >= 2'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false)))
-    THEN 'length must be <= 8'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false)))
-    THEN 'does not match the pattern ^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false)))
-    THEN 'length must be <= 20'
-  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false)))
-    THEN 'expected an integer literal'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false)))
-    THEN 'integer outside the range of int32'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false)))
-    THEN 'must be >= -5'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false)))
-    THEN 'must be <= +5'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
-    THEN 'expected a JSON number that fits float64'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false)))
-    THEN 'must be > 0.5'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false)))
-    THEN 'must be < 1e3'
-  WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false)))
-    THEN 'expected a JSON number'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
-    THEN 'number does not fit decimal(38,10)'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false)))
-    THEN 'must be >= -0.5'
-  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false)))
-    THEN 'expected true or false'
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false)))
-    THEN 'not a YYYY-MM-DD date'
-  WHEN NOT (coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false)))
-    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
-  WHEN NOT (coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false)))
-    THEN 'must be one of a, it\'s, c\\d'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false)))
-    THEN 'expected a JSON object'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false)))
-    THEN 'is required'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false)))
-    THEN 'is not a valid numeric'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false)))
-    THEN 'length must be = 5'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false)))
-    THEN 'expected true or false'
-  WHEN NOT (coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'expected a JSON array'
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false)))
-    THEN `_etl_e14`.reason
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false)))
-    THEN 'length must be >= 1'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'expected a JSON array'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false)))
-    THEN `_etl_e15`.reason
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT (coalesce(`_etl_unknown` IS NULL, false))
-    THEN concat('member is not declared by contract ', 'kitchen-sink')
+CASE `_etl_rule`
+  WHEN 1 THEN 'payload has more than 4096 bytes'
+  WHEN 2 THEN 'payload is not valid UTF-8'
+  WHEN 3 THEN 'payload is not one JSON value'
+  WHEN 4 THEN 'payload is not a JSON object'
+  WHEN 5 THEN 'is required'
+  WHEN 6 THEN 'expected a JSON string'
+  WHEN 7 THEN 'is required and must not be empty'
+  WHEN 8 THEN 'is not a valid uuid'
+  WHEN 9 THEN 'expected a JSON string'
+  WHEN 10 THEN 'is not a valid email'
+  WHEN 11 THEN 'is not lowercase'
+  WHEN 12 THEN 'expected a JSON string'
+  WHEN 13 THEN 'is not a valid url'
+  WHEN 14 THEN 'does not satisfy startswith=https://'
+  WHEN 15 THEN 'does not satisfy endswith=/'
+  WHEN 16 THEN 'does not satisfy contains=\'; DROP TABLE x; --'
+  WHEN 17 THEN 'is required'
+  WHEN 18 THEN 'expected a JSON string'
+  WHEN 19 THEN 'is not a valid alpha'
+  WHEN 20 THEN 'length must be >= 2'
+  WHEN 21 THEN 'length must be <= 8'
+  WHEN 22 THEN 'expected a JSON string'
+  WHEN 23 THEN 'does not match the pattern ^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z'
+  WHEN 24 THEN 'length must be <= 20'
+  WHEN 25 THEN 'is required'
+  WHEN 26 THEN 'expected an integer literal'
+  WHEN 27 THEN 'integer outside the range of int32'
+  WHEN 28 THEN 'must be >= -5'
+  WHEN 29 THEN 'must be <= +5'
+  WHEN 30 THEN 'expected a JSON number that fits float64'
+  WHEN 31 THEN 'must be > 0.5'
+  WHEN 32 THEN 'must be < 1e3'
+  WHEN 33 THEN 'is required'
+  WHEN 34 THEN 'expected a JSON number'
+  WHEN 35 THEN 'number does not fit decimal(38,10)'
+  WHEN 36 THEN 'must be >= -0.5'
+  WHEN 37 THEN 'is required'
+  WHEN 38 THEN 'expected true or false'
+  WHEN 39 THEN 'expected a JSON string'
+  WHEN 40 THEN 'not a YYYY-MM-DD date'
+  WHEN 41 THEN 'is required'
+  WHEN 42 THEN 'expected a JSON string'
+  WHEN 43 THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
+  WHEN 44 THEN 'is required'
+  WHEN 45 THEN 'expected a JSON string'
+  WHEN 46 THEN 'must be one of a, it\'s, c\\d'
+  WHEN 47 THEN 'expected a JSON object'
+  WHEN 48 THEN 'is required'
+  WHEN 49 THEN 'expected a JSON string'
+  WHEN 50 THEN 'expected a JSON string'
+  WHEN 51 THEN 'is not a valid numeric'
+  WHEN 52 THEN 'length must be = 5'
+  WHEN 53 THEN 'expected true or false'
+  WHEN 54 THEN 'is required'
+  WHEN 55 THEN 'expected a JSON array'
+  WHEN 56 THEN `_etl_e14`.reason
+  WHEN 57 THEN 'length must be >= 1'
+  WHEN 58 THEN 'expected a JSON array'
+  WHEN 59 THEN `_etl_e15`.reason
+  WHEN 60 THEN 'expected a JSON string'
+  WHEN 61 THEN 'expected a JSON string'
+  WHEN 62 THEN 'expected a JSON string'
+  WHEN 63 THEN 'expected a JSON string'
+  WHEN 64 THEN concat('member is not declared by contract ', 'kitchen-sink')
 END;
 
 -- field path
-CASE
-  WHEN NOT (coalesce(`_etl_payload_size` <= 4096, false))
-    THEN ''
-  WHEN NOT (coalesce(`_etl_payload_utf8`, false))
-    THEN ''
-  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))
-    THEN ''
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))
-    THEN ''
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))
-    THEN 'id'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))
-    THEN 'id'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false)))
-    THEN 'id'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false)))
-    THEN 'id'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false)))
-    THEN 'email'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false)))
-    THEN 'email'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') = lower(try_variant_get(`_etl_v2`, '$', 'string')), false)))
-    THEN 'email'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false)))
-    THEN 'site'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false)))
-    THEN 'site'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(startswith(try_variant_get(`_etl_v3`, '$', 'string'), 'https://'), false)))
-    THEN 'site'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(endswith(try_variant_get(`_etl_v3`, '$', 'string'), '/'), false)))
-    THEN 'site'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(contains(try_variant_get(`_etl_v3`, '$', 'string'), '\'; DROP TABLE x; --'), false)))
-    THEN 'site'
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))
-    THEN 'code'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false)))
-    THEN 'code'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') RLIKE '^[A-Za-z]+\\z', false)))
-    THEN 'code'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false)))
-    THEN 'code'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false)))
-    THEN 'code'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))
-    THEN 'ref'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false)))
-    THEN 'ref'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false)))
-    THEN 'ref'
-  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))
-    THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false)))
-    THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false)))
-    THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false)))
-    THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false)))
-    THEN 'count32'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false)))
-    THEN 'ratio'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false)))
-    THEN 'ratio'
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false)))
-    THEN 'ratio'
-  WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false))
-    THEN 'amount'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false)))
-    THEN 'amount'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false)))
-    THEN 'amount'
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false)))
-    THEN 'amount'
-  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false))
-    THEN 'active'
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false)))
-    THEN 'active'
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false)))
-    THEN 'born'
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false)))
-    THEN 'born'
-  WHEN NOT (coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false))
-    THEN 'seen_at'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false)))
-    THEN 'seen_at'
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false)))
-    THEN 'seen_at'
-  WHEN NOT (coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false))
-    THEN 'kind'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false)))
-    THEN 'kind'
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false)))
-    THEN 'kind'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false)))
-    THEN 'address'
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false)))
-    THEN 'address.street'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false)))
-    THEN 'address.street'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false)))
-    THEN 'address.zip'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false)))
-    THEN 'address.zip'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false)))
-    THEN 'address.zip'
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false)))
-    THEN 'address.we\'ird.name'
-  WHEN NOT (coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false))
-    THEN 'items'
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'items'
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false)))
-    THEN `_etl_e14`.path
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false)))
-    THEN 'items'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false)))
-    THEN 'matrix'
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false)))
-    THEN `_etl_e15`.path
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false)))
-    THEN 'back`tick'
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false)))
-    THEN '\'; DROP TABLE x; --'
-  WHEN NOT ((NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false)))
-    THEN 'new\u000Aline $ [0] ☃'
-  WHEN NOT ((NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false)))
-    THEN 'a\'b"c.d'
-  WHEN NOT (coalesce(`_etl_unknown` IS NULL, false))
-    THEN `_etl_unknown`
+CASE `_etl_rule`
+  WHEN 1 THEN ''
+  WHEN 2 THEN ''
+  WHEN 3 THEN ''
+  WHEN 4 THEN ''
+  WHEN 5 THEN 'id'
+  WHEN 6 THEN 'id'
+  WHEN 7 THEN 'id'
+  WHEN 8 THEN 'id'
+  WHEN 9 THEN 'email'
+  WHEN 10 THEN 'email'
+  WHEN 11 THEN 'email'
+  WHEN 12 THEN 'site'
+  WHEN 13 THEN 'site'
+  WHEN 14 THEN 'site'
+  WHEN 15 THEN 'site'
+  WHEN 16 THEN 'site'
+  WHEN 17 THEN 'code'
+  WHEN 18 THEN 'code'
+  WHEN 19 THEN 'code'
+  WHEN 20 THEN 'code'
+  WHEN 21 THEN 'code'
+  WHEN 22 THEN 'ref'
+  WHEN 23 THEN 'ref'
+  WHEN 24 THEN 'ref'
+  WHEN 25 THEN 'count32'
+  WHEN 26 THEN 'count32'
+  WHEN 27 THEN 'count32'
+  WHEN 28 THEN 'count32'
+  WHEN 29 THEN 'count32'
+  WHEN 30 THEN 'ratio'
+  WHEN 31 THEN 'ratio'
+  WHEN 32 THEN 'ratio'
+  WHEN 33 THEN 'amount'
+  WHEN 34 THEN 'amount'
+  WHEN 35 THEN 'amount'
+  WHEN 36 THEN 'amount'
+  WHEN 37 THEN 'active'
+  WHEN 38 THEN 'active'
+  WHEN 39 THEN 'born'
+  WHEN 40 THEN 'born'
+  WHEN 41 THEN 'seen_at'
+  WHEN 42 THEN 'seen_at'
+  WHEN 43 THEN 'seen_at'
+  WHEN 44 THEN 'kind'
+  WHEN 45 THEN 'kind'
+  WHEN 46 THEN 'kind'
+  WHEN 47 THEN 'address'
+  WHEN 48 THEN 'address.street'
+  WHEN 49 THEN 'address.street'
+  WHEN 50 THEN 'address.zip'
+  WHEN 51 THEN 'address.zip'
+  WHEN 52 THEN 'address.zip'
+  WHEN 53 THEN 'address.we\'ird.name'
+  WHEN 54 THEN 'items'
+  WHEN 55 THEN 'items'
+  WHEN 56 THEN `_etl_e14`.path
+  WHEN 57 THEN 'items'
+  WHEN 58 THEN 'matrix'
+  WHEN 59 THEN `_etl_e15`.path
+  WHEN 60 THEN 'back`tick'
+  WHEN 61 THEN '\'; DROP TABLE x; --'
+  WHEN 62 THEN 'new\u000Aline $ [0] ☃'
+  WHEN 63 THEN 'a\'b"c.d'
+  WHEN 64 THEN `_etl_unknown`
 END;
 
 -- projection

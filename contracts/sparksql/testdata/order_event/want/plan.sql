@@ -27,253 +27,181 @@ CASE WHEN left(`_etl_s6`, 4) <> '0000' AND abs(`_etl_o6`) <= 1080
   THEN timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) END AS `_etl_t6`;
 
 -- checks
--- 1 PAYLOAD_TOO_LARGE 
+-- 1 PAYLOAD_TOO_LARGE : payload size
 coalesce(`_etl_payload_size` <= 1048576, false);
--- 2 INVALID_UTF8 
+-- 2 INVALID_UTF8 : payload UTF-8
 coalesce(`_etl_payload_utf8`, false);
--- 3 MALFORMED_JSON 
+-- 3 MALFORMED_JSON : payload JSON
 coalesce(`_etl_json` IS NOT NULL, false);
--- 4 NOT_AN_OBJECT 
+-- 4 NOT_AN_OBJECT : payload object
 coalesce(`_etl_keys` IS NOT NULL, false);
--- 5 MISSING_REQUIRED event_id
+-- 5 MISSING_REQUIRED event_id: required
 coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false);
--- 6 WRONG_TYPE event_id
+-- 6 WRONG_TYPE event_id: type string
 (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false));
--- 7 MISSING_REQUIRED event_id
+-- 7 MISSING_REQUIRED event_id: required
 (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false));
--- 8 BAD_LENGTH event_id
+-- 8 BAD_LENGTH event_id: max=64
 (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false));
--- 9 MISSING_REQUIRED order_id
+-- 9 MISSING_REQUIRED order_id: required
 coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false);
--- 10 WRONG_TYPE order_id
+-- 10 WRONG_TYPE order_id: type int64
 (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false));
--- 11 OUT_OF_RANGE order_id
+-- 11 OUT_OF_RANGE order_id: type int64
 (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false));
--- 12 OUT_OF_RANGE order_id
+-- 12 OUT_OF_RANGE order_id: gt=0
 (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false));
--- 13 MISSING_REQUIRED customer_id
+-- 13 MISSING_REQUIRED customer_id: required
 coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false);
--- 14 WRONG_TYPE customer_id
+-- 14 WRONG_TYPE customer_id: type int64
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false));
--- 15 OUT_OF_RANGE customer_id
+-- 15 OUT_OF_RANGE customer_id: type int64
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false));
--- 16 OUT_OF_RANGE customer_id
+-- 16 OUT_OF_RANGE customer_id: gt=0
 (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false));
--- 17 MISSING_REQUIRED order_total
+-- 17 MISSING_REQUIRED order_total: required
 coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false);
--- 18 WRONG_TYPE order_total
+-- 18 WRONG_TYPE order_total: type decimal
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false));
--- 19 DECIMAL_OVERFLOW order_total
+-- 19 DECIMAL_OVERFLOW order_total: type decimal
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false));
--- 20 OUT_OF_RANGE order_total
+-- 20 OUT_OF_RANGE order_total: gte=0
 (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false));
--- 21 MISSING_REQUIRED status
+-- 21 MISSING_REQUIRED status: required
 coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false);
--- 22 WRONG_TYPE status
+-- 22 WRONG_TYPE status: type string
 (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false));
--- 23 BAD_ENUM status
+-- 23 BAD_ENUM status: oneof=paid cancelled refunded
 (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false));
--- 24 MISSING_REQUIRED event_time
+-- 24 MISSING_REQUIRED event_time: required
 coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false);
--- 25 WRONG_TYPE event_time
+-- 25 WRONG_TYPE event_time: type timestamp
 (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false));
--- 26 INVALID_TIMESTAMP event_time
+-- 26 INVALID_TIMESTAMP event_time: type timestamp
 (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false));
 
+-- verdict
+CASE
+  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false)) THEN 1
+  WHEN NOT (coalesce(`_etl_payload_utf8`, false)) THEN 2
+  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false)) THEN 3
+  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false)) THEN 4
+  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)) THEN 5
+  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))) THEN 6
+  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false))) THEN 7
+  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false))) THEN 8
+  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)) THEN 9
+  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false))) THEN 10
+  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false))) THEN 11
+  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false))) THEN 12
+  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false)) THEN 13
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false))) THEN 14
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false))) THEN 15
+  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false))) THEN 16
+  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)) THEN 17
+  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false))) THEN 18
+  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false))) THEN 19
+  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false))) THEN 20
+  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false)) THEN 21
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))) THEN 22
+  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false))) THEN 23
+  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)) THEN 24
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false))) THEN 25
+  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false))) THEN 26
+  ELSE 0
+END AS `_etl_rule`;
+
 -- valid
-coalesce(`_etl_payload_size` <= 1048576, false)
-AND coalesce(`_etl_payload_utf8`, false)
-AND coalesce(`_etl_json` IS NOT NULL, false)
-AND coalesce(`_etl_keys` IS NOT NULL, false)
-AND coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)
-AND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))
-AND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false))
-AND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false))
-AND coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)
-AND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false))
-AND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false))
-AND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false))
-AND coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false)
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false))
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false))
-AND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false))
-AND coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)
-AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false))
-AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false))
-AND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false))
-AND coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false)
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))
-AND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false))
-AND coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false))
-AND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false));
+`_etl_rule` = 0;
 
 -- reason code
-CASE
-  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))
-    THEN 'PAYLOAD_TOO_LARGE'
-  WHEN NOT (coalesce(`_etl_payload_utf8`, false))
-    THEN 'INVALID_UTF8'
-  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))
-    THEN 'MALFORMED_JSON'
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))
-    THEN 'NOT_AN_OBJECT'
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false)))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false)))
-    THEN 'BAD_LENGTH'
-  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))
-    THEN 'DECIMAL_OVERFLOW'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false)))
-    THEN 'OUT_OF_RANGE'
-  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false)))
-    THEN 'BAD_ENUM'
-  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))
-    THEN 'MISSING_REQUIRED'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false)))
-    THEN 'WRONG_TYPE'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false)))
-    THEN 'INVALID_TIMESTAMP'
+CASE `_etl_rule`
+  WHEN 1 THEN 'PAYLOAD_TOO_LARGE'
+  WHEN 2 THEN 'INVALID_UTF8'
+  WHEN 3 THEN 'MALFORMED_JSON'
+  WHEN 4 THEN 'NOT_AN_OBJECT'
+  WHEN 5 THEN 'MISSING_REQUIRED'
+  WHEN 6 THEN 'WRONG_TYPE'
+  WHEN 7 THEN 'MISSING_REQUIRED'
+  WHEN 8 THEN 'BAD_LENGTH'
+  WHEN 9 THEN 'MISSING_REQUIRED'
+  WHEN 10 THEN 'WRONG_TYPE'
+  WHEN 11 THEN 'OUT_OF_RANGE'
+  WHEN 12 THEN 'OUT_OF_RANGE'
+  WHEN 13 THEN 'MISSING_REQUIRED'
+  WHEN 14 THEN 'WRONG_TYPE'
+  WHEN 15 THEN 'OUT_OF_RANGE'
+  WHEN 16 THEN 'OUT_OF_RANGE'
+  WHEN 17 THEN 'MISSING_REQUIRED'
+  WHEN 18 THEN 'WRONG_TYPE'
+  WHEN 19 THEN 'DECIMAL_OVERFLOW'
+  WHEN 20 THEN 'OUT_OF_RANGE'
+  WHEN 21 THEN 'MISSING_REQUIRED'
+  WHEN 22 THEN 'WRONG_TYPE'
+  WHEN 23 THEN 'BAD_ENUM'
+  WHEN 24 THEN 'MISSING_REQUIRED'
+  WHEN 25 THEN 'WRONG_TYPE'
+  WHEN 26 THEN 'INVALID_TIMESTAMP'
 END;
 
 -- reason
-CASE
-  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))
-    THEN 'payload has more than 1048576 bytes'
-  WHEN NOT (coalesce(`_etl_payload_utf8`, false))
-    THEN 'payload is not valid UTF-8'
-  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))
-    THEN 'payload is not one JSON value'
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))
-    THEN 'payload is not a JSON object'
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false)))
-    THEN 'is required and must not be empty'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false)))
-    THEN 'length must be <= 64'
-  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false)))
-    THEN 'expected an integer literal'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false)))
-    THEN 'integer outside the range of int64'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false)))
-    THEN 'must be > 0'
-  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false)))
-    THEN 'expected an integer literal'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false)))
-    THEN 'integer outside the range of int64'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false)))
-    THEN 'must be > 0'
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false)))
-    THEN 'expected a JSON number'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))
-    THEN 'number does not fit decimal(18,2)'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false)))
-    THEN 'must be >= 0'
-  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false)))
-    THEN 'must be one of paid, cancelled, refunded'
-  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))
-    THEN 'is required'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false)))
-    THEN 'expected a JSON string'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false)))
-    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
+CASE `_etl_rule`
+  WHEN 1 THEN 'payload has more than 1048576 bytes'
+  WHEN 2 THEN 'payload is not valid UTF-8'
+  WHEN 3 THEN 'payload is not one JSON value'
+  WHEN 4 THEN 'payload is not a JSON object'
+  WHEN 5 THEN 'is required'
+  WHEN 6 THEN 'expected a JSON string'
+  WHEN 7 THEN 'is required and must not be empty'
+  WHEN 8 THEN 'length must be <= 64'
+  WHEN 9 THEN 'is required'
+  WHEN 10 THEN 'expected an integer literal'
+  WHEN 11 THEN 'integer outside the range of int64'
+  WHEN 12 THEN 'must be > 0'
+  WHEN 13 THEN 'is required'
+  WHEN 14 THEN 'expected an integer literal'
+  WHEN 15 THEN 'integer outside the range of int64'
+  WHEN 16 THEN 'must be > 0'
+  WHEN 17 THEN 'is required'
+  WHEN 18 THEN 'expected a JSON number'
+  WHEN 19 THEN 'number does not fit decimal(18,2)'
+  WHEN 20 THEN 'must be >= 0'
+  WHEN 21 THEN 'is required'
+  WHEN 22 THEN 'expected a JSON string'
+  WHEN 23 THEN 'must be one of paid, cancelled, refunded'
+  WHEN 24 THEN 'is required'
+  WHEN 25 THEN 'expected a JSON string'
+  WHEN 26 THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'
 END;
 
 -- field path
-CASE
-  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))
-    THEN ''
-  WHEN NOT (coalesce(`_etl_payload_utf8`, false))
-    THEN ''
-  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))
-    THEN ''
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))
-    THEN ''
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))
-    THEN 'event_id'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))
-    THEN 'event_id'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false)))
-    THEN 'event_id'
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false)))
-    THEN 'event_id'
-  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))
-    THEN 'order_id'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false)))
-    THEN 'order_id'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false)))
-    THEN 'order_id'
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false)))
-    THEN 'order_id'
-  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false))
-    THEN 'customer_id'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false)))
-    THEN 'customer_id'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false)))
-    THEN 'customer_id'
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false)))
-    THEN 'customer_id'
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))
-    THEN 'order_total'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false)))
-    THEN 'order_total'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))
-    THEN 'order_total'
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false)))
-    THEN 'order_total'
-  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))
-    THEN 'status'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))
-    THEN 'status'
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false)))
-    THEN 'status'
-  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))
-    THEN 'event_time'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false)))
-    THEN 'event_time'
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false)))
-    THEN 'event_time'
+CASE `_etl_rule`
+  WHEN 1 THEN ''
+  WHEN 2 THEN ''
+  WHEN 3 THEN ''
+  WHEN 4 THEN ''
+  WHEN 5 THEN 'event_id'
+  WHEN 6 THEN 'event_id'
+  WHEN 7 THEN 'event_id'
+  WHEN 8 THEN 'event_id'
+  WHEN 9 THEN 'order_id'
+  WHEN 10 THEN 'order_id'
+  WHEN 11 THEN 'order_id'
+  WHEN 12 THEN 'order_id'
+  WHEN 13 THEN 'customer_id'
+  WHEN 14 THEN 'customer_id'
+  WHEN 15 THEN 'customer_id'
+  WHEN 16 THEN 'customer_id'
+  WHEN 17 THEN 'order_total'
+  WHEN 18 THEN 'order_total'
+  WHEN 19 THEN 'order_total'
+  WHEN 20 THEN 'order_total'
+  WHEN 21 THEN 'status'
+  WHEN 22 THEN 'status'
+  WHEN 23 THEN 'status'
+  WHEN 24 THEN 'event_time'
+  WHEN 25 THEN 'event_time'
+  WHEN 26 THEN 'event_time'
 END;
 
 -- projection
