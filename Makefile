@@ -66,10 +66,12 @@ check-generated: generate
 ## keys over 50 batches, BenchmarkEngineState; the peak RSS of etlgen run on 1M events, 20%
 ## invalid, in one batch, BenchmarkLocalBatchMemory; internal/cli: validate of the example and,
 ## BenchmarkScaffoldLoop, the daily loop of an etlgen init repository through its
-## bin/etlgen, make validate and go tool etlgen — the README's figures), then the example on LVS_EVENTS
+## bin/etlgen, make validate and go tool etlgen — the README's figures; BenchmarkValidateLoop,
+## validate warm and after an edit against go build, on the scaffold and the order-streaming
+## example, and check — issue 35's targets), then the example on LVS_EVENTS
 ## events in LVS_FILES files (one micro-batch each) through the local engine and through
 ## Spark on the stack, both timed, outputs compared (scripts/bench/local_vs_spark.sh;
-## starts the stack if it is down). ~5 min on a loaded 2-core machine.
+## starts the stack if it is down). ~9 min on a loaded 2-core machine.
 LVS_EVENTS ?= 100000
 LVS_FILES ?= 10
 bench:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -14,9 +15,12 @@ import (
 )
 
 // cdfTemplate renders the CDF diagrams view-model; it only loops.
-var cdfTemplate = template.Must(template.New("cdf.md.tmpl").
-	Funcs(template.FuncMap{"label": MermaidLabel, "text": mermaidText, "md": markdownText, "htmlcomment": htmlCommentText}).
-	ParseFS(templateFS, "templates/cdf.md.tmpl"))
+// Parsed when first used, not when every etlgen command starts.
+var cdfTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("cdf.md.tmpl").
+		Funcs(template.FuncMap{"label": MermaidLabel, "text": mermaidText, "md": markdownText, "htmlcomment": htmlCommentText}).
+		ParseFS(templateFS, "templates/cdf.md.tmpl"))
+})
 
 // CDFDocs writes, for each pipeline that applies a Change Data Feed with a
 // CDF MERGE (etl.LoadChanges), its data-flow flowchart and its checkpoint
@@ -58,7 +62,7 @@ func (CDFDocs) Generate(ctx context.Context, m *Model) ([]File, error) {
 			continue
 		}
 		var buf bytes.Buffer
-		if err := cdfTemplate.Execute(&buf, v); err != nil {
+		if err := cdfTemplate().Execute(&buf, v); err != nil {
 			return nil, fmt.Errorf("pipeline %s: render cdf diagrams: %w", pp.ID, err)
 		}
 		out = append(out, File{Path: pp.ID + ".cdf.md", Data: buf.Bytes()})

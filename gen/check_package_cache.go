@@ -38,12 +38,18 @@ func CheckPackageCached(ctx context.Context, loader irload.Loader, dir, pattern 
 		return l, err
 	}
 	if data, err := json.Marshal(l); err == nil {
-		tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
-		if os.WriteFile(tmp, data, 0o644) == nil && os.Rename(tmp, path) != nil {
-			_ = os.Remove(tmp)
-		}
+		writeCacheFile(path, data)
 	}
 	return l, nil
+}
+
+// writeCacheFile replaces a file of the cache at once; a cache that cannot
+// be written is no error.
+func writeCacheFile(path string, data []byte) {
+	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
+	if os.WriteFile(tmp, data, 0o644) != nil || os.Rename(tmp, path) != nil {
+		_ = os.Remove(tmp)
+	}
 }
 
 // checkSalt identifies what a check depends on beyond the package's

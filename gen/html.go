@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
@@ -17,9 +18,12 @@ import (
 )
 
 // htmlTemplate renders the catalog page; it only loops and branches.
-var htmlTemplate = template.Must(template.New("docs.html.tmpl").
-	Funcs(template.FuncMap{"join": strings.Join, "cols": columnsText, "count": diag.Count}).
-	ParseFS(templateFS, "templates/docs.html.tmpl"))
+// Parsed when first used, not when every etlgen command starts.
+var htmlTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("docs.html.tmpl").
+		Funcs(template.FuncMap{"join": strings.Join, "cols": columnsText, "count": diag.Count}).
+		ParseFS(templateFS, "templates/docs.html.tmpl"))
+})
 
 // HTML writes one self-contained catalog page per pipeline:
 // <pipeline>.html, with inline CSS, JS and SVG and a CSP that forbids any
@@ -47,7 +51,7 @@ func (HTML) Generate(ctx context.Context, m *Model) ([]File, error) {
 		pp := &ps[i]
 		var buf bytes.Buffer
 		buf.WriteString("<!-- " + Header + " -->\n") // html/template drops comments
-		if err := htmlTemplate.Execute(&buf, htmlViewOf(m, pp)); err != nil {
+		if err := htmlTemplate().Execute(&buf, htmlViewOf(m, pp)); err != nil {
 			return nil, fmt.Errorf("pipeline %s: render html: %w", pp.ID, err)
 		}
 		out = append(out, File{Path: pp.ID + ".html", Data: buf.Bytes()})

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/etlgen/etlgen/planner"
@@ -16,9 +17,12 @@ import (
 var templateFS embed.FS
 
 // mermaidTemplate renders the flowchart view-model; it only loops.
-var mermaidTemplate = template.Must(template.New("mermaid.mmd.tmpl").
-	Funcs(template.FuncMap{"label": MermaidLabel, "comment": mermaidComment}).
-	ParseFS(templateFS, "templates/mermaid.mmd.tmpl"))
+// Parsed when first used, not when every etlgen command starts.
+var mermaidTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("mermaid.mmd.tmpl").
+		Funcs(template.FuncMap{"label": MermaidLabel, "comment": mermaidComment}).
+		ParseFS(templateFS, "templates/mermaid.mmd.tmpl"))
+})
 
 // Mermaid writes one Mermaid flowchart per pipeline: <pipeline>.mmd.
 type Mermaid struct{}
@@ -76,7 +80,7 @@ func (Mermaid) Generate(ctx context.Context, m *Model) ([]File, error) {
 	for i := range ps {
 		pp := &ps[i]
 		var buf bytes.Buffer
-		if err := mermaidTemplate.Execute(&buf, mermaidViewOf(m, pp)); err != nil {
+		if err := mermaidTemplate().Execute(&buf, mermaidViewOf(m, pp)); err != nil {
 			return nil, fmt.Errorf("pipeline %s: render mermaid: %w", pp.ID, err)
 		}
 		out = append(out, File{Path: pp.ID + ".mmd", Data: buf.Bytes()})

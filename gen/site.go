@@ -6,12 +6,16 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+	"sync"
 )
 
 // siteTemplates render the site's pages; they only loop and branch.
-var siteTemplates = template.Must(template.New("site").
-	Funcs(template.FuncMap{"join": strings.Join, "inc": func(i int) int { return i + 1 }}).
-	ParseFS(templateFS, "templates/site_*.html.tmpl"))
+// Parsed when first used, not when every etlgen command starts.
+var siteTemplates = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("site").
+		Funcs(template.FuncMap{"join": strings.Join, "inc": func(i int) int { return i + 1 }}).
+		ParseFS(templateFS, "templates/site_*.html.tmpl"))
+})
 
 // Site writes the project's docs site: index.html (pipelines, contracts
 // and sinks with client-side search, and the lineage across pipelines)
@@ -68,7 +72,7 @@ func (Site) Generate(ctx context.Context, m *Model) ([]File, error) {
 func renderSite(name string, view any) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteString("<!-- " + Header + " -->\n") // html/template drops comments
-	if err := siteTemplates.ExecuteTemplate(&buf, name, view); err != nil {
+	if err := siteTemplates().ExecuteTemplate(&buf, name, view); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

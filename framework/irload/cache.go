@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"go/parser"
 	"go/token"
+	"hash"
 	"io"
 	"os"
 	"path/filepath"
@@ -22,10 +23,15 @@ const programVersion = "irload/3"
 // directories, and every file of every local package the program imports,
 // directly or not. Packages from the module cache are pinned by go.sum.
 func cacheKey(m module, importPath string) (string, error) {
-	h := sha256.New()
-	for _, s := range []string{programVersion, importPath, m.root, runtime.GOOS, runtime.GOARCH,
-		os.Getenv("GOFLAGS"), os.Getenv("GOWORK"), os.Getenv("GOTOOLCHAIN"), os.Getenv("CGO_ENABLED")} {
-		io.WriteString(h, s+"\x00")
+	key, _, err := hashInputs(m, importPath)
+	return key, err
+}
+
+// hashInputs is cacheKey that also returns what it read (sourceIndex).
+func hashInputs(m module, importPath string) (string, inputs, error) {
+	s := &keyHasher{h: sha256.New()}
+	for _, v := range keyEnv(m, importPath) {
+		io.WriteString(s.h, v+"\x00")
 	}
 	roots := []string{m.root}
 	for _, r := range m.replaced {
@@ -34,18 +40,31 @@ func cacheKey(m module, importPath string) (string, error) {
 	sort.Strings(roots)
 	for _, r := range roots {
 		for _, name := range []string{"go.mod", "go.sum"} {
-			hashFile(h, filepath.Join(r, name))
+			s.file(filepath.Join(r, name))
 		}
 	}
 	pkgs := []string{importPath, etlPackage}
-	if err := hashPackages(h, m, pkgs); err != nil {
-		return "", err
+	if err := s.packages(m, pkgs); err != nil {
+		return "", inputs{}, err
 	}
-	return hex.EncodeToString(h.Sum(nil))[:32], nil
+	return hex.EncodeToString(s.h.Sum(nil))[:32], s.in, nil
 }
 
-// hashPackages hashes the local packages reachable from pkgs by imports.
-func hashPackages(h io.Writer, m module, pkgs []string) error {
+// keyEnv is what the key depends on besides files: the program, the
+// package, the module's directory and the Go environment.
+func keyEnv(m module, importPath string) []string {
+	return []string{programVersion, importPath, m.root, runtime.GOOS, runtime.GOARCH,
+		os.Getenv("GOFLAGS"), os.Getenv("GOWORK"), os.Getenv("GOTOOLCHAIN"), os.Getenv("CGO_ENABLED")}
+}
+
+// keyHasher hashes the inputs of a key and records them.
+type keyHasher struct {
+	h  hash.Hash
+	in inputs
+}
+
+// packages hashes the local packages reachable from pkgs by imports.
+func (s *keyHasher) packages(m module, pkgs []string) error {
 	seen := map[string]bool{}
 	for len(pkgs) > 0 {
 		pkg := pkgs[0]
@@ -55,7 +74,7 @@ func hashPackages(h io.Writer, m module, pkgs []string) error {
 			continue
 		}
 		seen[dir] = true
-		imports, err := hashDir(h, dir)
+		imports, err := s.dir(dir)
 		if err != nil {
 			return err
 		}
@@ -64,26 +83,23 @@ func hashPackages(h io.Writer, m module, pkgs []string) error {
 	return nil
 }
 
-// hashDir hashes the non-test files of one package directory and returns
+// dir hashes the non-test files of one package directory and returns
 // the imports of its Go files.
-func hashDir(h io.Writer, dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+func (s *keyHasher) dir(dir string) ([]string, error) {
+	names, err := packageFiles(dir)
 	if err != nil {
 		return nil, err
 	}
+	s.in.Dirs = append(s.in.Dirs, dirStamp{Path: dir, Names: names})
 	var imports []string
 	fset := token.NewFileSet()
-	for _, e := range entries {
-		name := e.Name()
-		if !e.Type().IsRegular() || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
+	for _, name := range names {
 		path := filepath.Join(dir, name)
-		hashFile(h, path)
-		if !strings.HasSuffix(name, ".go") {
+		data, ok := s.file(path)
+		if !ok || !strings.HasSuffix(name, ".go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		f, err := parser.ParseFile(fset, path, data, parser.ImportsOnly)
 		if err != nil {
 			continue // the go tool reports syntax errors when it builds
 		}
@@ -96,10 +112,38 @@ func hashDir(h io.Writer, dir string) ([]string, error) {
 	return imports, nil
 }
 
-// hashFile hashes a file's path and content; a missing file hashes its path.
-func hashFile(h io.Writer, path string) {
-	io.WriteString(h, path+"\x00")
-	if data, err := os.ReadFile(path); err == nil {
-		h.Write(data)
+// packageFiles lists the files of a package directory the key hashes: its
+// regular files but tests, in order.
+func packageFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
 	}
+	var names []string
+	for _, e := range entries {
+		if name := e.Name(); e.Type().IsRegular() && !strings.HasSuffix(name, "_test.go") {
+			names = append(names, name)
+		}
+	}
+	return names, nil
+}
+
+// file hashes a file's path and content (a missing file hashes its path)
+// and records its stamp, taken before it is read; it returns the content
+// and whether the file could be read.
+func (s *keyHasher) file(path string) ([]byte, bool) {
+	io.WriteString(s.h, path+"\x00")
+	info, statErr := os.Stat(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		s.in.Files = append(s.in.Files, fileStamp{Path: path, Missing: true})
+		return nil, false
+	}
+	s.h.Write(data)
+	if statErr != nil { // created meanwhile: a stamp that never matches
+		s.in.Files = append(s.in.Files, fileStamp{Path: path, Size: -1})
+		return data, true
+	}
+	s.in.Files = append(s.in.Files, stampOf(path, info, data))
+	return data, true
 }

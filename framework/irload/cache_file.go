@@ -27,13 +27,13 @@ func (l Loader) CacheFile(dir, pattern, name string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("cache file: %w", err)
 	}
-	key, err := cacheKey(m, pkg)
-	if err != nil {
-		return "", fmt.Errorf("cache file of %s: hash sources: %w", pkg, err)
-	}
 	cache, err := l.cacheDir()
 	if err != nil {
 		return "", err
+	}
+	key, err := sourceKey(cache, m, pkg)
+	if err != nil {
+		return "", fmt.Errorf("cache file of %s: hash sources: %w", pkg, err)
 	}
 	entry := filepath.Join(cache, key)
 	if err := os.MkdirAll(entry, 0o755); err != nil {

@@ -29,8 +29,13 @@
 // The built program is cached under os.UserCacheDir()/etlgen/irload, keyed
 // by a hash of every Go source file, go.mod and go.sum of the module (and of
 // modules it replaces with local directories), the package path and the Go
-// environment. A repeated load of an unchanged package only runs the cached
-// program, which keeps `etlgen validate` fast. Loader.CacheFile names a file
+// environment. The document the program printed is kept beside it: a
+// repeated load of an unchanged package reads it and runs nothing, which
+// keeps `etlgen validate` fast. A source index (cache_index.go) records the
+// size, modification time and digest of every file the key hashed and the
+// file list of every package directory, so that such a load stats files
+// instead of reading and parsing them; files modified within two seconds
+// of the recording are compared by content. Loader.CacheFile names a file
 // in a package's cache entry for other results derived from the same
 // sources (validate's check of the source contracts,
 // gen.CheckPackageCached); they are pruned with the program (the 16 most

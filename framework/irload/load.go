@@ -56,7 +56,14 @@ func (l Loader) Load(ctx context.Context, dir, pattern string) (*ir.Document, er
 		return nil, fmt.Errorf("load ir of %s: %w", pkg, err)
 	}
 	defer cleanup()
-	doc, err := run(ctx, bin, m.root)
+	output := ""
+	if !l.NoCache {
+		output = filepath.Join(filepath.Dir(bin), outputFile)
+		if doc, err := readOutput(output); err == nil {
+			return doc, nil
+		}
+	}
+	doc, err := run(ctx, bin, m.root, output)
 	if err != nil {
 		return nil, fmt.Errorf("load ir of %s: %w", pkg, err)
 	}
@@ -73,13 +80,13 @@ func (l Loader) program(ctx context.Context, m module, pkg string) (string, func
 	if l.NoCache {
 		return l.uncached(ctx, m, pkg)
 	}
-	key, err := cacheKey(m, pkg)
-	if err != nil {
-		return l.uncached(ctx, m, pkg)
-	}
 	cache, err := l.cacheDir()
 	if err != nil {
 		return "", keep, err
+	}
+	key, err := sourceKey(cache, m, pkg)
+	if err != nil {
+		return l.uncached(ctx, m, pkg)
 	}
 	bin := filepath.Join(cache, key, "irprog")
 	if _, err := os.Stat(bin); err == nil {
@@ -172,8 +179,9 @@ func buildArgs(out, main string) []string {
 	return []string{"build", "-buildvcs=false", "-ldflags=-s -w", "-o", out, main}
 }
 
-// run runs the program and parses the document it prints.
-func run(ctx context.Context, bin, dir string) (*ir.Document, error) {
+// run runs the program and parses the document it prints; when output is
+// not empty, the document is also kept there (readOutput).
+func run(ctx context.Context, bin, dir, output string) (*ir.Document, error) {
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
@@ -190,7 +198,11 @@ func run(ctx context.Context, bin, dir string) (*ir.Document, error) {
 		}
 		return nil, fmt.Errorf("run program: %w", err)
 	}
-	return ir.Unmarshal(stdout.Bytes())
+	doc, err := ir.Unmarshal(stdout.Bytes())
+	if err == nil && output != "" {
+		writeCached(output, stdout.Bytes())
+	}
+	return doc, err
 }
 
 // programSource is the main package that prints the IR of pkg.

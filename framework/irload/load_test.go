@@ -77,9 +77,27 @@ func TestLoadExample(t *testing.T) {
 	if diff := cmp.Diff(string(got), string(marshal(t, again, root))); diff != "" {
 		t.Errorf("cached load differs:\n%s", diff)
 	}
-	entries, _ := os.ReadDir(l.CacheDir)
-	if len(entries) != 1 {
-		t.Errorf("cache holds %d programs, want 1 (the second load must reuse the first)", len(entries))
+	progs, _ := filepath.Glob(filepath.Join(l.CacheDir, "*", "irprog"))
+	if len(progs) != 1 {
+		t.Errorf("cache holds %d programs, want 1 (the second load must reuse the first)", len(progs))
+	}
+	// The second load read the document the first one kept; a kept
+	// document that does not parse is printed again.
+	kept, _ := filepath.Glob(filepath.Join(l.CacheDir, "*", "ir.json"))
+	if len(kept) != 1 {
+		t.Fatalf("cache keeps %d documents, want 1", len(kept))
+	}
+	if err := os.WriteFile(kept[0], []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if again, err = l.Load(ctx, root, "./examples/order-streaming"); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(got), string(marshal(t, again, root))); diff != "" {
+		t.Errorf("load after a damaged cached document differs:\n%s", diff)
+	}
+	if data, _ := os.ReadFile(kept[0]); string(data) == "{}" {
+		t.Error("the damaged document was not replaced")
 	}
 	// Leftover program directories are checked in TestExternalModule, whose
 	// module no other process builds in.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/framework/irload"
 	"github.com/etlgen/etlgen/gen"
 	"github.com/etlgen/etlgen/project"
 )
@@ -34,7 +35,7 @@ func checkContracts(ctx context.Context, cfg *project.Config, res []project.Unit
 	for _, e := range cfg.Pipelines {
 		pkgs = append(pkgs, e.Package)
 	}
-	loaded, err := contracts.Load(ctx, cfg.Root, pkgs...)
+	loaded, err := gen.LoadContractsCached(ctx, irload.Loader{}, cfg.Root, pkgs...)
 	if err != nil {
 		return nil, err
 	}
