@@ -97,7 +97,14 @@ func (q *Query) evaluateGates(b *batch, rows []Row) ([]GateResult, error) {
 		if g.IR.Windowed() {
 			r = q.windowVerdict(g, rows)
 		} else {
-			v := q.gateValue(g, b, rows)
+			part := q.gateParts(g, b, rows)
+			v := part.value(g.Metric)
+			if g.IR.Rolling() {
+				var err error
+				if v, err = q.rollingValue(g, b, part); err != nil {
+					return out, err
+				}
+			}
 			r = GateResult{Name: g.Name, Condition: g.Condition, Action: g.Action, Value: v, Breached: g.IR.Breached(v)}
 		}
 		out = append(out, r)
@@ -106,30 +113,6 @@ func (q *Query) evaluateGates(b *batch, rows []Row) ([]GateResult, error) {
 		}
 	}
 	return out, failed
-}
-
-// gateValue is the gate's metric over the batch: rejected / read rows of
-// the source, rows written, or the share of written rows whose column is
-// null; a ratio over no rows is 0.
-func (q *Query) gateValue(g *planner.Gate, b *batch, rows []Row) float64 {
-	switch g.Metric {
-	case ir.GateInvalidRatio:
-		sb := b.inputs[g.Source]
-		if sb == nil {
-			return 0
-		}
-		return ratio(sb.invalidRows(), sb.read)
-	case ir.GateNullRatio:
-		idx := q.c.root.schema().Index(g.Column)
-		nulls := 0
-		for _, r := range rows {
-			if idx < 0 || r[idx] == nil {
-				nulls++
-			}
-		}
-		return ratio(nulls, len(rows))
-	}
-	return float64(len(rows))
 }
 
 // window is one event-time window of the rows a batch writes, with the
