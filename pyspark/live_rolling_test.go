@@ -13,9 +13,10 @@ import (
 // (testkit's TestRollingGate): batch 0 (1 of 4 invalid) gives 0.25 and
 // passes; batch 1, in the next run (a restart), 1 of 2 invalid, gives the
 // two batches' 2/6, breached, though its own 1/2 would be too: the parts of
-// batch 0 were kept beside the checkpoint. Batch 1 re-run from the offset
-// log (its commit forgotten) keeps its parts once: a third batch of 2
-// valid events gives (1+0)/(2+2) = 0.25 over batches 1 and 2.
+// batch 0 were kept beside the checkpoint. In a third run batch 1 re-runs
+// from the offset log (its commit forgotten) and keeps its parts once, and
+// batch 2, of 2 valid events, gives (1+0)/(2+2) = 0.25 over batches 1 and 2.
+// Three available-now runs.
 func TestLiveRollingGate(t *testing.T) {
 	t.Parallel() // its own topics, database and checkpoints
 	s := startLiveWith(t, orderGatesIR(t, t.TempDir(), ir.Gate{Name: "invalid-last-2", Metric: ir.GateInvalidRatio, Source: "order_events",
@@ -39,10 +40,9 @@ func TestLiveRollingGate(t *testing.T) {
 		t.Errorf("batch 1 gates (-want +got):\n%s", diff)
 	}
 	s.forgetCommits(q, 1)
-	s.run()
-	s.committed(q, 1)
 	s.produce(order("r5", 8, "2026-07-15T10:31:00Z", "paid", "5.00"), order("r6", 8, "2026-07-15T10:32:00Z", "paid", "5.00"))
-	res, _ = s.run()
+	res, _ = s.run() // batch 1 again from its logged offsets, then batch 2
+	s.committed(q, 1)
 	if diff := cmp.Diff([]string{"invalid-last-2=0.25"}, gateValues(t, res, q, 2)); diff != "" {
 		t.Errorf("batch 2 gates (-want +got):\n%s", diff)
 	}
