@@ -37,6 +37,7 @@ func TestGates(t *testing.T) {
 		wantCode    string
 		wantWarning string
 		wantQueries []string
+		wantText    string // a line of the plan's text
 	}{
 		{name: "invalid ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05},
 			wantQueries: []string{"customer_order_windows", "rejected_order_events"}},
@@ -92,7 +93,8 @@ func TestGates(t *testing.T) {
 		{name: "invalid ratio per window", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeWindow},
 			wantCode: planner.CodeGateWindowScope},
 		{name: "rolling invalid ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeLastBatches, Batches: 10},
-			wantQueries: []string{"customer_order_windows", "rejected_order_events"}},
+			wantQueries: []string{"customer_order_windows", "rejected_order_events"},
+			wantText:    "  gate g: invalid_ratio(order_events) > 0.05 over the last 10 micro-batches -> warn\n"},
 		{name: "rolling rows that fail", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: ir.GateScopeLastBatches, Batches: 100, Action: ir.GateFail},
 			wantQueries: []string{"customer_order_windows"}},
 		{name: "rolling over 1 batch", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: ir.GateScopeLastBatches, Batches: 1},
@@ -159,6 +161,9 @@ func TestGates(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.wantQueries, pp.Gates[0].Queries); diff != "" {
 				t.Errorf("queries (-want +got):\n%s", diff)
+			}
+			if text := m.Text(); !strings.Contains(text, tc.wantText) {
+				t.Errorf("the plan has no line %q:\n%s", tc.wantText, text)
 			}
 			if gq := pp.Gates[0].Quarantine; tc.gate.Output != "" {
 				var cp string
