@@ -94,7 +94,8 @@ func TestGates(t *testing.T) {
 			wantCode: planner.CodeGateWindowScope},
 		{name: "rolling invalid ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeLastBatches, Batches: 10},
 			wantQueries: []string{"customer_order_windows", "rejected_order_events"},
-			wantText:    "  gate g: invalid_ratio(order_events) > 0.05 over the last 10 micro-batches -> warn\n"},
+			wantText: "\n  gate g: invalid_ratio(order_events) > 0.05 over the last 10 micro-batches -> warn\n" +
+				"    evaluated before the sink commits by queries: customer_order_windows, rejected_order_events\n"},
 		{name: "rolling rows that fail", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: ir.GateScopeLastBatches, Batches: 100, Action: ir.GateFail},
 			wantQueries: []string{"customer_order_windows"}},
 		{name: "rolling over 1 batch", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: ir.GateScopeLastBatches, Batches: 1},
