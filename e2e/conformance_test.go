@@ -178,6 +178,7 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 		}
 	}
 	sc.compile(doc)
+	var tally testkit.ExpectationTally // the batch lines' counts (testkit.ExpectationCounts)
 	for i, a := range s.Arrivals {
 		for _, c := range a.Changes {
 			r.query(tb, ctx, sc.changeSQL(c))
@@ -197,14 +198,18 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 			r.runToFailure(tb, ctx, sc.program, a.WantFailure)
 			continue
 		}
-		r.runToEnd(tb, ctx, sc.program)
+		for _, b := range r.runToEnd(tb, ctx, sc.program).Batches {
+			for _, e := range b.Expectations {
+				tally.Add(b.Query, e.Name, e.Action, e.Passed, e.Failed)
+			}
+		}
 	}
 	existing := r.tables(tb, ctx, sc.db)
 	sinks := existing
 	if sc.catalog != "" {
 		sinks = r.tables(tb, ctx, sc.catalog+"."+sc.db)
 	}
-	out := map[string][]string{}
+	out := map[string][]string{testkit.ExpectationCounts: tally.Rows()}
 	for _, ld := range sc.pipe.Loads {
 		if !sinks[ld.Asset] { // no micro-batch ever wrote to it
 			tb.Logf("sink %s: Spark created no table %s", ld.Asset, sc.sinkTable(ld.Asset))
@@ -412,10 +417,10 @@ func (r *sparkRunner) query(tb testing.TB, ctx context.Context, q string) []type
 	return rows
 }
 
-// runToEnd runs the program until it exits (available-now); a start that
-// fails only because the foreachBatch Python worker did not connect back
-// in time is retried (no batch ran).
-func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) {
+// runToEnd runs the program until it exits (available-now) and returns its
+// result; a start that fails only because the foreachBatch Python worker
+// did not connect back in time is retried (no batch ran).
+func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) *pyspark.Result {
 	tb.Helper()
 	for attempt := 1; ; attempt++ {
 		stderr := &bytes.Buffer{}
@@ -430,7 +435,7 @@ func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) 
 		}
 		if res.ExitCode == 0 && res.Status == "finished" {
 			tb.Logf("run: %d batch lines in %s", len(res.Batches), time.Since(begin).Round(100*time.Millisecond))
-			return
+			return res
 		}
 		if attempt < 3 && len(res.Batches) == 0 && workerStartFailure(res, stderr.String()) {
 			tb.Logf("attempt %d: the foreachBatch Python worker did not connect back in time; retrying", attempt)

@@ -31,7 +31,10 @@ type Gate struct {
 	// Threshold is the largest ratio that passes, or the fewest rows.
 	Threshold float64 `json:"threshold"`
 	Scope     string  `json:"scope"`
-	Action    string  `json:"action"`
+	// Batches is how many micro-batches a rolling gate spans (scope
+	// last_micro_batches).
+	Batches int    `json:"batches,omitempty"`
+	Action  string `json:"action"`
 	// Condition is the breach condition, e.g. "invalid_ratio(order_events) > 0.05".
 	Condition string `json:"condition"`
 	// Queries are the queries that evaluate the gate, sorted.
@@ -100,7 +103,7 @@ func gatesOf(c *Checker, pp *pipe, queries []Query) []Gate {
 	for i := range pp.p.Gates {
 		g := &pp.p.Gates[i]
 		pg := Gate{Name: g.Name, Metric: g.Metric, Source: g.Source, Load: g.Load, Column: g.Column, Threshold: g.Threshold,
-			Scope: g.Scope, Action: g.Action, Condition: g.Condition(), Queries: []string{}, IR: g}
+			Scope: g.Scope, Batches: g.Batches, Action: g.Action, Condition: g.Condition(), Queries: []string{}, IR: g}
 		if b := c.env.GateOutputs[g.Output]; b != nil && g.Action == ir.GateQuarantine {
 			pg.Quarantine = gateQuarantineOf(c, pp, g, b, queries)
 		}

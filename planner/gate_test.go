@@ -37,6 +37,7 @@ func TestGates(t *testing.T) {
 		wantCode    string
 		wantWarning string
 		wantQueries []string
+		wantText    string // a line of the plan's text
 	}{
 		{name: "invalid ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05},
 			wantQueries: []string{"customer_order_windows", "rejected_order_events"}},
@@ -91,6 +92,26 @@ func TestGates(t *testing.T) {
 			wantCode: planner.CodeGateWindowScope},
 		{name: "invalid ratio per window", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeWindow},
 			wantCode: planner.CodeGateWindowScope},
+		{name: "rolling invalid ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeLastBatches, Batches: 10},
+			wantQueries: []string{"customer_order_windows", "rejected_order_events"},
+			wantText: "\n  gate g: invalid_ratio(order_events) > 0.05 over the last 10 micro-batches -> warn\n" +
+				"    evaluated before the sink commits by queries: customer_order_windows, rejected_order_events\n"},
+		{name: "rolling rows that fail", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: ir.GateScopeLastBatches, Batches: 100, Action: ir.GateFail},
+			wantQueries: []string{"customer_order_windows"}},
+		{name: "rolling over 1 batch", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: ir.GateScopeLastBatches, Batches: 1},
+			wantCode: ir.CodeRollingGate},
+		{name: "rolling over 101 batches", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: ir.GateScopeLastBatches, Batches: 101},
+			wantCode: ir.CodeRollingGate},
+		{name: "batches on a per-batch gate", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Batches: 5},
+			wantCode: ir.CodeRollingGate},
+		{name: "rolling quarantine", modes: map[string]string{"customer_order_windows": planner.ModeAppend},
+			assets: "  thin_windows: {plugin: delta, table: curated.thin_windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}\n",
+			gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 2, Scope: ir.GateScopeLastBatches, Batches: 3,
+				Action: ir.GateQuarantine, Output: "thin_windows"},
+			wantCode: ir.CodeRollingGate},
+		{name: "spark: a rolling gate on a join of two streams", corpus: "inner_join_watermarked_keys",
+			gate:     ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeLastBatches, Batches: 5},
+			wantCode: planner.CodeGateNotRereadable},
 		{name: "unknown scope", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: "hourly"}, wantCode: planner.CodeGateDefinition},
 		{name: "no name", gate: ir.Gate{Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
 	}
@@ -141,6 +162,9 @@ func TestGates(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.wantQueries, pp.Gates[0].Queries); diff != "" {
 				t.Errorf("queries (-want +got):\n%s", diff)
+			}
+			if text := m.Text(); !strings.Contains(text, tc.wantText) {
+				t.Errorf("the plan has no line %q:\n%s", tc.wantText, text)
 			}
 			if gq := pp.Gates[0].Quarantine; tc.gate.Output != "" {
 				var cp string

@@ -32,7 +32,7 @@ const (
 var ruleGates = Rule{
 	Name:    "quality-gates",
 	Summary: "quality gates name a subject of the pipeline, a threshold in range and a finite scope",
-	Codes:   []string{CodeGateDefinition, CodeGateSubject, CodeGateThreshold, CodeGateUnboundedScope, CodeGateWindowScope, CodeGateNeverBreaches},
+	Codes:   []string{CodeGateDefinition, CodeGateSubject, CodeGateThreshold, CodeGateUnboundedScope, CodeGateWindowScope, CodeGateNeverBreaches, ir.CodeRollingGate},
 	Check: func(c *Checker) {
 		for _, pp := range c.pipes {
 			seen := map[string]bool{}
@@ -71,8 +71,8 @@ func (gc gateCheck) definition(seen map[string]bool) bool {
 		gc.report(CodeGateDefinition, "give each gate of the pipeline its own name", "quality gate %s is declared twice", g.Name)
 	case !slices.Contains([]string{ir.GateInvalidRatio, ir.GateRows, ir.GateNullRatio}, g.Metric):
 		gc.report(CodeGateDefinition, "use metric invalid_ratio, rows or null_ratio", "quality gate %s: unknown metric %q", g.Name, g.Metric)
-	case g.Scope != ir.GateScopeBatch && g.Scope != ir.GateScopeWindow && g.Scope != ir.GateScopeDataset:
-		gc.report(CodeGateDefinition, "use scope micro_batch or event_time_window", "quality gate %s: unknown scope %q", g.Name, g.Scope)
+	case !slices.Contains([]string{ir.GateScopeBatch, ir.GateScopeWindow, ir.GateScopeDataset, ir.GateScopeLastBatches}, g.Scope):
+		gc.report(CodeGateDefinition, "use scope micro_batch, event_time_window or last_micro_batches", "quality gate %s: unknown scope %q", g.Name, g.Scope)
 	case g.Action != ir.GateWarn && g.Action != ir.GateFail && g.Action != ir.GateQuarantine:
 		gc.report(CodeGateDefinition, "use action warn, fail or quarantine", "quality gate %s: unknown action %q", g.Name, g.Action)
 	case g.Action == ir.GateQuarantine && g.Output == "":
@@ -203,11 +203,34 @@ func (gc gateCheck) scope() {
 		gc.window()
 		return
 	}
+	if g.Rolling() || g.Batches != 0 {
+		gc.rolling()
+		return
+	}
 	if g.Scope != ir.GateScopeDataset {
 		return
 	}
 	gc.report(CodeGateUnboundedScope, "scope the gate to each micro-batch (drop etl.OverDataset()): a measure over a finite interval",
 		"quality gate %s: %s over the whole dataset of an unbounded stream is never final: a full-dataset gate is not meaningful unless scoped to a finite interval", g.Name, g.Subject())
+}
+
+// rolling checks a rolling gate's span and action (batches on another
+// scope too): its measures are kept for the batches a checkpoint retains,
+// and its breach is of several batches, none of whose rows it can
+// quarantine.
+func (gc gateCheck) rolling() {
+	g := gc.g
+	switch {
+	case !g.Rolling():
+		gc.report(ir.CodeRollingGate, "drop batches, or scope the gate to last_micro_batches",
+			"quality gate %s: batches %d on scope %s: only a rolling gate spans micro-batches", g.Name, g.Batches, g.Scope)
+	case g.Batches < 2 || g.Batches > ir.MaxRollingBatches:
+		gc.report(ir.CodeRollingGate, fmt.Sprintf("span 2 to %d micro-batches (the batches a checkpoint retains)", ir.MaxRollingBatches),
+			"quality gate %s: a rolling gate over %d micro-batches", g.Name, g.Batches)
+	case g.Action == ir.GateQuarantine:
+		gc.report(ir.CodeRollingGate, "make the rolling gate warn or fail, or quarantine per micro-batch or per window",
+			"quality gate %s: a rolling gate has no rows of its own to quarantine: its breach is of %d micro-batches", g.Name, g.Batches)
+	}
 }
 
 // window checks a per-window gate: a load's metric (a rejected row's event
@@ -257,7 +280,7 @@ var ruleSparkGates = Rule{
 		for _, pp := range c.pipes {
 			for i := range pp.p.Gates {
 				g := &pp.p.Gates[i]
-				if g.Metric != ir.GateInvalidRatio || g.Action != ir.GateFail {
+				if g.Metric != ir.GateInvalidRatio || (g.Action != ir.GateFail && !g.Rolling()) {
 					continue
 				}
 				for _, q := range pp.queries {
@@ -270,8 +293,8 @@ var ruleSparkGates = Rule{
 						continue
 					}
 					c.report(CodeGateNotRereadable, diag.Error, g.Pos, pp.path("gate:"+g.Name),
-						"gate a source read by queries of one streaming source bound to kafka-json or file-json, or make the gate warn (measured in the query's pass)",
-						fmt.Sprintf("quality gate %s: query %s reads streaming sources %v; the Spark engine measures a failing invalid ratio before the commit by reading a batch of one re-readable source again", g.Name, q.name, srcs))
+						"gate a source read by queries of one streaming source bound to kafka-json or file-json, or make the gate warn per micro-batch (measured in the query's pass)",
+						fmt.Sprintf("quality gate %s: query %s reads streaming sources %v; the Spark engine measures a failing or rolling invalid ratio before the commit by reading a batch of one re-readable source again", g.Name, q.name, srcs))
 				}
 			}
 		}

@@ -155,7 +155,11 @@
 // the per-window values); a breached quarantine gate's rows are split off
 // by rt.quarantine_split and written to its output by write_<output>
 // (view_gates.go, writeView: the output's own writer and txnAppId)
-// before the query's sink writes the rest.
+// before the query's sink writes the rest. A rolling gate (over the last
+// n batches) is measured by check_gates as one that fails, summed with the
+// parts of the batches before it that rt.rolling_sums reads from a Delta
+// table in the query's checkpoint directory; rt.keep_rolling appends the
+// batch's parts there once its gates pass, idempotently per batch id.
 //
 // A load another query hosts (multi-sink, planner.Query.Host) starts no
 // query: its host's foreachBatch materializes the batch once and writes it

@@ -18,6 +18,14 @@ import (
 // order_events: one warning above 0.1, one failing above failAbove.
 func gatesIR(t *testing.T, dir string, failAbove float64) string {
 	t.Helper()
+	return orderGatesIR(t, dir,
+		ir.Gate{Name: "invalid-warn", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.1, Scope: ir.GateScopeBatch, Action: ir.GateWarn},
+		ir.Gate{Name: "invalid-fail", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: failAbove, Scope: ir.GateScopeBatch, Action: ir.GateFail})
+}
+
+// orderGatesIR writes the order-streaming IR with gates to dir/ir.json.
+func orderGatesIR(t *testing.T, dir string, gates ...ir.Gate) string {
+	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "order-streaming.ir.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -26,10 +34,7 @@ func gatesIR(t *testing.T, dir string, failAbove float64) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc.Pipelines[0].Gates = []ir.Gate{
-		{Name: "invalid-warn", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.1, Scope: ir.GateScopeBatch, Action: ir.GateWarn},
-		{Name: "invalid-fail", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: failAbove, Scope: ir.GateScopeBatch, Action: ir.GateFail},
-	}
+	doc.Pipelines[0].Gates = gates
 	out, err := ir.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)

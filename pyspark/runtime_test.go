@@ -193,6 +193,8 @@ gates = [
     {"name": "win", "metric": "rows", "column": None, "source": None, "threshold": 3, "action": "warn", "condition": "c5",
      "scope": "event_time_window"},
     {"name": "thin", "metric": "rows", "column": None, "source": None, "threshold": 3, "action": "quarantine", "condition": "c6"},
+    {"name": "roll", "metric": "invalid_ratio", "column": None, "source": "etlgen_source_a", "threshold": 0.1, "action": "warn",
+     "condition": "c7", "scope": "last_micro_batches", "batches": 3},
 ]
 progress = {"batchId": 3, "sources": [{"numInputRows": 8}], "observedMetrics": {
     "etlgen": {"values": [4, 1], "schema": {"fields": [{"name": "rows"}, {"name": "null_2"}]}},
@@ -226,6 +228,9 @@ out = {
         {"batchId": 0, "observedMetrics": {"etlgen_expect_0": {"passed": 7, "failed": 2}}})["expectations"],
     "expectation_marker": [rt.EXPECTATION_MARKER, rt.EXPECTATION_CODE],
     "before_commit": [rt.measured_before_commit(g) for g in gates],
+    "parts_value": [rt.parts_value(g, p) for g, p in ((gates[3], (4, 0)), (gates[0], (1, 4)), (gates[2], (0, 0)))],
+    "rolling_store": [rt.rolling_store(c) for c in ("/tmp/cp/q", "s3a://b/cp/q/")],
+    "rolling_first": rt.rolling_sums(None, "/tmp/cp/q", 0, [gates[6]], {"roll": (1, 4)}),
     "window_starts": [rt.format_window_start(us) for us in WINDOW_MICROS],
     "windows_text": [rt.windows_text(v) for v in (
         {"value": 1.0},
@@ -277,8 +282,13 @@ print(json.dumps(out, sort_keys=True))
 		},
 		// raise_error's message starts as the local engine's ExpectationError.
 		"expectation_marker": []any{engine.ExpectationMarker, engine.CodeExpectationFailed},
-		// Fail, quarantine and per-window gates are measured before the commit, not observed.
-		"before_commit": []any{false, true, false, false, true, true},
+		// Fail, quarantine, per-window and rolling gates are measured before the commit, not observed.
+		"before_commit": []any{false, true, false, false, true, true, true},
+		// rows, a ratio, a ratio over no rows (engine.GateParts.value)
+		"parts_value":   []any{4.0, 0.25, 0.0},
+		"rolling_store": []any{"/tmp/cp/q/etlgen_rolling", "s3a://b/cp/q/etlgen_rolling"},
+		// batch 0 has no batches before it: its own parts, the store not read
+		"rolling_first": map[string]any{"roll": []any{1.0, 4.0}},
 		"window_starts": starts,
 		"windows_text": []any{"",
 			engine.GateResult{Windows: 5, WindowsBreached: 2, BreachedWindows: []string{"a", "b"}}.WindowsText(),

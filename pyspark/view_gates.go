@@ -16,7 +16,8 @@ import (
 // gate per event-time window (an observed metric is one aggregate, not one
 // per window), is measured by rt.check_gates before the sink commits, an
 // invalid-ratio gate by reading the batch's source rows again
-// (GateSource); a quarantine gate's output gets a writer of its own
+// (GateSource); a rolling gate too, with the parts of the batches before
+// (rt.rolling_sums, Rolling); a quarantine gate's output gets a writer of its own
 // (gateOutput). A batch re-run from the
 // offset log reports no progress on Spark 4.1 (SPARK-55271), so
 // rt.check_gates measures every gate of that one batch (replay=). The
@@ -29,8 +30,11 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 		if gt.Metric == ir.GateNullRatio {
 			col = PyString(SQLIdent(gt.Column))
 		}
-		fail := gt.Action == ir.GateFail
-		qv.FailGates = qv.FailGates || fail || gt.Action == ir.GateQuarantine || gt.Scope == ir.GateScopeWindow
+		// measured before the commit: a gate that fails, or a rolling gate
+		// (its parts are kept for the next batches)
+		before := gt.Action == ir.GateFail || gt.Scope == ir.GateScopeLastBatches
+		qv.FailGates = qv.FailGates || before || gt.Action == ir.GateQuarantine || gt.Scope == ir.GateScopeWindow
+		qv.Rolling = qv.Rolling || gt.Scope == ir.GateScopeLastBatches
 		if gt.Action == ir.GateQuarantine {
 			ov, err := g.gateOutput(q, gt)
 			if err != nil {
@@ -45,7 +49,7 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 			}
 			src = sv.Observe
 			rereadable := sv.Reread != "" && len(q.Sources) == 1
-			if fail && !rereadable {
+			if before && !rereadable {
 				if sv.Reread == "" {
 					return fmt.Errorf("query %s gate %s: the batches of source %s cannot be read again (%s)", q.Name, gt.Name, gt.Source, planner.CodeGateNotRereadable)
 				}
@@ -56,8 +60,11 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 			}
 		}
 		scope := ""
-		if gt.Scope == ir.GateScopeWindow {
+		switch gt.Scope {
+		case ir.GateScopeWindow:
 			scope = fmt.Sprintf(", %s: %s", PyString("scope"), PyString(gt.Scope))
+		case ir.GateScopeLastBatches:
+			scope = fmt.Sprintf(", %s: %s, %s: %d", PyString("scope"), PyString(gt.Scope), PyString("batches"), gt.Batches)
 		}
 		qv.Gates = append(qv.Gates, fmt.Sprintf("{%s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s%s}",
 			PyString("name"), PyString(gt.Name), PyString("metric"), PyString(gt.Metric), PyString("column"), col,

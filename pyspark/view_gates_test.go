@@ -20,6 +20,7 @@ import (
 func TestWarnGatesObserved(t *testing.T) {
 	tests := []struct {
 		name, dir, action string
+		batches           int // a rolling gate's
 		want, absent      []string
 	}{
 		{name: "warn on a join", dir: filepath.Join("..", "planner", "testdata", "corpus", "inner_join_watermarked_keys"), action: ir.GateWarn,
@@ -30,13 +31,21 @@ func TestWarnGatesObserved(t *testing.T) {
 			absent: []string{"ORDER_PAYMENTS_CHECKPOINT, batch_id)"}},
 		{name: "fail on the example", dir: filepath.Join("testdata", "stack_available_now"), action: ir.GateFail,
 			want:   []string{"rt.check_gates(", "order_events_batch_checked(", `observe="etlgen_source_order_events"`},
-			absent: nil},
+			absent: []string{"checkpoint=", `"batches"`}},
+		{name: "rolling warn on the example", dir: filepath.Join("testdata", "stack_available_now"), action: ir.GateWarn, batches: 3,
+			// measured before the commit, reading the source rows again, with the parts kept beside the checkpoint
+			want: []string{`"scope": "last_micro_batches", "batches": 3}`, "order_events_batch_checked(",
+				"checkpoint=REJECTED_ORDER_EVENTS_CHECKPOINT)", "checkpoint=CUSTOMER_ORDER_WINDOWS_CHECKPOINT)"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			files := generateEdited(t, tc.dir, func(doc *ir.Document) {
-				doc.Pipelines[0].Gates = []ir.Gate{{Name: "invalid", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05,
-					Scope: ir.GateScopeBatch, Action: tc.action, Pos: diag.Position{File: "pipeline.go", Line: 1}}}
+				g := ir.Gate{Name: "invalid", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05,
+					Scope: ir.GateScopeBatch, Action: tc.action, Pos: diag.Position{File: "pipeline.go", Line: 1}}
+				if tc.batches > 0 {
+					g.Scope, g.Batches = ir.GateScopeLastBatches, tc.batches
+				}
+				doc.Pipelines[0].Gates = []ir.Gate{g}
 			})
 			var prog string
 			for _, f := range files {

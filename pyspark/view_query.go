@@ -54,6 +54,9 @@ type queryView struct {
 	Gates      []string
 	FailGates  bool
 	GateSource *sourceView
+	// Rolling: the query has a rolling gate, whose parts rt.check_gates
+	// keeps beside the query's checkpoint (rt.rolling_store).
+	Rolling bool
 	// Expectations are the query's expectations, Python dict literals
 	// (view_expect.go): rt.expect applies them in the query's pass where
 	// its expression reads their streams, the batch line counts them.

@@ -60,5 +60,7 @@
 // table against the generated PySpark program. Its source tables are
 // Change Data Feeds or static tables (SourceTable.Static), changed by the
 // arrivals; an arrival can expect its run to fail (Arrival.WantFailure) on
-// both engines, the next one re-running the batch.
+// both engines, the next one re-running the batch. A runner also returns
+// the run's expectation counts per query (the pseudo-table
+// ExpectationCounts, summed by ExpectationTally), which Want can list.
 package testkit

@@ -10,14 +10,14 @@ import (
 )
 
 // gatedOrders is the order-streaming pipeline with one invalid-ratio gate
-// of the given threshold and action.
-func gatedOrders(max float64, action etl.Action) *etl.Pipeline {
+// of the given threshold, action and options.
+func gatedOrders(max float64, action etl.Action, opts ...etl.GateOption) *etl.Pipeline {
 	return etl.NewPipeline("gated-orders", "1.0.0", func(p *etl.Builder) {
 		orders := etl.Extract[orderstreaming.OrderEvent](p, "order_events")
 		etl.Load(p, "customer_order_windows", orderstreaming.AggregateCustomerOrders.Step(p, orders.Valid(), orderstreaming.AggregateParams{}))
 		etl.Load(p, "rejected_order_events", etl.Into[orderstreaming.RejectedOrderEvent](orders.Invalid()))
 		etl.Load(p, "late_order_events", etl.Into[orderstreaming.LateOrderEvent](orders.Late()))
-		etl.Gate(p, "invalid", etl.InvalidRatioAbove("order_events", max), action)
+		etl.Gate(p, "invalid", etl.InvalidRatioAbove("order_events", max), action, opts...)
 	})
 }
 

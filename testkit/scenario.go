@@ -31,7 +31,8 @@ type Scenario struct {
 	Tables   map[string]SourceTable
 	Arrivals []Arrival
 	// Want maps a sink asset to its expected rows; sinks not listed are
-	// not checked.
+	// not checked. Under ExpectationCounts it lists the run's expectation
+	// counts per query.
 	Want map[string][]string
 	// Ignore lists, per sink, the columns that are not compared because
 	// they depend on the run (processing time, source file, offsets); Want
@@ -86,7 +87,8 @@ type TableChange struct {
 	Rows  []string
 }
 
-// Runner executes a scenario and returns each sink's rows in canonical JSON.
+// Runner executes a scenario and returns each sink's rows in canonical
+// JSON, and the run's expectation counts under ExpectationCounts.
 type Runner interface {
 	Run(tb testing.TB, s Scenario) map[string][]string
 }
@@ -148,6 +150,13 @@ func (LocalRunner) Run(tb testing.TB, s Scenario) map[string][]string {
 	for name := range rt.env.Tables {
 		out[name] = rt.TableJSON(name)
 	}
+	var tally ExpectationTally
+	for _, p := range rt.Progress {
+		for _, e := range p.Expectations {
+			tally.Add(p.Query, e.Name, e.Action, e.Passed, e.Failed)
+		}
+	}
+	out[ExpectationCounts] = tally.Rows()
 	return out
 }
 

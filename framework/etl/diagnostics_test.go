@@ -142,6 +142,15 @@ func TestDSLDiagnostics(t *testing.T) {
 				etl.Gate(p, "l", etl.RowsBelow("out", 2), etl.Quarantine, etl.QuarantineTo("thin_out")) // fine
 			})
 		}, []string{ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate, ir.CodeBadGate}},
+		{"rolling gate of 1 or 101 batches, or quarantining", func() *etl.Pipeline {
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				etl.Load(p, "out", etl.Extract[OrderEvent](p, "in").Valid())
+				etl.Gate(p, "one", etl.InvalidRatioAbove("in", 0.1), etl.Warn, etl.OverLastBatches(1))
+				etl.Gate(p, "many", etl.InvalidRatioAbove("in", 0.1), etl.Warn, etl.OverLastBatches(ir.MaxRollingBatches+1))
+				etl.Gate(p, "held", etl.RowsBelow("out", 2), etl.Quarantine, etl.QuarantineTo("thin"), etl.OverLastBatches(5))
+				etl.Gate(p, "fine", etl.RowsBelow("out", 2), etl.Fail, etl.OverLastBatches(ir.MaxRollingBatches))
+			})
+		}, []string{ir.CodeRollingGate, ir.CodeRollingGate, ir.CodeRollingGate}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

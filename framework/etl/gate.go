@@ -1,6 +1,7 @@
 package etl
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -74,6 +75,19 @@ func QuarantineTo(asset string) GateOption { return func(g *ir.Gate) { g.Output 
 // (ETL-S425); it exists so that the intent is stated and refused.
 func OverDataset() GateOption { return func(g *ir.Gate) { g.Scope = ir.GateScopeDataset } }
 
+// OverLastBatches scopes a gate to a rolling metric: its measure over
+// the last n micro-batches (2 to ir.MaxRollingBatches) of each query it
+// concerns, the current one included — the rejected rows of the n
+// batches over the rows they read, the rows they wrote, their null
+// over their written rows — checked in every micro-batch before its
+// sinks commit. Fewer batches count until n ran. Each batch's measure is
+// kept in the query's checkpoint, so a restart goes on from it and a
+// re-run batch counts once. A rolling gate warns or fails: it quarantines
+// no rows (the breach is of n batches, not of this batch's rows).
+func OverLastBatches(n int) GateOption {
+	return func(g *ir.Gate) { g.Scope, g.Batches = ir.GateScopeLastBatches, n }
+}
+
 // Gate declares a quality gate of the pipeline: name (unique in the
 // pipeline) is reported with every verdict; check says what is measured
 // in each micro-batch and the threshold; action what a breach does. Both
@@ -102,6 +116,14 @@ func Gate(p *Builder, name string, check Check, action Action, opts ...GateOptio
 		return
 	case action == Quarantine && g.Output == "":
 		p.errorf(ir.CodeBadGate, pos, "name the asset the rows go to: etl.QuarantineTo(\"asset\")", "quality gate %s quarantines and names no output", name)
+		return
+	case g.Rolling() && (g.Batches < 2 || g.Batches > ir.MaxRollingBatches):
+		p.errorf(ir.CodeRollingGate, pos, fmt.Sprintf("span 2 to %d micro-batches (the batches a checkpoint retains)", ir.MaxRollingBatches),
+			"quality gate %s: etl.OverLastBatches(%d)", name, g.Batches)
+		return
+	case g.Rolling() && action == Quarantine:
+		p.errorf(ir.CodeRollingGate, pos, "make the rolling gate warn or fail, or quarantine per micro-batch or per window",
+			"quality gate %s: a rolling gate has no rows of its own to quarantine: its breach is of %d micro-batches", name, g.Batches)
 		return
 	case action != Quarantine && g.Output != "":
 		p.errorf(ir.CodeBadGate, pos, "use etl.Quarantine with etl.QuarantineTo, or drop QuarantineTo", "quality gate %s names output %s but its action is %s", name, g.Output, action)

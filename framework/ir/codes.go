@@ -38,6 +38,10 @@ const (
 	// CodeBadGate: a quality gate without a name, with a name another gate
 	// of the pipeline has, or with an unknown metric, scope or action.
 	CodeBadGate = "ETL-D214"
+	// CodeRollingGate: a rolling gate (GateScopeLastBatches) spanning
+	// fewer than 2 or more than MaxRollingBatches micro-batches, or one
+	// that quarantines; the DSL and the planner report it.
+	CodeRollingGate = "ETL-D290"
 	// CodeBadExpectation: an expectation without a name, with the name of
 	// another expectation of the pipeline, without an expression or key, on
 	// a stream that is not a streaming extract's valid rows nor a step's

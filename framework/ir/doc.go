@@ -53,7 +53,8 @@
 //
 // Pipeline.Gates are the declared gates (gate.go): a metric (a source's
 // invalid ratio, a load's rows or a column's null ratio), its threshold,
-// scope (GateScopeBatch, GateScopeWindow, GateScopeDataset) and action
+// scope (GateScopeBatch, GateScopeWindow, GateScopeDataset, or the rolling
+// GateScopeLastBatches over Gate.Batches micro-batches) and action
 // (GateWarn, GateFail, GateQuarantine with the Output asset the breached
 // rows go to); the planner decides which queries evaluate each one.
 //

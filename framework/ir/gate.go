@@ -35,7 +35,20 @@ const (
 	// GateScopeDataset measures every row ever read or written: on an
 	// unbounded stream it is never final, so the planner rejects it.
 	GateScopeDataset = "dataset"
+	// GateScopeLastBatches measures a rolling metric: the sums of the
+	// metric's parts (rejected and read rows, null and written rows, rows
+	// written) over the last Gate.Batches micro-batches of each query the
+	// gate concerns, the current one included, before the current batch's
+	// sinks commit. Each batch's parts are kept in the query's checkpoint,
+	// by batch id, so the scope survives restarts and a re-run batch
+	// replaces its own parts instead of adding them again.
+	GateScopeLastBatches = "last_micro_batches"
 )
+
+// MaxRollingBatches is the most micro-batches a rolling gate spans: the
+// batches a checkpoint retains (spark.sql.streaming.minBatchesToRetain's
+// default, engine.MinBatchesToRetain).
+const MaxRollingBatches = 100
 
 // Gate actions: what a breached gate does.
 const (
@@ -68,9 +81,16 @@ type Gate struct {
 	Action    string  `json:"action"`
 	// Output is the asset a quarantine gate writes the breached rows to,
 	// with the load's contract.
-	Output string        `json:"output,omitempty"`
-	Pos    diag.Position `json:"pos"`
+	Output string `json:"output,omitempty"`
+	// Batches is how many micro-batches a rolling gate
+	// (GateScopeLastBatches) spans, 2 to MaxRollingBatches; 0 for the
+	// other scopes.
+	Batches int           `json:"batches,omitempty"`
+	Pos     diag.Position `json:"pos"`
 }
+
+// Rolling reports whether the gate measures the last Batches micro-batches.
+func (g *Gate) Rolling() bool { return g.Scope == GateScopeLastBatches }
 
 // Windowed reports whether the gate is measured per event-time window.
 func (g *Gate) Windowed() bool { return g.Scope == GateScopeWindow }
@@ -110,6 +130,9 @@ func (g *Gate) Condition() string {
 	c := g.Subject() + op + FormatThreshold(g.Threshold)
 	if g.Windowed() {
 		c += " in an event-time window"
+	}
+	if g.Rolling() {
+		c += " over the last " + strconv.Itoa(g.Batches) + " micro-batches"
 	}
 	return c
 }

@@ -518,6 +518,10 @@ def observed_gates(p, observe, gates):
 
 
 WINDOW_SCOPE = "event_time_window"
+# A rolling gate's scope (ir.GateScopeLastBatches): its metric over the
+# last gate["batches"] micro-batches, each batch's parts kept beside the
+# query's checkpoint (rolling_store).
+ROLLING_SCOPE = "last_micro_batches"
 # A per-window verdict names at most this many breached windows
 # (engine.MaxBreachedWindows).
 MAX_BREACHED_WINDOWS = 10
@@ -528,7 +532,7 @@ def measured_before_commit(gate):
     written: one that fails or quarantines (its verdict decides what is
     written), and one per event-time window (an observed metric is one
     aggregate over the batch, not one per window)."""
-    return gate["action"] in ("fail", "quarantine") or gate.get("scope") == WINDOW_SCOPE
+    return gate["action"] in ("fail", "quarantine") or gate.get("scope") in (WINDOW_SCOPE, ROLLING_SCOPE)
 
 
 def format_window_start(micros):
@@ -643,14 +647,15 @@ def merged_gates(gates, measured, observed):
     return [by_name[g["name"]] for g in gates if g["name"] in by_name]
 
 
-def gate_values(batch_df, gates, source_rows=None):
-    """The value of each gate over the micro-batch, by name: one aggregate
-    over batch_df (the rows about to be written) for the load gates (rows;
-    null_ratio of a column: rows where it is null / rows), one over the
-    source's validated rows of the batch for invalid_ratio (rows where
-    _etl_valid is false / rows read); source_rows is a function returning
+def gate_parts(batch_df, gates, source_rows=None):
+    """Each gate's metric over the micro-batch in parts that add up across
+    batches (engine.GateParts), by name, as (num, of): one aggregate over
+    batch_df (the rows about to be written) for the load gates ((rows, 0);
+    null_ratio of a column: (rows where it is null, rows)), one over the
+    source's validated rows of the batch for invalid_ratio ((rows where
+    _etl_valid is false, rows read)); source_rows is a function returning
     them (None: none read)."""
-    values = {}
+    parts = {}
     load = [g for g in gates if g["metric"] != "invalid_ratio"]
     if load:
         aggs = [F.count(F.lit(1)).alias("rows")]
@@ -660,7 +665,7 @@ def gate_values(batch_df, gates, source_rows=None):
         row = batch_df.agg(*aggs).first()
         rows = int(row["rows"] or 0)
         for i, g in enumerate(load):
-            values[g["name"]] = float(rows) if g["metric"] == "rows" else ratio(int(row["n%d" % i] or 0), rows)
+            parts[g["name"]] = (rows, 0) if g["metric"] == "rows" else (int(row["n%d" % i] or 0), rows)
     invalid = [g for g in gates if g["metric"] == "invalid_ratio"]
     if invalid:
         df = source_rows() if source_rows else None
@@ -670,11 +675,63 @@ def gate_values(batch_df, gates, source_rows=None):
                          F.sum(F.when(~F.col("_etl_valid"), 1).otherwise(0)).alias("rejected")).first()
             read, rejected = int(row["read"] or 0), int(row["rejected"] or 0)
         for g in invalid:
-            values[g["name"]] = ratio(rejected, read)
-    return values
+            parts[g["name"]] = (rejected, read)
+    return parts
 
 
-def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None):
+def parts_value(gate, parts):
+    """The gate's metric of its parts (num, of): the rows, or the ratio (0
+    over no rows)."""
+    num, of = parts
+    return float(num) if gate["metric"] == "rows" else ratio(num, of)
+
+
+def rolling_store(checkpoint):
+    """The Delta table, beside the query's checkpoint (in its directory),
+    that keeps each batch's parts of the query's rolling gates: one row
+    (gate, batch_id, num, of) per gate and batch, appended idempotently per
+    batch id (keep_rolling)."""
+    return checkpoint.rstrip("/") + "/etlgen_rolling"
+
+
+def rolling_sums(spark, checkpoint, batch_id, gates, parts):
+    """Each rolling gate's parts summed over micro-batch batch_id's (parts)
+    and those rolling_store keeps of the gate["batches"] - 1 batches
+    before it (a batch that kept none, the query's first ones, adds
+    nothing), by name. The store does not exist before the first batch
+    kept its parts."""
+    span = max(g["batches"] for g in gates)
+    kept = {}
+    if batch_id > 0:
+        try:
+            rows = (spark.read.format("delta").load(rolling_store(checkpoint))
+                    .where((F.col("batch_id") >= batch_id - span + 1) & (F.col("batch_id") < batch_id)).collect())
+        except Exception as e:  # noqa: BLE001 - only a store not yet written is empty
+            if "PATH_NOT_FOUND" not in str(e) and "DELTA_MISSING_DELTA_TABLE" not in str(e) and "is not a Delta table" not in str(e):
+                raise
+            rows = []
+        for r in rows:
+            kept[(r["gate"], int(r["batch_id"]))] = (int(r["num"]), int(r["of"]))
+    sums = {}
+    for g in gates:
+        num, of = parts[g["name"]]
+        for b in range(max(batch_id - g["batches"] + 1, 0), batch_id):
+            n, o = kept.get((g["name"], b), (0, 0))
+            num, of = num + n, of + o
+        sums[g["name"]] = (num, of)
+    return sums
+
+
+def keep_rolling(spark, checkpoint, batch_id, gates, parts):
+    """Append micro-batch batch_id's parts of the rolling gates to
+    rolling_store, idempotently (txnAppId / txnVersion: a batch re-run
+    from the offset log keeps its parts once)."""
+    rows = [(g["name"], int(batch_id), int(parts[g["name"]][0]), int(parts[g["name"]][1])) for g in gates]
+    df = spark.createDataFrame(rows, "gate STRING, batch_id BIGINT, num BIGINT, of BIGINT")
+    append(df, batch_id, None, "etlgen-rolling:" + checkpoint, path=rolling_store(checkpoint))
+
+
+def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None, checkpoint=None):
     """Measure the query's quality gates with action fail, and those per
     event-time window (window_verdict), over micro-batch batch_id before its
     sink commits (those that warn per batch are observed in the pass:
@@ -684,20 +741,25 @@ def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None)
     uncommitted (the next run re-reads it). The batch re-run from the offset
     log (replay) has no progress on Spark 4.1 (SPARK-55271), so every gate
     of it is measured here, but an invalid ratio whose source cannot be read
-    again (source_rows None), which is left out."""
+    again (source_rows None), which is left out. A rolling gate's value
+    is over the last gate["batches"] batches (rolling_sums, the store
+    beside checkpoint); the batch's parts are kept once no gate failed it
+    (keep_rolling)."""
     if batch_id == replay:
         gates = [g for g in gates if measured_before_commit(g) or g["metric"] != "invalid_ratio" or source_rows]
     else:
         gates = [g for g in gates if measured_before_commit(g)]
     if not gates:
         return []
-    values = gate_values(batch_df, [g for g in gates if g.get("scope") != WINDOW_SCOPE], source_rows)
+    parts = gate_parts(batch_df, [g for g in gates if g.get("scope") != WINDOW_SCOPE], source_rows)
+    rolling = [g for g in gates if g.get("scope") == ROLLING_SCOPE]
+    sums = rolling_sums(batch_df.sparkSession, checkpoint, batch_id, rolling, parts) if rolling else {}
     verdicts = []
     for g in gates:
         if g.get("scope") == WINDOW_SCOPE:
             verdicts.append(window_verdict(batch_df, g))
             continue
-        v = values[g["name"]]
+        v = parts_value(g, sums.get(g["name"], parts[g["name"]]))
         verdicts.append({"name": g["name"], "condition": g["condition"], "action": g["action"], "value": v,
                          "breached": gate_breached(g, v)})
     batch_df.sparkSession.conf.set(gates_key(query, batch_id), json.dumps(verdicts))
@@ -706,6 +768,8 @@ def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None)
             raise RuntimeError("%s %s: quality gate %s breached in query %s batch %d: %s with value %s%s; the batch did not commit"
                                % (GATE_MARKER, GATE_CODE, v["name"], query, batch_id, v["condition"], format_value(v["value"]),
                                   windows_text(v)))
+    if rolling:
+        keep_rolling(batch_df.sparkSession, checkpoint, batch_id, rolling, parts)
     return verdicts
 
 

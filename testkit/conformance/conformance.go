@@ -5,7 +5,8 @@
 // limit, an outer join on watermarked keys, a window after a join, windows
 // chained on WindowTime; min_by / max_by by event time; a static dimension
 // validated at every micro-batch; a repartition by the grouping key before
-// a window aggregation) that runs on the local engine (testkit.LocalRunner, in this
+// a window aggregation; expectations of each action Spark applies, with
+// every query's passed and failed counts) that runs on the local engine (testkit.LocalRunner, in this
 // package's tests) and, when the stack is up, through the generated PySpark
 // program on Spark (e2e/conformance_test.go). Both must give exactly Want:
 // rows, types, window bounds, quarantine reasons, late routing.
@@ -18,6 +19,7 @@ import (
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/conformance/dimension"
+	"github.com/etlgen/etlgen/testkit/conformance/expectcounts"
 	"github.com/etlgen/etlgen/testkit/conformance/multisink"
 	"github.com/etlgen/etlgen/testkit/engine"
 	"strconv"
@@ -35,7 +37,7 @@ var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "sour
 func Scenarios() []testkit.Scenario {
 	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(), statusWindows(),
 		firstOrders(), impressionClicks(), paidHours(), dailyUnits(), staticDimension(), quarantinedDimension(),
-		repartitionedWindows(), multiSink()}
+		repartitionedWindows(), multiSink(), expectationCounts()}
 }
 
 // orderEvent is an order-streaming payload on 2026-07-15 at the given time.
@@ -319,5 +321,71 @@ func multiSink() testkit.Scenario {
 			"rejected_order_events": rejected, "rejected_order_audit": rejected,
 		},
 		Ignore: map[string][]string{"rejected_order_events": RejectedRunColumns, "rejected_order_audit": RejectedRunColumns},
+	}
+}
+
+// call is an API call payload of expectcounts on 2026-07-15 at the given
+// time; latency "null" is a timed-out call.
+func call(id, service, status, latency, at string) string {
+	return `{"call_id":"` + id + `","service":"` + service + `","status_code":` + status + `,"latency_ms":` + latency +
+		`,"called_at":"2026-07-15T` + at + `Z"}`
+}
+
+// expectationCounts: expectations that drop, warn and quarantine on the
+// valid calls, read by two queries, and one that warns on a step's
+// output; a NULL that breaks a predicate, boundaries on both sides, a
+// dropped row that later expectations neither count nor quarantine. Both
+// engines must give the same rows and the same counts per query and
+// expectation (testkit.ExpectationCounts). One arrival: a run on Spark
+// costs a minute or more on a loaded machine, and the counts of several
+// batches add up the same (the run report's sums, run/expect.go).
+func expectationCounts() testkit.Scenario {
+	held := func(id, service, status, latency, at string) string {
+		return `{"call_id":"` + id + `","service":"` + service + `","status_code":` + status + `,"latency_ms":` + latency +
+			`,"called_at":"2026-07-15T` + at + `Z","expectation":"known_status","pipeline_id":"api-call-checks"}`
+	}
+	outcome := func(id, service, status, outcome string) string {
+		return `{"call_id":"` + id + `","service":"` + service + `","status_code":` + status + `,"outcome":"` + outcome + `"}`
+	}
+	row := testkit.ExpectationCountRow
+	return testkit.Scenario{
+		Name:     "expectation counts per query on both engines",
+		Pipeline: expectcounts.Pipeline,
+		Arrivals: []testkit.Arrival{
+			{Payloads: map[string][]string{"api_calls": {
+				call("c1", "billing", "200", "12", "10:00:00"),
+				call("c2", "", "200", "5", "10:00:01"),          // unrouted: dropped
+				call("c3", "search", "503", "1500", "10:00:02"), // slow (kept), a server error (kept)
+				call("c4", "search", "404", "null", "10:00:03"), // timed out: NULL breaks fast
+				call("c5", "billing", "700", "3", "10:00:04"),   // quarantined
+				call("c7", "", "999", "null", "10:01:00"),       // dropped before fast and known_status
+				call("c8", "auth", "500", "999", "10:01:01"),    // fast at the bound; a server error
+				call("c9", "auth", "100", "1000", "10:01:02"),   // slow at the bound; status 100 known
+				call("c10", "auth", "600", "1", "10:01:03"),     // quarantined
+			}}},
+		},
+		Want: map[string][]string{
+			"calls": {
+				call("c1", "billing", "200", "12", "10:00:00"), call("c3", "search", "503", "1500", "10:00:02"),
+				call("c4", "search", "404", "null", "10:00:03"), call("c8", "auth", "500", "999", "10:01:01"),
+				call("c9", "auth", "100", "1000", "10:01:02"),
+			},
+			"call_outcomes": {
+				outcome("c1", "billing", "200", "ok"), outcome("c3", "search", "503", "server_error"),
+				outcome("c4", "search", "404", "client_error"), outcome("c8", "auth", "500", "server_error"),
+				outcome("c9", "auth", "100", "ok"),
+			},
+			"held_calls": {held("c5", "billing", "700", "3", "10:00:04"), held("c10", "auth", "600", "1", "10:01:03")},
+			testkit.ExpectationCounts: {
+				row("call_outcomes", "fast", "warn", 4, 3),
+				row("call_outcomes", "known_status", "quarantine", 5, 2),
+				row("call_outcomes", "no_server_error", "warn", 3, 2),
+				row("call_outcomes", "routed", "drop", 7, 2),
+				row("calls", "fast", "warn", 4, 3),
+				row("calls", "known_status", "quarantine", 5, 2),
+				row("calls", "routed", "drop", 7, 2),
+			},
+		},
+		Ignore: map[string][]string{"held_calls": {"observed_at"}},
 	}
 }

@@ -179,7 +179,8 @@ func (c checkpoint) readSeen() (map[string][]string, error) {
 	return seen, nil
 }
 
-// prune deletes the offsets and commits of the batches before the last
+// prune deletes the offsets, commits and rolling gates' metrics of the
+// batches before the last
 // keep once batch n committed (pruneState the state files they no longer
 // need): batch n-keep, and every
 // keep batches all older entries too (left by a crash during a prune, or
@@ -213,7 +214,7 @@ func (c checkpoint) prune(n, keep int64) error {
 	if err := c.foldSeen(logged); err != nil {
 		return err
 	}
-	for _, kind := range []string{"offsets", "commits"} {
+	for _, kind := range []string{"offsets", "commits", rollingKind} {
 		ids := old
 		if n%keep == 0 {
 			var err error

@@ -14,8 +14,9 @@ import (
 // fails the file's check instead of being resumed from.
 const sealKey = "etlgenChecksum"
 
-// sealed reports whether files of kind carry a checksum.
-func sealed(kind string) bool { return kind == "offsets" || kind == "commits" }
+// sealed reports whether files of kind carry a checksum (offsets, commits
+// and the rolling gates' metrics).
+func sealed(kind string) bool { return kind == "offsets" || kind == "commits" || kind == rollingKind }
 
 // seal appends the checksum field to the JSON object body.
 func seal(body []byte) ([]byte, error) {

@@ -220,7 +220,10 @@
 // at a breached fail gate stops before the sink write, and a replay
 // returns its verdicts (Replayed.Gates) and what it wrote to each output
 // (Replayed.Quarantined), which the testkit compares with the committed
-// batch's.
+// batch's. A rolling gate (gates_rolling.go) sums its metric's parts
+// (GateParts) over the batch and the batches before it whose metrics/N the
+// checkpoint keeps (MetricsLog, written before commits/N, pruned with the
+// offsets): a restart goes on from them, a re-run batch replaces its own.
 //
 // # Expectations
 //

@@ -89,21 +89,25 @@ func WindowsText(windows, breached int, starts []string) string {
 // the rows it is about to write, in declaration order; the first breached
 // gate with action fail is returned as a *GateError besides the results.
 func (q *Query) evaluateGates(b *batch, rows []Row) ([]GateResult, error) {
-	return q.judge(b, func(_ int, g *planner.Gate) GateResult {
+	return q.judge(b, func(_ int, g *planner.Gate) (GateResult, error) {
 		if g.IR.Windowed() {
-			return q.windowVerdict(g, rows)
+			return q.windowVerdict(g, rows), nil
 		}
 		return q.batchVerdict(g, b, len(rows), q.nulls(g, rows))
 	})
 }
 
 // judge gives each gate's verdict, in declaration order, and the first
-// breached gate with action fail as a *GateError.
-func (q *Query) judge(b *batch, verdict func(i int, g *planner.Gate) GateResult) ([]GateResult, error) {
+// breached gate with action fail as a *GateError; a verdict that cannot
+// be given (a rolling gate's kept parts unreadable) is the error.
+func (q *Query) judge(b *batch, verdict func(i int, g *planner.Gate) (GateResult, error)) ([]GateResult, error) {
 	var out []GateResult
 	var failed error
 	for i := range q.gates {
-		r := verdict(i, &q.gates[i])
+		r, err := verdict(i, &q.gates[i])
+		if err != nil {
+			return out, err
+		}
 		out = append(out, r)
 		if r.Breached && r.Action == ir.GateFail && failed == nil {
 			failed = &GateError{Query: q.Name, BatchID: b.id, Gate: r}
@@ -113,10 +117,19 @@ func (q *Query) judge(b *batch, verdict func(i int, g *planner.Gate) GateResult)
 }
 
 // batchVerdict is a batch gate's verdict over batch b, whose output has
-// rows rows, nulls of them NULL in the gate's column (a null-ratio gate).
-func (q *Query) batchVerdict(g *planner.Gate, b *batch, rows, nulls int) GateResult {
-	v := q.gateValue(g, b, rows, nulls)
-	return GateResult{Name: g.Name, Condition: g.Condition, Action: g.Action, Value: v, Breached: g.IR.Breached(v)}
+// rows rows, nulls of them NULL in the gate's column (a null-ratio gate);
+// a rolling gate's value adds the parts its checkpoint keeps of the
+// batches before (rollingValue).
+func (q *Query) batchVerdict(g *planner.Gate, b *batch, rows, nulls int) (GateResult, error) {
+	part := q.gateParts(g, b, rows, nulls)
+	v := part.value(g.Metric)
+	if g.IR.Rolling() {
+		var err error
+		if v, err = q.rollingValue(g, b, part); err != nil {
+			return GateResult{}, err
+		}
+	}
+	return GateResult{Name: g.Name, Condition: g.Condition, Action: g.Action, Value: v, Breached: g.IR.Breached(v)}, nil
 }
 
 // gateColumn is the position of a null-ratio gate's column in the rows
@@ -145,23 +158,6 @@ func countNulls(rows []Row, idx int) int {
 		}
 	}
 	return n
-}
-
-// gateValue is the gate's metric over the batch: rejected / read rows of
-// the source, the rows written, or the share of them whose column is
-// null (nulls); a ratio over no rows is 0.
-func (q *Query) gateValue(g *planner.Gate, b *batch, rows, nulls int) float64 {
-	switch g.Metric {
-	case ir.GateInvalidRatio:
-		sb := b.inputs[g.Source]
-		if sb == nil {
-			return 0
-		}
-		return ratio(sb.invalidRows(), sb.read)
-	case ir.GateNullRatio:
-		return ratio(nulls, rows)
-	}
-	return float64(rows)
 }
 
 // window is one event-time window of the rows a batch writes, with the

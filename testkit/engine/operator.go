@@ -40,6 +40,9 @@ type batch struct {
 	// expects are the counts of the expectations the batch's rows met
 	// and broke (expect.go).
 	expects expectCounts
+	// rolling are the batch's parts of the query's rolling gates, kept in
+	// metrics/N at its commit (gates_rolling.go).
+	rolling map[string]GateParts
 }
 
 // passOp is an operator that keeps its input's schema.

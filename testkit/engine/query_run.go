@@ -266,6 +266,9 @@ func (q *Query) commit(ol *OffsetLog, b *batch) error {
 	if err := q.cp.writeDelta(ol.BatchID, q.c.stateful); err != nil {
 		return fmt.Errorf("query %s batch %d: %w", q.Name, ol.BatchID, err)
 	}
+	if err := q.writeRolling(b); err != nil {
+		return err
+	}
 	q.updateWatermark(b)
 	cl := CommitLog{NextBatchWatermarkMs: q.wm, OperatorWatermarksMs: copyWm(q.opWm)}
 	if err := q.cp.writeJSON("commits", ol.BatchID, cl); err != nil {

@@ -89,7 +89,7 @@ func (q *Query) streamOutput(c *compiled, id int64) *outputStream {
 
 // gates are the verdicts of the query's gates over the streamed batch b.
 func (q *Query) streamedGates(b *batch, o *outputStream) ([]GateResult, error) {
-	return q.judge(b, func(i int, g *planner.Gate) GateResult {
+	return q.judge(b, func(i int, g *planner.Gate) (GateResult, error) {
 		return q.batchVerdict(g, b, o.rows, o.nulls[i])
 	})
 }
