@@ -353,13 +353,35 @@ def install():
 class Handle(object):
     """A StreamingQuery: progress, status, activity, its exception, stop."""
 
-    def __init__(self, qid="qid", progress=(), active=True, exc=None, status=None):
+    def __init__(self, qid="qid", progress=(), active=True, exc=None, status=None, gone=None):
         self.id = qid
-        self.recentProgress = list(progress)
+        self.progress = list(progress)
         self.isActive = active
         self.exc = exc
-        self.status = status or {"isTriggerActive": False, "message": "Waiting for next trigger"}
+        self.state = status or {"isTriggerActive": False, "message": "Waiting for next trigger"}
         self.stopped = False
+        self.gone = gone  # raised by recentProgress and status: a stopped query, a lost server
+
+    def _read(self, value):
+        if self.gone is not None:
+            raise self.gone
+        return value
+
+    @property
+    def recentProgress(self):
+        return self._read(self.progress)
+
+    @recentProgress.setter
+    def recentProgress(self, v):
+        self.progress = v
+
+    @property
+    def status(self):
+        return self._read(self.state)
+
+    @status.setter
+    def status(self, v):
+        self.state = v
 
     def exception(self):
         return self.exc

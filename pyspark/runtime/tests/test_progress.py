@@ -121,39 +121,13 @@ def test_poll_holds_lines_while_a_batch_runs(lines, monkeypatch):
 
 
 def test_poll_survives_queries_that_stopped(lines):
-    class Gone(Handle):
-        @property
-        def recentProgress(self):
-            raise RuntimeError("query stopped")
-
-        @recentProgress.setter
-        def recentProgress(self, v):
-            pass
-
-        @property
-        def status(self):
-            raise RuntimeError("query stopped")
-
-        @status.setter
-        def status(self, v):
-            pass
-
-    q = Query("w", Gone(), "i")
+    q = Query("w", Handle(gone=RuntimeError("query stopped")), "i")
     pr._poll(Session(), [q])
     assert not pr._trigger_active(q) and lines == []
 
 
-def test_trigger_active_on_a_lost_server():
-    class Lost(Handle):
-        @property
-        def status(self):
-            raise RuntimeError("StatusCode.UNAVAILABLE")
-
-        @status.setter
-        def status(self, v):
-            pass
-
-    with pytest.raises(RuntimeError):
-        pr._trigger_active(Query("w", Lost(), "i"))
-    with pytest.raises(RuntimeError):
-        pr._watch_start(Query("w", Lost(), "i"))
+def test_a_lost_server_fails_the_poll():
+    lost = Query("w", Handle(gone=RuntimeError("StatusCode.UNAVAILABLE")), "i")
+    for read in (pr._trigger_active, pr._watch_start, lambda q: pr._poll(Session(), [q])):
+        with pytest.raises(RuntimeError):
+            read(lost)
