@@ -4,17 +4,23 @@ import io
 import json
 import os
 
+from conftest import check_line
+
 import etlgen_runtime.environment as env
 import etlgen_runtime.events as events
 
 
 def test_emit(capsys, monkeypatch):
     monkeypatch.setattr(env, "_REDACT", {"hunter22"})
-    events.emit("warning", message="password hunter22", ratio=float("nan"), values=[float("inf"), 1.5],
-                nested={"x": float("-inf")})
-    line = json.loads(capsys.readouterr().out)
-    assert line == {"event": "warning", "run_id": events.RUN_ID, "message": "password <redacted>", "ratio": None,
-                    "values": [None, 1.5], "nested": {"x": None}}
+    events.emit("warning", message="password hunter22")
+    events.emit("batch", query="q", input_rows_per_second=float("nan"), processed_rows_per_second=float("inf"),
+                gates=[{"name": "g", "value": float("-inf")}])
+    got = [json.loads(ln) for ln in capsys.readouterr().out.splitlines()]
+    for line in got:
+        check_line(line)
+    assert got == [{"event": "warning", "run_id": events.RUN_ID, "message": "password <redacted>"},
+                   {"event": "batch", "run_id": events.RUN_ID, "query": "q", "input_rows_per_second": None,
+                    "processed_rows_per_second": None, "gates": [{"name": "g", "value": None}]}]
 
 
 class Broken(io.StringIO):

@@ -5,6 +5,7 @@ from fakes import Handle, Session, ran
 
 import etlgen_runtime.lifecycle as lc
 from etlgen_runtime.connect import _NAMED_SESSION
+from etlgen_runtime.events import RUN_ID
 from etlgen_runtime.failures import EXIT_ENVIRONMENT, EXIT_FAILURE
 from etlgen_runtime.queries import Query
 
@@ -42,7 +43,7 @@ def test_run_finished(lines):
     assert [ln["event"] for ln in lines] == ["session", "start", "batch_start", "batch", "end"]
     assert lines[1]["queries"] == [{"name": "w", "id": "qid", "identity": "ident", "start": "fresh", "replay": None,
                                     "resume": None}]
-    assert lines[-1] == {"event": "end", "status": "finished", "exit_code": 0, "signal": None,
+    assert lines[-1] == {"event": "end", "run_id": RUN_ID, "status": "finished", "exit_code": 0, "signal": None,
                          "queries": [{"name": "w", "last_batch_id": 0}]}
     assert spark.stopped
 
