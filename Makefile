@@ -21,7 +21,7 @@ build:
 ## the cluster tests with Spark as a standalone cluster (scripts/stack.sh up --cluster).
 test: test-offline test-stack test-cluster
 
-## test-offline: lint (ruff, shellcheck), vet, gofmt, generated files up to date, every test, every fuzz target briefly;
+## test-offline: lint (ruff, shellcheck), the Python runtime's unit tests (pytest), vet, gofmt, generated files up to date, every test, every fuzz target briefly;
 ## live tests skip (no JVM needed).
 .PHONY: test-offline
 test-offline: docs-tools lint pytest vet fmt-check check-generated unit fuzz-smoke
