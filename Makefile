@@ -21,10 +21,10 @@ build:
 ## the cluster tests with Spark as a standalone cluster (scripts/stack.sh up --cluster).
 test: test-offline test-stack test-cluster
 
-## test-offline: lint (ruff, shellcheck), vet, gofmt, generated files up to date, every test, every fuzz target briefly;
+## test-offline: lint (ruff, shellcheck), the Python runtime's unit tests (pytest), vet, gofmt, generated files up to date, every test, every fuzz target briefly;
 ## live tests skip (no JVM needed).
 .PHONY: test-offline
-test-offline: docs-tools lint vet fmt-check check-generated unit fuzz-smoke
+test-offline: docs-tools lint pytest vet fmt-check check-generated unit fuzz-smoke
 
 ## docs-tools: install the tools the docs tests run (chromium, graphviz, mermaid under node in .cache/node).
 .PHONY: docs-tools
@@ -41,6 +41,14 @@ lint:
 	scripts/lint-tools.sh
 	.cache/lint/bin/ruff check --no-cache $$(git ls-files '*.py')
 	.cache/lint/bin/shellcheck -x -P SCRIPTDIR $$(git ls-files '*.sh') .ci/run
+
+## pytest: the Python runtime's unit tests (pyspark/runtime/tests, a module per runtime module,
+## pyspark faked: no JVM) with coverage per module; pytest and pytest-cov install into .cache/pytest.
+.PHONY: pytest
+pytest:
+	scripts/pytest-tools.sh
+	cd pyspark/runtime && COVERAGE_FILE=$(CURDIR)/.cache/pytest/.coverage $(CURDIR)/.cache/pytest/bin/pytest -q -p no:cacheprovider \
+		--cov=etlgen_runtime --cov-report=term-missing --cov-fail-under=95 tests
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \

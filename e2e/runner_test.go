@@ -70,10 +70,8 @@ func (e *pipelineEnv) compile(ctx context.Context, trigger string) string {
 		e.t.Fatalf("etlgen compile: %v\n%s", err, b)
 	}
 	progs, _ := filepath.Glob(filepath.Join(out, "*.py"))
-	for _, p := range progs {
-		if filepath.Base(p) != "etlgen_runtime.py" {
-			return p
-		}
+	if len(progs) > 0 {
+		return progs[0] // the runtime is a package: etlgen_runtime/
 	}
 	e.t.Fatalf("etlgen compile wrote no program into %s", out)
 	return ""

@@ -20,8 +20,8 @@ func (PySpark) Spec() Spec {
 	return Spec{
 		Summary: "PySpark Structured Streaming programs of the pipelines (Spark engine)",
 		Group:   GroupCompile,
-		Outputs: "<pipeline>.py per pipeline, " + pyspark.RuntimeFile,
-		Owns:    []string{"*.py"},
+		Outputs: "<pipeline>.py per pipeline, " + pyspark.RuntimePackage + "/*.py",
+		Owns:    []string{"*.py", pyspark.RuntimePackage + "/*.py"},
 	}
 }
 

@@ -77,7 +77,11 @@ func TestBatchFunctionsUseBatchSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files = append(files, filepath.Join("runtime", "etlgen_runtime.py"))
+	runtime, err := filepath.Glob(filepath.Join("runtime", "etlgen_runtime", "*.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, runtime...)
 	if len(files) < 10 {
 		t.Fatalf("%d programs, want the goldens", len(files))
 	}

@@ -9,10 +9,25 @@
 //
 // returns, per pipeline, <pipeline_id>.py (PyName of the pipeline id: every
 // character outside [A-Za-z0-9_] turned into '_', a keyword suffixed with
-// '_') and once etlgen_runtime.py,
-// the generic helpers the programs import (progress lines, idempotent Delta
-// MERGE and append, idempotent file writes, table creation, late-row
-// reconstruction, failure classification, signal handling). Generate reads only the model (the
+// '_') and once the runtime package etlgen_runtime/ (RuntimePackage,
+// IsRuntimeFile; runtime/etlgen_runtime/, embedded), the generic helpers
+// the programs import, one module per concern (progress lines, idempotent
+// Delta MERGE and append, idempotent file writes, table creation, late-row
+// reconstruction, failure classification, signal handling). The package
+// needs only the standard library and pyspark, is imported from the
+// program's directory, and is pickled by value into foreachBatch functions
+// (the server needs no copy); its unit tests (runtime/tests, pytest, make
+// pytest) fake pyspark.
+//
+// # Event lines
+//
+// A program prints one JSON event line per lifecycle step on stdout
+// (etlgen_runtime.events.emit). Their kinds and fields are declared once,
+// in events.go (a payload type per kind), and decoded once, by ParseEvent,
+// into Event's payload of the line's kind; package run reads the payloads.
+// The runtime's tests check every line it emits against the same
+// declaration (runtime/tests/event_schema.json, written by
+// TestEventSchemaFile -update). Generate reads only the model (the
 // bindings it resolved, never the raw profile) and never touches the file
 // system; Write puts files in a directory. Output is deterministic. A
 // model `etlgen validate` accepts always generates: every reason the engine

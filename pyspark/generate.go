@@ -15,11 +15,37 @@ import (
 //go:embed templates/*.tmpl
 var templateFS embed.FS
 
-//go:embed runtime/etlgen_runtime.py
-var runtimePy []byte
+//go:embed runtime/etlgen_runtime/*.py
+var runtimeFS embed.FS
 
-// RuntimeFile is the name of the runtime module written next to programs.
-const RuntimeFile = "etlgen_runtime.py"
+// RuntimePackage is the name of the runtime package written next to
+// programs: a directory of Python modules the programs import, shipped as
+// it is (only the standard library and pyspark besides).
+const RuntimePackage = "etlgen_runtime"
+
+// IsRuntimeFile reports whether path (relative to the output directory)
+// is a file of the runtime package.
+func IsRuntimeFile(path string) bool {
+	return strings.HasPrefix(filepath.ToSlash(path), RuntimePackage+"/")
+}
+
+// runtimeFiles returns the runtime package's modules, by name: the files
+// Generate writes under RuntimePackage.
+func runtimeFiles() []File {
+	entries, err := runtimeFS.ReadDir("runtime/" + RuntimePackage)
+	if err != nil {
+		panic(fmt.Sprintf("read embedded runtime: %v", err)) // embedded at build time
+	}
+	out := make([]File, 0, len(entries))
+	for _, e := range entries {
+		data, err := runtimeFS.ReadFile("runtime/" + RuntimePackage + "/" + e.Name())
+		if err != nil {
+			panic(fmt.Sprintf("read embedded runtime: %v", err))
+		}
+		out = append(out, File{Path: RuntimePackage + "/" + e.Name(), Data: data})
+	}
+	return out
+}
 
 // File is one generated file: a path relative to the output directory and
 // its bytes.
@@ -36,7 +62,8 @@ var templateFuncs = template.FuncMap{"join": strings.Join, "doc": PyDoc, "commen
 var programTmpl = template.Must(template.New("program.py.tmpl").Funcs(templateFuncs).ParseFS(templateFS, "templates/program.py.tmpl"))
 
 // Generate returns the PySpark program of every pipeline of the model
-// (<PyName(pipeline id)>.py) and the runtime module etlgen_runtime.py. It
+// (<PyName(pipeline id)>.py) and the runtime package's modules
+// (etlgen_runtime/*.py, sorted by name). It
 // reads only the planned model: the IR and the bindings it carries. A model
 // `etlgen validate` accepts always generates; an error means the model was
 // not validated (a plugin without a Spark reader or writer, a step without
@@ -55,20 +82,22 @@ func Generate(m *planner.Model) ([]File, error) {
 		}
 		out = append(out, File{Path: ProgramName(pp.ID), Data: b.Bytes()})
 	}
-	out = append(out, File{Path: RuntimeFile, Data: append([]byte(nil), runtimePy...)})
+	out = append(out, runtimeFiles()...)
 	return out, nil
 }
 
 // ProgramName is the file name of a pipeline's program.
 func ProgramName(pipelineID string) string { return PyName(pipelineID) + ".py" }
 
-// Write writes files under dir, creating it.
+// Write writes files under dir, creating it and the directories their
+// paths name (the runtime package's).
 func Write(dir string, files []File) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("write pyspark programs: %w", err)
-	}
 	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Path), f.Data, 0o644); err != nil {
+		path := filepath.Join(dir, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("write pyspark programs: %w", err)
+		}
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
 			return fmt.Errorf("write pyspark programs: %w", err)
 		}
 	}

@@ -58,7 +58,7 @@ func TestProgramsKeepNamesInside(t *testing.T) {
 	var in [][2]string
 	for _, p := range dirs {
 		for _, f := range generateCase(t, filepath.Dir(p)) {
-			if f.Path != pyspark.RuntimeFile {
+			if !pyspark.IsRuntimeFile(f.Path) {
 				in = append(in, [2]string{filepath.Join(filepath.Dir(p), f.Path), string(f.Data)})
 			}
 		}

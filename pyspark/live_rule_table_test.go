@@ -38,8 +38,8 @@ func TestLiveRuleTableExplain(t *testing.T) {
 	}
 	var module string
 	for _, f := range files {
-		if base := filepath.Base(f.Path); strings.HasSuffix(base, ".py") && base != "etlgen_runtime.py" {
-			module = strings.TrimSuffix(base, ".py")
+		if strings.HasSuffix(f.Path, ".py") && !pyspark.IsRuntimeFile(f.Path) {
+			module = strings.TrimSuffix(filepath.Base(f.Path), ".py")
 		}
 	}
 	script, err := filepath.Abs(filepath.Join("testdata", "live", "explain_rules.py"))

@@ -41,7 +41,7 @@ func writeProgram(t *testing.T, script string) (py, prog string) {
 		t.Skipf("no python: %v", err)
 	}
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, RuntimeFile), runtimePy, 0o644); err != nil {
+	if err := Write(dir, runtimeFiles()); err != nil {
 		t.Fatal(err)
 	}
 	prog = filepath.Join(dir, "prog.py")

@@ -57,7 +57,7 @@ func TestRuleTableBuildsThePlan(t *testing.T) {
 			}
 			var program string
 			for _, f := range files {
-				if strings.HasSuffix(f.Path, ".py") && filepath.Base(f.Path) != "etlgen_runtime.py" {
+				if strings.HasSuffix(f.Path, ".py") && !pyspark.IsRuntimeFile(f.Path) {
 					program = f.Path
 				}
 			}

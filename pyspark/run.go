@@ -2,9 +2,7 @@ package pyspark
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -41,117 +39,6 @@ type RunOptions struct {
 	// OnEvent is called for every JSON line the program prints, in order,
 	// from one goroutine.
 	OnEvent func(Event)
-}
-
-// Event is one JSON line of a program: kind session, start, batch_start,
-// batch, idle, orphan, retry, restart, warning or end.
-type Event struct {
-	Kind  string          `json:"event"`
-	RunID string          `json:"run_id"`
-	Batch *Batch          `json:"-"`
-	End   *End            `json:"-"`
-	Raw   json.RawMessage `json:"-"`
-}
-
-// Batch is the progress of one micro-batch of one query.
-type Batch struct {
-	Query        string          `json:"query"`
-	QueryID      string          `json:"query_id"`
-	SparkRunID   string          `json:"spark_run_id"`
-	BatchID      int64           `json:"batch_id"`
-	StartOffsets json.RawMessage `json:"start_offsets"` // Spark's JSON text of the offsets, or null
-	EndOffsets   json.RawMessage `json:"end_offsets"`
-	InputRows    int64           `json:"input_rows"`
-	// InvalidRows are the input rows that broke their source's contract
-	// (the observed metrics of the validations the query reads).
-	InvalidRows            int64    `json:"invalid_rows"`
-	InputRowsPerSecond     *float64 `json:"input_rows_per_second"`
-	ProcessedRowsPerSecond *float64 `json:"processed_rows_per_second"`
-	DurationMs             *int64   `json:"duration_ms"`
-	// LateWatermark is the watermark the batch judged late rows against
-	// (the previous batch's Watermark; null for the first batch, or when
-	// the program did not see that batch's line); Watermark is the batch's
-	// own (eventTime.watermark: it evicts state by it). Both as Spark
-	// writes them (2026-07-15T10:49:00.000Z), null without a watermark.
-	LateWatermark      *string `json:"late_watermark"`
-	Watermark          *string `json:"watermark"`
-	StateRows          int64   `json:"state_rows"`
-	DroppedByWatermark int64   `json:"dropped_by_watermark"`
-	// OutputRows are the rows the query handed to its sink (the invalid
-	// rows for a quarantine query).
-	OutputRows *int64 `json:"output_rows"`
-	// LateRows are the rows written to late outputs in this batch.
-	LateRows     *int64 `json:"late_rows"`
-	DeltaVersion *int64 `json:"delta_version"`
-	// Replay: the batch re-ran from the checkpoint's offset log (its
-	// commit was missing); writes Delta skipped as already committed
-	// count no output rows.
-	Replay bool `json:"replay"`
-	// Progress is "missing" when Spark reported no progress for the batch
-	// (a replay, SPARK-55271) and the line was made from the checkpoint.
-	Progress string `json:"progress,omitempty"`
-	// Gates are the verdicts of the query's quality gates over the batch:
-	// those that fail measured by rt.check_gates in foreachBatch before the
-	// sink commits, those that warn from the batch's observed metrics.
-	Gates []GateLine `json:"gates,omitempty"`
-	// Expectations are the counts of the query's expectations over the
-	// batch, from their observed metrics (rt.expect).
-	Expectations []ExpectationLine `json:"expectations,omitempty"`
-}
-
-// ExpectationLine is one expectation's counts in a batch line: the rows
-// that met it and those that broke it.
-type ExpectationLine struct {
-	Name   string `json:"name"`
-	Action string `json:"action"`
-	Passed int64  `json:"passed"`
-	Failed int64  `json:"failed"`
-}
-
-// GateLine is one quality gate's verdict in a batch line.
-type GateLine struct {
-	Name      string  `json:"name"`
-	Condition string  `json:"condition"`
-	Action    string  `json:"action"`
-	Value     float64 `json:"value"`
-	Breached  bool    `json:"breached"`
-	// Windows, WindowsBreached and BreachedWindows are a per-window gate's
-	// (engine.GateResult).
-	Windows         int      `json:"windows,omitempty"`
-	WindowsBreached int      `json:"windows_breached,omitempty"`
-	BreachedWindows []string `json:"breached_windows,omitempty"`
-	// Quarantined counts the rows a breached quarantine gate wrote to its
-	// output instead of the load.
-	Quarantined int `json:"quarantined,omitempty"`
-}
-
-// End is the program's last line.
-type End struct {
-	Status   string     `json:"status"` // finished, stopped or failed
-	ExitCode int        `json:"exit_code"`
-	Signal   *string    `json:"signal"`
-	Failure  *Failure   `json:"failure"`
-	Queries  []QueryEnd `json:"queries"`
-}
-
-// Failure classifies why a program failed.
-type Failure struct {
-	// Code is connectivity, authentication, sink-permission, merge-conflict,
-	// checkpoint-corruption, analysis-error, failure, or crashed (no end
-	// line: the interpreter died).
-	Code      string `json:"code"`
-	Retry     string `json:"retry"`
-	Message   string `json:"message"`
-	Exception string `json:"exception"`
-	// Query is the query whose failure ended the program; "" when the
-	// failure is not one query's (the connection, the start).
-	Query string `json:"query,omitempty"`
-}
-
-// QueryEnd is the last batch of a query.
-type QueryEnd struct {
-	Name        string `json:"name"`
-	LastBatchID int64  `json:"last_batch_id"`
 }
 
 // Result is what a finished run reports.
@@ -232,7 +119,7 @@ func (h *Handle) read(out io.Reader, on func(Event)) {
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	for sc.Scan() {
-		ev, ok := parseEvent(sc.Bytes())
+		ev, ok := ParseEvent(sc.Bytes())
 		if !ok {
 			continue
 		}
@@ -274,28 +161,6 @@ func (h *Handle) finish(werr error) {
 	}
 	h.res.Failure = &Failure{Code: "crashed", Retry: "read the program's stderr; rerun once fixed (the checkpoint is kept)",
 		Message: h.tail.String(), Exception: fmt.Sprint(werr)}
-}
-
-func parseEvent(line []byte) (Event, bool) {
-	line = bytes.TrimSpace(line)
-	var ev Event
-	if len(line) == 0 || line[0] != '{' || json.Unmarshal(line, &ev) != nil || ev.Kind == "" {
-		return ev, false
-	}
-	ev.Raw = append(json.RawMessage(nil), line...)
-	switch ev.Kind {
-	case "batch":
-		var b Batch
-		if json.Unmarshal(line, &b) == nil {
-			ev.Batch = &b
-		}
-	case "end":
-		var e End
-		if json.Unmarshal(line, &e) == nil {
-			ev.End = &e
-		}
-	}
-	return ev, true
 }
 
 // PID is the program's process id.

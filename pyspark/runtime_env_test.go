@@ -119,7 +119,7 @@ func TestProgramNamesEnvOnly(t *testing.T) {
 			if strings.Contains(string(f.Data), v) {
 				t.Errorf("%s holds the value of %s", f.Path, name)
 			}
-			if !strings.Contains(string(f.Data), `"`+name+`"`) && !strings.HasPrefix(f.Path, "etlgen_runtime") {
+			if !strings.Contains(string(f.Data), `"`+name+`"`) && !strings.HasPrefix(f.Path, "etlgen_runtime/") {
 				t.Errorf("%s does not name %s", f.Path, name)
 			}
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 // TestRuntimeIcebergOutputRows runs the batch line's sink fields
-// (etlgen_runtime._outputs) on a query whose sink and late output are
+// (etlgen_runtime.progress._outputs) on a query whose sink and late output are
 // Iceberg tables, against snapshot rows as `<table>.snapshots` returns
 // them: the sink counts the batch's observed rows when the snapshot that
 // records the batch is this run's, 0 when an earlier run wrote it (the
@@ -36,9 +36,9 @@ earlier = dict(mine, **{"etlgen.run_id": "an-earlier-run"})
 late = {"etlgen.app_id": "l", "etlgen.batch_id": "3", "etlgen.run_id": rt.RUN_ID, "added-records": "2"}
 q = rt.Query("w", None, "w", target="lake.t", late=[("l", "lake.late")], observe="etlgen", iceberg=["lake.t", "lake.late"])
 out = {
-    "this run": rt._outputs(FakeSpark({("lake.t", "w", 3): (7, mine), ("lake.late", "l", 3): (8, late)}), q, 3, 5),
-    "earlier run": rt._outputs(FakeSpark({("lake.t", "w", 3): (7, earlier)}), q, 3, 5),
-    "no snapshot": rt._outputs(FakeSpark({}), q, 3, 5),
+    "this run": rt.progress._outputs(FakeSpark({("lake.t", "w", 3): (7, mine), ("lake.late", "l", 3): (8, late)}), q, 3, 5),
+    "earlier run": rt.progress._outputs(FakeSpark({("lake.t", "w", 3): (7, earlier)}), q, 3, 5),
+    "no snapshot": rt.progress._outputs(FakeSpark({}), q, 3, 5),
 }
 print(json.dumps(out, sort_keys=True))
 `

@@ -18,7 +18,7 @@ import (
 func TestRuntimeLifecycleLines(t *testing.T) {
 	script := `
 lines = []
-rt.emit = lambda event, **f: lines.append(dict(f, event=event))
+rt.progress.emit = lambda event, **f: lines.append(dict(f, event=event))
 
 class Handle(object):
     def __init__(self):
@@ -46,7 +46,7 @@ steps = [
 for progress, status in steps:
     h.recentProgress = h.recentProgress + progress
     h.status = status
-    rt._poll(None, [q])
+    rt.progress._poll(None, [q])
 got = [(ln["event"], ln.get("batch_id"), ln.get("replay"), ln.get("time")) for ln in lines]
 
 class Text(object):

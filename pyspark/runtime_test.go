@@ -207,8 +207,8 @@ out = {
     "merge": rt.rows_written(merge),
     "append": rt.rows_written({"numFiles": "2", "numOutputRows": "500", "numOutputBytes": "9000"}),
     "none": rt.rows_written(None),
-    "kafka": rt._kafka_rows({"t": {"0": 10, "1": 4}}, {"t": {"0": 15, "1": 4}}),
-    "kafka_first": rt._kafka_rows(None, {"t": {"0": 15}}),
+    "kafka": rt.progress._kafka_rows({"t": {"0": 10, "1": 4}}, {"t": {"0": 15, "1": 4}}),
+    "kafka_first": rt.progress._kafka_rows(None, {"t": {"0": 15}}),
     "replay": [rt.ResumePoint("cp", o, c, {}).replay for o, c in ((None, None), (3, 3), (4, 3), (0, None), (5, 2))],
     "recovered": [rt.ResumePoint("cp", o, None, {}).recovered for o in (None, 0)],
     "sql": rt.sql_string("it's a \\ test"),
@@ -454,10 +454,10 @@ out = {
     "none": rt.stopped_after_batch(None),
     "idle": rt.ran_batch({"batchId": 4, "durationMs": {"latestOffset": 1, "triggerExecution": 2}}),
     "ran": rt.ran_batch({"batchId": 4, "durationMs": {"addBatch": 5, "triggerExecution": 9}}),
-    "mine": list(rt._written(None, Q(), "t", "app", 3, hist)),
-    "orphan": list(rt._written(None, Q(), "t", "app", 4, hist)),
-    "before_run_ids": list(rt._written(None, Q(), "t", "app", 5, hist)),
-    "missing": list(rt._written(None, Q(), "t", "app", 6, hist)),
+    "mine": list(rt.commits._written(None, Q(), "t", "app", 3, hist)),
+    "orphan": list(rt.commits._written(None, Q(), "t", "app", 4, hist)),
+    "before_run_ids": list(rt.commits._written(None, Q(), "t", "app", 5, hist)),
+    "missing": list(rt.commits._written(None, Q(), "t", "app", 6, hist)),
     "waits": [round(waits(s)) for s in (10, 60, 300)],
     "url": rt.add_url_param("sc://h:15002/;use_ssl=true", "session_id", "abc"),
     "url_plain": rt.add_url_param("sc://h:15002", "session_id", "abc"),
@@ -562,8 +562,8 @@ func TestRuntimeMissingMetadata(t *testing.T) {
 	script := `
 out = []
 for c in json.loads(sys.stdin.read()):
-    rt.checkpoint_log = lambda spark, cp, log, c=c: c["Offsets"]
-    rt.checkpoint_has_metadata = lambda spark, cp, c=c: c["Metadata"]
+    rt.checkpoint.checkpoint_log = lambda spark, cp, log, c=c: c["Offsets"]
+    rt.checkpoint.checkpoint_has_metadata = lambda spark, cp, c=c: c["Metadata"]
     try:
         rt.resume_point(None, "/cp", [])
         out.append("started")

@@ -49,7 +49,7 @@ func TestWarnGatesObserved(t *testing.T) {
 			})
 			var prog string
 			for _, f := range files {
-				if f.Path != pyspark.RuntimeFile {
+				if !pyspark.IsRuntimeFile(f.Path) {
 					prog = string(f.Data)
 				}
 			}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/etlgen/etlgen/pyspark"
 )
 
 // Report is what one run of one pipeline did, on either engine; it is
@@ -102,20 +104,9 @@ type DriverReport struct {
 	ReleasedAfterCrash bool `json:"releasedAfterCrash,omitempty"`
 }
 
-// OrphanReport is an orphaned session a run released.
-type OrphanReport struct {
-	Session string `json:"session"`
-	// Queries are the orphan's queries that were still active.
-	Queries []struct {
-		ID            string `json:"id"`
-		Name          string `json:"name"`
-		TriggerActive bool   `json:"trigger_active"`
-	} `json:"queries"`
-	// SessionGone: the server no longer had the session (released, or
-	// lost in a server restart).
-	SessionGone bool    `json:"session_gone"`
-	Seconds     float64 `json:"seconds"`
-}
+// OrphanReport is an orphaned session a run released: the program's
+// orphan line, as it printed it.
+type OrphanReport = pyspark.OrphanLine
 
 // SourceReport is the offsets of one versioned source of a query.
 type SourceReport struct {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -80,9 +79,9 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 	lines := newSparkLines(m, pp, r, o, h)
 	ph, err := pyspark.Run(ctx, r.Program, pyspark.RunOptions{Python: o.Python, Stderr: o.ProgramLog, Env: env,
 		ExtraFiles: []*os.File{lease.File()}, OnEvent: func(ev pyspark.Event) {
-			if ev.Kind == "session" || ev.Kind == "start" {
+			if ev.Session != nil || ev.Start != nil {
 				mu.Lock()
-				session = startSession(ev.Raw)
+				session = startSession(ev)
 				if err := lease.started(pid, session, r.RunID); err != nil {
 					o.notice("warning", "%v", err)
 				}
@@ -202,13 +201,19 @@ func checkSparkLine(ctx context.Context, o Options) error {
 	return nil
 }
 
-// startSession is the Spark Connect session id of a start event.
-func startSession(raw json.RawMessage) string {
-	var s struct {
-		Session string `json:"session"`
+// startSession is the Spark Connect session id of a session or start
+// event ("" when it has none).
+func startSession(ev pyspark.Event) string {
+	var id *string
+	if ev.Session != nil {
+		id = ev.Session.Session
+	} else {
+		id = ev.Start.Session
 	}
-	_ = json.Unmarshal(raw, &s)
-	return s.Session
+	if id == nil {
+		return ""
+	}
+	return *id
 }
 
 // newRunID is a random id of one run (the program's RUN_ID).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/etlgen/etlgen/pyspark"
 	"github.com/etlgen/etlgen/pyspark/sparkui"
 )
 
@@ -31,11 +32,7 @@ type ExecutorsReport struct {
 
 // driverUI is the start line's "ui": where the program's session says
 // the driver's UI listens.
-type driverUI struct {
-	DriverHost string `json:"driver_host"`
-	UIPort     string `json:"ui_port"`
-	App        string `json:"app"`
-}
+type driverUI = pyspark.DriverUI
 
 // executorsTimeout bounds reading the executors after a run.
 const executorsTimeout = 30 * time.Second

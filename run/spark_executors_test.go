@@ -39,7 +39,11 @@ func TestExecutorsOf(t *testing.T) {
 	lines := newSparkLines(m, pp, newReport(m, pp, h.ID()), Options{}, h)
 	start, _ := json.Marshal(map[string]any{"event": "start", "session": "sess-1",
 		"ui": map[string]string{"driver_host": host, "ui_port": port, "app": "app-9"}, "queries": []any{}})
-	lines.event(pyspark.Event{Kind: "start", Raw: start})
+	ev, ok := pyspark.ParseEvent(start)
+	if !ok || ev.Start == nil {
+		t.Fatalf("start line %s: not parsed", start)
+	}
+	lines.event(ev)
 
 	x := executorsOf(context.Background(), lines.ui, "sess-1")
 	if x == nil || x.Unavailable != "" || len(x.Executors) != 1 || x.Executors[0].ID != "driver" ||

@@ -1,7 +1,6 @@
 package run
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 
@@ -42,21 +41,20 @@ func newSparkLines(m *planner.Model, pp *planner.PipelinePlan, r *Report, o Opti
 // event handles one line of the program.
 func (s *sparkLines) event(ev pyspark.Event) {
 	switch {
-	case ev.Kind == "start":
-		s.started(ev.Raw)
-	case ev.Kind == "batch_start":
-		s.batchStarted(ev.Raw)
+	case ev.Start != nil:
+		s.started(ev.Start)
+	case ev.BatchStart != nil:
+		s.batchStarted(ev.BatchStart)
 	case ev.Batch != nil:
 		b := sparkBatch(s.pp, ev.Batch)
 		if q := s.query(b.Query); q != nil {
 			q.last = &b
 		}
 		s.h.s.emit(s.r, BatchCompleted{b})
-	case ev.Kind == "idle":
-		s.idle(ev.Raw)
-	case ev.Kind == "orphan":
-		var or OrphanReport
-		_ = json.Unmarshal(ev.Raw, &or)
+	case ev.Idle != nil:
+		s.idle(ev.Idle)
+	case ev.Orphan != nil:
+		or := *ev.Orphan
 		if s.r.Driver != nil {
 			s.r.Driver.Orphan = &or
 		}
@@ -67,28 +65,8 @@ func (s *sparkLines) event(ev pyspark.Event) {
 	}
 }
 
-// startLine is the program's start line: each query, how it started and
-// where it resumes (etlgen_runtime.run).
-type startLine struct {
-	// UI is where the driver's status API should answer; nil when the
-	// program could not tell.
-	UI      *driverUI `json:"ui"`
-	Queries []struct {
-		Name   string `json:"name"`
-		Start  string `json:"start"`
-		Replay *int64 `json:"replay"`
-		Resume *struct {
-			LastCommit  *int64            `json:"last_commit"`
-			Offsets     []json.RawMessage `json:"offsets"`
-			WatermarkMs *int64            `json:"watermark_ms"`
-		} `json:"resume"`
-	} `json:"queries"`
-}
-
 // started emits a QueryStarted per query of the start line.
-func (s *sparkLines) started(raw json.RawMessage) {
-	var line startLine
-	_ = json.Unmarshal(raw, &line)
+func (s *sparkLines) started(line *pyspark.StartLine) {
 	s.ui = line.UI
 	for _, q := range line.Queries {
 		e := QueryStarted{Pipeline: s.pp.ID, Query: q.Name, Fresh: q.Start != startRecovery, LastCommitted: -1, Replay: q.Replay}
@@ -116,14 +94,7 @@ func (s *sparkLines) started(raw json.RawMessage) {
 }
 
 // batchStarted emits the BatchStarted of a batch_start line.
-func (s *sparkLines) batchStarted(raw json.RawMessage) {
-	var line struct {
-		Query   string `json:"query"`
-		BatchID int64  `json:"batch_id"`
-		Replay  bool   `json:"replay"`
-		Time    string `json:"time"`
-	}
-	_ = json.Unmarshal(raw, &line)
+func (s *sparkLines) batchStarted(line *pyspark.BatchStartLine) {
 	t, err := time.Parse(time.RFC3339Nano, line.Time)
 	if err != nil {
 		t = time.Now()
@@ -134,14 +105,10 @@ func (s *sparkLines) batchStarted(raw json.RawMessage) {
 // idle emits the QueryIdle of an idle line, under a processing-time
 // trigger only: an available-now or once query that caught up ends, as
 // on the local engine.
-func (s *sparkLines) idle(raw json.RawMessage) {
+func (s *sparkLines) idle(line *pyspark.IdleLine) {
 	if s.m.Trigger.Type != profile.TriggerProcessingTime {
 		return
 	}
-	var line struct {
-		Query string `json:"query"`
-	}
-	_ = json.Unmarshal(raw, &line)
 	s.h.s.emit(s.r, QueryIdle{Pipeline: s.pp.ID, Query: line.Query})
 }
 

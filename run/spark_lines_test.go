@@ -2,6 +2,7 @@ package run
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -29,9 +30,15 @@ func TestSparkLines(t *testing.T) {
 			rep := newReport(m, pp, h.ID())
 			rep.Status = StateRunning
 			lines := newSparkLines(m, pp, rep, Options{}, h)
-			raw := func(kind, s string) pyspark.Event { return pyspark.Event{Kind: kind, Raw: json.RawMessage(s)} }
+			raw := func(kind, s string) pyspark.Event {
+				ev, ok := pyspark.ParseEvent([]byte(`{"event":"` + kind + `",` + strings.TrimPrefix(s, "{")))
+				if !ok {
+					t.Fatalf("%s line %s: not parsed", kind, s)
+				}
+				return ev
+			}
 			wm := func(s string) *string { return &s }
-			lines.event(raw("start", `{"event":"start","queries":[
+			lines.event(raw("start", `{"queries":[
 				{"name":"customer_order_windows","start":"checkpoint-recovery","replay":null,
 				 "resume":{"last_commit":2,"offsets":[{"logOffset":2}],"watermark_ms":1784113500000}},
 				{"name":"rejected_order_events","start":"fresh","replay":null,"resume":{"last_commit":null,"offsets":[],"watermark_ms":null}}]}`))

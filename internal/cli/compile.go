@@ -15,7 +15,7 @@ import (
 // compileCommand is `etlgen compile PKG --profile FILE (-o DIR | --check
 // DIR)`: it plans the package's pipelines with the profile and writes, through
 // the compile generators (gen.GroupCompile), one PySpark program per pipeline
-// and etlgen_runtime.py into DIR, removing programs the same package (or
+// and the runtime package etlgen_runtime/ into DIR, removing programs the same package (or
 // --pipeline selection) wrote before and no longer writes (gen.Owner); with
 // --check it writes nothing and reports missing, stale and obsolete files.
 // Either way the generated programs are first compiled with Python
@@ -24,7 +24,8 @@ func compileCommand() command {
 	return command{
 		summary: "write the PySpark program of each pipeline (Spark engine) into a directory",
 		usage:   []string{"etlgen compile [PKG] --profile FILE (-o DIR | --check DIR) [--pipeline ID]"},
-		help: "Writes one PySpark program per pipeline (a Spark Connect client) and etlgen_runtime.py into DIR,\n" +
+		help: "Writes one PySpark program per pipeline (a Spark Connect client) and the runtime package\n" +
+			"etlgen_runtime/ (Python modules the programs import) into DIR,\n" +
 			"and lists the files written on stdout.\n" +
 			"Exit: 0 ok, 1 stale files (--check) or a generated program Python cannot compile (a bug in etlgen),\n" +
 			"2 a profile of another engine, 10 invalid model, 12 planning failure, 16 environment failure.",

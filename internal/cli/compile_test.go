@@ -17,7 +17,7 @@ func TestCompileWritesPrograms(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, name := range []string{"customer_order_streaming.py", "etlgen_runtime.py"} {
+	for _, name := range []string{"customer_order_streaming.py", "etlgen_runtime/__init__.py", "etlgen_runtime/events.py"} {
 		data, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil {
 			t.Fatal(err)

@@ -192,9 +192,12 @@ func committedProfiles(t *testing.T) []boundProfile {
 	return out
 }
 
-// writePrograms writes generated files under dir and returns the programs.
+// writePrograms writes the generated programs under dir and returns them:
+// the runtime package, the same embedded files for every model, is
+// compiled and tested on its own (pyspark golden tests, make pytest).
 func writePrograms(t *testing.T, dir string, files []pyspark.File) []string {
 	t.Helper()
+	files = slices.DeleteFunc(files, func(f pyspark.File) bool { return pyspark.IsRuntimeFile(f.Path) })
 	if err := pyspark.Write(dir, files); err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,25 @@ STOP_TIMEOUT_SECONDS = 300.0
 SERVER_LOSS_TIMEOUT_SECONDS = 60.0
 
 
+def rule_check(stage_levels, rules):
+    """The validation rt.validate applies, from a contract's stages and its rule table (field, rule,
+    reason code, reason, field path, condition): each rule's condition evaluated once per row, in
+    order, into _etl_rule, the number of the first rule the row breaks (0: it breaks none, it is
+    valid); the reason code, reason and field path are looked up by that number."""
+    verdict = "".join("\n  WHEN NOT (%s) THEN %d" % (r[5], i) for i, r in enumerate(rules, 1))
+
+    def lookup(column):
+        return "CASE `_etl_rule`" + "".join("\n  WHEN %d THEN %s" % (i, r[column]) for i, r in enumerate(rules, 1)) + "\nEND"
+
+    return {
+        "stage_levels": stage_levels + [["CASE" + verdict + "\n  ELSE 0\nEND AS `_etl_rule`"]],
+        "valid": "`_etl_rule` = 0",
+        "reason_code": lookup(2),
+        "reason": lookup(3),
+        "field_path": lookup(4),
+    }
+
+
 # Source order_events: plugin file-json, contract order-event.
 ORDER_EVENTS_OPTIONS = {
     "maxFilesPerTrigger": "1",
@@ -44,51 +63,103 @@ ORDER_EVENTS_LINEAGE = [
     "CAST(NULL AS BIGINT) AS _etl_offset",
     "CAST(NULL AS TIMESTAMP) AS _etl_kafka_timestamp",
 ]
-# The contract's validation compiled to Spark SQL (contracts/sparksql): the
-# stages, one select per level, then the verdict; no Python UDF.
-ORDER_EVENTS_CHECK = {
-    "stage_levels": [
-        [
-            "coalesce(octet_length(`raw_payload`), 0) AS `_etl_payload_size`",
-            "coalesce(is_valid_utf8(`raw_payload`), true) AS `_etl_payload_utf8`",
-        ],
-        [
-            "CASE WHEN `_etl_payload_size` <= 1048576 AND `_etl_payload_utf8` THEN coalesce(`raw_payload`, '') END AS `_etl_payload_text`",
-        ],
-        [
-            "sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`",
-        ],
-        [
-            "try_parse_json(concat('[', `_etl_payload_text`, ',\"', `_etl_payload_sha256`, '\"]')) AS `_etl_payload_wrapped`",
-        ],
-        [
-            "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
-        ],
-        [
-            "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
-            "try_variant_get(`_etl_json`, '$.event_id', 'variant') AS `_etl_v1`",
-            "try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v2`",
-            "try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v3`",
-            "try_variant_get(`_etl_json`, '$.order_total', 'variant') AS `_etl_v4`",
-            "try_variant_get(`_etl_json`, '$.status', 'variant') AS `_etl_v5`",
-            "try_variant_get(`_etl_json`, '$.event_time', 'variant') AS `_etl_v6`",
-        ],
-        [
-            "try_variant_get(`_etl_v6`, '$', 'string') AS `_etl_s6`",
-        ],
-        [
-            "CASE WHEN `_etl_s6` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\\\z' THEN\n  CASE WHEN endswith(`_etl_s6`, 'Z') THEN 0\n  ELSE (CASE WHEN substr(`_etl_s6`, -6, 1) = '-' THEN -1 ELSE 1 END)\n    * (try_cast(substr(`_etl_s6`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s6`, -2, 2) AS INT)) END END AS `_etl_o6`",
-            "try_to_timestamp(concat(left(`_etl_s6`, length(`_etl_s6`) - CASE WHEN endswith(`_etl_s6`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\\'T\\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l6`",
-        ],
-        [
-            "CASE WHEN left(`_etl_s6`, 4) <> '0000' AND abs(`_etl_o6`) <= 1080\n  AND timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) END AS `_etl_t6`",
-        ],
+# Contract order-event compiled to Spark SQL (contracts/sparksql), no Python UDF: the
+# stages, one select per level, hold the payload's parts and the fields' values the rules read.
+ORDER_EVENTS_STAGE_LEVELS = [
+    [
+        "coalesce(octet_length(`raw_payload`), 0) AS `_etl_payload_size`",
+        "coalesce(is_valid_utf8(`raw_payload`), true) AS `_etl_payload_utf8`",
     ],
-    "valid": "coalesce(`_etl_payload_size` <= 1048576, false)\nAND coalesce(`_etl_payload_utf8`, false)\nAND coalesce(`_etl_json` IS NOT NULL, false)\nAND coalesce(`_etl_keys` IS NOT NULL, false)\nAND coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)\nAND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))\nAND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false))\nAND (NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false))\nAND coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)\nAND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false))\nAND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false))\nAND (NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false))\nAND coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false)\nAND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false))\nAND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false))\nAND (NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false))\nAND coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)\nAND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false))\nAND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false))\nAND (NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false))\nAND coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false)\nAND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))\nAND (NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false))\nAND coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)\nAND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false))\nAND (NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false))",
-    "reason_code": "CASE\n  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))\n    THEN 'PAYLOAD_TOO_LARGE'\n  WHEN NOT (coalesce(`_etl_payload_utf8`, false))\n    THEN 'INVALID_UTF8'\n  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))\n    THEN 'MALFORMED_JSON'\n  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))\n    THEN 'NOT_AN_OBJECT'\n  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false)))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false)))\n    THEN 'BAD_LENGTH'\n  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))\n    THEN 'DECIMAL_OVERFLOW'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false)))\n    THEN 'OUT_OF_RANGE'\n  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false)))\n    THEN 'BAD_ENUM'\n  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))\n    THEN 'MISSING_REQUIRED'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false)))\n    THEN 'WRONG_TYPE'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false)))\n    THEN 'INVALID_TIMESTAMP'\nEND",
-    "reason": "CASE\n  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))\n    THEN 'payload has more than 1048576 bytes'\n  WHEN NOT (coalesce(`_etl_payload_utf8`, false))\n    THEN 'payload is not valid UTF-8'\n  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))\n    THEN 'payload is not one JSON value'\n  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))\n    THEN 'payload is not a JSON object'\n  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false)))\n    THEN 'is required and must not be empty'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false)))\n    THEN 'length must be <= 64'\n  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false)))\n    THEN 'expected an integer literal'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'integer outside the range of int64'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false)))\n    THEN 'must be > 0'\n  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false)))\n    THEN 'expected an integer literal'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'integer outside the range of int64'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false)))\n    THEN 'must be > 0'\n  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false)))\n    THEN 'expected a JSON number'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))\n    THEN 'number does not fit decimal(18,2)'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false)))\n    THEN 'must be >= 0'\n  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false)))\n    THEN 'must be one of paid, cancelled, refunded'\n  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))\n    THEN 'is required'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false)))\n    THEN 'expected a JSON string'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false)))\n    THEN 'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'\nEND",
-    "field_path": "CASE\n  WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false))\n    THEN ''\n  WHEN NOT (coalesce(`_etl_payload_utf8`, false))\n    THEN ''\n  WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false))\n    THEN ''\n  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false))\n    THEN ''\n  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false))\n    THEN 'event_id'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false)))\n    THEN 'event_id'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false)))\n    THEN 'event_id'\n  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false)))\n    THEN 'event_id'\n  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false))\n    THEN 'order_id'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false)))\n    THEN 'order_id'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'order_id'\n  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false)))\n    THEN 'order_id'\n  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false)))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false)))\n    THEN 'customer_id'\n  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false)))\n    THEN 'customer_id'\n  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false))\n    THEN 'order_total'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false)))\n    THEN 'order_total'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false)))\n    THEN 'order_total'\n  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false)))\n    THEN 'order_total'\n  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false))\n    THEN 'status'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false)))\n    THEN 'status'\n  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false)))\n    THEN 'status'\n  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false))\n    THEN 'event_time'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false)))\n    THEN 'event_time'\n  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false)))\n    THEN 'event_time'\nEND",
-}
+    [
+        "CASE WHEN `_etl_payload_size` <= 1048576 AND `_etl_payload_utf8` THEN coalesce(`raw_payload`, '') END AS `_etl_payload_text`",
+    ],
+    [
+        "sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`",
+    ],
+    [
+        "try_parse_json(concat('[', `_etl_payload_text`, ',\"', `_etl_payload_sha256`, '\"]')) AS `_etl_payload_wrapped`",
+    ],
+    [
+        "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
+    ],
+    [
+        "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
+        "try_variant_get(`_etl_json`, '$.event_id', 'variant') AS `_etl_v1`",
+        "try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v2`",
+        "try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v3`",
+        "try_variant_get(`_etl_json`, '$.order_total', 'variant') AS `_etl_v4`",
+        "try_variant_get(`_etl_json`, '$.status', 'variant') AS `_etl_v5`",
+        "try_variant_get(`_etl_json`, '$.event_time', 'variant') AS `_etl_v6`",
+    ],
+    [
+        "try_variant_get(`_etl_v6`, '$', 'string') AS `_etl_s6`",
+    ],
+    [
+        "CASE WHEN `_etl_s6` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\\\z' THEN\n  CASE WHEN endswith(`_etl_s6`, 'Z') THEN 0\n  ELSE (CASE WHEN substr(`_etl_s6`, -6, 1) = '-' THEN -1 ELSE 1 END)\n    * (try_cast(substr(`_etl_s6`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s6`, -2, 2) AS INT)) END END AS `_etl_o6`",
+        "try_to_timestamp(concat(left(`_etl_s6`, length(`_etl_s6`) - CASE WHEN endswith(`_etl_s6`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\\'T\\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l6`",
+    ],
+    [
+        "CASE WHEN left(`_etl_s6`, 4) <> '0000' AND abs(`_etl_o6`) <= 1080\n  AND timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) END AS `_etl_t6`",
+    ],
+]
+# The contract's rules, in the order a row is checked (docs/validation.md): a row that breaks one
+# is rejected with the first it breaks. Each: field, rule, then Spark SQL: the reason code, the
+# reason and the field path of a row that breaks it, and its condition (true when the row passes).
+ORDER_EVENTS_RULES = [
+    ("", "payload size", "'PAYLOAD_TOO_LARGE'", "'payload has more than 1048576 bytes'", "''",
+     "coalesce(`_etl_payload_size` <= 1048576, false)"),
+    ("", "payload UTF-8", "'INVALID_UTF8'", "'payload is not valid UTF-8'", "''",
+     "coalesce(`_etl_payload_utf8`, false)"),
+    ("", "payload JSON", "'MALFORMED_JSON'", "'payload is not one JSON value'", "''",
+     "coalesce(`_etl_json` IS NOT NULL, false)"),
+    ("", "payload object", "'NOT_AN_OBJECT'", "'payload is not a JSON object'", "''",
+     "coalesce(`_etl_keys` IS NOT NULL, false)"),
+    ("event_id", "required", "'MISSING_REQUIRED'", "'is required'", "'event_id'",
+     "coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)"),
+    ("event_id", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'event_id'",
+     "(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))"),
+    ("event_id", "required", "'MISSING_REQUIRED'", "'is required and must not be empty'", "'event_id'",
+     "(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false))"),
+    ("event_id", "max=64", "'BAD_LENGTH'", "'length must be <= 64'", "'event_id'",
+     "(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false))"),
+    ("order_id", "required", "'MISSING_REQUIRED'", "'is required'", "'order_id'",
+     "coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)"),
+    ("order_id", "type int64", "'WRONG_TYPE'", "'expected an integer literal'", "'order_id'",
+     "(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false))"),
+    ("order_id", "type int64", "'OUT_OF_RANGE'", "'integer outside the range of int64'", "'order_id'",
+     "(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false))"),
+    ("order_id", "gt=0", "'OUT_OF_RANGE'", "'must be > 0'", "'order_id'",
+     "(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false))"),
+    ("customer_id", "required", "'MISSING_REQUIRED'", "'is required'", "'customer_id'",
+     "coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false)"),
+    ("customer_id", "type int64", "'WRONG_TYPE'", "'expected an integer literal'", "'customer_id'",
+     "(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false))"),
+    ("customer_id", "type int64", "'OUT_OF_RANGE'", "'integer outside the range of int64'", "'customer_id'",
+     "(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false))"),
+    ("customer_id", "gt=0", "'OUT_OF_RANGE'", "'must be > 0'", "'customer_id'",
+     "(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false))"),
+    ("order_total", "required", "'MISSING_REQUIRED'", "'is required'", "'order_total'",
+     "coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)"),
+    ("order_total", "type decimal", "'WRONG_TYPE'", "'expected a JSON number'", "'order_total'",
+     "(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false))"),
+    ("order_total", "type decimal", "'DECIMAL_OVERFLOW'", "'number does not fit decimal(18,2)'", "'order_total'",
+     "(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false))"),
+    ("order_total", "gte=0", "'OUT_OF_RANGE'", "'must be >= 0'", "'order_total'",
+     "(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false))"),
+    ("status", "required", "'MISSING_REQUIRED'", "'is required'", "'status'",
+     "coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false)"),
+    ("status", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'status'",
+     "(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))"),
+    ("status", "oneof=paid cancelled refunded", "'BAD_ENUM'", "'must be one of paid, cancelled, refunded'", "'status'",
+     "(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false))"),
+    ("event_time", "required", "'MISSING_REQUIRED'", "'is required'", "'event_time'",
+     "coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)"),
+    ("event_time", "type timestamp", "'WRONG_TYPE'", "'expected a JSON string'", "'event_time'",
+     "(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false))"),
+    ("event_time", "type timestamp", "'INVALID_TIMESTAMP'", "'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'", "'event_time'",
+     "(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false))"),
+]
+ORDER_EVENTS_CHECK = rule_check(ORDER_EVENTS_STAGE_LEVELS, ORDER_EVENTS_RULES)
 ORDER_EVENTS_PROJECTION = [
     "try_variant_get(`_etl_v1`, '$', 'string') AS `event_id`",
     "try_variant_get(`_etl_v2`, '$', 'bigint') AS `order_id`",

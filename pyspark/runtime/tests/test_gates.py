@@ -1,0 +1,208 @@
+"""gates: measured before the commit, observed in the pass, and the quarantine split."""
+
+import json
+
+import pytest
+from fakes import DataFrame, Session
+
+from etlgen_runtime import gates as g
+
+ROWS_FAIL = {"name": "enough", "metric": "rows", "threshold": 2, "condition": "rows >= 2", "action": "fail"}
+NULL_WARN = {"name": "nulls", "metric": "null_ratio", "column": "email", "threshold": 0.5, "condition": "null_ratio(email) <= 0.5",
+             "action": "warn"}
+INVALID_WARN = {"name": "invalid", "metric": "invalid_ratio", "source": "obs_src", "threshold": 0.1,
+                "condition": "invalid_ratio <= 0.1", "action": "warn"}
+ROWS_WARN = dict(ROWS_FAIL, name="rows_warn", action="warn")
+WINDOW = {"name": "per_window", "metric": "rows", "threshold": 5, "condition": "rows >= 5", "action": "quarantine",
+          "scope": g.WINDOW_SCOPE}
+BATCH_Q = dict(ROWS_FAIL, name="batch_q", action="quarantine")
+
+
+def test_ratio_and_breach():
+    assert g.ratio(1, 4) == 0.25 and g.ratio(3, 0) == 0.0
+    assert g.gate_breached(ROWS_FAIL, 1) and not g.gate_breached(ROWS_FAIL, 2)
+    assert g.gate_breached(NULL_WARN, 0.6) and not g.gate_breached(NULL_WARN, 0.5)
+
+
+def test_measured_before_commit():
+    assert g.measured_before_commit(ROWS_FAIL) and g.measured_before_commit(WINDOW)
+    assert not g.measured_before_commit(NULL_WARN)
+    assert g._measured([NULL_WARN, ROWS_FAIL]) and not g._measured([NULL_WARN])
+
+
+@pytest.mark.parametrize("micros, want", [(0, "1970-01-01T00:00:00Z"), (1500000, "1970-01-01T00:00:01.5Z"),
+                                          (1000001, "1970-01-01T00:00:01.000001Z")])
+def test_format_window_start(micros, want):
+    assert g.format_window_start(micros) == want
+
+
+@pytest.mark.parametrize("v, want", [(1.0, "1"), (0.75, "0.75"), (1 / 3, "0.3333333333333333"), (1e22, "1e+22")])
+def test_format_value(v, want):
+    assert g.format_value(v) == want
+
+
+def test_observe_rows_counts_nulls_of_the_warning_gates():
+    df = g.observe_rows(DataFrame(), "obs", [ROWS_FAIL, NULL_WARN])
+    op = df.ops[-1]
+    assert op[:2] == ("observe", "obs")
+    assert any("alias(rows)" in a for a in op[2:]) and any("alias(null_1)" in a for a in op[2:])
+    assert len(op) == 4  # the fail gate is measured before the commit, not observed
+
+
+def test_observed_gates():
+    p = {"observedMetrics": {"obs": {"rows": 4, "null_1": 3}, "obs_src": {"read": 10, "rejected": 2}}}
+    got = g.observed_gates(p, "obs", [ROWS_FAIL, NULL_WARN, INVALID_WARN, ROWS_WARN])
+    assert got == {
+        "nulls": {"name": "nulls", "condition": NULL_WARN["condition"], "action": "warn", "value": 0.75, "breached": True},
+        "invalid": {"name": "invalid", "condition": INVALID_WARN["condition"], "action": "warn", "value": 0.2, "breached": True},
+        "rows_warn": {"name": "rows_warn", "condition": "rows >= 2", "action": "warn", "value": 4.0, "breached": False},
+    }
+
+
+def test_merged_gates():
+    measured = [{"name": "enough", "v": 1}]
+    observed = {"nulls": {"name": "nulls", "v": 2}}
+    assert g.merged_gates([ROWS_FAIL, INVALID_WARN, NULL_WARN], measured, observed) == [measured[0], observed["nulls"]]
+
+
+def test_windows_text():
+    assert g.windows_text({}) == ""
+    assert g.windows_text({"windows_breached": 1, "windows": 1, "breached_windows": ["A"]}) == " in 1 of 1 window starting A"
+    assert g.windows_text({"windows_breached": 3, "windows": 5, "breached_windows": ["A", "B"]}) == \
+        " in 3 of 5 windows starting A, B, \u2026"
+
+
+def test_gate_parts():
+    batch = DataFrame(rows=[{"rows": 4, "n1": 1}])
+    src = DataFrame(rows=[{"read": 8, "rejected": 2}])
+    got = g.gate_parts(batch, [ROWS_FAIL, NULL_WARN, INVALID_WARN], lambda: src)
+    assert got == {"enough": (4, 0), "nulls": (1, 4), "invalid": (2, 8)}
+    assert g.gate_parts(batch, [INVALID_WARN]) == {"invalid": (0, 0)}
+    assert [g.parts_value(x, got[x["name"]]) for x in (ROWS_FAIL, NULL_WARN, INVALID_WARN)] == [4.0, 0.25, 0.25]
+    assert g.parts_value(NULL_WARN, (0, 0)) == 0.0
+
+
+ROLLING_FAIL = {"name": "roll", "metric": "invalid_ratio", "source": "obs_src", "threshold": 0.1,
+                "condition": "invalid_ratio <= 0.1 over the last 3 micro-batches", "action": "fail",
+                "scope": g.ROLLING_SCOPE, "batches": 3}
+
+
+def test_rolling_store_is_beside_the_checkpoint():
+    assert g.rolling_store("/cp/q/") == "/cp/q/etlgen_rolling"
+    assert g.measured_before_commit(dict(ROLLING_FAIL, action="warn"))
+
+
+def test_rolling_sums_add_the_kept_batches_of_the_span():
+    s = Session()
+    s.loads[g.rolling_store("/cp")] = [{"gate": "roll", "batch_id": 3, "num": 1, "of": 10},
+                                      {"gate": "roll", "batch_id": 4, "num": 0, "of": 5},
+                                      {"gate": "other", "batch_id": 4, "num": 9, "of": 9}]
+    assert g.rolling_sums(s, "/cp", 5, [ROLLING_FAIL], {"roll": (2, 5)}) == {"roll": (3, 20)}
+    assert s.reads[-1]["format"] == "delta" and s.reads[-1]["paths"] == "/cp/etlgen_rolling"
+    # batch 0 reads nothing; a store not yet written is empty; other errors are raised
+    n = len(s.reads)
+    assert g.rolling_sums(s, "/cp", 0, [ROLLING_FAIL], {"roll": (2, 5)}) == {"roll": (2, 5)} and len(s.reads) == n
+    s.loads[g.rolling_store("/cp")] = RuntimeError("[PATH_NOT_FOUND] no such path")
+    assert g.rolling_sums(s, "/cp", 1, [ROLLING_FAIL], {"roll": (2, 5)}) == {"roll": (2, 5)}
+    s.loads[g.rolling_store("/cp")] = RuntimeError("StatusCode.UNAVAILABLE")
+    with pytest.raises(RuntimeError):
+        g.rolling_sums(s, "/cp", 1, [ROLLING_FAIL], {"roll": (2, 5)})
+
+
+def test_keep_rolling_appends_once_per_batch(monkeypatch):
+    calls = []
+    monkeypatch.setattr(g, "append", lambda df, batch_id, target, app_id, path=None: calls.append((batch_id, target, app_id, path)))
+    s = Session()
+    s.createDataFrame = lambda rows, schema: DataFrame(s, rows=[dict(zip(("gate", "batch_id", "num", "of"), r, strict=True)) for r in rows])
+    g.keep_rolling(s, "/cp", 7, [ROLLING_FAIL], {"roll": (1, 4)})
+    assert calls == [(7, None, "etlgen-rolling:/cp", "/cp/etlgen_rolling")]
+
+
+def test_check_gates_rolling_fails_on_the_span_and_keeps_a_passing_batch(monkeypatch):
+    kept = []
+    monkeypatch.setattr(g, "keep_rolling", lambda spark, cp, batch_id, gates, parts: kept.append((cp, batch_id, parts)))
+    s = Session()
+    s.loads[g.rolling_store("/cp")] = [{"gate": "roll", "batch_id": 4, "num": 5, "of": 10}]
+    batch = DataFrame(s, rows=[{"rows": 3}])
+    src = DataFrame(s, rows=[{"read": 10, "rejected": 0}])
+    with pytest.raises(RuntimeError, match="quality gate roll breached"):
+        g.check_gates(batch, 5, "q", [ROLLING_FAIL], source_rows=lambda: src, checkpoint="/cp")
+    assert kept == []
+    s.loads[g.rolling_store("/cp")] = [{"gate": "roll", "batch_id": 4, "num": 1, "of": 10}]
+    got = g.check_gates(batch, 5, "q", [ROLLING_FAIL], source_rows=lambda: src, checkpoint="/cp")
+    assert got[0]["value"] == 0.05 and not got[0]["breached"]
+    assert kept == [("/cp", 5, {"roll": (0, 10)})]
+
+
+def test_check_gates_passes_and_records_the_verdicts():
+    s = Session()
+    batch = DataFrame(s, rows=[{"rows": 3}])
+    got = g.check_gates(batch, 7, "q", [ROWS_FAIL, NULL_WARN])
+    assert got == [{"name": "enough", "condition": "rows >= 2", "action": "fail", "value": 3.0, "breached": False}]
+    assert json.loads(s.conf.values["etlgen.gates.q.7"]) == got
+    assert g.batch_gates(s, "q", "7") == got
+    assert "etlgen.gates.q.7" not in s.conf.values
+    assert g.batch_gates(s, "q", 7) == []
+    assert g.check_gates(batch, 8, "q", [NULL_WARN]) == []
+
+
+def test_check_gates_replay_measures_every_gate_it_can():
+    batch = DataFrame(rows=[{"rows": 3, "n1": 0}])
+    got = g.check_gates(batch, 4, "q", [ROWS_FAIL, NULL_WARN, INVALID_WARN], replay=4)
+    assert [v["name"] for v in got] == ["enough", "nulls"]
+
+
+def test_check_gates_fails_a_breached_batch():
+    batch = DataFrame(rows=[{"rows": 1}])
+    with pytest.raises(RuntimeError) as e:
+        g.check_gates(batch, 2, "q", [ROWS_FAIL])
+    assert str(e.value) == ("[ETLGEN_QUALITY_GATE] ETL-E750: quality gate enough breached in query q batch 2: rows >= 2 "
+                            "with value 1; the batch did not commit")
+
+
+def test_batch_gates_survives_a_conf_that_fails():
+    s = Session()
+    s.conf.fail["etlgen.gates.q.1"] = RuntimeError("gone")
+    assert g.batch_gates(s, "q", 1) == []
+
+
+def test_window_verdict():
+    row = {"windows": 5, "breached": 3, "worst": 1.0, "first": [{"start": 0, "end": 60000000}, {"start": 60000000, "end": 1}]}
+    batch = DataFrame(rows=[row])
+    got = g.window_verdict(batch, WINDOW)
+    assert got == {"name": "per_window", "condition": "rows >= 5", "action": "quarantine", "value": 1.0, "breached": True,
+                   "windows": 5, "windows_breached": 3, "breached_windows": ["1970-01-01T00:00:00Z", "1970-01-01T00:01:00Z"]}
+    empty = g.window_verdict(DataFrame(rows=[{"windows": 0, "breached": 0, "worst": None, "first": None}]),
+                             dict(WINDOW, metric="null_ratio", column="c"))
+    assert empty == {"name": "per_window", "condition": "rows >= 5", "action": "quarantine", "value": 0.0, "breached": False}
+
+
+def test_per_window_and_breached_windows():
+    ops = g.per_window(DataFrame(), dict(WINDOW, metric="null_ratio", column="c")).ops
+    assert ops[0] == ("groupBy", "window_start", "window_end")
+    assert g.breached_windows(DataFrame(), WINDOW).ops[-2] == ("filter", "b")
+
+
+def test_check_gates_window_scope():
+    row = {"windows": 2, "breached": 0, "worst": 6.0, "first": []}
+    got = g.check_gates(DataFrame(rows=[row]), 1, "q", [WINDOW])
+    assert got[0]["windows"] == 2 and not got[0]["breached"]
+
+
+def test_quarantine_split():
+    s = Session()
+    batch = DataFrame(s, columns=["a", "window_start", "window_end"], rows=[{"x": 1}, {"x": 2}])
+    verdicts = [{"name": "per_window", "breached": True}, {"name": "batch_q", "breached": True},
+                {"name": "enough", "breached": True}]
+    rest, taken = g.quarantine_split(batch, 3, "q", [WINDOW, BATCH_Q, ROWS_FAIL], verdicts)
+    assert sorted(taken) == ["batch_q", "per_window"]
+    assert taken["per_window"].ops[0][0] == "join" and taken["per_window"].ops[0][2] == "left_semi"
+    assert rest.ops[-1] == ("filter", "lit(False)")
+    assert verdicts[0]["quarantined"] == 2 and verdicts[1]["quarantined"] == 2
+    assert json.loads(s.conf.values["etlgen.gates.q.3"])[0]["quarantined"] == 2
+    rest, taken = g.quarantine_split(batch, 4, "q", [BATCH_Q], [{"name": "batch_q", "breached": False}])
+    assert taken == {} and rest is batch and "etlgen.gates.q.4" not in s.conf.values
+
+
+def test_gates_key():
+    assert g.gates_key("q", 3) == "etlgen.gates.q.3"

@@ -1,0 +1,40 @@
+"""validation: the verdict columns, static tables, and their quarantine."""
+
+from fakes import DataFrame, Session
+
+import etlgen_runtime.validation as v
+
+CHECK = {"stage_levels": [["a AS s1"], ["s1 + 1 AS s2"]], "valid": "s2 > 0", "reason_code": "rc", "reason": "r",
+         "field_path": "fp"}
+
+
+def test_validate_stages_then_the_verdict_behind_a_barrier():
+    df = v.validate(DataFrame(), CHECK)
+    assert df.ops == [
+        ("selectExpr", "*", "a AS s1"), ("selectExpr", "*", "s1 + 1 AS s2"),
+        ("selectExpr", "*", "inline(array(named_struct('_etl_valid', s2 > 0)))"),
+        ("selectExpr", "*", "(rc) AS _etl_reason_code", "(r) AS _etl_reason", "(fp) AS _etl_field_path"),
+    ]
+
+
+def test_validate_observes_read_and_rejected():
+    df = v.validate(DataFrame(), CHECK, observe="obs")
+    assert df.ops[3][:2] == ("observe", "obs")
+    assert any("alias(read)" in a for a in df.ops[3]) and any("alias(rejected)" in a for a in df.ops[3])
+
+
+def test_static_valid_fails_on_a_rejected_row():
+    df = v.static_valid(DataFrame(), CHECK, ["id"], "cust'omers", "c/v1")
+    kind, cond = df.ops[-2]
+    assert kind == "filter" and cond.startswith("CASE WHEN _etl_valid THEN true ELSE raise_error(concat('[ETLGEN_INVALID_STATIC_ROW]'")
+    assert "'cust\\'omers'" in cond and "'c/v1'" in cond
+    assert df.ops[-1] == ("selectExpr", "id")
+
+
+def test_quarantine_static_inserts_only_new_keys():
+    s = Session()
+    v.quarantine_static(DataFrame(s), "db.q", ["id", "day"])
+    stmt = s.statements[0]
+    assert stmt.startswith("MERGE INTO db.q AS t USING etlgen_static_")
+    assert "t.`id` <=> s.`id` AND t.`day` <=> s.`day` WHEN NOT MATCHED THEN INSERT *" in stmt
+    assert s.views == {}
