@@ -61,7 +61,8 @@
 // Report.Lineage, never a failed run.
 //
 // Options.Fresh starts each pipeline over first, on the local engine
-// (engine.StartOver, after Options.Confirm); on Spark it is refused with
+// (engine.StartOver, after Options.Confirm; its replays' ledgers and what
+// they wrote go too, replayLeftovers); on Spark it is refused with
 // what starting over there takes (the checkpoints and the Delta sink
 // tables: a new checkpoint's batches would be skipped by the tables'
 // txnAppId). ReadSink reads a sink's rows where the profile binds it (a

@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 
 	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // ledgerEntry is one line of a replay ledger: a quarantined row's replay id
@@ -139,4 +142,46 @@ func (l *ledger) append(add []ledgerEntry) ([]ledgerEntry, error) {
 		return nil, fmt.Errorf("append replay ledger: %w", err)
 	}
 	return old, f.Close()
+}
+
+// replayLeftovers is what the replays of pipelineID's quarantines wrote,
+// for a start over to delete with the pipeline's own state: each ledger
+// directory (_replay/<quarantine>: its ledger and the replay's
+// checkpoints) and the replay's queries, whose files in the valid
+// branch's sinks go too. Left behind, a replayed row would stay in a sink
+// the next run fills again, and its ledger entry would keep it from being
+// replayed when the fresh run quarantines it again.
+func replayLeftovers(m *planner.Model, pipelineID string) []engine.Leftover {
+	pp, ok := m.Pipeline(pipelineID)
+	if !ok {
+		return nil
+	}
+	quarantines := map[string]*planner.Source{} // by quarantine asset
+	for i := range pp.Queries {
+		if src, err := quarantineSource(pp, &pp.Queries[i], ""); err == nil {
+			quarantines[pp.Queries[i].Sink.Asset] = src
+		}
+	}
+	for i := range pp.Sources {
+		if sq := pp.Sources[i].Quarantine; sq != nil {
+			quarantines[sq.Asset] = &pp.Sources[i]
+		}
+	}
+	var out []engine.Leftover
+	for _, asset := range slices.Sorted(maps.Keys(quarantines)) {
+		led, err := openLedger(pp, asset)
+		if err != nil {
+			continue // no ledger can exist
+		}
+		if _, err := os.Lstat(led.dir); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		l := engine.Leftover{Dir: led.dir}
+		if rm, err := replayModel(m, pp, quarantines[asset], led.dir); err == nil {
+			rp, _ := rm.Pipeline(pipelineID)
+			l.Queries = rp.Queries
+		}
+		out = append(out, l)
+	}
+	return out
 }

@@ -101,13 +101,14 @@ type LockedError = engine.LockedError
 type CheckpointError = engine.CheckpointError
 
 // startOver deletes a pipeline's earlier state on the local engine, as
-// the user confirms, and says what it deleted.
+// the user confirms, and says what it deleted: its queries' checkpoints
+// and sink files, and what its replays wrote (replayLeftovers).
 func startOver(m *planner.Model, pipelineID string, o Options) error {
 	confirm := o.Confirm
 	if confirm == nil {
 		confirm = func([]string) bool { return false }
 	}
-	done, err := engine.StartOver(m, pipelineID, confirm)
+	done, err := engine.StartOver(m, pipelineID, confirm, replayLeftovers(m, pipelineID)...)
 	if err != nil {
 		return err
 	}

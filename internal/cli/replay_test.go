@@ -139,3 +139,35 @@ func TestReplayRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayThenFresh: run --fresh deletes what a replay wrote with the
+// pipeline's own state (the replayed row in the valid sink, the ledger and
+// the replay's checkpoints), so the fresh run quarantines the row again
+// and a replay feeds it again, once; nothing of the replay is left behind.
+func TestReplayThenFresh(t *testing.T) {
+	v2, dir := replayFixture(t)
+	if r := replayJSON(t, append(v2, "--yes")...); r.Ingested != 1 {
+		t.Fatalf("replay --yes: ingested %d; want 1", r.Ingested)
+	}
+	ledgerDir := filepath.Join(dir, "out/checkpoints/replay-demo/v1/local/_replay/rejected_readings")
+	if _, err := os.Stat(ledgerDir); err != nil {
+		t.Fatalf("the replay's directory: %v", err)
+	}
+	code, stdout, stderr := runCLI(append([]string{"run", "--progress", "plain", "--fresh", "--yes"}, v2...)...)
+	if code != ExitOK {
+		t.Fatalf("run --fresh: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(ledgerDir); !os.IsNotExist(err) {
+		t.Errorf("the replay's directory after run --fresh: %v; want it deleted", err)
+	}
+	if got := readingIDs(t, v2); got != "a,b" && got != "b,a" {
+		t.Errorf("readings after run --fresh of v2 = %s; want a and b once (v2 accepts b, the replayed copy is gone)", got)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "out/readings/*.json*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 {
+		t.Errorf("part files in readings after run --fresh = %v; want the fresh run's one", files)
+	}
+}

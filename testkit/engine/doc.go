@@ -88,7 +88,8 @@
 // them for readers, each checked against the size and SHA-256 its log
 // recorded at commit); StartOver (fresh.go, `etlgen run --fresh`) deletes a
 // pipeline's checkpoints and exactly the files and logs they wrote there,
-// under the checkpoints' locks. A sink log is trusted only when it stays in
+// under the checkpoints' locks, with the Leftovers of other runs (a
+// replay's queries, their files, its directory). A sink log is trusted only when it stays in
 // its directory (sink_log_confine.go: its id is its file name, every file
 // it names is its checkpoint's own part file by plain name, no symbolic
 // link on the way; else ETL-K524, SinkLogError), and StartOver follows only

@@ -12,6 +12,15 @@ import (
 	"github.com/etlgen/etlgen/planner"
 )
 
+// Leftover is what another run wrote for a pipeline, which StartOver
+// deletes with it: Queries, with checkpoints of their own, wrote into the
+// pipeline's sinks; Dir, a directory that run owns whole (its
+// checkpoints and ledger), is deleted after their sink files.
+type Leftover struct {
+	Queries []planner.Query
+	Dir     string
+}
+
 // ErrStartOverDeclined is StartOver's error when its confirm said no.
 var ErrStartOverDeclined = errors.New("start over declined: nothing deleted")
 
@@ -23,8 +32,11 @@ var ErrStartOverDeclined = errors.New("start over declined: nothing deleted")
 // running query is ETL-K520, and nothing is deleted), then calls confirm
 // with the paths it would delete; confirm returning false deletes nothing
 // and is ErrStartOverDeclined. It returns the paths deleted (none when
-// there was nothing to delete).
-func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string) bool) ([]string, error) {
+// there was nothing to delete). Leftovers are what other runs wrote for
+// the pipeline (a replay's queries and its ledger directory): their
+// checkpoints are locked and their sink files found the same way, and
+// their directories are deleted last, whole.
+func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string) bool, leftovers ...Leftover) ([]string, error) {
 	pp, ok := m.Pipeline(pipelineID)
 	if !ok {
 		return nil, fmt.Errorf("start over: pipeline %s is not planned", pipelineID)
@@ -36,8 +48,16 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 		}
 	}()
 	var paths []string
+	queries := make([]*planner.Query, 0, len(pp.Queries))
 	for i := range pp.Queries {
-		q := &pp.Queries[i]
+		queries = append(queries, &pp.Queries[i])
+	}
+	for _, l := range leftovers {
+		for i := range l.Queries {
+			queries = append(queries, &l.Queries[i])
+		}
+	}
+	for _, q := range queries {
 		if q.Host != "" {
 			continue // its host's checkpoint
 		}
@@ -52,10 +72,7 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 		paths = append(paths, q.Checkpoint)
 	}
 	checkpoints := slices.Clone(paths)
-	writes := make([]*planner.Query, 0, len(pp.Queries))
-	for i := range pp.Queries {
-		writes = append(writes, &pp.Queries[i])
-	}
+	writes := slices.Clone(queries)
 	for _, s := range pp.Sources {
 		if s.Quarantine != nil && s.Quarantine.Owner != "" {
 			writes = append(writes, s.Quarantine.Write()) // a static table's quarantine, written under its owner's checkpoint
@@ -72,6 +89,20 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 			return nil, fmt.Errorf("start over: %w", err)
 		}
 		paths = append(paths, files...)
+	}
+	for _, l := range leftovers {
+		st, err := os.Lstat(l.Dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("start over: %w", err)
+		}
+		if !st.IsDir() {
+			return nil, fmt.Errorf("start over: %s is a %s, not the directory etlgen wrote", l.Dir, modeWord(st.Mode()))
+		}
+		paths = append(paths, l.Dir)
+		checkpoints = append(checkpoints, l.Dir) // deleted whole, after the files in sinks
 	}
 	if len(paths) == 0 {
 		return nil, nil

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -128,5 +129,50 @@ func TestStartOverMultiSink(t *testing.T) {
 	}
 	if len(done) != 5 {
 		t.Errorf("deleted %v; want the checkpoint and each sink's file and log", done)
+	}
+}
+
+// TestStartOverLeftovers: a leftover directory (a replay's) is deleted
+// whole, after the pipeline's own paths; one that is not a directory (a
+// link to one, a file) is an error before anything is deleted.
+func TestStartOverLeftovers(t *testing.T) {
+	in, out := t.TempDir(), t.TempDir()
+	writeFile(t, in, "a.jsonl", []byte(fileEvent+"\n"))
+	m := planFileSink(t, t.TempDir(), in, out)
+	runModel(t, m)
+	cp := m.Pipelines[0].Queries[0].Checkpoint
+	target := t.TempDir()
+	writeFile(t, target, "keep", []byte("x"))
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	writeFile(t, filepath.Dir(file), "file", []byte("x"))
+	for _, bad := range []string{link, file} {
+		if _, err := StartOver(m, "p", func([]string) bool { t.Error("asked with a bad leftover"); return true }, Leftover{Dir: bad}); err == nil || !strings.Contains(err.Error(), bad) {
+			t.Errorf("StartOver with leftover %s: %v; want an error naming it", bad, err)
+		}
+	}
+	if _, err := os.Stat(cp); err != nil {
+		t.Errorf("checkpoint after a refused start over: %v; want it kept", err)
+	}
+	if _, err := os.Stat(filepath.Join(target, "keep")); err != nil {
+		t.Errorf("the link's target: %v; want it untouched", err)
+	}
+	dir := filepath.Join(t.TempDir(), "_replay", "q")
+	if err := os.MkdirAll(filepath.Join(dir, "queries", "copy"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "ledger.jsonl", []byte("{}\n"))
+	done, err := StartOver(m, "p", func([]string) bool { return true }, Leftover{Dir: dir}, Leftover{Dir: filepath.Join(t.TempDir(), "none")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) == 0 || done[len(done)-1] != dir {
+		t.Errorf("deleted %v; want the leftover directory last", done)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("leftover directory after start over: %v; want it deleted", err)
 	}
 }
