@@ -22,6 +22,11 @@ const (
 	// column (expectation, pipeline_id, observed_at) or has one of
 	// another type.
 	CodeQuarantineOutput = "ETL-D286"
+	// CodeQuarantineClash: a stream whose rows an expectation quarantines
+	// has a column named like a reason column (expectation, pipeline_id,
+	// observed_at), which the reason would overwrite in the quarantined
+	// row.
+	CodeQuarantineClash = "ETL-D291"
 )
 
 // quarantineColumns are the reason columns of a quarantined row
@@ -52,7 +57,7 @@ func quarantineFacts(in *facts) *facts {
 var ruleQuarantine = Rule{
 	Name:    "expectation-quarantine",
 	Summary: "quarantined rows of an expectation are loaded, appended, and carry the reason columns",
-	Codes:   []string{CodeQuarantineRoute, CodeQuarantineOutput},
+	Codes:   []string{CodeQuarantineRoute, CodeQuarantineOutput, CodeQuarantineClash},
 	Check: func(c *Checker) {
 		for _, pp := range c.pipes {
 			checkQuarantineRoutes(c, pp)
@@ -100,9 +105,22 @@ func checkQuarantineRoutes(c *Checker, pp *pipe) {
 }
 
 // checkQuarantineOutput reports a Quarantined() load that does not append
-// or whose contract lacks a reason column.
+// or whose contract lacks a reason column, and a quarantined stream with a
+// column of a reason column's name.
 func checkQuarantineOutput(c *Checker, pp *pipe, q *query) {
 	path := pp.path("load:" + q.load.Asset)
+	for _, n := range q.ops {
+		if !n.quarantine || len(n.kids) == 0 || n.kids[0].facts == nil {
+			continue
+		}
+		for _, rc := range quarantineColumns {
+			if _, clash := n.kids[0].facts.cols[rc.name]; clash {
+				c.report(CodeQuarantineClash, diag.Error, q.load.Pos, path,
+					fmt.Sprintf("rename the stream's column %s (a step's Select or the contract's json tag): a quarantined row carries the reason column %s after the stream's columns", rc.name, rc.name),
+					fmt.Sprintf("the stream whose Quarantined() rows load %s writes has a column %s of its own, which the reason column %s would overwrite", q.load.Asset, rc.name, rc.name))
+			}
+		}
+	}
 	bad := func(hint, format string, args ...any) {
 		c.report(CodeQuarantineOutput, diag.Error, q.load.Pos, path, hint, fmt.Sprintf(format, args...))
 	}

@@ -50,6 +50,16 @@ func TestQuarantine(t *testing.T) {
 				}
 			}
 		}, code: planner.CodeQuarantineOutput, at: func(d *ir.Document) diag.Position { return held(d).Pos }},
+		{name: "stream with a reason column's name", edit: func(d *ir.Document) {
+			src := d.Pipelines[0].Extracts[0].Contract
+			for i := range d.Contracts {
+				if c := &d.Contracts[i]; c.ID == src {
+					f := c.Fields[0]
+					f.Name = "pipeline_id"
+					c.Fields = append(c.Fields, f)
+				}
+			}
+		}, code: planner.CodeQuarantineClash, at: func(d *ir.Document) diag.Position { return held(d).Pos }},
 		{name: "output that merges", profile: func(y string) string {
 			return strings.Replace(y, "held_readings, write_mode: append}", "held_readings, write_mode: foreach-batch-merge, merge_keys: [reading_id]}", 1)
 		}, code: planner.CodeQuarantineOutput, at: func(d *ir.Document) diag.Position { return held(d).Pos }},
