@@ -390,6 +390,15 @@ func (c checkpoint) snapshot(n int64, ops []stateful) error {
 		}
 		return fmt.Errorf("write state snapshot %d: %w", n, err)
 	}
+	// An input changed between its check and its read may still decode:
+	// the snapshot would seal its bytes as good. Check the inputs again and
+	// take such a snapshot back, naming the input.
+	if err := c.checkStateSeals(paths, ns); err != nil {
+		if rerr := os.Remove(c.snapshotPath(n)); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			err = errors.Join(err, rerr)
+		}
+		return fmt.Errorf("write state snapshot %d: %w", n, err)
+	}
 	return nil
 }
 
