@@ -47,7 +47,7 @@ lint:
 .PHONY: pytest
 pytest:
 	scripts/pytest-tools.sh
-	cd pyspark/runtime && COVERAGE_FILE=$(CURDIR)/.cache/pytest/.coverage $(CURDIR)/.cache/pytest/bin/pytest -q -p no:cacheprovider \
+	cd pyspark/runtime && COVERAGE_FILE=$(CURDIR)/.cache/pytest/.coverage $(CURDIR)/.cache/pytest/bin/python -m pytest -q -p no:cacheprovider \
 		--cov=etlgen_runtime --cov-report=term-missing --cov-fail-under=95 tests
 
 fmt-check:
