@@ -8,7 +8,8 @@
 // `go test ./...` stays hermetic and `make test-stack` (which starts the
 // stack) runs them. Endpoints come from the variables `scripts/stack.sh env`
 // prints (ETLGEN_SPARK_REMOTE, ETLGEN_KAFKA_BOOTSTRAP), with the stack's
-// defaults.
+// defaults; SparkLine is the server's Spark line (ETLGEN_SPARK_LINE, else
+// 4.1), the spark_version live tests put in their profiles.
 //
 // # Helpers
 //

@@ -52,9 +52,11 @@
 // # Quality gates
 //
 // Gate declares a gate: a Check (InvalidRatioAbove, RowsBelow,
-// NullRatioAbove) measured per micro-batch, or per event-time window with
-// PerWindow, and an Action: Warn, Fail, or Quarantine with QuarantineTo
-// naming the asset the breached rows go to instead of the load.
+// NullRatioAbove) measured per micro-batch, per event-time window with
+// PerWindow, or over the last n micro-batches with OverLastBatches (a
+// rolling metric kept in the checkpoint; it warns or fails), and an
+// Action: Warn, Fail, or Quarantine with QuarantineTo naming the asset the
+// breached rows go to instead of the load.
 //
 // # Change Data Feed
 //
