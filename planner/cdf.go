@@ -8,8 +8,13 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 )
 
-// pluginCDF is the asset plugin of a Delta Change Data Feed source.
-const pluginCDF = profile.PluginDeltaCDF
+// readsChanges reports whether a source binding reads change rows
+// (profile.RowsChanges: a Delta Change Data Feed); an unbound source does
+// not.
+func readsChanges(b *profile.AssetBinding) bool {
+	p := pluginOf(b)
+	return p != nil && p.Source != nil && p.Source.Rows == profile.RowsChanges
+}
 
 // ChangeMerge is how a CDF MERGE sink (etl.LoadChanges) applies the change
 // rows of a micro-batch to its target table: per key only the latest change
@@ -45,7 +50,7 @@ func applyCDF(c *Checker, m *Model) {
 			continue
 		}
 		for i := range pm.Sources {
-			if s := &pm.Sources[i]; s.Plugin == pluginCDF {
+			if s := &pm.Sources[i]; readsChanges(s.Binding) {
 				s.Offsets = cdfOffsetsText(s.Binding)
 			}
 		}
@@ -87,7 +92,7 @@ func applyCDFQuery(c *Checker, q *query, out *Query) {
 // readsCDF reports whether the query reads a Delta Change Data Feed.
 func readsCDF(e *env, q *query) bool {
 	for _, a := range q.sourceAssets() {
-		if pluginName(e.Sources[a]) == pluginCDF {
+		if readsChanges(e.Sources[a]) {
 			return true
 		}
 	}

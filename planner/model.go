@@ -20,7 +20,7 @@ func buildModel(c *Checker, inf *inference) *Model {
 	if e.prof != nil {
 		m.Execution, m.Session = e.prof.Execution(), sessionOf(e.prof)
 		m.StateSnapshotInterval = snapshotIntervalOf(m.Execution)
-		if m.Engine == profile.EnginePySpark && m.Session != nil {
+		if profile.OnSpark(m.Engine) && m.Session != nil {
 			m.StateStore = stateStoreOf(m.Session.Conf)
 			m.StateSnapshotInterval = sessionSnapshotInterval(m.Session.Conf, m.StateSnapshotInterval)
 		}
@@ -79,7 +79,7 @@ func sessionOf(p *profile.Profile) *Session {
 	if n := p.Execution().StateSnapshotInterval; n > 0 {
 		s.Conf[MinDeltasForSnapshotConf] = strconv.Itoa(n)
 	}
-	if p.Engine() == profile.EnginePySpark && NamesSources(p.SparkVersion()) {
+	if profile.OnSpark(p.Engine()) && NamesSources(p.SparkVersion()) {
 		maps.Copy(s.Conf, namedSourcesConf())
 	}
 	s.Remote, s.RemoteEnv = profile.SplitConnectURL(r.String("connect_url"))

@@ -265,7 +265,7 @@ func warnIgnoredStarts(pp *planner.PipelinePlan, q *engine.Query, o Options) {
 // sinks (the parent of the first one), else in the checkpoint root.
 func localReportDir(m *planner.Model, pp *planner.PipelinePlan) string {
 	for _, q := range pp.Queries {
-		if b := q.Sink.Binding; b != nil && b.Plugin().Name == profile.PluginFileJSON {
+		if b := q.Sink.Binding; b != nil && b.Plugin().Store == profile.StoreFiles {
 			return filepath.Dir(b.Path())
 		}
 	}

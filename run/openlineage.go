@@ -195,7 +195,7 @@ func (l *lineage) failed(e QueryFailed) []olEvent {
 		msg = msg[:4096] + "…"
 	}
 	lang := "GO"
-	if l.m.Engine == profile.EnginePySpark {
+	if profile.OnSpark(l.m.Engine) {
 		lang = "PYTHON"
 	}
 	ev.Run.Facets["errorMessage"] = olErrorFacet{
