@@ -59,6 +59,9 @@ func buildModel(c *Checker, inf *inference) *Model {
 	}
 	m.Packages = sortedUnique(pkgs)
 	applyCDF(c, m)
+	for i := range m.Pipelines {
+		resolve(c.ix, &m.Pipelines[i])
+	}
 	return m
 }
 

@@ -124,9 +124,27 @@ type StepPlan struct {
 	// StateQuery names that query (the first one, not a late branch, that
 	// runs the step's stateful operator); "" when the step keeps no state.
 	StateQuery string
+	// Inputs are the streams the step's inputs read, resolved, in the
+	// order of Step.Inputs.
+	Inputs []Stream
 	// eventTimes are, per node of the plan on a stream, the columns that
 	// carry a watermark (see EventTimes).
 	eventTimes map[*ir.Node]eventTimes
+	// outputs are the contracts the plan's Into nodes conform to.
+	outputs map[*ir.Node]*contracts.Contract
+}
+
+// Output returns the contract an Into node of the step's plan conforms to;
+// nil when the document does not declare it.
+func (sp *StepPlan) Output(n *ir.Node) *contracts.Contract { return sp.outputs[n] }
+
+// Stream is a stream a load or a step's input reads, resolved when the
+// model is built: the planned source or step its reference's node names
+// (at most one of them; both nil when the node is neither) and the port.
+type Stream struct {
+	Ref    ir.Ref
+	Source *Source
+	Step   *StepPlan
 }
 
 // EventTimes returns the columns of node n's output that carry an
@@ -178,6 +196,9 @@ type Source struct {
 	Static bool `json:"-"`
 	// Extract is the extract in the IR.
 	Extract *ir.Extract `json:"-"`
+	// Def is the contract Contract names; nil when the document does not
+	// declare it.
+	Def *contracts.Contract `json:"-"`
 	// Binding is the asset the extract is bound to; nil when unbound.
 	Binding *profile.AssetBinding `json:"-"`
 	// Quarantine is, for a static table whose profile names one, where its
@@ -217,7 +238,7 @@ type StaticQuarantine struct {
 func (sq *StaticQuarantine) Write() *Query {
 	return &Query{Name: sq.Asset, Checkpoint: sq.Checkpoint, OutputMode: "append", Output: sq.Output, Sources: []string{}, Steps: []string{},
 		Sink: withLayout(Sink{Asset: sq.Asset, Contract: contracts.RejectionContractID, Plugin: sq.Plugin, Identity: sq.Identity,
-			WriteMode: profile.WriteAppend, Binding: sq.Binding})}
+			WriteMode: profile.WriteAppend, Def: sq.Contract, Binding: sq.Binding})}
 }
 
 // withLayout fills the table layout of s from its binding.
@@ -307,6 +328,24 @@ type Query struct {
 	// "" when the load runs a query of its own. A hosted load has its
 	// host's checkpoint and starts no query: the engines run the host.
 	Host string `json:"host,omitempty"`
+
+	// The ids above resolved when the model is built (resolve.go): what
+	// engines and generators read instead of looking parts up by name.
+
+	// Upstream is the stream From names.
+	Upstream Stream `json:"-"`
+	// SourcePlans are the planned sources of Sources, in its order (a
+	// name the pipeline does not extract is left out).
+	SourcePlans []*Source `json:"-"`
+	// HostQuery is the query Host names; nil when the load runs its own.
+	HostQuery *Query `json:"-"`
+	// HostedQueries are the queries of the loads Hosted names, in its
+	// order.
+	HostedQueries []*Query `json:"-"`
+	// LateHostQuery is the query LateHost names; nil when "" or unplanned.
+	LateHostQuery *Query `json:"-"`
+	// LateSourcePlan is the planned source LateSource names; nil when "".
+	LateSourcePlan *Source `json:"-"`
 }
 
 // Watermark is a WithWatermark declared in a step.
@@ -395,6 +434,9 @@ type Sink struct {
 	MergeSchema bool `json:"mergeSchema,omitempty"`
 	// Load is the load in the IR.
 	Load *ir.Load `json:"-"`
+	// Def is the contract Contract names; nil when the document does not
+	// declare it.
+	Def *contracts.Contract `json:"-"`
 	// Binding is the asset the load is bound to; nil when unbound.
 	Binding *profile.AssetBinding `json:"-"`
 }
