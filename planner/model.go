@@ -109,6 +109,7 @@ func sessionOf(p *profile.Profile) *Session {
 			setConf(s, k, val)
 		}
 	}
+	s.LiteralSecret = literalSecret(map[string]string{"connect_url": s.Remote}, s.Conf)
 	return s
 }
 
@@ -142,11 +143,13 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 	}
 	if b != nil {
 		opts := b.SparkOptions()
-		for k, env := range b.Asset.SparkOptionsEnv() {
+		s.LiteralSecret = literalSecret(opts)
+		envs := b.Asset.SparkOptionsEnv()
+		for k, env := range envs {
 			opts[k] = profile.EnvRefText(env) // read by the program when it starts
 		}
 		for _, k := range slices.Sorted(maps.Keys(opts)) {
-			s.Options = append(s.Options, Option{Name: k, Value: opts[k]})
+			s.Options = append(s.Options, Option{Name: k, Value: opts[k], Env: envs[k]})
 		}
 	}
 	s.Offsets = offsetsText(ex, b)

@@ -82,6 +82,10 @@ type Session struct {
 	// written ${env:NAME}, and the s3 resource's access_key_env and
 	// secret_key_env as fs.s3a.access.key and fs.s3a.secret.key.
 	ConfEnv map[string]string
+	// LiteralSecret names the first literal credential of Remote and Conf,
+	// its key and why (profile.LiteralSecret, never the value); "" when
+	// none. A program is never written with one.
+	LiteralSecret string
 }
 
 // PipelinePlan is the plan of one pipeline.
@@ -201,6 +205,9 @@ type Source struct {
 	Def *contracts.Contract `json:"-"`
 	// Binding is the asset the extract is bound to; nil when unbound.
 	Binding *profile.AssetBinding `json:"-"`
+	// LiteralSecret names the first literal credential of the binding's
+	// Spark options, its key and why; "" when none.
+	LiteralSecret string `json:"-"`
 	// Quarantine is, for a static table whose profile names one, where its
 	// rows that break the contract go; nil when such a row fails the
 	// micro-batch.
@@ -247,6 +254,7 @@ func withLayout(s Sink) Sink {
 		return s
 	}
 	s.PartitionBy, s.MergeSchema = s.Binding.PartitionBy(), s.Binding.MergeSchema()
+	s.LiteralSecret = literalSecret(s.Binding.SparkOptions())
 	props := s.Binding.TableProperties()
 	for _, k := range slices.Sorted(maps.Keys(props)) {
 		s.TableProperties = append(s.TableProperties, Option{Name: k, Value: props[k]})
@@ -268,6 +276,10 @@ func (s *Sink) Property(name string) string {
 type Option struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
+	// Env is the environment variable the program reads the value from
+	// when it starts (Value is then its ${env:NAME} reference); "" for a
+	// literal value.
+	Env string `json:"-"`
 }
 
 // Query is one streaming query: the rows upstream of one load, written to its
@@ -340,7 +352,7 @@ type Query struct {
 	// HostQuery is the query Host names; nil when the load runs its own.
 	HostQuery *Query `json:"-"`
 	// HostedQueries are the queries of the loads Hosted names, in its
-	// order.
+	// order (nil for a name the plan does not have).
 	HostedQueries []*Query `json:"-"`
 	// LateHostQuery is the query LateHost names; nil when "" or unplanned.
 	LateHostQuery *Query `json:"-"`
@@ -439,6 +451,9 @@ type Sink struct {
 	Def *contracts.Contract `json:"-"`
 	// Binding is the asset the load is bound to; nil when unbound.
 	Binding *profile.AssetBinding `json:"-"`
+	// LiteralSecret names the first literal credential of the binding's
+	// Spark options, its key and why; "" when none.
+	LiteralSecret string `json:"-"`
 }
 
 // Guarantee is the delivery guarantee of one source/sink pair and what must

@@ -57,9 +57,7 @@ func resolveQuery(ix *index, pm *PipelinePlan, q *Query) {
 	}
 	q.HostQuery = pm.query(q.Host)
 	for _, h := range q.Hosted {
-		if hq := pm.query(h); hq != nil {
-			q.HostedQueries = append(q.HostedQueries, hq)
-		}
+		q.HostedQueries = append(q.HostedQueries, pm.query(h))
 	}
 	q.LateHostQuery = pm.query(q.LateHost)
 	if s, ok := pm.Source(q.LateSource); ok && q.LateSource != "" {

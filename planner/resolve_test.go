@@ -86,6 +86,14 @@ func checkResolved(t *testing.T, name string, m *planner.Model, pp *planner.Pipe
 		}
 		same("query "+q.Name+" late host", q.LateHostQuery, queryOf(pp, q.LateHost))
 		same("query "+q.Name+" late source", q.LateSourcePlan, sourceOf(pp, q.LateSource))
+		if q.Sink.Changes != nil {
+			same("query "+q.Name+" change target", q.Sink.Changes.Def, contractOf(m, q.Sink.Changes.Target))
+		}
+	}
+	for _, g := range pp.Gates {
+		if g.Quarantine != nil {
+			same("gate "+g.Name+" output contract", g.Quarantine.Def, contractOf(m, g.Quarantine.Contract))
+		}
 	}
 	return n
 }
