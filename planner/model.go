@@ -17,6 +17,9 @@ func buildModel(c *Checker, inf *inference) *Model {
 	e := c.env
 	m := &Model{Profile: e.Profile, Engine: e.Engine, Trigger: e.Trigger, CheckpointRoot: e.CheckpointRoot, SparkVersion: e.SparkVersion,
 		doc: c.ix.doc, contracts: c.ix.contracts, transformations: c.ix.transfs, inferred: inf.transformations}
+	if eng, ok := profile.Default().LookupEngine(m.Engine); ok {
+		m.EngineDisplay = eng.Display
+	}
 	if e.prof != nil {
 		m.Execution, m.Session = e.prof.Execution(), sessionOf(e.prof)
 		m.StateSnapshotInterval = snapshotIntervalOf(m.Execution)

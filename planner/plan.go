@@ -53,6 +53,9 @@ type Model struct {
 	// Bound is the profile, redacted (no secret values), for docs; nil when
 	// the plan is unbound.
 	Bound *profile.Redacted `json:"-"`
+	// EngineDisplay is the engine's name in docs (its spec's Display); ""
+	// when it has none.
+	EngineDisplay string `json:"-"`
 
 	doc             *ir.Document
 	contracts       map[string]*contracts.Contract
@@ -349,6 +352,8 @@ type Query struct {
 	// SourcePlans are the planned sources of Sources, in its order (a
 	// name the pipeline does not extract is left out).
 	SourcePlans []*Source `json:"-"`
+	// StepPlans are the plans of the steps Steps names, in its order.
+	StepPlans []*StepPlan `json:"-"`
 	// HostQuery is the query Host names; nil when the load runs its own.
 	HostQuery *Query `json:"-"`
 	// HostedQueries are the queries of the loads Hosted names, in its

@@ -55,6 +55,11 @@ func resolveQuery(ix *index, pm *PipelinePlan, q *Query) {
 			q.SourcePlans = append(q.SourcePlans, s)
 		}
 	}
+	for _, id := range q.Steps {
+		if sp, ok := pm.StepPlan(id); ok {
+			q.StepPlans = append(q.StepPlans, sp)
+		}
+	}
 	q.HostQuery = pm.query(q.Host)
 	for _, h := range q.Hosted {
 		q.HostedQueries = append(q.HostedQueries, pm.query(h))

@@ -79,6 +79,11 @@ func checkResolved(t *testing.T, name string, m *planner.Model, pp *planner.Pipe
 		for j, s := range q.SourcePlans {
 			same("query "+q.Name+" source", s, sourceOf(pp, q.Sources[j]))
 		}
+		same("query "+q.Name+" steps", len(q.StepPlans), len(q.Steps))
+		for j, sp := range q.StepPlans {
+			want, _ := pp.StepPlan(q.Steps[j])
+			same("query "+q.Name+" step", sp, want)
+		}
 		same("query "+q.Name+" host", q.HostQuery, queryOf(pp, q.Host))
 		same("query "+q.Name+" hosted", len(q.HostedQueries), len(q.Hosted))
 		for j, h := range q.HostedQueries {
