@@ -60,14 +60,32 @@ func resolveQuery(ix *index, pm *PipelinePlan, q *Query) {
 			q.StepPlans = append(q.StepPlans, sp)
 		}
 	}
-	q.HostQuery = pm.query(q.Host)
+	linkQuery(pm, q)
+	if s, ok := pm.Source(q.LateSource); ok && q.LateSource != "" {
+		q.LateSourcePlan = s
+	}
+}
+
+// linkQuery points q at its host, the loads it hosts and its late host
+// among pm's queries.
+func linkQuery(pm *PipelinePlan, q *Query) {
+	q.HostQuery, q.HostedQueries = pm.query(q.Host), nil
 	for _, h := range q.Hosted {
 		q.HostedQueries = append(q.HostedQueries, pm.query(h))
 	}
 	q.LateHostQuery = pm.query(q.LateHost)
-	if s, ok := pm.Source(q.LateSource); ok && q.LateSource != "" {
-		q.LateSourcePlan = s
+}
+
+// WithQueries returns a copy of p that runs qs instead of its queries (a
+// replay runs some of them, each with a checkpoint of its own): each query
+// of qs points at its host, hosted loads and late host among qs.
+func (p *PipelinePlan) WithQueries(qs []Query) PipelinePlan {
+	out := *p
+	out.Queries = qs
+	for i := range out.Queries {
+		linkQuery(&out, &out.Queries[i])
 	}
+	return out
 }
 
 // stream resolves a reference to the planned source or step it reads.

@@ -3,6 +3,8 @@ package planner_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/ir"
@@ -126,4 +128,47 @@ func sourceOf(pp *planner.PipelinePlan, asset string) *planner.Source {
 func queryOf(pp *planner.PipelinePlan, name string) *planner.Query {
 	q, _ := pp.Query(name)
 	return q
+}
+
+// TestWithQueries: a copy of a pipeline running changed queries (a
+// replay's, each with its own checkpoint) links hosts and hosted loads
+// among the new queries, and leaves the model's pipeline as it was.
+func TestWithQueries(t *testing.T) {
+	files, _ := filepath.Glob("testdata/corpus/*/ir.json")
+	files = append(files, "../pyspark/testdata/multi_sink/ir.json") // loads sharing a query
+	hosts := 0
+	for _, file := range files {
+		doc, err := ir.Unmarshal(mustRead(t, file))
+		if err != nil {
+			continue
+		}
+		prof, _ := profile.Parse("profile.yaml", mustRead(t, filepath.Join(filepath.Dir(file), "profile.yaml")))
+		m, _ := planner.Plan(doc, prof, planner.Options{})
+		for i := range m.Pipelines {
+			pp := &m.Pipelines[i]
+			keep := slices.Clone(pp.Queries)
+			for j := range keep {
+				keep[j].Checkpoint += "/replay"
+			}
+			np := pp.WithQueries(keep)
+			for j := range np.Queries {
+				q := &np.Queries[j]
+				for k, h := range q.HostedQueries {
+					hosts++
+					if h == nil || h.Name != q.Hosted[k] || !strings.HasSuffix(h.Checkpoint, "/replay") {
+						t.Errorf("%s: query %s hosts %v, want the new query %s", file, q.Name, h, q.Hosted[k])
+					}
+				}
+				if q.Host != "" && (q.HostQuery == nil || q.HostQuery != queryOf(&np, q.Host)) {
+					t.Errorf("%s: query %s: host not among the new queries", file, q.Name)
+				}
+				if strings.HasSuffix(pp.Queries[j].Checkpoint, "/replay") {
+					t.Errorf("%s: WithQueries changed the model's query %s", file, q.Name)
+				}
+			}
+		}
+	}
+	if hosts == 0 {
+		t.Error("no query of the corpus hosts a load; want a multi-sink case")
+	}
 }
