@@ -65,6 +65,12 @@ func buildModel(c *Checker, inf *inference) *Model {
 	for i := range m.Pipelines {
 		resolve(c.ix, &m.Pipelines[i])
 	}
+	m.inferredOf = map[*ir.Transformation]Inferred{}
+	for id, t := range c.ix.transfs {
+		if i, ok := inf.transformations[id]; ok {
+			m.inferredOf[t] = i
+		}
+	}
 	return m
 }
 

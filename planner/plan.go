@@ -61,6 +61,8 @@ type Model struct {
 	contracts       map[string]*contracts.Contract
 	transformations map[string]*ir.Transformation
 	inferred        map[string]Inferred
+	// inferredOf is inferred by transformation (Inferred).
+	inferredOf map[*ir.Transformation]Inferred
 }
 
 // Session is a Spark Connect session as the profile binds it. Values

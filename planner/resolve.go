@@ -66,6 +66,14 @@ func resolveQuery(ix *index, pm *PipelinePlan, q *Query) {
 	}
 }
 
+// Inferred returns the inferred schemas of transformation t's default
+// plan (built with its parameter defaults); false when t is not a
+// transformation of the model's document.
+func (m *Model) Inferred(t *ir.Transformation) (Inferred, bool) {
+	i, ok := m.inferredOf[t]
+	return i, ok
+}
+
 // linkQuery points q at its host, the loads it hosts and its late host
 // among pm's queries.
 func linkQuery(pm *PipelinePlan, q *Query) {
