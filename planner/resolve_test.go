@@ -1,8 +1,10 @@
 package planner_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -51,7 +53,7 @@ func checkResolved(t *testing.T, name string, m *planner.Model, pp *planner.Pipe
 		t.Helper()
 		n++
 		if got != want {
-			t.Errorf("%s: %s: %p, want what the id names (%p)", name, what, got, want)
+			t.Errorf("%s: %s: got %s, want what the id names (%s)", name, what, short(got), short(want))
 		}
 	}
 	for i := range pp.Sources {
@@ -171,4 +173,12 @@ func TestWithQueries(t *testing.T) {
 	if hosts == 0 {
 		t.Error("no query of the corpus hosts a load; want a multi-sink case")
 	}
+}
+
+// short renders a pointer by address (the parts are large), else the value.
+func short(v any) string {
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer {
+		return fmt.Sprintf("%p", v)
+	}
+	return fmt.Sprint(v)
 }
