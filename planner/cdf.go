@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 )
@@ -33,6 +34,9 @@ type ChangeMerge struct {
 	ChangeOrder []string `json:"changeOrder"`
 	// Latest says in words which change of a key wins within a batch.
 	Latest string `json:"latest"`
+	// Def is the contract Target names; nil when the document does not
+	// declare it.
+	Def *contracts.Contract `json:"-"`
 }
 
 // cdfDefaultTrigger is the trigger of a pipeline that reads a Change Data
@@ -105,7 +109,7 @@ func changeMergeOf(c *Checker, q *query) *ChangeMerge {
 		ChangeOrder: append([]string(nil), ir.ChangeOrder...),
 		Latest:      "per key, the change with the highest _commit_version, then the latest change type in changeOrder"}
 	if ct, ok := c.ix.contracts[cm.Target]; ok {
-		cm.Columns = contractColumns(ct)
+		cm.Columns, cm.Def = contractColumns(ct), ct
 	}
 	if cm.Keys == nil {
 		cm.Keys = []string{}

@@ -205,10 +205,12 @@ func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
 	if p.Duration > 0 {
 		b.RowsPerSecond = float64(p.InputRows) / p.Duration.Seconds()
 	}
-	if q, ok := pp.Query(p.Query); ok && len(q.Watermarks) > 0 {
+	q, _ := pp.Query(p.Query)
+	if q != nil && len(q.Watermarks) > 0 {
 		b.LateWatermark, b.Watermark = watermarkString(p.LateWatermark), watermarkString(p.Watermark)
 	}
-	for _, src := range versionedSources(pp, p.Query) {
+	for _, src := range versionedSources(q) {
+		src := src.Asset
 		end, ok := p.EndOffsets[src]
 		if !ok {
 			continue
@@ -223,16 +225,15 @@ func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
 }
 
 // versionedSources are the sources of a query whose offsets are table
-// versions (a Delta Change Data Feed).
-func versionedSources(pp *planner.PipelinePlan, query string) []string {
-	q, ok := pp.Query(query)
-	if !ok {
+// versions (a Delta Change Data Feed); none when q is nil.
+func versionedSources(q *planner.Query) []*planner.Source {
+	if q == nil {
 		return nil
 	}
-	var out []string
-	for _, a := range q.Sources {
-		if s, ok := pp.Source(a); ok && s.Binding != nil && s.Binding.Source().Rows == profile.RowsChanges {
-			out = append(out, a)
+	var out []*planner.Source
+	for _, s := range q.SourcePlans {
+		if s.Binding != nil && s.Binding.Source().Rows == profile.RowsChanges {
+			out = append(out, s)
 		}
 	}
 	return out
@@ -250,8 +251,9 @@ func deltaOffset(o engine.Offset) json.RawMessage {
 // warnIgnoredStarts says that a resumed query's versioned source ignores
 // its starting position: the checkpoint wins.
 func warnIgnoredStarts(pp *planner.PipelinePlan, q *engine.Query, o Options) {
-	for _, src := range versionedSources(pp, q.Name) {
-		s, _ := pp.Source(src)
+	pq, _ := pp.Query(q.Name)
+	for _, s := range versionedSources(pq) {
+		src := s.Asset
 		for _, opt := range s.Binding.Source().StartOptions {
 			if s.Binding.Asset.Has(opt) {
 				o.notice("warning", "checkpoint %s exists: %s=%s of %s is ignored; query %s resumes after its last committed version (use a new checkpoint to replay from %s)",

@@ -77,7 +77,7 @@ func replayModel(m *planner.Model, pp *planner.PipelinePlan, src *planner.Source
 	rm.Pipelines = slices.Clone(m.Pipelines)
 	for i := range rm.Pipelines {
 		if rm.Pipelines[i].ID == pp.ID {
-			rm.Pipelines[i].Queries = keep
+			rm.Pipelines[i] = rm.Pipelines[i].WithQueries(keep)
 		}
 	}
 	return &rm, nil
