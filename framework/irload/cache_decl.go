@@ -6,7 +6,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path/filepath"
 	"sort"
+
+	"github.com/etlgen/etlgen/contracts"
 )
 
 // goFile is one Go file of the loaded package, as the key read it.
@@ -38,10 +41,11 @@ func declSources(files []goFile) [][]byte {
 // (varValuesMatter). A declaration that shares a line with another keeps
 // its text (a type error on that line explains an unresolved field), and
 // so does text holding a //line directive (it moves every position after
-// it). A file that does not parse, or is generated (compared byte for
-// byte with what etlgen would generate), is hashed whole.
+// it). A file that does not parse, or is generated or named like etlgen's
+// (compared byte for byte with what etlgen would generate, even when edited
+// by hand), is hashed whole.
 func declSource(g goFile, keepVars bool) []byte {
-	if g.f == nil || ast.IsGenerated(g.f) {
+	if g.f == nil || ast.IsGenerated(g.f) || filepath.Base(g.path) == contracts.GeneratedFileName {
 		return g.data
 	}
 	var b bytes.Buffer
