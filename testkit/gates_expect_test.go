@@ -62,19 +62,7 @@ func TestExpectationGates(t *testing.T) {
 		for _, c := range s.calls {
 			rt.AddRawPayloads("api_calls", apiCall(c[0], c[1], c[2]))
 		}
-		if s.crash {
-			rt.CrashBeforeCommit()
-			rt.Restart()
-		}
-		rt.ProcessAllAvailable()
-		idx := slices.IndexFunc(rt.Progress, func(p engine.Progress) bool { return p.Query == "calls" && p.BatchID == int64(i) })
-		if idx < 0 {
-			t.Fatalf("batch %d: no progress of calls: %+v", i, rt.Progress)
-		}
-		gates := rt.Progress[idx].Gates
-		if len(gates) != 3 {
-			t.Fatalf("batch %d: gates %+v, want 3", i, gates)
-		}
+		gates := processedGates(t, rt, s.crash, "calls", i, 3)
 		want := []struct {
 			cond     string
 			value    float64
@@ -108,4 +96,25 @@ func TestExpectationGateFails(t *testing.T) {
 	rt.Restart(testkit.WithPipeline(gatedCalls(2)))
 	rt.ProcessAllAvailable()
 	testkit.Count(t, testkit.Table[expectcounts.Call](rt, "calls").Rows(), 1)
+}
+
+// processedGates processes what is available (after a crash before the
+// commit and a restart when crash) and returns the verdicts of query's
+// batch i, which must have n gates.
+func processedGates(t *testing.T, rt *testkit.Runtime, crash bool, query string, i, n int) []engine.GateResult {
+	t.Helper()
+	if crash {
+		rt.CrashBeforeCommit()
+		rt.Restart()
+	}
+	rt.ProcessAllAvailable()
+	idx := slices.IndexFunc(rt.Progress, func(p engine.Progress) bool { return p.Query == query && p.BatchID == int64(i) })
+	if idx < 0 {
+		t.Fatalf("batch %d: no progress of %s: %+v", i, query, rt.Progress)
+	}
+	gates := rt.Progress[idx].Gates
+	if len(gates) != n {
+		t.Fatalf("batch %d: gates %+v, want %d", i, gates, n)
+	}
+	return gates
 }
