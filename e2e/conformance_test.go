@@ -179,6 +179,7 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 	}
 	sc.compile(doc)
 	var tally testkit.ExpectationTally // the batch lines' counts (testkit.ExpectationCounts)
+	var gates testkit.GateTally        // and gate verdicts (testkit.GateVerdicts)
 	for i, a := range s.Arrivals {
 		for _, c := range a.Changes {
 			r.query(tb, ctx, sc.changeSQL(c))
@@ -202,6 +203,9 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 			for _, e := range b.Expectations {
 				tally.Add(b.Query, e.Name, e.Action, e.Passed, e.Failed)
 			}
+			for _, g := range b.Gates {
+				gates.Add(b.Query, g.Name, b.BatchID, g.Value, g.Breached)
+			}
 		}
 	}
 	existing := r.tables(tb, ctx, sc.db)
@@ -209,7 +213,7 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 	if sc.catalog != "" {
 		sinks = r.tables(tb, ctx, sc.catalog+"."+sc.db)
 	}
-	out := map[string][]string{testkit.ExpectationCounts: tally.Rows()}
+	out := map[string][]string{testkit.ExpectationCounts: tally.Rows(), testkit.GateVerdicts: gates.Rows()}
 	for _, ld := range sc.pipe.Loads {
 		if !sinks[ld.Asset] { // no micro-batch ever wrote to it
 			tb.Logf("sink %s: Spark created no table %s", ld.Asset, sc.sinkTable(ld.Asset))

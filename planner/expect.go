@@ -108,7 +108,7 @@ func expectationsOf(pp *pipe, queries []Query) []Expectation {
 		pe := Expectation{Name: e.Name, On: e.On, Kind: e.Kind, Action: e.Action, Condition: expectationCondition(e),
 			Queries: []string{}, Output: quarantineOutput(pp, e), IR: e}
 		for j := range queries {
-			if q := &queries[j]; q.Host == "" && q.Branch != ir.PortLate && q.Branch != ir.PortQuarantine && readsStream(pp, q, e.On) {
+			if q := &queries[j]; countsExpectation(pp, q, e.On) {
 				pe.Queries = append(pe.Queries, q.Name)
 				q.Expectations = append(q.Expectations, pe)
 			}
@@ -117,6 +117,14 @@ func expectationsOf(pp *pipe, queries []Query) []Expectation {
 		out = append(out, pe)
 	}
 	return out
+}
+
+// countsExpectation reports whether query q evaluates (and counts) the
+// expectations declared on stream r: it reads r, and is neither a hosted
+// load, a Late() output nor a Quarantined() load (their rows are those of
+// a query that counts, or are read again without counting).
+func countsExpectation(pp *pipe, q *Query, r ir.Ref) bool {
+	return q.Host == "" && q.Branch != ir.PortLate && q.Branch != ir.PortQuarantine && readsStream(pp, q, r)
 }
 
 // readsStream reports whether query q reads stream r: its load does, or

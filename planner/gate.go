@@ -30,7 +30,10 @@ type Gate struct {
 	Source string `json:"source,omitempty"`
 	Load   string `json:"load,omitempty"`
 	Column string `json:"column,omitempty"`
-	// Threshold is the largest ratio that passes, or the fewest rows.
+	// Expectation is the expectation an expectation_failed(_ratio) gate
+	// measures.
+	Expectation string `json:"expectation,omitempty"`
+	// Threshold is the largest ratio or failed rows that pass, or the fewest rows.
 	Threshold float64 `json:"threshold"`
 	Scope     string  `json:"scope"`
 	// Batches is how many micro-batches a rolling gate spans (scope
@@ -107,13 +110,13 @@ func gatesOf(c *Checker, pp *pipe, queries []Query) []Gate {
 	out := []Gate{}
 	for i := range pp.p.Gates {
 		g := &pp.p.Gates[i]
-		pg := Gate{Name: g.Name, Metric: g.Metric, Source: g.Source, Load: g.Load, Column: g.Column, Threshold: g.Threshold,
+		pg := Gate{Name: g.Name, Metric: g.Metric, Source: g.Source, Load: g.Load, Column: g.Column, Expectation: g.Expectation, Threshold: g.Threshold,
 			Scope: g.Scope, Batches: g.Batches, Action: g.Action, Condition: g.Condition(), Queries: []string{}, IR: g}
 		if b := c.env.GateOutputs[g.Output]; b != nil && g.Action == ir.GateQuarantine {
 			pg.Quarantine = gateQuarantineOf(c, pp, g, b, queries)
 		}
 		for j, q := range pp.queries {
-			if queries[j].Host == "" && gateEvaluatedBy(g, q) {
+			if evaluates(pp, &queries[j], q, g) {
 				pg.Queries = append(pg.Queries, q.name)
 			}
 		}
@@ -140,6 +143,20 @@ func gateQuarantineOf(c *Checker, pp *pipe, g *ir.Gate, b *profile.AssetBinding,
 		}
 	}
 	return gq
+}
+
+// evaluates reports whether query q (planned as pq) evaluates gate g: a
+// gate on an expectation's counts is evaluated by the queries that count
+// the expectation, the others by gateEvaluatedBy.
+func evaluates(pp *pipe, pq *Query, q *query, g *ir.Gate) bool {
+	if pq.Host != "" {
+		return false
+	}
+	if !g.OnExpectation() {
+		return gateEvaluatedBy(g, q)
+	}
+	i := slices.IndexFunc(pp.p.Expectations, func(e ir.Expectation) bool { return e.Name == g.Expectation })
+	return i >= 0 && countsExpectation(pp, pq, pp.p.Expectations[i].On)
 }
 
 // gateEvaluatedBy reports whether query q evaluates gate g: a Late()

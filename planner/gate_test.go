@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
@@ -38,6 +39,7 @@ func TestGates(t *testing.T) {
 		wantWarning string
 		wantQueries []string
 		wantText    string // a line of the plan's text
+		expect      bool   // the pipeline declares expectations "positive" (order_events.valid) and "some_windows" (the step's output), both warn
 	}{
 		{name: "invalid ratio", gate: ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05},
 			wantQueries: []string{"customer_order_windows", "rejected_order_events"}},
@@ -112,6 +114,31 @@ func TestGates(t *testing.T) {
 		{name: "spark: a rolling gate on a join of two streams", corpus: "inner_join_watermarked_keys",
 			gate:     ir.Gate{Name: "g", Metric: ir.GateInvalidRatio, Source: "order_events", Threshold: 0.05, Scope: ir.GateScopeLastBatches, Batches: 5},
 			wantCode: planner.CodeGateNotRereadable},
+		{name: "expectation failed ratio", expect: true, gate: ir.Gate{Name: "g", Metric: ir.GateExpectFailedRatio, Expectation: "positive", Threshold: 0.1},
+			wantQueries: []string{"customer_order_windows"},
+			wantText:    "\n  gate g: expectation_failed_ratio(positive) > 0.1 per micro-batch -> warn\n"},
+		{name: "expectation failed rows that fail, rolling", expect: true,
+			gate:        ir.Gate{Name: "g", Metric: ir.GateExpectFailed, Expectation: "positive", Threshold: 0, Action: ir.GateFail, Scope: ir.GateScopeLastBatches, Batches: 5},
+			wantQueries: []string{"customer_order_windows"}},
+		{name: "expectation of a step's output, warning", expect: true, gate: ir.Gate{Name: "g", Metric: ir.GateExpectFailed, Expectation: "some_windows", Threshold: 3},
+			wantQueries: []string{"customer_order_windows"}},
+		{name: "spark: a failing gate on a step output's expectation", expect: true,
+			gate: ir.Gate{Name: "g", Metric: ir.GateExpectFailed, Expectation: "some_windows", Threshold: 3, Action: ir.GateFail}, wantCode: planner.CodeExpectGateOnSpark},
+		{name: "spark: a rolling gate on a step output's expectation", expect: true,
+			gate:     ir.Gate{Name: "g", Metric: ir.GateExpectFailedRatio, Expectation: "some_windows", Threshold: 0.5, Scope: ir.GateScopeLastBatches, Batches: 3},
+			wantCode: planner.CodeExpectGateOnSpark},
+		{name: "unknown expectation", expect: true, gate: ir.Gate{Name: "g", Metric: ir.GateExpectFailedRatio, Expectation: "ghost", Threshold: 0.1},
+			wantCode: planner.CodeGateSubject},
+		{name: "negative failed rows", expect: true, gate: ir.Gate{Name: "g", Metric: ir.GateExpectFailed, Expectation: "positive", Threshold: -1},
+			wantCode: planner.CodeGateThreshold},
+		{name: "fractional failed rows", expect: true, gate: ir.Gate{Name: "g", Metric: ir.GateExpectFailed, Expectation: "positive", Threshold: 0.5},
+			wantCode: planner.CodeGateThreshold},
+		{name: "expectation failed ratio of 1", expect: true, gate: ir.Gate{Name: "g", Metric: ir.GateExpectFailedRatio, Expectation: "positive", Threshold: 1},
+			wantCode: planner.CodeGateThreshold},
+		{name: "expectation gate per window", expect: true, modes: map[string]string{"customer_order_windows": planner.ModeAppend},
+			gate: ir.Gate{Name: "g", Metric: ir.GateExpectFailed, Expectation: "positive", Threshold: 1, Scope: ir.GateScopeWindow}, wantCode: planner.CodeGateWindowScope},
+		{name: "expectation gate that quarantines", expect: true,
+			gate: ir.Gate{Name: "g", Metric: ir.GateExpectFailed, Expectation: "positive", Threshold: 1, Action: ir.GateQuarantine, Output: "late_order_events"}, wantCode: planner.CodeGateDefinition},
 		{name: "unknown scope", gate: ir.Gate{Name: "g", Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1, Scope: "hourly"}, wantCode: planner.CodeGateDefinition},
 		{name: "no name", gate: ir.Gate{Metric: ir.GateRows, Load: "customer_order_windows", Threshold: 1}, wantCode: planner.CodeGateDefinition},
 	}
@@ -134,6 +161,9 @@ func TestGates(t *testing.T) {
 				t.Fatal(err)
 			}
 			doc.Pipelines[0].Gates = []ir.Gate{batch(tc.gate)}
+			if tc.expect {
+				doc.Pipelines[0].Expectations = gateExpectations()
+			}
 			m, diags := planner.Plan(doc, prof, planner.Options{OutputModes: tc.modes})
 			var codes, warnings []string
 			for _, d := range diags {
@@ -189,6 +219,19 @@ func TestGates(t *testing.T) {
 				t.Errorf("Query.Gates (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// gateExpectations are warning expectations of ok_example: "positive" on
+// the valid orders, "some_windows" on the aggregation's output.
+func gateExpectations() []ir.Expectation {
+	gt := func(col string, v string, k contracts.Kind) *ir.Expr {
+		return &ir.Expr{Kind: ir.ExprCall, Name: ">", Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: col}, {Kind: ir.ExprLiteral, Value: v, Type: &contracts.Type{Kind: k}}}}
+	}
+	return []ir.Expectation{
+		{Name: "positive", On: ir.Ref{Node: "order_events", Port: ir.PortValid}, Kind: ir.ExpectPredicate, Predicate: gt("order_id", "0", contracts.KindInt64), Action: ir.ExpectWarn},
+		{Name: "some_windows", On: ir.Ref{Node: "aggregate-customer-orders", Port: ir.PortOut}, Kind: ir.ExpectPredicate,
+			Predicate: gt("paid_order_count", "1", contracts.KindInt64), Action: ir.ExpectWarn},
 	}
 }
 

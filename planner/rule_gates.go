@@ -69,8 +69,8 @@ func (gc gateCheck) definition(seen map[string]bool) bool {
 		gc.report(CodeGateDefinition, "name the gate", "quality gate without a name")
 	case seen[g.Name]:
 		gc.report(CodeGateDefinition, "give each gate of the pipeline its own name", "quality gate %s is declared twice", g.Name)
-	case !slices.Contains([]string{ir.GateInvalidRatio, ir.GateRows, ir.GateNullRatio}, g.Metric):
-		gc.report(CodeGateDefinition, "use metric invalid_ratio, rows or null_ratio", "quality gate %s: unknown metric %q", g.Name, g.Metric)
+	case !slices.Contains(ir.GateMetrics, g.Metric):
+		gc.report(CodeGateDefinition, "use metric "+joinNames(ir.GateMetrics), "quality gate %s: unknown metric %q", g.Name, g.Metric)
 	case !slices.Contains([]string{ir.GateScopeBatch, ir.GateScopeWindow, ir.GateScopeDataset, ir.GateScopeLastBatches}, g.Scope):
 		gc.report(CodeGateDefinition, "use scope micro_batch, event_time_window or last_micro_batches", "quality gate %s: unknown scope %q", g.Name, g.Scope)
 	case g.Action != ir.GateWarn && g.Action != ir.GateFail && g.Action != ir.GateQuarantine:
@@ -80,6 +80,9 @@ func (gc gateCheck) definition(seen map[string]bool) bool {
 	case g.Action == ir.GateQuarantine && g.Metric == ir.GateInvalidRatio:
 		gc.report(CodeGateDefinition, "quarantine by a load's gate (rows, null_ratio); a source's invalid rows already go to its Invalid() load",
 			"quality gate %s: an invalid ratio has no rows of its own to quarantine: it measures a source, read by several queries", g.Name)
+	case g.Action == ir.GateQuarantine && g.OnExpectation():
+		gc.report(CodeGateDefinition, "quarantine the breaking rows with the expectation itself (etl.Quarantine on Expect), or make the gate warn or fail",
+			"quality gate %s: %s counts rows of a stream checked by several queries: it has no rows of its own to quarantine", g.Name, g.Subject())
 	default:
 		seen[g.Name] = true
 		return true
@@ -90,11 +93,30 @@ func (gc gateCheck) definition(seen map[string]bool) bool {
 
 // subject checks the gate's source, or its load and column.
 func (gc gateCheck) subject() {
-	if gc.g.Metric == ir.GateInvalidRatio {
+	switch {
+	case gc.g.Metric == ir.GateInvalidRatio:
 		gc.source()
+	case gc.g.OnExpectation():
+		gc.expectation()
+	default:
+		gc.load()
+	}
+}
+
+// expectation checks that an expectation gate names an expectation of the
+// pipeline.
+func (gc gateCheck) expectation() {
+	g := gc.g
+	if slices.ContainsFunc(gc.pp.p.Expectations, func(e ir.Expectation) bool { return e.Name == g.Expectation }) {
 		return
 	}
-	gc.load()
+	var names []string
+	for _, e := range gc.pp.p.Expectations {
+		names = append(names, e.Name)
+	}
+	slices.Sort(names)
+	gc.report(CodeGateSubject, "name an expectation of the pipeline: "+joinNames(names),
+		"quality gate %s: %q is not an expectation of pipeline %s", g.Name, g.Expectation, gc.pp.p.ID)
 }
 
 func (gc gateCheck) source() {
@@ -189,7 +211,10 @@ func (gc gateCheck) threshold() {
 	case g.Metric == ir.GateRows && (t < 1 || t != math.Trunc(t) || math.IsInf(t, 0)):
 		gc.report(CodeGateThreshold, "give the fewest rows a batch must write: a whole number, at least 1",
 			"quality gate %s: rows below %s is never or always breached", g.Name, ir.FormatThreshold(t))
-	case g.Metric != ir.GateRows && !(t >= 0 && t < 1):
+	case g.Metric == ir.GateExpectFailed && (t < 0 || t != math.Trunc(t) || math.IsInf(t, 0)):
+		gc.report(CodeGateThreshold, "give the most breaking rows a batch may have: a whole number, at least 0",
+			"quality gate %s: failed rows above %s is never or always breached", g.Name, ir.FormatThreshold(t))
+	case !g.Count() && !(t >= 0 && t < 1):
 		gc.report(CodeGateThreshold, "give the largest ratio that passes, at least 0 and below 1 (0.05 for 5%)",
 			"quality gate %s: ratio threshold %s is outside [0, 1)", g.Name, ir.FormatThreshold(t))
 	}
@@ -244,6 +269,11 @@ func (gc gateCheck) window() {
 			"quality gate %s: invalid_ratio(%s) per event-time window: a rejected row has no event time to place it in a window (it broke the contract)", g.Name, g.Source)
 		return
 	}
+	if g.OnExpectation() {
+		gc.report(CodeGateWindowScope, "gate the expectation per micro-batch or over the last micro-batches, or a load's rows or null ratio per window",
+			"quality gate %s: %s per event-time window: an expectation counts the rows of a stream as they are read, before any window is final", g.Name, g.Subject())
+		return
+	}
 	idx := slices.IndexFunc(gc.pp.queries, func(q *query) bool { return q.name == g.Load })
 	if idx < 0 {
 		return // the subject check said so
@@ -274,29 +304,37 @@ var ruleSparkGates = Rule{
 	Summary: "the Spark engine can measure every failing invalid-ratio gate: its queries read one re-readable streaming source",
 	Codes:   []string{CodeGateNotRereadable},
 	Check: func(c *Checker) {
-		if !profile.OnSpark(c.env.Engine) {
-			return
-		}
-		for _, pp := range c.pipes {
-			for i := range pp.p.Gates {
-				g := &pp.p.Gates[i]
-				if g.Metric != ir.GateInvalidRatio || (g.Action != ir.GateFail && !g.Rolling()) {
+		sparkGatesBeforeCommit(c, func(g *ir.Gate) bool { return g.Metric == ir.GateInvalidRatio }, func(pp *pipe, g *ir.Gate) {
+			for _, q := range pp.queries {
+				if !gateEvaluatedBy(g, q) {
 					continue
 				}
-				for _, q := range pp.queries {
-					if !gateEvaluatedBy(g, q) {
-						continue
-					}
-					srcs := q.rootFacts().sources
-					b := c.env.Sources[g.Source]
-					if len(srcs) == 1 && (b == nil || b.Source().Reread) {
-						continue
-					}
-					c.report(CodeGateNotRereadable, diag.Error, g.Pos, pp.path("gate:"+g.Name),
-						"gate a source read by queries of one streaming source bound to kafka-json or file-json, or make the gate warn per micro-batch (measured in the query's pass)",
-						fmt.Sprintf("quality gate %s: query %s reads streaming sources %v; the Spark engine measures a failing or rolling invalid ratio before the commit by reading a batch of one re-readable source again", g.Name, q.name, srcs))
+				srcs := q.rootFacts().sources
+				b := c.env.Sources[g.Source]
+				if len(srcs) == 1 && (b == nil || b.Source().Reread) {
+					continue
 				}
+				c.report(CodeGateNotRereadable, diag.Error, g.Pos, pp.path("gate:"+g.Name),
+					"gate a source read by queries of one streaming source bound to kafka-json or file-json, or make the gate warn per micro-batch (measured in the query's pass)",
+					fmt.Sprintf("quality gate %s: query %s reads streaming sources %v; the Spark engine measures a failing or rolling invalid ratio before the commit by reading a batch of one re-readable source again", g.Name, q.name, srcs))
+			}
+		})
+	},
+}
+
+// sparkGatesBeforeCommit calls f with each gate of the pipelines that keep
+// selects and that the Spark program measures in foreachBatch before the
+// commit: one that fails, or a rolling one (its parts are kept before the
+// commit). Nothing on another engine.
+func sparkGatesBeforeCommit(c *Checker, keep func(*ir.Gate) bool, f func(pp *pipe, g *ir.Gate)) {
+	if !profile.OnSpark(c.env.Engine) {
+		return
+	}
+	for _, pp := range c.pipes {
+		for i := range pp.p.Gates {
+			if g := &pp.p.Gates[i]; keep(g) && (g.Action == ir.GateFail || g.Rolling()) {
+				f(pp, g)
 			}
 		}
-	},
+	}
 }

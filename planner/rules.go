@@ -66,6 +66,7 @@ func DefaultRules() []Rule {
 		ruleSparkGates,
 		ruleExpectations,
 		ruleSparkExpectations,
+		ruleSparkExpectGates,
 		ruleQuarantine,
 	}
 }

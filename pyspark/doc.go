@@ -160,6 +160,10 @@
 // rows read again and validated (<source>_batch_checked: the Kafka offset
 // range of the checkpoint's offsets, batch 0 from the source's initial
 // offsets, or the file-source log batch), as the local engine counts them.
+// A gate on an expectation's counts that warns per batch reads the
+// expectation's observed metric (rt.expect); one that fails or rolls counts
+// the expectation again over those source rows, valid and projected, after
+// the stream's earlier drops (view_gates_expect.go, rt.expectation_parts).
 // Its verdicts go to the session conf, one key per query and batch, for the
 // batch line; a breach raises with GATE_MARKER (failure class
 // quality-gate): nothing is written and the batch stays uncommitted. A

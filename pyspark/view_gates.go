@@ -42,6 +42,13 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 			}
 			qv.GateOutputs = append(qv.GateOutputs, ov)
 		}
+		extra := ""
+		if gt.Metric == ir.GateExpectFailed || gt.Metric == ir.GateExpectFailedRatio {
+			var err error
+			if extra, err = g.expectationGate(q, qv, gt, before); err != nil {
+				return err
+			}
+		}
 		if gt.Metric == ir.GateInvalidRatio {
 			sv := qv.Observed[gt.Source]
 			if sv == nil {
@@ -69,7 +76,7 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 		qv.Gates = append(qv.Gates, fmt.Sprintf("{%s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s%s}",
 			PyString("name"), PyString(gt.Name), PyString("metric"), PyString(gt.Metric), PyString("column"), col,
 			PyString("source"), src, PyString("threshold"), ir.FormatThreshold(gt.Threshold), PyString("action"), PyString(gt.Action),
-			PyString("condition"), PyString(gt.Condition), scope))
+			PyString("condition"), PyString(gt.Condition), scope+extra))
 	}
 	if qv.FailGates && qv.Stateful {
 		qv.Cache = true // measured, then written: the stateful plan computed once

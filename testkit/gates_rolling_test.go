@@ -1,14 +1,12 @@
 package testkit_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // TestRollingGate: a rolling gate's value is the rejected over the read
@@ -39,19 +37,7 @@ func TestRollingGate(t *testing.T) {
 		for range s.invalid {
 			rt.AddRawPayloads("order_events", invalidOrder)
 		}
-		if s.crash {
-			rt.CrashBeforeCommit()
-			rt.Restart()
-		}
-		rt.ProcessAllAvailable()
-		idx := slices.IndexFunc(rt.Progress, func(p engine.Progress) bool { return p.Query == "rejected_order_events" && p.BatchID == int64(i) })
-		if idx < 0 {
-			t.Fatalf("batch %d: no progress of rejected_order_events: %+v", i, rt.Progress)
-		}
-		gates := rt.Progress[idx].Gates
-		if len(gates) != 1 {
-			t.Fatalf("batch %d: gates %+v, want the rolling gate", i, gates)
-		}
+		gates := processedGates(t, rt, s.crash, "rejected_order_events", i, 1)
 		if g := gates[0]; g.Value != s.want || g.Breached != s.breached ||
 			g.Condition != "invalid_ratio(order_events) > 0.4 over the last 3 micro-batches" {
 			t.Errorf("batch %d: verdict %+v, want value %v breached %v", i, g, s.want, s.breached)

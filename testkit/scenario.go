@@ -88,7 +88,8 @@ type TableChange struct {
 }
 
 // Runner executes a scenario and returns each sink's rows in canonical
-// JSON, and the run's expectation counts under ExpectationCounts.
+// JSON, the run's expectation counts under ExpectationCounts and its gate
+// verdicts under GateVerdicts.
 type Runner interface {
 	Run(tb testing.TB, s Scenario) map[string][]string
 }
@@ -151,12 +152,17 @@ func (LocalRunner) Run(tb testing.TB, s Scenario) map[string][]string {
 		out[name] = rt.TableJSON(name)
 	}
 	var tally ExpectationTally
+	var gates GateTally
 	for _, p := range rt.Progress {
 		for _, e := range p.Expectations {
 			tally.Add(p.Query, e.Name, e.Action, e.Passed, e.Failed)
 		}
+		for _, g := range p.Gates {
+			gates.Add(p.Query, g.Name, p.BatchID, g.Value, g.Breached)
+		}
 	}
 	out[ExpectationCounts] = tally.Rows()
+	out[GateVerdicts] = gates.Rows()
 	return out
 }
 

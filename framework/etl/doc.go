@@ -52,7 +52,8 @@
 // # Quality gates
 //
 // Gate declares a gate: a Check (InvalidRatioAbove, RowsBelow,
-// NullRatioAbove) measured per micro-batch, per event-time window with
+// NullRatioAbove, or ExpectationFailedAbove and ExpectationFailedRatioAbove
+// over an expectation's counts) measured per micro-batch, per event-time window with
 // PerWindow, or over the last n micro-batches with OverLastBatches (a
 // rolling metric kept in the checkpoint; it warns or fails), and an
 // Action: Warn, Fail, or Quarantine with QuarantineTo naming the asset the

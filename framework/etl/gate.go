@@ -8,10 +8,11 @@ import (
 )
 
 // Check is what a quality gate measures and the threshold it compares the
-// measure with: InvalidRatioAbove, RowsBelow or NullRatioAbove.
+// measure with: InvalidRatioAbove, RowsBelow, NullRatioAbove,
+// ExpectationFailedAbove or ExpectationFailedRatioAbove.
 type Check struct {
-	metric, source, load, column string
-	threshold                    float64
+	metric, source, load, column, expectation string
+	threshold                                 float64
 }
 
 // InvalidRatioAbove breaches when more than max (a ratio in [0, 1)) of the
@@ -30,6 +31,22 @@ func RowsBelow(load string, min int64) Check {
 // rows a micro-batch writes to the load asset have column null.
 func NullRatioAbove(load, column string, max float64) Check {
 	return Check{metric: ir.GateNullRatio, load: load, column: column, threshold: max}
+}
+
+// ExpectationFailedAbove breaches when more than max rows (a whole
+// number, at least 0) break the expectation named expectation in a
+// micro-batch of a query that counts it (each query reading the stream
+// it is declared on).
+func ExpectationFailedAbove(expectation string, max int64) Check {
+	return Check{metric: ir.GateExpectFailed, expectation: expectation, threshold: float64(max)}
+}
+
+// ExpectationFailedRatioAbove breaches when more than max (a ratio in
+// [0, 1)) of the rows the expectation named expectation checks in a
+// micro-batch break it: failed / (passed + failed), 0 when it checked
+// none. With OverLastBatches the rows of the last n batches count.
+func ExpectationFailedRatioAbove(expectation string, max float64) Check {
+	return Check{metric: ir.GateExpectFailedRatio, expectation: expectation, threshold: max}
 }
 
 // Action is what a breached gate does: Warn, Fail or Quarantine.
@@ -96,7 +113,7 @@ func OverLastBatches(n int) GateOption {
 // source, a load's gate in the load's query.
 func Gate(p *Builder, name string, check Check, action Action, opts ...GateOption) {
 	pos := callerPos()
-	g := ir.Gate{Name: name, Metric: check.metric, Source: check.source, Load: check.load, Column: check.column,
+	g := ir.Gate{Name: name, Metric: check.metric, Source: check.source, Load: check.load, Column: check.column, Expectation: check.expectation,
 		Threshold: check.threshold, Scope: ir.GateScopeBatch, Action: string(action), Pos: pos}
 	for _, o := range opts {
 		o(&g)
@@ -109,7 +126,7 @@ func Gate(p *Builder, name string, check Check, action Action, opts ...GateOptio
 		p.errorf(ir.CodeBadGate, pos, "give each gate of the pipeline its own name", "quality gate %s is declared twice", name)
 		return
 	case check.metric == "":
-		p.errorf(ir.CodeBadGate, pos, "use etl.InvalidRatioAbove, etl.RowsBelow or etl.NullRatioAbove", "quality gate %s: no check", name)
+		p.errorf(ir.CodeBadGate, pos, "use etl.InvalidRatioAbove, etl.RowsBelow, etl.NullRatioAbove or etl.ExpectationFailed(Ratio)Above", "quality gate %s: no check", name)
 		return
 	case action != Warn && action != Fail && action != Quarantine:
 		p.errorf(ir.CodeBadGate, pos, "use etl.Warn, etl.Fail or etl.Quarantine", "quality gate %s: unknown action %q", name, action)

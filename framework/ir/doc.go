@@ -52,7 +52,8 @@
 // # Quality gates
 //
 // Pipeline.Gates are the declared gates (gate.go): a metric (a source's
-// invalid ratio, a load's rows or a column's null ratio), its threshold,
+// invalid ratio, a load's rows or a column's null ratio, an expectation's
+// failed rows or failed ratio: Gate.Expectation), its threshold,
 // scope (GateScopeBatch, GateScopeWindow, GateScopeDataset, or the rolling
 // GateScopeLastBatches over Gate.Batches micro-batches) and action
 // (GateWarn, GateFail, GateQuarantine with the Output asset the breached

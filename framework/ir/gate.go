@@ -19,7 +19,28 @@ const (
 	// when the load writes none). The gate breaches when it is above the
 	// threshold.
 	GateNullRatio = "null_ratio"
+	// GateExpectFailed is the number of rows that break an expectation
+	// (Gate.Expectation) in the queries that count it. The gate breaches
+	// when it is above the threshold.
+	GateExpectFailed = "expectation_failed"
+	// GateExpectFailedRatio is the share of the rows an expectation checks
+	// that break it: failed / (passed + failed) rows (0 when it checked
+	// none). The gate breaches when it is above the threshold.
+	GateExpectFailedRatio = "expectation_failed_ratio"
 )
+
+// GateMetrics are the metrics a gate may measure.
+var GateMetrics = []string{GateInvalidRatio, GateRows, GateNullRatio, GateExpectFailed, GateExpectFailedRatio}
+
+// OnExpectation reports whether the gate measures an expectation's counts
+// (GateExpectFailed, GateExpectFailedRatio).
+func (g *Gate) OnExpectation() bool {
+	return g.Metric == GateExpectFailed || g.Metric == GateExpectFailedRatio
+}
+
+// Count reports whether the gate's metric is a number of rows (rows,
+// expectation_failed) rather than a ratio.
+func (g *Gate) Count() bool { return g.Metric == GateRows || g.Metric == GateExpectFailed }
 
 // Gate scopes: the rows a gate's metric is measured over.
 const (
@@ -74,6 +95,9 @@ type Gate struct {
 	Load string `json:"load,omitempty"`
 	// Column is the column of a null_ratio gate, a column of the load's contract.
 	Column string `json:"column,omitempty"`
+	// Expectation is the expectation whose counts an expectation_failed or
+	// expectation_failed_ratio gate measures, one of the pipeline's.
+	Expectation string `json:"expectation,omitempty"`
 	// Threshold is the largest ratio that passes (invalid_ratio,
 	// null_ratio) or the fewest rows that pass (rows).
 	Threshold float64 `json:"threshold"`
@@ -107,14 +131,17 @@ func (g *Gate) Breached(value float64) bool {
 	return value > g.Threshold
 }
 
-// Subject is what the gate measures, e.g. "invalid_ratio(order_events)" or
-// "null_ratio(rejected_order_events.event_id)".
+// Subject is what the gate measures, e.g. "invalid_ratio(order_events)",
+// "null_ratio(rejected_order_events.event_id)" or
+// "expectation_failed_ratio(positive_total)".
 func (g *Gate) Subject() string {
 	switch g.Metric {
 	case GateInvalidRatio:
 		return g.Metric + "(" + g.Source + ")"
 	case GateNullRatio:
 		return g.Metric + "(" + g.Load + "." + g.Column + ")"
+	case GateExpectFailed, GateExpectFailedRatio:
+		return g.Metric + "(" + g.Expectation + ")"
 	}
 	return g.Metric + "(" + g.Load + ")"
 }

@@ -21,6 +21,7 @@ var uncovered = map[string]string{
 	"spark-gates":             "the Spark program's re-read limit for invalid-ratio gates, not a Spark verdict (planner/gate_test.go)",
 	"expectations":            "etlgen's own expectations: Spark has no verdict to compare with (planner/expect_test.go covers each code)",
 	"spark-expectations":      "the Spark program's limits for expectations, not a Spark verdict (planner/expect_test.go)",
+	"spark-expectation-gates": "the Spark program's re-read limit for failing or rolling gates on expectation counts, not a Spark verdict (planner/gate_test.go)",
 	"expectation-quarantine":  "etlgen's own routing of quarantined rows: Spark has no verdict to compare with (planner/quarantine_test.go covers each code)",
 	"sink-output-mode": "a profile's output_mode its sink refuses is ETL-P318 when parsed, and an asset with an error is not bound " +
 		"(no cascade); ETL-S430 is for --output-mode, which the cases do not pass (planner/testdata/corpus/complete_without_aggregation)",

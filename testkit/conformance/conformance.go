@@ -336,7 +336,8 @@ func call(id, service, status, latency, at string) string {
 // output; a NULL that breaks a predicate, boundaries on both sides, a
 // dropped row that later expectations neither count nor quarantine. Both
 // engines must give the same rows and the same counts per query and
-// expectation (testkit.ExpectationCounts). One arrival: a run on Spark
+// expectation (testkit.ExpectationCounts), and the same verdicts of the
+// gates on those counts (testkit.GateVerdicts). One arrival: a run on Spark
 // costs a minute or more on a loaded machine, and the counts of several
 // batches add up the same (the run report's sums, run/expect.go).
 func expectationCounts() testkit.Scenario {
@@ -347,7 +348,7 @@ func expectationCounts() testkit.Scenario {
 	outcome := func(id, service, status, outcome string) string {
 		return `{"call_id":"` + id + `","service":"` + service + `","status_code":` + status + `,"outcome":"` + outcome + `"}`
 	}
-	row := testkit.ExpectationCountRow
+	row, verdict := testkit.ExpectationCountRow, testkit.GateVerdictRow
 	return testkit.Scenario{
 		Name:     "expectation counts per query on both engines",
 		Pipeline: expectcounts.Pipeline,
@@ -384,6 +385,16 @@ func expectationCounts() testkit.Scenario {
 				row("calls", "fast", "warn", 4, 3),
 				row("calls", "known_status", "quarantine", 5, 2),
 				row("calls", "routed", "drop", 7, 2),
+			},
+			// 3 of 7 routed calls slow; 2 unrouted (the rolling gate over
+			// the first batch, on Spark counted again from the Kafka
+			// range); 2 of 5 outcomes server errors
+			testkit.GateVerdicts: {
+				verdict("call_outcomes", "server-errors", 0, 0.4, true),
+				verdict("call_outcomes", "slow-calls", 0, 3.0/7, false),
+				verdict("call_outcomes", "unrouted-last-3", 0, 2, true),
+				verdict("calls", "slow-calls", 0, 3.0/7, false),
+				verdict("calls", "unrouted-last-3", 0, 2, true),
 			},
 		},
 		Ignore: map[string][]string{"held_calls": {"observed_at"}},

@@ -204,8 +204,9 @@
 //
 // A query evaluates its quality gates (planner.Query.Gates, gates.go)
 // after its operators ran and before its sink writes: an invalid ratio
-// from the batch's source counts (rejected / read), a load's rows and a
-// column's null ratio from the rows about to be written (counted as they
+// from the batch's source counts (rejected / read), an expectation's
+// failed (and checked) rows from the batch's expectation counts, a load's
+// rows and a column's null ratio from the rows about to be written (counted as they
 // stream into a file sink, sink_stream.go). The verdicts are
 // in Progress.Gates; a breached gate with action fail returns a
 // *GateError (ETL-E750, GateMarker) instead: the sink did not write,

@@ -14,15 +14,17 @@ const rollingKind = "metrics"
 
 // GateParts are a gate's metric over one micro-batch in parts that add up
 // across batches: the rejected and read rows (invalid_ratio), the null and
-// written rows (null_ratio), or the rows written (rows, Of 0).
+// written rows (null_ratio), the rows written (rows, Of 0), or the rows
+// that broke an expectation and those it checked (expectation_failed(_ratio)).
 type GateParts struct {
 	Num int64 `json:"num"`
 	Of  int64 `json:"of"`
 }
 
-// value is the metric of the parts: the rows, or the ratio (0 over no rows).
+// value is the metric of the parts: the rows (written or failed), or the
+// ratio (0 over no rows).
 func (p GateParts) value(metric string) float64 {
-	if metric == ir.GateRows {
+	if metric == ir.GateRows || metric == ir.GateExpectFailed {
 		return float64(p.Num)
 	}
 	return ratio(int(p.Num), int(p.Of))
@@ -35,7 +37,8 @@ type MetricsLog struct {
 
 // gateParts is the gate's metric over batch b in parts, rows written and
 // nulls of them NULL in the gate's column: rejected / read rows of the
-// source, NULL / written rows, or the rows written; a ratio over no rows
+// source, NULL / written rows, the rows written, or an expectation's
+// failed / checked rows in the query's batch; a ratio over no rows
 // is 0 (GateParts.value).
 func (q *Query) gateParts(g *planner.Gate, b *batch, rows, nulls int) GateParts {
 	switch g.Metric {
@@ -47,6 +50,12 @@ func (q *Query) gateParts(g *planner.Gate, b *batch, rows, nulls int) GateParts 
 		return GateParts{Num: int64(sb.invalidRows()), Of: int64(sb.read)}
 	case ir.GateNullRatio:
 		return GateParts{Num: int64(nulls), Of: int64(rows)}
+	case ir.GateExpectFailed, ir.GateExpectFailedRatio:
+		r := b.expects.byName[g.Expectation]
+		if r == nil {
+			return GateParts{}
+		}
+		return GateParts{Num: r.Failed, Of: r.Passed + r.Failed}
 	}
 	return GateParts{Num: int64(rows)}
 }

@@ -25,6 +25,32 @@ def ratio(n, of):
     return 0.0 if not of else float(n) / float(of)
 
 
+# The metrics of a gate on an expectation's counts (ir.GateExpectFailed,
+# ir.GateExpectFailedRatio): gate["expectation"] names the observed metric
+# that counts it in the query's pass (expect), gate["checks"] the stream's
+# expectations up to it, with which expectation_parts counts it again over
+# the batch's source rows (None: it checks a stream that cannot be
+# computed again from them).
+EXPECT_FAILED = "expectation_failed"
+EXPECT_FAILED_RATIO = "expectation_failed_ratio"
+
+
+def on_expectation(gate):
+    """Whether the gate measures an expectation's counts."""
+    return gate["metric"] in (EXPECT_FAILED, EXPECT_FAILED_RATIO)
+
+
+def needs_source(gate):
+    """Whether measuring the gate before the commit reads the batch's source
+    rows again: an invalid ratio, an expectation's counts."""
+    return gate["metric"] == "invalid_ratio" or on_expectation(gate)
+
+
+def counted_value(gate, failed, checked):
+    """An expectation gate's value: the failed rows, or failed / checked."""
+    return float(failed) if gate["metric"] == EXPECT_FAILED else ratio(failed, checked)
+
+
 def gate_breached(gate, value):
     """Whether value breaches the gate: below the threshold for rows, above
     it for the ratios (ir.Gate.Breached)."""
@@ -57,6 +83,9 @@ def observed_gates(p, observe, gates):
             continue
         if g["metric"] == "invalid_ratio":
             v = ratio(_observed(p, g["source"], "rejected"), _observed(p, g["source"], "read"))
+        elif on_expectation(g):
+            failed = _observed(p, g["expectation"], "failed")
+            v = counted_value(g, failed, failed + _observed(p, g["expectation"], "passed"))
         elif g["metric"] == "null_ratio":
             v = ratio(_observed(p, observe, "null_%d" % i), _observed(p, observe, "rows"))
         else:
@@ -202,14 +231,15 @@ def merged_gates(gates, measured, observed):
 
 def gate_parts(batch_df, gates, source_rows=None):
     """Each gate's metric over the micro-batch in parts that add up across
-    batches (engine.GateParts), by name, as (num, of): one aggregate over
+    batches (engine.GateParts), by name, as (num, of): an expectation's
+    failed and checked rows over the source's rows (expectation_parts); one aggregate over
     batch_df (the rows about to be written) for the load gates ((rows, 0);
     null_ratio of a column: (rows where it is null, rows)), one over the
     source's validated rows of the batch for invalid_ratio ((rows where
     _etl_valid is false, rows read)); source_rows is a function returning
     them (None: none read)."""
     parts = {}
-    load = [g for g in gates if g["metric"] != "invalid_ratio"]
+    load = [g for g in gates if g["metric"] in ("rows", "null_ratio")]
     if load:
         aggs = [F.count(F.lit(1)).alias("rows")]
         for i, g in enumerate(load):
@@ -219,6 +249,11 @@ def gate_parts(batch_df, gates, source_rows=None):
         rows = int(row["rows"] or 0)
         for i, g in enumerate(load):
             parts[g["name"]] = (rows, 0) if g["metric"] == "rows" else (int(row["n%d" % i] or 0), rows)
+    counted = [g for g in gates if on_expectation(g)]
+    if counted:
+        df = source_rows() if source_rows else None
+        for g in counted:
+            parts[g["name"]] = expectation_parts(df, g)
     invalid = [g for g in gates if g["metric"] == "invalid_ratio"]
     if invalid:
         df = source_rows() if source_rows else None
@@ -232,11 +267,29 @@ def gate_parts(batch_df, gates, source_rows=None):
     return parts
 
 
+def expectation_parts(df, gate):
+    """An expectation's (failed, checked) rows over the micro-batch's source
+    rows df, validated (None: none read): the valid rows, projected to the
+    stream's columns, pass the expectations declared before it on the stream
+    as in the query (a row a drop, quarantine or fail expectation breaks
+    reaches no later one), then it counts them, as expect does in the pass."""
+    if df is None:
+        return (0, 0)
+    rows = df.filter("_etl_valid").selectExpr(*gate["projection"])
+    *before, (check, _) = gate["checks"]
+    for c, action in before:
+        if action != "warn":
+            rows = rows.filter(F.expr(c))
+    ok = F.expr(check)
+    row = rows.agg(F.count_if(~ok).alias("failed"), F.count(F.lit(1)).alias("checked")).first()
+    return (int(row["failed"] or 0), int(row["checked"] or 0))
+
+
 def parts_value(gate, parts):
     """The gate's metric of its parts (num, of): the rows, or the ratio (0
     over no rows)."""
     num, of = parts
-    return float(num) if gate["metric"] == "rows" else ratio(num, of)
+    return float(num) if gate["metric"] in ("rows", EXPECT_FAILED) else ratio(num, of)
 
 
 def rolling_store(checkpoint):
@@ -296,12 +349,14 @@ def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None,
     uncommitted (the next run re-reads it). The batch re-run from the offset
     log (replay) has no progress on Spark 4.1 (SPARK-55271), so every gate
     of it is measured here, but an invalid ratio whose source cannot be read
-    again (source_rows None), which is left out. A rolling gate's value
+    again (source_rows None), or an expectation's counts on a stream that
+    cannot be computed again from it (checks None), which is left out. A rolling gate's value
     is over the last gate["batches"] batches (rolling_sums, the store
     beside checkpoint); the batch's parts are kept once no gate failed it
     (keep_rolling)."""
     if batch_id == replay:
-        gates = [g for g in gates if measured_before_commit(g) or g["metric"] != "invalid_ratio" or source_rows]
+        gates = [g for g in gates if measured_before_commit(g) or
+                 (source_rows and g.get("checks", True) is not None) or not needs_source(g)]
     else:
         gates = [g for g in gates if measured_before_commit(g)]
     if not gates:

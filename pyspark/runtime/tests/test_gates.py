@@ -206,3 +206,44 @@ def test_quarantine_split():
 
 def test_gates_key():
     assert g.gates_key("q", 3) == "etlgen.gates.q.3"
+
+
+EXPECT_WARN = {"name": "slow", "metric": g.EXPECT_FAILED_RATIO, "expectation": "etlgen_expect_1", "threshold": 0.5,
+               "condition": "expectation_failed_ratio(fast) > 0.5", "action": "warn",
+               "checks": [("coalesce((service <> ''), false)", "drop"), ("coalesce((latency_ms < 1000), false)", "warn")],
+               "projection": ["call_id", "service", "latency_ms"]}
+EXPECT_FAIL = dict(EXPECT_WARN, name="unrouted", metric=g.EXPECT_FAILED, expectation="etlgen_expect_0", threshold=1,
+                   condition="expectation_failed(routed) > 1", action="fail", checks=EXPECT_WARN["checks"][:1])
+EXPECT_STEP = dict(EXPECT_WARN, name="step", checks=None)
+
+
+def test_observed_expectation_gates():
+    p = {"observedMetrics": {"etlgen_expect_0": {"passed": 7, "failed": 2}, "etlgen_expect_1": {"passed": 4, "failed": 3}}}
+    got = g.observed_gates(p, "obs", [EXPECT_WARN, EXPECT_FAIL])
+    assert got == {"slow": {"name": "slow", "condition": EXPECT_WARN["condition"], "action": "warn", "value": 3 / 7, "breached": False}}
+    assert g.observed_gates({}, "obs", [EXPECT_WARN])["slow"]["value"] == 0.0
+
+
+def test_expectation_parts_count_after_the_earlier_drops():
+    src = DataFrame(rows=[{"failed": 2, "checked": 5}])
+    assert g.expectation_parts(src, EXPECT_WARN) == (2, 5)
+    ops = src.session.actions[-1][1]
+    # the valid rows projected, then the drop declared before it; the warning itself filters nothing
+    assert [op[0] for op in ops] == ["filter", "selectExpr", "filter", "agg"]
+    assert ops[0][1] == "_etl_valid" and ops[1][1:] == ("call_id", "service", "latency_ms") and "service" in ops[2][1]
+    assert "latency_ms" in ops[3][1]
+    assert g.expectation_parts(None, EXPECT_WARN) == (0, 0)
+    assert g.parts_value(EXPECT_FAIL, (2, 9)) == 2.0 and g.parts_value(EXPECT_WARN, (2, 5)) == 0.4
+
+
+def test_check_gates_fails_on_an_expectation_count():
+    src = DataFrame(rows=[{"failed": 2, "checked": 9}])
+    with pytest.raises(RuntimeError, match="quality gate unrouted breached in query q batch 3: expectation_failed\\(routed\\) > 1 with value 2;"):
+        g.check_gates(DataFrame(rows=[{"rows": 7}]), 3, "q", [EXPECT_FAIL, EXPECT_WARN], source_rows=lambda: src)
+
+
+def test_check_gates_replay_leaves_out_an_expectation_it_cannot_count():
+    src = DataFrame(rows=[{"failed": 1, "checked": 4}])
+    got = g.check_gates(DataFrame(rows=[{"rows": 4}]), 4, "q", [EXPECT_WARN, EXPECT_STEP], source_rows=lambda: src, replay=4)
+    assert [(v["name"], v["value"]) for v in got] == [("slow", 0.25)]
+    assert g.check_gates(DataFrame(rows=[{"rows": 4}]), 4, "q", [EXPECT_WARN], replay=4) == []
