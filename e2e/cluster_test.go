@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/e2e/stack"
-	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/pyspark/doctor"
-	"github.com/etlgen/etlgen/pyspark/sparkui"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun/doctor"
+	"github.com/etlgen/etlgen/sparkrun/sparkui"
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/conformance"
 )
@@ -63,7 +63,7 @@ type startLine struct {
 	} `json:"queries"`
 }
 
-func (s *sessions) event(ev pyspark.Event) {
+func (s *sessions) event(ev events.Event) {
 	if ev.Kind != "start" {
 		return
 	}
@@ -234,7 +234,7 @@ func TestClusterWorkerKilled(t *testing.T) {
 
 	var started, killed atomic.Int32
 	var killErr atomic.Value
-	r := e.startWith(ctx, prog, func(ev pyspark.Event) {
+	r := e.startWith(ctx, prog, func(ev events.Event) {
 		// About the third micro-batch of the aggregation (three queries
 		// report batch starts) starts: kill worker 1 in it.
 		if ev.Kind == "batch_start" && started.Add(1) == 3*3 {

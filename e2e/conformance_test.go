@@ -25,6 +25,8 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/conformance"
 	"github.com/etlgen/etlgen/testkit/engine"
@@ -104,7 +106,7 @@ type sparkRunner struct {
 	// in a database created on the cluster: under its s3a:// warehouse).
 	cluster bool
 	// onEvent, when set, sees every line of the programs.
-	onEvent func(pyspark.Event)
+	onEvent func(events.Event)
 	// iceberg binds the sinks to the iceberg plugin: tables of a Hadoop
 	// catalog of the scenario's own, its warehouse under the scenario's
 	// S3 prefix (the sources and static quarantines stay Delta).
@@ -420,11 +422,11 @@ func (r *sparkRunner) query(tb testing.TB, ctx context.Context, q string) []type
 // runToEnd runs the program until it exits (available-now) and returns its
 // result; a start that fails only because the foreachBatch Python worker
 // did not connect back in time is retried (no batch ran).
-func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) *pyspark.Result {
+func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) *sparkrun.Result {
 	tb.Helper()
 	for attempt := 1; ; attempt++ {
 		stderr := &bytes.Buffer{}
-		h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
+		h, err := sparkrun.Run(ctx, prog, sparkrun.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
 		if err != nil {
 			tb.Fatalf("start %s: %v", prog, err)
 		}
@@ -451,7 +453,7 @@ func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) 
 func (r *sparkRunner) runToFailure(tb testing.TB, ctx context.Context, prog, want string) {
 	tb.Helper()
 	stderr := &bytes.Buffer{}
-	h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
+	h, err := sparkrun.Run(ctx, prog, sparkrun.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
 	if err != nil {
 		tb.Fatalf("start %s: %v", prog, err)
 	}

@@ -26,7 +26,7 @@
 // Each test gets an isolated copy of examples/order-streaming: a unique
 // topic, two unique databases (or s3a:// paths) and its own checkpoint root,
 // written into a test profile; the example is compiled with `etlgen compile`
-// and run with the Spark engine's Go API (pyspark.Run). Events come from
+// and run with the Spark engine's Go API (sparkrun.Run). Events come from
 // package e2e/orders, and the expected tables are computed in Go from what
 // the test produced (orders.Windows), never by an engine:
 //
@@ -56,7 +56,7 @@
 // TestClusterPipeline runs the example with s3a:// tables and checkpoints
 // and a four-partition topic and checks that both executors ran tasks of
 // the runs' Spark Connect sessions and exchanged shuffle data (through
-// pyspark/sparkui, as etlgen run's report counts them), then that etlgen
+// sparkrun/sparkui, as etlgen run's report counts them), then that etlgen
 // doctor's executor probe sees both; TestClusterRepartition runs the
 // conformance scenario that repartitions by the grouping key before a
 // window aggregation on the cluster (sparkRunner.cluster: deployment:

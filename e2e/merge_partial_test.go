@@ -20,6 +20,7 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/engine"
 )
@@ -156,7 +157,7 @@ resources:
 // failure's code and message.
 func runMerge(t *testing.T, ctx context.Context, py, program string) string {
 	t.Helper()
-	h, err := pyspark.Run(ctx, program, pyspark.RunOptions{Python: py})
+	h, err := sparkrun.Run(ctx, program, sparkrun.RunOptions{Python: py})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
 	"github.com/etlgen/etlgen/testkit/engine"
 )
 
@@ -40,7 +40,7 @@ func TestBatchWatermark(t *testing.T) {
 		"1970-01-01T00:00:00.000Z": "",
 		"2026-07-15T10:49:00.000Z": "2026-07-15T10:49:00.000Z",
 	} {
-		if got := sparkBatch(pp, &pyspark.Batch{Query: "w", Watermark: &wm}).Watermark; got != want {
+		if got := sparkBatch(pp, &events.Batch{Query: "w", Watermark: &wm}).Watermark; got != want {
 			t.Errorf("spark %s: watermark %q, want %q", wm, got, want)
 		}
 	}

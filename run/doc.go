@@ -13,7 +13,7 @@
 //	                  spark_version (doctor.CheckSparkLine: ETL-E702, no
 //	                  program starts) → pyspark.Generate → programs in a fresh directory →
 //	                  per pipeline: the driver lease of its checkpoints
-//	                  (ETL-K520 when another run holds it) → pyspark.Run
+//	                  (ETL-K520 when another run holds it) → sparkrun.Run
 //	                  with the lease inherited, an orphaned session to
 //	                  release first, its JSON lines read back (spark_lines.go)
 //	  either engine → Events (stream.go: one at a time, a BatchStarted
@@ -86,7 +86,7 @@
 // Spark run rewrites it after every event, so a killed etlgen leaves the
 // report so far. After a Spark run the report says which executors ran the
 // tasks of the program's Spark Connect session (Report.Executors, read
-// through pyspark/sparkui from the driver UI the program's start line
+// through sparkrun/sparkui from the driver UI the program's start line
 // names), or why that is unknown.
 //
 // # Driver lease (Spark engine)

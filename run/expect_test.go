@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
 	"github.com/etlgen/etlgen/testkit/engine"
 )
 
@@ -32,7 +32,7 @@ func TestExpectationCounts(t *testing.T) {
 	if len(b.Warnings) != 1 || b.Warnings[0].Code != engine.CodeExpectationFailed || !strings.Contains(b.Warnings[0].Text, "expectation a: 2 rows broke it") {
 		t.Errorf("warnings %+v, want one %s about expectation a", b.Warnings, engine.CodeExpectationFailed)
 	}
-	sb := sparkBatch(&planner.PipelinePlan{ID: "pl"}, &pyspark.Batch{Query: "q", BatchID: 3, Expectations: []pyspark.ExpectationLine{
+	sb := sparkBatch(&planner.PipelinePlan{ID: "pl"}, &events.Batch{Query: "q", BatchID: 3, Expectations: []events.ExpectationLine{
 		{Name: "a", Action: "warn", Passed: 7, Failed: 2}, {Name: "b", Action: "drop", Passed: 9}}})
 	if diff := cmp.Diff(b.Expectations, sb.Expectations); diff != "" || !cmp.Equal(b.Warnings, sb.Warnings) {
 		t.Errorf("Spark batch counts (-local +spark):\n%s\nwarnings %+v", diff, sb.Warnings)

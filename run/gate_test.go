@@ -6,7 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
 	"github.com/etlgen/etlgen/testkit/engine"
 )
 
@@ -41,7 +41,7 @@ func TestGateVerdicts(t *testing.T) {
 	if f.Code != FailureQualityGate {
 		t.Errorf("failure code %s, want %s", f.Code, FailureQualityGate)
 	}
-	sb := sparkBatch(&planner.PipelinePlan{ID: "pl"}, &pyspark.Batch{Query: "q", BatchID: 3, Gates: []pyspark.GateLine{
+	sb := sparkBatch(&planner.PipelinePlan{ID: "pl"}, &events.Batch{Query: "q", BatchID: 3, Gates: []events.GateLine{
 		{Name: "a", Condition: "invalid_ratio(s) > 0.1", Action: "warn", Value: 0.25, Breached: true},
 		{Name: "b", Condition: "rows(q) < 1", Action: "fail", Value: 4}}})
 	if diff := cmp.Diff(b.Gates, sb.Gates); diff != "" || len(sb.Warnings) != 1 {

@@ -25,7 +25,7 @@ type Options struct {
 	// logs); nil drops it (the last lines reach a crash's report anyway).
 	ProgramLog io.Writer
 	// Python is the interpreter of the Spark programs; "" finds it
-	// (pyspark.FindPython).
+	// (sparkrun.FindPython).
 	Python string
 	// Profile is the parsed profile the model was planned with, for the
 	// Spark engine's pre-flight checks (doctor.Preflight: a source's

@@ -35,6 +35,7 @@ var layers = []struct {
 	{"project", 7},
 	{"pyspark", 8},
 	{"testkit/engine", 8},
+	{"sparkrun", 9},
 	{"gen", 9},
 	{"testkit", 10},
 	{"run", 10},
@@ -47,7 +48,6 @@ var layers = []struct {
 // sideways lists the imports allowed within one rank or against the
 // ranking, each with its reason.
 var sideways = map[[2]string]string{
-	{"pyspark", "pyspark/doctor"}:                                 "",
 	{"testkit/conformance", "examples/order-streaming"}:           "the conformance scenarios run the example pipelines on both engines",
 	{"testkit/conformance", "examples/order-payments"}:            "the conformance scenarios run the example pipelines on both engines",
 	{"testkit/conformance", "examples/customer-cdf"}:              "the conformance scenarios run the example pipelines on both engines",
@@ -155,7 +155,7 @@ func allowed(from, to string) bool {
 func TestRankOf(t *testing.T) {
 	for pkg, want := range map[string]int{
 		"diag": 0, "contracts": 2, "contracts/sparksql": 3, "framework/ir": 4, "framework/etl": 5,
-		"planner": 6, "pyspark/doctor": 8, "gen": 9, "testkit/conformance": 10, "internal/cli": 11, "nowhere": -1,
+		"planner": 6, "pyspark/events": 8, "sparkrun/doctor": 9, "gen": 9, "testkit/conformance": 10, "internal/cli": 11, "nowhere": -1,
 	} {
 		if _, got := rankOf(pkg); got != want {
 			t.Errorf("rankOf(%s) = %d, want %d", pkg, got, want)

@@ -131,7 +131,7 @@ func TestRunLocal(t *testing.T) {
 
 // TestRunPySparkNotAvailable: without a usable python the pyspark engine
 // cannot run its program: exit 16 (run_pyspark.go; the live runs are in
-// package pyspark, behind ETLGEN_STACK=1).
+// package pyspark and sparkrun, behind ETLGEN_STACK=1).
 func TestRunPySparkNotAvailable(t *testing.T) {
 	t.Setenv("ETLGEN_PYTHON", filepath.Join(t.TempDir(), "no-python"))
 	code, _, stderr := runCLI("run", "./examples/order-streaming", "--profile", "examples/order-streaming/profiles/spark.yaml", "-C", "../..")

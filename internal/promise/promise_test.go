@@ -171,7 +171,7 @@ func committedProfiles(t *testing.T) []boundProfile {
 	var out []boundProfile
 	for _, glob := range []string{"planner/testdata/corpus/*/profile.yaml", "planner/testdata/dslcase/profile.yaml",
 		"gen/testdata/*/profile.yaml", "pyspark/testdata/*/profile.yaml", "internal/cli/testdata/cli/*/profile.yaml",
-		"examples/*/profiles/*.yaml", "pyspark/doctor/testdata/*.yaml", "framework/profile/testdata/broken/*.yaml"} {
+		"examples/*/profiles/*.yaml", "sparkrun/doctor/testdata/*.yaml", "framework/profile/testdata/broken/*.yaml"} {
 		files, _ := filepath.Glob(filepath.Join(root, glob))
 		for _, f := range files {
 			data, err := os.ReadFile(f)

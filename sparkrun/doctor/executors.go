@@ -17,7 +17,7 @@ import (
 	"github.com/etlgen/etlgen/contracts/sparksql"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/pyspark/sparkui"
+	"github.com/etlgen/etlgen/sparkrun/sparkui"
 )
 
 // jvmExpr names the JVM a task runs in: its host and process id. Spark's

@@ -1,4 +1,4 @@
-package pyspark
+package sparkrun
 
 // parentPipeEnv tells a program etlgen starts that its stdin is a pipe
 // etlgen holds open for the program's life (etlgen_runtime.PARENT_PIPE_ENV):

@@ -1,4 +1,4 @@
-package pyspark
+package sparkrun
 
 import (
 	"os/exec"

@@ -1,4 +1,4 @@
-package pyspark
+package sparkrun
 
 import (
 	"context"
@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
 )
 
 // parentScript runs etlgen_runtime.run over a stand-in query that stays
@@ -41,7 +44,7 @@ func writeProgram(t *testing.T, script string) (py, prog string) {
 		t.Skipf("no python: %v", err)
 	}
 	dir := t.TempDir()
-	if err := Write(dir, runtimeFiles()); err != nil {
+	if err := pyspark.Write(dir, pyspark.RuntimeFiles()); err != nil {
 		t.Fatal(err)
 	}
 	prog = filepath.Join(dir, "prog.py")
@@ -58,7 +61,7 @@ func writeProgram(t *testing.T, script string) (py, prog string) {
 func TestProgramStopsWhenParentGoes(t *testing.T) {
 	py, prog := writeProgram(t, parentScript)
 	started := make(chan struct{})
-	h, err := Run(context.Background(), prog, RunOptions{Python: py, OnEvent: func(ev Event) {
+	h, err := Run(context.Background(), prog, RunOptions{Python: py, OnEvent: func(ev events.Event) {
 		if ev.Kind == "start" {
 			close(started)
 		}
@@ -207,7 +210,7 @@ raise SystemExit(rt.run(lambda session_id=None: None, start, "finish-batch", 5.0
 func TestRunRestartsLastFailure(t *testing.T) {
 	py, prog := writeProgram(t, restartScript)
 	var kinds []string
-	h, err := Run(context.Background(), prog, RunOptions{Python: py, OnEvent: func(ev Event) { kinds = append(kinds, ev.Kind) }})
+	h, err := Run(context.Background(), prog, RunOptions{Python: py, OnEvent: func(ev events.Event) { kinds = append(kinds, ev.Kind) }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package pyspark
+package events
 
 import (
 	"bytes"

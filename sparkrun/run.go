@@ -1,4 +1,4 @@
-package pyspark
+package sparkrun
 
 import (
 	"bufio"
@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"sync"
 	"syscall"
+
+	"github.com/etlgen/etlgen/pyspark/events"
 )
 
 // Exit codes of a generated program (docs/spark-engine.md).
@@ -38,14 +40,14 @@ type RunOptions struct {
 	Stderr io.Writer
 	// OnEvent is called for every JSON line the program prints, in order,
 	// from one goroutine.
-	OnEvent func(Event)
+	OnEvent func(events.Event)
 }
 
 // Result is what a finished run reports.
 type Result struct {
-	End
+	events.End
 	// Batches are every batch line, in order.
-	Batches []Batch
+	Batches []events.Batch
 }
 
 // Status is a snapshot of a running program.
@@ -53,7 +55,7 @@ type Status struct {
 	// State is running, finished, stopped or failed.
 	State   string
 	Batches int
-	Last    *Batch
+	Last    *events.Batch
 }
 
 // Handle is a started program.
@@ -115,11 +117,11 @@ func Run(ctx context.Context, program string, opts RunOptions) (*Handle, error) 
 }
 
 // read parses the program's stdout until it ends, then waits for the process.
-func (h *Handle) read(out io.Reader, on func(Event)) {
+func (h *Handle) read(out io.Reader, on func(events.Event)) {
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	for sc.Scan() {
-		ev, ok := ParseEvent(sc.Bytes())
+		ev, ok := events.ParseEvent(sc.Bytes())
 		if !ok {
 			continue
 		}
@@ -159,7 +161,7 @@ func (h *Handle) finish(werr error) {
 	if code == 0 {
 		h.res.ExitCode = ExitFailure
 	}
-	h.res.Failure = &Failure{Code: "crashed", Retry: "read the program's stderr; rerun once fixed (the checkpoint is kept)",
+	h.res.Failure = &events.Failure{Code: "crashed", Retry: "read the program's stderr; rerun once fixed (the checkpoint is kept)",
 		Message: h.tail.String(), Exception: fmt.Sprint(werr)}
 }
 
@@ -194,7 +196,7 @@ func (h *Handle) Await(ctx context.Context) (*Result, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	res := h.res
-	res.Batches = append([]Batch(nil), h.res.Batches...)
+	res.Batches = append([]events.Batch(nil), h.res.Batches...)
 	return &res, h.err
 }
 

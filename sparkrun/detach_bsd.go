@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package pyspark
+package sparkrun
 
 import (
 	"os/exec"

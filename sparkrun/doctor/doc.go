@@ -27,7 +27,7 @@
 // topics have on the broker (what `etlgen validate` cannot know offline;
 // Spark fails when they differ) and writes a one-row DataFrame under the
 // checkpoint root through Spark; the executor probe counts the executors
-// through the driver's status API (pyspark/sparkui), runs tasks that each
+// through the driver's status API (sparkrun/sparkui), runs tasks that each
 // write a row naming their JVM (SQL reflect: host and pid) under the
 // checkpoint root, and reads the last records of each Kafka asset's topics
 // split into as many tasks, so that an executor without the storage keys

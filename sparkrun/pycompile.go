@@ -1,4 +1,4 @@
-package pyspark
+package sparkrun
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+
+	"github.com/etlgen/etlgen/pyspark"
 )
 
 // compileScript compiles the sources given on stdin (a JSON list of
@@ -42,7 +44,7 @@ func (e *CompileError) Error() string { return "python cannot compile: " + e.Mes
 // when all compile, a *CompileError with Python's message when one does
 // not, an error wrapping ErrNoPython when the interpreter cannot be
 // started.
-func Compile(ctx context.Context, python string, files []File) error {
+func Compile(ctx context.Context, python string, files []pyspark.File) error {
 	var in [][2]string
 	for _, f := range files {
 		if strings.HasSuffix(f.Path, ".py") {

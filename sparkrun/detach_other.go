@@ -1,6 +1,6 @@
 //go:build !unix
 
-package pyspark
+package sparkrun
 
 import "os/exec"
 

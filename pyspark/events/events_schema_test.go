@@ -1,4 +1,4 @@
-package pyspark
+package events
 
 import (
 	"encoding/json"
@@ -30,7 +30,7 @@ func TestEventSchemaFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden.Check(t, filepath.Join("runtime", "tests", "event_schema.json"), append(data, '\n'))
+	golden.Check(t, filepath.Join("..", "runtime", "tests", "event_schema.json"), append(data, '\n'))
 }
 
 // jsonFields are the JSON names of struct type t's fields, under prefix,
