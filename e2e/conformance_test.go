@@ -23,13 +23,13 @@ import (
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
 	"github.com/etlgen/etlgen/pyspark/events"
 	"github.com/etlgen/etlgen/sparkrun"
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/conformance"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // TestConformance (ETLGEN_STACK=1) runs every scenario of the conformance
@@ -472,14 +472,14 @@ func (r *sparkRunner) runToFailure(tb testing.TB, ctx context.Context, prog, wan
 // the UTC offset.
 const sparkTimestamp = "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX"
 
-// read returns the rows of a sink table in canonical JSON (engine.EncodeRow
+// read returns the rows of a sink table in canonical JSON (localengine.EncodeRow
 // of contract c), after checking the table's column types against c.
 func (r *sparkRunner) read(tb testing.TB, ctx context.Context, table string, c *contracts.Contract) []string {
 	tb.Helper()
 	r.checkTypes(tb, ctx, table, c)
 	q := fmt.Sprintf("SELECT to_json(struct(*), map('timestampFormat', %s, 'ignoreNullFields', 'false')) FROM %s",
 		sparksql.QuoteString(sparkTimestamp), table)
-	schema := engine.SchemaOf(c)
+	schema := localengine.SchemaOf(c)
 	var out []string
 	for _, row := range r.query(tb, ctx, q) {
 		text, _ := row.At(0).(string)
@@ -492,7 +492,7 @@ func (r *sparkRunner) read(tb testing.TB, ctx context.Context, table string, c *
 		if len(m) != len(c.Fields) {
 			tb.Errorf("%s: row %s has %d columns, the contract %d", table, text, len(m), len(c.Fields))
 		}
-		vals := make(engine.Row, len(c.Fields))
+		vals := make(localengine.Row, len(c.Fields))
 		for i, f := range c.Fields {
 			v, err := canonicalValue(m[f.Name], f.Type)
 			if err != nil {
@@ -500,7 +500,7 @@ func (r *sparkRunner) read(tb testing.TB, ctx context.Context, table string, c *
 			}
 			vals[i] = v
 		}
-		out = append(out, string(engine.EncodeRow(schema, vals)))
+		out = append(out, string(localengine.EncodeRow(schema, vals)))
 	}
 	return out
 }

@@ -5,8 +5,8 @@
 // # Flow
 //
 //	Start(ctx, model, Options) → *Handle (ID, Status, Await, Stop); Run = Start + Await
-//	  local engine:   engine.Open per pipeline (locks its checkpoints) →
-//	                  Engine.Run(ctx, trigger, …) with engine.Hooks (batch
+//	  local engine:   localengine.Open per pipeline (locks its checkpoints) →
+//	                  Engine.Run(ctx, trigger, …) with localengine.Hooks (batch
 //	                  started, idle), stopping by the profile's stop policy
 //	                  when ctx ends or Stop is called → Close
 //	  pyspark engine: the server's Spark line against the profile's
@@ -61,7 +61,7 @@
 // Report.Lineage, never a failed run.
 //
 // Options.Fresh starts each pipeline over first, on the local engine
-// (engine.StartOver, after Options.Confirm; its replays' ledgers and what
+// (localengine.StartOver, after Options.Confirm; its replays' ledgers and what
 // they wrote go too, replayLeftovers); on Spark it is refused with
 // what starting over there takes (the checkpoints and the Delta sink
 // tables: a new checkpoint's batches would be skipped by the tables'

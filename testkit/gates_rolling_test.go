@@ -7,8 +7,8 @@ import (
 
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // TestRollingGate: a rolling gate's value is the rejected over the read
@@ -44,7 +44,7 @@ func TestRollingGate(t *testing.T) {
 			rt.Restart()
 		}
 		rt.ProcessAllAvailable()
-		idx := slices.IndexFunc(rt.Progress, func(p engine.Progress) bool { return p.Query == "rejected_order_events" && p.BatchID == int64(i) })
+		idx := slices.IndexFunc(rt.Progress, func(p localengine.Progress) bool { return p.Query == "rejected_order_events" && p.BatchID == int64(i) })
 		if idx < 0 {
 			t.Fatalf("batch %d: no progress of rejected_order_events: %+v", i, rt.Progress)
 		}

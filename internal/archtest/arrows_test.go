@@ -34,7 +34,7 @@ var layers = []struct {
 	{"planner", 6},
 	{"project", 7},
 	{"pyspark", 8},
-	{"testkit/engine", 8},
+	{"localengine", 8},
 	{"sparkrun", 9},
 	{"gen", 9},
 	{"testkit", 10},

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/run"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // localProfile writes a local-engine profile reading the example's sample
@@ -44,7 +44,7 @@ assets:
 // sink log), and checks that the directory holds no other part file.
 func readLines(t *testing.T, dir string) []string {
 	t.Helper()
-	files, err := engine.CommittedFiles(dir)
+	files, err := localengine.CommittedFiles(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

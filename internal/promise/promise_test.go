@@ -20,9 +20,9 @@ import (
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // root is the module root, from this package's directory.
@@ -87,7 +87,7 @@ func TestValidateMeansRuns(t *testing.T) {
 		case profile.EngineLocal:
 			local++
 			for _, pp := range m.Pipelines {
-				eng, err := engine.Open(m, pp.ID, &engine.Env{})
+				eng, err := localengine.Open(m, pp.ID, &localengine.Env{})
 				if err != nil {
 					t.Errorf("%s: validate is clean but the local engine does not open pipeline %s: %v", name, pp.ID, err)
 					continue

@@ -224,7 +224,7 @@ type GateLine struct {
 	Value     float64 `json:"value"`
 	Breached  bool    `json:"breached"`
 	// Windows, WindowsBreached and BreachedWindows are a per-window gate's
-	// (engine.GateResult).
+	// (localengine.GateResult).
 	Windows         int      `json:"windows,omitempty"`
 	WindowsBreached int      `json:"windows_breached,omitempty"`
 	BreachedWindows []string `json:"breached_windows,omitempty"`

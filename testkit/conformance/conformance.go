@@ -17,11 +17,11 @@ import (
 	orderpayments "github.com/etlgen/etlgen/examples/order-payments"
 	orderstatus "github.com/etlgen/etlgen/examples/order-status"
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/conformance/dimension"
 	"github.com/etlgen/etlgen/testkit/conformance/expectcounts"
 	"github.com/etlgen/etlgen/testkit/conformance/multisink"
-	"github.com/etlgen/etlgen/testkit/engine"
 	"strconv"
 )
 
@@ -221,7 +221,7 @@ func staticDimension() testkit.Scenario {
 			{
 				Changes:     []testkit.TableChange{{Asset: "customers", Op: testkit.OpInsert, Rows: []string{dimensionRow("9", "platinum")}}},
 				Payloads:    map[string][]string{"order_events": {orderEvent("e3", "3", "9", "3.00", "paid", "10:07:00")}},
-				WantFailure: engine.StaticRowMarker,
+				WantFailure: localengine.StaticRowMarker,
 			},
 			{
 				Changes:  []testkit.TableChange{{Asset: "customers", Op: testkit.OpUpdate, Rows: []string{dimensionRow("9", "bronze")}}},
