@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/etlgen/etlgen/internal/filelock"
+	"github.com/etlgen/etlgen/localengine/filelock"
 )
 
 // lockFile is the lock of a checkpoint directory: held by the one engine

@@ -31,7 +31,7 @@
 // # Checkpoints
 //
 // A checkpoint has an identity (metadata, checkpoint_id.go) and a lock
-// (checkpoint_lock.go over internal/filelock: flock(2) on unix, released
+// (checkpoint_lock.go over localengine/filelock: flock(2) on unix, released
 // when its process ends; exclusive creation elsewhere): Open fails with a
 // *LockedError
 // (ETL-K520) naming the holder when another engine runs the query.

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/etlgen/etlgen/internal/filelock"
 	"github.com/etlgen/etlgen/localengine"
+	"github.com/etlgen/etlgen/localengine/filelock"
 	"github.com/etlgen/etlgen/planner"
 )
 

@@ -24,7 +24,6 @@ var layers = []struct {
 	rank   int
 }{
 	{"diag", 0},
-	{"internal/filelock", 0},
 	{"contracts/internal", 1},
 	{"contracts/regex", 1},
 	{"contracts", 2},

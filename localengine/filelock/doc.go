@@ -8,4 +8,7 @@
 // descriptor (exec.Cmd.ExtraFiles) holds the lock with its parent until
 // both have ended. Elsewhere the lock is the file's exclusive creation,
 // which survives a crash (StaleHint says so).
+//
+// It lives under localengine, the lowest layer that locks files; run, a
+// layer above, imports it for the driver lease.
 package filelock

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/etlgen/etlgen/internal/filelock"
+	"github.com/etlgen/etlgen/localengine/filelock"
 )
 
 // TestTryLock takes a lock, fails to take it again while held (flock
