@@ -18,7 +18,7 @@ import (
 	"github.com/etlgen/etlgen/sparkrun/doctor"
 	"github.com/etlgen/etlgen/sparkrun/sparkui"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/conformance"
+	"github.com/etlgen/etlgen/testkit/conformance/suite"
 )
 
 // The cluster tests run when the stack's Spark Connect server is the driver
@@ -278,7 +278,7 @@ func TestClusterRepartition(t *testing.T) {
 	spark := stack.Spark(t)
 	stack.RequireCluster(t, spark, repoRoot)
 	var s *testkit.Scenario
-	for _, sc := range conformance.Scenarios() {
+	for _, sc := range suite.Scenarios() {
 		if sc.Name == repartitionScenario {
 			s = &sc
 		}

@@ -29,7 +29,7 @@ import (
 	"github.com/etlgen/etlgen/pyspark/events"
 	"github.com/etlgen/etlgen/sparkrun"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/conformance"
+	"github.com/etlgen/etlgen/testkit/conformance/suite"
 )
 
 // TestConformance (ETLGEN_STACK=1) runs every scenario of the conformance
@@ -45,9 +45,9 @@ func TestConformance(t *testing.T) {
 	start := time.Now()
 	py := python(t)
 	t.Cleanup(func() {
-		t.Logf("%d scenarios on Spark and the local engine in %s", len(conformance.Scenarios()), time.Since(start).Round(time.Second))
+		t.Logf("%d scenarios on Spark and the local engine in %s", len(suite.Scenarios()), time.Since(start).Round(time.Second))
 	})
-	for _, s := range conformance.Scenarios() {
+	for _, s := range suite.Scenarios() {
 		t.Run(s.Name, func(t *testing.T) {
 			t.Parallel() // each scenario has its own database, topics and checkpoints
 			conformanceCase(t, s, &sparkRunner{spark: stack.Spark(t), py: py})
@@ -83,7 +83,7 @@ func TestConformanceIceberg(t *testing.T) {
 	}
 	t.Parallel()
 	py := python(t)
-	for _, s := range conformance.Scenarios() {
+	for _, s := range suite.Scenarios() {
 		t.Run(s.Name, func(t *testing.T) {
 			t.Parallel()
 			conformanceCase(t, s, &sparkRunner{spark: stack.Spark(t), py: py, iceberg: true})

@@ -39,7 +39,7 @@
 //
 // # Two-engine conformance (conformance_test.go)
 //
-// TestConformance runs every scenario of testkit/conformance (late events,
+// TestConformance runs every scenario of testkit/conformance (suite.Scenarios: late events,
 // duplicates, several windows and customers, a stream–stream join, invalid
 // payloads, a CDF MERGE) on the local engine and through the generated
 // PySpark program: payloads are produced to a topic per source, source
