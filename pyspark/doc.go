@@ -28,7 +28,7 @@
 // events.ParseEvent, into Event's payload of the line's kind; sparkrun and
 // package run read the payloads.
 // The runtime's tests check every line it emits against the same
-// declaration (runtime/tests/event_schema.json, written by
+// declaration (runtime/tests/event_schema.json, written by pyspark/events'
 // TestEventSchemaFile -update). Generate reads only the model (the
 // bindings it resolved, never the raw profile) and never touches the file
 // system; Write puts files in a directory. Output is deterministic. A
