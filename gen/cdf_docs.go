@@ -113,9 +113,9 @@ func cdfNodes(v *cdfView, pp *planner.PipelinePlan, src *planner.Source, q *plan
 	node("CDF", "[", "]", "delta-cdf source "+src.Asset, "readChangeFeed=true"+startOption(src))
 	prev := "CDF"
 	edge("SRC", "-->", "", "CDF")
-	for i, st := range q.Steps {
+	for i, sp := range q.StepPlans {
 		id := fmt.Sprintf("STEP%d", i+1)
-		node(id, "[", "]", stepRole(pp, st)+": "+stepTransformation(pp, st), "step "+st)
+		node(id, "[", "]", stepRole(sp)+": "+sp.Step.Transformation, "step "+sp.Step.ID)
 		edge(prev, "-->", "", id)
 		prev = id
 	}
@@ -141,20 +141,11 @@ func startOption(src *planner.Source) string {
 
 // stepRole names a step's role in the seed's terms: a change filter when
 // its plan filters on _change_type, a transformer otherwise.
-func stepRole(pp *planner.PipelinePlan, id string) string {
-	if sp, ok := pp.StepPlan(id); ok && filtersChangeType(sp.Step.Plan) {
+func stepRole(sp *planner.StepPlan) string {
+	if filtersChangeType(sp.Step.Plan) {
 		return "Change filter"
 	}
 	return "Transformer"
-}
-
-// stepTransformation is the transformation a step runs, or the step's id
-// when the pipeline has no such step.
-func stepTransformation(pp *planner.PipelinePlan, id string) string {
-	if sp, ok := pp.StepPlan(id); ok {
-		return sp.Step.Transformation
-	}
-	return id
 }
 
 // filtersChangeType reports whether a plan filters on _change_type.

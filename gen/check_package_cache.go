@@ -13,15 +13,17 @@ import (
 	"github.com/etlgen/etlgen/framework/irload"
 )
 
-// CheckPackageCached is CheckPackages for one package, kept in the package's
-// IR-program cache entry (irload.Loader.CacheFile): an unchanged package
-// (every file of every local package it imports, go.mod, go.sum and the
-// environment, as its IR program is keyed) checked by the same etlgen
-// build from the same directory gives the recorded diagnostics without
-// type-checking it again. Anything unreadable in the cache is computed
-// afresh; a cache that cannot be written is no error.
+// CheckPackageCached is CheckPackages for one package, kept in the cache
+// entry of the package's declarations (irload.Loader.DeclCacheFile): a
+// package whose declarations are unchanged (every file of every other
+// local package it imports, go.mod, go.sum and the environment too; an
+// edit of a function body or a variable's value changes none of them)
+// checked by the same etlgen build from the same directory gives the
+// recorded diagnostics without listing and type-checking it again.
+// Anything unreadable in the cache is computed afresh; a cache that cannot
+// be written is no error.
 func CheckPackageCached(ctx context.Context, loader irload.Loader, dir, pattern string) (diag.List, error) {
-	path, err := loader.CacheFile(dir, pattern, "check-"+checkSalt(dir)+".json")
+	path, err := loader.DeclCacheFile(dir, pattern, "check-"+checkSalt(dir)+".json")
 	if err != nil {
 		path = ""
 	}

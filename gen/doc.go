@@ -11,11 +11,15 @@
 // it loads the contracts, plans the pipeline IR (planner.Plan or
 // project.Load, bound to a profile or not) and sets Plan. Generators only
 // read it. They never plan, infer schemas or read the profile themselves:
-// the IR is Plan.Document(), a pipeline's queries, sources, bindings and
-// step plans come from Plan.Pipeline and its lookups, inferred schemas from
-// Plan.TransformationSchema and the step plans, the redacted profile from
-// Plan.Bound (nil when unbound), and what a plugin is called from its spec
-// (profile.Plugin.Display, through the asset binding).
+// the IR is Plan.Document(); a pipeline's sources, steps and queries come
+// from Plan.Pipelines, each pointing at what its ids name (its IR part,
+// contract, transformation, upstream stream, host: planner's resolve.go),
+// never looked up by id; inferred schemas come from Plan.Inferred and the
+// step plans, the redacted profile from Plan.Bound (nil when unbound), what
+// a plugin is called from its spec (profile.Plugin.Display, through the
+// asset binding) and the engine's from Plan.EngineDisplay. Contracts alone
+// are found by id (contractOf): the documents are keyed by contract id,
+// and a contract of the loaded packages may be in no pipeline.
 //
 // # Generators and groups
 //

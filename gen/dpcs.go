@@ -60,15 +60,15 @@ func DPCSOf(m *Model, pp *planner.PipelinePlan) DPCSDoc {
 		Interface: DPCSInterface{Inputs: []DPCSPort{}, Outputs: []DPCSPort{}}, Steps: []DPCSStep{},
 		DataFlow: []DPCSDataFlow{}, QualityGates: []DPCSQualityGate{}, Guarantees: []DPCSGuarantee{},
 		Bound: DPCSBindingSummary{Profile: m.profileName(), Bound: m.bound()}}
-	d.ContractReferences = contractRefsOf(m, p)
-	for _, ex := range p.Extracts {
-		dpcsExtract(m, pp, &d, ex)
+	d.ContractReferences = contractRefsOf(m, pp)
+	for i := range pp.Sources {
+		dpcsExtract(m, pp, &d, &pp.Sources[i])
 	}
-	for _, st := range p.Steps {
-		dpcsStep(m, pp, &d, st)
+	for i := range pp.Steps {
+		dpcsStep(m, &d, &pp.Steps[i])
 	}
-	for _, ld := range p.Loads {
-		dpcsLoad(m, pp, &d, ld)
+	for i := range pp.Queries {
+		dpcsLoad(m, &d, &pp.Queries[i])
 	}
 	dpcsGateOutputs(m, pp, &d)
 	dpcsGates(pp, &d)
@@ -98,7 +98,8 @@ func dtcsRef(id string) string { return "dtcs:" + id }
 
 // contractRefsOf lists every ODCS and DTCS contract the pipeline uses,
 // sorted by id.
-func contractRefsOf(m *Model, p *ir.Pipeline) []DPCSContractRef {
+func contractRefsOf(m *Model, pp *planner.PipelinePlan) []DPCSContractRef {
+	p := pp.IR()
 	seen := map[string]DPCSContractRef{}
 	addODCS := func(id string) {
 		r := DPCSContractRef{ID: odcsRef(id), Type: "odcs", Location: "../" + ODCSPath(id)}
@@ -113,9 +114,10 @@ func contractRefsOf(m *Model, p *ir.Pipeline) []DPCSContractRef {
 	for _, ld := range p.Loads {
 		addODCS(ld.Contract)
 	}
-	for _, st := range p.Steps {
+	for _, sp := range pp.Steps {
+		st := sp.Step
 		r := DPCSContractRef{ID: dtcsRef(st.Transformation), Type: "dtcs", Location: "../" + DTCSPath(st.Transformation)}
-		if t, ok := transformationOf(m, st.Transformation); ok {
+		if t := sp.Transformation; t != nil {
 			r.Version = t.Version
 			for _, o := range t.Outputs {
 				addODCS(o.Contract)
@@ -131,23 +133,16 @@ func contractRefsOf(m *Model, p *ir.Pipeline) []DPCSContractRef {
 	return out
 }
 
-// transformationOf is the IR's transformation with the given id.
-func transformationOf(m *Model, id string) (*ir.Transformation, bool) {
-	if m.Plan == nil {
-		return nil, false
-	}
-	return m.Plan.Transformation(id)
-}
-
 // dpcsExtract adds an input port, its validation step and gate.
-func dpcsExtract(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, ex ir.Extract) {
+func dpcsExtract(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, s *planner.Source) {
+	ex := s.Extract
 	ref := odcsRef(ex.Contract)
 	port := DPCSPort{ID: ex.Asset, Name: contractName(m, ex.Contract), ContractRef: ref,
 		Purpose: "source " + ex.Asset + " read as " + contractName(m, ex.Contract)}
 	if ex.Static {
 		port.Purpose += " (static table, read in full at every micro-batch)"
 	}
-	port.Binding = sourceBinding(m, pp, ex.Asset)
+	port.Binding = sourceBinding(m, s)
 	d.Interface.Inputs = append(d.Interface.Inputs, port)
 	vid := ValidateStepID(ex.Asset)
 	step := DPCSStep{ID: vid, Name: "Validate " + contractName(m, ex.Contract), Type: "etlgen:validate", ContractRef: ref,
@@ -176,11 +171,12 @@ func quarantineText(p *ir.Pipeline, asset string) string {
 }
 
 // dpcsStep adds a transformation step.
-func dpcsStep(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, st ir.Step) {
+func dpcsStep(m *Model, d *DPCSDoc, sp *planner.StepPlan) {
+	st, t := sp.Step, sp.Transformation
+	ok := t != nil
 	s := DPCSStep{ID: st.ID, Name: camelName(st.Transformation), Type: "dtcs:transform",
 		ContractRef: dtcsRef(st.Transformation), TransformRef: dtcsRef(st.Transformation),
 		Inputs: []DPCSStepPort{}, Outputs: []DPCSStepPort{}}
-	t, ok := transformationOf(m, st.Transformation)
 	for _, in := range st.Inputs {
 		port := DPCSStepPort{ID: in.Input}
 		if ok {
@@ -202,15 +198,14 @@ func dpcsStep(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, st ir.Step) {
 	for _, pv := range st.Params {
 		s.Parameters = append(s.Parameters, DPCSParam{Name: pv.Name, Value: pv.Value})
 	}
-	s.State = dpcsStepState(m, pp, st.ID)
+	s.State = dpcsStepState(m, sp)
 	d.Steps = append(d.Steps, s)
 }
 
 // dpcsStepState is the state of a step as the planner's StepPlan states
 // it; nil for a stateless step or when unbound.
-func dpcsStepState(m *Model, pp *planner.PipelinePlan, step string) *DPCSStepState {
-	sp, ok := pp.StepPlan(step)
-	if !ok || sp.Stateful == nil || !m.bound() || sp.OutputMode == "" {
+func dpcsStepState(m *Model, sp *planner.StepPlan) *DPCSStepState {
+	if sp.Stateful == nil || !m.bound() || sp.OutputMode == "" {
 		return nil
 	}
 	return &DPCSStepState{Operator: string(sp.Stateful.Op), Query: sp.StateQuery,
@@ -229,10 +224,11 @@ func refEndpoint(d *DPCSDoc, r ir.Ref) string {
 
 // dpcsLoad adds an output port, its data flow and, for a late output, the
 // late-data gate.
-func dpcsLoad(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, ld ir.Load) {
+func dpcsLoad(m *Model, d *DPCSDoc, q *planner.Query) {
+	ld := *q.Sink.Load
 	ref := odcsRef(ld.Contract)
 	port := DPCSPort{ID: ld.Asset, Name: contractName(m, ld.Contract), ContractRef: ref, Purpose: loadPurpose(ld)}
-	port.Binding = sinkBinding(m, pp, ld.Asset)
+	port.Binding = queryBinding(m, q)
 	d.Interface.Outputs = append(d.Interface.Outputs, port)
 	d.DataFlow = append(d.DataFlow, DPCSDataFlow{From: refEndpoint(d, ld.From), To: "interface.outputs." + ld.Asset, Dataset: ld.Asset, ContractRef: ref})
 	if ld.From.Port == ir.PortQuarantine {
@@ -242,8 +238,7 @@ func dpcsLoad(m *Model, pp *planner.PipelinePlan, d *DPCSDoc, ld ir.Load) {
 		return
 	}
 	step := ld.From.Node
-	q, _ := pp.Query(ld.Asset)
-	if q != nil && q.LateStep != "" {
+	if q.LateStep != "" {
 		step = q.LateStep
 	}
 	d.QualityGates = append(d.QualityGates, DPCSQualityGate{ID: "late-" + ld.Asset,
@@ -323,10 +318,11 @@ func dpcsLineageOf(pp *planner.PipelinePlan, d *DPCSDoc) DPCSLineage {
 		l.Datasets = append(l.Datasets, DPCSDatasetLineage{Dataset: ex.Asset, ContractRef: odcsRef(ex.Contract),
 			ConsumedBy: []string{ValidateStepID(ex.Asset)}})
 	}
-	for _, ld := range p.Loads {
+	for _, q := range pp.Queries {
+		ld := q.Sink.Load
 		ds := DPCSDatasetLineage{Dataset: ld.Asset, ContractRef: odcsRef(ld.Contract), ConsumedBy: []string{}}
 		ds.ProducedBy, _, _ = stepOfEndpoint(refEndpoint(d, ld.From))
-		if sp, ok := pp.StepPlan(ld.From.Node); ok {
+		if sp := q.Upstream.Step; sp != nil {
 			ds.TransformRef = dtcsRef(sp.Step.Transformation)
 		}
 		l.Datasets = append(l.Datasets, ds)

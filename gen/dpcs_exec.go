@@ -13,9 +13,8 @@ import (
 // each says so or stays empty.
 
 // sourceBinding is the profile binding of an extract; nil when unbound.
-func sourceBinding(m *Model, pp *planner.PipelinePlan, asset string) *DPCSBinding {
-	s, ok := pp.Source(asset)
-	if !ok || !m.bound() {
+func sourceBinding(m *Model, s *planner.Source) *DPCSBinding {
+	if !m.bound() {
 		return nil
 	}
 	plugin := pluginOf(s.Binding)
@@ -24,15 +23,6 @@ func sourceBinding(m *Model, pp *planner.PipelinePlan, asset string) *DPCSBindin
 	}
 	return &DPCSBinding{Profile: m.profileName(), Plugin: string(plugin.Name), System: pluginDisplay(plugin),
 		Identity: s.Identity, Offsets: s.Offsets}
-}
-
-// sinkBinding is the profile binding of a load; nil when unbound.
-func sinkBinding(m *Model, pp *planner.PipelinePlan, asset string) *DPCSBinding {
-	q, ok := pp.Query(asset)
-	if !ok {
-		return nil
-	}
-	return queryBinding(m, q)
 }
 
 // queryBinding is the DPCS binding of what a query (or a write planned as

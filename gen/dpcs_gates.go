@@ -44,6 +44,8 @@ type gatedOutput struct {
 	gate planner.Gate
 	out  *planner.GateQuarantine
 	load ir.Load
+	// query is the gated load's query.
+	query *planner.Query
 }
 
 // gatedOutputs lists the pipeline's quarantine gates whose output is
@@ -54,9 +56,9 @@ func gatedOutputs(pp *planner.PipelinePlan) []gatedOutput {
 		if g.Quarantine == nil {
 			continue
 		}
-		for _, ld := range pp.IR().Loads {
-			if ld.Asset == g.Load {
-				out = append(out, gatedOutput{gate: g, out: g.Quarantine, load: ld})
+		for i := range pp.Queries {
+			if q := &pp.Queries[i]; q.Name == g.Load {
+				out = append(out, gatedOutput{gate: g, out: g.Quarantine, load: *q.Sink.Load, query: q})
 			}
 		}
 	}

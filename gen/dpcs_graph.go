@@ -80,24 +80,25 @@ type graphBuilder struct {
 func PipelineGraph(m *Model, pp *planner.PipelinePlan) Graph {
 	b := &graphBuilder{m: m, plan: pp, ids: map[string]bool{}, byRef: map[string]string{}}
 	p := pp.IR()
-	for _, ex := range p.Extracts {
-		b.extract(ex)
+	for i := range pp.Sources {
+		b.extract(&pp.Sources[i])
 	}
 	steps := make([]string, len(p.Steps))
 	for i, st := range p.Steps {
 		steps[i] = b.step(st)
 	}
-	loads := make([]string, len(p.Loads))
-	for i, ld := range p.Loads {
-		loads[i] = b.load(ld)
+	loads := make([]string, len(pp.Queries))
+	for i := range pp.Queries {
+		loads[i] = b.load(&pp.Queries[i])
 	}
 	for i, st := range p.Steps {
 		for _, in := range st.Inputs {
 			b.edge(b.refNode(in.From), steps[i], portLabel(in.From))
 		}
 	}
-	for i, ld := range p.Loads {
-		b.edge(b.loadFrom(ld), loads[i], portLabel(ld.From))
+	for i := range pp.Queries {
+		q := &pp.Queries[i]
+		b.edge(b.loadFrom(q), loads[i], portLabel(q.From))
 	}
 	b.gateOutputs()
 	return b.g
@@ -111,16 +112,12 @@ func (b *graphBuilder) gateOutputs() {
 		out := b.add("l:"+o.out.Asset, GraphNode{Ref: o.out.Asset, Kind: NodeQuarantine, Contract: o.out.Contract,
 			Title:  systemOf(o.out.Binding, "Sink") + ": " + contractName(b.m, o.out.Contract),
 			Detail: withIdentity(o.out.Asset, o.out.Identity)})
-		b.edge(b.loadFrom(o.load), out, "gate")
+		b.edge(b.loadFrom(o.query), out, "gate")
 	}
 }
 
-func (b *graphBuilder) extract(ex ir.Extract) {
-	var bind *profile.AssetBinding
-	identity := ""
-	if s, ok := b.plan.Source(ex.Asset); ok {
-		bind, identity = s.Binding, s.Identity
-	}
+func (b *graphBuilder) extract(s *planner.Source) {
+	ex, bind, identity := s.Extract, s.Binding, s.Identity
 	src := b.add("x:"+ex.Asset, GraphNode{Ref: ex.Asset, Kind: NodeSource, Contract: ex.Contract,
 		Title:  systemOf(bind, "Source") + ": " + contractName(b.m, ex.Contract),
 		Detail: withIdentity(ex.Asset, identity)})
@@ -149,12 +146,8 @@ func stepDetail(st ir.Step) string {
 }
 
 // load adds the node of a load and returns its id.
-func (b *graphBuilder) load(ld ir.Load) string {
-	var bind *profile.AssetBinding
-	identity := ""
-	if q, _ := b.plan.Query(ld.Asset); q != nil {
-		bind, identity = q.Sink.Binding, q.Sink.Identity
-	}
+func (b *graphBuilder) load(q *planner.Query) string {
+	ld, bind, identity := *q.Sink.Load, q.Sink.Binding, q.Sink.Identity
 	return b.add("l:"+ld.Asset, GraphNode{Ref: ld.Asset, Kind: loadKind(ld), Contract: ld.Contract,
 		Title:  systemOf(bind, "Sink") + ": " + contractName(b.m, ld.Contract),
 		Detail: withIdentity(ld.Asset, identity)})
@@ -173,8 +166,9 @@ func loadKind(ld ir.Load) NodeKind {
 
 // loadFrom is the node a load's edge starts at: the node it reads, or for a
 // late output the step whose stateful operator drops the rows.
-func (b *graphBuilder) loadFrom(ld ir.Load) string {
-	if q, _ := b.plan.Query(ld.Asset); loadKind(ld) == NodeLate && q != nil && q.LateStep != "" {
+func (b *graphBuilder) loadFrom(q *planner.Query) string {
+	ld := *q.Sink.Load
+	if loadKind(ld) == NodeLate && q.LateStep != "" {
 		if n, ok := b.byRef["s:"+q.LateStep]; ok {
 			return n
 		}
@@ -244,8 +238,8 @@ func engineLabel(m *Model) string {
 	if !m.bound() {
 		return "Transform"
 	}
-	if e, ok := profile.Default().LookupEngine(m.Plan.Engine); ok && e.Display != "" {
-		return e.Display
+	if m.Plan.EngineDisplay != "" {
+		return m.Plan.EngineDisplay
 	}
 	return m.Plan.Engine
 }

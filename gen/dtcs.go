@@ -254,7 +254,7 @@ func lineageOf(m *Model, t *ir.Transformation) []DTCSLineage {
 	if m.Plan == nil {
 		return out
 	}
-	inf, _ := m.Plan.TransformationSchema(t.ID)
+	inf, _ := m.Plan.Inferred(t)
 	for _, c := range inf.Schema.Columns {
 		l := DTCSLineage{Column: c.Name, From: []string{}}
 		for _, s := range c.Lineage {

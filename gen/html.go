@@ -144,7 +144,7 @@ func htmlViewOf(m *Model, pp *planner.PipelinePlan) htmlView {
 		v.Assets, v.Resources = htmlEntries(m.Plan.Bound.Assets), htmlEntries(m.Plan.Bound.Resources)
 	}
 	v.Steps = htmlSteps(m, pp)
-	v.Contracts = htmlContracts(m, p)
+	v.Contracts = htmlContracts(m, pp)
 	for _, d := range m.Diagnostics {
 		v.Diagnostics = append(v.Diagnostics, htmlDiag{Severity: string(d.Severity), Code: d.Code, Location: d.Pos.String(),
 			Path: d.Path, Message: d.Message, Hint: d.Hint})
@@ -223,7 +223,8 @@ func statefulOf(queries []planner.Query, step string) []planner.StatefulOp {
 
 // htmlContracts lists the contracts the pipeline reads and writes, in the
 // order a reader meets them, with their roles.
-func htmlContracts(m *Model, p *ir.Pipeline) []htmlContract {
+func htmlContracts(m *Model, pp *planner.PipelinePlan) []htmlContract {
+	p := pp.IR()
 	var order []string
 	roles := map[string][]string{}
 	add := func(id, role string) {
@@ -235,10 +236,10 @@ func htmlContracts(m *Model, p *ir.Pipeline) []htmlContract {
 	for _, ex := range p.Extracts {
 		add(ex.Contract, "source "+ex.Asset)
 	}
-	for _, st := range p.Steps {
-		if t, ok := transformationOf(m, st.Transformation); ok {
+	for _, sp := range pp.Steps {
+		if t := sp.Transformation; t != nil {
 			for _, o := range t.Outputs {
-				add(o.Contract, "output of "+st.ID)
+				add(o.Contract, "output of "+sp.Step.ID)
 			}
 		}
 	}

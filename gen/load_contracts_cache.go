@@ -15,13 +15,14 @@ import (
 )
 
 // LoadContractsCached is contracts.Load of patterns (each naming one
-// package, as a project's pipeline entries do), kept in the IR-program
-// cache entry of the first package (irload.Loader.CacheFile) under a name
-// that hashes the cache key of every package: while none of them changes
-// (every file of every local package they import, go.mod, go.sum, the
-// environment), the same etlgen build loading from the same directory
-// reads the recorded result instead of listing and type-checking the
-// packages again. Anything unreadable in the cache is loaded afresh.
+// package, as a project's pipeline entries do), kept in the declaration
+// cache entry of the first package (irload.Loader.DeclCacheFile) under a
+// name that hashes the declaration key of every package: while none of
+// them changes (their declarations, every file of every other local
+// package they import, go.mod, go.sum, the environment), the same etlgen
+// build loading from the same directory reads the recorded result instead
+// of listing and type-checking the packages again. Anything unreadable in
+// the cache is loaded afresh.
 func LoadContractsCached(ctx context.Context, loader irload.Loader, dir string, patterns ...string) (*contracts.LoadResult, error) {
 	path := contractsCachePath(loader, dir, patterns)
 	if path != "" {
@@ -51,10 +52,10 @@ func contractsCachePath(loader irload.Loader, dir string, patterns []string) str
 		return ""
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "contracts/1\x00%s\x00", checkSalt(dir))
+	fmt.Fprintf(h, "contracts/2\x00%s\x00", checkSalt(dir))
 	first := ""
 	for _, p := range patterns {
-		file, err := loader.CacheFile(dir, p, "contracts")
+		file, err := loader.DeclCacheFile(dir, p, "contracts")
 		if err != nil {
 			return ""
 		}

@@ -41,7 +41,9 @@ func TestLoadContractsCachedExamples(t *testing.T) {
 }
 
 // TestLoadContractsCachedFollowsSources: an unchanged package reads the
-// recorded load (a planted one is returned); an edited one is loaded again.
+// recorded load (a planted one is returned), and so does one whose
+// function bodies and variables' values were edited; one whose
+// declarations were edited is loaded again.
 func TestLoadContractsCachedFollowsSources(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lists a package with the go command")
@@ -94,6 +96,14 @@ func TestLoadContractsCachedFollowsSources(t *testing.T) {
 	writeCacheFile(path, buf.Bytes())
 	if got := ids(); got != "planted" {
 		t.Errorf("unchanged package: contract %q, want the recorded (planted) one", got)
+	}
+	write("p/code.go", "package p\n\nvar edit = 1\n\nfunc f() int { return edit }\n")
+	ids() // a new file: its declarations are loaded
+	write("p/code.go", "package p\n\nvar edit = 2\n\nfunc f() int { return edit + 1 }\n")
+	writeCacheFile(contractsCachePath(loader, dir, []string{"./p"}), buf.Bytes())
+	write("p/code.go", "package p\n\nvar edit = 3\n\nfunc f() int { return edit + 2 }\n")
+	if got := ids(); got != "planted" {
+		t.Errorf("a function body and a variable's value edited: contract %q, want the recorded (planted) one", got)
 	}
 	write("p/p.go", contract("order-v2"))
 	if got := ids(); got != "order-v2" {

@@ -1,7 +1,8 @@
 package gen
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/profile"
@@ -30,76 +31,73 @@ type ODCSServer struct {
 	CustomProperties []ODCSCustom `yaml:"customProperties,omitempty"`
 }
 
-// serverFormats is the data format each plugin stores, by plugin name; a
-// plugin missing here (memory, rate) has no server.
-var serverFormats = map[profile.PluginName]string{
-	profile.PluginKafkaJSON: "json",
-	profile.PluginDelta:     "delta",
-	profile.PluginDeltaCDF:  "delta",
-	profile.PluginFileJSON:  "json",
-	profile.PluginIceberg:   "iceberg",
-}
-
 // serversOf lists the servers of a contract under the bound profile: every
-// asset that reads or writes it, sorted by asset; none when unbound.
+// asset that reads or writes it, sorted by asset; none when unbound. Each
+// is placed as its plugin's Server facts say; a plugin without them
+// (memory, rate) has no server.
 func serversOf(m *Model, contract string) []ODCSServer {
 	if !m.bound() || m.Plan.Bound == nil {
 		return nil
 	}
-	assets := map[string]bool{}
+	assets := map[string]*profile.Plugin{}
 	for _, pp := range m.Plan.Pipelines {
 		for _, s := range pp.Sources {
 			if s.Contract == contract {
-				assets[s.Asset] = true
+				assets[s.Asset] = pluginOf(s.Binding)
 			}
 		}
 		for _, q := range pp.Queries {
 			if q.Sink.Contract == contract {
-				assets[q.Sink.Asset] = true
+				assets[q.Sink.Asset] = pluginOf(q.Sink.Binding)
 			}
 		}
 	}
-	names := make([]string, 0, len(assets))
-	for a := range assets {
-		names = append(names, a)
-	}
-	sort.Strings(names)
 	var out []ODCSServer
-	for _, a := range names {
-		if s, ok := serverOf(m.Plan.Bound, a); ok {
+	for _, a := range slices.Sorted(maps.Keys(assets)) {
+		if s, ok := serverOf(m.Plan.Bound, a, assets[a]); ok {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-// serverOf maps one redacted asset to a server by its plugin.
-func serverOf(p *profile.Redacted, asset string) (ODCSServer, bool) {
+// serverOf maps one redacted asset to a server as its plugin's Server
+// facts say: its format, and the options that place it.
+func serverOf(p *profile.Redacted, asset string, plugin *profile.Plugin) (ODCSServer, bool) {
 	e, ok := p.Assets[asset]
-	format, known := serverFormats[profile.PluginName(e.Plugin)]
-	if !ok || !known {
+	if !ok || plugin == nil || plugin.Server == nil {
 		return ODCSServer{}, false
 	}
-	s := ODCSServer{ID: identifier(asset), Server: asset, Environment: p.Name, Format: format,
+	s := ODCSServer{ID: identifier(asset), Server: asset, Environment: p.Name, Format: plugin.Server.Format,
 		CustomProperties: []ODCSCustom{{Property: "plugin", Value: e.Plugin}}}
 	res := p.Resources[e.Resource]
-	switch profile.PluginName(e.Plugin) {
-	case profile.PluginKafkaJSON:
-		s.Type, s.Host = "kafka", clean(res.Options["bootstrap_servers"])
-		for _, k := range []string{"topic", "subscribe_pattern", "assign"} {
-			if v := clean(e.Options[k]); v != "" {
-				s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: k, Value: v})
-			}
-		}
-	case profile.PluginIceberg:
+	switch plugin.Server.Place {
+	case profile.PlaceBroker:
+		brokerServer(&s, e, res, plugin.Subscription)
+	case profile.PlaceWarehouse:
 		icebergServer(&s, e, res)
-	default:
+	case profile.PlacePath:
 		pathServer(&s, e, res)
 	}
 	if s.Type == "kafka" && s.Host == "" { // ODCS requires the bootstrap servers
 		return ODCSServer{}, false
 	}
 	return s, s.Type != ""
+}
+
+// brokerServer places a Kafka topic by its resource's bootstrap servers,
+// with the subscription options set (topic, pattern, partitions) as custom
+// properties.
+func brokerServer(s *ODCSServer, e, res profile.RedactedEntry, sub *profile.Subscription) {
+	s.Type, s.Host = "kafka", clean(res.Options["bootstrap_servers"])
+	if sub == nil {
+		return
+	}
+	for _, k := range []string{sub.Topics, sub.Pattern, sub.Assign} {
+		if v := clean(e.Options[k]); k != "" && v != "" {
+			s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: k, Value: v})
+		}
+	}
 }
 
 // pathServer places a Delta table or a file directory: an object-store

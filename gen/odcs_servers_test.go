@@ -60,9 +60,11 @@ func TestServersOfPlugins(t *testing.T) {
 		{"memory", ODCSServer{}, false},
 		{"unknown", ODCSServer{}, false},
 	}
+	reg := profile.Default()
 	for _, tt := range tests {
 		t.Run(tt.asset, func(t *testing.T) {
-			got, ok := serverOf(p, tt.asset)
+			plugin, _ := reg.Lookup(p.Assets[tt.asset].Plugin)
+			got, ok := serverOf(p, tt.asset, plugin)
 			if ok != tt.ok {
 				t.Fatalf("ok = %v, want %v (%+v)", ok, tt.ok, got)
 			}

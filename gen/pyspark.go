@@ -29,7 +29,7 @@ func (PySpark) Spec() Spec {
 // bound to a profile of the pyspark engine; otherwise there is nothing to
 // compile and it returns no files.
 func (PySpark) Generate(_ context.Context, m *Model) ([]File, error) {
-	if m.Plan == nil || m.Plan.Engine != profile.EnginePySpark {
+	if m.Plan == nil || !profile.OnSpark(m.Plan.Engine) {
 		return nil, nil
 	}
 	files, err := pyspark.Generate(m.Plan)

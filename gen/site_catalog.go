@@ -136,9 +136,9 @@ func (cat *siteCatalog) addPipeline(u Unit, pp *planner.PipelinePlan) {
 // addSteps records the contracts each step's transformation reads and
 // writes.
 func (cat *siteCatalog) addSteps(m *Model, pp *planner.PipelinePlan, href string) {
-	for _, st := range pp.IR().Steps {
-		t, ok := transformationOf(m, st.Transformation)
-		if !ok {
+	for _, sp := range pp.Steps {
+		st, t := sp.Step, sp.Transformation
+		if t == nil {
 			continue
 		}
 		for _, side := range []struct {

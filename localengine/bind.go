@@ -18,8 +18,8 @@ func (q *Query) bindSources(m *planner.Model, args sourceArgs) error {
 		if _, ok := src.(Source); !ok {
 			continue // typed rows: nothing to validate
 		}
-		ct, ok := m.Contract(s.Contract)
-		if !ok {
+		ct := s.Def
+		if ct == nil {
 			return fmt.Errorf("open query %s: source %s: unknown contract %s", q.Name, asset, s.Contract)
 		}
 		v, err := newValidator(ct, q.pipeline)

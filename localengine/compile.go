@@ -37,9 +37,9 @@ type stateful interface {
 // compiler expands one load into its operator tree: every step replaced by
 // its plan, every input by what it is bound to (as the planner expands
 // queries), Late() branches by a late tap in front of the first stateful
-// operator. It reads the planned model only: sources and steps by name
-// from the pipeline plan, contracts from the model, the schema of every
-// node from its step's inferred schemas.
+// operator. It reads the planned model only: the sources, steps and
+// contracts the model resolved each stream and load to, the schema of
+// every node from its step's inferred schemas.
 type compiler struct {
 	m          *planner.Model
 	pp         *planner.PipelinePlan
@@ -60,39 +60,40 @@ func newCompiler(m *planner.Model, pp *planner.PipelinePlan, mode string) *compi
 
 // load compiles the query of one load: its rows conformed to the loaded
 // contract.
-func (c *compiler) load(ld *ir.Load) (operator, error) {
-	in, err := c.ref(ld.From)
+func (c *compiler) load(q *planner.Query) (operator, error) {
+	ld := q.Sink.Load
+	in, err := c.ref(q.Upstream)
 	if err != nil {
 		return nil, fmt.Errorf("compile query %s: %w", ld.Asset, err)
 	}
-	ct, ok := c.m.Contract(ld.Contract)
-	if !ok {
+	ct := q.Sink.Def
+	if ct == nil {
 		return nil, fmt.Errorf("compile query %s: unknown contract %s", ld.Asset, ld.Contract)
 	}
 	return newConformOp(in, ct), nil
 }
 
-// ref compiles the stream a reference names, behind the expectations
-// declared on it.
-func (c *compiler) ref(r ir.Ref) (operator, error) {
-	op, err := c.stream(r)
+// ref compiles the stream s, behind the expectations declared on it.
+func (c *compiler) ref(s planner.Stream) (operator, error) {
+	r := s.Ref
+	op, err := c.stream(s)
 	if err != nil || c.lateOut != nil || (r.Port != ir.PortValid && r.Port != ir.PortOut) {
 		return op, err
 	}
 	return c.expect(r, op)
 }
 
-// stream compiles the stream a reference names.
-func (c *compiler) stream(r ir.Ref) (operator, error) {
-	_, isSource := c.pp.Source(r.Node)
-	if base, ok := ir.QuarantineStream(r, isSource); ok {
-		return c.quarantine(base)
+// stream compiles stream s: a port of the source or step it reads.
+func (c *compiler) stream(s planner.Stream) (operator, error) {
+	r := s.Ref
+	if base, ok := ir.QuarantineStream(r, s.Source != nil); ok {
+		return c.quarantine(planner.Stream{Ref: base, Source: s.Source, Step: s.Step})
 	}
-	if s, ok := c.pp.Source(r.Node); ok {
-		return c.source(s, r.Port)
+	if s.Source != nil {
+		return c.source(s.Source, r.Port)
 	}
-	sp, ok := c.pp.StepPlan(r.Node)
-	if !ok || sp.Step.Plan == nil {
+	sp := s.Step
+	if sp == nil || sp.Step.Plan == nil {
 		return nil, fmt.Errorf("unknown stream %s.%s", r.Node, r.Port)
 	}
 	if r.Port != ir.PortLate {
@@ -110,8 +111,8 @@ func (c *compiler) stream(r ir.Ref) (operator, error) {
 
 // source compiles an extract's port.
 func (c *compiler) source(s *planner.Source, port string) (operator, error) {
-	ct, ok := c.m.Contract(s.Contract)
-	if !ok {
+	ct := s.Def
+	if ct == nil {
 		return nil, fmt.Errorf("extract %s: unknown contract %s", s.Asset, s.Contract)
 	}
 	c.extracts[s.Asset] = s
@@ -136,14 +137,15 @@ func (c *compiler) extractLate(s *planner.Source) (operator, error) {
 	for len(queue) > 0 {
 		from := queue[0]
 		queue = queue[1:]
-		for _, sp := range c.pp.Steps {
+		for i := range c.pp.Steps {
+			sp := &c.pp.Steps[i]
 			st := sp.Step
 			if seen[st.ID] || !bindsFrom(st, from) {
 				continue
 			}
 			seen[st.ID] = true
 			if st.Plan.Watermarked() {
-				return c.ref(ir.Ref{Node: st.ID, Port: ir.PortLate})
+				return c.ref(planner.Stream{Ref: ir.Ref{Node: st.ID, Port: ir.PortLate}, Step: sp})
 			}
 			queue = append(queue, ir.Ref{Node: st.ID, Port: ir.PortOut})
 		}

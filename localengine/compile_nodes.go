@@ -15,9 +15,9 @@ func (c *compiler) node(sp *planner.StepPlan, n *ir.Node) (operator, error) {
 	}
 	st := sp.Step
 	if n.Op == ir.OpInput {
-		for _, b := range st.Inputs {
+		for i, b := range st.Inputs {
 			if b.Input == n.Input {
-				return c.ref(b.From)
+				return c.ref(sp.Inputs[i])
 			}
 		}
 		return nil, fmt.Errorf("step %s: input %s is not bound", st.ID, n.Input)

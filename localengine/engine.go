@@ -173,7 +173,7 @@ func (e *Engine) openQuery(ctx context.Context, m *planner.Model, pp *planner.Pi
 	}
 	build := func() (*compiled, error) {
 		c := newCompiler(m, pp, pq.OutputMode)
-		root, err := c.load(pq.Sink.Load)
+		root, err := c.load(pq)
 		if err != nil {
 			return nil, err
 		}

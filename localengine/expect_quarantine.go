@@ -3,6 +3,7 @@ package localengine
 import (
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // quarantineOp is a stream's Quarantined() rows (ir.PortQuarantine): the
@@ -30,8 +31,9 @@ func quarantineSchema(s *Schema) *Schema {
 }
 
 // quarantine compiles the Quarantined() rows of stream base.
-func (c *compiler) quarantine(base ir.Ref) (operator, error) {
-	in, err := c.stream(base)
+func (c *compiler) quarantine(s planner.Stream) (operator, error) {
+	base := s.Ref
+	in, err := c.stream(s)
 	if err != nil {
 		return nil, err
 	}

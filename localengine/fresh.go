@@ -124,7 +124,7 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 	return done, nil
 }
 
-// sinkFilesOf lists, in a file-json sink, the files q's checkpoint wrote
+// sinkFilesOf lists, in a sink of files (profile.StoreFiles: file-json), the files q's checkpoint wrote
 // (committed or left by a crashed batch) and its sink log; none for other
 // sinks or a checkpoint that never wrote there. Only the log named by the
 // checkpoint's own identity (its metadata file) is trusted, never the
@@ -132,7 +132,7 @@ func StartOver(m *planner.Model, pipelineID string, confirm func(paths []string)
 // must pass checkWriter: one that does not is an error, and nothing is
 // deleted.
 func sinkFilesOf(q *planner.Query) ([]string, error) {
-	if q.Sink.Plugin != profile.PluginFileJSON || q.Sink.Binding == nil {
+	if b := q.Sink.Binding; b == nil || b.Plugin() == nil || b.Plugin().Store != profile.StoreFiles {
 		return nil, nil
 	}
 	dir := q.Sink.Binding.Path()

@@ -17,9 +17,9 @@ type hostedSink struct {
 // openHosted opens the sinks of the loads the query hosts through their
 // plugins, each with the query's checkpoint (planner.Query.Host).
 func (q *Query) openHosted(ctx context.Context, pp *planner.PipelinePlan, pq *planner.Query, env *Env) error {
-	for _, name := range pq.Hosted {
-		hq, ok := pp.Query(name)
-		if !ok {
+	for i, name := range pq.Hosted {
+		hq := pq.HostedQueries[i]
+		if hq == nil {
 			return fmt.Errorf("open query %s: it hosts load %s, which the plan does not have", pq.Name, name)
 		}
 		sink, err := bindSink(hq, sinkArgs{ctx: ctx, q: hq, id: q.ID, env: env})

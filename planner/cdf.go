@@ -4,12 +4,18 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 )
 
-// pluginCDF is the asset plugin of a Delta Change Data Feed source.
-const pluginCDF = profile.PluginDeltaCDF
+// readsChanges reports whether a source binding reads change rows
+// (profile.RowsChanges: a Delta Change Data Feed); an unbound source does
+// not.
+func readsChanges(b *profile.AssetBinding) bool {
+	p := pluginOf(b)
+	return p != nil && p.Source != nil && p.Source.Rows == profile.RowsChanges
+}
 
 // ChangeMerge is how a CDF MERGE sink (etl.LoadChanges) applies the change
 // rows of a micro-batch to its target table: per key only the latest change
@@ -28,6 +34,9 @@ type ChangeMerge struct {
 	ChangeOrder []string `json:"changeOrder"`
 	// Latest says in words which change of a key wins within a batch.
 	Latest string `json:"latest"`
+	// Def is the contract Target names; nil when the document does not
+	// declare it.
+	Def *contracts.Contract `json:"-"`
 }
 
 // cdfDefaultTrigger is the trigger of a pipeline that reads a Change Data
@@ -45,7 +54,7 @@ func applyCDF(c *Checker, m *Model) {
 			continue
 		}
 		for i := range pm.Sources {
-			if s := &pm.Sources[i]; s.Plugin == pluginCDF {
+			if s := &pm.Sources[i]; readsChanges(s.Binding) {
 				s.Offsets = cdfOffsetsText(s.Binding)
 			}
 		}
@@ -87,7 +96,7 @@ func applyCDFQuery(c *Checker, q *query, out *Query) {
 // readsCDF reports whether the query reads a Delta Change Data Feed.
 func readsCDF(e *env, q *query) bool {
 	for _, a := range q.sourceAssets() {
-		if pluginName(e.Sources[a]) == pluginCDF {
+		if readsChanges(e.Sources[a]) {
 			return true
 		}
 	}
@@ -100,7 +109,7 @@ func changeMergeOf(c *Checker, q *query) *ChangeMerge {
 		ChangeOrder: append([]string(nil), ir.ChangeOrder...),
 		Latest:      "per key, the change with the highest _commit_version, then the latest change type in changeOrder"}
 	if ct, ok := c.ix.contracts[cm.Target]; ok {
-		cm.Columns = contractColumns(ct)
+		cm.Columns, cm.Def = contractColumns(ct), ct
 	}
 	if cm.Keys == nil {
 		cm.Keys = []string{}

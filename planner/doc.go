@@ -26,8 +26,16 @@
 // # The model is the waist
 //
 // The PySpark generator, the local engine, the docs and contract generators
-// and the CLI read only the Model: the IR with lookups by id (Document,
-// Contract, Transformation, Pipeline, PipelinePlan.StepPlan), the binding of
+// and the CLI read only the Model: the IR (Document), every id resolved
+// to a pointer when the model is built (resolve.go: a source's and a
+// sink's contract, Def; the stream a query or a step's input reads,
+// Query.Upstream and StepPlan.Inputs; a query's sources, steps, host,
+// hosted loads and late route; the contract of an Into node,
+// StepPlan.Output), so that engines and generators follow pointers and
+// look nothing up by id (the lookups by id, Contract, Pipeline,
+// PipelinePlan.Query and the like, serve the CLI and runs, which name a
+// pipeline or a query from outside), the literal-credential check of the
+// session and every source and sink done once (LiteralSecret), the binding of
 // every source and sink (Source.Binding, Sink.Binding: plugin, options,
 // role, write mode), the inferred schema of every transformation, step and
 // node (Inferred), the queries with their output modes, checkpoints,

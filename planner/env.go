@@ -62,10 +62,18 @@ func bindEnv(doc *ir.Document, prof *profile.Profile, ids []string) (*env, diag.
 
 // pluginName is the plugin of a binding, "" when unbound.
 func pluginName(b *profile.AssetBinding) profile.PluginName {
-	if b == nil || b.Asset.Plugin == nil {
-		return ""
+	if p := pluginOf(b); p != nil {
+		return p.Name
 	}
-	return b.Asset.Plugin.Name
+	return ""
+}
+
+// pluginOf is the plugin spec of a binding, nil when unbound.
+func pluginOf(b *profile.AssetBinding) *profile.Plugin {
+	if b == nil || b.Asset == nil {
+		return nil
+	}
+	return b.Asset.Plugin
 }
 
 // identity is what a binding reads or writes, "" when unbound.

@@ -3,6 +3,8 @@ package planner
 import (
 	"slices"
 
+	"github.com/etlgen/etlgen/contracts"
+
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 )
@@ -83,6 +85,9 @@ type GateQuarantine struct {
 	OutputMode string `json:"-"`
 	// Load is the gated load.
 	Load *ir.Load `json:"-"`
+	// Def is the contract Contract names; nil when the document does not
+	// declare it.
+	Def *contracts.Contract `json:"-"`
 }
 
 // Write is the output's write as a query of its own: named after the
@@ -93,7 +98,7 @@ func (gq *GateQuarantine) Write() *Query {
 	return &Query{Name: gq.Asset, Checkpoint: gq.Checkpoint, OutputMode: gq.OutputMode, Output: gq.Output, Sources: []string{}, Steps: []string{},
 		Identity: gq.TxnID,
 		Sink: withLayout(Sink{Asset: gq.Asset, Contract: gq.Contract, Plugin: gq.Plugin, Identity: gq.Identity,
-			WriteMode: gq.WriteMode, MergeKeys: gq.MergeKeys, Load: gq.Load, Binding: gq.Binding})}
+			WriteMode: gq.WriteMode, MergeKeys: gq.MergeKeys, Load: gq.Load, Def: gq.Def, Binding: gq.Binding})}
 }
 
 // gatesOf plans the pipeline's gates and gives each query the gates it
@@ -128,7 +133,7 @@ func gatesOf(c *Checker, pp *pipe, queries []Query) []Gate {
 func gateQuarantineOf(c *Checker, pp *pipe, g *ir.Gate, b *profile.AssetBinding, queries []Query) *GateQuarantine {
 	gq := &GateQuarantine{Asset: g.Output, Contract: b.Contract, Plugin: pluginName(b), Identity: identity(b),
 		WriteMode: b.WriteMode.Name, MergeKeys: b.MergeKeys, Binding: b,
-		TxnID: Identity(pp.p.ID, pp.p.Version, c.env.Profile, g.Output)}
+		TxnID: Identity(pp.p.ID, pp.p.Version, c.env.Profile, g.Output), Def: c.ix.contracts[b.Contract]}
 	for i := range queries {
 		if queries[i].Name == g.Load {
 			gq.Output, gq.Checkpoint, gq.OutputMode, gq.Load = queries[i].Output, queries[i].Checkpoint, queries[i].OutputMode, queries[i].Sink.Load

@@ -17,10 +17,13 @@ func buildModel(c *Checker, inf *inference) *Model {
 	e := c.env
 	m := &Model{Profile: e.Profile, Engine: e.Engine, Trigger: e.Trigger, CheckpointRoot: e.CheckpointRoot, SparkVersion: e.SparkVersion,
 		doc: c.ix.doc, contracts: c.ix.contracts, transformations: c.ix.transfs, inferred: inf.transformations}
+	if eng, ok := profile.Default().LookupEngine(m.Engine); ok {
+		m.EngineDisplay = eng.Display
+	}
 	if e.prof != nil {
 		m.Execution, m.Session = e.prof.Execution(), sessionOf(e.prof)
 		m.StateSnapshotInterval = snapshotIntervalOf(m.Execution)
-		if m.Engine == profile.EnginePySpark && m.Session != nil {
+		if profile.OnSpark(m.Engine) && m.Session != nil {
 			m.StateStore = stateStoreOf(m.Session.Conf)
 			m.StateSnapshotInterval = sessionSnapshotInterval(m.Session.Conf, m.StateSnapshotInterval)
 		}
@@ -59,6 +62,15 @@ func buildModel(c *Checker, inf *inference) *Model {
 	}
 	m.Packages = sortedUnique(pkgs)
 	applyCDF(c, m)
+	for i := range m.Pipelines {
+		resolve(c.ix, &m.Pipelines[i])
+	}
+	m.inferredOf = map[*ir.Transformation]Inferred{}
+	for id, t := range c.ix.transfs {
+		if i, ok := inf.transformations[id]; ok {
+			m.inferredOf[t] = i
+		}
+	}
 	return m
 }
 
@@ -79,7 +91,7 @@ func sessionOf(p *profile.Profile) *Session {
 	if n := p.Execution().StateSnapshotInterval; n > 0 {
 		s.Conf[MinDeltasForSnapshotConf] = strconv.Itoa(n)
 	}
-	if p.Engine() == profile.EnginePySpark && NamesSources(p.SparkVersion()) {
+	if profile.OnSpark(p.Engine()) && NamesSources(p.SparkVersion()) {
 		maps.Copy(s.Conf, namedSourcesConf())
 	}
 	s.Remote, s.RemoteEnv = profile.SplitConnectURL(r.String("connect_url"))
@@ -106,6 +118,7 @@ func sessionOf(p *profile.Profile) *Session {
 			setConf(s, k, val)
 		}
 	}
+	s.LiteralSecret = literalSecret(map[string]string{"connect_url": s.Remote}, s.Conf)
 	return s
 }
 
@@ -139,11 +152,13 @@ func sourceOf(c *Checker, pp *pipe, ex *ir.Extract) Source {
 	}
 	if b != nil {
 		opts := b.SparkOptions()
-		for k, env := range b.Asset.SparkOptionsEnv() {
+		s.LiteralSecret = literalSecret(opts)
+		envs := b.Asset.SparkOptionsEnv()
+		for k, env := range envs {
 			opts[k] = profile.EnvRefText(env) // read by the program when it starts
 		}
 		for _, k := range slices.Sorted(maps.Keys(opts)) {
-			s.Options = append(s.Options, Option{Name: k, Value: opts[k]})
+			s.Options = append(s.Options, Option{Name: k, Value: opts[k], Env: envs[k]})
 		}
 	}
 	s.Offsets = offsetsText(ex, b)

@@ -53,11 +53,16 @@ type Model struct {
 	// Bound is the profile, redacted (no secret values), for docs; nil when
 	// the plan is unbound.
 	Bound *profile.Redacted `json:"-"`
+	// EngineDisplay is the engine's name in docs (its spec's Display); ""
+	// when it has none.
+	EngineDisplay string `json:"-"`
 
 	doc             *ir.Document
 	contracts       map[string]*contracts.Contract
 	transformations map[string]*ir.Transformation
 	inferred        map[string]Inferred
+	// inferredOf is inferred by transformation (Inferred).
+	inferredOf map[*ir.Transformation]Inferred
 }
 
 // Session is a Spark Connect session as the profile binds it. Values
@@ -82,6 +87,10 @@ type Session struct {
 	// written ${env:NAME}, and the s3 resource's access_key_env and
 	// secret_key_env as fs.s3a.access.key and fs.s3a.secret.key.
 	ConfEnv map[string]string
+	// LiteralSecret names the first literal credential of Remote and Conf,
+	// its key and why (profile.LiteralSecret, never the value); "" when
+	// none. A program is never written with one.
+	LiteralSecret string
 }
 
 // PipelinePlan is the plan of one pipeline.
@@ -124,9 +133,27 @@ type StepPlan struct {
 	// StateQuery names that query (the first one, not a late branch, that
 	// runs the step's stateful operator); "" when the step keeps no state.
 	StateQuery string
+	// Inputs are the streams the step's inputs read, resolved, in the
+	// order of Step.Inputs.
+	Inputs []Stream
 	// eventTimes are, per node of the plan on a stream, the columns that
 	// carry a watermark (see EventTimes).
 	eventTimes map[*ir.Node]eventTimes
+	// outputs are the contracts the plan's Into nodes conform to.
+	outputs map[*ir.Node]*contracts.Contract
+}
+
+// Output returns the contract an Into node of the step's plan conforms to;
+// nil when the document does not declare it.
+func (sp *StepPlan) Output(n *ir.Node) *contracts.Contract { return sp.outputs[n] }
+
+// Stream is a stream a load or a step's input reads, resolved when the
+// model is built: the planned source or step its reference's node names
+// (at most one of them; both nil when the node is neither) and the port.
+type Stream struct {
+	Ref    ir.Ref
+	Source *Source
+	Step   *StepPlan
 }
 
 // EventTimes returns the columns of node n's output that carry an
@@ -178,8 +205,14 @@ type Source struct {
 	Static bool `json:"-"`
 	// Extract is the extract in the IR.
 	Extract *ir.Extract `json:"-"`
+	// Def is the contract Contract names; nil when the document does not
+	// declare it.
+	Def *contracts.Contract `json:"-"`
 	// Binding is the asset the extract is bound to; nil when unbound.
 	Binding *profile.AssetBinding `json:"-"`
+	// LiteralSecret names the first literal credential of the binding's
+	// Spark options, its key and why; "" when none.
+	LiteralSecret string `json:"-"`
 	// Quarantine is, for a static table whose profile names one, where its
 	// rows that break the contract go; nil when such a row fails the
 	// micro-batch.
@@ -217,7 +250,7 @@ type StaticQuarantine struct {
 func (sq *StaticQuarantine) Write() *Query {
 	return &Query{Name: sq.Asset, Checkpoint: sq.Checkpoint, OutputMode: "append", Output: sq.Output, Sources: []string{}, Steps: []string{},
 		Sink: withLayout(Sink{Asset: sq.Asset, Contract: contracts.RejectionContractID, Plugin: sq.Plugin, Identity: sq.Identity,
-			WriteMode: profile.WriteAppend, Binding: sq.Binding})}
+			WriteMode: profile.WriteAppend, Def: sq.Contract, Binding: sq.Binding})}
 }
 
 // withLayout fills the table layout of s from its binding.
@@ -226,6 +259,7 @@ func withLayout(s Sink) Sink {
 		return s
 	}
 	s.PartitionBy, s.MergeSchema = s.Binding.PartitionBy(), s.Binding.MergeSchema()
+	s.LiteralSecret = literalSecret(s.Binding.SparkOptions())
 	props := s.Binding.TableProperties()
 	for _, k := range slices.Sorted(maps.Keys(props)) {
 		s.TableProperties = append(s.TableProperties, Option{Name: k, Value: props[k]})
@@ -247,6 +281,10 @@ func (s *Sink) Property(name string) string {
 type Option struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
+	// Env is the environment variable the program reads the value from
+	// when it starts (Value is then its ${env:NAME} reference); "" for a
+	// literal value.
+	Env string `json:"-"`
 }
 
 // Query is one streaming query: the rows upstream of one load, written to its
@@ -307,6 +345,26 @@ type Query struct {
 	// "" when the load runs a query of its own. A hosted load has its
 	// host's checkpoint and starts no query: the engines run the host.
 	Host string `json:"host,omitempty"`
+
+	// The ids above resolved when the model is built (resolve.go): what
+	// engines and generators read instead of looking parts up by name.
+
+	// Upstream is the stream From names.
+	Upstream Stream `json:"-"`
+	// SourcePlans are the planned sources of Sources, in its order (a
+	// name the pipeline does not extract is left out).
+	SourcePlans []*Source `json:"-"`
+	// StepPlans are the plans of the steps Steps names, in its order.
+	StepPlans []*StepPlan `json:"-"`
+	// HostQuery is the query Host names; nil when the load runs its own.
+	HostQuery *Query `json:"-"`
+	// HostedQueries are the queries of the loads Hosted names, in its
+	// order (nil for a name the plan does not have).
+	HostedQueries []*Query `json:"-"`
+	// LateHostQuery is the query LateHost names; nil when "" or unplanned.
+	LateHostQuery *Query `json:"-"`
+	// LateSourcePlan is the planned source LateSource names; nil when "".
+	LateSourcePlan *Source `json:"-"`
 }
 
 // Watermark is a WithWatermark declared in a step.
@@ -395,8 +453,14 @@ type Sink struct {
 	MergeSchema bool `json:"mergeSchema,omitempty"`
 	// Load is the load in the IR.
 	Load *ir.Load `json:"-"`
+	// Def is the contract Contract names; nil when the document does not
+	// declare it.
+	Def *contracts.Contract `json:"-"`
 	// Binding is the asset the load is bound to; nil when unbound.
 	Binding *profile.AssetBinding `json:"-"`
+	// LiteralSecret names the first literal credential of the binding's
+	// Spark options, its key and why; "" when none.
+	LiteralSecret string `json:"-"`
 }
 
 // Guarantee is the delivery guarantee of one source/sink pair and what must

@@ -158,11 +158,15 @@ func declares(c *contracts.Contract, name string) bool {
 	return slices.ContainsFunc(c.Fields, func(f contracts.Field) bool { return f.Name == name })
 }
 
-// readsHeaders reports whether a source binding reads Kafka records with
-// their headers (kafka-json, include_headers: true); an unbound source
-// is reported elsewhere and passes.
+// readsHeaders reports whether a source binding reads records with their
+// headers (its plugin's HeadersOption set: kafka-json, include_headers:
+// true); an unbound source is reported elsewhere and passes.
 func readsHeaders(b *profile.AssetBinding) bool {
-	return b == nil || b.Plugin().Name == profile.PluginKafkaJSON && b.Asset.Bool("include_headers")
+	if b == nil {
+		return true
+	}
+	p := pluginOf(b)
+	return p != nil && p.Source != nil && p.Source.HeadersOption != "" && b.Asset.Bool(p.Source.HeadersOption)
 }
 
 // readsBytes reports whether a source binding reads raw payloads

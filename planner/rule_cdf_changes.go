@@ -7,7 +7,6 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // The CDF diagnostic codes (docs/diagnostics.md, docs/cdf.md).
@@ -78,7 +77,7 @@ func checkChangeLoad(c *Checker, q *query) {
 	for _, f := range dst.Fields {
 		checkTargetColumn(c, q, src, f, pos, path)
 	}
-	if q.bound && !q.sink.IsMerge() && pluginName(q.sink) != profile.PluginMemory { // a test's memory table applies changes in any write mode
+	if q.bound && !q.sink.IsMerge() && !pluginOf(q.sink).ChangesAnyMode {
 		c.report(CodeCDFNotMergeSink, diag.Error, q.sink.Asset.Pos, path, "bind the asset with write_mode: foreach-batch-merge (delta, or memory in tests)",
 			fmt.Sprintf("load %s applies changes but sink %s (%s, write mode %s) does not merge", q.name, q.name, pluginName(q.sink), q.sink.WriteMode.Name))
 	}
@@ -101,7 +100,7 @@ func checkTargetColumn(c *Checker, q *query, src *contracts.Contract, f contract
 // warns when its contract does not type the CDF columns.
 func checkCDFSource(c *Checker, pp *pipe, ex *ir.Extract) {
 	b := c.env.Sources[ex.Asset]
-	if pluginName(b) != pluginCDF {
+	if !readsChanges(b) {
 		return
 	}
 	path := pp.path("extract:" + ex.Asset)

@@ -33,7 +33,7 @@ var ruleSparkLateRouting = Rule{
 	Summary: "the Spark engine can route every Late() output: a host query, one re-readable streaming source, no state on the way",
 	Codes:   []string{CodeLateNoHost, CodeLateNotRereadable, CodeLateSeveralSources, CodeLateHostSources, CodeLateAfterState},
 	Check: func(c *Checker) {
-		if c.env.Engine != profile.EnginePySpark {
+		if !profile.OnSpark(c.env.Engine) {
 			return
 		}
 		c.eachQuery(func(q *query) {

@@ -85,7 +85,7 @@ var ruleSparkExpectations = Rule{
 	Summary: "the Spark engine applies every expectation as the local engine does",
 	Codes:   []string{CodeExpectationOnSpark},
 	Check: func(c *Checker) {
-		if c.env.Engine != profile.EnginePySpark {
+		if !profile.OnSpark(c.env.Engine) {
 			return
 		}
 		for _, pp := range c.pipes {

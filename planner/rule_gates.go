@@ -274,7 +274,7 @@ var ruleSparkGates = Rule{
 	Summary: "the Spark engine can measure every failing invalid-ratio gate: its queries read one re-readable streaming source",
 	Codes:   []string{CodeGateNotRereadable},
 	Check: func(c *Checker) {
-		if c.env.Engine != profile.EnginePySpark {
+		if !profile.OnSpark(c.env.Engine) {
 			return
 		}
 		for _, pp := range c.pipes {

@@ -17,7 +17,7 @@ var ruleSourceNames = Rule{
 	Summary: "on Spark 4.2 the streaming sources of a query have distinct source names",
 	Codes:   []string{CodeSourceNameClash},
 	Check: func(c *Checker) {
-		if c.env.Engine != profile.EnginePySpark || !NamesSources(c.env.SparkVersion) {
+		if !profile.OnSpark(c.env.Engine) || !NamesSources(c.env.SparkVersion) {
 			return
 		}
 		c.eachQuery(func(q *query) {

@@ -65,8 +65,10 @@
 // conf as literals, and the parameters and conf keys read from environment
 // variables (REMOTE_ENV, SESSION_CONF_ENV: names only) resolved by the
 // runtime when the program starts, their values redacted from everything it
-// prints. The generator refuses to write a literal credential
-// (profile.LiteralSecret) into a program, whatever the model.
+// prints. The generator refuses to write a literal credential into a
+// program: the planner checks the session, every source's and every
+// sink's options once (Session.LiteralSecret, Source.LiteralSecret,
+// Sink.LiteralSecret) and the generator reads its verdict.
 //
 // What a program does, per query of the plan:
 //

@@ -1,12 +1,9 @@
 package pyspark_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -16,23 +13,7 @@ import (
 // idempotent producer does not cover; the Delta late sink stays exactly
 // once.
 func TestKafkaSinkPlanGuarantee(t *testing.T) {
-	dir := filepath.Join("testdata", "kafka_sink")
-	data, err := os.ReadFile(filepath.Join("testdata", "order-streaming.ir.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := ir.Unmarshal(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prof, diags, err := profile.Load(filepath.Join(dir, "profile.yaml"))
-	if err != nil || diags.HasErrors() {
-		t.Fatalf("load profile: %v %v", err, diags)
-	}
-	m, diags := planner.Plan(doc, prof, planner.Options{})
-	if diags.HasErrors() {
-		t.Fatalf("plan: %v", diags)
-	}
+	m := exampleModel(t, "kafka_sink")
 	want := map[string]string{"customer_order_windows": planner.AtLeastOnce, "rejected_order_events": planner.AtLeastOnce,
 		"late_order_events": planner.EffectivelyExactlyOne}
 	for _, q := range m.Pipelines[0].Queries {

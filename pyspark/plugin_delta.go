@@ -19,7 +19,7 @@ import (
 func deltaPlugin() plugin {
 	return plugin{name: profile.PluginDelta,
 		roles: []profile.Role{profile.RoleStaticSource, profile.RoleAppendSink, profile.RoleMergeSink},
-		read:  readDelta, write: writeDelta}
+		read:  readDelta, write: writeDelta, quarantine: true}
 }
 
 // readDelta binds a Delta table read as payloads: each row rendered as

@@ -16,7 +16,8 @@ import (
 // runtime's iceberg_append and iceberg_merge).
 func icebergPlugin() plugin {
 	return plugin{name: profile.PluginIceberg,
-		roles: []profile.Role{profile.RoleAppendSink, profile.RoleMergeSink}, write: writeIceberg}
+		roles: []profile.Role{profile.RoleAppendSink, profile.RoleMergeSink}, write: writeIceberg,
+		relation: func(s *planner.Sink) string { return SQLTable(s.Identity, "") }}
 }
 
 func writeIceberg(sv *sinkView, s *planner.Sink, c *contracts.Contract) error {

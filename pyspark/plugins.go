@@ -25,6 +25,13 @@ type plugin struct {
 	// reread says how a batch of the source is read again on its own for
 	// late rows (rereadKafka, rereadFiles); "" when it cannot be.
 	reread string
+	// quarantine: the engine MERGEs a static table's quarantine into a
+	// sink of the plugin (delta).
+	quarantine bool
+	// relation is the SQL name of a table sink as the program writes it,
+	// when it is not the binding's table or path (iceberg: its
+	// catalog.namespace.table); nil otherwise.
+	relation func(s *planner.Sink) string
 }
 
 // The ways a source batch is read again for late rows.
@@ -91,6 +98,19 @@ func writer(s *planner.Sink) (plugin, error) {
 		return plugin{}, fmt.Errorf("sink %s: plugin %s has no %s writer in the Spark engine (%s)", s.Asset, s.Plugin, role, names(role))
 	}
 	return plugins[s.Plugin], nil
+}
+
+// SinkRelation is the SQL name of a table sink as the program writes it:
+// its plugin's relation (an Iceberg table's catalog.namespace.table), else
+// the binding's table or delta.`path`, else its quoted identity.
+func SinkRelation(s *planner.Sink) string {
+	if p, ok := plugins[s.Plugin]; ok && p.relation != nil {
+		return p.relation(s)
+	}
+	if b := s.Binding; b != nil {
+		return SQLTable(b.Table(), b.Path())
+	}
+	return SQLTable("", s.Identity)
 }
 
 // names lists the plugins the engine implements in a role, for errors.

@@ -108,7 +108,7 @@ func (g *gen) session(pv *programView) error {
 	pv.Remote = PyString("sc://127.0.0.1:15002")
 	conf := map[string]string{}
 	if s := g.m.Session; s != nil {
-		if err := literalsSafe(map[string]string{"connect_url": s.Remote}, s.Conf); err != nil {
+		if err := literalsSafe(s.LiteralSecret); err != nil {
 			return err
 		}
 		pv.Remote = PyString(s.Remote)
@@ -132,24 +132,20 @@ func (g *gen) session(pv *programView) error {
 }
 
 // literalsSafe refuses to write a literal credential into a program: the
-// profile parser refuses them (ETL-P313); this holds for any model. The
-// error names the key, never the value.
-func literalsSafe(all ...map[string]string) error {
-	for _, m := range all {
-		for _, k := range slices.Sorted(maps.Keys(m)) {
-			if reason, found := profile.LiteralSecret(k, m[k]); found {
-				return fmt.Errorf("refusing to write a credential into the program: %s (%s); reference it by environment variable", k, reason)
-			}
-		}
+// profile parser refuses them (ETL-P313), and the planner names any the
+// model's session, sources and sinks still hold (found: key and reason,
+// never the value).
+func literalsSafe(found string) error {
+	if found != "" {
+		return fmt.Errorf("refusing to write a credential into the program: %s; reference it by environment variable", found)
 	}
 	return nil
 }
 
-// contract returns the contract with the given id; an error when the
-// model's document does not declare it.
-func (g *gen) contract(id string) (*contracts.Contract, error) {
-	c, ok := g.m.Contract(id)
-	if !ok {
+// declared returns c, the contract the model resolved id to; an error
+// when the model's document does not declare it (c is nil).
+func declared(c *contracts.Contract, id string) (*contracts.Contract, error) {
+	if c == nil {
 		return nil, fmt.Errorf("contract %s is not in the IR document", id)
 	}
 	return c, nil
@@ -170,7 +166,7 @@ func sortedKV(m map[string]string) []kv {
 func optionsKV(opts []planner.Option) []kv {
 	out := []kv{}
 	for _, o := range opts {
-		if _, ref := profile.EnvRef(o.Value); !ref {
+		if o.Env == "" {
 			out = append(out, kv{Key: PyString(o.Name), Value: PyString(o.Value)})
 		}
 	}
@@ -182,8 +178,8 @@ func optionsKV(opts []planner.Option) []kv {
 func optionsEnvKV(opts []planner.Option) []kv {
 	var out []kv
 	for _, o := range opts {
-		if name, ref := profile.EnvRef(o.Value); ref {
-			out = append(out, kv{Key: PyString(o.Name), Value: PyString(name)})
+		if o.Env != "" {
+			out = append(out, kv{Key: PyString(o.Name), Value: PyString(o.Env)})
 		}
 	}
 	return out

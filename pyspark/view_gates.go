@@ -115,7 +115,7 @@ func (g *gen) gateOutput(q *planner.Query, gt *planner.Gate) (*writeView, error)
 // names it claims for asset and its sink s, in the contract s loads; a
 // sink that applies changes (a CDF MERGE) is refused.
 func (g *gen) write(wv *writeView, asset string, s *planner.Sink) error {
-	c, err := g.contract(s.Contract)
+	c, err := declared(s.Def, s.Contract)
 	if err != nil {
 		return err
 	}

@@ -55,7 +55,7 @@ func (g *gen) late(q *planner.Query) (*lateView, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	c, err := g.contract(q.Sink.Contract)
+	c, err := declared(q.Sink.Def, q.Sink.Contract)
 	if err != nil {
 		return nil, "", err
 	}
@@ -87,8 +87,8 @@ var lateForms = []string{"write_%s", "%S_IDENTITY", "%S_TARGET", "%S_SCHEMA_SQL"
 // lateRoute returns the late output's host query and the view of the
 // source whose batch it reads again, as the planner found them.
 func (g *gen) lateRoute(q *planner.Query) (*planner.Query, *sourceView, error) {
-	host, ok := g.pp.Query(q.LateHost)
-	if q.LateHost == "" || !ok || host.Branch == ir.PortLate {
+	host := q.LateHostQuery
+	if host == nil || host.Branch == ir.PortLate {
 		return nil, nil, fmt.Errorf("no query runs the stateful operator of step %s (%s)", q.LateStep, planner.CodeLateNoHost)
 	}
 	src := g.sources[q.LateSource]

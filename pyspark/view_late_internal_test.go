@@ -84,7 +84,7 @@ func TestBatchInput(t *testing.T) {
 }
 
 // TestLateRoute: the host query and source come from the planner's
-// LateHost and LateSource; a model the planner would refuse is an error
+// LateHostQuery and LateSource; a model the planner would refuse is an error
 // naming the code it would report.
 func TestLateRoute(t *testing.T) {
 	tests := []struct {
@@ -99,7 +99,14 @@ func TestLateRoute(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			host, src, err := lateGen().lateRoute(&planner.Query{Name: "late", LateStep: "agg", LateHost: tc.host, LateSource: tc.source})
+			g := lateGen()
+			q := &planner.Query{Name: "late", LateStep: "agg", LateHost: tc.host, LateSource: tc.source}
+			for i := range g.pp.Queries {
+				if g.pp.Queries[i].Name == tc.host { // as the planner resolves LateHost
+					q.LateHostQuery = &g.pp.Queries[i]
+				}
+			}
+			host, src, err := g.lateRoute(q)
 			if tc.want == "" {
 				if err != nil || host.Name != tc.host || src.Asset != tc.source {
 					t.Errorf("lateRoute = %v, %v, %v", host, src, err)

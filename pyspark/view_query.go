@@ -200,7 +200,7 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 		qv.Sources = append(qv.Sources, sv.Observe)
 		qv.Observed[sv.Asset] = sv
 	}
-	c, err := g.contract(q.Sink.Contract)
+	c, err := declared(q.Sink.Def, q.Sink.Contract)
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", q.Name, err)
 	}
@@ -215,8 +215,8 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 	if err := g.expectations(q, qv); err != nil {
 		return nil, err
 	}
-	for _, name := range q.Hosted {
-		hv, err := g.hostedWrite(q, name)
+	for i, name := range q.Hosted {
+		hv, err := g.hostedWrite(q, name, q.HostedQueries[i])
 		if err != nil {
 			return nil, err
 		}
@@ -228,9 +228,8 @@ func (g *gen) query(q *planner.Query) (*queryView, error) {
 
 // hostedWrite builds the write of a load query q hosts: the load's sink,
 // its own txnAppId (Query.Identity), q's checkpoint.
-func (g *gen) hostedWrite(q *planner.Query, name string) (*writeView, error) {
-	hq, ok := g.pp.Query(name)
-	if !ok {
+func (g *gen) hostedWrite(q *planner.Query, name string, hq *planner.Query) (*writeView, error) {
+	if hq == nil {
 		return nil, fmt.Errorf("query %s hosts load %s, which the plan does not have", q.Name, name)
 	}
 	hv := &writeView{Identity: PyString(hq.Identity), Checkpoint: PyString(q.Checkpoint),
@@ -353,11 +352,11 @@ func (g *gen) sink(s *planner.Sink, c *contracts.Contract) (sinkView, error) {
 	if s.Binding == nil {
 		return sv, fmt.Errorf("sink %s is not bound to a profile asset", s.Asset)
 	}
-	if err := literalsSafe(s.Binding.SparkOptions()); err != nil {
+	if err := literalsSafe(s.LiteralSecret); err != nil {
 		return sv, fmt.Errorf("sink %s: %w", s.Asset, err)
 	}
 	if s.Changes != nil {
-		tc, err := g.contract(s.Changes.Target)
+		tc, err := declared(s.Changes.Def, s.Changes.Target)
 		if err != nil {
 			return sv, fmt.Errorf("sink %s: %w", s.Asset, err)
 		}

@@ -76,7 +76,7 @@ var lineageNames = []string{"_etl_topic", "_etl_partition", "_etl_offset", "_etl
 // source builds the view of a planned source: its plugin's reader, then,
 // for payload rows, the contract's validation compiled to Spark SQL.
 func (g *gen) source(s *planner.Source) (*sourceView, error) {
-	c, err := g.contract(s.Contract)
+	c, err := declared(s.Def, s.Contract)
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
 	}
@@ -87,7 +87,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := literalsSafe(s.Binding.SparkOptions()); err != nil {
+	if err := literalsSafe(s.LiteralSecret); err != nil {
 		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
 	}
 	base := g.ids.claim(s.Asset, sourceForms...)

@@ -153,8 +153,8 @@ func (g *gen) op(sp *planner.StepPlan, n *ir.Node, src string, ins []string) []s
 	case ir.OpRepartition:
 		return []string{repartition(n, src)}
 	case ir.OpIntoOutput:
-		c, ok := g.m.Contract(n.Output)
-		if !ok {
+		c := sp.Output(n)
+		if c == nil {
 			return []string{src}
 		}
 		return []string{fmt.Sprintf("%s.selectExpr(%s)", src, strings.Join(pyList(conformFrom(c, inputTypes(sp, n))), ", "))}

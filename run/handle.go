@@ -52,8 +52,8 @@ type Status struct {
 // ctx is the run's: when it ends, the run stops as Stop stops it.
 func Start(ctx context.Context, m *planner.Model, o Options) (*Handle, error) {
 	var body func(context.Context, *Handle) ([]*Report, error)
-	switch m.Engine {
-	case profile.EngineLocal:
+	switch {
+	case profile.InProcess(m.Engine):
 		if o.Fresh {
 			for i := range m.Pipelines {
 				if err := startOver(m, m.Pipelines[i].ID, o); err != nil {
@@ -62,7 +62,7 @@ func Start(ctx context.Context, m *planner.Model, o Options) (*Handle, error) {
 			}
 		}
 		body = func(ctx context.Context, h *Handle) ([]*Report, error) { return runLocalAll(ctx, m, o, h) }
-	case profile.EnginePySpark:
+	case profile.OnSpark(m.Engine):
 		if o.Fresh {
 			return nil, freshOnSpark(m)
 		}

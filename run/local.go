@@ -12,8 +12,8 @@ import (
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // runLocal runs one pipeline on the local engine as the trigger says,
@@ -205,10 +205,12 @@ func localBatch(pp *planner.PipelinePlan, p *localengine.Progress) Batch {
 	if p.Duration > 0 {
 		b.RowsPerSecond = float64(p.InputRows) / p.Duration.Seconds()
 	}
-	if q, ok := pp.Query(p.Query); ok && len(q.Watermarks) > 0 {
+	q, _ := pp.Query(p.Query)
+	if q != nil && len(q.Watermarks) > 0 {
 		b.LateWatermark, b.Watermark = watermarkString(p.LateWatermark), watermarkString(p.Watermark)
 	}
-	for _, src := range versionedSources(pp, p.Query) {
+	for _, src := range versionedSources(q) {
+		src := src.Asset
 		end, ok := p.EndOffsets[src]
 		if !ok {
 			continue
@@ -223,16 +225,15 @@ func localBatch(pp *planner.PipelinePlan, p *localengine.Progress) Batch {
 }
 
 // versionedSources are the sources of a query whose offsets are table
-// versions (a Delta Change Data Feed).
-func versionedSources(pp *planner.PipelinePlan, query string) []string {
-	q, ok := pp.Query(query)
-	if !ok {
+// versions (a Delta Change Data Feed); none when q is nil.
+func versionedSources(q *planner.Query) []*planner.Source {
+	if q == nil {
 		return nil
 	}
-	var out []string
-	for _, a := range q.Sources {
-		if s, ok := pp.Source(a); ok && s.Binding != nil && s.Binding.Source().Rows == profile.RowsChanges {
-			out = append(out, a)
+	var out []*planner.Source
+	for _, s := range q.SourcePlans {
+		if s.Binding != nil && s.Binding.Source().Rows == profile.RowsChanges {
+			out = append(out, s)
 		}
 	}
 	return out
@@ -250,8 +251,9 @@ func deltaOffset(o localengine.Offset) json.RawMessage {
 // warnIgnoredStarts says that a resumed query's versioned source ignores
 // its starting position: the checkpoint wins.
 func warnIgnoredStarts(pp *planner.PipelinePlan, q *localengine.Query, o Options) {
-	for _, src := range versionedSources(pp, q.Name) {
-		s, _ := pp.Source(src)
+	pq, _ := pp.Query(q.Name)
+	for _, s := range versionedSources(pq) {
+		src := s.Asset
 		for _, opt := range s.Binding.Source().StartOptions {
 			if s.Binding.Asset.Has(opt) {
 				o.notice("warning", "checkpoint %s exists: %s=%s of %s is ignored; query %s resumes after its last committed version (use a new checkpoint to replay from %s)",
@@ -265,7 +267,7 @@ func warnIgnoredStarts(pp *planner.PipelinePlan, q *localengine.Query, o Options
 // sinks (the parent of the first one), else in the checkpoint root.
 func localReportDir(m *planner.Model, pp *planner.PipelinePlan) string {
 	for _, q := range pp.Queries {
-		if b := q.Sink.Binding; b != nil && b.Plugin().Name == profile.PluginFileJSON {
+		if b := q.Sink.Binding; b != nil && b.Plugin().Store == profile.StoreFiles {
 			return filepath.Dir(b.Path())
 		}
 	}

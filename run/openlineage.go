@@ -195,7 +195,7 @@ func (l *lineage) failed(e QueryFailed) []olEvent {
 		msg = msg[:4096] + "…"
 	}
 	lang := "GO"
-	if l.m.Engine == profile.EnginePySpark {
+	if profile.OnSpark(l.m.Engine) {
 		lang = "PYTHON"
 	}
 	ev.Run.Facets["errorMessage"] = olErrorFacet{
@@ -255,17 +255,13 @@ func (l *lineage) event(typ, pipeline, query string, qr *olQueryRun) olEvent {
 // its quarantine gates' outputs).
 func (l *lineage) datasets(pp *planner.PipelinePlan, q *planner.Query) (in, out []olDataset) {
 	in, out = []olDataset{}, []olDataset{}
-	for _, name := range q.Sources {
-		for i := range pp.Sources {
-			if s := &pp.Sources[i]; s.Asset == name {
-				in = append(in, datasetsOf(l.m, s.Binding, s.Identity)...)
-			}
-		}
+	for _, s := range q.SourcePlans {
+		in = append(in, datasetsOf(l.m, s.Def, s.Binding, s.Identity)...)
 	}
-	out = append(out, datasetsOf(l.m, q.Sink.Binding, q.Sink.Identity)...)
+	out = append(out, datasetsOf(l.m, q.Sink.Def, q.Sink.Binding, q.Sink.Identity)...)
 	for _, g := range q.Gates {
 		if gq := g.Quarantine; gq != nil {
-			out = append(out, datasetsOf(l.m, gq.Binding, gq.Identity)...)
+			out = append(out, datasetsOf(l.m, gq.Def, gq.Binding, gq.Identity)...)
 		}
 	}
 	return in, out

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
@@ -37,12 +38,12 @@ type olContractFacet struct {
 // its directory (<warehouse>/<namespace>/<table>); a catalog table is spark://host:port of the
 // Spark Connect server whose catalog names it, or the local engine's
 // "etlgen-local", and the table name.
-func datasetsOf(m *planner.Model, b *profile.AssetBinding, identity string) []olDataset {
+func datasetsOf(m *planner.Model, c *contracts.Contract, b *profile.AssetBinding, identity string) []olDataset {
 	if b == nil || b.Asset == nil {
 		return []olDataset{{Namespace: "etlgen", Name: identity}}
 	}
 	a := b.Asset
-	facets := map[string]any{"etlgen_contract": contractFacet(m, b)}
+	facets := map[string]any{"etlgen_contract": contractFacet(c, b)}
 	var out []olDataset
 	switch {
 	case a.Plugin.Subscription != nil || a.Has("topic"):
@@ -84,7 +85,7 @@ func pathDataset(p string) (string, string) {
 
 // catalogNamespace is the namespace of a catalog table.
 func catalogNamespace(m *planner.Model) string {
-	if m.Engine == profile.EngineLocal || m.Session == nil {
+	if profile.InProcess(m.Engine) || m.Session == nil {
 		return "etlgen-local"
 	}
 	if u, err := url.Parse(m.Session.Remote); err == nil && u.Host != "" {
@@ -93,11 +94,12 @@ func catalogNamespace(m *planner.Model) string {
 	return "spark"
 }
 
-// contractFacet is a binding's etlgen_contract facet.
-func contractFacet(m *planner.Model, b *profile.AssetBinding) olContractFacet {
+// contractFacet is a binding's etlgen_contract facet; c is the contract
+// the model resolved the binding's to (nil when undeclared).
+func contractFacet(c *contracts.Contract, b *profile.AssetBinding) olContractFacet {
 	f := olContractFacet{olFacetBase: facetBase("EtlgenContractDatasetFacet"), ContractID: b.Contract,
 		Asset: b.Name(), Plugin: string(b.Asset.Plugin.Name)}
-	if c, ok := m.Contract(b.Contract); ok {
+	if c != nil {
 		f.ContractVersion = c.Version
 	}
 	return f

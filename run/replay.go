@@ -145,8 +145,8 @@ func Replay(ctx context.Context, m *planner.Model, opts ReplayOptions) (*ReplayR
 	if err != nil {
 		return nil, err
 	}
-	c, ok := m.Contract(src.Contract)
-	if !ok {
+	c := src.Def
+	if c == nil {
 		return nil, fmt.Errorf("replay %s: unknown contract %s", opts.Quarantine, src.Contract)
 	}
 	rows, err := ReadSink(ctx, m, opts.Quarantine, math.MaxInt)

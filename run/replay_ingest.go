@@ -19,7 +19,7 @@ import (
 // sink's log), so a replay stopped between write and commit re-runs its
 // batch with the same rows, and a second replay feeds nothing twice.
 func ingest(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, src *planner.Source, led *ledger, r *ReplayReport, add []ledgerEntry) error {
-	if m.Engine != profile.EngineLocal {
+	if !profile.InProcess(m.Engine) {
 		return replayErr(CodeReplayEngine, "replay --yes %s: feeding rows through the valid branch on the %s engine is not supported yet; run without --yes for the diff (docs/replay.md)", r.Quarantine, m.Engine)
 	}
 	rm, err := replayModel(m, pp, src, led.dir)
@@ -77,7 +77,7 @@ func replayModel(m *planner.Model, pp *planner.PipelinePlan, src *planner.Source
 	rm.Pipelines = slices.Clone(m.Pipelines)
 	for i := range rm.Pipelines {
 		if rm.Pipelines[i].ID == pp.ID {
-			rm.Pipelines[i].Queries = keep
+			rm.Pipelines[i] = rm.Pipelines[i].WithQueries(keep)
 		}
 	}
 	return &rm, nil

@@ -15,9 +15,9 @@ func markReplayed(m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, 
 	if err != nil {
 		return nil // not a quarantine: nothing to mark
 	}
-	c, ok := m.Contract(src.Contract)
+	c := src.Def
 	led, err := openLedger(pp, q.Sink.Asset)
-	if !ok || err != nil {
+	if c == nil || err != nil {
 		return nil // no ledger can exist
 	}
 	held, err := led.ids()

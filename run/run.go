@@ -133,7 +133,7 @@ func freshOnSpark(m *planner.Model) error {
 	}
 	seen := map[string]bool{}
 	for _, q := range SinkQueries(m) {
-		table := q.Sink.Plugin == profile.PluginDelta || q.Sink.Plugin == profile.PluginIceberg
+		table := sinkPlugin(q).Store == profile.StoreTable
 		if table && !seen[q.Sink.Identity] {
 			seen[q.Sink.Identity] = true
 			fmt.Fprintf(&b, "\n  the %s table %s (its rows, or the whole table)", q.Sink.Plugin, q.Sink.Identity)

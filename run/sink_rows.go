@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // SinkRows are the rows a sink holds, for `etlgen show` and the summary
@@ -103,13 +103,14 @@ func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*S
 	for _, c := range q.Output {
 		r.Columns = append(r.Columns, c.Name)
 	}
+	p := sinkPlugin(q)
 	switch {
-	case q.Sink.Plugin == profile.PluginFileJSON:
+	case p.Store == profile.StoreFiles:
 		err = readFileSink(m, pp, q, r, limit)
-	case (q.Sink.Plugin == profile.PluginDelta || q.Sink.Plugin == profile.PluginIceberg) && m.Engine == profile.EnginePySpark:
+	case p.InMemory(m.Engine):
+		err = fmt.Errorf("the %s engine keeps a %s sink in memory for the run only; bind %s to file-json in the %s profile to keep its rows", m.Engine, p.Name, q.Sink.Asset, m.Engine)
+	case p.Store == profile.StoreTable && profile.OnSpark(m.Engine):
 		err = readSparkTable(ctx, m, q, r, limit)
-	case q.Sink.Plugin == profile.PluginDelta:
-		err = fmt.Errorf("the local engine keeps a delta sink in memory for the run only; bind %s to file-json in the local profile to keep its rows", q.Sink.Asset)
 	default:
 		err = fmt.Errorf("reading a %s sink is not supported", q.Sink.Plugin)
 	}
@@ -122,6 +123,15 @@ func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*S
 	return r, nil
 }
 
+// sinkPlugin is the plugin spec of a query's sink; an empty one when the
+// sink is unbound.
+func sinkPlugin(q *planner.Query) *profile.Plugin {
+	if b := q.Sink.Binding; b != nil && b.Plugin() != nil {
+		return b.Plugin()
+	}
+	return &profile.Plugin{}
+}
+
 // readFileSink reads a file-json sink's committed files in order, after
 // checking that the sink logged every batch the local engine's checkpoint
 // of the query (its host's, for a hosted load) committed. A quarantine
@@ -129,7 +139,7 @@ func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*S
 // table's, a gate's) logs only the batches that wrote to it.
 func readFileSink(m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, r *SinkRows, limit int) error {
 	everyBatch := slices.ContainsFunc(pp.Queries, func(x planner.Query) bool { return x.Name == q.Name && x.Sink.Asset == q.Sink.Asset })
-	if m.Engine == profile.EngineLocal && everyBatch {
+	if profile.InProcess(m.Engine) && everyBatch {
 		if err := localengine.VerifySinkLog(r.Where, q.Checkpoint); err != nil {
 			return err
 		}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/apache/spark-connect-go/spark/sql"
 
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
 )
@@ -108,17 +107,9 @@ func collect(ctx context.Context, s sql.SparkSession, query string) ([]any, erro
 }
 
 // tableRelation is the SQL name of a table sink as the program writes it
-// (pyspark.SQLTable): an Iceberg table's catalog.namespace.table, a Delta
-// table's delta.`path`, else its quoted catalog table.
-func tableRelation(q *planner.Query) string {
-	if q.Sink.Plugin == profile.PluginIceberg {
-		return pyspark.SQLTable(q.Sink.Identity, "")
-	}
-	if b := q.Sink.Binding; b != nil {
-		return pyspark.SQLTable(b.Table(), b.Path())
-	}
-	return pyspark.SQLTable("", q.Sink.Identity)
-}
+// (pyspark.SinkRelation): an Iceberg table's catalog.namespace.table, a
+// Delta table's delta.`path`, else its quoted catalog table.
+func tableRelation(q *planner.Query) string { return pyspark.SinkRelation(&q.Sink) }
 
 // connectURL is the session's Connect URL with the parameters it reads
 // from the environment (a token) appended, URL-encoded, as the program's

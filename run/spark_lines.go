@@ -168,12 +168,12 @@ func streamingSource(pp *planner.PipelinePlan, query string) string {
 		return ""
 	}
 	found := ""
-	for _, a := range q.Sources {
-		if src, ok := pp.Source(a); ok && !src.Static {
+	for _, src := range q.SourcePlans {
+		if !src.Static {
 			if found != "" {
 				return ""
 			}
-			found = a
+			found = src.Asset
 		}
 	}
 	return found

@@ -3,6 +3,8 @@ package irload
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"hash"
@@ -23,15 +25,27 @@ const programVersion = "irload/3"
 // directories, and every file of every local package the program imports,
 // directly or not. Packages from the module cache are pinned by go.sum.
 func cacheKey(m module, importPath string) (string, error) {
-	key, _, err := hashInputs(m, importPath)
-	return key, err
+	k, _, err := hashInputs(m, importPath)
+	return k.Program, err
 }
 
-// hashInputs is cacheKey that also returns what it read (sourceIndex).
-func hashInputs(m module, importPath string) (string, inputs, error) {
-	s := &keyHasher{h: sha256.New()}
+// keys are the two keys of a package's sources: Program, of the IR
+// program and what derives from all of them (cacheKey), and Decl, of what
+// derives only from the declarations of the package's own Go files
+// (declSource) and all of everything else Program hashes: the contracts
+// it declares, which an edit of a function body or a variable's value
+// leaves as they were.
+type keys struct {
+	Program string `json:"key"`
+	Decl    string `json:"declKey"`
+}
+
+// hashInputs is cacheKey that also returns the declaration key and what it
+// read (sourceIndex).
+func hashInputs(m module, importPath string) (keys, inputs, error) {
+	s := &keyHasher{h: sha256.New(), decl: sha256.New()}
 	for _, v := range keyEnv(m, importPath) {
-		io.WriteString(s.h, v+"\x00")
+		s.write(v + "\x00")
 	}
 	roots := []string{m.root}
 	for _, r := range m.replaced {
@@ -40,14 +54,18 @@ func hashInputs(m module, importPath string) (string, inputs, error) {
 	sort.Strings(roots)
 	for _, r := range roots {
 		for _, name := range []string{"go.mod", "go.sum"} {
-			s.file(filepath.Join(r, name))
+			path := filepath.Join(r, name)
+			data, _ := s.file(path)
+			s.declFile(path, data)
 		}
 	}
+	s.self, _ = m.dirOf(importPath)
 	pkgs := []string{importPath, etlPackage}
 	if err := s.packages(m, pkgs); err != nil {
-		return "", inputs{}, err
+		return keys{}, inputs{}, err
 	}
-	return hex.EncodeToString(s.h.Sum(nil))[:32], s.in, nil
+	sum := func(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil))[:32] }
+	return keys{Program: sum(s.h), Decl: sum(s.decl)}, s.in, nil
 }
 
 // keyEnv is what the key depends on besides files: the program, the
@@ -57,10 +75,17 @@ func keyEnv(m module, importPath string) []string {
 		os.Getenv("GOFLAGS"), os.Getenv("GOWORK"), os.Getenv("GOTOOLCHAIN"), os.Getenv("CGO_ENABLED")}
 }
 
-// keyHasher hashes the inputs of a key and records them.
+// keyHasher hashes the inputs of the keys and records them.
 type keyHasher struct {
-	h  hash.Hash
-	in inputs
+	h, decl hash.Hash // the program key's, the declaration key's
+	self    string    // the directory of the loaded package
+	in      inputs
+}
+
+// write hashes text into both keys.
+func (s *keyHasher) write(text string) {
+	io.WriteString(s.h, text)
+	io.WriteString(s.decl, text)
 }
 
 // packages hashes the local packages reachable from pkgs by imports.
@@ -84,7 +109,8 @@ func (s *keyHasher) packages(m module, pkgs []string) error {
 }
 
 // dir hashes the non-test files of one package directory and returns
-// the imports of its Go files.
+// the imports of its Go files; the Go files of the loaded package go into
+// the declaration key as declSource has them.
 func (s *keyHasher) dir(dir string) ([]string, error) {
 	names, err := packageFiles(dir)
 	if err != nil {
@@ -92,15 +118,24 @@ func (s *keyHasher) dir(dir string) ([]string, error) {
 	}
 	s.in.Dirs = append(s.in.Dirs, dirStamp{Path: dir, Names: names})
 	var imports []string
+	var own []goFile
 	fset := token.NewFileSet()
 	for _, name := range names {
 		path := filepath.Join(dir, name)
 		data, ok := s.file(path)
 		if !ok || !strings.HasSuffix(name, ".go") {
+			s.declFile(path, data)
 			continue
 		}
-		f, err := parser.ParseFile(fset, path, data, parser.ImportsOnly)
-		if err != nil {
+		var f *ast.File
+		if dir == s.self {
+			f = parseGo(fset, path, data)
+			own = append(own, goFile{path: path, data: data, f: f})
+		} else {
+			s.declFile(path, data)
+			f, _ = parser.ParseFile(fset, path, data, parser.ImportsOnly)
+		}
+		if f == nil {
 			continue // the go tool reports syntax errors when it builds
 		}
 		for _, im := range f.Imports {
@@ -109,7 +144,18 @@ func (s *keyHasher) dir(dir string) ([]string, error) {
 			}
 		}
 	}
+	for i, src := range declSources(own) {
+		s.declFile(own[i].path, src)
+	}
 	return imports, nil
+}
+
+// declFile hashes a file's path and the bytes of it the declaration key
+// holds.
+func (s *keyHasher) declFile(path string, data []byte) {
+	io.WriteString(s.decl, path+"\x00")
+	fmt.Fprintf(s.decl, "%d\x00", len(data))
+	s.decl.Write(data)
 }
 
 // packageFiles lists the files of a package directory the key hashes: its
@@ -128,8 +174,8 @@ func packageFiles(dir string) ([]string, error) {
 	return names, nil
 }
 
-// file hashes a file's path and content (a missing file hashes its path)
-// and records its stamp, taken before it is read; it returns the content
+// file hashes a file's path and content into the program key (a missing
+// file hashes its path) and records its stamp, taken before it is read; it returns the content
 // and whether the file could be read.
 func (s *keyHasher) file(path string) ([]byte, bool) {
 	io.WriteString(s.h, path+"\x00")

@@ -50,8 +50,8 @@ type dirStamp struct {
 // time (and, when that time is within racyWindow of Recorded, the same
 // content); otherwise the key is hashed again and the index rewritten.
 type sourceIndex struct {
-	Key      string `json:"key"`
-	Recorded int64  `json:"recorded"` // Unix nanoseconds, before the first stat
+	keys
+	Recorded int64 `json:"recorded"` // Unix nanoseconds, before the first stat
 	inputs
 }
 
@@ -69,17 +69,24 @@ func digest(data []byte) string {
 // sourceKey returns the cache key of pkg, from the index in cache when it
 // still holds, else hashed (cacheKey) and indexed.
 func sourceKey(cache string, m module, pkg string) (string, error) {
+	k, err := sourceKeys(cache, m, pkg)
+	return k.Program, err
+}
+
+// sourceKeys returns both keys of pkg, from the index in cache when it
+// still holds, else hashed (hashInputs) and indexed.
+func sourceKeys(cache string, m module, pkg string) (keys, error) {
 	path := indexPath(cache, m, pkg)
 	if ix, err := readIndex(path); err == nil && ix.fresh() {
-		return ix.Key, nil
+		return ix.keys, nil
 	}
 	recorded := time.Now()
-	key, in, err := hashInputs(m, pkg)
+	k, in, err := hashInputs(m, pkg)
 	if err != nil {
-		return "", err
+		return keys{}, err
 	}
-	writeIndex(path, sourceIndex{Key: key, Recorded: recorded.UnixNano(), inputs: in})
-	return key, nil
+	writeIndex(path, sourceIndex{keys: k, Recorded: recorded.UnixNano(), inputs: in})
+	return k, nil
 }
 
 // indexPath is the file of the index of pkg in m under the environment.
@@ -113,7 +120,7 @@ func writeIndex(path string, ix sourceIndex) {
 // fresh reports whether the inputs are still those the key was hashed
 // from.
 func (ix *sourceIndex) fresh() bool {
-	if ix.Key == "" {
+	if ix.Program == "" || ix.Decl == "" {
 		return false
 	}
 	for _, d := range ix.Dirs {

@@ -111,6 +111,6 @@ func plantKey(t *testing.T, path, key string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix.Key = key
+	ix.Program = key
 	writeIndex(path, *ix)
 }

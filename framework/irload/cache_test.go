@@ -86,7 +86,7 @@ func TestPruneKeepsMostRecentlyUsed(t *testing.T) {
 	}
 	writeFiles(t, filepath.Join(cache, "building"), map[string]string{"irprog.123.tmp": "partial"})
 	touch(filepath.Join(cache, "0", "irprog")) // used again just now
-	prune(cache, 3)
+	prune(cache, "irprog", 3)
 	var left []string
 	entries, _ := os.ReadDir(cache)
 	for _, e := range entries {

@@ -37,7 +37,15 @@
 // instead of reading and parsing them; files modified within two seconds
 // of the recording are compared by content. Loader.CacheFile names a file
 // in a package's cache entry for other results derived from the same
-// sources (validate's check of the source contracts,
-// gen.CheckPackageCached); they are pruned with the program (the 16 most
-// recently used entries are kept).
+// sources; they are pruned with the program (the 16 most recently used
+// entries are kept). Loader.DeclCacheFile names one under the package's
+// declaration key (cache_decl.go), hashed in the same pass: its own Go
+// files without the bodies of functions and, unless a constant expression
+// may read one, the values of variables (positions kept), everything
+// else as the program key has it. The contracts a package declares and
+// their diagnostics depend on nothing else, so validate's check of the
+// source contracts (gen.CheckPackageCached) and check's load of them
+// (gen.LoadContractsCached) kept there survive an edit of the pipeline's
+// code: after such an edit validate lists and type-checks nothing, it only
+// builds the program.
 package irload

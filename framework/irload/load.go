@@ -103,7 +103,7 @@ func (l Loader) program(ctx context.Context, m module, pkg string) (string, func
 	if err := os.Rename(tmp, bin); err != nil {
 		return "", keep, fmt.Errorf("store program: %w", err)
 	}
-	prune(cache, maxCached)
+	prune(cache, "irprog", maxCached)
 	return bin, keep, nil
 }
 

@@ -19,11 +19,13 @@ func touch(bin string) {
 	_ = os.Chtimes(bin, now, now)
 }
 
-// prune removes the cached programs beyond the keep most recently used;
-// what it cannot read or remove it leaves alone (another etlgen may be
-// using the cache at the same time).
-func prune(cache string, keep int) {
-	entries, err := os.ReadDir(cache)
+// prune removes the entries (directories) of root beyond the keep most
+// recently used, by the modification time of their file named marker (""
+// for the directory itself; entries without one are left alone: being
+// built, or not of that kind); what it cannot read or remove it leaves
+// alone (another etlgen may be using the cache at the same time).
+func prune(root, marker string, keep int) {
+	entries, err := os.ReadDir(root)
 	if err != nil {
 		return
 	}
@@ -36,10 +38,10 @@ func prune(cache string, keep int) {
 		if !e.IsDir() {
 			continue
 		}
-		dir := filepath.Join(cache, e.Name())
-		info, err := os.Stat(filepath.Join(dir, "irprog"))
+		dir := filepath.Join(root, e.Name())
+		info, err := os.Stat(filepath.Join(dir, marker))
 		if err != nil {
-			continue // being built, or not ours
+			continue
 		}
 		progs = append(progs, entry{dir, info.ModTime()})
 	}

@@ -94,17 +94,18 @@ func (bc *binder) fixedSchema(a *Asset, c *contracts.Contract, pos diag.Position
 	}
 }
 
-// staticInMemory refuses, on the local engine outside tests, a static side
-// bound to delta: the local engine keeps Delta tables in memory for one
-// process, so the join would read an empty table in every `etlgen run`
-// (a test fills the table itself, testkit's DeltaTable).
+// staticInMemory refuses, outside tests, a static side bound to a plugin
+// the engine keeps in memory (Plugin.InMemoryOn: delta on the local
+// engine): its tables live for one process, so the join would read an
+// empty table in every `etlgen run` (a test fills the table itself,
+// testkit's DeltaTable).
 func (bc *binder) staticInMemory(a *Asset, r Role, path string) {
-	if r != RoleStaticSource || bc.p.engine != EngineLocal || bc.p.test || a.Plugin.Name != PluginDelta {
+	if r != RoleStaticSource || bc.p.test || !a.Plugin.InMemory(bc.p.engine) {
 		return
 	}
 	bc.report(diag.Error, CodeEngineMismatch, a.Pos, path,
 		"bind the static table to file-json (a directory of JSON-lines files, read in full at every micro-batch), or mark the profile test: true and fill the table in the test",
-		"the local engine keeps delta tables in memory for one run: the static side %s would be empty in every etlgen run, and every row joined with nothing", a.Name)
+		"the %s engine keeps %s tables in memory for one run: the static side %s would be empty in every etlgen run, and every row joined with nothing", bc.p.engine, a.Plugin.Name, a.Name)
 }
 
 // role reports a plugin that cannot play role r.
@@ -177,7 +178,9 @@ func (bc *binder) sink(pl *ir.Pipeline, l ir.Load) (AssetBinding, bool) {
 		s.MergeKeys = bc.mergeKeys(a, c, path)
 	}
 	bc.tableLayout(&s, c, l.Changes != nil, path)
-	bc.kafkaSink(a, c, path)
+	if a.Plugin.bindSink != nil {
+		a.Plugin.bindSink(bc, a, c, path)
+	}
 	return s, true
 }
 

@@ -1,7 +1,6 @@
 package profile
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,9 +29,9 @@ func (bc *binder) engine(b *Binding) {
 				"engine %s needs a %s resource", e.Name, e.Resource)
 		}
 	}
-	if e.Name == EnginePySpark {
+	if e.Spark {
 		bc.sessionResources()
-		bc.icebergCatalogs()
+		bc.pluginsOnSpark()
 	}
 }
 
@@ -55,32 +54,20 @@ func (bc *binder) sessionResources() {
 	}
 }
 
-// icebergCatalogs refuses an iceberg asset on a Spark line that has no
-// Iceberg runtime (ETL-P361), and two iceberg assets that name one catalog
-// with different warehouses: the session has one configuration per catalog.
-func (bc *binder) icebergCatalogs() {
-	first := map[string]*Asset{}
+// pluginsOnSpark runs each plugin's Spark check (Plugin.bindSpark) over
+// the profile's assets of that plugin, in name order.
+func (bc *binder) pluginsOnSpark() {
+	byPlugin := map[*Plugin][]*Asset{}
 	for _, name := range bc.p.AssetNames() {
-		a := bc.p.assets[name]
-		if a.Plugin == nil || a.Plugin.Name != PluginIceberg {
-			continue
-		}
-		var ce *checkError
-		if err := CheckIcebergSparkLine(bc.p.SparkVersion()); errors.As(err, &ce) {
-			bc.report(diag.Error, ce.Code, a.Pos, "assets."+name, ce.Hint, "asset %s: %s", name, ce.Message)
-		}
-		cat := icebergCatalog(a)
-		other, ok := first[cat]
-		if !ok {
-			first[cat] = a
-			continue
-		}
-		if w, ow := a.Path(IcebergWarehouseOption), other.Path(IcebergWarehouseOption); w != ow {
-			bc.report(diag.Error, CodeIcebergWarehouse, a.Pos, "assets."+name,
-				"give the assets one warehouse, or name another catalog for one of them (catalog: …)",
-				"assets %s and %s both use iceberg catalog %s, with warehouses %s and %s", other.Name, name, cat, ow, w)
+		if a := bc.p.assets[name]; a.Plugin != nil && a.Plugin.bindSpark != nil {
+			byPlugin[a.Plugin] = append(byPlugin[a.Plugin], a)
 		}
 	}
+	bc.p.reg.Walk(func(p *Plugin) {
+		if assets := byPlugin[p]; len(assets) > 0 {
+			p.bindSpark(bc, assets)
+		}
+	})
 }
 
 // checkpoint checks that the checkpoint root is durable: set, and not an

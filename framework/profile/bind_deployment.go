@@ -33,7 +33,7 @@ func (p *Profile) Deployment() string {
 // own mounts, /Volumes/ (Unity Catalog volumes) and /dbfs/, are storage
 // every executor shares.
 func (bc *binder) deployment(b *Binding) {
-	if bc.p.engine != EnginePySpark {
+	if !bc.p.reg.onSpark(bc.p.engine) {
 		return
 	}
 	dep := bc.p.Deployment()

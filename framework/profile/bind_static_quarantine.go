@@ -104,14 +104,14 @@ func (bc *binder) staticQuarantines(pl *ir.Pipeline, b *Binding) {
 				"the quarantine %s of static table %s does not append (plugin %s%s)", name, s.Asset.Name, q.Plugin.Name, mode)
 			continue
 		}
-		if bc.p.engine == EnginePySpark && !q.Plugin.Supports(RoleMergeSink) {
+		if bc.p.reg.onSpark(bc.p.engine) && !q.Plugin.Supports(RoleMergeSink) {
 			bad("bind a delta table: the Spark engine MERGEs the rows it does not hold yet into it",
 				"the quarantine %s of static table %s has plugin %s, which the Spark engine cannot MERGE into", name, s.Asset.Name, q.Plugin.Name)
 			continue
 		}
-		if bc.p.engine == EngineLocal && !bc.p.test && q.Plugin.Name == PluginDelta {
+		if !bc.p.test && q.Plugin.InMemory(bc.p.engine) {
 			bad("bind a file-json directory: its files outlast the run",
-				"the local engine keeps delta tables in memory for one run: the quarantine %s of static table %s would be empty in every etlgen run, and every run would write its rows again", name, s.Asset.Name)
+				"the %s engine keeps %s tables in memory for one run: the quarantine %s of static table %s would be empty in every etlgen run, and every run would write its rows again", bc.p.engine, q.Plugin.Name, name, s.Asset.Name)
 			continue
 		}
 		if q.Plugin.TestOnly && !bc.p.test {

@@ -17,9 +17,10 @@ const (
 func builtinEngines() []Engine {
 	all := []string{TriggerAvailableNow, TriggerOnce, TriggerProcessingTime}
 	return []Engine{
-		{Name: EngineLocal, Display: "Local engine", Summary: "The in-process testkit engine: same semantics as Spark, no JVM.", Triggers: all},
+		{Name: EngineLocal, Display: "Local engine", Summary: "The in-process testkit engine: same semantics as Spark, no JVM.", Triggers: all,
+			InProcess: true},
 		{Name: EnginePySpark, Display: "PySpark Streaming", Summary: "A generated PySpark Structured Streaming program run against a Spark Connect server.",
-			Triggers: all, Resource: "spark"},
+			Triggers: all, Resource: "spark", Spark: true},
 	}
 }
 

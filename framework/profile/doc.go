@@ -21,9 +21,16 @@
 // its facts: typed name (PluginName), display name, roles, engines, options,
 // what it means as a source (SourceFacts: row shape, replay, whether a batch
 // can be re-read, starting positions, fixed columns) and what each of its
-// write modes delivers on replay (SinkGuarantee). The planner, the
-// generators and both engines read these facts; each engine registers its
-// reader and writer per plugin name (docs/plugins.md).
+// write modes delivers on replay (SinkGuarantee), what etlgen's commands do
+// with its sink (Store, InMemoryOn: sink_facts.go), its ODCS server
+// (ServerFacts), and its own binding checks (plugin_<name>_*.go). The
+// planner, the generators and both engines read these facts, never a
+// plugin's name; each engine registers its reader and writer per plugin
+// name (docs/plugins.md). Engines are specs too (builtin_resources.go):
+// what differs between them is a fact (Engine.Spark, Engine.InProcess;
+// OnSpark, InProcess in engine_facts.go). internal/archtest fails on a
+// branch on a plugin or engine name outside the plugin files and the
+// registries.
 //
 // A spark resource's spark_version (spark_version.go: 4.1 by default, or
 // 4.2) names the Spark line the program targets; the planner's rules whose

@@ -70,7 +70,7 @@ func (d *decoder) execution(e entry, engine string) Execution {
 		case "state_store":
 			if s, ok := d.scalar(f.val, path, "a string"); ok && d.enum(f.val, path, s, []string{StateStoreHDFS, StateStoreRocksDB}) {
 				ex.StateStore = s
-				if engine == EngineLocal && s != StateStoreHDFS {
+				if d.reg.inProcess(engine) && s != StateStoreHDFS {
 					d.diags.Add(diag.Diagnostic{Code: CodeOptionNotApplies, Severity: diag.Warning, Pos: d.pos(f.val), Path: path,
 						Message: "state_store applies to the pyspark engine: the local engine keeps state in its own checkpoint files",
 						Hint:    "remove state_store from the local profile"})

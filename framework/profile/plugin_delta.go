@@ -23,6 +23,9 @@ func delta() Plugin {
 		Engines:      []string{EngineLocal, EnginePySpark},
 		ResourceKind: "s3",
 		Source:       &SourceFacts{Name: "Delta table", Rows: RowsTyped, DefaultStart: "the table's current version"},
+		Store:        StoreTable,
+		InMemoryOn:   []string{EngineLocal},
+		Server:       &ServerFacts{Format: "delta", Place: PlacePath},
 		Options: []Option{
 			{Name: "table", Type: TypeString, Description: "Catalog table name, e.g. curated.customer_order_windows."},
 			{Name: "path", Type: TypePath, Description: "Table location, e.g. s3a://warehouse/curated/windows."},

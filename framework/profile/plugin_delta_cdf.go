@@ -11,6 +11,7 @@ func deltaCDF() Plugin {
 		Roles:        []Role{RoleStreamingSource},
 		Engines:      []string{EngineLocal, EnginePySpark},
 		ResourceKind: "s3",
+		Server:       &ServerFacts{Format: "delta", Place: PlacePath},
 		Source: &SourceFacts{
 			Name: "Delta CDF", Rows: RowsChanges, Replayable: true,
 			ReplayNeed:   "the source table keeps the change data of every version not yet committed in the checkpoint (VACUUM and log retention longer than the longest outage)",

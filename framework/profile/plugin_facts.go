@@ -64,6 +64,9 @@ type SourceFacts struct {
 	// DefaultStart says where a new checkpoint starts when no start
 	// option is set.
 	DefaultStart string
+	// HeadersOption, when set, is the boolean option that makes each row
+	// carry its record's headers (kafka-json: include_headers).
+	HeadersOption string
 	// Schema, when set, is the columns every row of the source has (typed
 	// rows of a fixed shape): the extract's contract must declare exactly
 	// these.

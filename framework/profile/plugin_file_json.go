@@ -27,6 +27,8 @@ func fileJSON() Plugin {
 		Summary:    "JSON-lines files in a directory: a streaming file source, the static side of a stream-static join (every file, read again at every micro-batch), or an append sink writing one file per micro-batch.",
 		Roles:      []Role{RoleStreamingSource, RoleStaticSource, RoleAppendSink},
 		Engines:    []string{EngineLocal, EnginePySpark},
+		Store:      StoreFiles,
+		Server:     &ServerFacts{Format: "json", Place: PlacePath},
 		Source: &SourceFacts{
 			Name: "file source", Rows: RowsPayload, Replayable: true, Reread: true,
 			ReplayNeed:   "input files are immutable once visible and are not deleted before the checkpoint commits them",

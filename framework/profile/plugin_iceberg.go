@@ -44,6 +44,9 @@ func iceberg() Plugin {
 		Roles:        []Role{RoleAppendSink, RoleMergeSink},
 		Engines:      []string{EnginePySpark},
 		ResourceKind: "s3",
+		Store:        StoreTable,
+		Server:       &ServerFacts{Format: "iceberg", Place: PlaceWarehouse},
+		bindSpark:    icebergCatalogs,
 		Options: []Option{
 			{Name: IcebergCatalogOption, Type: TypeString, Default: IcebergDefaultCatalog, Check: checkIcebergCatalog,
 				Description: "Name of the Spark catalog (spark.sql.catalog.<name>, a Hadoop catalog) the generated program configures in its session; assets of one catalog share its warehouse."},

@@ -27,10 +27,13 @@ func kafkaJSON() Plugin {
 		EngineRoles:      map[string][]Role{EngineLocal: {RoleAppendSink}},
 		ResourceKind:     "kafka",
 		ResourceRequired: true,
+		Server:           &ServerFacts{Format: "json", Place: PlaceBroker},
+		bindSink:         kafkaSink,
 		Source: &SourceFacts{
 			Name: "Kafka", Rows: RowsPayload, Replayable: true, Reread: true,
-			ReplayNeed:   "the topic keeps every offset not yet committed in the checkpoint (retention longer than the longest outage); fail_on_data_loss=true fails the query on a gap instead of skipping it",
-			StartOptions: []string{"starting_offsets", "starting_timestamp", "starting_offsets_by_timestamp"},
+			ReplayNeed:    "the topic keeps every offset not yet committed in the checkpoint (retention longer than the longest outage); fail_on_data_loss=true fails the query on a gap instead of skipping it",
+			StartOptions:  []string{"starting_offsets", "starting_timestamp", "starting_offsets_by_timestamp"},
+			HeadersOption: "include_headers",
 		},
 		Options: []Option{
 			{Name: "topic", Type: TypeString, Spark: "subscribe", Check: checkTopics,

@@ -37,5 +37,7 @@ func memory() Plugin {
 		},
 		WriteModes: memoryWriteModes,
 		TestOnly:   true,
+		// a test's memory table applies changes in any write mode
+		ChangesAnyMode: true,
 	}
 }

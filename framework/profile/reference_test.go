@@ -3,6 +3,7 @@ package profile
 import (
 	"bytes"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,8 +62,7 @@ func TestCodesDocumented(t *testing.T) {
 func TestRegistryWalkIsSorted(t *testing.T) {
 	var names []string
 	Default().Walk(func(p *Plugin) { names = append(names, string(p.Name)) })
-	want := []string{"delta", "delta-cdf", "file-json", "iceberg", "kafka-json", "memory", "rate"}
-	if strings.Join(names, ",") != strings.Join(want, ",") {
-		t.Errorf("Walk order = %v, want %v", names, want)
+	if !slices.IsSorted(names) || len(names) != len(builtinPlugins()) {
+		t.Errorf("Walk order = %v, want the %d built-in plugins sorted", names, len(builtinPlugins()))
 	}
 }

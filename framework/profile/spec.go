@@ -1,6 +1,10 @@
 package profile
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/etlgen/etlgen/contracts"
+)
 
 // OptionType is the type of an option value in a profile.
 type OptionType string
@@ -164,6 +168,30 @@ type Plugin struct {
 	// SessionConf is what an asset of the plugin sets in the Spark session
 	// on the Spark engine (iceberg: its catalog); nil: nothing.
 	SessionConf func(*Asset) map[string]string
+	// Store is what a sink of the plugin leaves for etlgen's own commands
+	// to read back or delete (`etlgen show`, `run --fresh`, a local run's
+	// report); StoreNone when nothing.
+	Store SinkStore
+	// InMemoryOn lists the engines that keep the plugin's tables in memory
+	// for one process (delta on the local engine): outside a test profile a
+	// static side or a quarantine bound to it would be empty in every run,
+	// and `etlgen show` has nothing to read.
+	InMemoryOn []string
+	// ChangesAnyMode: a sink of the plugin applies the change rows of an
+	// etl.LoadChanges load in any write mode (memory: a test's table);
+	// other plugins need the merge write mode.
+	ChangesAnyMode bool
+	// Server is where an asset of the plugin resides, as a server of the
+	// ODCS contracts it carries; nil: no server (memory, rate).
+	Server *ServerFacts
+	// bindSink checks a sink of the plugin against its loaded contract
+	// when a pipeline is bound (kafka-json: one topic, key columns); nil
+	// when there is nothing to check.
+	bindSink func(bc *binder, a *Asset, c *contracts.Contract, path string)
+	// bindSpark checks the assets of the plugin together when the profile
+	// runs on a Spark engine (iceberg: one warehouse per catalog); nil
+	// when there is nothing to check.
+	bindSpark func(bc *binder, assets []*Asset)
 }
 
 // Option returns the spec of the named option.
@@ -234,6 +262,16 @@ type Engine struct {
 	// Resource is the kind of resource the engine needs, e.g. spark; empty
 	// when none.
 	Resource string
+	// Spark: the engine runs each pipeline as Spark Structured Streaming
+	// queries of a program etlgen generates (`etlgen compile` writes it),
+	// on the Spark Connect session of the profile's spark resource; the
+	// planner's Spark rules, the session's settings and the Spark state
+	// stores apply.
+	Spark bool
+	// InProcess: the engine runs the pipelines inside the etlgen process
+	// (`etlgen run` and `replay --yes` feed them themselves, `doctor` has
+	// nothing to reach, state lives in the engine's own checkpoint files).
+	InProcess bool
 }
 
 func findOption(opts []Option, name string) (*Option, bool) {

@@ -36,7 +36,7 @@ func doctorProject(ctx context.Context, e env, path string, targets []string, fo
 		seen = append(seen, u.Target.Profile)
 		file := relToDir(".", cfg.Path(u.Target.Profile))
 		fmt.Fprintf(e.stdout, "# target %s: %s\n", u.Target.Name, file)
-		if p, _, err := profile.Load(file); err == nil && p.Engine() == profile.EngineLocal {
+		if p, _, err := profile.Load(file); err == nil && profile.InProcess(p.Engine()) {
 			fmt.Fprintln(e.stdout, "- the local engine runs in this process: nothing to check")
 			continue
 		}

@@ -177,6 +177,8 @@ func reportSpread(b *testing.B, name string, samples []sample) {
 	b.ReportMetric(ms(wall[0]), "ms-"+name+"-min")
 	b.ReportMetric(ms(wall[len(wall)-1]), "ms-"+name+"-max")
 	b.ReportMetric(ms(cpu[len(cpu)/2]), "ms-"+name+"-cpu-median")
+	b.ReportMetric(ms(cpu[0]), "ms-"+name+"-cpu-min")
+	b.ReportMetric(ms(cpu[len(cpu)-1]), "ms-"+name+"-cpu-max")
 }
 
 // sortedTimes returns one time of each sample, sorted.

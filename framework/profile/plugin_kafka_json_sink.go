@@ -7,12 +7,9 @@ import (
 	"github.com/etlgen/etlgen/diag"
 )
 
-// kafkaSink checks a kafka-json sink: one topic to produce to (ETL-P355),
-// key columns of the loaded contract (ETL-P356).
-func (bc *binder) kafkaSink(a *Asset, c *contracts.Contract, path string) {
-	if a.Plugin.Name != PluginKafkaJSON {
-		return
-	}
+// kafkaSink checks a kafka-json sink (its Plugin.bindSink): one topic to
+// produce to (ETL-P355), key columns of the loaded contract (ETL-P356).
+func kafkaSink(bc *binder, a *Asset, c *contracts.Contract, path string) {
 	if t, ok := a.Options["topic"]; ok && len(SplitTopics(t.Str)) > 1 {
 		bc.report(diag.Error, CodeSinkTopic, t.Pos, "assets."+a.Name+".topic", "name one topic: a sink produces every record to it",
 			"asset %s is a Kafka sink of pipeline %s, and its topic names %d topics", a.Name, pipelineOf(path), len(SplitTopics(t.Str)))
