@@ -3,7 +3,6 @@ package gen
 import (
 	"context"
 
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/pyspark"
 )
 
@@ -29,7 +28,7 @@ func (PySpark) Spec() Spec {
 // bound to a profile of the pyspark engine; otherwise there is nothing to
 // compile and it returns no files.
 func (PySpark) Generate(_ context.Context, m *Model) ([]File, error) {
-	if m.Plan == nil || !profile.OnSpark(m.Plan.Engine) {
+	if m.Plan == nil || !m.Plan.OnSpark {
 		return nil, nil
 	}
 	files, err := pyspark.Generate(m.Plan)

@@ -18,12 +18,12 @@ func buildModel(c *Checker, inf *inference) *Model {
 	m := &Model{Profile: e.Profile, Engine: e.Engine, Trigger: e.Trigger, CheckpointRoot: e.CheckpointRoot, SparkVersion: e.SparkVersion,
 		doc: c.ix.doc, contracts: c.ix.contracts, transformations: c.ix.transfs, inferred: inf.transformations}
 	if eng, ok := profile.Default().LookupEngine(m.Engine); ok {
-		m.EngineDisplay = eng.Display
+		m.EngineDisplay, m.OnSpark = eng.Display, eng.Spark
 	}
 	if e.prof != nil {
 		m.Execution, m.Session = e.prof.Execution(), sessionOf(e.prof)
 		m.StateSnapshotInterval = snapshotIntervalOf(m.Execution)
-		if profile.OnSpark(m.Engine) && m.Session != nil {
+		if m.OnSpark && m.Session != nil {
 			m.StateStore = stateStoreOf(m.Session.Conf)
 			m.StateSnapshotInterval = sessionSnapshotInterval(m.Session.Conf, m.StateSnapshotInterval)
 		}

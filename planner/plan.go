@@ -56,6 +56,9 @@ type Model struct {
 	// EngineDisplay is the engine's name in docs (its spec's Display); ""
 	// when it has none.
 	EngineDisplay string `json:"-"`
+	// OnSpark reports that the engine runs pipelines on Spark (its spec's
+	// Spark fact); false for an unbound plan.
+	OnSpark bool `json:"-"`
 
 	doc             *ir.Document
 	contracts       map[string]*contracts.Contract
