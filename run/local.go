@@ -12,8 +12,8 @@ import (
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/localengine"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // runLocal runs one pipeline on the local engine as the trigger says,

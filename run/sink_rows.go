@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/localengine"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // SinkRows are the rows a sink holds, for `etlgen show` and the summary
