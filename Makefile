@@ -143,8 +143,8 @@ stack-smoke:
 
 ## stack-doctor: etlgen doctor and its live test against the running stack.
 stack-doctor:
-	$(GO) run ./cmd/etlgen doctor --profile pyspark/doctor/testdata/stack.yaml
-	ETLGEN_STACK=1 $(GO) test -count=1 -run TestRunLiveStack ./pyspark/doctor/
+	$(GO) run ./cmd/etlgen doctor --profile sparkrun/doctor/testdata/stack.yaml
+	ETLGEN_STACK=1 $(GO) test -count=1 -run TestRunLiveStack ./sparkrun/doctor/
 
 ## run-example: run the order-streaming example on the local engine (no JVM); outputs,
 ## checkpoints and run-report.json go to examples/order-streaming/out/ (git-ignored).

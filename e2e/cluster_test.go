@@ -14,11 +14,11 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/e2e/stack"
-	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/pyspark/doctor"
-	"github.com/etlgen/etlgen/pyspark/sparkui"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun/doctor"
+	"github.com/etlgen/etlgen/sparkrun/sparkui"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/conformance"
+	"github.com/etlgen/etlgen/testkit/conformance/suite"
 )
 
 // The cluster tests run when the stack's Spark Connect server is the driver
@@ -63,7 +63,7 @@ type startLine struct {
 	} `json:"queries"`
 }
 
-func (s *sessions) event(ev pyspark.Event) {
+func (s *sessions) event(ev events.Event) {
 	if ev.Kind != "start" {
 		return
 	}
@@ -234,7 +234,7 @@ func TestClusterWorkerKilled(t *testing.T) {
 
 	var started, killed atomic.Int32
 	var killErr atomic.Value
-	r := e.startWith(ctx, prog, func(ev pyspark.Event) {
+	r := e.startWith(ctx, prog, func(ev events.Event) {
 		// About the third micro-batch of the aggregation (three queries
 		// report batch starts) starts: kill worker 1 in it.
 		if ev.Kind == "batch_start" && started.Add(1) == 3*3 {
@@ -278,7 +278,7 @@ func TestClusterRepartition(t *testing.T) {
 	spark := stack.Spark(t)
 	stack.RequireCluster(t, spark, repoRoot)
 	var s *testkit.Scenario
-	for _, sc := range conformance.Scenarios() {
+	for _, sc := range suite.Scenarios() {
 		if sc.Name == repartitionScenario {
 			s = &sc
 		}

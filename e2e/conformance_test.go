@@ -23,11 +23,13 @@ import (
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/conformance"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/testkit/conformance/suite"
 )
 
 // TestConformance (ETLGEN_STACK=1) runs every scenario of the conformance
@@ -43,9 +45,9 @@ func TestConformance(t *testing.T) {
 	start := time.Now()
 	py := python(t)
 	t.Cleanup(func() {
-		t.Logf("%d scenarios on Spark and the local engine in %s", len(conformance.Scenarios()), time.Since(start).Round(time.Second))
+		t.Logf("%d scenarios on Spark and the local engine in %s", len(suite.Scenarios()), time.Since(start).Round(time.Second))
 	})
-	for _, s := range conformance.Scenarios() {
+	for _, s := range suite.Scenarios() {
 		t.Run(s.Name, func(t *testing.T) {
 			t.Parallel() // each scenario has its own database, topics and checkpoints
 			conformanceCase(t, s, &sparkRunner{spark: stack.Spark(t), py: py})
@@ -81,7 +83,7 @@ func TestConformanceIceberg(t *testing.T) {
 	}
 	t.Parallel()
 	py := python(t)
-	for _, s := range conformance.Scenarios() {
+	for _, s := range suite.Scenarios() {
 		t.Run(s.Name, func(t *testing.T) {
 			t.Parallel()
 			conformanceCase(t, s, &sparkRunner{spark: stack.Spark(t), py: py, iceberg: true})
@@ -104,7 +106,7 @@ type sparkRunner struct {
 	// in a database created on the cluster: under its s3a:// warehouse).
 	cluster bool
 	// onEvent, when set, sees every line of the programs.
-	onEvent func(pyspark.Event)
+	onEvent func(events.Event)
 	// iceberg binds the sinks to the iceberg plugin: tables of a Hadoop
 	// catalog of the scenario's own, its warehouse under the scenario's
 	// S3 prefix (the sources and static quarantines stay Delta).
@@ -424,11 +426,11 @@ func (r *sparkRunner) query(tb testing.TB, ctx context.Context, q string) []type
 // runToEnd runs the program until it exits (available-now) and returns its
 // result; a start that fails only because the foreachBatch Python worker
 // did not connect back in time is retried (no batch ran).
-func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) *pyspark.Result {
+func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) *sparkrun.Result {
 	tb.Helper()
 	for attempt := 1; ; attempt++ {
 		stderr := &bytes.Buffer{}
-		h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
+		h, err := sparkrun.Run(ctx, prog, sparkrun.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
 		if err != nil {
 			tb.Fatalf("start %s: %v", prog, err)
 		}
@@ -455,7 +457,7 @@ func (r *sparkRunner) runToEnd(tb testing.TB, ctx context.Context, prog string) 
 func (r *sparkRunner) runToFailure(tb testing.TB, ctx context.Context, prog, want string) {
 	tb.Helper()
 	stderr := &bytes.Buffer{}
-	h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
+	h, err := sparkrun.Run(ctx, prog, sparkrun.RunOptions{Python: r.py, Stderr: &lockedWriter{w: stderr}, OnEvent: r.onEvent})
 	if err != nil {
 		tb.Fatalf("start %s: %v", prog, err)
 	}
@@ -474,14 +476,14 @@ func (r *sparkRunner) runToFailure(tb testing.TB, ctx context.Context, prog, wan
 // the UTC offset.
 const sparkTimestamp = "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX"
 
-// read returns the rows of a sink table in canonical JSON (engine.EncodeRow
+// read returns the rows of a sink table in canonical JSON (localengine.EncodeRow
 // of contract c), after checking the table's column types against c.
 func (r *sparkRunner) read(tb testing.TB, ctx context.Context, table string, c *contracts.Contract) []string {
 	tb.Helper()
 	r.checkTypes(tb, ctx, table, c)
 	q := fmt.Sprintf("SELECT to_json(struct(*), map('timestampFormat', %s, 'ignoreNullFields', 'false')) FROM %s",
 		sparksql.QuoteString(sparkTimestamp), table)
-	schema := engine.SchemaOf(c)
+	schema := localengine.SchemaOf(c)
 	var out []string
 	for _, row := range r.query(tb, ctx, q) {
 		text, _ := row.At(0).(string)
@@ -494,7 +496,7 @@ func (r *sparkRunner) read(tb testing.TB, ctx context.Context, table string, c *
 		if len(m) != len(c.Fields) {
 			tb.Errorf("%s: row %s has %d columns, the contract %d", table, text, len(m), len(c.Fields))
 		}
-		vals := make(engine.Row, len(c.Fields))
+		vals := make(localengine.Row, len(c.Fields))
 		for i, f := range c.Fields {
 			v, err := canonicalValue(m[f.Name], f.Type)
 			if err != nil {
@@ -502,7 +504,7 @@ func (r *sparkRunner) read(tb testing.TB, ctx context.Context, table string, c *
 			}
 			vals[i] = v
 		}
-		out = append(out, string(engine.EncodeRow(schema, vals)))
+		out = append(out, string(localengine.EncodeRow(schema, vals)))
 	}
 	return out
 }

@@ -84,7 +84,7 @@ type sparkLine struct {
 // must split into the corpus's lines, byte for byte, and each line get its
 // verdict from the validation plan, with the rejected row's
 // raw_payload_base64 as the local engine writes it. The local engine reads
-// the same corpus in testkit/engine (TestFileCorpus). A line over 16 MiB
+// the same corpus in localengine (TestFileCorpus). A line over 16 MiB
 // is read whole by Spark (PAYLOAD_TOO_LARGE, its full payload kept) and
 // cut by the local engine (same verdict, its first 16 MiB kept).
 func TestCorpusFilesParity(t *testing.T) {

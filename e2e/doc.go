@@ -26,7 +26,7 @@
 // Each test gets an isolated copy of examples/order-streaming: a unique
 // topic, two unique databases (or s3a:// paths) and its own checkpoint root,
 // written into a test profile; the example is compiled with `etlgen compile`
-// and run with the Spark engine's Go API (pyspark.Run). Events come from
+// and run with the Spark engine's Go API (sparkrun.Run). Events come from
 // package e2e/orders, and the expected tables are computed in Go from what
 // the test produced (orders.Windows), never by an engine:
 //
@@ -39,7 +39,7 @@
 //
 // # Two-engine conformance (conformance_test.go)
 //
-// TestConformance runs every scenario of testkit/conformance (late events,
+// TestConformance runs every scenario of testkit/conformance (suite.Scenarios: late events,
 // duplicates, several windows and customers, a stream–stream join, invalid
 // payloads, a CDF MERGE) on the local engine and through the generated
 // PySpark program: payloads are produced to a topic per source, source
@@ -56,7 +56,7 @@
 // TestClusterPipeline runs the example with s3a:// tables and checkpoints
 // and a four-partition topic and checks that both executors ran tasks of
 // the runs' Spark Connect sessions and exchanged shuffle data (through
-// pyspark/sparkui, as etlgen run's report counts them), then that etlgen
+// sparkrun/sparkui, as etlgen run's report counts them), then that etlgen
 // doctor's executor probe sees both; TestClusterRepartition runs the
 // conformance scenario that repartitions by the grouping key before a
 // window aggregation on the cluster (sparkRunner.cluster: deployment:

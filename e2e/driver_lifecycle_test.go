@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/e2e/stack"
+	"github.com/etlgen/etlgen/localengine"
 	etlrun "github.com/etlgen/etlgen/run"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // The example's queries that commit batches to a checkpoint (the late
@@ -151,9 +151,9 @@ func (r *cliRun) report() *etlrun.Report {
 
 // lease polls the one driver lease under stateDir until its program has
 // started (pid and session recorded).
-func lease(t *testing.T, ctx context.Context, stateDir string) engine.LockHolder {
+func lease(t *testing.T, ctx context.Context, stateDir string) localengine.LockHolder {
 	t.Helper()
-	var h engine.LockHolder
+	var h localengine.LockHolder
 	ok := eventually(ctx, 3*time.Minute, func() bool {
 		files, _ := filepath.Glob(filepath.Join(stateDir, "drivers", "*.lease"))
 		if len(files) != 1 {

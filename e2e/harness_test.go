@@ -19,7 +19,7 @@ import (
 	"github.com/etlgen/etlgen/e2e/orders"
 	"github.com/etlgen/etlgen/e2e/stack"
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
 )
 
 // windowSize and watermarkDelay are the example's AggregateParams defaults.
@@ -52,7 +52,7 @@ type pipelineEnv struct {
 	deployment              string
 	nextOrderID             int64
 	// onEvent, when set, sees every line of the programs start runs.
-	onEvent func(pyspark.Event)
+	onEvent func(events.Event)
 }
 
 type envOptions struct {

@@ -18,10 +18,11 @@ import (
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // paidOrder is an order-streaming payload of customer 7 on 2026-07-15.
@@ -92,7 +93,7 @@ assets:
 			if !strings.HasPrefix(sparkErr, "analysis-error: ") || !strings.Contains(sparkErr, "DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE") {
 				t.Errorf("run %d on Spark: failure %q, want analysis-error with DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE", i+1, sparkErr)
 			}
-			if !errors.Is(localErr, engine.ErrMultipleSourceRows) {
+			if !errors.Is(localErr, localengine.ErrMultipleSourceRows) {
 				t.Errorf("run %d on the local engine: error %v, want ErrMultipleSourceRows", i+1, localErr)
 			}
 			run.want = last
@@ -156,7 +157,7 @@ resources:
 // failure's code and message.
 func runMerge(t *testing.T, ctx context.Context, py, program string) string {
 	t.Helper()
-	h, err := pyspark.Run(ctx, program, pyspark.RunOptions{Python: py})
+	h, err := sparkrun.Run(ctx, program, sparkrun.RunOptions{Python: py})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/e2e/orders"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 var day = time.Date(2026, 7, 15, 0, 0, 0, 0, time.UTC)
@@ -105,7 +106,7 @@ func TestPipelineAvailableNow(t *testing.T) {
 }
 
 // outputRowsOf sums the output_rows of a query's batch lines.
-func outputRowsOf(res *pyspark.Result, query string) int64 {
+func outputRowsOf(res *sparkrun.Result, query string) int64 {
 	var n int64
 	for _, b := range res.Batches {
 		if b.Query == query && b.OutputRows != nil {
@@ -116,7 +117,7 @@ func outputRowsOf(res *pyspark.Result, query string) int64 {
 }
 
 // batchLine returns the batch line of a query's batch n, or nil.
-func batchLine(res *pyspark.Result, query string, n int64) *pyspark.Batch {
+func batchLine(res *sparkrun.Result, query string, n int64) *events.Batch {
 	for i := range res.Batches {
 		if b := &res.Batches[i]; b.Query == query && b.BatchID == n {
 			return b

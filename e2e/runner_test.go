@@ -12,7 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // repoRoot is the module root, where `etlgen compile` resolves the example package.
@@ -79,23 +80,23 @@ func (e *pipelineEnv) compile(ctx context.Context, trigger string) string {
 
 // run is a started program (the Spark engine's Go run API) and its stderr.
 type run struct {
-	h      *pyspark.Handle
+	h      *sparkrun.Handle
 	stderr *bytes.Buffer
 }
 
-// start starts the program with pyspark.Run; e.onEvent, when set, sees
+// start starts the program with sparkrun.Run; e.onEvent, when set, sees
 // every line.
 func (e *pipelineEnv) start(ctx context.Context, prog string) *run {
 	e.t.Helper()
 	return e.startWith(ctx, prog, e.onEvent)
 }
 
-// startWith starts the program with pyspark.Run, onEvent (if not nil)
+// startWith starts the program with sparkrun.Run, onEvent (if not nil)
 // called for each of its event lines.
-func (e *pipelineEnv) startWith(ctx context.Context, prog string, onEvent func(pyspark.Event)) *run {
+func (e *pipelineEnv) startWith(ctx context.Context, prog string, onEvent func(events.Event)) *run {
 	e.t.Helper()
 	r := &run{stderr: &bytes.Buffer{}}
-	h, err := pyspark.Run(ctx, prog, pyspark.RunOptions{Python: python(e.t), Stderr: &lockedWriter{w: r.stderr}, OnEvent: onEvent})
+	h, err := sparkrun.Run(ctx, prog, sparkrun.RunOptions{Python: python(e.t), Stderr: &lockedWriter{w: r.stderr}, OnEvent: onEvent})
 	if err != nil {
 		e.t.Fatalf("start %s: %v", prog, err)
 	}
@@ -104,7 +105,7 @@ func (e *pipelineEnv) startWith(ctx context.Context, prog string, onEvent func(p
 }
 
 // wait waits for the program to exit.
-func (r *run) wait(t *testing.T, ctx context.Context) *pyspark.Result {
+func (r *run) wait(t *testing.T, ctx context.Context) *sparkrun.Result {
 	t.Helper()
 	res, err := r.h.Await(ctx)
 	if err != nil && res == nil {
@@ -114,7 +115,7 @@ func (r *run) wait(t *testing.T, ctx context.Context) *pyspark.Result {
 }
 
 // stop stops the program gracefully (SIGTERM) and returns its result.
-func (r *run) stop(t *testing.T, ctx context.Context) *pyspark.Result {
+func (r *run) stop(t *testing.T, ctx context.Context) *sparkrun.Result {
 	t.Helper()
 	sctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
@@ -128,7 +129,7 @@ func (r *run) stop(t *testing.T, ctx context.Context) *pyspark.Result {
 // test unless it finishes with exit 0. A start that fails only because the
 // server's Python worker for foreachBatch did not connect back in time (a
 // loaded machine) is retried: no batch ran.
-func (e *pipelineEnv) runToEnd(ctx context.Context, prog string) *pyspark.Result {
+func (e *pipelineEnv) runToEnd(ctx context.Context, prog string) *sparkrun.Result {
 	e.t.Helper()
 	for attempt := 1; ; attempt++ {
 		r := e.start(ctx, prog)
@@ -146,7 +147,7 @@ func (e *pipelineEnv) runToEnd(ctx context.Context, prog string) *pyspark.Result
 	}
 }
 
-func workerStartFailure(res *pyspark.Result, stderr string) bool {
+func workerStartFailure(res *sparkrun.Result, stderr string) bool {
 	const msg = "Python worker failed to connect back"
 	return strings.Contains(stderr, msg) || (res.Failure != nil && strings.Contains(res.Failure.Message, msg))
 }

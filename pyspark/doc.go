@@ -1,7 +1,8 @@
 // Package pyspark is the Spark engine: it turns a planned model
 // (planner.Model: the IR document, the profile's bindings, the step plans)
 // into one readable PySpark Structured Streaming program per pipeline, a
-// Spark Connect client, and runs it.
+// Spark Connect client; package sparkrun runs it. The generator starts no
+// process (Compile, the runner and doctor are in sparkrun).
 //
 // # Generate
 //
@@ -23,10 +24,11 @@
 //
 // A program prints one JSON event line per lifecycle step on stdout
 // (etlgen_runtime.events.emit). Their kinds and fields are declared once,
-// in events.go (a payload type per kind), and decoded once, by ParseEvent,
-// into Event's payload of the line's kind; package run reads the payloads.
+// in package pyspark/events (a payload type per kind), and decoded once, by
+// events.ParseEvent, into Event's payload of the line's kind; sparkrun and
+// package run read the payloads.
 // The runtime's tests check every line it emits against the same
-// declaration (runtime/tests/event_schema.json, written by
+// declaration (runtime/tests/event_schema.json, written by pyspark/events'
 // TestEventSchemaFile -update). Generate reads only the model (the
 // bindings it resolved, never the raw profile) and never touches the file
 // system; Write puts files in a directory. Output is deterministic. A
@@ -44,7 +46,7 @@
 // the parameters of a step) come from one table per scope (names.go):
 // PyName of the name, never a keyword, a builtin or one of the program's
 // own names, and distinct when two names map to the same characters.
-// Templates only loop and branch. Compile checks generated files with a
+// Templates only loop and branch. sparkrun.Compile checks generated files with a
 // Python interpreter (etlgen compile runs it before writing).
 //
 // # Plugins
@@ -189,13 +191,7 @@
 //
 // # Run
 //
-//	h, err := pyspark.Run(ctx, "out/customer_order_streaming.py", pyspark.RunOptions{})
-//	res, err := h.Await(ctx)   // or h.Stop(ctx): SIGTERM, graceful per the profile
-//
-// Run starts the program with the venv python (RunOptions.Python, else
-// $ETLGEN_PYTHON, else .cache/venv/bin/python found upwards from the working
-// directory), parses its JSON lines into Events and a Result. The start
-// line names the program's Spark Connect session and where the driver's UI
-// is (spark.driver.host, spark.ui.port, spark.app.id): package
-// pyspark/sparkui reads from it which executors ran the session's tasks.
+// Package sparkrun starts a generated program (sparkrun.Run), reads its
+// event lines and stops it; sparkrun/doctor checks the environment and
+// sparkrun/sparkui reads the driver's status API.
 package pyspark

@@ -14,6 +14,7 @@ import (
 	"github.com/etlgen/etlgen/internal/golden"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // generateCase plans the case's ir.json (default
@@ -98,7 +99,7 @@ func TestGolden(t *testing.T) {
 // venv's interpreter (skipped when there is none).
 func pyCompile(t *testing.T, dir string, files []pyspark.File) {
 	t.Helper()
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Logf("py_compile skipped: %v", err)
 		return

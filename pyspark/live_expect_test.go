@@ -12,8 +12,9 @@ import (
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
 	expectations "github.com/etlgen/etlgen/pyspark/testdata/expectations"
+	"github.com/etlgen/etlgen/sparkrun"
 	"github.com/etlgen/etlgen/testkit"
 )
 
@@ -46,7 +47,7 @@ func expectIR(t *testing.T, dir, action string) string {
 }
 
 // expectCounts are a batch's expectation counts as NAME=PASSED/FAILED.
-func expectCounts(b *pyspark.Batch) []string {
+func expectCounts(b *events.Batch) []string {
 	var out []string
 	for _, e := range b.Expectations {
 		out = append(out, e.Name+"="+strconv.FormatInt(e.Passed, 10)+"/"+strconv.FormatInt(e.Failed, 10))
@@ -132,7 +133,7 @@ assets:
 	s.generate(expectIR(t, irDir, ir.ExpectFail), string(yaml))
 	s.produce(order("x4", 9, "2026-07-15T10:30:00Z", "paid", "3.00"))
 	failed, _, log := s.runProgram()
-	if failed.ExitCode != pyspark.ExitFailure || failed.Failure == nil || failed.Failure.Code != "expectation" ||
+	if failed.ExitCode != sparkrun.ExitFailure || failed.Failure == nil || failed.Failure.Code != "expectation" ||
 		!strings.Contains(failed.Failure.Message, "ETL-E751: expectation known_customer failed in query customer_order_windows") ||
 		!strings.Contains(failed.Failure.Message, `"customer_id":9`) {
 		t.Fatalf("run with an order of customer 9: exit %d, failure %+v (log %s); want exit 1, class expectation naming known_customer and the row", failed.ExitCode, failed.Failure, log)

@@ -11,7 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // gatesIR writes the order-streaming IR with two invalid-ratio gates of
@@ -47,7 +48,7 @@ func orderGatesIR(t *testing.T, dir string, gates ...ir.Gate) string {
 }
 
 // gateValues are the gate verdicts of a query's batch n as name=value/breached.
-func gateValues(t *testing.T, res *pyspark.Result, query string, n int64) []string {
+func gateValues(t *testing.T, res *sparkrun.Result, query string, n int64) []string {
 	t.Helper()
 	b := batchOf(res, query, n)
 	if b == nil {
@@ -163,7 +164,7 @@ func TestLiveWindowGates(t *testing.T) {
 		order("w5", 1, "2026-07-15T13:00:00Z", "paid", "10.00"))
 	failed, _, log := s.runProgram()
 	want := "rows(customer_order_windows) < 2 in an event-time window with value 1 in 1 of 2 windows starting 2026-07-15T11:00:00Z; the batch did not commit"
-	if failed.ExitCode != pyspark.ExitFailure || failed.Failure == nil || failed.Failure.Code != "quality-gate" ||
+	if failed.ExitCode != sparkrun.ExitFailure || failed.Failure == nil || failed.Failure.Code != "quality-gate" ||
 		!strings.Contains(failed.Failure.Message, want) {
 		t.Fatalf("run with a thin window: exit %d, failure %+v (log %s); want exit 1, quality-gate saying %q", failed.ExitCode, failed.Failure, log, want)
 	}
@@ -178,13 +179,13 @@ func TestLiveWindowGates(t *testing.T) {
 	}
 	s.generate(windowGatesIR(t, irDir, ir.GateWarn), string(yaml))
 	res, _ := s.run()
-	var got []pyspark.GateLine
+	var got []events.GateLine
 	for _, b := range res.Batches {
 		if b.Query == "customer_order_windows" && len(b.Gates) > 0 && b.Gates[0].Windows > 0 {
 			got = append(got, b.Gates...)
 		}
 	}
-	want2 := []pyspark.GateLine{
+	want2 := []events.GateLine{
 		{Name: "customers-per-window", Condition: "rows(customer_order_windows) < 2 in an event-time window",
 			Action: ir.GateWarn, Value: 1, Breached: true, Windows: 2, WindowsBreached: 1, BreachedWindows: []string{"2026-07-15T11:00:00Z"}},
 		{Name: "window-times", Condition: "null_ratio(customer_order_windows.latest_event_time) > 0.5 in an event-time window",
@@ -242,7 +243,7 @@ func TestLiveQuarantineGate(t *testing.T) {
 			continue
 		}
 		gated = b.BatchID
-		want := []pyspark.GateLine{{Name: "customers-per-window", Condition: "rows(customer_order_windows) < 2 in an event-time window",
+		want := []events.GateLine{{Name: "customers-per-window", Condition: "rows(customer_order_windows) < 2 in an event-time window",
 			Action: ir.GateQuarantine, Value: 1, Breached: true, Windows: 2, WindowsBreached: 1,
 			BreachedWindows: []string{"2026-07-15T11:00:00Z"}, Quarantined: 1},
 			{Name: "window-times", Condition: "null_ratio(customer_order_windows.latest_event_time) > 0.5 in an event-time window",
@@ -320,7 +321,7 @@ func TestLiveQualityGatesFiles(t *testing.T) {
 func failThenLoosen(t *testing.T, s *liveStack, irDir, yaml string, queries []string, next map[string]int64) {
 	t.Helper()
 	failed, _, log := s.runProgram()
-	if failed.ExitCode != pyspark.ExitFailure || failed.Failure == nil || failed.Failure.Code != "quality-gate" ||
+	if failed.ExitCode != sparkrun.ExitFailure || failed.Failure == nil || failed.Failure.Code != "quality-gate" ||
 		!strings.Contains(failed.Failure.Message, "invalid-fail") || !strings.Contains(failed.Failure.Message, "ETL-E750") ||
 		!strings.Contains(failed.Failure.Message, "with value 0.75") {
 		t.Fatalf("run with 3 of 4 invalid: exit %d, failure %+v (log %s); want exit 1, quality-gate naming invalid-fail at 0.75", failed.ExitCode, failed.Failure, log)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/e2e/stack"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // kafkaSinkRows are the rows both engines produce in TestLiveKafkaSink:
@@ -25,7 +25,7 @@ const kafkaSinkRowsSQL = `SELECT * FROM VALUES
  (CAST(8 AS BIGINT), TIMESTAMP'2026-07-15 10:00:00', TIMESTAMP'2026-07-15 11:00:00', CAST(0 AS BIGINT), CAST(NULL AS DECIMAL(28,2)), CAST(NULL AS TIMESTAMP))
  AS t(customer_id, window_start, window_end, paid_order_count, paid_order_total, latest_event_time)`
 
-func kafkaSinkRows(t *testing.T) (*engine.Schema, []engine.Row) {
+func kafkaSinkRows(t *testing.T) (*localengine.Schema, []localengine.Row) {
 	t.Helper()
 	ts := func(s string) time.Time {
 		v, err := time.Parse(time.RFC3339Nano, s)
@@ -35,12 +35,12 @@ func kafkaSinkRows(t *testing.T) (*engine.Schema, []engine.Row) {
 		return v
 	}
 	i64, tm := contracts.Type{Kind: contracts.KindInt64}, contracts.Type{Kind: contracts.KindTimestamp}
-	s := engine.NewSchema([]engine.Column{{Name: "customer_id", Type: i64}, {Name: "window_start", Type: tm},
+	s := localengine.NewSchema([]localengine.Column{{Name: "customer_id", Type: i64}, {Name: "window_start", Type: tm},
 		{Name: "window_end", Type: tm}, {Name: "paid_order_count", Type: i64},
 		{Name: "paid_order_total", Type: contracts.Type{Kind: contracts.KindDecimal, Precision: 28, Scale: 2}},
 		{Name: "latest_event_time", Type: tm}})
 	start, end := ts("2026-07-15T10:00:00Z"), ts("2026-07-15T11:00:00Z")
-	return s, []engine.Row{
+	return s, []localengine.Row{
 		{int64(7), start, end, int64(3), decimal.RequireFromString("12.5"), ts("2026-07-15T10:59:59.123456Z")},
 		{int64(8), start, end, int64(0), nil, nil},
 	}
@@ -82,19 +82,19 @@ print(json.dumps({"ok": True}))
 
 	s, rows := kafkaSinkRows(t)
 	keys := []string{"customer_id", "window_start"}
-	broker, err := engine.NewKafkaBroker(stack.KafkaBootstrap(), engine.KafkaAuth{})
+	broker, err := localengine.NewKafkaBroker(stack.KafkaBootstrap(), localengine.KafkaAuth{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer broker.Close()
-	sink := &engine.KafkaSink{Topic: localTopic, Key: keys, Producer: broker}
+	sink := &localengine.KafkaSink{Topic: localTopic, Key: keys, Producer: broker}
 	if _, err := sink.Write("", 0, s, rows); err != nil {
 		t.Fatal(err)
 	}
 
 	var want []string
 	for _, r := range rows {
-		want = append(want, string(engine.KafkaKey(s, r, keys))+" => "+string(engine.KafkaValue(s, r)))
+		want = append(want, string(localengine.KafkaKey(s, r, keys))+" => "+string(localengine.KafkaValue(s, r)))
 	}
 	slices.Sort(want)
 	for _, topic := range []string{sparkTopic, localTopic} {

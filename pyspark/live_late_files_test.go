@@ -131,7 +131,7 @@ func checkSourceLog(t *testing.T, file string, entries int) {
 	}
 }
 
-// localRun runs the same pipeline on the local engine (testkit/engine,
+// localRun runs the same pipeline on the local engine (localengine,
 // through `etlgen run`) over the same event files, with a checkpoint and
 // file outputs of its own.
 type localRun struct {

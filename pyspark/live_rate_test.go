@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // TestLiveRateSource runs the rate pipeline (testdata/rate_source: Spark's
@@ -69,7 +70,7 @@ func (s *liveStack) runUntil(batches int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	seen := make(chan struct{}, 1000)
-	h, err := pyspark.Run(ctx, s.program, pyspark.RunOptions{Python: s.py, OnEvent: func(ev pyspark.Event) {
+	h, err := sparkrun.Run(ctx, s.program, sparkrun.RunOptions{Python: s.py, OnEvent: func(ev events.Event) {
 		if ev.Batch != nil && ev.Batch.InputRows > 0 {
 			seen <- struct{}{}
 		}

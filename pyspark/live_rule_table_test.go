@@ -13,6 +13,7 @@ import (
 	"github.com/etlgen/etlgen/contracts/sparksql"
 	"github.com/etlgen/etlgen/e2e/stack"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // TestLiveRuleTableExplain asks Spark for the physical plans of the
@@ -26,7 +27,7 @@ func TestLiveRuleTableExplain(t *testing.T) {
 	if os.Getenv("ETLGEN_STACK") != "1" {
 		t.Skip("set ETLGEN_STACK=1 to run against the stack (scripts/stack.sh up)")
 	}
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Fatal(err)
 	}

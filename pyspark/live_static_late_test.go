@@ -68,7 +68,7 @@ func TestLiveStaticJoinLate(t *testing.T) {
 	}
 
 	// Run 3: a customer row that breaks the contract (customer_id gt=0)
-	// fails the batch, as on the local engine (engine.StaticRowError):
+	// fails the batch, as on the local engine (localengine.StaticRowError):
 	// never joined, never dropped silently. Run 4, the row deleted, re-runs
 	// the batch and counts its event.
 	s.query("INSERT INTO " + s.db + ".customers VALUES (0, 'tin')")

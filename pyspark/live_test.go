@@ -21,6 +21,8 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // liveStack is a generated program of the order-streaming example bound to
@@ -76,7 +78,7 @@ func startLiveWith(t *testing.T, irFile string, profileYAML func(*liveStack) str
 	if os.Getenv("ETLGEN_STACK") != "1" {
 		t.Skip("set ETLGEN_STACK=1 to run against the stack (scripts/stack.sh up)")
 	}
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +160,7 @@ func (s *liveStack) query(sql ...string) [][]map[string]any {
 
 // run runs the program to its end (available-now) and returns the result
 // and its start line.
-func (s *liveStack) run() (*pyspark.Result, map[string]string) {
+func (s *liveStack) run() (*sparkrun.Result, map[string]string) {
 	s.t.Helper()
 	res, starts, log := s.runProgram()
 	// On a loaded machine the server's Python worker for foreachBatch may
@@ -182,7 +184,7 @@ func (s *liveStack) run() (*pyspark.Result, map[string]string) {
 
 // runProgram runs the program available-now to its end, whatever its
 // outcome: the result, each query's start, and the program log's path.
-func (s *liveStack) runProgram() (*pyspark.Result, map[string]string, string) {
+func (s *liveStack) runProgram() (*sparkrun.Result, map[string]string, string) {
 	s.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
@@ -192,8 +194,8 @@ func (s *liveStack) runProgram() (*pyspark.Result, map[string]string, string) {
 		s.t.Fatal(err)
 	}
 	defer logf.Close()
-	h, err := pyspark.Run(ctx, s.program, pyspark.RunOptions{Python: s.py, Stderr: logf, Env: s.env,
-		OnEvent: func(ev pyspark.Event) {
+	h, err := sparkrun.Run(ctx, s.program, sparkrun.RunOptions{Python: s.py, Stderr: logf, Env: s.env,
+		OnEvent: func(ev events.Event) {
 			if ev.Kind != "start" {
 				return
 			}
@@ -237,7 +239,7 @@ func order(id string, customer int, at, status, total string) string {
 		id, 1000+customer, customer, total, status, at)
 }
 
-func sums(res *pyspark.Result, query string) (dropped, late, input int64, lastData int64) {
+func sums(res *sparkrun.Result, query string) (dropped, late, input int64, lastData int64) {
 	lastData = -1
 	for _, b := range res.Batches {
 		if b.Query != query {
@@ -255,7 +257,7 @@ func sums(res *pyspark.Result, query string) (dropped, late, input int64, lastDa
 	return
 }
 
-func outputRows(res *pyspark.Result, query string) int64 {
+func outputRows(res *sparkrun.Result, query string) int64 {
 	var n int64
 	for _, b := range res.Batches {
 		if b.Query == query && b.OutputRows != nil {
@@ -385,7 +387,7 @@ func TestLiveOrderStreaming(t *testing.T) {
 }
 
 // batchOf returns the batch line of a query's batch n, or nil.
-func batchOf(res *pyspark.Result, query string, n int64) *pyspark.Batch {
+func batchOf(res *sparkrun.Result, query string, n int64) *events.Batch {
 	for i := range res.Batches {
 		if b := &res.Batches[i]; b.Query == query && b.BatchID == n {
 			return b
@@ -487,8 +489,8 @@ func TestLiveStopOnSignal(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	batches := make(chan string, 100)
-	h, err := pyspark.Run(ctx, filepath.Join(s.dir, "customer_order_streaming.py"), pyspark.RunOptions{Python: s.py,
-		OnEvent: func(ev pyspark.Event) {
+	h, err := sparkrun.Run(ctx, filepath.Join(s.dir, "customer_order_streaming.py"), sparkrun.RunOptions{Python: s.py,
+		OnEvent: func(ev events.Event) {
 			if ev.Batch != nil && ev.Batch.InputRows > 0 {
 				batches <- ev.Batch.Query
 			}

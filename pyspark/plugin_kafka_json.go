@@ -57,7 +57,7 @@ func credentials(sv *sourceView, b *profile.AssetBinding) {
 
 // kafkaJSONOptions are the to_json options of a Kafka sink's value and
 // multi-column key: timestamps with microseconds (the session is UTC) and
-// NULL fields kept, as the local engine writes them (engine.KafkaValue).
+// NULL fields kept, as the local engine writes them (localengine.KafkaValue).
 const kafkaJSONOptions = "map('timestampFormat', 'yyyy-MM-dd''T''HH:mm:ss.SSSSSSXXX', 'ignoreNullFields', 'false')"
 
 // writeKafkaJSON produces a query's rows to the asset's topic from

@@ -10,6 +10,7 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 var hostile = []string{
@@ -35,7 +36,7 @@ func TestPyStringIsOneASCIILine(t *testing.T) {
 // TestPyStringRoundTrip evaluates the literals with Python and compares
 // the values (invalid UTF-8 becomes U+FFFD, as in SQL literals).
 func TestPyStringRoundTrip(t *testing.T) {
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Skipf("no python: %v", err)
 	}
@@ -116,7 +117,7 @@ func TestIntervalAndPyName(t *testing.T) {
 // docstring holds the text exactly (invalid UTF-8 as U+FFFD), and the
 // module around it is intact.
 func TestPyDocRoundTrip(t *testing.T) {
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Skipf("no python: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/etlgen/etlgen/contracts/sparksql"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // checkDump imports the generated program (its module name is argv[2]) and
@@ -43,7 +44,7 @@ type programCheck struct {
 // ValidExpr, the reason lookups), the form the shared corpus checks on
 // Spark against Go's verdicts. Each rule is written once in the program.
 func TestRuleTableBuildsThePlan(t *testing.T) {
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Skipf("no python: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // runtimePrelude imports the generated etlgen_runtime (from the directory
@@ -24,7 +25,7 @@ import etlgen_runtime as rt
 // no Python interpreter.
 func runRuntime(t *testing.T, caseDir, script string, in, out any) {
 	t.Helper()
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Skipf("no python: %v", err)
 	}

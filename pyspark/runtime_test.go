@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // TestRuntimeClassify runs etlgen_runtime.classify on real failure texts
@@ -240,12 +240,12 @@ out = {
 }
 print(json.dumps(out, sort_keys=True))
 `
-	// Window starts the Go engine names with engine.FormatWindowStart.
+	// Window starts the Go engine names with localengine.FormatWindowStart.
 	micros := []int64{1784109600000000, 0, 1784109600500000, 1784109600000001, -1000000}
 	var starts []any
 	var list []string
 	for _, us := range micros {
-		starts = append(starts, engine.FormatWindowStart(time.UnixMicro(us)))
+		starts = append(starts, localengine.FormatWindowStart(time.UnixMicro(us)))
 		list = append(list, strconv.FormatInt(us, 10))
 	}
 	script = "WINDOW_MICROS = [" + strings.Join(list, ", ") + "]\n" + script
@@ -281,19 +281,19 @@ print(json.dumps(out, sort_keys=True))
 			map[string]any{"name": "counted", "action": "fail", "passed": 0.0, "failed": 0.0},
 		},
 		// raise_error's message starts as the local engine's ExpectationError.
-		"expectation_marker": []any{engine.ExpectationMarker, engine.CodeExpectationFailed},
+		"expectation_marker": []any{localengine.ExpectationMarker, localengine.CodeExpectationFailed},
 		// Fail, quarantine, per-window and rolling gates are measured before the commit, not observed.
 		"before_commit": []any{false, true, false, false, true, true, true},
-		// rows, a ratio, a ratio over no rows (engine.GateParts.value)
+		// rows, a ratio, a ratio over no rows (localengine.GateParts.value)
 		"parts_value":   []any{4.0, 0.25, 0.0},
 		"rolling_store": []any{"/tmp/cp/q/etlgen_rolling", "s3a://b/cp/q/etlgen_rolling"},
 		// batch 0 has no batches before it: its own parts, the store not read
 		"rolling_first": map[string]any{"roll": []any{1.0, 4.0}},
 		"window_starts": starts,
 		"windows_text": []any{"",
-			engine.GateResult{Windows: 5, WindowsBreached: 2, BreachedWindows: []string{"a", "b"}}.WindowsText(),
-			engine.GateResult{Windows: 30, WindowsBreached: 12, BreachedWindows: []string{"a"}}.WindowsText(),
-			engine.GateResult{Windows: 1, WindowsBreached: 1, BreachedWindows: []string{"a"}}.WindowsText()},
+			localengine.GateResult{Windows: 5, WindowsBreached: 2, BreachedWindows: []string{"a", "b"}}.WindowsText(),
+			localengine.GateResult{Windows: 30, WindowsBreached: 12, BreachedWindows: []string{"a"}}.WindowsText(),
+			localengine.GateResult{Windows: 1, WindowsBreached: 1, BreachedWindows: []string{"a"}}.WindowsText()},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("runtime helpers (-want +got):\n%s", diff)

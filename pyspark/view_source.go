@@ -127,7 +127,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 // RawPayloadBase64 is the SQL of a rejected row's raw_payload_base64: the
 // bytes of a payload that is not valid UTF-8 in standard base64 (a string
 // column cannot carry them through every reader), NULL otherwise; the
-// local engine writes the same (testkit/engine, rawBase64). Spark's
+// local engine writes the same (localengine, rawBase64). Spark's
 // base64() breaks lines every 76 characters with CRLF
 // (spark.sql.chunkBase64String.enabled, true on Spark 4.1.1), so the line
 // breaks are removed: standard base64 on one line.

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/pyspark/events"
 )
 
 // TestBatchWatermark: a batch line carries the watermark its batch judged
@@ -32,7 +32,7 @@ func TestBatchWatermark(t *testing.T) {
 		{"plain", at, ""},
 	}
 	for _, tt := range local {
-		if got := localBatch(pp, &engine.Progress{Query: tt.query, Watermark: tt.wm}).Watermark; got != tt.want {
+		if got := localBatch(pp, &localengine.Progress{Query: tt.query, Watermark: tt.wm}).Watermark; got != tt.want {
 			t.Errorf("local %s at %v: watermark %q, want %q", tt.query, tt.wm, got, tt.want)
 		}
 	}
@@ -40,7 +40,7 @@ func TestBatchWatermark(t *testing.T) {
 		"1970-01-01T00:00:00.000Z": "",
 		"2026-07-15T10:49:00.000Z": "2026-07-15T10:49:00.000Z",
 	} {
-		if got := sparkBatch(pp, &pyspark.Batch{Query: "w", Watermark: &wm}).Watermark; got != want {
+		if got := sparkBatch(pp, &events.Batch{Query: "w", Watermark: &wm}).Watermark; got != want {
 			t.Errorf("spark %s: watermark %q, want %q", wm, got, want)
 		}
 	}
@@ -50,8 +50,8 @@ func TestBatchWatermark(t *testing.T) {
 // the Spark program gives the same failures.
 func TestLocalFailureClass(t *testing.T) {
 	for err, want := range map[error]string{
-		fmt.Errorf("run query q: %w", &engine.StaticRowError{Asset: "customers", Contract: "c", Rows: 1, ReasonCode: "OUT_OF_RANGE"}): FailureInvalidStaticRow,
-		&engine.InputError{Code: engine.CodeFileMissing, Path: "/in/a.jsonl", Err: errors.New("gone")}:                                "input-missing",
+		fmt.Errorf("run query q: %w", &localengine.StaticRowError{Asset: "customers", Contract: "c", Rows: 1, ReasonCode: "OUT_OF_RANGE"}): FailureInvalidStaticRow,
+		&localengine.InputError{Code: localengine.CodeFileMissing, Path: "/in/a.jsonl", Err: errors.New("gone")}:                           "input-missing",
 		errors.New("boom"): "failure",
 	} {
 		if got := localFailure(err).Code; got != want {

@@ -5,15 +5,15 @@
 // # Flow
 //
 //	Start(ctx, model, Options) → *Handle (ID, Status, Await, Stop); Run = Start + Await
-//	  local engine:   engine.Open per pipeline (locks its checkpoints) →
-//	                  Engine.Run(ctx, trigger, …) with engine.Hooks (batch
+//	  local engine:   localengine.Open per pipeline (locks its checkpoints) →
+//	                  Engine.Run(ctx, trigger, …) with localengine.Hooks (batch
 //	                  started, idle), stopping by the profile's stop policy
 //	                  when ctx ends or Stop is called → Close
 //	  pyspark engine: the server's Spark line against the profile's
 //	                  spark_version (doctor.CheckSparkLine: ETL-E702, no
 //	                  program starts) → pyspark.Generate → programs in a fresh directory →
 //	                  per pipeline: the driver lease of its checkpoints
-//	                  (ETL-K520 when another run holds it) → pyspark.Run
+//	                  (ETL-K520 when another run holds it) → sparkrun.Run
 //	                  with the lease inherited, an orphaned session to
 //	                  release first, its JSON lines read back (spark_lines.go)
 //	  either engine → Events (stream.go: one at a time, a BatchStarted
@@ -61,7 +61,7 @@
 // Report.Lineage, never a failed run.
 //
 // Options.Fresh starts each pipeline over first, on the local engine
-// (engine.StartOver, after Options.Confirm; its replays' ledgers and what
+// (localengine.StartOver, after Options.Confirm; its replays' ledgers and what
 // they wrote go too, replayLeftovers); on Spark it is refused with
 // what starting over there takes (the checkpoints and the Delta sink
 // tables: a new checkpoint's batches would be skipped by the tables'
@@ -86,7 +86,7 @@
 // Spark run rewrites it after every event, so a killed etlgen leaves the
 // report so far. After a Spark run the report says which executors ran the
 // tasks of the program's Spark Connect session (Report.Executors, read
-// through pyspark/sparkui from the driver UI the program's start line
+// through sparkrun/sparkui from the driver UI the program's start line
 // names), or why that is unknown.
 //
 // # Driver lease (Spark engine)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // ExpectationCounts is one expectation's counts over one micro-batch, as
@@ -44,7 +44,7 @@ const (
 )
 
 // localExpectations are the engine's counts of a batch.
-func localExpectations(rs []engine.ExpectationResult) []ExpectationCounts {
+func localExpectations(rs []localengine.ExpectationResult) []ExpectationCounts {
 	var out []ExpectationCounts
 	for _, r := range rs {
 		out = append(out, ExpectationCounts(r))
@@ -57,7 +57,7 @@ func localExpectations(rs []engine.ExpectationResult) []ExpectationCounts {
 func expectationWarnings(b *Batch) {
 	for _, e := range b.Expectations {
 		if e.Failed > 0 && e.Action == ir.ExpectWarn {
-			b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: engine.CodeExpectationFailed,
+			b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: localengine.CodeExpectationFailed,
 				Text: fmt.Sprintf("query %s batch %d: expectation %s: %s broke it (action warn: kept)",
 					b.Query, b.BatchID, e.Name, diag.Count(int(e.Failed), "row", "rows"))})
 		}
@@ -85,7 +85,7 @@ func (q *QueryReport) addExpectations(cs []ExpectationCounts) {
 // failed: the message carries the marker, the code, the expectation and
 // the row.
 func expectationFailure(msg string) (*Failure, bool) {
-	if !strings.Contains(msg, engine.ExpectationMarker) {
+	if !strings.Contains(msg, localengine.ExpectationMarker) {
 		return nil, false
 	}
 	return &Failure{Code: FailureExpectation, Message: msg, Retry: ExpectationRetry}, true

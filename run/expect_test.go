@@ -7,9 +7,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/pyspark/events"
 )
 
 // TestExpectationCounts: a batch's expectation counts are the same from
@@ -17,7 +17,7 @@ import (
 // that warns, the report's sums and OpenLineage assertions; a failed
 // expectation is an expectation failure.
 func TestExpectationCounts(t *testing.T) {
-	p := &engine.Progress{Query: "q", BatchID: 3, Expectations: []engine.ExpectationResult{
+	p := &localengine.Progress{Query: "q", BatchID: 3, Expectations: []localengine.ExpectationResult{
 		{Name: "a", Action: "warn", Passed: 7, Failed: 2},
 		{Name: "b", Action: "drop", Passed: 9},
 	}}
@@ -29,10 +29,10 @@ func TestExpectationCounts(t *testing.T) {
 	if diff := cmp.Diff([]string{"expect:a=7/2(warn)", "expect:b=9/0(drop)"}, texts); diff != "" {
 		t.Errorf("texts (-want +got):\n%s", diff)
 	}
-	if len(b.Warnings) != 1 || b.Warnings[0].Code != engine.CodeExpectationFailed || !strings.Contains(b.Warnings[0].Text, "expectation a: 2 rows broke it") {
-		t.Errorf("warnings %+v, want one %s about expectation a", b.Warnings, engine.CodeExpectationFailed)
+	if len(b.Warnings) != 1 || b.Warnings[0].Code != localengine.CodeExpectationFailed || !strings.Contains(b.Warnings[0].Text, "expectation a: 2 rows broke it") {
+		t.Errorf("warnings %+v, want one %s about expectation a", b.Warnings, localengine.CodeExpectationFailed)
 	}
-	sb := sparkBatch(&planner.PipelinePlan{ID: "pl"}, &pyspark.Batch{Query: "q", BatchID: 3, Expectations: []pyspark.ExpectationLine{
+	sb := sparkBatch(&planner.PipelinePlan{ID: "pl"}, &events.Batch{Query: "q", BatchID: 3, Expectations: []events.ExpectationLine{
 		{Name: "a", Action: "warn", Passed: 7, Failed: 2}, {Name: "b", Action: "drop", Passed: 9}}})
 	if diff := cmp.Diff(b.Expectations, sb.Expectations); diff != "" || !cmp.Equal(b.Warnings, sb.Warnings) {
 		t.Errorf("Spark batch counts (-local +spark):\n%s\nwarnings %+v", diff, sb.Warnings)
@@ -55,8 +55,8 @@ func TestExpectationCounts(t *testing.T) {
 	if assertionsFacet(nil) != nil {
 		t.Error("a batch without expectations has an assertions facet")
 	}
-	f := localFailure(&engine.ExpectationError{Query: "q", BatchID: 3, Expectation: "c", Condition: "x > 0", Row: "{}"})
-	if f.Code != FailureExpectation || !strings.Contains(f.Message, engine.CodeExpectationFailed) {
-		t.Errorf("failure %+v, want %s with %s", f, FailureExpectation, engine.CodeExpectationFailed)
+	f := localFailure(&localengine.ExpectationError{Query: "q", BatchID: 3, Expectation: "c", Condition: "x > 0", Row: "{}"})
+	if f.Code != FailureExpectation || !strings.Contains(f.Message, localengine.CodeExpectationFailed) {
+		t.Errorf("failure %+v, want %s with %s", f, FailureExpectation, localengine.CodeExpectationFailed)
 	}
 }

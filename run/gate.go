@@ -6,7 +6,7 @@ import (
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // GateVerdict is one quality gate's verdict over one micro-batch, as either
@@ -19,7 +19,7 @@ type GateVerdict struct {
 	Breached  bool    `json:"breached"`
 	// Windows, WindowsBreached and BreachedWindows are a per-window gate's:
 	// the windows measured, those breached and the starts of the first
-	// breached ones (engine.GateResult); Value is then the worst window's.
+	// breached ones (localengine.GateResult); Value is then the worst window's.
 	Windows         int      `json:"windows,omitempty"`
 	WindowsBreached int      `json:"windowsBreached,omitempty"`
 	BreachedWindows []string `json:"breachedWindows,omitempty"`
@@ -86,10 +86,10 @@ func gateWarnings(b *Batch) {
 			if g.Action == ir.GateQuarantine {
 				action = fmt.Sprintf("action quarantine: %s to the gate's output instead of the load; the batch commits", diag.Count(g.Quarantined, "row", "rows"))
 			}
-			b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: engine.CodeGateFailed,
+			b.Warnings = append(b.Warnings, Notice{Kind: "warning", Code: localengine.CodeGateFailed,
 				Text: fmt.Sprintf("query %s batch %d: quality gate %s breached: %s with value %s%s (%s)",
 					b.Query, b.BatchID, g.Name, g.Condition, ir.FormatThreshold(g.Value),
-					engine.WindowsText(g.Windows, g.WindowsBreached, g.BreachedWindows), action)})
+					localengine.WindowsText(g.Windows, g.WindowsBreached, g.BreachedWindows), action)})
 		}
 	}
 }
@@ -117,7 +117,7 @@ func (q *QueryReport) addGates(gs []GateVerdict) {
 // gateFailure is the failure of a run whose batch a gate failed: the
 // message carries the marker, the code, the gate and its value.
 func gateFailure(msg string) (*Failure, bool) {
-	if !strings.Contains(msg, engine.GateMarker) {
+	if !strings.Contains(msg, localengine.GateMarker) {
 		return nil, false
 	}
 	return &Failure{Code: FailureQualityGate, Message: msg, Retry: QualityGateRetry}, true

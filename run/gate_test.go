@@ -5,16 +5,16 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/pyspark/events"
 )
 
 // TestGateVerdicts: a batch's gate verdicts become its line's text, warnings
 // for warn breaches, the report's counts, and a fail is a quality-gate
 // failure.
 func TestGateVerdicts(t *testing.T) {
-	p := &engine.Progress{Query: "q", BatchID: 3, Gates: []engine.GateResult{
+	p := &localengine.Progress{Query: "q", BatchID: 3, Gates: []localengine.GateResult{
 		{Name: "a", Condition: "invalid_ratio(s) > 0.1", Action: "warn", Value: 0.25, Breached: true},
 		{Name: "b", Condition: "rows(q) < 1", Action: "fail", Value: 4},
 	}}
@@ -26,8 +26,8 @@ func TestGateVerdicts(t *testing.T) {
 	if diff := cmp.Diff([]string{"gate:a=0.25(warn)", "gate:b=4(ok)"}, texts); diff != "" {
 		t.Errorf("texts (-want +got):\n%s", diff)
 	}
-	if len(b.Warnings) != 1 || b.Warnings[0].Code != engine.CodeGateFailed {
-		t.Errorf("warnings %+v, want one %s", b.Warnings, engine.CodeGateFailed)
+	if len(b.Warnings) != 1 || b.Warnings[0].Code != localengine.CodeGateFailed {
+		t.Errorf("warnings %+v, want one %s", b.Warnings, localengine.CodeGateFailed)
 	}
 	r := &Report{Sinks: map[string]int64{}}
 	r.add(b)
@@ -37,11 +37,11 @@ func TestGateVerdicts(t *testing.T) {
 	if diff := cmp.Diff(want, r.query("q").Gates); diff != "" {
 		t.Errorf("report gates (-want +got):\n%s", diff)
 	}
-	f := localFailure(&engine.GateError{Query: "q", BatchID: 3, Gate: engine.GateResult{Name: "b", Condition: "rows(q) < 1", Action: "fail"}})
+	f := localFailure(&localengine.GateError{Query: "q", BatchID: 3, Gate: localengine.GateResult{Name: "b", Condition: "rows(q) < 1", Action: "fail"}})
 	if f.Code != FailureQualityGate {
 		t.Errorf("failure code %s, want %s", f.Code, FailureQualityGate)
 	}
-	sb := sparkBatch(&planner.PipelinePlan{ID: "pl"}, &pyspark.Batch{Query: "q", BatchID: 3, Gates: []pyspark.GateLine{
+	sb := sparkBatch(&planner.PipelinePlan{ID: "pl"}, &events.Batch{Query: "q", BatchID: 3, Gates: []events.GateLine{
 		{Name: "a", Condition: "invalid_ratio(s) > 0.1", Action: "warn", Value: 0.25, Breached: true},
 		{Name: "b", Condition: "rows(q) < 1", Action: "fail", Value: 4}}})
 	if diff := cmp.Diff(b.Gates, sb.Gates); diff != "" || len(sb.Warnings) != 1 {

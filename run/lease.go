@@ -14,9 +14,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/etlgen/etlgen/internal/filelock"
+	"github.com/etlgen/etlgen/localengine"
+	"github.com/etlgen/etlgen/localengine/filelock"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // StateDirEnv names the directory etlgen run keeps its driver leases in;
@@ -38,7 +38,7 @@ const StateDirEnv = "ETLGEN_STATE_DIR"
 type driverLease struct {
 	f    *filelock.File
 	path string
-	rec  engine.LockHolder
+	rec  localengine.LockHolder
 	// Checkpoint is the pipeline's checkpoint directory the lease covers.
 	Checkpoint string
 	// Orphan is the session the previous holder left behind; "" when it
@@ -81,7 +81,7 @@ func takeLease(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, 
 		if !errors.Is(err, filelock.ErrHeld) {
 			return nil, fmt.Errorf("driver lease %s: %w", p, err)
 		}
-		holder := engine.ReadLockHolder(p)
+		holder := localengine.ReadLockHolder(p)
 		if holder == nil || alive(holder.PID) || holder.Program == 0 || time.Now().After(deadline) {
 			return nil, &LockedError{Checkpoint: checkpoint, Holder: holder}
 		}
@@ -102,10 +102,10 @@ func takeLease(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, 
 // the session the previous holder left.
 func newLease(f *filelock.File, p, checkpoint string) (*driverLease, error) {
 	l := &driverLease{f: f, path: p, Checkpoint: checkpoint}
-	if prev := engine.ReadLockHolder(p); prev != nil {
+	if prev := localengine.ReadLockHolder(p); prev != nil {
 		l.Orphan = prev.Session
 	}
-	l.rec = engine.ThisProcess()
+	l.rec = localengine.ThisProcess()
 	l.rec.Session = l.Orphan
 	if err := l.save(); err != nil {
 		f.Unlock()

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 func leasePlan(root string) (*planner.Model, *planner.PipelinePlan) {
@@ -42,7 +42,7 @@ func TestLease(t *testing.T) {
 	}
 	_, err = takeLease(ctx, m, pp, time.Second)
 	var locked *LockedError
-	if !errors.As(err, &locked) || locked.Code() != engine.CodeCheckpointLocked {
+	if !errors.As(err, &locked) || locked.Code() != localengine.CodeCheckpointLocked {
 		t.Fatalf("second lease: err = %v, want a LockedError", err)
 	}
 	for _, want := range []string{"ETL-K520", "s3a://warehouse/cp/orders/v1/stack", "program pid 4242", "session sess-1"} {

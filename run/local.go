@@ -12,15 +12,15 @@ import (
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // runLocal runs one pipeline on the local engine as the trigger says,
 // its lifecycle events delivered through h's stream.
 func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o Options, h *Handle) (*Report, error) {
 	defer tightenGC()()
-	eng, err := engine.OpenContext(ctx, m, pp.ID, &engine.Env{}) // SIGTERM stops a sink's wait at open
+	eng, err := localengine.OpenContext(ctx, m, pp.ID, &localengine.Env{}) // SIGTERM stops a sink's wait at open
 	if err != nil {
 		return nil, err
 	}
@@ -34,19 +34,19 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 		}
 		h.s.emit(r, localStarted(pp, q))
 	}
-	eng.Hooks = engine.Hooks{
+	eng.Hooks = localengine.Hooks{
 		BatchStarted: func(query string, id int64, replay bool) {
 			h.s.emit(r, BatchStarted{Pipeline: pp.ID, Query: query, BatchID: id, Replay: replay, Time: time.Now().UTC()})
 		},
 		Idle: func(query string) { h.s.emit(r, QueryIdle{Pipeline: pp.ID, Query: query}) },
-		Notice: func(query string, w engine.Warning) {
+		Notice: func(query string, w localengine.Warning) {
 			if o.OnNotice != nil {
 				o.OnNotice(Notice{Kind: "warning", Code: w.Code, Text: "query " + query + ": " + w.Text})
 			}
 		},
 	}
 	defer context.AfterFunc(ctx, func() { o.notice("stop", "stopping %s: %s", pp.ID, stopText(m)) })()
-	err = eng.Run(ctx, m.Trigger, func(p *engine.Progress) {
+	err = eng.Run(ctx, m.Trigger, func(p *localengine.Progress) {
 		h.s.emit(r, BatchCompleted{localBatch(pp, p)})
 	})
 	for _, a := range eng.Abandoned {
@@ -55,7 +55,7 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 	status, failed := StateFinished, ""
 	if err != nil {
 		f := localFailure(err)
-		var qe *engine.QueryError
+		var qe *localengine.QueryError
 		if errors.As(err, &qe) {
 			failed = qe.Query
 		}
@@ -83,7 +83,7 @@ func runLocal(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, o
 
 // localStarted is how a local query started: fresh, or from its
 // checkpoint with the offsets and the watermark it resumes with.
-func localStarted(pp *planner.PipelinePlan, q *engine.Query) QueryStarted {
+func localStarted(pp *planner.PipelinePlan, q *localengine.Query) QueryStarted {
 	e := QueryStarted{Pipeline: pp.ID, Query: q.Name, Fresh: !q.Recovered, LastCommitted: q.NextBatch() - 1,
 		Resume: localResume(q, false), Watermark: localWatermark(q)}
 	if id, ok := q.ReplayBatch(); ok {
@@ -93,14 +93,14 @@ func localStarted(pp *planner.PipelinePlan, q *engine.Query) QueryStarted {
 }
 
 // localTerminated is how a local query ended.
-func localTerminated(pp *planner.PipelinePlan, q *engine.Query, status string) QueryTerminated {
+func localTerminated(pp *planner.PipelinePlan, q *localengine.Query, status string) QueryTerminated {
 	return QueryTerminated{Pipeline: pp.ID, Query: q.Name, Status: status, LastBatchID: q.NextBatch() - 1,
 		Watermark: localWatermark(q), StateRows: int64(q.StateRows()), Resume: localResume(q, true)}
 }
 
 // localWatermark is the watermark a query's next batch runs with; zero
 // before its first (Spark's 0, the epoch, is none).
-func localWatermark(q *engine.Query) time.Time {
+func localWatermark(q *localengine.Query) time.Time {
 	if wm := q.Watermark(); !wm.IsZero() && wm.UnixMilli() != 0 {
 		return wm
 	}
@@ -109,7 +109,7 @@ func localWatermark(q *engine.Query) time.Time {
 
 // localResume is a query's committed end offsets, by source: every source
 // (versioned only: only its Delta Change Data Feed sources), as JSON.
-func localResume(q *engine.Query, versioned bool) []Resume {
+func localResume(q *localengine.Query, versioned bool) []Resume {
 	offs := q.CommittedOffsets()
 	var out []Resume
 	for _, src := range slices.Sorted(maps.Keys(offs)) {
@@ -138,7 +138,7 @@ func stopText(m *planner.Model) string {
 // warnForeignWriters says that a new checkpoint writes into a file sink
 // other checkpoints wrote: its files go beside theirs, and rows it reads
 // again from the sources' start are in both.
-func warnForeignWriters(q *engine.Query, o Options) {
+func warnForeignWriters(q *localengine.Query, o Options) {
 	ws, err := q.ForeignSinkWriters()
 	if err != nil {
 		o.notice("warning", "query %s: %v", q.Name, err)
@@ -151,14 +151,14 @@ func warnForeignWriters(q *engine.Query, o Options) {
 }
 
 // localFailure classifies a local engine's error: input-missing for a
-// listed input file that is gone (engine.CodeFileMissing),
+// listed input file that is gone (localengine.CodeFileMissing),
 // invalid-static-row for a static table row that breaks its contract (as
 // the Spark program classifies it), else failure.
 func localFailure(err error) *Failure {
-	var ie *engine.InputError
-	var se *engine.StaticRowError
-	var ge *engine.GateError
-	var ee *engine.ExpectationError
+	var ie *localengine.InputError
+	var se *localengine.StaticRowError
+	var ge *localengine.GateError
+	var ee *localengine.ExpectationError
 	if errors.As(err, &ee) {
 		f, _ := expectationFailure(err.Error())
 		return f
@@ -188,7 +188,7 @@ func watermarkString(t time.Time) string {
 }
 
 // localBatch is a local engine's progress as a Batch.
-func localBatch(pp *planner.PipelinePlan, p *engine.Progress) Batch {
+func localBatch(pp *planner.PipelinePlan, p *localengine.Progress) Batch {
 	b := Batch{Pipeline: pp.ID, Query: p.Query, BatchID: p.BatchID, InputRows: int64(p.InputRows), InvalidRows: int64(p.InvalidRows),
 		OutputRows: int64(p.OutputRows), LateRows: p.LateRows, DroppedByWatermark: p.DroppedByWatermark, StateRows: int64(p.StateRows),
 		Skipped: p.Skipped, Replay: p.Replay}
@@ -240,7 +240,7 @@ func versionedSources(q *planner.Query) []*planner.Source {
 }
 
 // deltaOffset renders a local Delta offset as Spark shows a DeltaSourceOffset.
-func deltaOffset(o engine.Offset) json.RawMessage {
+func deltaOffset(o localengine.Offset) json.RawMessage {
 	data, _ := json.Marshal(struct {
 		ReservoirVersion  int64 `json:"reservoirVersion"`
 		IsStartingVersion bool  `json:"isStartingVersion,omitempty"`
@@ -250,7 +250,7 @@ func deltaOffset(o engine.Offset) json.RawMessage {
 
 // warnIgnoredStarts says that a resumed query's versioned source ignores
 // its starting position: the checkpoint wins.
-func warnIgnoredStarts(pp *planner.PipelinePlan, q *engine.Query, o Options) {
+func warnIgnoredStarts(pp *planner.PipelinePlan, q *localengine.Query, o Options) {
 	pq, _ := pp.Query(q.Name)
 	for _, s := range versionedSources(pq) {
 		src := s.Asset

@@ -11,7 +11,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/pyspark/doctor"
+	"github.com/etlgen/etlgen/sparkrun/doctor"
 )
 
 // TestLivePreflight: before a Spark run starts, specific starting offsets

@@ -7,8 +7,8 @@ import (
 	"slices"
 
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // ingest feeds the ledger's payloads through the valid branch of src on
@@ -26,8 +26,8 @@ func ingest(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, src
 	if err != nil {
 		return err
 	}
-	stream := engine.NewMemoryStream(src.Asset)
-	eng, err := engine.Open(rm, pp.ID, &engine.Env{Sources: map[string]engine.Source{src.Asset: stream}})
+	stream := localengine.NewMemoryStream(src.Asset)
+	eng, err := localengine.Open(rm, pp.ID, &localengine.Env{Sources: map[string]localengine.Source{src.Asset: stream}})
 	if err != nil {
 		return fmt.Errorf("replay %s: %w", r.Quarantine, err)
 	}
@@ -41,7 +41,7 @@ func ingest(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, src
 	for _, e := range all {
 		stream.Add(e.Raw)
 	}
-	err = eng.Run(ctx, profile.Trigger{Type: profile.TriggerAvailableNow}, func(p *engine.Progress) {
+	err = eng.Run(ctx, profile.Trigger{Type: profile.TriggerAvailableNow}, func(p *localengine.Progress) {
 		if p.Query == eng.Queries[0].Name {
 			r.Ingested += p.InputRows
 		}

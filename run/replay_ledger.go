@@ -12,8 +12,8 @@ import (
 	"regexp"
 	"slices"
 
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // ledgerEntry is one line of a replay ledger: a quarantined row's replay id
@@ -151,7 +151,7 @@ func (l *ledger) append(add []ledgerEntry) ([]ledgerEntry, error) {
 // branch's sinks go too. Left behind, a replayed row would stay in a sink
 // the next run fills again, and its ledger entry would keep it from being
 // replayed when the fresh run quarantines it again.
-func replayLeftovers(m *planner.Model, pipelineID string) []engine.Leftover {
+func replayLeftovers(m *planner.Model, pipelineID string) []localengine.Leftover {
 	pp, ok := m.Pipeline(pipelineID)
 	if !ok {
 		return nil
@@ -167,7 +167,7 @@ func replayLeftovers(m *planner.Model, pipelineID string) []engine.Leftover {
 			quarantines[sq.Asset] = &pp.Sources[i]
 		}
 	}
-	var out []engine.Leftover
+	var out []localengine.Leftover
 	for _, asset := range slices.Sorted(maps.Keys(quarantines)) {
 		led, err := openLedger(pp, asset)
 		if err != nil {
@@ -176,7 +176,7 @@ func replayLeftovers(m *planner.Model, pipelineID string) []engine.Leftover {
 		if _, err := os.Lstat(led.dir); errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		l := engine.Leftover{Dir: led.dir}
+		l := localengine.Leftover{Dir: led.dir}
 		if rm, err := replayModel(m, pp, quarantines[asset], led.dir); err == nil {
 			rp, _ := rm.Pipeline(pipelineID)
 			l.Queries = rp.Queries

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
 )
 
 // Report is what one run of one pipeline did, on either engine; it is
@@ -106,7 +106,7 @@ type DriverReport struct {
 
 // OrphanReport is an orphaned session a run released: the program's
 // orphan line, as it printed it.
-type OrphanReport = pyspark.OrphanLine
+type OrphanReport = events.OrphanLine
 
 // SourceReport is the offsets of one versioned source of a query.
 type SourceReport struct {

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // Options configure a run.
@@ -25,7 +25,7 @@ type Options struct {
 	// logs); nil drops it (the last lines reach a crash's report anyway).
 	ProgramLog io.Writer
 	// Python is the interpreter of the Spark programs; "" finds it
-	// (pyspark.FindPython).
+	// (sparkrun.FindPython).
 	Python string
 	// Profile is the parsed profile the model was planned with, for the
 	// Spark engine's pre-flight checks (doctor.Preflight: a source's
@@ -33,7 +33,7 @@ type Options struct {
 	// them.
 	Profile *profile.Profile
 	// Fresh starts every pipeline over first (local engine: its
-	// checkpoints and the files its file sinks hold, engine.StartOver);
+	// checkpoints and the files its file sinks hold, localengine.StartOver);
 	// Confirm is asked with the paths to delete, and nil or false
 	// deletes nothing and ends the run with ErrStartOverDeclined.
 	Fresh   bool
@@ -41,7 +41,7 @@ type Options struct {
 }
 
 // ErrStartOverDeclined is Start's error when Options.Confirm said no.
-var ErrStartOverDeclined = engine.ErrStartOverDeclined
+var ErrStartOverDeclined = localengine.ErrStartOverDeclined
 
 func (o Options) batch(b Batch) {
 	if o.OnBatch != nil {
@@ -90,15 +90,15 @@ func newReport(m *planner.Model, pp *planner.PipelinePlan, runID string) *Report
 
 // IncompatibleStateError is a run refused because its plan cannot reuse the
 // state of an existing checkpoint: the planner's ETL-X6xx diagnostics.
-type IncompatibleStateError = engine.IncompatibleStateError
+type IncompatibleStateError = localengine.IncompatibleStateError
 
 // LockedError is a run refused because another run (or engine) holds the
 // checkpoint of one of its queries: ETL-K520, naming the holder.
-type LockedError = engine.LockedError
+type LockedError = localengine.LockedError
 
 // CheckpointError is a run refused because a checkpoint's offsets,
 // commits, state files and sink log do not line up: ETL-K521, K522, K523.
-type CheckpointError = engine.CheckpointError
+type CheckpointError = localengine.CheckpointError
 
 // startOver deletes a pipeline's earlier state on the local engine, as
 // the user confirms, and says what it deleted: its queries' checkpoints
@@ -108,7 +108,7 @@ func startOver(m *planner.Model, pipelineID string, o Options) error {
 	if confirm == nil {
 		confirm = func([]string) bool { return false }
 	}
-	done, err := engine.StartOver(m, pipelineID, confirm, replayLeftovers(m, pipelineID)...)
+	done, err := localengine.StartOver(m, pipelineID, confirm, replayLeftovers(m, pipelineID)...)
 	if err != nil {
 		return err
 	}

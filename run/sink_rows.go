@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // SinkRows are the rows a sink holds, for `etlgen show` and the summary
@@ -140,11 +140,11 @@ func sinkPlugin(q *planner.Query) *profile.Plugin {
 func readFileSink(m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, r *SinkRows, limit int) error {
 	everyBatch := slices.ContainsFunc(pp.Queries, func(x planner.Query) bool { return x.Name == q.Name && x.Sink.Asset == q.Sink.Asset })
 	if profile.InProcess(m.Engine) && everyBatch {
-		if err := engine.VerifySinkLog(r.Where, q.Checkpoint); err != nil {
+		if err := localengine.VerifySinkLog(r.Where, q.Checkpoint); err != nil {
 			return err
 		}
 	}
-	files, err := engine.CommittedFiles(r.Where)
+	files, err := localengine.CommittedFiles(r.Where)
 	if err != nil {
 		return err
 	}

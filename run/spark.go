@@ -13,7 +13,9 @@ import (
 
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/pyspark/doctor"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
+	"github.com/etlgen/etlgen/sparkrun/doctor"
 )
 
 // compileSpark generates the pipelines' PySpark programs into a fresh
@@ -72,13 +74,13 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 	dir := filepath.Dir(r.Program)
 	env := []string{"ETLGEN_RUN_ID=" + r.RunID}
 	if lease.Orphan != "" {
-		env = append(env, pyspark.OrphanSessionEnv+"="+lease.Orphan)
+		env = append(env, sparkrun.OrphanSessionEnv+"="+lease.Orphan)
 	}
 	var mu sync.Mutex // the lease record: the program's pid and its session
 	pid, session := 0, ""
 	lines := newSparkLines(m, pp, r, o, h)
-	ph, err := pyspark.Run(ctx, r.Program, pyspark.RunOptions{Python: o.Python, Stderr: o.ProgramLog, Env: env,
-		ExtraFiles: []*os.File{lease.File()}, OnEvent: func(ev pyspark.Event) {
+	ph, err := sparkrun.Run(ctx, r.Program, sparkrun.RunOptions{Python: o.Python, Stderr: o.ProgramLog, Env: env,
+		ExtraFiles: []*os.File{lease.File()}, OnEvent: func(ev events.Event) {
 			if ev.Session != nil || ev.Start != nil {
 				mu.Lock()
 				session = startSession(ev)
@@ -149,10 +151,10 @@ func releaseSession(program, session string, m *planner.Model, o Options) error 
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit+30*time.Second)
 	defer cancel()
-	h, err := pyspark.Run(ctx, program, pyspark.RunOptions{Python: o.Python, Stderr: o.ProgramLog,
-		Env: []string{pyspark.OrphanSessionEnv + "=" + session, pyspark.ReleaseOnlyEnv + "=1"}})
+	h, err := sparkrun.Run(ctx, program, sparkrun.RunOptions{Python: o.Python, Stderr: o.ProgramLog,
+		Env: []string{sparkrun.OrphanSessionEnv + "=" + session, sparkrun.ReleaseOnlyEnv + "=1"}})
 	if err == nil {
-		var res *pyspark.Result
+		var res *sparkrun.Result
 		if res, err = h.Await(ctx); err == nil && res.Status != "released" {
 			err = fmt.Errorf("release session %s: program ended %s", session, res.Status)
 		}
@@ -203,7 +205,7 @@ func checkSparkLine(ctx context.Context, o Options) error {
 
 // startSession is the Spark Connect session id of a session or start
 // event ("" when it has none).
-func startSession(ev pyspark.Event) string {
+func startSession(ev events.Event) string {
 	var id *string
 	if ev.Session != nil {
 		id = ev.Session.Session
@@ -234,7 +236,7 @@ func (e *EnvironmentError) Error() string { return e.Err.Error() }
 func (e *EnvironmentError) Unwrap() error { return e.Err }
 
 // sparkBatch is a program's batch line as a Batch.
-func sparkBatch(pp *planner.PipelinePlan, pb *pyspark.Batch) Batch {
+func sparkBatch(pp *planner.PipelinePlan, pb *events.Batch) Batch {
 	b := Batch{Pipeline: pp.ID, Query: pb.Query, BatchID: pb.BatchID, InputRows: pb.InputRows, InvalidRows: pb.InvalidRows,
 		OutputRows: deref(pb.OutputRows), LateRows: deref(pb.LateRows), DroppedByWatermark: pb.DroppedByWatermark,
 		StateRows: pb.StateRows, Replay: pb.Replay, DeltaVersion: pb.DeltaVersion}

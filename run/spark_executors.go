@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/pyspark/sparkui"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun/sparkui"
 )
 
 // ExecutorsReport is which executors ran a Spark run's tasks, read from
@@ -32,7 +32,7 @@ type ExecutorsReport struct {
 
 // driverUI is the start line's "ui": where the program's session says
 // the driver's UI listens.
-type driverUI = pyspark.DriverUI
+type driverUI = events.DriverUI
 
 // executorsTimeout bounds reading the executors after a run.
 const executorsTimeout = 30 * time.Second

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
 )
 
 // TestExecutorsOf: the start line's ui leads to the driver's status API,
@@ -39,7 +39,7 @@ func TestExecutorsOf(t *testing.T) {
 	lines := newSparkLines(m, pp, newReport(m, pp, h.ID()), Options{}, h)
 	start, _ := json.Marshal(map[string]any{"event": "start", "session": "sess-1",
 		"ui": map[string]string{"driver_host": host, "ui_port": port, "app": "app-9"}, "queries": []any{}})
-	ev, ok := pyspark.ParseEvent(start)
+	ev, ok := events.ParseEvent(start)
 	if !ok || ev.Start == nil {
 		t.Fatalf("start line %s: not parsed", start)
 	}

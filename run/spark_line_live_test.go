@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/pyspark/doctor"
+	"github.com/etlgen/etlgen/sparkrun/doctor"
 )
 
 // TestLiveSparkLine: a run is refused before any program starts when the

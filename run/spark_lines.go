@@ -6,7 +6,8 @@ import (
 
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // sparkLines turns a Spark program's JSON lines into lifecycle events
@@ -39,7 +40,7 @@ func newSparkLines(m *planner.Model, pp *planner.PipelinePlan, r *Report, o Opti
 }
 
 // event handles one line of the program.
-func (s *sparkLines) event(ev pyspark.Event) {
+func (s *sparkLines) event(ev events.Event) {
 	switch {
 	case ev.Start != nil:
 		s.started(ev.Start)
@@ -66,7 +67,7 @@ func (s *sparkLines) event(ev pyspark.Event) {
 }
 
 // started emits a QueryStarted per query of the start line.
-func (s *sparkLines) started(line *pyspark.StartLine) {
+func (s *sparkLines) started(line *events.StartLine) {
 	s.ui = line.UI
 	for _, q := range line.Queries {
 		e := QueryStarted{Pipeline: s.pp.ID, Query: q.Name, Fresh: q.Start != startRecovery, LastCommitted: -1, Replay: q.Replay}
@@ -94,7 +95,7 @@ func (s *sparkLines) started(line *pyspark.StartLine) {
 }
 
 // batchStarted emits the BatchStarted of a batch_start line.
-func (s *sparkLines) batchStarted(line *pyspark.BatchStartLine) {
+func (s *sparkLines) batchStarted(line *events.BatchStartLine) {
 	t, err := time.Parse(time.RFC3339Nano, line.Time)
 	if err != nil {
 		t = time.Now()
@@ -105,7 +106,7 @@ func (s *sparkLines) batchStarted(line *pyspark.BatchStartLine) {
 // idle emits the QueryIdle of an idle line, under a processing-time
 // trigger only: an available-now or once query that caught up ends, as
 // on the local engine.
-func (s *sparkLines) idle(line *pyspark.IdleLine) {
+func (s *sparkLines) idle(line *events.IdleLine) {
 	if s.m.Trigger.Type != profile.TriggerProcessingTime {
 		return
 	}
@@ -115,7 +116,7 @@ func (s *sparkLines) idle(line *pyspark.IdleLine) {
 // end emits what the program's end says: QueryFailed, then a
 // QueryTerminated per started query (stopped for the others when the
 // failure names its query).
-func (s *sparkLines) end(res *pyspark.Result) {
+func (s *sparkLines) end(res *sparkrun.Result) {
 	status := res.Status
 	if f := res.Failure; f != nil {
 		status = StateFailed

@@ -8,7 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/etlgen/etlgen/framework/profile"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // TestSparkLines: a Spark program's lines become the events the local
@@ -30,8 +31,8 @@ func TestSparkLines(t *testing.T) {
 			rep := newReport(m, pp, h.ID())
 			rep.Status = StateRunning
 			lines := newSparkLines(m, pp, rep, Options{}, h)
-			raw := func(kind, s string) pyspark.Event {
-				ev, ok := pyspark.ParseEvent([]byte(`{"event":"` + kind + `",` + strings.TrimPrefix(s, "{")))
+			raw := func(kind, s string) events.Event {
+				ev, ok := events.ParseEvent([]byte(`{"event":"` + kind + `",` + strings.TrimPrefix(s, "{")))
 				if !ok {
 					t.Fatalf("%s line %s: not parsed", kind, s)
 				}
@@ -43,13 +44,13 @@ func TestSparkLines(t *testing.T) {
 				 "resume":{"last_commit":2,"offsets":[{"logOffset":2}],"watermark_ms":1784113500000}},
 				{"name":"rejected_order_events","start":"fresh","replay":null,"resume":{"last_commit":null,"offsets":[],"watermark_ms":null}}]}`))
 			lines.event(raw("batch_start", `{"query":"customer_order_windows","batch_id":3,"replay":false,"time":"2026-07-15T10:00:00Z"}`))
-			lines.event(pyspark.Event{Kind: "batch", Batch: &pyspark.Batch{Query: windows, BatchID: 3, InputRows: 2,
+			lines.event(events.Event{Kind: "batch", Batch: &events.Batch{Query: windows, BatchID: 3, InputRows: 2,
 				LateWatermark: wm("2026-07-15T11:05:00.000Z"), Watermark: wm("2026-07-15T11:25:00.000Z"), EndOffsets: json.RawMessage(`{"logOffset":3}`)}})
-			lines.event(pyspark.Event{Kind: "batch", Batch: &pyspark.Batch{Query: rejected, BatchID: 0, InputRows: 2}})
+			lines.event(events.Event{Kind: "batch", Batch: &events.Batch{Query: rejected, BatchID: 0, InputRows: 2}})
 			lines.event(raw("idle", `{"query":"customer_order_windows","batch_id":4}`))
 			lines.event(raw("idle", `{"query":"customer_order_windows","batch_id":4}`))
-			lines.end(&pyspark.Result{End: pyspark.End{Status: "failed", ExitCode: 1,
-				Failure: &pyspark.Failure{Code: "merge-conflict", Retry: "rerun", Message: "conflict", Exception: "E", Query: windows}}})
+			lines.end(&sparkrun.Result{End: events.End{Status: "failed", ExitCode: 1,
+				Failure: &events.Failure{Code: "merge-conflict", Retry: "rerun", Message: "conflict", Exception: "E", Query: windows}}})
 
 			wantWindows := []string{
 				`started fresh=false last=2 wm=11:05 order_events={"logOffset":2}`,

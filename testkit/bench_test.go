@@ -17,8 +17,8 @@ import (
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // genSource generates order events lazily: payload i is a function of i,
@@ -38,9 +38,9 @@ type genSource struct {
 
 func (g *genSource) Identity() string { return "generated" }
 
-func (g *genSource) Next(start engine.Offset) (engine.Offset, bool, error) {
+func (g *genSource) Next(start localengine.Offset) (localengine.Offset, bool, error) {
 	end := min(start.N+g.size, g.total)
-	return engine.Offset{N: end}, end > start.N, nil
+	return localengine.Offset{N: end}, end > start.N, nil
 }
 
 var (
@@ -48,8 +48,8 @@ var (
 	genStatuses = []string{"paid", "paid", "paid", "cancelled", "refunded"}
 )
 
-func (g *genSource) Read(start, end engine.Offset) ([]engine.Payload, error) {
-	out := make([]engine.Payload, 0, end.N-start.N)
+func (g *genSource) Read(start, end localengine.Offset) ([]localengine.Payload, error) {
+	out := make([]localengine.Payload, 0, end.N-start.N)
 	arena := make([]byte, 0, 160*(end.N-start.N)) // one allocation per batch
 	step := cmp.Or(g.step, 100*time.Millisecond)
 	for i := start.N; i < end.N; i++ {
@@ -80,7 +80,7 @@ func (g *genSource) Read(start, end engine.Offset) ([]engine.Payload, error) {
 		if invalid && g.malformed && i/g.invalidEvery%2 == 0 {
 			arena = arena[:from+(len(arena)-from)/2]
 		}
-		out = append(out, engine.Payload{Raw: arena[from:len(arena):len(arena)], Pos: i})
+		out = append(out, localengine.Payload{Raw: arena[from:len(arena):len(arena)], Pos: i})
 	}
 	return out, nil
 }
@@ -93,7 +93,7 @@ type countSink struct {
 	last map[string]int64
 }
 
-func (s *countSink) Write(cp string, id int64, _ *engine.Schema, rows []engine.Row) (bool, error) {
+func (s *countSink) Write(cp string, id int64, _ *localengine.Schema, rows []localengine.Row) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.last == nil {
@@ -236,7 +236,7 @@ func sampleHeap(maxInuse, maxLive *atomic.Uint64, stop, done chan struct{}) {
 
 // openBench opens the example pipeline (or its windows query alone) on a
 // generated source, every query writing to one counting sink.
-func openBench(b *testing.B, c benchCase) (*engine.Engine, *countSink) {
+func openBench(b *testing.B, c benchCase) (*localengine.Engine, *countSink) {
 	b.Helper()
 	eng, sink := openExample(b, &genSource{total: c.total, size: c.size, invalidEvery: 100, lateEvery: 1000}, c.all)
 	if names := len(eng.Queries); c.all && names != 3 {
@@ -248,7 +248,7 @@ func openBench(b *testing.B, c benchCase) (*engine.Engine, *countSink) {
 // openExample opens the example pipeline (all its queries, or the windows
 // query alone) reading src as order_events, every query writing to one
 // counting sink.
-func openExample(b testing.TB, src engine.Source, all bool) (*engine.Engine, *countSink) {
+func openExample(b testing.TB, src localengine.Source, all bool) (*localengine.Engine, *countSink) {
 	b.Helper()
 	return openExampleAt(b, src, "", all, b.TempDir())
 }
@@ -257,7 +257,7 @@ func openExample(b testing.TB, src engine.Source, all bool) (*engine.Engine, *co
 // binding (profile YAML: `{plugin: file-json, ...}`), order_events is
 // bound to it instead of src, each query opening its own source as
 // `etlgen run` does.
-func openExampleAt(b testing.TB, src engine.Source, binding string, all bool, dir string) (*engine.Engine, *countSink) {
+func openExampleAt(b testing.TB, src localengine.Source, binding string, all bool, dir string) (*localengine.Engine, *countSink) {
 	b.Helper()
 	doc := etl.DocumentOf(orderstreaming.Pipeline)
 	yaml := memoryProfile(doc, orderstreaming.Pipeline.ID(), dir)
@@ -277,14 +277,14 @@ func openExampleAt(b testing.TB, src engine.Source, binding string, all bool, di
 		pp.Queries = pp.Queries[:1]
 	}
 	sink := &countSink{}
-	env := &engine.Env{Sources: map[string]engine.Source{}, Sinks: map[string]engine.Sink{}}
+	env := &localengine.Env{Sources: map[string]localengine.Source{}, Sinks: map[string]localengine.Sink{}}
 	if src != nil {
 		env.Sources["order_events"] = src
 	}
 	for _, q := range pp.Queries {
 		env.Sinks[q.Name] = sink
 	}
-	eng, err := engine.Open(m, orderstreaming.Pipeline.ID(), env)
+	eng, err := localengine.Open(m, orderstreaming.Pipeline.ID(), env)
 	if err != nil {
 		b.Fatal(fmt.Errorf("open: %w", err))
 	}

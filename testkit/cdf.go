@@ -5,20 +5,20 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/contracts"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // WithDelta runs the pipeline over an existing catalog of Delta-like tables
 // (the delta and delta-cdf plugins of the local engine), e.g. Catalog() of
 // another runtime: a second pipeline, or a replay with a new checkpoint,
 // then reads and writes the same tables.
-func WithDelta(c *engine.DeltaCatalog) Option { return func(cfg *config) { cfg.delta = c } }
+func WithDelta(c *localengine.DeltaCatalog) Option { return func(cfg *config) { cfg.delta = c } }
 
 // Catalog returns the runtime's Delta-like tables.
-func (rt *Runtime) Catalog() *engine.DeltaCatalog { return rt.env.Delta }
+func (rt *Runtime) Catalog() *localengine.DeltaCatalog { return rt.env.Delta }
 
 // DeltaTable returns the named Delta-like table, creating it when absent.
-func (rt *Runtime) DeltaTable(name string) *engine.DeltaTable {
+func (rt *Runtime) DeltaTable(name string) *localengine.DeltaTable {
 	rt.tb.Helper()
 	if rt.env.Delta == nil {
 		rt.tb.Fatalf("testkit: the runtime has no Delta catalog")
@@ -78,7 +78,7 @@ func DeltaRows[T any](rt *Runtime, table string) []T {
 }
 
 // deltaRows keys the table by T's primary key and encodes the rows.
-func deltaRows[T any](tb testing.TB, rt *Runtime, table string, rows []T) (*engine.DeltaTable, []json.RawMessage) {
+func deltaRows[T any](tb testing.TB, rt *Runtime, table string, rows []T) (*localengine.DeltaTable, []json.RawMessage) {
 	tb.Helper()
 	c, ok := contracts.Of[T]()
 	if !ok || len(c.PrimaryKey()) == 0 {

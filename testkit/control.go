@@ -5,14 +5,14 @@ import (
 	"time"
 
 	"github.com/etlgen/etlgen/diag"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // ProcessAllAvailable runs micro-batches of every query until no query has
 // new data or a pending no-data batch (Spark's processAllAvailable).
 func (rt *Runtime) ProcessAllAvailable() {
 	rt.tb.Helper()
-	err := rt.engineOrFatal().RunAvailable(func(p *engine.Progress) { rt.Progress = append(rt.Progress, *p) })
+	err := rt.engineOrFatal().RunAvailable(func(p *localengine.Progress) { rt.Progress = append(rt.Progress, *p) })
 	if err != nil {
 		rt.tb.Fatalf("testkit: process: %v", err)
 	}
@@ -20,11 +20,11 @@ func (rt *Runtime) ProcessAllAvailable() {
 
 // TryProcessAllAvailable is ProcessAllAvailable returning the error that
 // stopped it (a batch a sink refused, such as a MERGE several rows of the
-// batch match one row of: engine.ErrMultipleSourceRows), as a failed
+// batch match one row of: localengine.ErrMultipleSourceRows), as a failed
 // query on Spark stops.
 func (rt *Runtime) TryProcessAllAvailable() error {
 	rt.tb.Helper()
-	return rt.engineOrFatal().RunAvailable(func(p *engine.Progress) { rt.Progress = append(rt.Progress, *p) })
+	return rt.engineOrFatal().RunAvailable(func(p *localengine.Progress) { rt.Progress = append(rt.Progress, *p) })
 }
 
 // AdvanceProcessingTime moves the processing-time clock forward by d: it
@@ -81,7 +81,7 @@ func (rt *Runtime) Restart(opts ...Option) {
 	}
 }
 
-// TryRestart is Restart returning the error: an *engine.IncompatibleStateError
+// TryRestart is Restart returning the error: an *localengine.IncompatibleStateError
 // (see StateDiagnostics) when the new pipeline cannot reuse the state.
 func (rt *Runtime) TryRestart(opts ...Option) error {
 	rt.close()
@@ -99,7 +99,7 @@ func (rt *Runtime) TryRestart(opts ...Option) error {
 // StateDiagnostics returns the ETL-X6xx diagnostics of a TryRestart error,
 // nil when err is not a state incompatibility.
 func StateDiagnostics(err error) diag.List {
-	var ie *engine.IncompatibleStateError
+	var ie *localengine.IncompatibleStateError
 	if errors.As(err, &ie) {
 		return ie.Diagnostics
 	}
@@ -116,7 +116,7 @@ func StateDiagnostics(err error) diag.List {
 func (rt *Runtime) CrashBeforeCommit() {
 	rt.tb.Helper()
 	for _, q := range rt.engineOrFatal().Queries {
-		var ge *engine.GateError
+		var ge *localengine.GateError
 		if _, err := q.Crash(); err != nil && !errors.As(err, &ge) {
 			rt.tb.Fatalf("testkit: crash: %v", err)
 		}
@@ -140,7 +140,7 @@ func (rt *Runtime) Watermark(query string) time.Time {
 	return rt.query(query).Watermark()
 }
 
-func (rt *Runtime) query(name string) *engine.Query {
+func (rt *Runtime) query(name string) *localengine.Query {
 	rt.tb.Helper()
 	q, ok := rt.engineOrFatal().Query(name)
 	if !ok {

@@ -10,8 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // paidOrder is a valid paid order of customer 7 at 11:mm.
@@ -50,7 +50,7 @@ func TestCrashBeforeCommit(t *testing.T) {
 			t.Errorf("after the crash %s exists: %v; want %v", f.path, err == nil, f.want)
 		}
 	}
-	var logged engine.OffsetLog
+	var logged localengine.OffsetLog
 	readJSON(t, filepath.Join(cp, "offsets", fmt.Sprint(n)), &logged)
 	for _, rt := range []*testkit.Runtime{crashed, clean} {
 		rt.AddRawPayloads("order_events", paidOrder(4, 4))
@@ -72,8 +72,8 @@ func TestCrashBeforeCommit(t *testing.T) {
 }
 
 // progressOf returns the progress of query's batches.
-func progressOf(rt *testkit.Runtime, query string) []engine.Progress {
-	var out []engine.Progress
+func progressOf(rt *testkit.Runtime, query string) []localengine.Progress {
+	var out []localengine.Progress
 	for _, p := range rt.Progress {
 		if p.Query == query {
 			out = append(out, p)

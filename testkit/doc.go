@@ -1,5 +1,5 @@
 // Package testkit runs pipelines in-process, in milliseconds, with no JVM:
-// memory streams on the local engine (package testkit/engine), which follows
+// memory streams on the local engine (package localengine), which follows
 // Spark Structured Streaming's semantics (watermarks, windows, output modes,
 // late rows, checkpoints).
 //
@@ -39,9 +39,9 @@
 // Without a profile option every asset of the pipeline (quarantine gates'
 // outputs included) is bound to the memory plugin and checkpoints go to a temporary directory. ProfileFile and
 // ProfileYAML use a profile instead (engine local, with any plugin the local
-// engine runs: memory, file-json, delta, delta-cdf, rate; engine.Supports).
+// engine runs: memory, file-json, delta, delta-cdf, rate; localengine.Supports).
 // Start plans the pipeline with the profile and opens the engine on the
-// planned model alone (engine.Open); ProcessAllAvailable is the engine's
+// planned model alone (localengine.Open); ProcessAllAvailable is the engine's
 // RunAvailable. A rate source generates its rows on the processing-time
 // clock: AdvanceProcessingTime makes rows available.
 //

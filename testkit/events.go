@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/contracts"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // AddEvents adds typed events to the memory stream of asset, as the JSON
@@ -37,7 +37,7 @@ func (rt *Runtime) AddRawPayloads(asset string, raws ...[]byte) {
 }
 
 // stream returns the memory stream of asset.
-func (rt *Runtime) stream(tb testing.TB, asset string) *engine.MemoryStream {
+func (rt *Runtime) stream(tb testing.TB, asset string) *localengine.MemoryStream {
 	tb.Helper()
 	s, ok := rt.env.Memory[asset]
 	if !ok {

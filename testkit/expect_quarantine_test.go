@@ -10,8 +10,8 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // QuarantinedOrder is an order event an expectation quarantined, with
@@ -82,7 +82,7 @@ func TestExpectationQuarantine(t *testing.T) {
 	if paid != 2 {
 		t.Errorf("the windows count %d paid orders, want 2 (orders 1 and 3)", paid)
 	}
-	wantCounts := []engine.ExpectationResult{
+	wantCounts := []localengine.ExpectationResult{
 		{Name: "not_nine", Action: "drop", Passed: 4, Failed: 1},
 		{Name: "big_enough", Action: "quarantine", Passed: 3, Failed: 1},
 		{Name: "one_per_customer", Action: "quarantine", Passed: 2, Failed: 1},

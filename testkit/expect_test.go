@@ -10,8 +10,8 @@ import (
 
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // expectedOrders is the order-streaming pipeline whose valid orders carry
@@ -42,18 +42,18 @@ func TestExpectations(t *testing.T) {
 	tests := []struct {
 		name       string
 		expect     func(etl.Stream[orderstreaming.OrderEvent]) etl.Stream[orderstreaming.OrderEvent]
-		want       engine.ExpectationResult
+		want       localengine.ExpectationResult
 		wantOrders int64 // paid orders the windows count
 	}{
 		{name: "drop", expect: func(s etl.Stream[orderstreaming.OrderEvent]) etl.Stream[orderstreaming.OrderEvent] {
 			return s.ExpectOrDrop("big_enough", o.OrderTotal.Expr().Gt(decimal.RequireFromString("5")))
-		}, want: engine.ExpectationResult{Name: "big_enough", Action: "drop", Passed: 2, Failed: 2}, wantOrders: 2},
+		}, want: localengine.ExpectationResult{Name: "big_enough", Action: "drop", Passed: 2, Failed: 2}, wantOrders: 2},
 		{name: "warn", expect: func(s etl.Stream[orderstreaming.OrderEvent]) etl.Stream[orderstreaming.OrderEvent] {
 			return s.Expect("big_enough", etl.Not(etl.Le(o.OrderTotal, five)), etl.Warn)
-		}, want: engine.ExpectationResult{Name: "big_enough", Action: "warn", Passed: 2, Failed: 2}, wantOrders: 4},
+		}, want: localengine.ExpectationResult{Name: "big_enough", Action: "warn", Passed: 2, Failed: 2}, wantOrders: 4},
 		{name: "unique, drop", expect: func(s etl.Stream[orderstreaming.OrderEvent]) etl.Stream[orderstreaming.OrderEvent] {
 			return s.ExpectUnique("one_per_customer", etl.Drop, o.CustomerID)
-		}, want: engine.ExpectationResult{Name: "one_per_customer", Action: "drop", Passed: 2, Failed: 2}, wantOrders: 2},
+		}, want: localengine.ExpectationResult{Name: "one_per_customer", Action: "drop", Passed: 2, Failed: 2}, wantOrders: 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,11 +104,11 @@ func TestExpectationFails(t *testing.T) {
 	rt := testkit.Start(t, strict)
 	rt.AddRawPayloads("order_events", orderPayload(1, 1, "10.00"), orderPayload(2, 9, "1.00"))
 	err := rt.TryProcessAllAvailable()
-	var ee *engine.ExpectationError
+	var ee *localengine.ExpectationError
 	if !errors.As(err, &ee) {
-		t.Fatalf("process: %v, want an *engine.ExpectationError", err)
+		t.Fatalf("process: %v, want an *localengine.ExpectationError", err)
 	}
-	for _, want := range []string{engine.ExpectationMarker, engine.CodeExpectationFailed, "expectation known_customer", "customer_id <> 9", `"customer_id":9`, "batch 0"} {
+	for _, want := range []string{localengine.ExpectationMarker, localengine.CodeExpectationFailed, "expectation known_customer", "customer_id <> 9", `"customer_id":9`, "batch 0"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // fileBenchEnv carries a fileRun to the process TestFileSourceBenchChild
@@ -171,7 +171,7 @@ func measureFileRun(tb testing.TB, run fileRun) fileResult {
 	binding := fmt.Sprintf("{plugin: file-json, path: %q, max_bytes_per_trigger: %d}", run.Dir, run.MaxBytes)
 	eng, sink := openExampleAt(tb, nil, binding, true, cps)
 	var r fileResult
-	onBatch := func(p *engine.Progress) {
+	onBatch := func(p *localengine.Progress) {
 		var n int64
 		for _, f := range p.EndOffsets["order_events"].Files {
 			n += sizes[f]
@@ -283,7 +283,7 @@ func writeGenFiles(b *testing.B, g *genSource, files int) (string, int64) {
 	per := total / int64(files)
 	var size int64
 	for i := range files {
-		ps, err := g.Read(engine.Offset{N: int64(i) * per}, engine.Offset{N: int64(i+1) * per})
+		ps, err := g.Read(localengine.Offset{N: int64(i) * per}, localengine.Offset{N: int64(i+1) * per})
 		if err != nil {
 			b.Fatal(err)
 		}

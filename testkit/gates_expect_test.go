@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/testkit"
 	"github.com/etlgen/etlgen/testkit/conformance/expectcounts"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // apiCall is an expectcounts payload; latency "null" is a timed-out call.
@@ -101,14 +101,14 @@ func TestExpectationGateFails(t *testing.T) {
 // processedGates processes what is available (after a crash before the
 // commit and a restart when crash) and returns the verdicts of query's
 // batch i, which must have n gates.
-func processedGates(t *testing.T, rt *testkit.Runtime, crash bool, query string, i, n int) []engine.GateResult {
+func processedGates(t *testing.T, rt *testkit.Runtime, crash bool, query string, i, n int) []localengine.GateResult {
 	t.Helper()
 	if crash {
 		rt.CrashBeforeCommit()
 		rt.Restart()
 	}
 	rt.ProcessAllAvailable()
-	idx := slices.IndexFunc(rt.Progress, func(p engine.Progress) bool { return p.Query == query && p.BatchID == int64(i) })
+	idx := slices.IndexFunc(rt.Progress, func(p localengine.Progress) bool { return p.Query == query && p.BatchID == int64(i) })
 	if idx < 0 {
 		t.Fatalf("batch %d: no progress of %s: %+v", i, query, rt.Progress)
 	}

@@ -9,7 +9,7 @@ import (
 
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // multiSink is the order-streaming pipeline with its windows loaded into
@@ -132,11 +132,11 @@ func TestMultiSinkRuntime(t *testing.T) {
 // dropping each batch's last row (drop), or claiming to write a batch the
 // table skipped (rewrite: a sink that is not idempotent).
 type tamperSink struct {
-	t             *engine.MemoryTable
+	t             *localengine.MemoryTable
 	drop, rewrite bool
 }
 
-func (s *tamperSink) Write(cp string, id int64, sc *engine.Schema, rows []engine.Row) (bool, error) {
+func (s *tamperSink) Write(cp string, id int64, sc *localengine.Schema, rows []localengine.Row) (bool, error) {
 	if s.drop && len(rows) > 0 {
 		rows = rows[:len(rows)-1]
 	}
@@ -176,7 +176,7 @@ func TestReplayBatchChecksHostedLoads(t *testing.T) {
 			rt := startMultiSink(rec, "")
 			sink := tc.sink
 			sink.t = rt.env.Tables["rejected_order_audit"]
-			rt.env.Sinks = map[string]engine.Sink{"rejected_order_audit": &sink}
+			rt.env.Sinks = map[string]localengine.Sink{"rejected_order_audit": &sink}
 			rt.Restart()
 			rt.arrive(msArrivals[0])
 			if q, _ := rt.eng.Query("rejected_order_audit"); q == nil || q.Name != "rejected_order_events" {

@@ -5,7 +5,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // TableReader reads a memory table as values of type T.
@@ -44,7 +44,7 @@ func (r TableReader[T]) Rows() []T {
 	out := make([]T, 0, len(rows))
 	for _, row := range rows {
 		var v T
-		if err := json.Unmarshal(engine.EncodeRow(s, row), &v); err != nil {
+		if err := json.Unmarshal(localengine.EncodeRow(s, row), &v); err != nil {
 			r.rt.tb.Fatalf("testkit: read %s: %v", r.name, err)
 		}
 		out = append(out, v)

@@ -4,7 +4,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // ReplayBatch re-runs committed batch n of every query that ran it, from
@@ -45,7 +45,7 @@ func (rt *Runtime) ReplayBatch(n int64) {
 // checkReplayGates compares a replay's gate verdicts with those of the
 // batch's committed run in Progress (nothing to compare when Progress no
 // longer holds it).
-func (rt *Runtime) checkReplayGates(query string, n int64, got []engine.GateResult) {
+func (rt *Runtime) checkReplayGates(query string, n int64, got []localengine.GateResult) {
 	rt.tb.Helper()
 	for i := len(rt.Progress) - 1; i >= 0; i-- {
 		p := &rt.Progress[i]
@@ -62,7 +62,7 @@ func (rt *Runtime) checkReplayGates(query string, n int64, got []engine.GateResu
 
 // checkReplay compares a replay's rows for table (the query's sink, or a
 // quarantine gate's output) with what the batch wrote to it (memory sinks).
-func (rt *Runtime) checkReplay(q *engine.Query, table string, n int64, rows []engine.Row) {
+func (rt *Runtime) checkReplay(q *localengine.Query, table string, n int64, rows []localengine.Row) {
 	rt.tb.Helper()
 	t, ok := rt.env.Tables[table]
 	if !ok {
@@ -75,10 +75,10 @@ func (rt *Runtime) checkReplay(q *engine.Query, table string, n int64, rows []en
 	RowsEqual(rt.tb, encodeRows(q.Schema(), rows), encodeRows(q.Schema(), orig))
 }
 
-func encodeRows(s *engine.Schema, rows []engine.Row) []string {
+func encodeRows(s *localengine.Schema, rows []localengine.Row) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {
-		out[i] = string(engine.EncodeRow(s, r))
+		out[i] = string(localengine.EncodeRow(s, r))
 	}
 	return out
 }

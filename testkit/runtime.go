@@ -14,8 +14,8 @@ import (
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // DefaultProcessingTime is where the processing-time clock starts unless
@@ -28,11 +28,11 @@ type Runtime struct {
 	pipeline *etl.Pipeline
 	cfg      config
 	prof     *profile.Profile
-	env      *engine.Env
-	eng      *engine.Engine
+	env      *localengine.Env
+	eng      *localengine.Engine
 	now      time.Time
 	// Progress lists every batch run so far, in order.
-	Progress []engine.Progress
+	Progress []localengine.Progress
 }
 
 // Option configures Start and Restart.
@@ -43,7 +43,7 @@ type config struct {
 	profileYAML string
 	start       time.Time
 	pipeline    *etl.Pipeline
-	delta       *engine.DeltaCatalog // WithDelta (cdf.go)
+	delta       *localengine.DeltaCatalog // WithDelta (cdf.go)
 }
 
 // ProfileFile runs the pipeline with the profile at path.
@@ -63,7 +63,7 @@ func WithPipeline(p *etl.Pipeline) Option { return func(c *config) { c.pipeline 
 // the planner reports errors.
 func Start(tb testing.TB, p *etl.Pipeline, opts ...Option) *Runtime {
 	tb.Helper()
-	rt := &Runtime{tb: tb, pipeline: p, env: &engine.Env{}}
+	rt := &Runtime{tb: tb, pipeline: p, env: &localengine.Env{}}
 	for _, o := range opts {
 		o(&rt.cfg)
 	}
@@ -94,7 +94,7 @@ func (rt *Runtime) open(p *etl.Pipeline) error {
 	if l.HasErrors() {
 		return fmt.Errorf("plan: %w", renderDiags(l))
 	}
-	eng, err := engine.Open(model, p.ID(), rt.env)
+	eng, err := localengine.Open(model, p.ID(), rt.env)
 	if err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func renderDiags(l diag.List) error {
 }
 
 // engineOrFatal returns the running engine, failing when stopped.
-func (rt *Runtime) engineOrFatal() *engine.Engine {
+func (rt *Runtime) engineOrFatal() *localengine.Engine {
 	rt.tb.Helper()
 	if rt.eng == nil {
 		rt.tb.Fatalf("testkit: the pipeline is stopped; call Restart first")

@@ -11,13 +11,13 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/framework/etl"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // Scenario is one conformance case: a pipeline, what arrives (each Arrival
 // is processed as one trigger, like an available-now run per arrival batch
 // on Spark) and the rows every sink must hold afterwards, in canonical JSON
-// (engine.EncodeRow: the sink contract's columns in order, decimals at
+// (localengine.EncodeRow: the sink contract's columns in order, decimals at
 // their scale, timestamps RFC 3339 UTC). The same table runs on this engine
 // (LocalRunner) and, through the generated PySpark program, on Spark (the
 // conformance runner in e2e): outputs must be identical.
@@ -62,7 +62,7 @@ type Arrival struct {
 	Payloads map[string][]string
 	Changes  []TableChange
 	// WantFailure, when set, is a text the failure of the run after this
-	// arrival must contain (engine.StaticRowMarker, for instance): that
+	// arrival must contain (localengine.StaticRowMarker, for instance): that
 	// run must fail, on every engine, and the next arrival's run re-runs
 	// its batch from the checkpoint.
 	WantFailure string
@@ -274,7 +274,7 @@ func (rt *Runtime) TableJSON(name string) []string {
 	s, rows := t.Rows()
 	out := make([]string, len(rows))
 	for i, r := range rows {
-		out[i] = string(engine.EncodeRow(s, r))
+		out[i] = string(localengine.EncodeRow(s, r))
 	}
 	return out
 }

@@ -17,7 +17,7 @@ import (
 const ExpectationCounts = "#expectations"
 
 // ExpectationTally sums expectation counts per query and expectation, as
-// both engines report them in each micro-batch (engine.Progress's, the
+// both engines report them in each micro-batch (localengine.Progress's, the
 // PySpark program's batch lines).
 type ExpectationTally struct {
 	counts map[[2]string]*expectationCount

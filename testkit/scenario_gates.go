@@ -18,7 +18,7 @@ import (
 const GateVerdicts = "#gates"
 
 // GateTally collects gate verdicts per query, gate and batch, as both
-// engines report them in each micro-batch (engine.Progress's, the PySpark
+// engines report them in each micro-batch (localengine.Progress's, the PySpark
 // program's batch lines).
 type GateTally struct {
 	rows []gateVerdict

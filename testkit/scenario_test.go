@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/conformance"
+	"github.com/etlgen/etlgen/testkit/conformance/suite"
 )
 
-// The conformance table itself lives in testkit/conformance (its tests run
-// it on LocalRunner; e2e/conformance_test.go on Spark). These tests cover
-// the scenario machinery.
+// The conformance table itself lives in testkit/conformance, bound to its
+// pipelines by testkit/conformance/suite (its tests run it on LocalRunner;
+// e2e/conformance_test.go on Spark). These tests cover the scenario
+// machinery.
 
 func TestDropColumns(t *testing.T) {
 	tests := []struct {
@@ -39,7 +40,7 @@ func TestDropColumns(t *testing.T) {
 // scenario returns the conformance scenario whose name starts with prefix.
 func scenario(t *testing.T, prefix string) testkit.Scenario {
 	t.Helper()
-	for _, s := range conformance.Scenarios() {
+	for _, s := range suite.Scenarios() {
 		if strings.HasPrefix(s.Name, prefix) {
 			return s
 		}

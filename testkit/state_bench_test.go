@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // keyedSource generates paid order events lazily for the state benchmark:
@@ -23,13 +23,13 @@ type keyedSource struct{ total, size, keys int64 }
 
 func (g *keyedSource) Identity() string { return "keyed" }
 
-func (g *keyedSource) Next(start engine.Offset) (engine.Offset, bool, error) {
+func (g *keyedSource) Next(start localengine.Offset) (localengine.Offset, bool, error) {
 	end := min(start.N+g.size, g.total)
-	return engine.Offset{N: end}, end > start.N, nil
+	return localengine.Offset{N: end}, end > start.N, nil
 }
 
-func (g *keyedSource) Read(start, end engine.Offset) ([]engine.Payload, error) {
-	out := make([]engine.Payload, 0, end.N-start.N)
+func (g *keyedSource) Read(start, end localengine.Offset) ([]localengine.Payload, error) {
+	out := make([]localengine.Payload, 0, end.N-start.N)
 	arena := make([]byte, 0, 160*(end.N-start.N))
 	for i := start.N; i < end.N; i++ {
 		from := len(arena)
@@ -42,7 +42,7 @@ func (g *keyedSource) Read(start, end engine.Offset) ([]engine.Payload, error) {
 		arena = append(arena, `,"order_total":12.50,"status":"paid","event_time":"`...)
 		arena = genBase.Add(time.Duration(i)*time.Millisecond).AppendFormat(arena, time.RFC3339Nano)
 		arena = append(arena, `"}`...)
-		out = append(out, engine.Payload{Raw: arena[from:len(arena):len(arena)], Pos: i})
+		out = append(out, localengine.Payload{Raw: arena[from:len(arena):len(arena)], Pos: i})
 	}
 	return out, nil
 }

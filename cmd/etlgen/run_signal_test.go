@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // The example's queries, in plan order, and its sample event files.
@@ -163,7 +163,7 @@ func (w *workspace) rows() []string {
 	w.t.Helper()
 	var out []string
 	for _, q := range queries {
-		files, err := engine.CommittedFiles(filepath.Join(w.dir, "out", q))
+		files, err := localengine.CommittedFiles(filepath.Join(w.dir, "out", q))
 		if err != nil {
 			w.t.Fatal(err)
 		}
@@ -259,8 +259,8 @@ func TestRunLockedCheckpoint(t *testing.T) {
 	fifo := w.openFIFO(stderr) // the holder is now inside batch 1
 	defer fifo.Close()
 	code, _, errOut := w.run()
-	if code != 16 || !strings.Contains(errOut, engine.CodeCheckpointLocked) || !strings.Contains(errOut, "pid "+strconv.Itoa(cmd.Process.Pid)) {
-		t.Errorf("second run: exit %d, stderr %q; want 16 and %s naming pid %d", code, errOut, engine.CodeCheckpointLocked, cmd.Process.Pid)
+	if code != 16 || !strings.Contains(errOut, localengine.CodeCheckpointLocked) || !strings.Contains(errOut, "pid "+strconv.Itoa(cmd.Process.Pid)) {
+		t.Errorf("second run: exit %d, stderr %q; want 16 and %s naming pid %d", code, errOut, localengine.CodeCheckpointLocked, cmd.Process.Pid)
 	}
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // sparkEngine runs the program etlgen generates for the pipeline (profile
@@ -41,7 +42,7 @@ func newSparkEngine(t *testing.T) *sparkEngine { return newSparkEngineIn(t, "def
 // newSparkEngineIn is newSparkEngine with the tables in database db
 // (created when missing).
 func newSparkEngineIn(t *testing.T, db string) *sparkEngine {
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func (e *sparkEngine) generate(target, run string) string {
 }
 
 // run runs the program to its end (available-now).
-func (e *sparkEngine) run(program string) *pyspark.Result {
+func (e *sparkEngine) run(program string) *sparkrun.Result {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
@@ -168,7 +169,7 @@ func (e *sparkEngine) run(program string) *pyspark.Result {
 		e.t.Fatal(err)
 	}
 	defer logf.Close()
-	h, err := pyspark.Run(ctx, program, pyspark.RunOptions{Python: e.py, Stderr: logf})
+	h, err := sparkrun.Run(ctx, program, sparkrun.RunOptions{Python: e.py, Stderr: logf})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -211,7 +212,7 @@ func wantRows(src source) []string {
 // resumeVersion is the source version the next run reads first, from the
 // last batch's end offset (index -1: that version is next; else it was
 // read in full).
-func resumeVersion(t *testing.T, res *pyspark.Result) int64 {
+func resumeVersion(t *testing.T, res *sparkrun.Result) int64 {
 	t.Helper()
 	if len(res.Batches) == 0 {
 		t.Fatal("no batch line")
@@ -263,7 +264,7 @@ func TestClusterCDF(t *testing.T) {
 	// under its s3a:// warehouse (spark.sql.warehouse.dir).
 	// The master is asked first: a database created on a local[N] server
 	// would keep a local location.
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Fatal(err)
 	}

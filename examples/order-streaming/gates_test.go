@@ -11,8 +11,8 @@ import (
 
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // gatedInto is gated with a quarantine gate: the rows of the windows that
@@ -97,11 +97,11 @@ func TestGateFail(t *testing.T) {
 	rt := testkit.Start(t, strict)
 	rt.AddRawPayloads("order_events", goodEvent, noID, badOrder, badOrder)
 	err := rt.TryProcessAllAvailable()
-	var ge *engine.GateError
+	var ge *localengine.GateError
 	if !errors.As(err, &ge) || ge.Gate.Name != "invalid" || ge.Gate.Value != 0.75 || ge.BatchID != 0 {
 		t.Fatalf("err = %v, want a GateError of gate invalid at 0.75 in batch 0", err)
 	}
-	if msg := err.Error(); !strings.Contains(msg, engine.GateMarker) || !strings.Contains(msg, engine.CodeGateFailed) {
+	if msg := err.Error(); !strings.Contains(msg, localengine.GateMarker) || !strings.Contains(msg, localengine.CodeGateFailed) {
 		t.Errorf("message %q lacks the marker or the code", msg)
 	}
 	testkit.Empty(t, testkit.Quarantine[orderstreaming.RejectedOrderEvent](rt, "rejected_order_events"))
@@ -159,7 +159,7 @@ func TestWindowGate(t *testing.T) {
 	rt := testkit.Start(t, p)
 	rt.AddRawPayloads("order_events", windowEvents()...)
 	rt.ProcessAllAvailable()
-	var got []engine.GateResult
+	var got []localengine.GateResult
 	for _, pr := range rt.Progress {
 		if pr.Query == "customer_order_windows" {
 			got = append(got, pr.Gates...)
@@ -167,7 +167,7 @@ func TestWindowGate(t *testing.T) {
 	}
 	cond := "rows(customer_order_windows) < 2 in an event-time window"
 	times := "null_ratio(customer_order_windows.latest_event_time) > 0.5 in an event-time window"
-	want := []engine.GateResult{
+	want := []localengine.GateResult{
 		// batch 0 writes no final window
 		{Name: "customers-per-window", Condition: cond, Action: "warn"},
 		{Name: "window-times", Condition: times, Action: "warn"},
@@ -192,7 +192,7 @@ func TestWindowGateFail(t *testing.T) {
 	rt := testkit.Start(t, p)
 	rt.AddRawPayloads("order_events", windowEvents()...)
 	err := rt.TryProcessAllAvailable()
-	var ge *engine.GateError
+	var ge *localengine.GateError
 	if !errors.As(err, &ge) || ge.Query != "customer_order_windows" || ge.Gate.WindowsBreached != 1 {
 		t.Fatalf("err = %v, want a GateError of customer_order_windows with 1 window breached", err)
 	}

@@ -68,7 +68,7 @@ const (
 
 // MaxRollingBatches is the most micro-batches a rolling gate spans: the
 // batches a checkpoint retains (spark.sql.streaming.minBatchesToRetain's
-// default, engine.MinBatchesToRetain).
+// default, localengine.MinBatchesToRetain).
 const MaxRollingBatches = 100
 
 // Gate actions: what a breached gate does.

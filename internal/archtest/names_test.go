@@ -356,7 +356,7 @@ func f(engine string) int {
 }`, []string{"run/x.go:4"}},
 		{"a plugin's own file", "framework/profile/plugin_delta_extra.go", `package profile
 func f(p PluginName) bool { return p == PluginDelta }`, nil},
-		{"a Spark master, not an engine", "pyspark/doctor/x.go", `package doctor
+		{"a Spark master, not an engine", "sparkrun/doctor/x.go", `package doctor
 func f(master string) bool { return master == "local" }`, nil},
 		{"a constant with a name's value outside the registries", "framework/profile/deploy.go", `package profile
 const DeploymentLocal = "local"

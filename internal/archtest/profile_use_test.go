@@ -19,10 +19,10 @@ const profilePkg = module + "framework/profile"
 var generators = []string{module + "gen/...", module + "pyspark/..."}
 
 // profileExempt lists the generator packages that may call the profile
-// package, each with its reason.
-var profileExempt = map[string]string{
-	module + "pyspark/doctor": "the Spark stack's doctor loads a profile file to probe the stack: a process tool, not a generator (issue 34 item 3 moves it out of pyspark)",
-}
+// package, each with its reason. None today: the Spark stack's doctor,
+// which loads a profile file to probe the stack, is a process tool of
+// sparkrun, not a generator.
+var profileExempt = map[string]string{}
 
 // profileAllowed lists the functions of the profile package a generator
 // may call, each with its reason.

@@ -10,6 +10,7 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/gen"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // compileCommand is `etlgen compile PKG --profile FILE (-o DIR | --check
@@ -80,7 +81,7 @@ func runCompile(ctx context.Context, e env, f planFlags, out, check string, pkgs
 }
 
 // compilePython generates the programs in memory and compiles them with
-// the Python the run uses (pyspark.CompilerPython: the venv, else python3),
+// the Python the run uses (sparkrun.CompilerPython: the venv, else python3),
 // in one process that writes nothing. A program Python refuses is a bug in
 // etlgen: the Python error is printed and the exit code is ExitFailure.
 // Without a Python the programs are not checked, and stderr says so; a
@@ -90,15 +91,15 @@ func compilePython(ctx context.Context, e env, gens []gen.Generator, m *gen.Mode
 	if err != nil {
 		return ExitOK
 	}
-	py, err := pyspark.CompilerPython()
+	py, err := sparkrun.CompilerPython()
 	if err == nil {
 		pf := make([]pyspark.File, len(files))
 		for i, f := range files {
 			pf[i] = pyspark.File{Path: f.Path, Data: f.Data}
 		}
-		err = pyspark.Compile(ctx, py, pf)
+		err = sparkrun.Compile(ctx, py, pf)
 	}
-	var ce *pyspark.CompileError
+	var ce *sparkrun.CompileError
 	switch {
 	case err == nil:
 		return ExitOK

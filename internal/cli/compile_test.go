@@ -109,7 +109,7 @@ var compileArgs = []string{"--ir", "../../pyspark/testdata/order-streaming.ir.js
 // TestCompileRefusesInvalidPython: a program the Python refuses is a bug
 // in etlgen: compile prints Python's error, exits 1 and writes nothing.
 // The interpreter is a stand-in that refuses every program as
-// pyspark.Compile's script does (pyspark's TestCompile runs the real one).
+// sparkrun.Compile's script does (sparkrun's TestCompile runs the real one).
 func TestCompileRefusesInvalidPython(t *testing.T) {
 	py := filepath.Join(t.TempDir(), "python")
 	script := "#!/bin/sh\ncat >/dev/null\nprintf '  File \"customer_order_streaming.py\", line 3\\nSyntaxError: invalid syntax\\n'\nexit 3\n"

@@ -7,7 +7,7 @@ import (
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/project"
-	"github.com/etlgen/etlgen/pyspark/doctor"
+	"github.com/etlgen/etlgen/sparkrun/doctor"
 )
 
 // doctorCommand checks the environment a profile names (Spark Connect,

@@ -32,7 +32,7 @@ func TestDoctorMissingProfile(t *testing.T) {
 }
 
 func TestDoctorUnreachableIsEnvironmentFailure(t *testing.T) {
-	profile := filepath.Join("..", "..", "pyspark", "doctor", "testdata", "unreachable.yaml")
+	profile := filepath.Join("..", "..", "sparkrun", "doctor", "testdata", "unreachable.yaml")
 	code, stdout, _ := doctorCLI(t, "doctor", "--profile", profile, "--format", "json", "--timeout", "15s")
 	if code != ExitEnvironment {
 		t.Fatalf("exit %d, want %d\n%s", code, ExitEnvironment, stdout)
@@ -52,7 +52,7 @@ func TestDoctorUnreachableIsEnvironmentFailure(t *testing.T) {
 // TestDoctorBadProfile: a broken profile gives framework/profile's P3xx
 // diagnostics, as validate prints them, and exit 10 before any probe runs.
 func TestDoctorBadProfile(t *testing.T) {
-	profile := filepath.Join("..", "..", "pyspark", "doctor", "testdata", "bad.yaml")
+	profile := filepath.Join("..", "..", "sparkrun", "doctor", "testdata", "bad.yaml")
 	code, stdout, stderr := doctorCLI(t, "doctor", "--profile", profile)
 	if code != ExitInvalidModel || stdout != "" {
 		t.Fatalf("exit %d, stdout %q; want %d and no report\n%s", code, stdout, ExitInvalidModel, stderr)

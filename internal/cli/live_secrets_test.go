@@ -18,6 +18,8 @@ import (
 
 	"github.com/etlgen/etlgen/e2e/stack"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/pyspark/events"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // TestLiveSecretsFromEnv runs the rate pipeline on the stack with every
@@ -41,7 +43,7 @@ import (
 // stdout or stderr, the CLI's output or the run report.
 func TestLiveSecretsFromEnv(t *testing.T) {
 	stack.Require(t)
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,8 +133,8 @@ resources:
 	var stdout, programErr bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	h, err := pyspark.Run(ctx, program, pyspark.RunOptions{Python: py, Stderr: &programErr,
-		OnEvent: func(ev pyspark.Event) { stdout.Write(append(ev.Raw, '\n')) }})
+	h, err := sparkrun.Run(ctx, program, sparkrun.RunOptions{Python: py, Stderr: &programErr,
+		OnEvent: func(ev events.Event) { stdout.Write(append(ev.Raw, '\n')) }})
 	if err != nil {
 		t.Fatal(err)
 	}

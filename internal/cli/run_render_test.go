@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/etlgen/etlgen/pyspark/sparkui"
 	"github.com/etlgen/etlgen/run"
+	"github.com/etlgen/etlgen/sparkrun/sparkui"
 )
 
 // TestBatchLine: one line per batch, the watermark "-" when the query has

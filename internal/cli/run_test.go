@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/run"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // localProfile writes a local-engine profile reading the example's sample
@@ -44,7 +44,7 @@ assets:
 // sink log), and checks that the directory holds no other part file.
 func readLines(t *testing.T, dir string) []string {
 	t.Helper()
-	files, err := engine.CommittedFiles(dir)
+	files, err := localengine.CommittedFiles(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestRunLocal(t *testing.T) {
 
 // TestRunPySparkNotAvailable: without a usable python the pyspark engine
 // cannot run its program: exit 16 (run_pyspark.go; the live runs are in
-// package pyspark, behind ETLGEN_STACK=1).
+// package pyspark and sparkrun, behind ETLGEN_STACK=1).
 func TestRunPySparkNotAvailable(t *testing.T) {
 	t.Setenv("ETLGEN_PYTHON", filepath.Join(t.TempDir(), "no-python"))
 	code, _, stderr := runCLI("run", "./examples/order-streaming", "--profile", "examples/order-streaming/profiles/spark.yaml", "-C", "../..")

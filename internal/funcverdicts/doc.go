@@ -1,12 +1,12 @@
 // Package funcverdicts is the differential corpus of etlgen's scalar
 // functions: every function of the IR (ir.Funcs) evaluated on inputs
-// chosen to break it, by the local engine (testkit/engine) and by Spark
+// chosen to break it, by the local engine (localengine) and by Spark
 // 4.1 (ANSI mode on, session time zone UTC, as generated programs run),
 // with Spark's answers recorded in testdata.
 //
 // It lives under internal because it is a test instrument above both
 // engines: it builds expressions with the etl DSL, types them with
-// package infer, evaluates them with the local engine (engine.Scalar) and
+// package infer, evaluates them with the local engine (localengine.Scalar) and
 // renders them with pyspark.SQLExpr, and no layer below may import all of
 // those.
 //
@@ -35,7 +35,7 @@
 // Local types a case's expression as the planner does (infer.Plan): a
 // refused expression is an answer ("refused": the diagnostic codes). Else
 // the engine evaluates every row; a row Spark's ANSI mode fails on is an
-// engine.EvalError, answered by its Spark error class. Both engines'
+// localengine.EvalError, answered by its Spark error class. Both engines'
 // values are written in one canonical text (canon.go): strings quoted byte
 // for byte, timestamps in UTC to the microsecond, doubles keeping -0 and
 // NaN, decimals with their type's scale. Compare says where the answers

@@ -14,7 +14,7 @@ import (
 
 	"github.com/etlgen/etlgen/e2e/stack"
 	"github.com/etlgen/etlgen/internal/funcverdicts"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 var record = flag.Bool("record", false, "record Spark's answers in testdata/<family>.json")
@@ -87,7 +87,7 @@ type harnessAnswer struct {
 // answers, canonical, by case name.
 func runHarness(t *testing.T, cases []funcverdicts.Case) map[string]funcverdicts.Answer {
 	t.Helper()
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Fatal(err)
 	}

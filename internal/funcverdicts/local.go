@@ -8,7 +8,7 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/infer"
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // Answer is what an engine answers for a case: the result type and a
@@ -37,10 +37,10 @@ func Local(c Case) (Answer, error) {
 	node := &ir.Node{Op: ir.OpSelect, Inputs: []*ir.Node{{Op: ir.OpInput, Input: input}},
 		Columns: []ir.NamedExpr{{Name: "r", Expr: c.Expr}}}
 	contract := &contracts.Contract{ID: "funcverdicts-input", Version: "1.0.0"}
-	cols := make([]engine.Column, len(c.Cols))
+	cols := make([]localengine.Column, len(c.Cols))
 	for i, v := range c.Cols {
 		contract.Fields = append(contract.Fields, contracts.Field{Name: v.Name, GoName: v.Name, Type: v.Type})
-		cols[i] = engine.Column{Name: v.Name, Type: v.Type}
+		cols[i] = localengine.Column{Name: v.Name, Type: v.Type}
 	}
 	schema, diags := infer.Plan(node, map[string]*contracts.Contract{input: contract})
 	if err := diags.Err(); err != nil {
@@ -51,7 +51,7 @@ func Local(c Case) (Answer, error) {
 		return Answer{Refused: strings.Join(codes, " ")}, nil
 	}
 	out, _ := schema.Column("r")
-	eval, err := engine.Scalar(c.Expr, engine.NewSchema(cols))
+	eval, err := localengine.Scalar(c.Expr, localengine.NewSchema(cols))
 	if err != nil {
 		return Answer{}, fmt.Errorf("case %s: %w", c.Name, err)
 	}
@@ -65,14 +65,14 @@ func Local(c Case) (Answer, error) {
 // localRow evaluates one row: its canonical value, or the Spark error
 // class the engine raised. A panic of the engine is a bug the corpus
 // reports as the row's answer, so that one row does not hide the others.
-func localRow(eval func(engine.Row) (any, error), row []any, t contracts.Type) (out string) {
+func localRow(eval func(localengine.Row) (any, error), row []any, t contracts.Type) (out string) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = fmt.Sprintf("engine panic: %v", p)
 		}
 	}()
-	v, err := eval(engine.Row(row))
-	if ee := (*engine.EvalError)(nil); errors.As(err, &ee) {
+	v, err := eval(localengine.Row(row))
+	if ee := (*localengine.EvalError)(nil); errors.As(err, &ee) {
 		return errorText(ee.Class)
 	}
 	if err != nil {

@@ -9,9 +9,9 @@ import (
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/gen"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // FuzzIR feeds arbitrary IR documents through everything downstream of the
@@ -79,7 +79,7 @@ func generate(t *testing.T, doc *ir.Document, prof *profile.Profile) {
 		}
 	case profile.EngineLocal:
 		for _, pp := range m.Pipelines {
-			if _, err := engine.Open(m, pp.ID, &engine.Env{}); err != nil {
+			if _, err := localengine.Open(m, pp.ID, &localengine.Env{}); err != nil {
 				t.Errorf("validate is clean but the local engine does not open %s: %v", pp.ID, err)
 			}
 		}

@@ -20,9 +20,9 @@ import (
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // root is the module root, from this package's directory.
@@ -87,7 +87,7 @@ func TestValidateMeansRuns(t *testing.T) {
 		case profile.EngineLocal:
 			local++
 			for _, pp := range m.Pipelines {
-				eng, err := engine.Open(m, pp.ID, &engine.Env{})
+				eng, err := localengine.Open(m, pp.ID, &localengine.Env{})
 				if err != nil {
 					t.Errorf("%s: validate is clean but the local engine does not open pipeline %s: %v", name, pp.ID, err)
 					continue
@@ -171,7 +171,7 @@ func committedProfiles(t *testing.T) []boundProfile {
 	var out []boundProfile
 	for _, glob := range []string{"planner/testdata/corpus/*/profile.yaml", "planner/testdata/dslcase/profile.yaml",
 		"gen/testdata/*/profile.yaml", "pyspark/testdata/*/profile.yaml", "internal/cli/testdata/cli/*/profile.yaml",
-		"examples/*/profiles/*.yaml", "pyspark/doctor/testdata/*.yaml", "framework/profile/testdata/broken/*.yaml"} {
+		"examples/*/profiles/*.yaml", "sparkrun/doctor/testdata/*.yaml", "framework/profile/testdata/broken/*.yaml"} {
 		files, _ := filepath.Glob(filepath.Join(root, glob))
 		for _, f := range files {
 			data, err := os.ReadFile(f)

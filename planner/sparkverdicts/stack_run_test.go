@@ -20,7 +20,7 @@ import (
 	"github.com/etlgen/etlgen/e2e/stack"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner/sparkverdicts"
-	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // eventsDir holds the events every case reads: the Kafka topics', the
@@ -190,7 +190,7 @@ func (r *stackRun) setup() map[string]any {
 // by case; the database is dropped at cleanup.
 func (r *stackRun) harness(slots int) map[string]sparkverdicts.Spark {
 	t := r.t
-	py, err := pyspark.FindPython()
+	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,18 +10,17 @@
 // package's tests) and, when the stack is up, through the generated PySpark
 // program on Spark (e2e/conformance_test.go). Both must give exactly Want:
 // rows, types, window bounds, quarantine reasons, late routing.
+//
+// This package is library code and imports no pipeline: the table is a
+// function of the Pipelines it runs, which package suite binds to the
+// examples and to the suite's own pipeline packages (dimension,
+// expectcounts, multisink, spark41: user code, ranked above the examples
+// they read); tests run suite.Scenarios().
 package conformance
 
 import (
-	customercdf "github.com/etlgen/etlgen/examples/customer-cdf"
-	orderpayments "github.com/etlgen/etlgen/examples/order-payments"
-	orderstatus "github.com/etlgen/etlgen/examples/order-status"
-	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/conformance/dimension"
-	"github.com/etlgen/etlgen/testkit/conformance/expectcounts"
-	"github.com/etlgen/etlgen/testkit/conformance/multisink"
-	"github.com/etlgen/etlgen/testkit/engine"
 	"strconv"
 )
 
@@ -31,13 +30,14 @@ import (
 // time, where the payload was read from).
 var RejectedRunColumns = []string{"reason", "observed_at", "source_topic", "source_partition", "source_offset"}
 
-// Scenarios returns the conformance table (a new copy on each call). Each
-// arrival costs an available-now run of the generated program on Spark, so
-// the table has few, rich scenarios.
-func Scenarios() []testkit.Scenario {
-	return []testkit.Scenario{orderWindows(), duplicatesAndJoin(), customerCDF(), statusWindows(),
-		firstOrders(), impressionClicks(), paidHours(), dailyUnits(), staticDimension(), quarantinedDimension(),
-		repartitionedWindows(), multiSink(), expectationCounts()}
+// Scenarios returns the conformance table over the pipelines p (a new copy
+// on each call; package suite passes the pipelines each scenario was
+// written for). Each arrival costs an available-now run of the generated
+// program on Spark, so the table has few, rich scenarios.
+func Scenarios(p Pipelines) []testkit.Scenario {
+	return []testkit.Scenario{orderWindows(p), duplicatesAndJoin(p), customerCDF(p), statusWindows(p),
+		firstOrders(p), impressionClicks(p), paidHours(p), dailyUnits(p), staticDimension(p), quarantinedDimension(p),
+		repartitionedWindows(p), multiSink(p), expectationCounts(p)}
 }
 
 // orderEvent is an order-streaming payload on 2026-07-15 at the given time.
@@ -50,10 +50,10 @@ func orderEvent(id, order, customer, total, status, at string) string {
 // microsecond), a cancelled order filtered out, invalid payloads
 // quarantined with their reason codes, and an event arriving after the
 // watermark passed its window routed to the late table.
-func orderWindows() testkit.Scenario {
+func orderWindows(p Pipelines) testkit.Scenario {
 	return testkit.Scenario{
 		Name:     "order windows with late events and invalid payloads",
-		Pipeline: orderstreaming.Pipeline,
+		Pipeline: p.OrderStreaming,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{"order_events": {
 				orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),
@@ -98,10 +98,10 @@ func payment(id, order, amount, at string) string {
 	return `{"payment_id":"` + id + `","order_id":` + order + `,"amount":` + amount + `,"paid_at":"2026-07-15T` + at + `Z"}`
 }
 
-func duplicatesAndJoin() testkit.Scenario {
+func duplicatesAndJoin(p Pipelines) testkit.Scenario {
 	return testkit.Scenario{
 		Name:     "duplicate payments and orders joined with their payments",
-		Pipeline: orderpayments.Pipeline,
+		Pipeline: p.OrderPayments,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{
 				"orders":   {order("1", "7", "10.00", "10:00:00"), order("2", "8", "20.50", "10:05:00")},
@@ -137,11 +137,11 @@ func customer(id, name, email, country, tier, at string) string {
 		`","tier":"` + tier + `","updated_at":"2026-07-15T` + at + `Z"}`
 }
 
-func customerCDF() testkit.Scenario {
+func customerCDF(p Pipelines) testkit.Scenario {
 	const src = "customer_changes"
 	return testkit.Scenario{
 		Name:     "customer CDF MERGE of inserts, updates and deletes",
-		Pipeline: customercdf.Pipeline,
+		Pipeline: p.CustomerCDF,
 		Tables:   map[string]testkit.SourceTable{src: {Contract: "customer", Keys: []string{"customer_id"}}},
 		Arrivals: []testkit.Arrival{
 			{Changes: []testkit.TableChange{ // a key inserted and updated in one batch
@@ -171,10 +171,10 @@ func customerCDF() testkit.Scenario {
 // state of the first batch is merged with the new rows), the window closed
 // by the second arrival's watermark. No two events of a group share an
 // event time: a tie is not deterministic on Spark (etl.MaxBy).
-func statusWindows() testkit.Scenario {
+func statusWindows(p Pipelines) testkit.Scenario {
 	return testkit.Scenario{
 		Name:     "first and latest status by event time (min_by, max_by)",
-		Pipeline: orderstatus.Pipeline,
+		Pipeline: p.OrderStatus,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{"order_events": {
 				orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),
@@ -205,10 +205,10 @@ func dimensionRow(id, segment string) string {
 // dimension's contract (segment platinum) fails the batch on both engines,
 // never joined and never dropped; fixed, the batch re-runs with the same
 // events and the fixed row.
-func staticDimension() testkit.Scenario {
+func staticDimension(p Pipelines) testkit.Scenario {
 	return testkit.Scenario{
 		Name:     "a static dimension validated at every micro-batch",
-		Pipeline: dimension.Pipeline,
+		Pipeline: p.Dimension,
 		Tables:   map[string]testkit.SourceTable{"customers": {Contract: "dim-customer", Keys: []string{"customer_id"}, Static: true}},
 		Arrivals: []testkit.Arrival{
 			{
@@ -221,7 +221,7 @@ func staticDimension() testkit.Scenario {
 			{
 				Changes:     []testkit.TableChange{{Asset: "customers", Op: testkit.OpInsert, Rows: []string{dimensionRow("9", "platinum")}}},
 				Payloads:    map[string][]string{"order_events": {orderEvent("e3", "3", "9", "3.00", "paid", "10:07:00")}},
-				WantFailure: engine.StaticRowMarker,
+				WantFailure: localengine.StaticRowMarker,
 			},
 			{
 				Changes:  []testkit.TableChange{{Asset: "customers", Op: testkit.OpUpdate, Rows: []string{dimensionRow("9", "bronze")}}},
@@ -245,7 +245,7 @@ func staticDimension() testkit.Scenario {
 // although every micro-batch reads and rejects it again; a row added
 // broken later is added once more; fixed, the row joins, and the
 // quarantine keeps what it saw.
-func quarantinedDimension() testkit.Scenario {
+func quarantinedDimension(p Pipelines) testkit.Scenario {
 	reject := func(raw string) string {
 		return `{"raw_payload":` + strconv.Quote(raw) + `,"reason_code":"BAD_ENUM",` +
 			`"field_path":"segment","pipeline_id":"dim-order-segments","contract_id":"dim-customer","raw_payload_base64":null,` +
@@ -253,7 +253,7 @@ func quarantinedDimension() testkit.Scenario {
 	}
 	return testkit.Scenario{
 		Name:     "a static dimension whose invalid rows go to a quarantine, each once",
-		Pipeline: dimension.Pipeline,
+		Pipeline: p.Dimension,
 		Tables: map[string]testkit.SourceTable{"customers": {Contract: "dim-customer", Keys: []string{"customer_id"}, Static: true,
 			Quarantine: "rejected_customers"}},
 		Arrivals: []testkit.Arrival{
@@ -293,7 +293,7 @@ func quarantinedDimension() testkit.Scenario {
 // multiSink: two loads of the windows and two of the rejected events, each
 // pair written by one query (multi-sink): both sinks of a stream hold the
 // same rows, each batch once.
-func multiSink() testkit.Scenario {
+func multiSink(p Pipelines) testkit.Scenario {
 	windows := []string{
 		`{"customer_id":7,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","paid_order_count":1,"paid_order_total":10.00,"latest_event_time":"2026-07-15T10:05:00Z"}`,
 		`{"customer_id":8,"window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","paid_order_count":1,"paid_order_total":2.50,"latest_event_time":"2026-07-15T10:06:00Z"}`,
@@ -304,7 +304,7 @@ func multiSink() testkit.Scenario {
 	}
 	return testkit.Scenario{
 		Name:     "two loads of one stream written by one query",
-		Pipeline: multisink.Pipeline,
+		Pipeline: p.MultiSink,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{"order_events": {
 				orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),
@@ -340,7 +340,7 @@ func call(id, service, status, latency, at string) string {
 // gates on those counts (testkit.GateVerdicts). One arrival: a run on Spark
 // costs a minute or more on a loaded machine, and the counts of several
 // batches add up the same (the run report's sums, run/expect.go).
-func expectationCounts() testkit.Scenario {
+func expectationCounts(p Pipelines) testkit.Scenario {
 	held := func(id, service, status, latency, at string) string {
 		return `{"call_id":"` + id + `","service":"` + service + `","status_code":` + status + `,"latency_ms":` + latency +
 			`,"called_at":"2026-07-15T` + at + `Z","expectation":"known_status","pipeline_id":"api-call-checks"}`
@@ -351,7 +351,7 @@ func expectationCounts() testkit.Scenario {
 	row, verdict := testkit.ExpectationCountRow, testkit.GateVerdictRow
 	return testkit.Scenario{
 		Name:     "expectation counts per query on both engines",
-		Pipeline: expectcounts.Pipeline,
+		Pipeline: p.ExpectCounts,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{"api_calls": {
 				call("c1", "billing", "200", "12", "10:00:00"),

@@ -4,12 +4,12 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/conformance"
+	"github.com/etlgen/etlgen/testkit/conformance/suite"
 )
 
 // TestLocal runs every conformance scenario on the local engine.
 func TestLocal(t *testing.T) {
-	for _, s := range conformance.Scenarios() {
+	for _, s := range suite.Scenarios() {
 		t.Run(s.Name, func(t *testing.T) { testkit.RunScenario(t, s, testkit.LocalRunner{}) })
 	}
 }

@@ -1,19 +1,16 @@
 package conformance
 
-import (
-	"github.com/etlgen/etlgen/testkit"
-	"github.com/etlgen/etlgen/testkit/conformance/spark41"
-)
+import "github.com/etlgen/etlgen/testkit"
 
 // The scenarios of Spark 4.1 behaviour that etlgen once refused or ran
 // otherwise (issue 12), each measured on the server first.
 
 // firstOrders: a limit on a stream in append mode keeps the first three
 // orders read, across arrivals.
-func firstOrders() testkit.Scenario {
+func firstOrders(p Pipelines) testkit.Scenario {
 	return testkit.Scenario{
 		Name:     "limit on a stream keeps the first rows across batches",
-		Pipeline: spark41.LimitPipeline,
+		Pipeline: p.Limit,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{"orders": {order("1", "7", "10.00", "10:00:00"), order("2", "8", "20.00", "10:01:00")}}},
 			{Payloads: map[string][]string{"orders": {order("3", "7", "30.00", "10:02:00"), order("4", "9", "40.00", "10:03:00")}}},
@@ -39,13 +36,13 @@ func click(id, ad, at string) string {
 // of both sides; i2 and i4 get no click and are emitted once the watermark
 // (min of both inputs' max minute − 10 minutes) passes their minute: in
 // the last arrival, at 10:30.
-func impressionClicks() testkit.Scenario {
+func impressionClicks(p Pipelines) testkit.Scenario {
 	ic := func(id, ad, at, clk string) string {
 		return `{"impression_id":"` + id + `","ad_id":` + ad + `,"minute":"2026-07-15T` + at + `Z","click_id":` + clk + `}`
 	}
 	return testkit.Scenario{
 		Name:     "left outer join on watermarked event-time keys",
-		Pipeline: spark41.KeyJoinPipeline,
+		Pipeline: p.KeyJoin,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{
 				"impressions": {impression("i0", "10", "00:00:00"), impression("i1", "1", "10:00:00"), impression("i2", "2", "10:00:00")},
@@ -67,11 +64,11 @@ func impressionClicks() testkit.Scenario {
 // the last arrival (global 15:50) [13:00, 14:00) is closed, [14:00, 15:00)
 // is not; order 5 and its payment arrive behind the join's watermark and
 // are dropped.
-func paidHours() testkit.Scenario {
+func paidHours(p Pipelines) testkit.Scenario {
 	pay := func(n, amount, at string) string { return payment("p"+n, n, amount, at) }
 	return testkit.Scenario{
 		Name:     "window aggregation after a time-interval join",
-		Pipeline: spark41.JoinWindowPipeline,
+		Pipeline: p.JoinWindow,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{"orders": {order("1", "7", "1.00", "10:00:00"), order("2", "7", "2.00", "10:30:00")},
 				"payments": {pay("1", "1.00", "10:10:00"), pay("2", "2.00", "10:40:00")}}},
@@ -98,10 +95,10 @@ func reading(meter, units, at string) string {
 // dailyUnits: hourly sums chained into daily sums on WindowTime: the hour
 // [23:00, 24:00) of the 14th counts on the 14th; each day closes once the
 // hourly watermark passes its end.
-func dailyUnits() testkit.Scenario {
+func dailyUnits(p Pipelines) testkit.Scenario {
 	return testkit.Scenario{
 		Name:     "daily windows chained on the hourly windows' WindowTime",
-		Pipeline: spark41.ChainedWindowsPipeline,
+		Pipeline: p.ChainedWindows,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{"readings": {reading("m1", "1", "14T23:10:00"), reading("m1", "2", "14T22:10:00")}}},
 			{Payloads: map[string][]string{"readings": {reading("m1", "4", "15T00:20:00")}}},
@@ -122,10 +119,10 @@ func dailyUnits() testkit.Scenario {
 // the windows of the order-streaming example's events (a window closed by
 // the watermark, one still open, a cancelled order filtered out), an event
 // behind the watermark dropped.
-func repartitionedWindows() testkit.Scenario {
+func repartitionedWindows(p Pipelines) testkit.Scenario {
 	return testkit.Scenario{
 		Name:     "repartition by the grouping key before a window aggregation",
-		Pipeline: spark41.RepartitionPipeline,
+		Pipeline: p.Repartition,
 		Arrivals: []testkit.Arrival{
 			{Payloads: map[string][]string{"order_events": {
 				orderEvent("e1", "1", "7", "10.00", "paid", "10:05:00"),

@@ -1,5 +1,5 @@
 // Package faults injects file-system faults into what the local engine
-// (package engine, `etlgen run` on a local profile) writes, for the
+// (package localengine, `etlgen run` on a local profile) writes, for the
 // fault-injection suite in this package's tests.
 //
 // # Flow

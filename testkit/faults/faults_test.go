@@ -16,7 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/etlgen/etlgen/testkit/engine"
+	"github.com/etlgen/etlgen/localengine"
 )
 
 // envInt is the integer in the environment variable name, else def.
@@ -170,7 +170,7 @@ type injector struct {
 }
 
 // onBatch injects the fault after the at-th batch.
-func (in *injector) onBatch(*engine.Progress) {
+func (in *injector) onBatch(*localengine.Progress) {
 	if in.ran++; in.ran == in.at && !in.done {
 		in.inject()
 	}

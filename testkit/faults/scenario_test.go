@@ -14,9 +14,9 @@ import (
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/profile"
+	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/run"
-	"github.com/etlgen/etlgen/testkit/engine"
 )
 
 // dedupOrders keeps the first of each event id within a 10-minute
@@ -106,17 +106,17 @@ func (s *setup) addInputs(from, to int) error {
 }
 
 // open opens the engine as `etlgen run` does.
-func (s *setup) open() (*engine.Engine, error) {
+func (s *setup) open() (*localengine.Engine, error) {
 	m, err := s.model()
 	if err != nil {
 		return nil, err
 	}
-	return engine.Open(m, s.pipe.ID(), &engine.Env{Clock: func() time.Time { return clock }})
+	return localengine.Open(m, s.pipe.ID(), &localengine.Env{Clock: func() time.Time { return clock }})
 }
 
 // runAvailable runs every batch the inputs call for, as an available-now
 // `etlgen run`, calling onBatch (when not nil) after each.
-func (s *setup) runAvailable(onBatch func(*engine.Progress)) error {
+func (s *setup) runAvailable(onBatch func(*localengine.Progress)) error {
 	eng, err := s.open()
 	if err != nil {
 		return err
@@ -164,7 +164,7 @@ func (s *setup) first(split int, crash bool) error {
 
 // second adds the rest of the inputs and runs them, calling onBatch after
 // each batch, then reads every sink as `etlgen show` does.
-func (s *setup) second(split int, onBatch func(*engine.Progress)) (map[string][]string, error) {
+func (s *setup) second(split int, onBatch func(*localengine.Progress)) (map[string][]string, error) {
 	if err := s.addInputs(split, len(s.files)); err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // TestProfilesPlan: local.yaml and spark.yaml bind and plan without a
@@ -75,11 +76,11 @@ func TestSparkProfileCompiles(t *testing.T) {
 			t.Errorf("program lacks %s", want)
 		}
 	}
-	py, err := pyspark.CompilerPython()
+	py, err := sparkrun.CompilerPython()
 	if err != nil {
 		t.Skip(err)
 	}
-	if err := pyspark.Compile(context.Background(), py, files); err != nil {
+	if err := sparkrun.Compile(context.Background(), py, files); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/pyspark"
+	"github.com/etlgen/etlgen/sparkrun"
 )
 
 // TestProfilesBindToPipeline: local.yaml, spark.yaml, databricks.yaml
@@ -99,11 +100,11 @@ func TestManagedProfileCompiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	py, err := pyspark.CompilerPython()
+	py, err := sparkrun.CompilerPython()
 	if err != nil {
 		t.Skip(err)
 	}
-	if err := pyspark.Compile(context.Background(), py, files); err != nil {
+	if err := sparkrun.Compile(context.Background(), py, files); err != nil {
 		t.Fatal(err)
 	}
 	prog := string(files[0].Data)

@@ -60,7 +60,7 @@ def quarantine_static(rejected, target, keys):
     hold yet, each once. The table is read and validated at every
     micro-batch, so its invalid rows are rejected again each time; the
     MERGE writes each distinct one once, and a replayed batch adds
-    nothing (the local engine does the same: testkit/engine,
+    nothing (the local engine does the same: localengine,
     static_quarantine.go)."""
     spark = rejected.sparkSession
     view = "etlgen_static_rejects_%s" % uuid.uuid4().hex

@@ -1,0 +1,57 @@
+package localengine
+
+import "github.com/etlgen/etlgen/contracts"
+
+// smallInts are the int64 values 0..len-1 boxed once: converting a small
+// integer (an id, a count, a code) to an engine value then allocates nothing.
+var smallInts = func() []any {
+	out := make([]any, 4096)
+	for i := range out {
+		out[i] = int64(i)
+	}
+	return out
+}()
+
+// boxer converts the validated values of a contract's top-level fields to
+// engine values (fromValue) without allocating for the values it has boxed
+// before: small int64s and the values of a oneof string field.
+type boxer struct {
+	enums [][]any // per field: the boxed oneof values of a string field, else nil
+}
+
+func newBoxer(c *contracts.Contract) *boxer {
+	b := &boxer{enums: make([][]any, len(c.Fields))}
+	for i, f := range c.Fields {
+		if f.Type.Kind != contracts.KindString {
+			continue
+		}
+		for _, k := range f.Constraints {
+			if k.Kind == contracts.ConstraintOneOf {
+				for _, a := range k.Args {
+					b.enums[i] = append(b.enums[i], a)
+				}
+			}
+		}
+	}
+	return b
+}
+
+// value is fromValue of field i's value v.
+func (b *boxer) value(i int, v contracts.Value) any {
+	switch v.Kind() {
+	case contracts.KindInt64:
+		if n := v.Int(); n >= 0 && n < int64(len(smallInts)) {
+			return smallInts[n]
+		}
+	case contracts.KindString:
+		if i < len(b.enums) {
+			s := v.Str()
+			for _, e := range b.enums[i] {
+				if e.(string) == s {
+					return e
+				}
+			}
+		}
+	}
+	return fromValue(v)
+}

@@ -1,0 +1,56 @@
+package localengine
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/etlgen/etlgen/contracts"
+)
+
+// TestBoxer checks that the boxer converts values as fromValue does, with
+// the boxed small integers and oneof values reused.
+func TestBoxer(t *testing.T) {
+	c := &contracts.Contract{ID: "box", Fields: []contracts.Field{
+		{Name: "id", Type: contracts.Type{Kind: contracts.KindInt64}, Required: true},
+		{Name: "status", Type: contracts.Type{Kind: contracts.KindString}, Required: true,
+			Constraints: []contracts.Constraint{{Kind: "oneof", Args: []string{"paid", "cancelled"}}}},
+		{Name: "note", Type: contracts.Type{Kind: contracts.KindString}},
+	}}
+	rv, err := contracts.NewRecordValidator(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBoxer(c)
+	tests := []struct {
+		raw    string
+		reused []bool // per field: the boxed value is the shared one
+	}{
+		{`{"id": 7, "status": "paid", "note": "x"}`, []bool{true, true, false}},
+		{`{"id": 4095, "status": "cancelled"}`, []bool{true, true, false}},
+		{`{"id": 4096, "status": "paid", "note": "paid"}`, []bool{false, true, false}},
+		{`{"id": -1, "status": "cancelled"}`, []bool{false, true, false}},
+	}
+	for _, tc := range tests {
+		rec, rej := rv.Validate([]byte(tc.raw))
+		if rej != nil {
+			t.Fatalf("%s: %s", tc.raw, rej.Reason)
+		}
+		for i := 0; i < rec.Len(); i++ {
+			got, want := b.value(i, rec.Value(i)), fromValue(rec.Value(i))
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s field %d = %#v, want %#v", tc.raw, i, got, want)
+			}
+			v := rec.Value(i)
+			if want == nil {
+				continue
+			}
+			allocs := testing.AllocsPerRun(10, func() { boxSink = b.value(i, v) })
+			if (allocs == 0) != tc.reused[i] {
+				t.Errorf("%s field %d: %v allocations, want reuse %v", tc.raw, i, allocs, tc.reused[i])
+			}
+		}
+	}
+}
+
+// boxSink keeps the boxed values of TestBoxer alive.
+var boxSink any
