@@ -64,7 +64,7 @@ ORDER_EVENTS_STAGE_LEVELS = [
         "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
     ],
     [
-        "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
+        "try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`",
         "try_variant_get(`_etl_json`, '$.event_id', 'variant') AS `_etl_v1`",
         "try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v2`",
         "try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v3`",
@@ -94,7 +94,7 @@ ORDER_EVENTS_RULES = [
     ("", "payload JSON", "'MALFORMED_JSON'", "'payload is not one JSON value'", "''",
      "coalesce(`_etl_json` IS NOT NULL, false)"),
     ("", "payload object", "'NOT_AN_OBJECT'", "'payload is not a JSON object'", "''",
-     "coalesce(`_etl_keys` IS NOT NULL, false)"),
+     "coalesce(`_etl_object`, false)"),
     ("event_id", "required", "'MISSING_REQUIRED'", "'is required'", "'event_id'",
      "coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)"),
     ("event_id", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'event_id'",
