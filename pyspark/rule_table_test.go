@@ -14,7 +14,7 @@ import (
 )
 
 // checkDump imports the generated program (its module name is argv[2]) and
-// prints every <SOURCE>_CHECK its rule_check built from the rule table,
+// prints every <SOURCE>_CHECK rt.rule_check built from the rule table,
 // with the table's length.
 const checkDump = `
 import importlib, json, sys
@@ -39,7 +39,7 @@ type programCheck struct {
 }
 
 // TestRuleTableBuildsThePlan: the check a generated program builds from
-// its rule table (rule_check, run by Python) is exactly the compiled plan
+// its rule table (rt.rule_check, run by Python) is exactly the compiled plan
 // of the source's contract (sparksql: StageLevels with the verdict stage,
 // ValidExpr, the reason lookups), the form the shared corpus checks on
 // Spark against Go's verdicts. Each rule is written once in the program.

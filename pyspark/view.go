@@ -38,9 +38,6 @@ type programView struct {
 	// Gated: a query has quality gates (its foreachBatch is bound to the
 	// batch it replays with functools.partial).
 	Gated bool
-	// Validates: a source's payloads are validated against its contract
-	// (the program defines rule_check).
-	Validates bool
 }
 
 // kv is one dict entry, both sides Python literals.
@@ -85,7 +82,6 @@ func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, err
 		}
 		g.sources[sv.Asset] = sv
 		pv.Sources = append(pv.Sources, sv)
-		pv.Validates = pv.Validates || !sv.Typed
 	}
 	for i := range pp.Steps {
 		sv, err := g.step(&pp.Steps[i])

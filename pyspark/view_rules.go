@@ -13,7 +13,7 @@ type ruleView struct {
 
 // ruleTable is the rule table of a compiled contract: one row per check,
 // in the order of plan.Checks, whose 1-based index is the verdict stage's
-// value (the program's rule_check builds the same verdict and lookups as
+// value (the runtime's rule_check builds the same verdict and lookups as
 // plan.VerdictStage and plan.ReasonCodeExpr, ReasonExpr, FieldPathExpr).
 func ruleTable(plan *sparksql.Plan) []ruleView {
 	out := make([]ruleView, len(plan.Checks))

@@ -117,7 +117,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	}
 	sv.Rules = ruleTable(plan)
 	sv.Projection = pyList(append(plan.ProjectionExprs(), lineageNames...))
-	sv.Rejection = pyList(g.rejection(c, sv.Headers))
+	sv.Rejection = pyList(g.rejection(c, plan, sv.Headers))
 	if sv.Quarantine, err = g.staticQuarantine(s, sv.Const); err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ const SourceHeaders = "transform(_etl_headers, h -> named_struct('key', h.key, "
 // fixed per micro-batch, so a replay gives the same rows), lineage, ids,
 // and the contract's string and integer fields when the payload has them
 // with the right JSON type.
-func (g *gen) rejection(c *contracts.Contract, headers bool) []string {
+func (g *gen) rejection(c *contracts.Contract, plan *sparksql.Plan, headers bool) []string {
 	out := []string{
 		"CAST(raw_payload AS STRING) AS raw_payload",
 		"_etl_reason_code AS reason_code",
@@ -161,7 +161,7 @@ func (g *gen) rejection(c *contracts.Contract, headers bool) []string {
 		"_etl_offset AS source_offset",
 		RawPayloadBase64 + " AS raw_payload_base64",
 		SQLString(c.Version) + " AS contract_version",
-		ruleColumn(c) + " AS rule",
+		ruleColumn(plan) + " AS rule",
 	}
 	taken := map[string]bool{"raw_payload": true, "reason_code": true, "reason": true, "field_path": true,
 		"observed_at": true, "pipeline_id": true, "contract_id": true, "source_topic": true,
@@ -191,20 +191,18 @@ func (g *gen) rejection(c *contracts.Contract, headers bool) []string {
 }
 
 // ruleColumn is the SQL of a rejected row's rule: the name of the
-// cross-field rule whose reason the row has (contracts.RuleReason,
-// RuleErrorReason: a rule's reasons name it and no other check's reason
-// does), NULL otherwise, as the local engine writes it.
-func ruleColumn(c *contracts.Contract) string {
-	if len(c.Rules) == 0 {
-		return "CAST(NULL AS STRING)"
-	}
+// cross-field rule the row broke, looked up by its verdict (_etl_rule, the
+// 1-based index of the first check of plan it breaks), NULL for every
+// other check, as the local engine writes it.
+func ruleColumn(plan *sparksql.Plan) string {
 	var b strings.Builder
-	b.WriteString("CASE _etl_reason_code WHEN 'RULE_VIOLATED' THEN CASE _etl_reason")
-	for _, r := range c.Rules {
-		for _, reason := range []string{contracts.RuleReason(r), contracts.RuleErrorReason(r)} {
-			fmt.Fprintf(&b, " WHEN %s THEN %s", SQLString(reason), SQLString(r.Name))
+	for i, ck := range plan.Checks {
+		if ck.RuleName != "" {
+			fmt.Fprintf(&b, " WHEN %d THEN %s", i+1, SQLString(ck.RuleName))
 		}
 	}
-	b.WriteString(" END END")
-	return b.String()
+	if b.Len() == 0 {
+		return "CAST(NULL AS STRING)"
+	}
+	return "CASE `_etl_rule`" + b.String() + " END"
 }

@@ -70,8 +70,12 @@
 //     apply (nesting depth 1000, of which the wrapper takes one; numbers of at
 //     most 1000 characters; names of at most 50000); docs/validation.md
 //     states them for both engines.
-//   - _etl_keys (NOT_AN_OBJECT): json_object_keys returns the top-level keys
-//     in payload order for an object and NULL for any other value.
+//   - _etl_object (NOT_AN_OBJECT): try_variant_get(_etl_json, '$',
+//     'struct<>') IS NOT NULL, true exactly for an object (a cast to an
+//     empty struct reads none of its members); under unknown_fields: reject
+//     the stage is _etl_keys instead: json_object_keys returns the
+//     top-level keys in payload order for an object and NULL for any other
+//     value (the unknown-member check reads them).
 //
 // # Field checks
 //

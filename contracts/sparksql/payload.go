@@ -16,6 +16,7 @@ const (
 	stageWrap   = "_etl_payload_wrapped"
 	stageJSON   = "_etl_json"
 	stageKeys   = "_etl_keys"
+	stageObject = "_etl_object"
 )
 
 // compiler accumulates the stages, checks and columns of a plan.
@@ -54,12 +55,21 @@ func (cp *compiler) payload() {
 	js := cp.stage(stageJSON, fmt.Sprintf(
 		"CASE WHEN try_variant_get(%[1]s, '$[1]', 'string') = %[2]s AND try_variant_get(%[1]s, '$[2]', 'variant') IS NULL\n"+
 			"  THEN try_variant_get(%[1]s, '$[0]', 'variant') END", wrap, digest))
-	keys := cp.stage(stageKeys, fmt.Sprintf("CASE WHEN %s IS NOT NULL THEN json_object_keys(%s) END", js, txt))
+	// An object: its keys in payload order when unknown members are
+	// rejected (unknown reads them), else a cast of the parsed value to an
+	// empty struct, not NULL exactly for an object, which reads neither its
+	// members nor the payload text again (json_object_keys parses it anew).
+	var object string
+	if cp.plan.UnknownFields == contracts.UnknownReject {
+		object = cp.stage(stageKeys, fmt.Sprintf("CASE WHEN %s IS NOT NULL THEN json_object_keys(%s) END", js, txt)) + " IS NOT NULL"
+	} else {
+		object = cp.stage(stageObject, fmt.Sprintf("try_variant_get(%s, '$', 'struct<>') IS NOT NULL", js))
+	}
 
 	cp.payloadCheck("payload size", contracts.ReasonPayloadTooLarge,
 		fmt.Sprintf("payload has more than %d bytes", cp.plan.MaxPayloadBytes),
 		fmt.Sprintf("%s <= %d", size, cp.plan.MaxPayloadBytes))
 	cp.payloadCheck("payload UTF-8", contracts.ReasonInvalidUTF8, "payload is not valid UTF-8", utf8)
 	cp.payloadCheck("payload JSON", contracts.ReasonMalformedJSON, "payload is not one JSON value", js+" IS NOT NULL")
-	cp.payloadCheck("payload object", contracts.ReasonNotAnObject, "payload is not a JSON object", keys+" IS NOT NULL")
+	cp.payloadCheck("payload object", contracts.ReasonNotAnObject, "payload is not a JSON object", object)
 }

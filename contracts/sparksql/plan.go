@@ -58,6 +58,10 @@ type Check struct {
 	// "elements" (an array's elements), "unknown_fields=reject", or
 	// "rule <name>" (a cross-field rule).
 	Rule string
+	// RuleName is the name of the cross-field rule the check is
+	// (contracts.Rule.Name), empty for every other check: a rejected row's
+	// rule column.
+	RuleName string
 	// Code is the reason code of the rule; empty when the code depends on
 	// the row (array element checks), then CodeSQL computes it.
 	Code contracts.ReasonCode

@@ -37,7 +37,7 @@ func (cp *compiler) crossRules() error {
 			reason = fmt.Sprintf("CASE WHEN %s THEN %s ELSE %s END", errs, QuoteString(contracts.RuleErrorReason(r)), reason)
 		}
 		cp.plan.Checks = append(cp.plan.Checks, Check{
-			Rule: "rule " + r.Name, Code: contracts.ReasonRuleViolated, CodeSQL: QuoteString(string(contracts.ReasonRuleViolated)),
+			Rule: "rule " + r.Name, RuleName: r.Name, Code: contracts.ReasonRuleViolated, CodeSQL: QuoteString(string(contracts.ReasonRuleViolated)),
 			FieldPath: r.Field, PathSQL: QuoteString(r.Field), Reason: reason, SQL: e.passes(pred),
 		})
 	}

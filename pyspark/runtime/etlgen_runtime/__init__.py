@@ -100,7 +100,7 @@ from .progress import HOLD_SECONDS, RUNNING_MESSAGES, batch_line, late_watermark
 from .queries import RESTARTABLE, Query, start_query
 from .sqltext import sql_string
 from .stop import PARENT_PIPE_ENV, STOP_CONF, STOPPED_MARKER, StopAfterBatch, micro_batch, stopped_after_batch
-from .validation import quarantine_static, static_valid, validate
+from .validation import quarantine_static, rule_check, static_valid, validate
 from .writes import TableLayoutError, append, batch_dir, check_layout, ensure_table, materialize, merge, merge_changes, user_metadata, write_files, write_kafka
 
 __all__ = [
@@ -213,6 +213,7 @@ __all__ = [
     "rolling_store",
     "rolling_sums",
     "rows_written",
+    "rule_check",
     "run",
     "server_lost",
     "session",

@@ -11,6 +11,28 @@ from .failures import STATIC_ROW_MARKER
 from .sqltext import sql_string
 
 
+def rule_check(stage_levels, rules):
+    """The check validate applies, from a contract's stages (one list of
+    SQL select expressions per level) and its rule table: one tuple per
+    rule (field, rule, then Spark SQL: reason code, reason, field path,
+    condition, TRUE when the row passes). Each rule's condition is
+    evaluated once per row, in order, into _etl_rule, the number of the
+    first rule the row breaks (0: it breaks none, it is valid); the reason
+    code, reason and field path are looked up by that number."""
+    verdict = "".join("\n  WHEN NOT (%s) THEN %d" % (r[5], i) for i, r in enumerate(rules, 1))
+
+    def lookup(column):
+        return "CASE `_etl_rule`" + "".join("\n  WHEN %d THEN %s" % (i, r[column]) for i, r in enumerate(rules, 1)) + "\nEND"
+
+    return {
+        "stage_levels": stage_levels + [["CASE" + verdict + "\n  ELSE 0\nEND AS `_etl_rule`"]],
+        "valid": "`_etl_rule` = 0",
+        "reason_code": lookup(2),
+        "reason": lookup(3),
+        "field_path": lookup(4),
+    }
+
+
 def validate(raw, check, observe=None):
     """Add the contract's validation stages and verdict columns to raw:
     _etl_valid (never NULL), _etl_reason_code, _etl_reason, _etl_field_path.

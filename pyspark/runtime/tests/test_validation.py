@@ -38,3 +38,26 @@ def test_quarantine_static_inserts_only_new_keys():
     assert stmt.startswith("MERGE INTO db.q AS t USING etlgen_static_")
     assert "t.`id` <=> s.`id` AND t.`day` <=> s.`day` WHEN NOT MATCHED THEN INSERT *" in stmt
     assert s.views == {}
+
+
+RULES = [
+    ("", "payload JSON", "'MALFORMED_JSON'", "'not JSON'", "''", "j IS NOT NULL"),
+    ("a", "min=1", "'OUT_OF_RANGE'", "'must be >= 1'", "'a'", "coalesce(a >= 1, false)"),
+]
+
+
+def test_rule_check_evaluates_each_rule_once_into_its_number():
+    check = v.rule_check([["x AS j"]], RULES)
+    assert check["stage_levels"][0] == ["x AS j"]
+    assert check["stage_levels"][1] == [
+        "CASE\n  WHEN NOT (j IS NOT NULL) THEN 1\n  WHEN NOT (coalesce(a >= 1, false)) THEN 2\n  ELSE 0\nEND AS `_etl_rule`"]
+    assert check["valid"] == "`_etl_rule` = 0"
+    assert check["reason_code"] == "CASE `_etl_rule`\n  WHEN 1 THEN 'MALFORMED_JSON'\n  WHEN 2 THEN 'OUT_OF_RANGE'\nEND"
+    assert check["reason"] == "CASE `_etl_rule`\n  WHEN 1 THEN 'not JSON'\n  WHEN 2 THEN 'must be >= 1'\nEND"
+    assert check["field_path"] == "CASE `_etl_rule`\n  WHEN 1 THEN ''\n  WHEN 2 THEN 'a'\nEND"
+
+
+def test_rule_check_keeps_the_callers_stages():
+    levels = [["x AS j"]]
+    v.rule_check(levels, RULES)
+    assert levels == [["x AS j"]]

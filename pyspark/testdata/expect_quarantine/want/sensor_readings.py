@@ -26,25 +26,6 @@ STOP_TIMEOUT_SECONDS = 300.0
 SERVER_LOSS_TIMEOUT_SECONDS = 60.0
 
 
-def rule_check(stage_levels, rules):
-    """The validation rt.validate applies, from a contract's stages and its rule table (field, rule,
-    reason code, reason, field path, condition): each rule's condition evaluated once per row, in
-    order, into _etl_rule, the number of the first rule the row breaks (0: it breaks none, it is
-    valid); the reason code, reason and field path are looked up by that number."""
-    verdict = "".join("\n  WHEN NOT (%s) THEN %d" % (r[5], i) for i, r in enumerate(rules, 1))
-
-    def lookup(column):
-        return "CASE `_etl_rule`" + "".join("\n  WHEN %d THEN %s" % (i, r[column]) for i, r in enumerate(rules, 1)) + "\nEND"
-
-    return {
-        "stage_levels": stage_levels + [["CASE" + verdict + "\n  ELSE 0\nEND AS `_etl_rule`"]],
-        "valid": "`_etl_rule` = 0",
-        "reason_code": lookup(2),
-        "reason": lookup(3),
-        "field_path": lookup(4),
-    }
-
-
 # Source readings_in: plugin kafka-json, contract reading.
 READINGS_IN_OPTIONS = {
     "failOnDataLoss": "true",
@@ -82,7 +63,7 @@ READINGS_IN_STAGE_LEVELS = [
         "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
     ],
     [
-        "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
+        "try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`",
         "try_variant_get(`_etl_json`, '$.reading_id', 'variant') AS `_etl_v1`",
         "try_variant_get(`_etl_json`, '$.device_id', 'variant') AS `_etl_v2`",
         "try_variant_get(`_etl_json`, '$.celsius', 'variant') AS `_etl_v3`",
@@ -111,7 +92,7 @@ READINGS_IN_RULES = [
     ("", "payload JSON", "'MALFORMED_JSON'", "'payload is not one JSON value'", "''",
      "coalesce(`_etl_json` IS NOT NULL, false)"),
     ("", "payload object", "'NOT_AN_OBJECT'", "'payload is not a JSON object'", "''",
-     "coalesce(`_etl_keys` IS NOT NULL, false)"),
+     "coalesce(`_etl_object`, false)"),
     ("reading_id", "required", "'MISSING_REQUIRED'", "'is required'", "'reading_id'",
      "coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)"),
     ("reading_id", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'reading_id'",
@@ -139,7 +120,7 @@ READINGS_IN_RULES = [
     ("read_at", "type timestamp", "'INVALID_TIMESTAMP'", "'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'", "'read_at'",
      "(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(`_etl_t5` IS NOT NULL, false))"),
 ]
-READINGS_IN_CHECK = rule_check(READINGS_IN_STAGE_LEVELS, READINGS_IN_RULES)
+READINGS_IN_CHECK = rt.rule_check(READINGS_IN_STAGE_LEVELS, READINGS_IN_RULES)
 READINGS_IN_PROJECTION = [
     "try_variant_get(`_etl_v1`, '$', 'string') AS `reading_id`",
     "try_variant_get(`_etl_v2`, '$', 'string') AS `device_id`",

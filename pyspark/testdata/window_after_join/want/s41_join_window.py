@@ -26,25 +26,6 @@ STOP_TIMEOUT_SECONDS = 300.0
 SERVER_LOSS_TIMEOUT_SECONDS = 60.0
 
 
-def rule_check(stage_levels, rules):
-    """The validation rt.validate applies, from a contract's stages and its rule table (field, rule,
-    reason code, reason, field path, condition): each rule's condition evaluated once per row, in
-    order, into _etl_rule, the number of the first rule the row breaks (0: it breaks none, it is
-    valid); the reason code, reason and field path are looked up by that number."""
-    verdict = "".join("\n  WHEN NOT (%s) THEN %d" % (r[5], i) for i, r in enumerate(rules, 1))
-
-    def lookup(column):
-        return "CASE `_etl_rule`" + "".join("\n  WHEN %d THEN %s" % (i, r[column]) for i, r in enumerate(rules, 1)) + "\nEND"
-
-    return {
-        "stage_levels": stage_levels + [["CASE" + verdict + "\n  ELSE 0\nEND AS `_etl_rule`"]],
-        "valid": "`_etl_rule` = 0",
-        "reason_code": lookup(2),
-        "reason": lookup(3),
-        "field_path": lookup(4),
-    }
-
-
 # Source orders: plugin kafka-json, contract placed-order.
 ORDERS_OPTIONS = {
     "failOnDataLoss": "true",
@@ -82,7 +63,7 @@ ORDERS_STAGE_LEVELS = [
         "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
     ],
     [
-        "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
+        "try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`",
         "try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v1`",
         "try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v2`",
         "try_variant_get(`_etl_json`, '$.order_total', 'variant') AS `_etl_v3`",
@@ -110,7 +91,7 @@ ORDERS_RULES = [
     ("", "payload JSON", "'MALFORMED_JSON'", "'payload is not one JSON value'", "''",
      "coalesce(`_etl_json` IS NOT NULL, false)"),
     ("", "payload object", "'NOT_AN_OBJECT'", "'payload is not a JSON object'", "''",
-     "coalesce(`_etl_keys` IS NOT NULL, false)"),
+     "coalesce(`_etl_object`, false)"),
     ("order_id", "required", "'MISSING_REQUIRED'", "'is required'", "'order_id'",
      "coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)"),
     ("order_id", "type int64", "'WRONG_TYPE'", "'expected an integer literal'", "'order_id'",
@@ -142,7 +123,7 @@ ORDERS_RULES = [
     ("placed_at", "type timestamp", "'INVALID_TIMESTAMP'", "'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'", "'placed_at'",
      "(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(`_etl_t4` IS NOT NULL, false))"),
 ]
-ORDERS_CHECK = rule_check(ORDERS_STAGE_LEVELS, ORDERS_RULES)
+ORDERS_CHECK = rt.rule_check(ORDERS_STAGE_LEVELS, ORDERS_RULES)
 ORDERS_PROJECTION = [
     "try_variant_get(`_etl_v1`, '$', 'bigint') AS `order_id`",
     "try_variant_get(`_etl_v2`, '$', 'bigint') AS `customer_id`",
@@ -227,7 +208,7 @@ PAYMENTS_STAGE_LEVELS = [
         "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
     ],
     [
-        "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
+        "try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`",
         "try_variant_get(`_etl_json`, '$.payment_id', 'variant') AS `_etl_v1`",
         "try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v2`",
         "try_variant_get(`_etl_json`, '$.amount', 'variant') AS `_etl_v3`",
@@ -255,7 +236,7 @@ PAYMENTS_RULES = [
     ("", "payload JSON", "'MALFORMED_JSON'", "'payload is not one JSON value'", "''",
      "coalesce(`_etl_json` IS NOT NULL, false)"),
     ("", "payload object", "'NOT_AN_OBJECT'", "'payload is not a JSON object'", "''",
-     "coalesce(`_etl_keys` IS NOT NULL, false)"),
+     "coalesce(`_etl_object`, false)"),
     ("payment_id", "required", "'MISSING_REQUIRED'", "'is required'", "'payment_id'",
      "coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)"),
     ("payment_id", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'payment_id'",
@@ -287,7 +268,7 @@ PAYMENTS_RULES = [
     ("paid_at", "type timestamp", "'INVALID_TIMESTAMP'", "'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'", "'paid_at'",
      "(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(`_etl_t4` IS NOT NULL, false))"),
 ]
-PAYMENTS_CHECK = rule_check(PAYMENTS_STAGE_LEVELS, PAYMENTS_RULES)
+PAYMENTS_CHECK = rt.rule_check(PAYMENTS_STAGE_LEVELS, PAYMENTS_RULES)
 PAYMENTS_PROJECTION = [
     "try_variant_get(`_etl_v1`, '$', 'string') AS `payment_id`",
     "try_variant_get(`_etl_v2`, '$', 'bigint') AS `order_id`",

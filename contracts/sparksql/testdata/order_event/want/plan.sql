@@ -9,7 +9,7 @@ sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`;
 try_parse_json(concat('[', `_etl_payload_text`, ',"', `_etl_payload_sha256`, '"]')) AS `_etl_payload_wrapped`;
 CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL
   THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`;
-CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`;
+try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`;
 try_variant_get(`_etl_json`, '$.event_id', 'variant') AS `_etl_v1`;
 try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v2`;
 try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v3`;
@@ -34,7 +34,7 @@ coalesce(`_etl_payload_utf8`, false);
 -- 3 MALFORMED_JSON : payload JSON
 coalesce(`_etl_json` IS NOT NULL, false);
 -- 4 NOT_AN_OBJECT : payload object
-coalesce(`_etl_keys` IS NOT NULL, false);
+coalesce(`_etl_object`, false);
 -- 5 MISSING_REQUIRED event_id: required
 coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false);
 -- 6 WRONG_TYPE event_id: type string
@@ -85,7 +85,7 @@ CASE
   WHEN NOT (coalesce(`_etl_payload_size` <= 1048576, false)) THEN 1
   WHEN NOT (coalesce(`_etl_payload_utf8`, false)) THEN 2
   WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false)) THEN 3
-  WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false)) THEN 4
+  WHEN NOT (coalesce(`_etl_object`, false)) THEN 4
   WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)) THEN 5
   WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))) THEN 6
   WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false))) THEN 7
