@@ -27,25 +27,6 @@ STOP_TIMEOUT_SECONDS = 120.0
 SERVER_LOSS_TIMEOUT_SECONDS = 60.0
 
 
-def rule_check(stage_levels, rules):
-    """The validation rt.validate applies, from a contract's stages and its rule table (field, rule,
-    reason code, reason, field path, condition): each rule's condition evaluated once per row, in
-    order, into _etl_rule, the number of the first rule the row breaks (0: it breaks none, it is
-    valid); the reason code, reason and field path are looked up by that number."""
-    verdict = "".join("\n  WHEN NOT (%s) THEN %d" % (r[5], i) for i, r in enumerate(rules, 1))
-
-    def lookup(column):
-        return "CASE `_etl_rule`" + "".join("\n  WHEN %d THEN %s" % (i, r[column]) for i, r in enumerate(rules, 1)) + "\nEND"
-
-    return {
-        "stage_levels": stage_levels + [["CASE" + verdict + "\n  ELSE 0\nEND AS `_etl_rule`"]],
-        "valid": "`_etl_rule` = 0",
-        "reason_code": lookup(2),
-        "reason": lookup(3),
-        "field_path": lookup(4),
-    }
-
-
 # Source order_events: plugin kafka-json, contract order-event.
 ORDER_EVENTS_OPTIONS = {
     "failOnDataLoss": "true",
@@ -84,7 +65,7 @@ ORDER_EVENTS_STAGE_LEVELS = [
         "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
     ],
     [
-        "CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`",
+        "try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`",
         "try_variant_get(`_etl_json`, '$.event_id', 'variant') AS `_etl_v1`",
         "try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v2`",
         "try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v3`",
@@ -114,7 +95,7 @@ ORDER_EVENTS_RULES = [
     ("", "payload JSON", "'MALFORMED_JSON'", "'payload is not one JSON value'", "''",
      "coalesce(`_etl_json` IS NOT NULL, false)"),
     ("", "payload object", "'NOT_AN_OBJECT'", "'payload is not a JSON object'", "''",
-     "coalesce(`_etl_keys` IS NOT NULL, false)"),
+     "coalesce(`_etl_object`, false)"),
     ("event_id", "required", "'MISSING_REQUIRED'", "'is required'", "'event_id'",
      "coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)"),
     ("event_id", "type string", "'WRONG_TYPE'", "'expected a JSON string'", "'event_id'",
@@ -160,7 +141,7 @@ ORDER_EVENTS_RULES = [
     ("event_time", "type timestamp", "'INVALID_TIMESTAMP'", "'not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999'", "'event_time'",
      "(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false))"),
 ]
-ORDER_EVENTS_CHECK = rule_check(ORDER_EVENTS_STAGE_LEVELS, ORDER_EVENTS_RULES)
+ORDER_EVENTS_CHECK = rt.rule_check(ORDER_EVENTS_STAGE_LEVELS, ORDER_EVENTS_RULES)
 ORDER_EVENTS_PROJECTION = [
     "try_variant_get(`_etl_v1`, '$', 'string') AS `event_id`",
     "try_variant_get(`_etl_v2`, '$', 'bigint') AS `order_id`",
