@@ -42,6 +42,7 @@ var layers = []struct {
 	{"cmd", 12},
 	{"examples", 13},
 	{"e2e", 13},
+	{"scripts/bench", 14}, // the bench's variants of the example pipelines
 }
 
 // sideways lists the imports allowed within one rank or against the
