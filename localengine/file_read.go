@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"github.com/etlgen/etlgen/diag"
 )
@@ -46,6 +48,14 @@ func (f *FileSource) Read(start, end Offset) ([]Payload, error) {
 // its end).
 func (f *FileSource) Scan(_, end Offset, fn func([]Payload) error) ([]Warning, error) {
 	sc := &fileScan{src: f, fn: fn}
+	spareScan.Lock()
+	sc.arena, sc.chunk, spareScan.arena, spareScan.chunk = spareScan.arena, spareScan.chunk, nil, nil
+	spareScan.Unlock()
+	defer func() {
+		spareScan.Lock()
+		spareScan.arena, spareScan.chunk = sc.arena[:0], sc.chunk[:0]
+		spareScan.Unlock()
+	}()
 	for i, n := range end.Files {
 		var listed *FileStat
 		if i < len(end.Listed) {
@@ -56,6 +66,16 @@ func (f *FileSource) Scan(_, end Offset, fn func([]Payload) error) ([]Warning, e
 		}
 	}
 	return sc.warnings, sc.flush()
+}
+
+// spareScan keeps the arena and chunk of the last finished Scan for the
+// next (at most a chunk's size, scanChunkBytes): a batch's scan then
+// allocates nothing for its lines. (A sync.Pool would lose them to the
+// collections between two batches.)
+var spareScan struct {
+	sync.Mutex
+	arena []byte
+	chunk []Payload
 }
 
 // fileScan is one Scan in progress: the chunk being filled (payloads whose
@@ -130,6 +150,14 @@ func (sc *fileScan) lines(r io.Reader) error {
 			if err := sc.flush(); err != nil {
 				return err
 			}
+		}
+		// Grow the arena and the chunk by doubling, not by append's 1.25 for
+		// large slices: a chunk of a megabyte otherwise costs five in copies.
+		if len(sc.arena)+len(l.Raw) > cap(sc.arena) {
+			sc.arena = slices.Grow(sc.arena, max(cap(sc.arena), len(l.Raw), 64<<10))
+		}
+		if len(sc.chunk) == cap(sc.chunk) {
+			sc.chunk = slices.Grow(sc.chunk, max(cap(sc.chunk), 256))
 		}
 		from := len(sc.arena)
 		sc.arena = append(sc.arena, l.Raw...)

@@ -51,6 +51,7 @@ var layers = []struct {
 	{"testkit/conformance/multisink", 14},
 	{"testkit/conformance/spark41", 14},
 	{"testkit/conformance/suite", 15},
+	{"scripts/bench", 14}, // the bench's variants of the example pipelines
 }
 
 // sideways lists the imports allowed within one rank across layers, or

@@ -245,11 +245,22 @@ def main():
         "'order-event' AS contract_id",
     )
 
+    def start_windows(attempts=6):
+        """Start the windows query; again when the server's foreachBatch Python worker
+        did not connect back within its fixed 10 s (a loaded server): nothing started then."""
+        for attempt in range(attempts):
+            try:
+                return (windows.writeStream.queryName("hand_windows").outputMode("update")
+                        .option("checkpointLocation", windows_cp)
+                        .trigger(availableNow=True).foreachBatch(merge_windows).start())
+            except Exception as exc:  # noqa: BLE001 - re-raised unless that transient failure
+                if "failed to connect back" not in str(exc) or attempt == attempts - 1:
+                    raise
+                time.sleep(2.0 * (attempt + 1))
+
     started = time.time()
     queries = [
-        windows.writeStream.queryName("hand_windows").outputMode("update")
-        .option("checkpointLocation", windows_cp)
-        .trigger(availableNow=True).foreachBatch(merge_windows).start(),
+        start_windows(),
         rejected.writeStream.queryName("hand_rejected").format("delta").outputMode("append")
         .option("checkpointLocation", f"{args.checkpoint}/rejected_order_events")
         .trigger(availableNow=True).toTable(rejected_table),
