@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/etlgen/etlgen/internal/cli"
+	"github.com/etlgen/etlgen/planner"
 )
 
 // TestLiveLateFileSource routes late events of a file-json source on the
@@ -72,7 +73,7 @@ func TestLiveLateFileSource(t *testing.T) {
 	if input != 11 || dropped != 1 || late != 1 {
 		t.Errorf("run 1: read %d rows, Spark dropped %d, late output got %d; want 11, 1, 1", input, dropped, late)
 	}
-	log := filepath.Join(s.checkpointOf("customer_order_windows"), "sources", "0")
+	log := filepath.Join(s.checkpointOf("customer_order_windows"), "sources", sourceDir(s.model, "order_events"))
 	checkSourceLog(t, filepath.Join(log, "9.compact"), 10)
 
 	// Run 2: a new file behind the watermark of the restored state.
@@ -97,6 +98,17 @@ func TestLiveLateFileSource(t *testing.T) {
 	if diff := cmp.Diff([]string{"1 2026-07-15 11:00:00 1 5.25", "2 2026-07-15 11:00:00 8 8.00", "5 2026-07-15 12:00:00 1 7.00"}, s.windows()); diff != "" {
 		t.Errorf("windows (-want +got):\n%s", diff)
 	}
+}
+
+// sourceDir is the directory of a streaming source's metadata in its
+// query's checkpoint (sources/<dir>): its position, 0 for the first, on
+// Spark 4.1; its name on a line that names sources (4.2.0 keeps a named
+// source's log under sources/<name>, measured).
+func sourceDir(m *planner.Model, asset string) string {
+	if planner.NamesSources(m.SparkVersion) {
+		return planner.SparkSourceName(asset)
+	}
+	return "0"
 }
 
 // checkSourceLog checks a FileStreamSourceLog file has the format the

@@ -18,7 +18,10 @@ var update = flag.Bool("update", false, "re-record testdata/spark.json from the 
 
 // TestCorpusLive (ETLGEN_STACK=1) evaluates the corpus on the running
 // Spark Connect server with testdata/spark_regex.py and compares Spark's
-// answers with testdata/spark.json; -update records them instead.
+// answers with testdata/spark.json; -update records them instead. The
+// answers are the same on every Spark line (4.1.1 and 4.2.0 measured), so
+// the server's version, recorded with them, is not compared: a server of
+// another line than the recording's must give the same answers.
 func TestCorpusLive(t *testing.T) {
 	if os.Getenv("ETLGEN_STACK") != "1" {
 		t.Skip("set ETLGEN_STACK=1 to run the regex corpus on the Spark stack")
@@ -39,8 +42,8 @@ func TestCorpusLive(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &live); err != nil {
 		t.Fatalf("read Spark's answers: %v", err)
 	}
-	got := encodeRecorded(t, live)
 	if *update {
+		got := encodeRecorded(t, live)
 		if err := os.WriteFile("testdata/spark.json", got, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -50,6 +53,15 @@ func TestCorpusLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var rec recorded
+	if err := json.Unmarshal(want, &rec); err != nil {
+		t.Fatalf("read testdata/spark.json: %v", err)
+	}
+	if live.SparkVersion != rec.SparkVersion {
+		t.Logf("Spark %s answers, compared with those Spark %s gave", live.SparkVersion, rec.SparkVersion)
+		live.SparkVersion = rec.SparkVersion
+	}
+	got := encodeRecorded(t, live)
 	if diff := cmp.Diff(string(want), string(got)); diff != "" {
 		t.Errorf("Spark answers differ from testdata/spark.json (-recorded +live; re-record with -update):\n%s", diff)
 	}

@@ -175,6 +175,7 @@ func sparkRun(t *testing.T, ctx context.Context, files []sampleFile, fromFiles b
 		"table: quarantine.", "table: "+db+".",
 		"checkpoint_root: s3a://warehouse/checkpoints", "checkpoint_root: s3a://warehouse/checkpoints/"+db,
 		`connect_url: "sc://127.0.0.1:15002"`, fmt.Sprintf("connect_url: %q", stack.SparkRemote()),
+		"session_timezone: UTC\n", fmt.Sprintf("session_timezone: UTC\n    spark_version: %q\n", stack.SparkLine()), // the server's line (run refuses another: ETL-E702)
 		`bootstrap_servers: "127.0.0.1:9092"`, fmt.Sprintf("bootstrap_servers: %q", stack.KafkaBootstrap()))
 	m, prof := planProfile(t, t.TempDir(), text)
 	return engineRun{model: m, prof: prof, feed: feed}, where

@@ -25,8 +25,6 @@ var uncovered = map[string]string{
 	"expectation-quarantine":  "etlgen's own routing of quarantined rows: Spark has no verdict to compare with (planner/quarantine_test.go covers each code)",
 	"sink-output-mode": "a profile's output_mode its sink refuses is ETL-P318 when parsed, and an asset with an error is not bound " +
 		"(no cascade); ETL-S430 is for --output-mode, which the cases do not pass (planner/testdata/corpus/complete_without_aggregation)",
-	"source-names": "two assets whose Spark 4.2 source names clash (DUPLICATE_SOURCE_NAMES, measured on 4.2.0 with a probe, " +
-		"not yet a recorded corpus case); planner/source_names_test.go covers ETL-P410",
 	"columns-exist": "schema inference reports the same problems first, at the same position (D220, D221: " +
 		"watermark_unknown_column, watermark_on_string, dedup_unknown_key), and the planner drops its duplicate",
 }

@@ -29,7 +29,12 @@
 // in one Python process (testdata/harness.py): the program pyspark.Generate
 // writes where etlgen accepts the pipeline, otherwise an equivalent query
 // built from the IR and a plan whose broken assets stay bound
-// (EquivalentModel: profile.Registry.ParseKeepingBroken); it compares Spark's outcome with the one recorded
+// (EquivalentModel: profile.Registry.ParseKeepingBroken). On a line that
+// names streaming sources (4.2) a job runs under the program's named-source
+// session conf and an equivalent query names each streaming read as the
+// program would (planner.SparkSourceName, one read per asset and query), so
+// that Spark judges a clash of names (case source_names_clash, ETL-P410).
+// It compares Spark's outcome with the one recorded
 // for the server's line, or records it with -record. Without -full or
 // -record it runs only a smoke set, the first case of each kind of
 // recorded verdict (make test does so); `make verdicts-live` runs every

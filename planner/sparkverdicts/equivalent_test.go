@@ -63,6 +63,12 @@ type eqSource struct {
 	Table   string            `json:"table,omitempty"`
 	Path    string            `json:"path,omitempty"`
 	Schema  string            `json:"schema,omitempty"` // DDL of the payload (kafka, text)
+	// Asset is the profile's asset; Name, on a Spark line that names
+	// streaming sources (4.2), is the name the program gives its read
+	// (planner.SparkSourceName), and the harness reads a named asset once
+	// per query, as the program shares its read.
+	Asset string `json:"asset"`
+	Name  string `json:"name,omitempty"`
 }
 
 type eqWindow struct {
@@ -181,7 +187,10 @@ func (b *eqBuilder) source(s *planner.Source) (*eqNode, error) {
 	}
 	maps.Copy(opts, b.options[s.Asset])
 	src := &eqSource{Format: s.Binding.Plugin().SparkFormat, Static: s.Static, Options: opts,
-		Table: s.Binding.Table(), Path: s.Binding.Path()}
+		Table: s.Binding.Table(), Path: s.Binding.Path(), Asset: s.Asset}
+	if !s.Static && planner.NamesSources(b.m.SparkVersion) {
+		src.Name = planner.SparkSourceName(s.Asset)
+	}
 	if s.Binding.Source().Rows == profile.RowsPayload {
 		c, ok := b.m.Contract(s.Contract)
 		if !ok {

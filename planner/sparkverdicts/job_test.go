@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/etlgen/etlgen/diag"
+	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/planner/sparkverdicts"
 	"github.com/etlgen/etlgen/pyspark"
 )
@@ -29,7 +30,7 @@ func (r *stackRun) add(c sparkverdicts.Case) error {
 		return err
 	}
 	v, m, diags := sparkverdicts.Judge(doc, prof, r.line)
-	j := job{Name: c.Name, etlgen: etlgenState{verdict: v, diags: diags}}
+	j := job{Name: c.Name, etlgen: etlgenState{verdict: v, diags: diags}, Conf: namedSourceConf(m)}
 	dir := filepath.Join(r.names.dir, c.Name)
 	if v.Accepted() {
 		files, err := pyspark.Generate(m)
@@ -63,6 +64,7 @@ func (r *stackRun) add(c sparkverdicts.Case) error {
 		}
 		add.Trigger, add.Modes = e.Trigger, e.Modes
 	}
+	j.Conf = namedSourceConf(m)
 	if j.Queries, err = equivalentQueries(m, dir, add); err != nil {
 		return err
 	}
@@ -102,4 +104,24 @@ func (r *stackRun) jobOf(name string) (job, bool) {
 		}
 	}
 	return job{}, false
+}
+
+// namedSourceConf is the part of a model's session conf that names
+// streaming sources (planner.NamesSources: on 4.2 the program sets it in
+// its SESSION_CONF), which the harness's shared sessions must run a job
+// under; nil on a line that does not name sources.
+func namedSourceConf(m *planner.Model) map[string]string {
+	if m == nil || m.Session == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, k := range []string{planner.SourceEvolutionConf, planner.OffsetLogFormatConf, planner.RepartitionCheckConf} {
+		if v, ok := m.Session.Conf[k]; ok {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

@@ -74,13 +74,17 @@ func serverLine(t *testing.T) string {
 
 // job is one case for the harness (testdata/harness.py).
 type job struct {
-	Name     string      `json:"name"`
-	Kind     string      `json:"kind"` // program or equivalent
-	Until    string      `json:"until"`
-	Programs []program   `json:"programs,omitempty"`
-	Queries  []eqQuery   `json:"queries,omitempty"`
-	ran      string      // sparkverdicts.RanProgram or RanEquivalent
-	etlgen   etlgenState // the verdict the run judged
+	Name     string    `json:"name"`
+	Kind     string    `json:"kind"` // program or equivalent
+	Until    string    `json:"until"`
+	Programs []program `json:"programs,omitempty"`
+	Queries  []eqQuery `json:"queries,omitempty"`
+	// Conf is the session conf the job runs under, set on its slot's
+	// session before it starts and unset after: a program's named-source
+	// settings on 4.2 (namedSourceConf).
+	Conf   map[string]string `json:"conf,omitempty"`
+	ran    string            // sparkverdicts.RanProgram or RanEquivalent
+	etlgen etlgenState       // the verdict the run judged
 }
 
 // program is a generated program to import.

@@ -95,6 +95,7 @@ def run_all(sessions, jobs, timeout):
             run, result = start(sessions[slot], job, slot)
             if result is not None:
                 results[job["name"]] = report(job, finish_failed(run, result))
+                release(sessions[slot], job)
                 free.append(slot)
             else:
                 active.append(run)
@@ -104,6 +105,7 @@ def run_all(sessions, jobs, timeout):
                 result["seconds"] = round(time.time() - run.started, 1)
                 results[run.job["name"]] = report(run.job, result)
                 active.remove(run)
+                release(sessions[run.slot], run.job)
                 free.append(run.slot)
         time.sleep(0.5)
     return results
@@ -123,18 +125,27 @@ def finish_failed(run, result):
     return result
 
 
+def release(spark, job):
+    """Unset the session conf the job ran under (its slot's next job may not name its sources)."""
+    for key in job.get("conf") or {}:
+        spark.conf.unset(key)
+
+
 def start(spark, job, slot):
-    """Start a job's queries; a verdict when they could not start."""
+    """Start a job's queries (under the job's session conf: a 4.2 program's named-source
+    settings); a verdict when they could not start."""
     run = Run(job, slot)
     phase = "start"
     try:
+        for key, value in (job.get("conf") or {}).items():
+            spark.conf.set(key, value)
         if job["kind"] == "program":
             for p in job["programs"]:
                 for q in load_program(p).start(spark):
                     run.queries.append((q.name, q.handle, "etlgen"))
         else:
             for q in job["queries"]:
-                df = build(spark, q["plan"]).observe(OBSERVED, F.count(F.lit(1)).alias("rows"))
+                df = build(spark, q["plan"], {}).observe(OBSERVED, F.count(F.lit(1)).alias("rows"))
                 phase = "analysis"
                 _ = df.schema  # resolve the plan: analysis errors surface here
                 phase = "start"
@@ -247,12 +258,18 @@ def rejected(phase, exc):
             "detail": text[:3000]}
 
 
-def build(spark, node):
-    """The DataFrame of an equivalent plan node."""
+def build(spark, node, named):
+    """The DataFrame of an equivalent plan node; named holds the query's named streaming reads
+    by asset: a program reads a source once per query (Spark 4.2 refuses two sources of one name)."""
     op = node["op"]
-    ins = [build(spark, n) for n in node.get("inputs", [])]
+    ins = [build(spark, n, named) for n in node.get("inputs", [])]
     if op == "source":
-        return read(spark, node["source"])
+        s = node["source"]
+        if not s.get("name"):
+            return read(spark, s)
+        if s["asset"] not in named:
+            named[s["asset"]] = read(spark, s)
+        return named[s["asset"]]
     return OPS[op](node, ins)
 
 
@@ -261,6 +278,8 @@ def read(spark, s):
         reader = spark.read.format(s["format"]).options(**s["options"])
         return reader.table(s["table"]) if s.get("table") else reader.load(s["path"])
     reader = spark.readStream.format(s["format"]).options(**s["options"])
+    if s.get("name"):
+        reader = reader.name(s["name"])  # Spark 4.2 (SPARK-54909), as the program names it
     if s.get("table"):
         df = reader.table(s["table"])
     elif s.get("path"):

@@ -116,6 +116,9 @@ func sparkSourceCases() []sparkCase {
 				"but a load declared as a MERGE of changes must write to a merge sink to mean what it says"},
 		{name: "rate_source", about: "the rate source, stateless", rule: "RateStreamProvider (RateStreamProviderSuite)",
 			doc: ticksTo, rowsVary: true},
+		{name: "source_names_clash", about: "a union of sources order_events and order-events, both named order_events on Spark 4.2",
+			rule: "Spark 4.2 source evolution (SPARK-54909): STREAMING_QUERY_EVOLUTION_ERROR.DUPLICATE_SOURCE_NAMES; 4.1 names no source",
+			doc:  func() *ir.Document { return unionOf("order-events", false, nil) }},
 	}
 }
 

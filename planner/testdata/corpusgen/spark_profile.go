@@ -21,6 +21,7 @@ const (
 // events once.
 var sparkSources = map[string]string{
 	"order_events":     "{plugin: kafka-json, resource: k, topic: corpus_orders, starting_offsets: earliest}",
+	"order-events":     "{plugin: kafka-json, resource: k, topic: corpus_orders, starting_offsets: earliest}", // source_names_clash
 	"payments":         "{plugin: kafka-json, resource: k, topic: corpus_payments, starting_offsets: earliest}",
 	"customers":        "{plugin: delta, table: corpus.customers}",
 	"static_orders":    "{plugin: delta, table: corpus.orders_static}",
