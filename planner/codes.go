@@ -83,6 +83,7 @@ const (
 
 	// Named streaming sources (Spark 4.2 source evolution, P41x).
 	CodeSourceNameClash      = "ETL-P410" // two streaming sources of one query get one Spark source name
+	CodeSourceTableUnnamed   = "ETL-P423" // on Spark 4.2 a streaming source is read by table name, which cannot be named
 	CodeSourceIdentityChange = "ETL-P411" // a named source reads another topic, table or path
 	CodeSourceNamingChange   = "ETL-P412" // the checkpoint's sources are named and the program's not, or back
 	CodeSourceAdded          = "ETL-P413" // a named source joins a query (partial)

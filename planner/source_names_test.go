@@ -106,3 +106,48 @@ func TestCompareSourceLines(t *testing.T) {
 		})
 	}
 }
+
+// TestSourceTableUnnamed: on 4.2 a streaming source bound by table (the
+// corpus case cdf_merge_into_append_sink streams a delta-cdf table) is
+// ETL-P423, once per source; on 4.1, or bound by path, it is not.
+func TestSourceTableUnnamed(t *testing.T) {
+	dir := filepath.Join("testdata", "spark", "cdf_merge_into_append_sink")
+	doc, err := ir.Unmarshal(mustRead(t, filepath.Join(dir, "ir.json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, line string
+		byPath     bool
+		want       int // P423 diagnostics
+	}{
+		{"4.2 table", "4.2", false, 1},
+		{"4.1 table", "4.1", false, 0},
+		{"4.2 path", "4.2", true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			y := strings.Replace(string(mustRead(t, filepath.Join(dir, "profile.yaml"))), "session_timezone: UTC}", `session_timezone: UTC, spark_version: "`+tt.line+`"}`, 1)
+			if tt.byPath {
+				y = strings.Replace(y, "table: corpus.customers_cdf", "path: /tmp/etlgen-corpus/customers_cdf", 1)
+			}
+			prof, pd := profile.Parse("profile.yaml", []byte(y))
+			if pd.HasErrors() {
+				t.Fatalf("profile: %v", pd)
+			}
+			_, l := planner.Plan(doc, prof, planner.Options{})
+			got := 0
+			for _, d := range l {
+				if d.Code == planner.CodeSourceTableUnnamed {
+					got++
+					if d.Path != "source:customer_changes" || !strings.Contains(d.Message, "corpus.customers_cdf") {
+						t.Errorf("diagnostic %+v: want path source:customer_changes naming the table", d)
+					}
+				}
+			}
+			if got != tt.want {
+				t.Errorf("%d %s diagnostics, want %d: %v", got, planner.CodeSourceTableUnnamed, tt.want, l.Codes())
+			}
+		})
+	}
+}

@@ -56,7 +56,7 @@ func TestSparkVerdicts(t *testing.T) {
 					codes(j.etlgen.verdict.Errors), s)
 				return
 			}
-			if msg := disagreement(c, j.etlgen.verdict, s); msg != "" {
+			if msg := disagreement(c, r.line, j.etlgen.verdict, s); msg != "" {
 				t.Errorf("%s\n%s", msg, j.etlgen.diags)
 			}
 		})
