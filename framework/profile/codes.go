@@ -126,5 +126,9 @@ var Codes = []CodeInfo{
 	{CodeSinkTopic, "Kafka sink names several topics"},
 	{CodeKafkaKey, "Kafka sink key is not a column"},
 	{CodeGateOutput, "quarantine gate output is not an asset of its own"},
+	{CodeIcebergCatalog, "Iceberg catalog name not usable"},
+	{CodeIcebergTable, "Iceberg table is not namespace.table"},
+	{CodeIcebergWarehouse, "one Iceberg catalog with two warehouses"},
+	{CodeIcebergSparkLine, "Iceberg sink on a Spark line without an Iceberg runtime"},
 	{CodeDeploymentPath, "local path on a cluster or managed Spark"},
 }
