@@ -77,7 +77,7 @@ func evolutionOf(s *Sink) *SchemaEvolution {
 func NewManifest(m *Model) *Manifest {
 	out := &Manifest{ManifestVersion: ManifestVersion, Profile: m.Profile, Pipelines: []ManifestPipeline{}}
 	for i := range m.Pipelines {
-		out.Pipelines = append(out.Pipelines, manifestPipeline(&m.Pipelines[i], m.StateStore, profile.OnSpark(m.Engine) && NamesSources(m.SparkVersion)))
+		out.Pipelines = append(out.Pipelines, manifestPipeline(&m.Pipelines[i], m.StateStore, m.OnSpark && NamesSources(m.SparkVersion)))
 	}
 	return out
 }

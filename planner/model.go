@@ -18,7 +18,7 @@ func buildModel(c *Checker, inf *inference) *Model {
 	m := &Model{Profile: e.Profile, Engine: e.Engine, Trigger: e.Trigger, CheckpointRoot: e.CheckpointRoot, SparkVersion: e.SparkVersion,
 		doc: c.ix.doc, contracts: c.ix.contracts, transformations: c.ix.transfs, inferred: inf.transformations}
 	if eng, ok := profile.Default().LookupEngine(m.Engine); ok {
-		m.EngineDisplay, m.OnSpark = eng.Display, eng.Spark
+		m.EngineDisplay, m.OnSpark, m.InProcess = eng.Display, eng.Spark, eng.InProcess
 	}
 	if e.prof != nil {
 		m.Execution, m.Session = e.prof.Execution(), sessionOf(e.prof)

@@ -59,6 +59,9 @@ type Model struct {
 	// OnSpark reports that the engine runs pipelines on Spark (its spec's
 	// Spark fact); false for an unbound plan.
 	OnSpark bool `json:"-"`
+	// InProcess reports that the engine runs pipelines in the etlgen
+	// process (its spec's InProcess fact); false for an unbound plan.
+	InProcess bool `json:"-"`
 
 	doc             *ir.Document
 	contracts       map[string]*contracts.Contract

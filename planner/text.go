@@ -24,7 +24,7 @@ func (m *Model) Text() string {
 		fmt.Fprintf(&b, "state store: rocksdb (RocksDBStateStoreProvider, changelog checkpointing, a snapshot every %s; a checkpoint keeps its first provider)\n", diag.Count(m.StateSnapshotInterval, "delta", "deltas"))
 	case m.StateStore == profile.StateStoreHDFS:
 		fmt.Fprintf(&b, "state store: hdfs (HDFSBackedStateStoreProvider, a snapshot every %s; a checkpoint keeps its first provider)\n", diag.Count(m.StateSnapshotInterval, "delta", "deltas"))
-	case profile.InProcess(m.Engine) && m.StateSnapshotInterval > 0:
+	case m.InProcess && m.StateSnapshotInterval > 0:
 		fmt.Fprintf(&b, "state store: local (a delta of the changed keys per batch, a snapshot every %s)\n", diag.Count(m.StateSnapshotInterval, "batch", "batches"))
 	}
 	fmt.Fprintf(&b, "spark packages: %s\n", orNone(strings.Join(m.Packages, ", ")))

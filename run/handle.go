@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -53,7 +52,7 @@ type Status struct {
 func Start(ctx context.Context, m *planner.Model, o Options) (*Handle, error) {
 	var body func(context.Context, *Handle) ([]*Report, error)
 	switch {
-	case profile.InProcess(m.Engine):
+	case m.InProcess:
 		if o.Fresh {
 			for i := range m.Pipelines {
 				if err := startOver(m, m.Pipelines[i].ID, o); err != nil {
@@ -62,7 +61,7 @@ func Start(ctx context.Context, m *planner.Model, o Options) (*Handle, error) {
 			}
 		}
 		body = func(ctx context.Context, h *Handle) ([]*Report, error) { return runLocalAll(ctx, m, o, h) }
-	case profile.OnSpark(m.Engine):
+	case m.OnSpark:
 		if o.Fresh {
 			return nil, freshOnSpark(m)
 		}

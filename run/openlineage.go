@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -195,7 +194,7 @@ func (l *lineage) failed(e QueryFailed) []olEvent {
 		msg = msg[:4096] + "…"
 	}
 	lang := "GO"
-	if profile.OnSpark(l.m.Engine) {
+	if l.m.OnSpark {
 		lang = "PYTHON"
 	}
 	ev.Run.Facets["errorMessage"] = olErrorFacet{

@@ -85,7 +85,7 @@ func pathDataset(p string) (string, string) {
 
 // catalogNamespace is the namespace of a catalog table.
 func catalogNamespace(m *planner.Model) string {
-	if profile.InProcess(m.Engine) || m.Session == nil {
+	if m.InProcess || m.Session == nil {
 		return "etlgen-local"
 	}
 	if u, err := url.Parse(m.Session.Remote); err == nil && u.Host != "" {

@@ -19,7 +19,7 @@ import (
 // sink's log), so a replay stopped between write and commit re-runs its
 // batch with the same rows, and a second replay feeds nothing twice.
 func ingest(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, src *planner.Source, led *ledger, r *ReplayReport, add []ledgerEntry) error {
-	if !profile.InProcess(m.Engine) {
+	if !m.InProcess {
 		return replayErr(CodeReplayEngine, "replay --yes %s: the %s engine does not feed replayed rows: its ledger would live beside the checkpoints on the profile's store (checkpoint_root), which etlgen cannot append to with the local ledger's safety (a regular file appended and synced before the rows are fed), and its sinks commit only through the generated program's txnAppId per checkpoint; run without --yes for the diff (docs/replay.md, \"Ingesting\")", r.Quarantine, m.Engine)
 	}
 	rm, err := replayModel(m, pp, src, led.dir)

@@ -109,7 +109,7 @@ func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*S
 		err = readFileSink(m, pp, q, r, limit)
 	case p.InMemory(m.Engine):
 		err = fmt.Errorf("the %s engine keeps a %s sink in memory for the run only; bind %s to file-json in the %s profile to keep its rows", m.Engine, p.Name, q.Sink.Asset, m.Engine)
-	case p.Store == profile.StoreTable && profile.OnSpark(m.Engine):
+	case p.Store == profile.StoreTable && m.OnSpark:
 		err = readSparkTable(ctx, m, q, r, limit)
 	default:
 		err = fmt.Errorf("reading a %s sink is not supported", q.Sink.Plugin)
@@ -139,7 +139,7 @@ func sinkPlugin(q *planner.Query) *profile.Plugin {
 // table's, a gate's) logs only the batches that wrote to it.
 func readFileSink(m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, r *SinkRows, limit int) error {
 	everyBatch := slices.ContainsFunc(pp.Queries, func(x planner.Query) bool { return x.Name == q.Name && x.Sink.Asset == q.Sink.Asset })
-	if profile.InProcess(m.Engine) && everyBatch {
+	if m.InProcess && everyBatch {
 		if err := localengine.VerifySinkLog(r.Where, q.Checkpoint); err != nil {
 			return err
 		}

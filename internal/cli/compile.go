@@ -57,7 +57,7 @@ func runCompile(ctx context.Context, e env, f planFlags, out, check string, pkgs
 		return code
 	}
 	printDiagList(e.stderr, res.Diagnostics)
-	if !profile.OnSpark(res.Model.Engine) {
+	if !res.Model.OnSpark {
 		return e.fail(ExitUsage, "profile %s runs on engine %s; compile writes the programs of the %s engine (etlgen run runs the local engine in-process)",
 			res.Model.Profile, res.Model.Engine, profile.EnginePySpark)
 	}
