@@ -54,11 +54,10 @@ type aggregateOp struct {
 	keyBuf []any
 	ids    []int32
 	// cells is what is left of the backing array of the rows emitted
-	// last; boxed are the bounds of their last window, boxed once (nil
-	// before one).
-	cells  []any
-	bounds [2]int64
-	boxed  [2]any
+	// last; boxed are the window bounds they carry, each boxed once
+	// (boxTime).
+	cells []any
+	boxed map[int64]any
 	// filterLate is false in complete mode: StateStoreSaveExec filters
 	// late rows in append and update modes only.
 	filterLate bool
@@ -328,8 +327,8 @@ func (a *aggregateOp) evicts(g int32, wm int64) bool {
 const rowSlab = 64
 
 // row renders group g as an output row: keys, window bounds, aggregates.
-// Rows share backing arrays of rowSlab rows, and consecutive rows of one
-// window share its boxed bounds.
+// Rows share backing arrays of rowSlab rows, and the rows of one window
+// its boxed bounds.
 func (a *aggregateOp) row(g int32) Row {
 	t := &a.table
 	w := len(a.out.Cols)
@@ -340,15 +339,26 @@ func (a *aggregateOp) row(g int32) Row {
 	a.cells = a.cells[w:]
 	r = append(r, t.groupKeys(g)...)
 	if a.win != nil {
-		if b := [2]int64{t.start(g), t.end(g)}; a.boxed[0] == nil || b != a.bounds {
-			a.bounds, a.boxed = b, [2]any{fromMicros(b[0]), fromMicros(b[1])}
-		}
-		r = append(r, a.boxed[0], a.boxed[1])
+		r = append(r, a.boxTime(t.start(g)), a.boxTime(t.end(g)))
 	}
 	for i, f := range a.aggs {
 		r = append(r, t.result(g, i, f))
 	}
 	return r
+}
+
+// boxTime is the UTC time of microsecond timestamp us, boxed: the value
+// boxed before for us (the windows of one batch's output are few).
+func (a *aggregateOp) boxTime(us int64) any {
+	if v, ok := a.boxed[us]; ok {
+		return v
+	}
+	if a.boxed == nil || len(a.boxed) >= 1024 {
+		a.boxed = map[int64]any{}
+	}
+	v := any(fromMicros(us))
+	a.boxed[us] = v
+	return v
 }
 
 // stateName is the operator's name in State() and state snapshots.
