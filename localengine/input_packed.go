@@ -140,7 +140,10 @@ func (pb *packedBatch) batch(ts time.Time) *sourceBatch {
 	return &sourceBatch{scan: func(fn func(*sourceBatch)) ([]Warning, error) {
 		ahead := &unpacker{pr: &pb.packedRows}
 		for i, n := range pb.rows {
-			fn(&sourceBatch{read: n, unpack: func() []Row { return ahead.unpack(i) }})
+			fn(&sourceBatch{read: n, unpack: func() []Row { return ahead.unpack(i) },
+				unpackWhere: func(need []bool, keep func(Row) bool, out []Row) []Row {
+					return unpackRowsWhere(pb.chunks[i], n, pb.width, need, keep, out)
+				}})
 		}
 		rest := pb.read - sum(pb.rows)
 		for i := range pb.rejected.chunks {
