@@ -68,7 +68,13 @@ func (f *filterOp) streamFiltered(b *batch, fn func([]Row)) bool {
 // in buf for which keep holds, keep deciding on the columns need marks
 // (the others NULL); the rows kept are those unpackRows gives.
 func unpackRowsWhere(buf []byte, n, width int, need []bool, keep func(Row) bool, out []Row) []Row {
-	c := packedCursor{buf: buf, last: make([]int, width), vals: make([]any, width), have: make([]bool, width)}
+	c := packedCursor{buf: buf, last: make([]int, width), vals: make([]any, width), have: make([]bool, width),
+		strs: make([]map[string]any, width)}
+	for j, nd := range need {
+		if nd {
+			c.strs[j] = map[string]any{}
+		}
+	}
 	probe := make(Row, width)
 	var cells []any
 	for range n {
@@ -103,7 +109,14 @@ type packedCursor struct {
 	last []int  // per column: the offset of its current value
 	vals []any  // per column: its current value, when have says so
 	have []bool // per column: whether vals holds its current value
+	// strs, per column a filter reads (nil for the others), are its
+	// string values boxed once: a column such a filter tests often takes
+	// few values (a status). It stops growing at maxStrs values.
+	strs []map[string]any
 }
+
+// maxStrs is the most string values packedCursor keeps per column.
+const maxStrs = 64
 
 // next moves to the next row.
 func (c *packedCursor) next() {
@@ -118,10 +131,30 @@ func (c *packedCursor) next() {
 // value is the value of column j in the current row.
 func (c *packedCursor) value(j int) any {
 	if !c.have[j] {
-		c.vals[j], _ = unpackValue(c.buf[c.last[j]:])
-		c.have[j] = true
+		c.vals[j], c.have[j] = c.unpack(j), true
 	}
 	return c.vals[j]
+}
+
+// unpack unpacks the current value of column j: a string the column had
+// before is that value.
+func (c *packedCursor) unpack(j int) any {
+	b := c.buf[c.last[j]:]
+	m := c.strs[j]
+	if b[0] != packString || m == nil {
+		v, _ := unpackValue(b)
+		return v
+	}
+	n, k := binary.Uvarint(b[1:])
+	s := b[1+k : 1+k+int(n)]
+	if v, ok := m[string(s)]; ok {
+		return v
+	}
+	v := any(string(s))
+	if len(m) < maxStrs {
+		m[string(s)] = v
+	}
+	return v
 }
 
 // skipValue is the offset after the value packValue packed at offset at

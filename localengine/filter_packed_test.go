@@ -1,6 +1,7 @@
 package localengine
 
 import (
+	"fmt"
 	"math/big"
 	"testing"
 	"time"
@@ -136,5 +137,29 @@ func TestExprColumns(t *testing.T) {
 				t.Errorf("exprColumns = %v, %v; want %v, %v", need, ok, tc.want, tc.ok)
 			}
 		})
+	}
+}
+
+// A filtered column with more distinct strings than the cursor keeps
+// gives the same rows as one with few.
+func TestUnpackRowsWhereManyStrings(t *testing.T) {
+	var rows []Row
+	for i := range 3 * maxStrs {
+		rows = append(rows, Row{fmt.Sprintf("s-%d", i%(2*maxStrs)), int64(i)})
+	}
+	var pr packedRows
+	if !pr.add(rows) {
+		t.Fatal("the rows did not pack")
+	}
+	keep := func(r Row) bool { return len(r[0].(string))%2 == 0 }
+	var want []Row
+	for _, r := range rows {
+		if keep(r) {
+			want = append(want, r)
+		}
+	}
+	got := unpackRowsWhere(pr.chunks[0], pr.rows[0], pr.width, []bool{true, false}, keep, nil)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("rows kept (-want +got):\n%s", diff)
 	}
 }
