@@ -75,6 +75,7 @@ func nonEmptyCheck(b []byte, _ *Value) *failure {
 // lengthCheck compiles min/max/len on a length: code points of a string or
 // elements of an array.
 func lengthCheck(op ConstraintKind, n int, isString bool) check {
+	holds := newBoundOp(op, "").holds
 	return func(b []byte, v *Value) *failure {
 		var got int
 		if isString {
@@ -82,7 +83,7 @@ func lengthCheck(op ConstraintKind, n int, isString bool) check {
 		} else {
 			got = len(v.List())
 		}
-		if op.Holds(cmp.Compare(got, n)) {
+		if holds[cmp.Compare(got, n)+1] {
 			return nil
 		}
 		return fail(ReasonBadLength, "length %d violates %s=%d", got, op, n)

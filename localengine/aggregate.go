@@ -53,6 +53,11 @@ type aggregateOp struct {
 	kb     []byte
 	keyBuf []any
 	ids    []int32
+	// cells is what is left of the backing array of the rows emitted
+	// last; boxed are the window bounds they carry, each boxed once
+	// (boxTime).
+	cells []any
+	boxed map[int64]any
 	// filterLate is false in complete mode: StateStoreSaveExec filters
 	// late rows in append and update modes only.
 	filterLate bool
@@ -123,7 +128,7 @@ func (a *aggregateOp) fold(lateWm int64, r Row, lateGroups map[string]bool) {
 	base := len(a.kb)
 	a.buf = a.win.assign(micros(t), a.buf)
 	for _, w := range a.buf {
-		a.kb = keyString(a.kb[:base], w[0])
+		a.kb = keyInt(a.kb[:base], w[0])
 		if a.filterLate && lateWm > 0 && w[1] <= lateWm {
 			lateGroups[string(a.kb)] = true
 			continue
@@ -318,18 +323,42 @@ func (a *aggregateOp) evicts(g int32, wm int64) bool {
 	return a.mode != ModeComplete && (a.win != nil || a.wmKey >= 0) && a.expired(g, wm)
 }
 
+// rowSlab is how many output rows share one backing array.
+const rowSlab = 64
+
 // row renders group g as an output row: keys, window bounds, aggregates.
+// Rows share backing arrays of rowSlab rows, and the rows of one window
+// its boxed bounds.
 func (a *aggregateOp) row(g int32) Row {
 	t := &a.table
-	r := make(Row, 0, len(a.out.Cols))
+	w := len(a.out.Cols)
+	if len(a.cells) < w {
+		a.cells = make([]any, w*rowSlab)
+	}
+	r := Row(a.cells[:0:w])
+	a.cells = a.cells[w:]
 	r = append(r, t.groupKeys(g)...)
 	if a.win != nil {
-		r = append(r, fromMicros(t.start(g)), fromMicros(t.end(g)))
+		r = append(r, a.boxTime(t.start(g)), a.boxTime(t.end(g)))
 	}
 	for i, f := range a.aggs {
 		r = append(r, t.result(g, i, f))
 	}
 	return r
+}
+
+// boxTime is the UTC time of microsecond timestamp us, boxed: the value
+// boxed before for us (the windows of one batch's output are few).
+func (a *aggregateOp) boxTime(us int64) any {
+	if v, ok := a.boxed[us]; ok {
+		return v
+	}
+	if a.boxed == nil || len(a.boxed) >= 1024 {
+		a.boxed = map[int64]any{}
+	}
+	v := any(fromMicros(us))
+	a.boxed[us] = v
+	return v
 }
 
 // stateName is the operator's name in State() and state snapshots.

@@ -78,7 +78,11 @@ func (c *compiler) operator(sp *planner.StepPlan, n *ir.Node, ins []operator) (o
 	switch n.Op {
 	case ir.OpFilter:
 		pred, err := compileExpr(n.Predicate, in.schema())
-		return &filterOp{passOp: passOp{in}, pred: c.guard(pred)}, err
+		f := &filterOp{passOp: passOp{in}, pred: c.guard(pred)}
+		if need := make([]bool, len(in.schema().Cols)); exprColumns(n.Predicate, in.schema(), need) {
+			f.need = need
+		}
+		return f, err
 	case ir.OpSelect, ir.OpWithColumn:
 		return c.project(sp, n, in)
 	case ir.OpWatermark:

@@ -15,15 +15,28 @@ import (
 func EncodeRow(s *Schema, r Row) []byte { return appendRow(nil, s, r) }
 
 // appendRow appends the JSON object of r (EncodeRow) to b.
-func appendRow(b []byte, s *Schema, r Row) []byte {
-	b = append(b, '{')
+func appendRow(b []byte, s *Schema, r Row) []byte { return appendRowKeys(b, s, rowKeys(s), r) }
+
+// rowKeys are what appendRow writes before each column's value of a row
+// of s: a comma but for the first, the quoted name, a colon.
+func rowKeys(s *Schema) []string {
+	keys := make([]string, len(s.Cols))
 	for i, c := range s.Cols {
+		var b []byte
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendQuote(b, c.Name)
-		b = append(b, ':')
-		b = appendValue(b, r[i], c.Type)
+		keys[i] = string(append(strconv.AppendQuote(b, c.Name), ':'))
+	}
+	return keys
+}
+
+// appendRowKeys is appendRow with the rowKeys of s, computed once for
+// many rows.
+func appendRowKeys(b []byte, s *Schema, keys []string, r Row) []byte {
+	b = append(b, '{')
+	for i, c := range s.Cols {
+		b = appendValue(append(b, keys[i]...), r[i], c.Type)
 	}
 	return append(b, '}')
 }

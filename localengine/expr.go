@@ -131,6 +131,9 @@ func castValue(v any, t contracts.Type) any {
 			return f
 		}
 	case contracts.KindDecimal:
+		if d, ok := v.(decimal.Decimal); ok && d.Exponent() == -int32(t.Scale) {
+			return v // of the scale already: not boxed again
+		}
 		if d, ok := asDecimal(v); ok {
 			return d.Round(int32(t.Scale))
 		}

@@ -138,8 +138,12 @@ func (pr *packedRows) unpack(i int) []Row { return unpackRows(pr.chunks[i], pr.r
 // (inputCache's at), unpacked a chunk at a time too.
 func (pb *packedBatch) batch(ts time.Time) *sourceBatch {
 	return &sourceBatch{scan: func(fn func(*sourceBatch)) ([]Warning, error) {
+		ahead := &unpacker{pr: &pb.packedRows}
 		for i, n := range pb.rows {
-			fn(&sourceBatch{read: n, unpack: func() []Row { return pb.unpack(i) }})
+			fn(&sourceBatch{read: n, unpack: func() []Row { return ahead.unpack(i) },
+				unpackWhere: func(need []bool, keep func(Row) bool, out []Row) []Row {
+					return unpackRowsWhere(pb.chunks[i], n, pb.width, need, keep, out)
+				}})
 		}
 		rest := pb.read - sum(pb.rows)
 		for i := range pb.rejected.chunks {
@@ -157,6 +161,34 @@ func (pb *packedBatch) batch(ts time.Time) *sourceBatch {
 		}
 		return pb.warnings, nil
 	}}
+}
+
+// unpacker unpacks the chunks of packed rows for a reader that reads
+// them in order: once the reader asked for chunk i, the next one is
+// unpacked in a goroutine of its own while the reader works on chunk i,
+// so that a query reading a packed batch uses a second core. Unpacking
+// only reads the packed bytes: the rows are those of pr.unpack.
+type unpacker struct {
+	pr   *packedRows
+	next int        // the chunk being unpacked ahead
+	rows chan []Row // its rows, nil when none is
+}
+
+// unpack is the rows of chunk i.
+func (u *unpacker) unpack(i int) []Row {
+	var rows []Row
+	if u.rows != nil && u.next == i {
+		rows = <-u.rows
+	} else {
+		rows = u.pr.unpack(i)
+	}
+	u.rows = nil
+	if i+1 < len(u.pr.chunks) {
+		ch := make(chan []Row, 1)
+		go func() { ch <- u.pr.unpack(i + 1) }()
+		u.next, u.rows = i+1, ch
+	}
+	return rows
 }
 
 func sum(ns []int) int {

@@ -1,6 +1,7 @@
 package localengine
 
 import (
+	"fmt"
 	"math/big"
 	"testing"
 	"time"
@@ -72,6 +73,41 @@ func TestPackedRowsRepeated(t *testing.T) {
 			}
 			if diff := cmp.Diff(c.rows, pr.unpack(0)); diff != "" {
 				t.Errorf("unpacked rows (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A reader of a packed batch gets each chunk's rows as unpackRows gives
+// them, in order or not: the chunk unpacked ahead is the next one, and a
+// chunk asked for out of order is unpacked then.
+func TestUnpackerReadsAhead(t *testing.T) {
+	pr := &packedRows{}
+	for c := range 4 {
+		var rows []Row
+		for i := range 3 {
+			rows = append(rows, Row{fmt.Sprintf("evt-%d-%d", c, i), int64(c*10 + i)})
+		}
+		if !pr.add(rows) {
+			t.Fatal("rows did not pack")
+		}
+	}
+	cases := []struct {
+		name  string
+		order []int
+	}{
+		{"in order", []int{0, 1, 2, 3}},
+		{"skipping", []int{0, 2, 3}},
+		{"backwards", []int{3, 1, 0}},
+		{"again", []int{1, 1, 2}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			u := &unpacker{pr: pr}
+			for _, i := range tc.order {
+				if diff := cmp.Diff(pr.unpack(i), u.unpack(i)); diff != "" {
+					t.Errorf("chunk %d (-want +got):\n%s", i, diff)
+				}
 			}
 		})
 	}

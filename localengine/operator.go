@@ -58,6 +58,9 @@ func (p passOp) from() operator { return p.in }
 type filterOp struct {
 	passOp
 	pred evalFn
+	// need marks the input columns pred reads (filter_packed.go), nil
+	// when unknown.
+	need []bool
 }
 
 func (f *filterOp) process(b *batch) []Row { return collect(f, b) }

@@ -148,7 +148,7 @@ func (f *FileSink) begin(id int64, s *Schema) (batchWriter, bool, error) {
 		return nil, true, nil
 	}
 	name := partName(id, f.ID)
-	return &partWriter{f: f, id: id, schema: s, name: name, path: filepath.Join(f.Dir, name)}, false, nil
+	return &partWriter{f: f, id: id, schema: s, keys: rowKeys(s), name: name, path: filepath.Join(f.Dir, name)}, false, nil
 }
 
 // partWriter writes one batch's part file of a FileSink, a row a line,
@@ -157,6 +157,7 @@ type partWriter struct {
 	f          *FileSink
 	id         int64
 	schema     *Schema
+	keys       []string // rowKeys of schema
 	name, path string
 	file       *os.File
 	hw         *hashingWriter
@@ -182,7 +183,7 @@ func (p *partWriter) add(rows []Row) {
 		}
 	}
 	for _, r := range rows {
-		p.line = append(appendRow(p.line[:0], p.schema, r), '\n')
+		p.line = append(appendRowKeys(p.line[:0], p.schema, p.keys, r), '\n')
 		if _, err := p.bw.Write(p.line); err != nil {
 			p.err = unwritable(p.path, err)
 			return

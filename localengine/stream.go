@@ -34,6 +34,9 @@ type streamer interface {
 func streamRows(op operator, b *batch, fn func([]Row)) {
 	switch o := op.(type) {
 	case rowOp:
+		if f, ok := o.(*filterOp); ok && f.streamFiltered(b, fn) {
+			return
+		}
 		var buf []Row
 		streamRows(o.from(), b, func(in []Row) {
 			if buf = o.apply(b, in, buf[:0]); len(buf) > 0 {

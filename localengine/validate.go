@@ -32,6 +32,10 @@ type sourceBatch struct {
 	// unpack, when set, gives the valid rows of a packed chunk
 	// (input_packed.go), unpacked only for a reader of the valid port.
 	unpack func() []Row
+	// unpackWhere, set with unpack, appends to out the valid rows of the
+	// chunk that keep holds for, keep deciding on the columns need marks
+	// (filter_packed.go).
+	unpackWhere func(need []bool, keep func(Row) bool, out []Row) []Row
 	// uncarried counts rejected rows of a chunk that are not in invalid
 	// (a packed batch that did not keep them: no reader of the chunk
 	// reads the invalid port).

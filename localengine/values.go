@@ -136,9 +136,9 @@ func keyString(b []byte, v any) []byte {
 		b = append(b, ':')
 		return append(b, x...)
 	case int64:
-		return strconv.AppendInt(append(b, 'i'), x, 10)
+		return keyInt(b, x)
 	case int32:
-		return strconv.AppendInt(append(b, 'i'), int64(x), 10)
+		return keyInt(b, int64(x))
 	case bool:
 		return strconv.AppendBool(append(b, 'b'), x)
 	case float64:
@@ -152,6 +152,9 @@ func keyString(b []byte, v any) []byte {
 	}
 	return fmt.Appendf(append(b, 'x'), "%v", v)
 }
+
+// keyInt is keyString of an integer, without boxing it.
+func keyInt(b []byte, n int64) []byte { return strconv.AppendInt(append(b, 'i'), n, 10) }
 
 // fromValue converts a validated contract value to an engine value.
 func fromValue(v contracts.Value) any {
