@@ -14,12 +14,12 @@ import (
 // at every batch (the static side of a join), and a FileSink writing one
 // JSON-lines file per batch into it, named by the checkpoint's identity,
 // with a log of committed batches (sink_file.go).
-func fileJSONPlugin() plugin {
-	return plugin{
-		name: profile.PluginFileJSON,
-		sources: map[profile.Role]sourceFactory{profile.RoleStreamingSource: openFileSource,
+func fileJSONPlugin() Plugin {
+	return Plugin{
+		Name: profile.PluginFileJSON,
+		Sources: map[profile.Role]SourceFactory{profile.RoleStreamingSource: openFileSource,
 			profile.RoleStaticSource: openFileStatic},
-		sinks: map[profile.Role]sinkFactory{profile.RoleAppendSink: openFileSink},
+		Sinks: map[profile.Role]SinkFactory{profile.RoleAppendSink: openFileSink},
 	}
 }
 

@@ -6,18 +6,18 @@ import "github.com/etlgen/etlgen/framework/profile"
 // streams (MemoryStream, created when absent; a static side reads the whole
 // stream), sinks and CDF MERGE targets the Env's memory tables (MemoryTable,
 // created when absent), both keyed by asset.
-func memoryPlugin() plugin {
-	return plugin{
-		name: profile.PluginMemory,
-		sources: map[profile.Role]sourceFactory{
+func memoryPlugin() Plugin {
+	return Plugin{
+		Name: profile.PluginMemory,
+		Sources: map[profile.Role]SourceFactory{
 			profile.RoleStreamingSource: openMemoryStream,
 			profile.RoleStaticSource:    openMemoryStream,
 		},
-		sinks: map[profile.Role]sinkFactory{
+		Sinks: map[profile.Role]SinkFactory{
 			profile.RoleAppendSink: openMemoryTable,
 			profile.RoleMergeSink:  openMemoryTable,
 		},
-		changes: openMemoryChanges,
+		Changes: openMemoryChanges,
 	}
 }
 

@@ -16,10 +16,10 @@ import (
 // validates its rows) and writes
 // a query's rows into a Delta table: an idempotent append, a MERGE on the
 // merge keys, or a CDF MERGE (planner.Sink.Changes).
-func deltaPlugin() plugin {
-	return plugin{name: profile.PluginDelta,
-		roles: []profile.Role{profile.RoleStaticSource, profile.RoleAppendSink, profile.RoleMergeSink},
-		read:  readDelta, write: writeDelta, quarantine: true}
+func deltaPlugin() Plugin {
+	return Plugin{Name: profile.PluginDelta,
+		Roles: []profile.Role{profile.RoleStaticSource, profile.RoleAppendSink, profile.RoleMergeSink},
+		Read:  readDelta, Write: writeDelta, Quarantine: true}
 }
 
 // readDelta binds a Delta table read as payloads: each row rendered as

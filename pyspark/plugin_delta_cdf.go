@@ -10,8 +10,8 @@ import (
 // change row rendered as a JSON payload (to_json(struct(*))) and validated
 // like a Kafka message, its _commit_version and _commit_timestamp kept as
 // offset and timestamp, its table as topic.
-func deltaCDFPlugin() plugin {
-	return plugin{name: profile.PluginDeltaCDF, roles: []profile.Role{profile.RoleStreamingSource}, read: readDeltaCDF}
+func deltaCDFPlugin() Plugin {
+	return Plugin{Name: profile.PluginDeltaCDF, Roles: []profile.Role{profile.RoleStreamingSource}, Read: readDeltaCDF}
 }
 
 // cdfLineage are the columns kept next to a change row's payload; the

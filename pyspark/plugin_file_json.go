@@ -13,9 +13,9 @@ import (
 // at every micro-batch) — and writes a query's rows as JSON files (Spark's
 // file sink). A batch is read again from the file-source log of the
 // checkpoint (late rows).
-func fileJSONPlugin() plugin {
-	return plugin{name: profile.PluginFileJSON, roles: []profile.Role{profile.RoleStreamingSource, profile.RoleStaticSource, profile.RoleAppendSink},
-		read: readFileJSON, write: writeFileJSON, reread: rereadFiles}
+func fileJSONPlugin() Plugin {
+	return Plugin{Name: profile.PluginFileJSON, Roles: []profile.Role{profile.RoleStreamingSource, profile.RoleStaticSource, profile.RoleAppendSink},
+		Read: readFileJSON, Write: writeFileJSON, Reread: RereadFiles}
 }
 
 // fileLineage are the columns kept next to a line: its file.

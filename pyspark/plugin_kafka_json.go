@@ -15,9 +15,9 @@ import (
 // record, validated against the extract's contract, with topic, partition,
 // offset and Kafka timestamp as lineage. A batch is read again by its
 // offset range (late rows). As a sink it produces one record per row.
-func kafkaJSONPlugin() plugin {
-	return plugin{name: profile.PluginKafkaJSON, roles: []profile.Role{profile.RoleStreamingSource, profile.RoleAppendSink},
-		read: readKafkaJSON, write: writeKafkaJSON, reread: rereadKafka}
+func kafkaJSONPlugin() Plugin {
+	return Plugin{Name: profile.PluginKafkaJSON, Roles: []profile.Role{profile.RoleStreamingSource, profile.RoleAppendSink},
+		Read: readKafkaJSON, Write: writeKafkaJSON, Reread: RereadKafka}
 }
 
 // kafkaLineage are the Kafka columns kept next to the payload.

@@ -92,12 +92,12 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	}
 	base := g.ids.claim(s.Asset, sourceForms...)
 	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base,
-		Static: s.Static, Named: !s.Static && planner.NamesSources(g.m.SparkVersion), Reread: p.reread, CredEnv: "None", Mechanism: "None",
+		Static: s.Static, Named: !s.Static && planner.NamesSources(g.m.SparkVersion), Reread: p.Reread, CredEnv: "None", Mechanism: "None",
 		AssetLit: PyString(s.Asset), ContractLit: PyString(s.Contract), Observe: PyString("etlgen_source_" + base)}
 	if sv.Named {
 		sv.SourceDir = PyString(planner.SparkSourceName(s.Asset))
 	}
-	if err := p.read(sv, s); err != nil {
+	if err := p.Read(sv, s); err != nil {
 		return nil, err
 	}
 	sv.OptionsEnv = optionsEnvKV(s.Options)

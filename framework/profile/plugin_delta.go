@@ -38,7 +38,7 @@ func delta() Plugin {
 			tablePropertiesOption,
 			mergeSchemaOption,
 			staticQuarantineOption,
-			outputModeOption(deltaWriteModes),
+			OutputModeSpec(deltaWriteModes),
 		},
 		OneOf:      [][]string{{"table", "path"}},
 		WriteModes: deltaWriteModes,

@@ -43,7 +43,7 @@ func fileJSON() Plugin {
 				Description: "Soft upper bound on the bytes of new files per micro-batch, e.g. 64m (source only): whole files, the first one whatever its size, as Spark's maxBytesPerTrigger. Not with max_files_per_trigger."},
 			{Name: "ignore_missing_files", Type: TypeBool, Spark: "ignoreMissingFiles",
 				Description: "Skip, with warning ETL-E740, a listed file that is gone when its micro-batch reads it; false (the default) fails the batch with ETL-E740 (source only)."},
-			outputModeOption(fileJSONWriteModes),
+			OutputModeSpec(fileJSONWriteModes),
 			staticQuarantineOption,
 		},
 		Exclusive:  [][]string{{"max_files_per_trigger", "max_bytes_per_trigger"}},

@@ -33,7 +33,7 @@ func memory() Plugin {
 				Description: "Columns the upsert matches on. Default: the loaded contract's primary key."},
 			allowPartialMergeKeysOption,
 			staticQuarantineOption,
-			outputModeOption(memoryWriteModes),
+			OutputModeSpec(memoryWriteModes),
 		},
 		WriteModes: memoryWriteModes,
 		TestOnly:   true,
