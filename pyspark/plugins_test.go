@@ -49,7 +49,7 @@ func TestSupports(t *testing.T) {
 		{profile.PluginFileJSON, profile.RoleMergeSink, false},
 		{profile.PluginKafkaJSON, profile.RoleAppendSink, true},
 		{profile.PluginKafkaJSON, profile.RoleMergeSink, false},
-		{profile.PluginMemory, profile.RoleStreamingSource, false},
+		{"memory", profile.RoleStreamingSource, false}, // plugins/memory: local engine only
 	}
 	for _, tc := range tests {
 		if got := Supports(tc.plugin, tc.role); got != tc.want {

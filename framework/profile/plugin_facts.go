@@ -14,7 +14,6 @@ const (
 	PluginDelta     PluginName = "delta"
 	PluginDeltaCDF  PluginName = "delta-cdf"
 	PluginFileJSON  PluginName = "file-json"
-	PluginMemory    PluginName = "memory"
 	PluginIceberg   PluginName = "iceberg"
 )
 

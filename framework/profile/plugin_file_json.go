@@ -44,7 +44,7 @@ func fileJSON() Plugin {
 			{Name: "ignore_missing_files", Type: TypeBool, Spark: "ignoreMissingFiles",
 				Description: "Skip, with warning ETL-E740, a listed file that is gone when its micro-batch reads it; false (the default) fails the batch with ETL-E740 (source only)."},
 			OutputModeSpec(fileJSONWriteModes),
-			staticQuarantineOption,
+			StaticQuarantineSpec,
 		},
 		Exclusive:  [][]string{{"max_files_per_trigger", "max_bytes_per_trigger"}},
 		WriteModes: fileJSONWriteModes,

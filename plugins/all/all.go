@@ -11,5 +11,6 @@
 package all
 
 import (
-	_ "github.com/etlgen/etlgen/plugins/rate" // generated rows
+	_ "github.com/etlgen/etlgen/plugins/memory" // in-process streams and tables for tests
+	_ "github.com/etlgen/etlgen/plugins/rate"   // generated rows
 )
