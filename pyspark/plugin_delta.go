@@ -28,7 +28,7 @@ func deltaPlugin() Plugin {
 // contract refuses is refused on Spark as on the local engine; the table
 // is the lineage's topic.
 func readDelta(sv *sourceView, s *planner.Source) error {
-	sv.Format, sv.payload = PyString("delta"), sparksql.PayloadString
+	sv.Format, sv.PayloadType = PyString("delta"), sparksql.PayloadString
 	sv.Options = optionsKV(s.Options)
 	if err := tableOrPath(sv, s); err != nil {
 		return err

@@ -20,7 +20,7 @@ var cdfLineage = []string{"CAST(NULL AS INT) AS _etl_partition",
 	"CAST(_commit_version AS BIGINT) AS _etl_offset", "CAST(_commit_timestamp AS TIMESTAMP) AS _etl_kafka_timestamp"}
 
 func readDeltaCDF(sv *sourceView, s *planner.Source) error {
-	sv.Format, sv.CDF, sv.payload = PyString("delta"), true, sparksql.PayloadString
+	sv.Format, sv.CDF, sv.PayloadType = PyString("delta"), true, sparksql.PayloadString
 	sv.Options = optionsKV(s.Options)
 	if err := tableOrPath(sv, s); err != nil {
 		return err

@@ -30,7 +30,7 @@ var kafkaLineage = []string{"value AS raw_payload", "topic AS _etl_topic", "part
 const kafkaHeaders = "headers AS _etl_headers"
 
 func readKafkaJSON(sv *sourceView, s *planner.Source) error {
-	sv.Format, sv.Kafka, sv.payload = PyString("kafka"), true, sparksql.PayloadBinary
+	sv.Format, sv.Kafka, sv.PayloadType = PyString("kafka"), true, sparksql.PayloadBinary
 	lineage := kafkaLineage
 	if sv.Headers = s.Binding.Asset.Bool("include_headers"); sv.Headers {
 		lineage = append(slices.Clone(kafkaLineage), kafkaHeaders)

@@ -53,7 +53,7 @@ const (
 // builtinPlugins lists the plugins the Spark engine runs that still live in
 // this package, one file each; the others register themselves (Register).
 func builtinPlugins() []Plugin {
-	return []Plugin{kafkaJSONPlugin(), fileJSONPlugin(), deltaPlugin(), deltaCDFPlugin(), icebergPlugin()}
+	return []Plugin{kafkaJSONPlugin(), deltaPlugin(), deltaCDFPlugin(), icebergPlugin()}
 }
 
 // plugins is the engine's registry, keyed by plugin name: builtinPlugins,
@@ -149,3 +149,7 @@ func names(role profile.Role) string {
 // or writer's options, leaving out those read from the environment when
 // the program starts (what a plugin's Read puts in SourceView.Options).
 func OptionsKV(opts []planner.Option) []kv { return optionsKV(opts) }
+
+// PyList renders each string as a Python string literal (a SourceView's
+// Lineage columns).
+func PyList(ss []string) []string { return pyList(ss) }

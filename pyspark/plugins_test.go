@@ -46,7 +46,7 @@ func TestSupports(t *testing.T) {
 		{profile.PluginDelta, profile.RoleStaticSource, true},
 		{profile.PluginDelta, profile.RoleMergeSink, true},
 		{profile.PluginDelta, profile.RoleStreamingSource, false},
-		{profile.PluginFileJSON, profile.RoleMergeSink, false},
+		{"file-json", profile.RoleMergeSink, false}, // plugins/filejson
 		{profile.PluginKafkaJSON, profile.RoleAppendSink, true},
 		{profile.PluginKafkaJSON, profile.RoleMergeSink, false},
 		{"memory", profile.RoleStreamingSource, false}, // plugins/memory: local engine only

@@ -61,8 +61,8 @@ type sourceView struct {
 	// Observe is the Python literal of the name of the observed metric
 	// counting the rows of the source a query reads and rejects
 	// (rt.validate observe=).
-	Observe string
-	payload sparksql.PayloadType // payload rows: the raw payload's type
+	Observe     string
+	PayloadType sparksql.PayloadType // payload rows: the raw payload's type (set by the plugin's Read)
 }
 
 // sourceForms are the module names a source defines (idents.claim).
@@ -104,7 +104,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if sv.Typed {
 		return sv, nil
 	}
-	plan, err := sparksql.Compile(c, sparksql.Options{PayloadType: sv.payload})
+	plan, err := sparksql.Compile(c, sparksql.Options{PayloadType: sv.PayloadType})
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
 	}

@@ -13,7 +13,6 @@ const (
 	PluginKafkaJSON PluginName = "kafka-json"
 	PluginDelta     PluginName = "delta"
 	PluginDeltaCDF  PluginName = "delta-cdf"
-	PluginFileJSON  PluginName = "file-json"
 	PluginIceberg   PluginName = "iceberg"
 )
 

@@ -11,6 +11,7 @@
 package all
 
 import (
-	_ "github.com/etlgen/etlgen/plugins/memory" // in-process streams and tables for tests
-	_ "github.com/etlgen/etlgen/plugins/rate"   // generated rows
+	_ "github.com/etlgen/etlgen/plugins/filejson" // JSON-lines files in a directory
+	_ "github.com/etlgen/etlgen/plugins/memory"   // in-process streams and tables for tests
+	_ "github.com/etlgen/etlgen/plugins/rate"     // generated rows
 )
