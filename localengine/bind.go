@@ -43,7 +43,7 @@ func openSource(s *planner.Source, a sourceArgs) (Stream, error) {
 	if s.Binding == nil {
 		return nil, fmt.Errorf("source %s is not bound to an asset", s.Asset)
 	}
-	open, ok := plugins[s.Plugin].sources[s.Binding.Role]
+	open, ok := plugins[s.Plugin].Sources[s.Binding.Role]
 	if !ok {
 		return nil, fmt.Errorf("source %s: plugin %s has no %s reader on the local engine", s.Asset, s.Plugin, s.Binding.Role)
 	}
@@ -68,12 +68,12 @@ func bindSink(pq *planner.Query, args sinkArgs) (Sink, error) {
 	}
 	p := plugins[pq.Sink.Plugin]
 	if pq.Sink.Changes != nil {
-		if p.changes == nil {
+		if p.Changes == nil {
 			return nil, fmt.Errorf("open query %s: plugin %s cannot apply changes on the local engine", pq.Name, pq.Sink.Plugin)
 		}
-		return newChangeSink(pq, p.changes, args) // cdf_sink.go
+		return newChangeSink(pq, p.Changes, args) // cdf_sink.go
 	}
-	open, ok := p.sinks[b.Role]
+	open, ok := p.Sinks[b.Role]
 	if !ok {
 		return nil, fmt.Errorf("open query %s: plugin %s has no %s writer on the local engine", pq.Name, pq.Sink.Plugin, b.Role)
 	}

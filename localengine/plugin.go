@@ -2,30 +2,45 @@ package localengine
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
-// plugin is what the local engine runs of one profile plugin: a source
+// Plugin is what the local engine runs of one profile plugin: a source
 // factory per source role it reads in, a sink factory per sink role it
-// writes in, and the table a CDF MERGE applies changes to. Each plugin is
-// one file, plugin_<name>.go.
-type plugin struct {
-	name    profile.PluginName
-	sources map[profile.Role]sourceFactory
-	sinks   map[profile.Role]sinkFactory
-	// changes opens the target of a CDF MERGE load (etl.LoadChanges);
+// writes in, and the table a CDF MERGE applies changes to. A plugin package
+// (plugins/<name>) builds one and hands it to Register.
+type Plugin struct {
+	// Name is the profile plugin's name.
+	Name profile.PluginName
+	// Sources open the plugin's sources, by source role.
+	Sources map[profile.Role]SourceFactory
+	// Sinks open the plugin's sinks, by sink role.
+	Sinks map[profile.Role]SinkFactory
+	// Changes opens the target of a CDF MERGE load (etl.LoadChanges);
 	// nil when the plugin cannot apply changes.
-	changes func(sinkArgs) (changeTarget, error)
+	Changes func(SinkArgs) (ChangeTarget, error)
 }
 
-// sourceFactory opens the source of one planned extract for one query.
-type sourceFactory func(sourceArgs) (Stream, error)
+// SourceFactory opens the source of one planned extract for one query.
+type SourceFactory func(SourceArgs) (Stream, error)
 
-// sinkFactory opens the sink of one planned query.
-type sinkFactory func(sinkArgs) (Sink, error)
+// SinkFactory opens the sink of one planned query.
+type SinkFactory func(SinkArgs) (Sink, error)
+
+// SourceArgs is what a source factory opens a source from (Source,
+// Checkpoint, Env, Now).
+type SourceArgs = sourceArgs
+
+// SinkArgs is what a sink factory opens a sink from (Context, Query,
+// CheckpointID, Env).
+type SinkArgs = sinkArgs
+
+// ChangeTarget is a table a CDF MERGE applies changes to.
+type ChangeTarget = changeTarget
 
 // sourceArgs is what a source factory opens a source from.
 type sourceArgs struct {
@@ -51,22 +66,34 @@ type sinkArgs struct {
 	env *Env
 }
 
-// builtinPlugins lists the plugins the local engine runs, one file each.
-// Adding a plugin is adding its file and a line here; TestPluginsCoverProfile
-// checks that every (plugin, role) the profile registry says the local
-// engine runs has a reader or writer here.
-func builtinPlugins() []plugin {
-	return []plugin{memoryPlugin(), fileJSONPlugin(), deltaPlugin(), deltaCDFPlugin(), ratePlugin(), kafkaJSONPlugin()}
+// builtinPlugins lists the plugins the local engine runs that still live
+// in this package, one file each; the others register themselves
+// (Register). TestPluginsCoverProfile and plugins/all's tests check that
+// every (plugin, role) the profile registry says the local engine runs has
+// a reader or writer.
+func builtinPlugins() []Plugin {
+	return []Plugin{deltaPlugin(), deltaCDFPlugin(), kafkaJSONPlugin()}
 }
 
-// plugins is the registry of builtinPlugins by name.
-var plugins = func() map[profile.PluginName]plugin {
-	out := map[profile.PluginName]plugin{}
+// plugins is the engine's registry by name: builtinPlugins, then what
+// Register adds.
+var plugins = func() map[profile.PluginName]Plugin {
+	out := map[profile.PluginName]Plugin{}
 	for _, p := range builtinPlugins() {
-		out[p.name] = p
+		out[p.Name] = p
 	}
 	return out
 }()
+
+// Register adds a plugin to the engine's registry. A plugin package
+// (plugins/<name>) calls it from its init function; plugins/all imports
+// them all. Registering a name twice is a programming error and panics.
+func Register(p Plugin) {
+	if _, dup := plugins[p.Name]; dup || p.Name == "" {
+		panic(fmt.Sprintf("localengine: register plugin %q: empty or already registered", p.Name))
+	}
+	plugins[p.Name] = p
+}
 
 // Supports reports whether the local engine reads (source roles) or writes
 // (sink roles) assets of the named plugin in the given role.
@@ -75,11 +102,36 @@ func Supports(name profile.PluginName, role profile.Role) bool {
 	if !ok {
 		return false
 	}
-	_, src := p.sources[role]
-	_, sink := p.sinks[role]
+	_, src := p.Sources[role]
+	_, sink := p.Sinks[role]
 	return src || sink
 }
 
 // SupportsChanges reports whether the local engine applies the changes of a
 // CDF MERGE load (etl.LoadChanges) to assets of the named plugin.
-func SupportsChanges(name profile.PluginName) bool { return plugins[name].changes != nil }
+func SupportsChanges(name profile.PluginName) bool { return plugins[name].Changes != nil }
+
+// Source is the planned source a factory opens; its Binding is its asset.
+func (a sourceArgs) Source() *planner.Source { return a.src }
+
+// Checkpoint is the directory of the query reading the source.
+func (a sourceArgs) Checkpoint() string { return a.checkpoint }
+
+// Env is the engine's environment.
+func (a sourceArgs) Env() *Env { return a.env }
+
+// Now is the processing time of the trigger in flight: what a source that
+// depends on processing time (rate) reads up to.
+func (a sourceArgs) Now() func() time.Time { return a.now }
+
+// Context is the run's context while the engine opens.
+func (a sinkArgs) Context() context.Context { return a.ctx }
+
+// Query is the planned query; Query().Sink.Binding is its asset.
+func (a sinkArgs) Query() *planner.Query { return a.q }
+
+// CheckpointID is the identity of the query's checkpoint.
+func (a sinkArgs) CheckpointID() string { return a.id }
+
+// Env is the engine's environment.
+func (a sinkArgs) Env() *Env { return a.env }

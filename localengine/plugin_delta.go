@@ -6,15 +6,15 @@ import "github.com/etlgen/etlgen/framework/profile"
 // static side of a join reads the table in full; sinks commit each batch
 // as an append or a MERGE on the merge keys (DeltaSink); a CDF MERGE load
 // applies its changes to the table.
-func deltaPlugin() plugin {
-	return plugin{
-		name:    profile.PluginDelta,
-		sources: map[profile.Role]sourceFactory{profile.RoleStaticSource: openDeltaStatic},
-		sinks: map[profile.Role]sinkFactory{
+func deltaPlugin() Plugin {
+	return Plugin{
+		Name:    profile.PluginDelta,
+		Sources: map[profile.Role]SourceFactory{profile.RoleStaticSource: openDeltaStatic},
+		Sinks: map[profile.Role]SinkFactory{
 			profile.RoleAppendSink: openDeltaSink,
 			profile.RoleMergeSink:  openDeltaSink,
 		},
-		changes: openDeltaChanges,
+		Changes: openDeltaChanges,
 	}
 }
 

@@ -8,10 +8,10 @@ import (
 
 // deltaCDFPlugin runs the `delta-cdf` plugin: the Change Data Feed of a
 // table of the Env's DeltaCatalog read as a stream (CDFSource).
-func deltaCDFPlugin() plugin {
-	return plugin{
-		name:    profile.PluginDeltaCDF,
-		sources: map[profile.Role]sourceFactory{profile.RoleStreamingSource: openCDFSource},
+func deltaCDFPlugin() Plugin {
+	return Plugin{
+		Name:    profile.PluginDeltaCDF,
+		Sources: map[profile.Role]SourceFactory{profile.RoleStreamingSource: openCDFSource},
 	}
 }
 

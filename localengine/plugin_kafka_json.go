@@ -12,10 +12,10 @@ import (
 // topics when the Env has them (tests), else to the broker of the asset's
 // kafka resource through franz-go, with SASL credentials from its
 // credential_env.
-func kafkaJSONPlugin() plugin {
-	return plugin{
-		name:  profile.PluginKafkaJSON,
-		sinks: map[profile.Role]sinkFactory{profile.RoleAppendSink: openKafkaSink},
+func kafkaJSONPlugin() Plugin {
+	return Plugin{
+		Name:  profile.PluginKafkaJSON,
+		Sinks: map[profile.Role]SinkFactory{profile.RoleAppendSink: openKafkaSink},
 	}
 }
 

@@ -23,8 +23,12 @@ func TestPluginsCoverProfile(t *testing.T) {
 			t.Errorf("plugin %s merges on the local engine but applies no CDF changes", spec.Name)
 		}
 	})
-	if n := len(builtinPlugins()); n != len(plugins) {
-		t.Errorf("builtinPlugins lists %d plugins, %d distinct names", n, len(plugins))
+	names := map[profile.PluginName]bool{}
+	for _, p := range builtinPlugins() {
+		names[p.Name] = true
+	}
+	if n := len(builtinPlugins()); n != len(names) {
+		t.Errorf("builtinPlugins lists %d plugins, %d distinct names", n, len(names))
 	}
 	for name, p := range plugins {
 		spec, ok := reg.Lookup(string(name))
@@ -32,12 +36,12 @@ func TestPluginsCoverProfile(t *testing.T) {
 			t.Errorf("the engine registers plugin %s, which the profile registry does not run on the local engine", name)
 			continue
 		}
-		for r := range p.sources {
+		for r := range p.Sources {
 			if !spec.Supports(r) {
 				t.Errorf("plugin %s: the engine reads it as %s, a role its spec does not list", name, r)
 			}
 		}
-		for r := range p.sinks {
+		for r := range p.Sinks {
 			if !spec.Supports(r) {
 				t.Errorf("plugin %s: the engine writes it as %s, a role its spec does not list", name, r)
 			}

@@ -50,9 +50,9 @@ type rateStart struct {
 	StartTimeMs int64 `json:"startTimeMs"`
 }
 
-// rateStartTime reads the creation time recorded in checkpoint dir for
+// RateStartTime reads the creation time recorded in checkpoint dir for
 // asset, or records now as the creation time of a new checkpoint.
-func rateStartTime(dir, asset string, now time.Time) (time.Time, error) {
+func RateStartTime(dir, asset string, now time.Time) (time.Time, error) {
 	path := filepath.Join(dir, "sources", asset, "0")
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {

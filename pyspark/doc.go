@@ -52,9 +52,10 @@
 // # Plugins
 //
 // The engine reads and writes assets through a registry keyed by
-// profile.PluginName, listed in one place (builtinPlugins), one file per
-// plugin: plugin_kafka_json.go, plugin_file_json.go (stream, static source
-// and file sink), plugin_delta.go (static source, append and MERGE sink), plugin_delta_cdf.go, plugin_rate.go, plugin_iceberg.go (append and MERGE sink). Each
+// profile.PluginName (plugins.go): a plugin in its own folder
+// (plugins/<name>: rate, filejson) hands its Plugin to Register from its
+// init function; those not moved yet are listed in builtinPlugins, one
+// file per plugin: plugin_kafka_json.go, plugin_delta.go (static source, append and MERGE sink), plugin_delta_cdf.go, plugin_iceberg.go (append and MERGE sink). Each
 // says which roles it implements, how it reads a source (reader format,
 // options, lineage, payload or typed rows) or writes a sink, and whether a
 // batch can be read again for late rows. Supports and Plugins tell what the

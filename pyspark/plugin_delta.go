@@ -16,10 +16,10 @@ import (
 // validates its rows) and writes
 // a query's rows into a Delta table: an idempotent append, a MERGE on the
 // merge keys, or a CDF MERGE (planner.Sink.Changes).
-func deltaPlugin() plugin {
-	return plugin{name: profile.PluginDelta,
-		roles: []profile.Role{profile.RoleStaticSource, profile.RoleAppendSink, profile.RoleMergeSink},
-		read:  readDelta, write: writeDelta, quarantine: true}
+func deltaPlugin() Plugin {
+	return Plugin{Name: profile.PluginDelta,
+		Roles: []profile.Role{profile.RoleStaticSource, profile.RoleAppendSink, profile.RoleMergeSink},
+		Read:  readDelta, Write: writeDelta, Quarantine: true}
 }
 
 // readDelta binds a Delta table read as payloads: each row rendered as
@@ -28,7 +28,7 @@ func deltaPlugin() plugin {
 // contract refuses is refused on Spark as on the local engine; the table
 // is the lineage's topic.
 func readDelta(sv *sourceView, s *planner.Source) error {
-	sv.Format, sv.payload = PyString("delta"), sparksql.PayloadString
+	sv.Format, sv.PayloadType = PyString("delta"), sparksql.PayloadString
 	sv.Options = optionsKV(s.Options)
 	if err := tableOrPath(sv, s); err != nil {
 		return err

@@ -10,8 +10,8 @@ import (
 // change row rendered as a JSON payload (to_json(struct(*))) and validated
 // like a Kafka message, its _commit_version and _commit_timestamp kept as
 // offset and timestamp, its table as topic.
-func deltaCDFPlugin() plugin {
-	return plugin{name: profile.PluginDeltaCDF, roles: []profile.Role{profile.RoleStreamingSource}, read: readDeltaCDF}
+func deltaCDFPlugin() Plugin {
+	return Plugin{Name: profile.PluginDeltaCDF, Roles: []profile.Role{profile.RoleStreamingSource}, Read: readDeltaCDF}
 }
 
 // cdfLineage are the columns kept next to a change row's payload; the
@@ -20,7 +20,7 @@ var cdfLineage = []string{"CAST(NULL AS INT) AS _etl_partition",
 	"CAST(_commit_version AS BIGINT) AS _etl_offset", "CAST(_commit_timestamp AS TIMESTAMP) AS _etl_kafka_timestamp"}
 
 func readDeltaCDF(sv *sourceView, s *planner.Source) error {
-	sv.Format, sv.CDF, sv.payload = PyString("delta"), true, sparksql.PayloadString
+	sv.Format, sv.CDF, sv.PayloadType = PyString("delta"), true, sparksql.PayloadString
 	sv.Options = optionsKV(s.Options)
 	if err := tableOrPath(sv, s); err != nil {
 		return err

@@ -14,10 +14,10 @@ import (
 // append (writeTo(...).append()) or a MERGE on the merge keys, each
 // skipped when a snapshot of the table records its batch id (the
 // runtime's iceberg_append and iceberg_merge).
-func icebergPlugin() plugin {
-	return plugin{name: profile.PluginIceberg,
-		roles: []profile.Role{profile.RoleAppendSink, profile.RoleMergeSink}, write: writeIceberg,
-		relation: func(s *planner.Sink) string { return SQLTable(s.Identity, "") }}
+func icebergPlugin() Plugin {
+	return Plugin{Name: profile.PluginIceberg,
+		Roles: []profile.Role{profile.RoleAppendSink, profile.RoleMergeSink}, Write: writeIceberg,
+		Relation: func(s *planner.Sink) string { return SQLTable(s.Identity, "") }}
 }
 
 func writeIceberg(sv *sinkView, s *planner.Sink, c *contracts.Contract) error {

@@ -15,9 +15,9 @@ import (
 // record, validated against the extract's contract, with topic, partition,
 // offset and Kafka timestamp as lineage. A batch is read again by its
 // offset range (late rows). As a sink it produces one record per row.
-func kafkaJSONPlugin() plugin {
-	return plugin{name: profile.PluginKafkaJSON, roles: []profile.Role{profile.RoleStreamingSource, profile.RoleAppendSink},
-		read: readKafkaJSON, write: writeKafkaJSON, reread: rereadKafka}
+func kafkaJSONPlugin() Plugin {
+	return Plugin{Name: profile.PluginKafkaJSON, Roles: []profile.Role{profile.RoleStreamingSource, profile.RoleAppendSink},
+		Read: readKafkaJSON, Write: writeKafkaJSON, Reread: RereadKafka}
 }
 
 // kafkaLineage are the Kafka columns kept next to the payload.
@@ -30,7 +30,7 @@ var kafkaLineage = []string{"value AS raw_payload", "topic AS _etl_topic", "part
 const kafkaHeaders = "headers AS _etl_headers"
 
 func readKafkaJSON(sv *sourceView, s *planner.Source) error {
-	sv.Format, sv.Kafka, sv.payload = PyString("kafka"), true, sparksql.PayloadBinary
+	sv.Format, sv.Kafka, sv.PayloadType = PyString("kafka"), true, sparksql.PayloadBinary
 	lineage := kafkaLineage
 	if sv.Headers = s.Binding.Asset.Bool("include_headers"); sv.Headers {
 		lineage = append(slices.Clone(kafkaLineage), kafkaHeaders)

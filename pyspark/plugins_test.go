@@ -24,7 +24,7 @@ func TestPluginsKeepTheSpecsPromise(t *testing.T) {
 			}
 		}
 		spec := p.Source != nil && p.Source.Reread
-		if got := plugins[p.Name].reread != ""; got != spec {
+		if got := plugins[p.Name].Reread != ""; got != spec {
 			t.Errorf("plugin %s: the engine re-reads its batches: %v, its spec says %v", p.Name, got, spec)
 		}
 	})
@@ -42,24 +42,24 @@ func TestSupports(t *testing.T) {
 		role   profile.Role
 		want   bool
 	}{
-		{profile.PluginRate, profile.RoleStreamingSource, true},
+		{"rate", profile.RoleStreamingSource, true}, // plugins/rate, registered by plugins_all_test.go
 		{profile.PluginDelta, profile.RoleStaticSource, true},
 		{profile.PluginDelta, profile.RoleMergeSink, true},
 		{profile.PluginDelta, profile.RoleStreamingSource, false},
-		{profile.PluginFileJSON, profile.RoleMergeSink, false},
+		{"file-json", profile.RoleMergeSink, false}, // plugins/filejson
 		{profile.PluginKafkaJSON, profile.RoleAppendSink, true},
 		{profile.PluginKafkaJSON, profile.RoleMergeSink, false},
-		{profile.PluginMemory, profile.RoleStreamingSource, false},
+		{"memory", profile.RoleStreamingSource, false}, // plugins/memory: local engine only
 	}
 	for _, tc := range tests {
 		if got := Supports(tc.plugin, tc.role); got != tc.want {
 			t.Errorf("Supports(%s, %s) = %v, want %v", tc.plugin, tc.role, got, tc.want)
 		}
 	}
-	for _, p := range builtinPlugins() {
-		for _, r := range p.roles {
-			if (isSource(r) && p.read == nil) || (!isSource(r) && p.write == nil) {
-				t.Errorf("plugin %s lists role %s without its function", p.name, r)
+	for _, p := range plugins {
+		for _, r := range p.Roles {
+			if (isSource(r) && p.Read == nil) || (!isSource(r) && p.Write == nil) {
+				t.Errorf("plugin %s lists role %s without its function", p.Name, r)
 			}
 		}
 	}

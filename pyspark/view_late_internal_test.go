@@ -25,8 +25,8 @@ func lateGen() *gen {
 			{Name: "late", Branch: ir.PortLate},
 		}},
 		sources: map[string]*sourceView{
-			"orders":    {Asset: "orders", Fn: "orders", Reread: rereadKafka},
-			"payments":  {Asset: "payments", Fn: "payments", Reread: rereadKafka},
+			"orders":    {Asset: "orders", Fn: "orders", Reread: RereadKafka},
+			"payments":  {Asset: "payments", Fn: "payments", Reread: RereadKafka},
 			"changes":   {Asset: "changes", Fn: "changes", Plugin: "delta-cdf"},
 			"customers": {Asset: "customers", Fn: "customers", Typed: true, Static: true},
 		},

@@ -366,7 +366,7 @@ func (g *gen) sink(s *planner.Sink, c *contracts.Contract) (sinkView, error) {
 	if err != nil {
 		return sv, err
 	}
-	if err := p.write(&sv, s, c); err != nil {
+	if err := p.Write(&sv, s, c); err != nil {
 		return sv, fmt.Errorf("sink %s: %w", s.Asset, err)
 	}
 	return sv, nil

@@ -61,8 +61,8 @@ type sourceView struct {
 	// Observe is the Python literal of the name of the observed metric
 	// counting the rows of the source a query reads and rejects
 	// (rt.validate observe=).
-	Observe string
-	payload sparksql.PayloadType // payload rows: the raw payload's type
+	Observe     string
+	PayloadType sparksql.PayloadType // payload rows: the raw payload's type (set by the plugin's Read)
 }
 
 // sourceForms are the module names a source defines (idents.claim).
@@ -92,19 +92,19 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	}
 	base := g.ids.claim(s.Asset, sourceForms...)
 	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base,
-		Static: s.Static, Named: !s.Static && planner.NamesSources(g.m.SparkVersion), Reread: p.reread, CredEnv: "None", Mechanism: "None",
+		Static: s.Static, Named: !s.Static && planner.NamesSources(g.m.SparkVersion), Reread: p.Reread, CredEnv: "None", Mechanism: "None",
 		AssetLit: PyString(s.Asset), ContractLit: PyString(s.Contract), Observe: PyString("etlgen_source_" + base)}
 	if sv.Named {
 		sv.SourceDir = PyString(planner.SparkSourceName(s.Asset))
 	}
-	if err := p.read(sv, s); err != nil {
+	if err := p.Read(sv, s); err != nil {
 		return nil, err
 	}
 	sv.OptionsEnv = optionsEnvKV(s.Options)
 	if sv.Typed {
 		return sv, nil
 	}
-	plan, err := sparksql.Compile(c, sparksql.Options{PayloadType: sv.payload})
+	plan, err := sparksql.Compile(c, sparksql.Options{PayloadType: sv.PayloadType})
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
 	}

@@ -29,7 +29,7 @@ func (g *gen) staticQuarantine(s *planner.Source, prefix string) (*quarantineVie
 	if sq.Binding == nil || sq.Contract == nil {
 		return nil, fmt.Errorf("source %s: its quarantine %s is not bound", s.Asset, sq.Asset)
 	}
-	if p, ok := plugins[sq.Plugin]; !ok || !p.quarantine {
+	if p, ok := plugins[sq.Plugin]; !ok || !p.Quarantine {
 		return nil, fmt.Errorf("source %s: quarantine %s: plugin %s cannot be merged into (the Spark engine writes a static table's quarantine with a Delta MERGE)", s.Asset, sq.Asset, sq.Plugin)
 	}
 	qv := &quarantineView{Asset: sq.Asset, Owner: sq.Owner, Const: prefix, Columns: pyList(conform(sq.Contract, nil))}

@@ -13,9 +13,9 @@ import (
 // fails the micro-batch that reads it.
 const QuarantineOption = "quarantine"
 
-// staticQuarantineOption is the quarantine option of the plugins that can be
+// StaticQuarantineSpec is the quarantine option of the plugins that can be
 // the static side of a join.
-var staticQuarantineOption = Option{Name: QuarantineOption, Type: TypeString, OnlyRoles: []Role{RoleStaticSource},
+var StaticQuarantineSpec = Option{Name: QuarantineOption, Type: TypeString, OnlyRoles: []Role{RoleStaticSource},
 	Description: "The asset of this profile that receives the table's rows that break the contract, each distinct row once " +
 		"(a MERGE that inserts the rows whose contract_id, source_topic and raw_payload it does not hold yet), with the standard " +
 		"rejection columns; the other rows are joined. Without it a row that breaks the contract fails the micro-batch that reads it. " +

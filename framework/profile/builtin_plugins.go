@@ -29,11 +29,11 @@ const WriteModeOption = "write_mode"
 // of the query writing the asset.
 const OutputModeOption = "output_mode"
 
-// outputModeOption is the spec of a sink plugin's output_mode option: its
+// OutputModeSpec is the spec of a sink plugin's output_mode option: its
 // values are the output modes some write mode of the plugin accepts. Parsing
 // checks the value against them (ETL-P305) and against the output modes of
 // the asset's own write mode (ETL-P318).
-func outputModeOption(modes []WriteMode) Option {
+func OutputModeSpec(modes []WriteMode) Option {
 	var enum []string
 	for _, m := range []string{OutputAppend, OutputUpdate, OutputComplete} {
 		for _, w := range modes {
@@ -48,10 +48,11 @@ func outputModeOption(modes []WriteMode) Option {
 			"one the write mode accepts. `etlgen validate/plan/run --output-mode QUERY=MODE` wins over it."}
 }
 
-// builtinPlugins lists the asset plugins every Default registry holds; each
-// is one file, plugin_<name>.go, holding its spec and its facts. Adding a
-// plugin is adding such a file, listing it here, and registering its reader
-// or writer in each engine that runs it (docs/plugins.md).
+// builtinPlugins lists the asset plugins that still live in this package,
+// each one file, plugin_<name>.go, holding its spec and its facts. A new
+// plugin is a folder plugins/<name> that registers its spec
+// (RegisterDefault) and its engine parts, listed in plugins/all
+// (docs/plugins.md).
 func builtinPlugins() []Plugin {
-	return []Plugin{kafkaJSON(), delta(), deltaCDF(), fileJSON(), memory(), rate(), iceberg()}
+	return []Plugin{kafkaJSON(), delta(), deltaCDF(), iceberg()}
 }

@@ -17,8 +17,10 @@
 //
 // # One file per plugin
 //
-// Each built-in plugin is one file, plugin_<name>.go, holding its spec and
-// its facts: typed name (PluginName), display name, roles, engines, options,
+// A plugin in its own folder (plugins/<name>, e.g. plugins/rate) hands its
+// spec to RegisterDefault from its init function (plugins/all imports them
+// all; Default holds them). Each plugin not moved there yet is one file,
+// plugin_<name>.go, holding its spec and its facts: typed name (PluginName), display name, roles, engines, options,
 // what it means as a source (SourceFacts: row shape, replay, whether a batch
 // can be re-read, starting positions, fixed columns) and what each of its
 // write modes delivers on replay (SinkGuarantee), what etlgen's commands do

@@ -33,12 +33,12 @@ func delta() Plugin {
 				Description: "append: streaming append; foreach-batch-merge: MERGE each micro-batch on merge_keys, idempotent per batch id."},
 			{Name: "merge_keys", Type: TypeStringList, OnlyWith: &Condition{Name: "write_mode", Value: WriteMerge},
 				Description: "Columns the MERGE matches on; primary-key columns of the loaded contract. Default: the contract's primary key."},
-			allowPartialMergeKeysOption,
+			PartialMergeKeysSpec,
 			partitionByOption,
 			tablePropertiesOption,
 			mergeSchemaOption,
-			staticQuarantineOption,
-			outputModeOption(deltaWriteModes),
+			StaticQuarantineSpec,
+			OutputModeSpec(deltaWriteModes),
 		},
 		OneOf:      [][]string{{"table", "path"}},
 		WriteModes: deltaWriteModes,
@@ -46,8 +46,9 @@ func delta() Plugin {
 	}
 }
 
-// allowPartialMergeKeysOption lets a merge sink match on part of the loaded
+// PartialMergeKeysSpec is the allow_partial_merge_keys option of the merge
+// sinks (delta, memory): it lets a merge sink match on part of the loaded
 // contract's primary key (ETL-P344 otherwise).
-var allowPartialMergeKeysOption = Option{Name: "allow_partial_merge_keys", Type: TypeBool,
+var PartialMergeKeysSpec = Option{Name: "allow_partial_merge_keys", Type: TypeBool,
 	OnlyWith:    &Condition{Name: "write_mode", Value: WriteMerge},
 	Description: "Allow merge_keys that cover only part of the primary key. Delta's MERGE then updates every target row of a key with one source row, inserts every source row of a new key, and fails the batch (DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE) when several source rows match one target row; both engines do the same."}

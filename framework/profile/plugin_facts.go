@@ -6,14 +6,13 @@ import "github.com/etlgen/etlgen/contracts"
 // `plugin:` key.
 type PluginName string
 
-// The built-in plugin names; each plugin is one file, plugin_<name>.go.
+// The built-in plugin names still in this package (each one file,
+// plugin_<name>.go); a plugin in its own folder declares its name there
+// (plugins/rate: rate.Name).
 const (
 	PluginKafkaJSON PluginName = "kafka-json"
 	PluginDelta     PluginName = "delta"
 	PluginDeltaCDF  PluginName = "delta-cdf"
-	PluginFileJSON  PluginName = "file-json"
-	PluginMemory    PluginName = "memory"
-	PluginRate      PluginName = "rate"
 	PluginIceberg   PluginName = "iceberg"
 )
 

@@ -60,7 +60,7 @@ func iceberg() Plugin {
 				Description: "Columns the MERGE matches on; the primary-key columns of the loaded contract. Default: the contract's primary key."},
 			partitionByOption,
 			icebergPropertiesOption,
-			outputModeOption(icebergWriteModes),
+			OutputModeSpec(icebergWriteModes),
 		},
 		WriteModes: icebergWriteModes,
 		Packages:   []string{icebergRuntimes["4.1"]},

@@ -64,7 +64,7 @@ func kafkaJSON() Plugin {
 				Description: "Kafka client settings (consumer settings of a source, producer settings of a sink) passed to Spark as kafka.<key>, e.g. {fetch.max.wait.ms: \"200\", client.rack: eu-1a}; a credential key (…password…, …secret…, …key) must be ${env:NAME}, read when the program starts. Settings Spark refuses or the profile sets elsewhere are rejected (ETL-P325)."},
 			{Name: "key", Type: TypeStringList, OnlyRoles: []Role{RoleAppendSink},
 				Description: "Columns of the loaded contract that make the record key: one column → its value as text (a string as is, other types as Spark casts them to string), several → to_json of a struct of them in this order; without key, records have a NULL key (ETL-P356 for a column the contract lacks)."},
-			outputModeOption(kafkaJSONWriteModes),
+			OutputModeSpec(kafkaJSONWriteModes),
 		},
 		OneOf:        [][]string{{"topic", "subscribe_pattern", "assign"}},
 		Exclusive:    [][]string{{"starting_offsets", "starting_timestamp", "starting_offsets_by_timestamp"}},

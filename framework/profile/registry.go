@@ -15,10 +15,12 @@ type Registry struct {
 }
 
 // Default returns a new registry holding the built-in plugins, resource kinds
-// and engines, listed in builtin_plugins.go and builtin_resources.go.
+// and engines, listed in builtin_plugins.go and builtin_resources.go, and
+// the plugins their packages registered (RegisterDefault: plugins/<name>,
+// all of them imported by plugins/all).
 func Default() *Registry {
 	r := &Registry{}
-	for _, p := range builtinPlugins() {
+	for _, p := range append(builtinPlugins(), registered...) {
 		r.mustAdd(r.Register(p))
 	}
 	for _, k := range builtinResourceKinds() {
@@ -29,6 +31,17 @@ func Default() *Registry {
 	}
 	return r
 }
+
+// registered are the plugins added by RegisterDefault, in call order.
+var registered []Plugin
+
+// RegisterDefault adds a plugin to the set every Default registry holds. A
+// plugin package (plugins/<name>) calls it from its init function, as a
+// database/sql driver registers itself; plugins/all imports every plugin
+// package, and the top of the program (cmd/etlgen, internal/cli, tests)
+// imports plugins/all. Call it only from init: Default reads the set
+// without a lock.
+func RegisterDefault(p Plugin) { registered = append(registered, p) }
 
 func (r *Registry) mustAdd(err error) {
 	if err != nil {

@@ -19,7 +19,8 @@ const module = "github.com/etlgen/etlgen/"
 // of its own layer (same prefix), or a pair sideways lists. The arrows are
 // contracts → framework → planner → project → engines and the generator
 // (localengine, with its file lock; pyspark, with its event-line schema) →
-// the Spark runner and the other generators (sparkrun, gen) → testkit and
+// the plugins (plugins/<name>: each registers its spec and its parts of
+// both engines; plugins/all lists them) → the Spark runner and the other generators (sparkrun, gen) → testkit and
 // run → CLI; pipeline packages are user code on top: the examples, e2e, the
 // conformance suite's own pipelines (which read the examples' contracts)
 // and the suite that binds the conformance table to its pipelines.
@@ -38,20 +39,21 @@ var layers = []struct {
 	{"project", 7},
 	{"pyspark", 8},
 	{"localengine", 8},
-	{"sparkrun", 9},
-	{"gen", 9},
-	{"testkit", 10},
-	{"run", 10},
-	{"internal", 11},
-	{"cmd", 12},
-	{"examples", 13},
-	{"e2e", 13},
-	{"testkit/conformance/dimension", 14},
-	{"testkit/conformance/expectcounts", 14},
-	{"testkit/conformance/multisink", 14},
-	{"testkit/conformance/spark41", 14},
-	{"testkit/conformance/suite", 15},
-	{"scripts/bench", 14}, // the bench's variants of the example pipelines
+	{"plugins", 9},
+	{"sparkrun", 10},
+	{"gen", 10},
+	{"testkit", 11},
+	{"run", 11},
+	{"internal", 12},
+	{"cmd", 13},
+	{"examples", 14},
+	{"e2e", 14},
+	{"testkit/conformance/dimension", 15},
+	{"testkit/conformance/expectcounts", 15},
+	{"testkit/conformance/multisink", 15},
+	{"testkit/conformance/spark41", 15},
+	{"testkit/conformance/suite", 16},
+	{"scripts/bench", 15}, // the bench's variants of the example pipelines
 }
 
 // sideways lists the imports allowed within one rank across layers, or
@@ -120,7 +122,7 @@ func violations(p listed) []string {
 			continue
 		}
 		if _, tr := rankOf(to); tr >= fr && !allowed(from, to) {
-			out = append(out, fmt.Sprintf("%s (rank %d) imports %s (rank %d): imports point down the layers (contracts → framework → planner → project → engines/generator → runner/gen → testkit/run → cli → pipelines)", from, fr, to, tr))
+			out = append(out, fmt.Sprintf("%s (rank %d) imports %s (rank %d): imports point down the layers (contracts → framework → planner → project → engines/generator → plugins → runner/gen → testkit/run → cli → pipelines)", from, fr, to, tr))
 		}
 	}
 	return out
@@ -165,9 +167,9 @@ func allowed(from, to string) bool {
 func TestRankOf(t *testing.T) {
 	for pkg, want := range map[string]int{
 		"diag": 0, "contracts": 2, "contracts/sparksql": 3, "framework/ir": 4, "framework/etl": 5,
-		"planner": 6, "pyspark/events": 8, "localengine/filelock": 8, "sparkrun/doctor": 9, "gen": 9,
-		"testkit/conformance": 10, "internal/cli": 11, "examples/order-streaming": 13,
-		"testkit/conformance/spark41": 14, "testkit/conformance/suite": 15, "nowhere": -1,
+		"planner": 6, "pyspark/events": 8, "localengine/filelock": 8, "plugins/rate": 9, "plugins/all": 9,
+		"sparkrun/doctor": 10, "gen": 10, "testkit/conformance": 11, "internal/cli": 12, "examples/order-streaming": 14,
+		"testkit/conformance/spark41": 15, "testkit/conformance/suite": 16, "nowhere": -1,
 	} {
 		if _, got := rankOf(pkg); got != want {
 			t.Errorf("rankOf(%s) = %d, want %d", pkg, got, want)
@@ -188,7 +190,10 @@ func TestViolations(t *testing.T) {
 		{"run", "localengine/filelock", false}, // the lease locks files from above
 		{"localengine", "localengine/filelock", false},
 		{"localengine", "run", true},
-		{"localengine", "testkit", true}, // the engine is not the test toolkit's
+		{"localengine", "testkit", true},       // the engine is not the test toolkit's
+		{"pyspark", "plugins/rate", true},      // an engine names no plugin
+		{"plugins/rate", "localengine", false}, // a plugin registers its engine parts
+		{"plugins/all", "plugins/rate", false}, // one layer
 		{"testkit/conformance", "examples/order-streaming", true},
 		{"testkit/conformance", "testkit/conformance/spark41", true},
 		{"testkit/conformance/spark41", "examples/order-payments", false},

@@ -24,12 +24,13 @@ import (
 // and one registration line.
 
 // nameHomes says which files may name plugins and engines in a branch:
-// a plugin's own files (plugin_<name>.go and what they split into) and the
+// a plugin's own folder (plugins/<name>/), the files of the plugins not
+// moved there yet (plugin_<name>.go and what they split into) and the
 // registries that list them (builtin_*.go, registry.go, plugin.go,
 // plugins.go). Tests are not scanned.
 func nameHomes(rel string) bool {
 	base := path.Base(rel)
-	return strings.HasPrefix(base, "plugin_") || strings.HasPrefix(base, "builtin_") ||
+	return strings.HasPrefix(rel, "plugins/") || strings.HasPrefix(base, "plugin_") || strings.HasPrefix(base, "builtin_") ||
 		base == "plugin.go" || base == "plugins.go" || base == "registry.go"
 }
 
@@ -308,6 +309,9 @@ const (
 	PluginDelta PluginName = "delta"
 	EngineLocal = "local"
 )`
+	const folder = `package delta
+import "github.com/etlgen/etlgen/framework/profile"
+const Name profile.PluginName = "delta"`
 	tests := []struct {
 		name, rel, src string
 		want           []string // file:line of each branch
@@ -356,6 +360,13 @@ func f(engine string) int {
 }`, []string{"run/x.go:4"}},
 		{"a plugin's own file", "framework/profile/plugin_delta_extra.go", `package profile
 func f(p PluginName) bool { return p == PluginDelta }`, nil},
+		{"a plugin's own folder", "plugins/delta/spark.go", `package delta
+import "github.com/etlgen/etlgen/framework/profile"
+func f(p profile.PluginName) bool { return p == profile.PluginDelta }`, nil},
+		{"a plugin folder's name constant, compared outside it", "run/x.go", `package run
+import "github.com/etlgen/etlgen/plugins/delta"
+import "github.com/etlgen/etlgen/framework/profile"
+func f(p profile.PluginName) bool { return p == delta.Name }`, []string{"run/x.go:4"}},
 		{"a Spark master, not an engine", "sparkrun/doctor/x.go", `package doctor
 func f(master string) bool { return master == "local" }`, nil},
 		{"a constant with a name's value outside the registries", "framework/profile/deploy.go", `package profile
@@ -368,7 +379,7 @@ func f(p *profile.Plugin) bool { return p.Store == profile.StoreFiles }`, nil},
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var files []goFile
-			for rel, src := range map[string]string{"framework/profile/builtin_plugins.go": home, tt.rel: tt.src} {
+			for rel, src := range map[string]string{"framework/profile/builtin_plugins.go": home, "plugins/delta/delta.go": folder, tt.rel: tt.src} {
 				f, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
 				if err != nil {
 					t.Fatal(err)

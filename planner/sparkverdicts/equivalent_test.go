@@ -11,6 +11,7 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 	"github.com/etlgen/etlgen/planner/sparkverdicts"
+	"github.com/etlgen/etlgen/plugins/filejson"
 	"github.com/etlgen/etlgen/pyspark"
 )
 
@@ -152,7 +153,7 @@ func sinkOf(s planner.Sink, path string) eqSink {
 	switch {
 	case s.Binding == nil || s.Binding.IsMerge():
 		return eqSink{Format: "noop"}
-	case s.Plugin == profile.PluginFileJSON:
+	case s.Plugin == filejson.Name:
 		return eqSink{Format: "json", Path: path}
 	}
 	return eqSink{Format: "delta", Path: path}

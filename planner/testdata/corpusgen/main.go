@@ -20,6 +20,7 @@ import (
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
+	_ "github.com/etlgen/etlgen/plugins/all" // the plugins the profiles name
 )
 
 // show prints every differential case's diagnostics (-show).
