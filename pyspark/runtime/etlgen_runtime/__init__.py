@@ -93,7 +93,18 @@ from .gates import (
     windows_text,
 )
 from .iceberg import ICEBERG_PROPS, ICEBERG_SESSION_PREFIX, iceberg_append, iceberg_committed, iceberg_layout, iceberg_merge, iceberg_props
-from .late import FILE_STREAM_OPTIONS, file_batch, kafka_batch, late_max_end, late_range, log_offset, source_log_files, source_log_paths, where_above_barrier
+from .late import (
+    FILE_STREAM_OPTIONS,
+    LATE_BARRIER,
+    behind_watermark,
+    file_batch,
+    kafka_batch,
+    late_max_end,
+    late_range,
+    log_offset,
+    source_log_files,
+    source_log_paths,
+)
 from .lifecycle import run
 from .metrics import ran_batch, spark_timestamp
 from .progress import HOLD_SECONDS, RUNNING_MESSAGES, batch_line, late_watermark, replay_line
@@ -118,6 +129,7 @@ __all__ = [
     "HOLD_SECONDS",
     "ICEBERG_PROPS",
     "ICEBERG_SESSION_PREFIX",
+    "LATE_BARRIER",
     "MAX_BREACHED_WINDOWS",
     "MISSING_ENV",
     "ORPHAN_ENV",
@@ -146,6 +158,7 @@ __all__ = [
     "batch_gates",
     "batch_line",
     "batch_range",
+    "behind_watermark",
     "breached_windows",
     "check_gates",
     "check_layout",
@@ -228,7 +241,6 @@ __all__ = [
     "table_version",
     "user_metadata",
     "validate",
-    "where_above_barrier",
     "window_verdict",
     "windows_text",
     "write_files",

@@ -349,9 +349,7 @@ def write_late_orders(spark, batch_id):
     raw = rt.kafka_batch(spark, options, start, end).selectExpr(*ORDER_EVENTS_LINEAGE)
     valid = order_events_valid(raw)
     df = step_segment_windows_late_input(step_paid_orders(valid), customers_valid(customers_raw(spark)))
-    df = rt.where_above_barrier(df, "%s <= %d" % (rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms * 1000))
-    df = df.selectExpr("*", "timestamp_millis(%d) AS watermark_at_arrival" % watermark_ms,
-                       "'BEHIND_WATERMARK' AS reason_code")
+    df = rt.behind_watermark(df, rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms).selectExpr("*", "'BEHIND_WATERMARK' AS reason_code")
     rt.append(df.selectExpr(*LATE_ORDERS_COLUMNS), batch_id, LATE_ORDERS_TARGET, LATE_ORDERS_IDENTITY)
 
 
