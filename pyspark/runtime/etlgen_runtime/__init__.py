@@ -111,7 +111,7 @@ from .progress import HOLD_SECONDS, RUNNING_MESSAGES, batch_line, late_watermark
 from .queries import RESTARTABLE, Query, start_query
 from .sqltext import sql_string
 from .stop import PARENT_PIPE_ENV, STOP_CONF, STOPPED_MARKER, StopAfterBatch, micro_batch, stopped_after_batch
-from .validation import quarantine_static, rule_check, static_valid, validate
+from .validation import OBSERVED_AT, quarantine_static, rejected, rule_check, static_valid, validate
 from .writes import TableLayoutError, append, batch_dir, check_layout, ensure_table, materialize, merge, merge_changes, user_metadata, write_files, write_kafka
 
 __all__ = [
@@ -132,6 +132,7 @@ __all__ = [
     "LATE_BARRIER",
     "MAX_BREACHED_WINDOWS",
     "MISSING_ENV",
+    "OBSERVED_AT",
     "ORPHAN_ENV",
     "PARENT_PIPE_ENV",
     "QUARANTINE_REASON",
@@ -218,6 +219,7 @@ __all__ = [
     "ratio",
     "read_commit",
     "read_offsets",
+    "rejected",
     "redact",
     "release_session",
     "replay_line",

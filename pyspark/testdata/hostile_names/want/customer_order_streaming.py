@@ -185,7 +185,7 @@ def order_events_INJECTED_SOURCE___1__________script_______t____valid(raw, obser
 def order_events_INJECTED_SOURCE___1__________script_______t____invalid(raw, observe=None):
     """The rows of order_events\nINJECTED_SOURCE = 1\n\"\"\" */ </script> \u2028\u2029\x00 `t` \\ that break contract order-event, with the reason (observe:
     the name of the observed metric counting the rows read and rejected)."""
-    return rt.validate(raw, ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____REJECTION)
+    return rt.rejected(rt.validate(raw, ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____CHECK, observe).filter("NOT _etl_valid"), ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____REJECTION, observe)
 
 
 def step_aggregate_customer_orders_____INJECTED_STEP___1__(lambda_):
