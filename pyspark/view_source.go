@@ -141,6 +141,11 @@ const SourceHeaders = "transform(_etl_headers, h -> named_struct('key', h.key, "
 	"'value', CASE WHEN is_valid_utf8(h.value) THEN CAST(h.value AS STRING) END, " +
 	"'value_base64', CASE WHEN NOT is_valid_utf8(h.value) THEN translate(base64(h.value), concat(chr(13), chr(10)), '') END))"
 
+// ObservedAt is the SQL of a rejected row's observed_at: the micro-batch's
+// timestamp. The runtime finds it by this text (etlgen_runtime.OBSERVED_AT,
+// rt.rejected) to set it in a stage of its own.
+const ObservedAt = "current_timestamp() AS observed_at"
+
 // rejection lists the columns of a rejected payload: the raw payload (and
 // its base64 when it is not valid UTF-8), the
 // verdict, the observed time (the batch timestamp: current_timestamp() is
@@ -153,7 +158,7 @@ func (g *gen) rejection(c *contracts.Contract, plan *sparksql.Plan, headers bool
 		"_etl_reason_code AS reason_code",
 		"_etl_reason AS reason",
 		"_etl_field_path AS field_path",
-		"current_timestamp() AS observed_at",
+		ObservedAt,
 		SQLString(g.pp.ID) + " AS pipeline_id",
 		SQLString(c.ID) + " AS contract_id",
 		"_etl_topic AS source_topic",

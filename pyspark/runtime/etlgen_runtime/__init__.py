@@ -93,14 +93,25 @@ from .gates import (
     windows_text,
 )
 from .iceberg import ICEBERG_PROPS, ICEBERG_SESSION_PREFIX, iceberg_append, iceberg_committed, iceberg_layout, iceberg_merge, iceberg_props
-from .late import FILE_STREAM_OPTIONS, file_batch, kafka_batch, late_max_end, late_range, log_offset, source_log_files, source_log_paths, where_above_barrier
+from .late import (
+    FILE_STREAM_OPTIONS,
+    LATE_BARRIER,
+    behind_watermark,
+    file_batch,
+    kafka_batch,
+    late_max_end,
+    late_range,
+    log_offset,
+    source_log_files,
+    source_log_paths,
+)
 from .lifecycle import run
 from .metrics import ran_batch, spark_timestamp
 from .progress import HOLD_SECONDS, RUNNING_MESSAGES, batch_line, late_watermark, replay_line
 from .queries import RESTARTABLE, Query, start_query
 from .sqltext import sql_string
 from .stop import PARENT_PIPE_ENV, STOP_CONF, STOPPED_MARKER, StopAfterBatch, micro_batch, stopped_after_batch
-from .validation import quarantine_static, rule_check, static_valid, validate
+from .validation import OBSERVED_AT, quarantine_static, rejected, rule_check, static_valid, validate
 from .writes import TableLayoutError, append, batch_dir, check_layout, ensure_table, materialize, merge, merge_changes, user_metadata, write_files, write_kafka
 
 __all__ = [
@@ -118,8 +129,10 @@ __all__ = [
     "HOLD_SECONDS",
     "ICEBERG_PROPS",
     "ICEBERG_SESSION_PREFIX",
+    "LATE_BARRIER",
     "MAX_BREACHED_WINDOWS",
     "MISSING_ENV",
+    "OBSERVED_AT",
     "ORPHAN_ENV",
     "PARENT_PIPE_ENV",
     "QUARANTINE_REASON",
@@ -146,6 +159,7 @@ __all__ = [
     "batch_gates",
     "batch_line",
     "batch_range",
+    "behind_watermark",
     "breached_windows",
     "check_gates",
     "check_layout",
@@ -205,6 +219,7 @@ __all__ = [
     "ratio",
     "read_commit",
     "read_offsets",
+    "rejected",
     "redact",
     "release_session",
     "replay_line",
@@ -228,7 +243,6 @@ __all__ = [
     "table_version",
     "user_metadata",
     "validate",
-    "where_above_barrier",
     "window_verdict",
     "windows_text",
     "write_files",

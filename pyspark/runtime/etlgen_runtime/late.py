@@ -101,16 +101,32 @@ def log_offset(offset):
     return -1 if offset is None else int(offset["logOffset"])
 
 
-def where_above_barrier(df, predicate):
-    """df's rows where predicate holds, the filter kept above the rows'
-    projections: the predicate is the output of a one-row generator, which
-    the optimizer cannot push below. A plain filter on a column computed
-    by the validation stages (the late rows' event time) is pushed down
-    through them into the scan with every stage inlined into it, and its
-    generated code grows beyond 64 KB (whole-stage codegen disabled on every
-    late batch: measured on Spark 4.1)."""
-    return (df.selectExpr("*", "inline(array(named_struct('_etl_keep', %s)))" % predicate)
-            .filter("_etl_keep").drop("_etl_keep"))
+# The observation that splits a late output's plan in two (behind_watermark).
+LATE_BARRIER = "etlgen_late_barrier"
+
+
+def behind_watermark(df, end_sql, watermark_ms):
+    """df's rows whose end_sql (SQL of the end of the latest window holding
+    the row, late_max_end) is at or before watermark_ms, with the column
+    watermark_at_arrival.
+
+    The watermark is a literal, which Spark's code generation writes into
+    the generated class of the whole stage it is in. Compared in the stage
+    of the validation, it made that stage's class (140 KB of Java on the
+    order-streaming example) new at every micro-batch, compiled again each
+    time. So the row's window end is computed in the validation stage (the
+    same class every batch: compiled once, then cached), and compared above
+    an observation (Dataset.observe: CollectMetricsExec has no generated code
+    and the optimizer pushes no filter through it), in a small stage of its
+    own. The observation also keeps the filter above the validation stages:
+    a filter on a column they compute, pushed down through them into the
+    scan, inlined every stage into it, and its generated code grew beyond
+    64 KB (whole-stage codegen disabled: measured on Spark 4.1)."""
+    return (df.selectExpr("*", "%s AS _etl_late_end" % end_sql)
+            .observe(LATE_BARRIER, F.count(F.lit(1)).alias("rows"))
+            .filter("_etl_late_end <= %d" % (watermark_ms * 1000))
+            .drop("_etl_late_end")
+            .selectExpr("*", "timestamp_millis(%d) AS watermark_at_arrival" % watermark_ms))
 
 
 def late_max_end(time_col, kind, size_us, slide_us, gap_us):

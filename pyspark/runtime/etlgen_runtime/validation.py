@@ -62,6 +62,33 @@ def validate(raw, check, observe=None):
     )
 
 
+# A rejected row's observed time as the rejection columns write it: the
+# micro-batch's timestamp (current_timestamp() is fixed per micro-batch, so
+# a replay gives the same rows).
+OBSERVED_AT = "current_timestamp() AS observed_at"
+
+
+def rejected(df, rejection, observe=None):
+    """The invalid rows df as the rejection columns (SQL select expressions).
+
+    The observed time (OBSERVED_AT) is a literal in the micro-batch's plan,
+    which Spark's code generation writes into the generated class of the
+    stage it is in: projected with the reason lookups and the other
+    columns, it made that stage (64 KB of Java on the order-streaming
+    example) a new class at every micro-batch, compiled again each time.
+    With observe (the source observation of a streaming query, see
+    validate), the columns are projected with a NULL observed time, the
+    same class every batch, and the time is set above an observation of
+    their own (observe + "_rejected": Dataset.observe has no generated
+    code), in a small stage of its own."""
+    if not observe or OBSERVED_AT not in rejection:
+        return df.selectExpr(*rejection)
+    columns = ["CAST(NULL AS TIMESTAMP) AS observed_at" if c == OBSERVED_AT else c for c in rejection]
+    return (df.selectExpr(*columns)
+            .observe(observe + "_rejected", F.count(F.lit(1)).alias("rows"))
+            .withColumn("observed_at", F.current_timestamp()))
+
+
 def static_valid(raw, check, projection, asset, contract):
     """The valid rows of a static table, typed: validated as payloads, and
     a row that breaks the contract fails the micro-batch that reads it

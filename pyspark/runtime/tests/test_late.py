@@ -56,10 +56,12 @@ def test_log_offset():
     assert late.log_offset({"logOffset": 4}) == 4
 
 
-def test_where_above_barrier():
-    df = late.where_above_barrier(DataFrame(), "t <= 5")
-    assert df.ops == [("selectExpr", "*", "inline(array(named_struct('_etl_keep', t <= 5)))"), ("filter", "_etl_keep"),
-                      ("drop", "_etl_keep")]
+def test_behind_watermark():
+    df = late.behind_watermark(DataFrame(), "end_us", 5)
+    assert df.ops == [("selectExpr", "*", "end_us AS _etl_late_end"),
+                      ("observe", late.LATE_BARRIER, "count(lit(1)).alias(rows)"),
+                      ("filter", "_etl_late_end <= 5000"), ("drop", "_etl_late_end"),
+                      ("selectExpr", "*", "timestamp_millis(5) AS watermark_at_arrival")]
 
 
 @pytest.mark.parametrize("kind, want", [

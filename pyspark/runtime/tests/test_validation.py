@@ -23,6 +23,22 @@ def test_validate_observes_read_and_rejected():
     assert any("alias(read)" in a for a in df.ops[3]) and any("alias(rejected)" in a for a in df.ops[3])
 
 
+def test_rejected_sets_the_observed_time_above_an_observation():
+    rejection = ["reason AS reason_code", v.OBSERVED_AT, "_etl_offset AS source_offset"]
+    df = v.rejected(DataFrame(), rejection, observe="obs")
+    assert df.ops == [
+        ("selectExpr", "reason AS reason_code", "CAST(NULL AS TIMESTAMP) AS observed_at", "_etl_offset AS source_offset"),
+        ("observe", "obs_rejected", "count(lit(1)).alias(rows)"),
+        ("withColumn", "observed_at", "current_timestamp()"),
+    ]
+
+
+def test_rejected_projects_in_one_select_without_observation_or_observed_time():
+    rejection = ["reason AS reason_code", v.OBSERVED_AT]
+    assert v.rejected(DataFrame(), rejection).ops == [("selectExpr", *rejection)]
+    assert v.rejected(DataFrame(), rejection[:1], observe="obs").ops == [("selectExpr", "reason AS reason_code")]
+
+
 def test_static_valid_fails_on_a_rejected_row():
     df = v.static_valid(DataFrame(), CHECK, ["id"], "cust'omers", "c/v1")
     kind, cond = df.ops[-2]

@@ -219,7 +219,7 @@ def customer_changes_valid(raw, observe=None):
 def customer_changes_invalid(raw, observe=None):
     """The rows of customer_changes that break contract customer-change, with the reason (observe:
     the name of the observed metric counting the rows read and rejected)."""
-    return rt.validate(raw, CUSTOMER_CHANGES_CHECK, observe).filter("NOT _etl_valid").selectExpr(*CUSTOMER_CHANGES_REJECTION)
+    return rt.rejected(rt.validate(raw, CUSTOMER_CHANGES_CHECK, observe).filter("NOT _etl_valid"), CUSTOMER_CHANGES_REJECTION, observe)
 
 
 def step_normalize_customer_contacts(changes):

@@ -169,7 +169,7 @@ def readings_in_valid(raw, observe=None):
 def readings_in_invalid(raw, observe=None):
     """The rows of readings_in that break contract reading, with the reason (observe:
     the name of the observed metric counting the rows read and rejected)."""
-    return rt.validate(raw, READINGS_IN_CHECK, observe).filter("NOT _etl_valid").selectExpr(*READINGS_IN_REJECTION)
+    return rt.rejected(rt.validate(raw, READINGS_IN_CHECK, observe).filter("NOT _etl_valid"), READINGS_IN_REJECTION, observe)
 
 
 READINGS_IDENTITY = "sensor-readings/v1/local-stack/readings"

@@ -191,7 +191,7 @@ def order_events_valid(raw, observe=None):
 def order_events_invalid(raw, observe=None):
     """The rows of order_events that break contract order-event, with the reason (observe:
     the name of the observed metric counting the rows read and rejected)."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
+    return rt.rejected(rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("NOT _etl_valid"), ORDER_EVENTS_REJECTION, observe)
 
 
 def order_events_batch_checked(spark, checkpoint, batch_id):
@@ -250,9 +250,7 @@ def write_late_order_events(spark, batch_id):
     raw = rt.kafka_batch(spark, options, start, end).selectExpr(*ORDER_EVENTS_LINEAGE)
     valid = order_events_valid(raw)
     df = step_aggregate_customer_orders_late_input(valid)
-    df = rt.where_above_barrier(df, "%s <= %d" % (rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms * 1000))
-    df = df.selectExpr("*", "timestamp_millis(%d) AS watermark_at_arrival" % watermark_ms,
-                       "'BEHIND_WATERMARK' AS reason_code")
+    df = rt.behind_watermark(df, rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms).selectExpr("*", "'BEHIND_WATERMARK' AS reason_code")
     rt.append(df.selectExpr(*LATE_ORDER_EVENTS_COLUMNS), batch_id, LATE_ORDER_EVENTS_TARGET, LATE_ORDER_EVENTS_IDENTITY)
 
 

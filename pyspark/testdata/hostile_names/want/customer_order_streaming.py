@@ -185,7 +185,7 @@ def order_events_INJECTED_SOURCE___1__________script_______t____valid(raw, obser
 def order_events_INJECTED_SOURCE___1__________script_______t____invalid(raw, observe=None):
     """The rows of order_events\nINJECTED_SOURCE = 1\n\"\"\" */ </script> \u2028\u2029\x00 `t` \\ that break contract order-event, with the reason (observe:
     the name of the observed metric counting the rows read and rejected)."""
-    return rt.validate(raw, ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____REJECTION)
+    return rt.rejected(rt.validate(raw, ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____CHECK, observe).filter("NOT _etl_valid"), ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____REJECTION, observe)
 
 
 def step_aggregate_customer_orders_____INJECTED_STEP___1__(lambda_):
@@ -232,9 +232,7 @@ def write_late_order_events_2(spark, batch_id):
     raw = rt.file_batch(spark, "text", ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____OPTIONS, paths).selectExpr(*ORDER_EVENTS_INJECTED_SOURCE___1__________SCRIPT_______T____LINEAGE)
     valid = order_events_INJECTED_SOURCE___1__________script_______t____valid(raw)
     df = step_aggregate_customer_orders_____INJECTED_STEP___1___late_input(valid)
-    df = rt.where_above_barrier(df, "%s <= %d" % (rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms * 1000))
-    df = df.selectExpr("*", "timestamp_millis(%d) AS watermark_at_arrival" % watermark_ms,
-                       "'BEHIND_WATERMARK' AS reason_code")
+    df = rt.behind_watermark(df, rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms).selectExpr("*", "'BEHIND_WATERMARK' AS reason_code")
     rt.append(df.selectExpr(*LATE_ORDER_EVENTS_2_COLUMNS), batch_id, LATE_ORDER_EVENTS_2_TARGET, LATE_ORDER_EVENTS_2_IDENTITY)
 
 

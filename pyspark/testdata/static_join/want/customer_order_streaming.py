@@ -189,7 +189,7 @@ def order_events_valid(raw, observe=None):
 def order_events_invalid(raw, observe=None):
     """The rows of order_events that break contract order-event, with the reason (observe:
     the name of the observed metric counting the rows read and rejected)."""
-    return rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDER_EVENTS_REJECTION)
+    return rt.rejected(rt.validate(raw, ORDER_EVENTS_CHECK, observe).filter("NOT _etl_valid"), ORDER_EVENTS_REJECTION, observe)
 
 # Source customers: plugin delta, contract customer.
 CUSTOMERS_OPTIONS = {

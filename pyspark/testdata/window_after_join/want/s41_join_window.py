@@ -169,7 +169,7 @@ def orders_valid(raw, observe=None):
 def orders_invalid(raw, observe=None):
     """The rows of orders that break contract placed-order, with the reason (observe:
     the name of the observed metric counting the rows read and rejected)."""
-    return rt.validate(raw, ORDERS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*ORDERS_REJECTION)
+    return rt.rejected(rt.validate(raw, ORDERS_CHECK, observe).filter("NOT _etl_valid"), ORDERS_REJECTION, observe)
 
 # Source payments: plugin kafka-json, contract order-payment.
 PAYMENTS_OPTIONS = {
@@ -314,7 +314,7 @@ def payments_valid(raw, observe=None):
 def payments_invalid(raw, observe=None):
     """The rows of payments that break contract order-payment, with the reason (observe:
     the name of the observed metric counting the rows read and rejected)."""
-    return rt.validate(raw, PAYMENTS_CHECK, observe).filter("NOT _etl_valid").selectExpr(*PAYMENTS_REJECTION)
+    return rt.rejected(rt.validate(raw, PAYMENTS_CHECK, observe).filter("NOT _etl_valid"), PAYMENTS_REJECTION, observe)
 
 
 def step_match_order_payments(orders, payments):
