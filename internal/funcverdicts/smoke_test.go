@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/internal/funcverdicts"
 )
 
@@ -75,12 +76,18 @@ func errorCost(recs map[string]map[string]funcverdicts.Recorded, c funcverdicts.
 	return failingRows(rec)*100000 + len(rec.Rows)
 }
 
-// TestSmokeCoversEveryKind checks the smoke set: each family's kinds of
-// recorded answer but errors once, and one case with error rows, the
-// cheapest to split.
+// TestSmokeCoversEveryKind checks the smoke set on every Spark line: each
+// family's kinds of recorded answer but errors once, and one case with
+// error rows, the cheapest to split.
 func TestSmokeCoversEveryKind(t *testing.T) {
 	cases := corpus(t)
-	recs := loadRecordings(t, cases)
+	for _, line := range profile.SparkLines {
+		t.Run(line, func(t *testing.T) { smokeCoversEveryKind(t, cases, loadRecordings(t, cases, line)) })
+	}
+}
+
+// smokeCoversEveryKind checks the smoke set of one line's recordings.
+func smokeCoversEveryKind(t *testing.T, cases []funcverdicts.Case, recs map[string]map[string]funcverdicts.Recorded) {
 	kinds := map[string]int{}
 	cheapest := -1
 	for _, c := range cases {
