@@ -65,11 +65,14 @@
 // TestFunctionsAgree (offline) evaluates every case locally on each line
 // and compares with that line's recording, naming the case, the row and both answers; cases
 // listed in pending (each with the work that removes its difference) are
-// skipped while they differ. TestEveryFunctionHasCases fails when a scalar
+// skipped while they differ. TestLinesDiffer lists the cases whose
+// answers differ between lines, so a new difference is reviewed.
+// TestEveryFunctionHasCases fails when a scalar
 // function of ir.Funcs has no case. TestSparkAgrees (ETLGEN_STACK=1) runs
 // a smoke set of the corpus on the stack (per family, the first case of
-// each kind of recorded answer, and the one case with error rows cheapest
-// to split; make test does so) and compares with the
+// each kind of recorded answer, the one case with error rows cheapest
+// to split, and the cases whose answers differ between lines; make test
+// does so) and compares with the
 // recording of the stack's line; -full runs every case (`make
 // verdicts-live`), and -record runs every case and rewrites the stack
 // line's recordings after adding cases (`make record-verdicts`, once on

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -32,7 +33,13 @@ func TestSparkAgrees(t *testing.T) {
 	cases := corpus(t)
 	recs := loadRecordings(t, cases, line)
 	if !*full && !*record {
-		cases = smokeCases(cases, recs)
+		smoke := smokeCases(cases, recs)
+		for _, c := range lineCases(t, cases) {
+			if !slices.ContainsFunc(smoke, func(s funcverdicts.Case) bool { return s.Name == c.Name }) {
+				smoke = append(smoke, c)
+			}
+		}
+		cases = smoke
 	}
 	start := time.Now()
 	measured := runHarness(t, cases, line)
