@@ -192,7 +192,8 @@ test-cluster:
 ## planner's (planner/sparkverdicts, 137 cases, ~11 min) and the functions' (internal/funcverdicts,
 ## 634 cases, ~2 min); make test runs only a smoke set of each live (seconds) and compares every
 ## case with its recording offline. A developer-session target.
-## record-verdicts: the same runs, re-recording Spark's answers in their testdata (review the diff).
+## record-verdicts: the same runs, re-recording Spark's answers in their testdata (review the diff);
+## each corpus records the stack's Spark line: run it on a 4.1 stack and on a 4.2 one (SPARK_LINE=4.2).
 VERDICT_PKGS := ./planner/sparkverdicts ./internal/funcverdicts
 verdicts-live:
 	scripts/stack.sh up

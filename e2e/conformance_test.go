@@ -338,7 +338,7 @@ func (sc *sparkScenario) compile(doc *ir.Document) {
 		}
 		fmt.Fprintf(&b, "  %s: {plugin: delta, table: %s, write_mode: %s}\n", ld.Asset, sc.table(ld.Asset), mode)
 	}
-	fmt.Fprintf(&b, "resources:\n  spark:\n    connect_url: %q\n    session_timezone: UTC\n", stack.SparkRemote())
+	fmt.Fprintf(&b, "resources:\n  spark:\n    connect_url: %q\n    session_timezone: UTC\n    spark_version: %q\n", stack.SparkRemote(), stack.SparkLine())
 	if sc.cluster {
 		b.WriteString("    deployment: cluster\n")
 	}

@@ -190,6 +190,7 @@ resources:
   spark:
     connect_url: "{{.Remote}}"
     session_timezone: UTC
+    spark_version: "{{.SparkLine}}"
 {{- if .Deployment}}
     deployment: {{.Deployment}}
 {{- end}}
@@ -224,7 +225,7 @@ func (e *pipelineEnv) profile(trigger string) string {
 		"Curated":  asset(e.curated, "curated/customer_order_windows"),
 		"Rejected": asset(e.rejected, "quarantine/rejected_order_events"),
 		"Late":     asset(e.late, "quarantine/late_order_events"),
-		"Remote":   stack.SparkRemote(), "Bootstrap": stack.KafkaBootstrap(),
+		"Remote":   stack.SparkRemote(), "SparkLine": stack.SparkLine(), "Bootstrap": stack.KafkaBootstrap(),
 		"MaxOffsets": strconv.Itoa(e.maxOffsets), "ServerLoss": e.serverLoss, "StateStore": e.stateStore,
 		"Deployment": e.deployment,
 	})

@@ -127,9 +127,9 @@ assets:
   rejected_order_events: {plugin: delta, table: %s.rejected, write_mode: append}
   late_order_events: {plugin: delta, table: %s.late, write_mode: append}
 resources:
-  spark: {connect_url: %q, session_timezone: UTC}
+  spark: {connect_url: %q, session_timezone: UTC, spark_version: %q}
   k: {kind: kafka, bootstrap_servers: %q}
-`, filepath.Join(dir, "checkpoints"), topic, db, db, db, stack.SparkRemote(), stack.KafkaBootstrap())
+`, filepath.Join(dir, "checkpoints"), topic, db, db, db, stack.SparkRemote(), stack.SparkLine(), stack.KafkaBootstrap())
 	pf := filepath.Join(dir, "profile.yaml")
 	if err := os.WriteFile(pf, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)

@@ -150,7 +150,7 @@ assets:
   payments_rw: {plugin: kafka-json, resource: kafka, topic: %[2]s_payments_rw, starting_offsets: earliest, fail_on_data_loss: true}
   paid_orders_rw: {plugin: delta, table: %[2]s_db.paid_orders_rw, write_mode: append}
 resources:
-  spark: {connect_url: "%[3]s", session_timezone: UTC}
+  spark: {connect_url: "%[3]s", session_timezone: UTC, spark_version: "%[5]s"}
   kafka: {kind: kafka, bootstrap_servers: "%[4]s", security_protocol: PLAINTEXT}
 `
 
@@ -171,7 +171,7 @@ func TestSemiJoinParity(t *testing.T) {
 		_, _ = e.spark.Query(ctx, "DROP DATABASE IF EXISTS "+id+"_db CASCADE")
 	})
 	prof := filepath.Join(e.profileDir, "spark.yaml")
-	yaml := fmt.Sprintf(semiProfile, filepath.Join(e.profileDir, "checkpoints"), id, stack.SparkRemote(), stack.KafkaBootstrap())
+	yaml := fmt.Sprintf(semiProfile, filepath.Join(e.profileDir, "checkpoints"), id, stack.SparkRemote(), stack.KafkaBootstrap(), stack.SparkLine())
 	if err := os.WriteFile(prof, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
 	}

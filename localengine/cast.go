@@ -17,12 +17,12 @@ const (
 	classCastInvalid  = "CAST_INVALID_INPUT"
 )
 
-// compileCast compiles CAST(x AS type) as Spark's ANSI cast does, for the
+// cast compiles CAST(x AS type) as Spark's ANSI cast does, for the
 // pairs of types package infer lets through (castRules there): integers
 // and decimals that do not fit fail the row, a double's NaN or infinity
 // fails a cast to an integer or timestamp and is NULL as a decimal.
-func compileCast(e *ir.Expr, s *Schema) (evalFn, error) {
-	args, err := compileArgs(e, s)
+func (x exprs) cast(e *ir.Expr, s *Schema) (evalFn, error) {
+	args, err := x.args(e, s)
 	if err != nil {
 		return nil, err
 	}

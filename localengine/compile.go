@@ -52,10 +52,13 @@ type compiler struct {
 	failure    *rowFailure                // the row error that fails the batch (guard)
 	// expected are the streams whose expectations are compiled (expect.go).
 	expected map[ir.Ref]bool
+	// exprs compiles expressions for the Spark line the profile targets.
+	exprs exprs
 }
 
 func newCompiler(m *planner.Model, pp *planner.PipelinePlan, mode string) *compiler {
-	return &compiler{m: m, pp: pp, mode: mode, extracts: map[string]*planner.Source{}, failure: &rowFailure{}}
+	return &compiler{m: m, pp: pp, mode: mode, extracts: map[string]*planner.Source{}, failure: &rowFailure{},
+		exprs: exprs{line: m.SparkVersion}}
 }
 
 // load compiles the query of one load: its rows conformed to the loaded

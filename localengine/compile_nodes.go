@@ -77,7 +77,7 @@ func (c *compiler) operator(sp *planner.StepPlan, n *ir.Node, ins []operator) (o
 	in := ins[0]
 	switch n.Op {
 	case ir.OpFilter:
-		pred, err := compileExpr(n.Predicate, in.schema())
+		pred, err := c.exprs.compile(n.Predicate, in.schema())
 		f := &filterOp{passOp: passOp{in}, pred: c.guard(pred)}
 		if need := make([]bool, len(in.schema().Cols)); exprColumns(n.Predicate, in.schema(), need) {
 			f.need = need
@@ -140,7 +140,7 @@ func (c *compiler) project(sp *planner.StepPlan, n *ir.Node, in operator) (opera
 		if !ok && n.Op == ir.OpWithColumn {
 			e = &ir.Expr{Kind: ir.ExprColumn, Name: col.Name}
 		}
-		f, err := compileExpr(e, is)
+		f, err := c.exprs.compile(e, is)
 		if err != nil {
 			return nil, err
 		}
@@ -198,7 +198,7 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 	a := &aggregateOp{in: in, out: out, name: sp.Step.ID + "/aggregate", wmKey: -1,
 		mode: c.mode, filterLate: c.mode != ModeComplete}
 	for i, k := range n.GroupBy {
-		f, err := compileExpr(k, is)
+		f, err := c.exprs.compile(k, is)
 		if err != nil {
 			return nil, err
 		}
@@ -224,14 +224,14 @@ func (c *compiler) aggregate(sp *planner.StepPlan, n *ir.Node, in operator) (ope
 			f.out = a.out.Cols[j].Type
 		}
 		if len(ne.Expr.Args) > 0 {
-			ev, err := compileExpr(ne.Expr.Args[0], is)
+			ev, err := c.exprs.compile(ne.Expr.Args[0], is)
 			if err != nil {
 				return nil, err
 			}
 			f.arg = c.guard(ev)
 		}
 		if len(ne.Expr.Args) > 1 { // the ordering of min_by, max_by
-			ev, err := compileExpr(ne.Expr.Args[1], is)
+			ev, err := c.exprs.compile(ne.Expr.Args[1], is)
 			if err != nil {
 				return nil, err
 			}

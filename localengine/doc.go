@@ -174,6 +174,11 @@
 //     (funcs_json*.go); split's array is a []string only the array
 //     functions read (funcs_array.go); internal/funcverdicts compares them
 //     with Spark's recorded answers.
+//   - Expressions give the answers of the Spark line the profile targets
+//     (Model.SparkVersion, the spark resource's spark_version; 4.1 when
+//     none): where lines differ (try_parse_json of an unpaired surrogate
+//     escape), the line's function replaces the default one (funcs_lines.go),
+//     and internal/funcverdicts compares both lines with their recordings.
 //
 // # Files
 //

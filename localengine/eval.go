@@ -28,13 +28,14 @@ func evalErr(class, format string, args ...any) *EvalError {
 	return &EvalError{Class: class, Message: fmt.Sprintf(format, args...)}
 }
 
-// Scalar compiles the scalar expression e over the columns of s, for tools
-// that evaluate expressions row by row outside a query (the differential
-// function corpus, internal/funcverdicts). The function it returns gives a
-// row's value (nil is NULL) or, when Spark would fail the query on that
-// row, the *EvalError.
-func Scalar(e *ir.Expr, s *Schema) (func(Row) (any, error), error) {
-	f, err := compileExpr(e, s)
+// Scalar compiles the scalar expression e over the columns of s as Spark
+// line gives it (profile.SparkLines; "" is profile.DefaultSparkLine), for
+// tools that evaluate expressions row by row outside a query (the
+// differential function corpus, internal/funcverdicts). The function it
+// returns gives a row's value (nil is NULL) or, when Spark would fail the
+// query on that row, the *EvalError.
+func Scalar(e *ir.Expr, s *Schema, line string) (func(Row) (any, error), error) {
+	f, err := exprs{line: line}.compile(e, s)
 	if err != nil {
 		return nil, err
 	}

@@ -100,7 +100,7 @@ type expectOp struct {
 }
 
 // newExpectOp compiles expectation e over in.
-func newExpectOp(e *planner.Expectation, in operator) (*expectOp, error) {
+func newExpectOp(x exprs, e *planner.Expectation, in operator) (*expectOp, error) {
 	op := &expectOp{passOp: passOp{in}, e: e}
 	s := in.schema()
 	if e.Kind == ir.ExpectUnique {
@@ -113,7 +113,7 @@ func newExpectOp(e *planner.Expectation, in operator) (*expectOp, error) {
 		op.test = func(b *batch, r Row) bool { return op.first(b, r, keys) }
 		return op, nil
 	}
-	pred, err := compileExpr(e.IR.Predicate, s)
+	pred, err := x.compile(e.IR.Predicate, s)
 	if err != nil {
 		return nil, fmt.Errorf("expectation %s: %w", e.Name, err)
 	}
@@ -170,7 +170,7 @@ func (c *compiler) expect(r ir.Ref, in operator) (operator, error) {
 		if e.On != r {
 			continue
 		}
-		op, err := newExpectOp(e, in)
+		op, err := newExpectOp(c.exprs, e, in)
 		if err != nil {
 			return nil, err
 		}

@@ -40,7 +40,7 @@ func (c *compiler) quarantine(s planner.Stream) (operator, error) {
 	op := &quarantineOp{passOp: passOp{in}, out: quarantineSchema(in.schema()), pipeline: c.pp.ID}
 	for i := range c.pp.Expectations {
 		if e := &c.pp.Expectations[i]; e.On == base {
-			check, err := newExpectOp(e, in)
+			check, err := newExpectOp(c.exprs, e, in)
 			if err != nil {
 				return nil, err
 			}

@@ -13,10 +13,16 @@ import (
 // evalFn evaluates a compiled scalar expression on one row; nil is NULL.
 type evalFn func(Row) any
 
-// compileExpr compiles e against the columns of s. Function calls follow
+// exprs compiles scalar expressions for one Spark line, the line the
+// profile targets (planner.Model.SparkVersion): a function whose answer
+// differs between lines (lineStrict, lineNonStrict) gives that line's. The
+// zero exprs gives profile.DefaultSparkLine's answers.
+type exprs struct{ line string }
+
+// compile compiles e against the columns of s. Function calls follow
 // SQL NULL semantics: NULL in, NULL out, except isnull, isnotnull,
 // coalesce and the three-valued and/or.
-func compileExpr(e *ir.Expr, s *Schema) (evalFn, error) {
+func (x exprs) compile(e *ir.Expr, s *Schema) (evalFn, error) {
 	if e == nil {
 		return nil, fmt.Errorf("compile expression: missing expression")
 	}
@@ -31,20 +37,20 @@ func compileExpr(e *ir.Expr, s *Schema) (evalFn, error) {
 		v, err := literalValue(e)
 		return func(Row) any { return v }, err
 	case ir.ExprCast:
-		return compileCast(e, s)
+		return x.cast(e, s)
 	case ir.ExprCase:
-		return compileCase(e, s)
+		return x.caseWhen(e, s)
 	case ir.ExprCall:
-		return compileCall(e, s)
+		return x.call(e, s)
 	}
 	return nil, fmt.Errorf("compile expression: %s expression %q is not a scalar", e.Kind, e.Name)
 }
 
-// compileArgs compiles every argument of e.
-func compileArgs(e *ir.Expr, s *Schema) ([]evalFn, error) {
+// args compiles every argument of e.
+func (x exprs) args(e *ir.Expr, s *Schema) ([]evalFn, error) {
 	out := make([]evalFn, len(e.Args))
 	for i, a := range e.Args {
-		f, err := compileExpr(a, s)
+		f, err := x.compile(a, s)
 		if err != nil {
 			return nil, err
 		}
@@ -90,9 +96,9 @@ func parseScalar(s string, k contracts.Kind) (any, error) {
 	return nil, fmt.Errorf("no scalar literal of kind %s", k)
 }
 
-// compileCase compiles CASE WHEN c1 THEN v1 ... [ELSE e] END.
-func compileCase(e *ir.Expr, s *Schema) (evalFn, error) {
-	args, err := compileArgs(e, s)
+// caseWhen compiles CASE WHEN c1 THEN v1 ... [ELSE e] END.
+func (x exprs) caseWhen(e *ir.Expr, s *Schema) (evalFn, error) {
+	args, err := x.args(e, s)
 	if err != nil {
 		return nil, err
 	}

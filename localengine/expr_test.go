@@ -49,7 +49,7 @@ func TestExprNullSemantics(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := compileExpr(tc.e, s)
+			f, err := exprs{}.compile(tc.e, s)
 			if err != nil {
 				t.Fatal(err)
 			}

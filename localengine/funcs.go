@@ -70,10 +70,10 @@ var coreNonStrict = map[ir.Func]func(args []evalFn) evalFn{
 	ir.FuncCoalesce:  coalesceFn,
 }
 
-// compileCall compiles a function call: ir's table says how many arguments
+// call compiles a function call: ir's table says how many arguments
 // the function takes and whether it is strict (NULL when an argument is).
-func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
-	args, err := compileArgs(e, s)
+func (x exprs) call(e *ir.Expr, s *Schema) (evalFn, error) {
+	args, err := x.args(e, s)
 	if err != nil {
 		return nil, err
 	}
@@ -85,6 +85,9 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 	case !info.Accepts(len(args)):
 		return nil, fmt.Errorf("compile expression: %s needs %s", e.Name, info.ArityText())
 	case info.Nulls != ir.NullsStrict && info.Nulls != ir.NullsInvalid:
+		if c, ok := lineNonStrict[x.line][info.Func]; ok {
+			return c(args), nil
+		}
 		if c, ok := nonStrictFuncs[info.Func]; ok {
 			return c(args), nil
 		}
@@ -98,7 +101,10 @@ func compileCall(e *ir.Expr, s *Schema) (evalFn, error) {
 	if op, ok := arithOps[info.Func]; ok {
 		return compileArith(op, e, s, args)
 	}
-	f, ok := strictFuncs[info.Func]
+	f, ok := lineStrict[x.line][info.Func]
+	if !ok {
+		f, ok = strictFuncs[info.Func]
+	}
 	if !ok {
 		return nil, unknown
 	}

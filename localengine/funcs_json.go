@@ -11,9 +11,15 @@ import (
 
 // jsonStrict evaluate json_get: try_variant_get(try_parse_json(s), path,
 // type), Spark's TRY cast of the value at path (NULL where it fails).
-var jsonStrict = map[ir.Func]scalarFn{
-	ir.FuncJSONGet: func(a []any) any {
-		v, ok := parseJSON(a[0].(string))
+var jsonStrict = map[ir.Func]scalarFn{ir.FuncJSONGet: jsonGet(parseJSON41)}
+
+// jsonNonStrict compile json_valid: false for NULL.
+var jsonNonStrict = map[ir.Func]func(args []evalFn) evalFn{ir.FuncJSONValid: jsonValid(parseJSON41)}
+
+// jsonGet is json_get over the texts parse reads.
+func jsonGet(parse func(string) (any, bool)) scalarFn {
+	return func(a []any) any {
+		v, ok := parse(a[0].(string))
 		if !ok {
 			return nil
 		}
@@ -27,23 +33,23 @@ var jsonStrict = map[ir.Func]scalarFn{
 			}
 		}
 		return jsonCast(v, a[2].(string))
-	},
+	}
 }
 
-// jsonNonStrict compile json_valid: false for NULL.
-var jsonNonStrict = map[ir.Func]func(args []evalFn) evalFn{
-	ir.FuncJSONValid: func(args []evalFn) evalFn {
+// jsonValid is json_valid over the texts parse reads.
+func jsonValid(parse func(string) (any, bool)) func(args []evalFn) evalFn {
+	return func(args []evalFn) evalFn {
 		return func(r Row) any {
 			switch v := args[0](r).(type) {
 			case *EvalError:
 				return v
 			case string:
-				_, ok := parseJSON(v)
+				_, ok := parse(v)
 				return ok
 			}
 			return false
 		}
-	},
+	}
 }
 
 // jsonStep is the field or element st of v.

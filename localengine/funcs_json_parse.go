@@ -17,8 +17,9 @@ import (
 // decimal.Decimal of at most 38 digits, the rest float64; arrays []any and
 // objects *jsonObject with their keys in UTF-16 order. Duplicate keys make
 // the text invalid; text after the first value is ignored, except right
-// after a bare number or literal. Recorded on Spark 4.1.1
-// (internal/funcverdicts, family json).
+// after a bare number or literal. An unpaired surrogate escape is '?' on
+// 4.1 and makes the text invalid on 4.2 (parseJSON41, parseJSON42).
+// Recorded on Spark 4.1.1 and 4.2.0 (internal/funcverdicts, family json).
 
 // jsonNull is JSON's null.
 type jsonNull struct{}
@@ -32,10 +33,20 @@ type jsonObject struct {
 // maxJSONDepth is Jackson's default nesting limit.
 const maxJSONDepth = 1000
 
+// parseJSON41 reads the first JSON value of s (its Java string) as Spark
+// 4.1 does; false when s is not valid JSON.
+func parseJSON41(s string) (any, bool) { return parseJSON(s, false) }
+
+// parseJSON42 reads s as Spark 4.2 does: a text with an unpaired surrogate
+// escape is not valid JSON (try_parse_json is NULL), where 4.1 reads the
+// escape as '?'.
+func parseJSON42(s string) (any, bool) { return parseJSON(s, true) }
+
 // parseJSON reads the first JSON value of s (its Java string); false when
-// s is not valid JSON.
-func parseJSON(s string) (any, bool) {
-	p := &jsonParser{s: javaString(s)}
+// s is not valid JSON. loneInvalid makes an unpaired surrogate escape
+// invalid.
+func parseJSON(s string, loneInvalid bool) (any, bool) {
+	p := &jsonParser{s: javaString(s), loneInvalid: loneInvalid}
 	p.space()
 	v, ok := p.value(0)
 	if !ok {
@@ -53,6 +64,9 @@ type jsonParser struct {
 	i int
 	// bare marks that the last value read was a number.
 	bare bool
+	// loneInvalid makes an unpaired surrogate escape invalid (4.2),
+	// where 4.1 reads it as '?'.
+	loneInvalid bool
 }
 
 func (p *jsonParser) space() {
@@ -182,7 +196,7 @@ func (p *jsonParser) next(closing byte) (done, ok bool) {
 }
 
 // str reads a string; an unpaired surrogate escape becomes '?', as Java
-// writes it in UTF-8.
+// writes it in UTF-8 (4.1), or makes the text invalid (loneInvalid, 4.2).
 func (p *jsonParser) str() (any, bool) {
 	p.i++
 	var b strings.Builder
@@ -225,6 +239,9 @@ func (p *jsonParser) str() (any, bool) {
 				return nil, false
 			}
 			p.i = save
+		}
+		if utf16.IsSurrogate(r) && p.loneInvalid {
+			return nil, false
 		}
 		if utf16.IsSurrogate(r) {
 			b.WriteByte('?')

@@ -57,7 +57,7 @@ func evalLiteralCall(f ir.Func, args ...any) (any, error) {
 	for _, a := range args {
 		e.Args = append(e.Args, literalOf(a))
 	}
-	fn, err := compileExpr(e, &Schema{})
+	fn, err := exprs{}.compile(e, &Schema{})
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func evalValues(t *testing.T, e *ir.Expr, args []any) any {
 		cols[i] = Column{Name: "c" + strconv.Itoa(i)}
 		e.Args[i].Name = cols[i].Name
 	}
-	fn, err := compileExpr(e, NewSchema(cols))
+	fn, err := exprs{}.compile(e, NewSchema(cols))
 	if err != nil {
 		t.Fatal(err)
 	}

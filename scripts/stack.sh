@@ -82,11 +82,20 @@ check_pair() {
 	done
 }
 
-# running_line prints the Spark line the running stack was started with (4.1 if none).
+# running_line prints the Spark line the running stack was started with, or the line of a
+# server that died (4.1 if none).
 running_line() {
 	local s
 	for s in spark master; do
 		if pidof_svc "$s" >/dev/null && [ -f "$RUN/$s.line" ]; then
+			cat "$RUN/$s.line"
+			return 0
+		fi
+	done
+	# A server that died keeps its line file (stop_svc removes it on a clean stop only):
+	# `restart spark` after a crash (e2e TestDriverServerLost) brings back its line.
+	for s in spark master; do
+		if [ -f "$RUN/$s.line" ]; then
 			cat "$RUN/$s.line"
 			return 0
 		fi
@@ -504,7 +513,10 @@ start_spark() {
 	jars=$(printf '%s,' "$SPARK_JARS"/*.jar)
 	[ -z "$ICEBERG_VERSION" ] || jars=$jars$(printf '%s,' "$ICEBERG_JARS"/*.jar)
 	jars=${jars%,}
-	launch spark env JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
+	# -u SPARK_REMOTE: the client URL `env` exports; spark-submit refuses it beside a master
+	# ("Remote cannot be specified with master"), so a restart from a shell or test that
+	# evaluated `env` (e2e TestDriverServerLost) would fail.
+	launch spark env -u SPARK_REMOTE JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
 		SPARK_LOG_DIR="$LOGS" SPARK_PID_DIR="$RUN" PYSPARK_PYTHON="$PY" \
 		"$sh/bin/spark-submit" --properties-file "$STACK/spark/spark-defaults.conf" \
 		--jars "$jars" --class org.apache.spark.sql.connect.service.SparkConnectServer \

@@ -69,7 +69,9 @@
 //     whitespace-only payload makes `[,"…"]`, a syntax error. Jackson's limits
 //     apply (nesting depth 1000, of which the wrapper takes one; numbers of at
 //     most 1000 characters; names of at most 50000); docs/validation.md
-//     states them for both engines.
+//     states them for both engines. A \u escape of an unpaired surrogate
+//     makes _etl_json NULL too (loneSurrogate): Spark 4.2's try_parse_json
+//     rejects it, 4.1's reads it as '?', Go rejects it.
 //   - _etl_object (NOT_AN_OBJECT): try_variant_get(_etl_json, '$',
 //     'struct<>') IS NOT NULL, true exactly for an object (a cast to an
 //     empty struct reads none of its members); under unknown_fields: reject

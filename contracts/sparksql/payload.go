@@ -54,7 +54,8 @@ func (cp *compiler) payload() {
 	wrap := cp.stage(stageWrap, fmt.Sprintf(`try_parse_json(concat('[', %s, ',"', %s, '"]'))`, txt, digest))
 	js := cp.stage(stageJSON, fmt.Sprintf(
 		"CASE WHEN try_variant_get(%[1]s, '$[1]', 'string') = %[2]s AND try_variant_get(%[1]s, '$[2]', 'variant') IS NULL\n"+
-			"  THEN try_variant_get(%[1]s, '$[0]', 'variant') END", wrap, digest))
+			"  AND NOT (%[3]s)\n"+
+			"  THEN try_variant_get(%[1]s, '$[0]', 'variant') END", wrap, digest, loneSurrogate(txt)))
 	// An object: its keys in payload order when unknown members are
 	// rejected (unknown reads them), else a cast of the parsed value to an
 	// empty struct, not NULL exactly for an object, which reads neither its

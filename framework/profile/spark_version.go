@@ -9,8 +9,8 @@ import "slices"
 const (
 	SparkLine41 = "4.1"
 	SparkLine42 = "4.2"
-	// DefaultSparkLine is the line of a profile that names none, and of
-	// the local engine, which gives Spark 4.1's answers.
+	// DefaultSparkLine is the line of a profile that names none; the
+	// local engine gives the answers of the line its profile targets.
 	DefaultSparkLine = SparkLine41
 )
 

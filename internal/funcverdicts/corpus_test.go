@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/internal/funcverdicts"
 )
 
@@ -20,22 +21,29 @@ var pending = map[string]string{
 	"timestamp_millis/epochs":       "ANSI long overflow beyond Spark's microsecond range (±290,000 years): needs engine.EvalError to fail the batch; h/fnum",
 }
 
-// TestFunctionsAgree evaluates every case with the local engine and
-// compares its answer with Spark's recorded one: the result type and
-// every row's value or error class.
+// TestFunctionsAgree evaluates every case with the local engine as each
+// Spark line answers and compares its answer with that line's recorded
+// one: the result type and every row's value or error class.
 func TestFunctionsAgree(t *testing.T) {
 	cases := corpus(t)
-	recs := loadRecordings(t, cases)
+	for _, line := range profile.SparkLines {
+		t.Run(line, func(t *testing.T) { agreeOn(t, cases, line) })
+	}
+}
+
+// agreeOn compares every case with its recording on a Spark line.
+func agreeOn(t *testing.T, cases []funcverdicts.Case, line string) {
+	recs := loadRecordings(t, cases, line)
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
-			local, err := funcverdicts.Local(c)
+			local, err := funcverdicts.Local(c, line)
 			if err != nil {
 				t.Fatal(err)
 			}
 			rec, ok := recs[c.Family][c.Name]
 			if !ok {
-				t.Fatal("Spark's answer is not recorded: run TestSparkAgrees with ETLGEN_STACK=1 -record")
+				t.Fatalf("Spark %s's answer is not recorded: run TestSparkAgrees with ETLGEN_STACK=1 -record on a %s stack", line, line)
 			}
 			checkFresh(t, c, rec)
 			diffs := funcverdicts.Compare(c, local, rec.Answer())
@@ -81,15 +89,16 @@ func corpus(t *testing.T) []funcverdicts.Case {
 	return cases
 }
 
-// loadRecordings reads the recording of every family of cases.
-func loadRecordings(t *testing.T, cases []funcverdicts.Case) map[string]map[string]funcverdicts.Recorded {
+// loadRecordings reads the recording on a Spark line of every family of
+// cases.
+func loadRecordings(t *testing.T, cases []funcverdicts.Case, line string) map[string]map[string]funcverdicts.Recorded {
 	t.Helper()
 	out := map[string]map[string]funcverdicts.Recorded{}
 	for _, c := range cases {
 		if _, ok := out[c.Family]; ok {
 			continue
 		}
-		recs, err := funcverdicts.Load(funcverdicts.Path(recordings, c.Family))
+		recs, err := funcverdicts.Load(funcverdicts.Path(recordings, c.Family, line))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,20 +22,28 @@ var record = flag.Bool("record", false, "record Spark's answers in testdata/<fam
 
 // TestSparkAgrees runs every case on the stack's Spark Connect server
 // (ETLGEN_STACK=1) in one Python process (testdata/harness.py) and
-// compares Spark's answers with the recorded ones, or records them with
-// -record; then it compares them with the local engine's. Without -full
-// or -record it runs the smoke set (smokeCases): the rest is compared with
-// its recording offline (TestFunctionsAgree).
+// compares Spark's answers with the ones recorded for the server's line
+// (stack.SparkLine), or records them with -record; then it compares them
+// with the local engine's answers on that line. Without -full or -record
+// it runs the smoke set (smokeCases): the rest is compared with its
+// recording offline (TestFunctionsAgree).
 func TestSparkAgrees(t *testing.T) {
 	stack.Require(t)
+	line := stack.SparkLine()
 	cases := corpus(t)
-	recs := loadRecordings(t, cases)
+	recs := loadRecordings(t, cases, line)
 	if !*full && !*record {
-		cases = smokeCases(cases, recs)
+		smoke := smokeCases(cases, recs)
+		for _, c := range lineCases(t, cases) {
+			if !slices.ContainsFunc(smoke, func(s funcverdicts.Case) bool { return s.Name == c.Name }) {
+				smoke = append(smoke, c)
+			}
+		}
+		cases = smoke
 	}
 	start := time.Now()
-	measured := runHarness(t, cases)
-	t.Logf("%d cases on Spark in %s", len(cases), time.Since(start).Round(100*time.Millisecond))
+	measured := runHarness(t, cases, line)
+	t.Logf("%d cases on Spark %s in %s", len(cases), line, time.Since(start).Round(100*time.Millisecond))
 	for _, c := range cases {
 		spark, ok := measured[c.Name]
 		if !ok {
@@ -51,13 +60,13 @@ func TestSparkAgrees(t *testing.T) {
 	}
 	if *record {
 		for family, r := range recs {
-			if err := funcverdicts.Write(funcverdicts.Path(recordings, family), r); err != nil {
+			if err := funcverdicts.Write(funcverdicts.Path(recordings, family, line), r); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	for _, c := range cases {
-		local, err := funcverdicts.Local(c)
+		local, err := funcverdicts.Local(c, line)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,14 +93,15 @@ type harnessAnswer struct {
 }
 
 // runHarness runs the cases in one Python process and returns Spark's
-// answers, canonical, by case name.
-func runHarness(t *testing.T, cases []funcverdicts.Case) map[string]funcverdicts.Answer {
+// answers, canonical, by case name; it fails when the server does not run
+// Spark line.
+func runHarness(t *testing.T, cases []funcverdicts.Case, line string) map[string]funcverdicts.Answer {
 	t.Helper()
 	py, err := sparkrun.FindPython()
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := map[string]any{"remote": stack.SparkRemote(),
+	spec := map[string]any{"remote": stack.SparkRemote(), "line": line,
 		"conf": map[string]string{"spark.sql.session.timeZone": "UTC", "spark.sql.ansi.enabled": "true"}}
 	var hc []harnessCase
 	for _, c := range cases {

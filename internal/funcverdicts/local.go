@@ -29,11 +29,11 @@ type Answer struct {
 // evaluation infers.
 const input = "t"
 
-// Local evaluates c with etlgen: the type checker (package infer) types
-// the expression as the planner does, and the local engine evaluates it
-// on every row. An error is a bug of the case or the engine, not an
-// answer.
-func Local(c Case) (Answer, error) {
+// Local evaluates c with etlgen targeting Spark line (profile.SparkLines):
+// the type checker (package infer) types the expression as the planner
+// does, and the local engine evaluates it on every row as that line
+// answers. An error is a bug of the case or the engine, not an answer.
+func Local(c Case, line string) (Answer, error) {
 	node := &ir.Node{Op: ir.OpSelect, Inputs: []*ir.Node{{Op: ir.OpInput, Input: input}},
 		Columns: []ir.NamedExpr{{Name: "r", Expr: c.Expr}}}
 	contract := &contracts.Contract{ID: "funcverdicts-input", Version: "1.0.0"}
@@ -51,7 +51,7 @@ func Local(c Case) (Answer, error) {
 		return Answer{Refused: strings.Join(codes, " ")}, nil
 	}
 	out, _ := schema.Column("r")
-	eval, err := localengine.Scalar(c.Expr, localengine.NewSchema(cols))
+	eval, err := localengine.Scalar(c.Expr, localengine.NewSchema(cols), line)
 	if err != nil {
 		return Answer{}, fmt.Errorf("case %s: %w", c.Name, err)
 	}

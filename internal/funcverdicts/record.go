@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // Recorded is Spark's answer to a case as the live test measured it, with
@@ -67,8 +69,15 @@ type recordedJSON struct {
 	Rows    [][2]string `json:"rows,omitempty"`
 }
 
-// Path is the recording file of a family under dir.
-func Path(dir, family string) string { return filepath.Join(dir, family+".json") }
+// Path is the recording file of a family on a Spark line under dir:
+// <family>.json for profile.DefaultSparkLine, <family>-<line>.json for
+// another (json-4.2.json).
+func Path(dir, family, line string) string {
+	if line == profile.DefaultSparkLine {
+		return filepath.Join(dir, family+".json")
+	}
+	return filepath.Join(dir, family+"-"+line+".json")
+}
 
 // Load reads the recording of a family: Spark's answers by case name. A
 // missing file is an empty recording.

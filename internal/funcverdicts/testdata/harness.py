@@ -2,8 +2,8 @@
 
     python harness.py CASES.json RESULTS.json
 
-CASES.json (written by TestSparkAgrees): the server, the session's
-settings, and one query per case: the expression's Spark SQL, the inline
+CASES.json (written by TestSparkAgrees): the server, the Spark line it
+must run (the answers are recorded as that line's), the session's settings, and one query per case: the expression's Spark SQL, the inline
 table's alias and its rows (tuples of exact SQL literals, the first cell the
 row's index).
 
@@ -47,6 +47,9 @@ def main(argv):
         spec = json.load(f)
     started = time.time()
     spark = SparkSession.builder.remote(spec["remote"]).create()
+    line = spec.get("line")
+    if line and not spark.version.startswith(line + "."):
+        sys.exit("the server runs Spark %s, not line %s: its answers would be recorded as another line's" % (spark.version, line))
     for key, value in spec.get("conf", {}).items():
         spark.conf.set(key, value)
     with ThreadPoolExecutor(max_workers=spec.get("threads", 16)) as pool:
