@@ -30,9 +30,12 @@ func (p GateParts) value(metric string) float64 {
 	return ratio(int(p.Num), int(p.Of))
 }
 
-// MetricsLog is metrics/N: batch N's parts of each rolling gate, by name.
+// MetricsLog is metrics/N: batch N's parts of each rolling gate, by name,
+// and the batch's trigger time (offsets/N's BatchTimestampMs), which a
+// gate over a sliding interval compares with a later batch's.
 type MetricsLog struct {
-	Gates map[string]GateParts `json:"gates"`
+	Gates            map[string]GateParts `json:"gates"`
+	BatchTimestampMs int64                `json:"batchTimestampMs,omitempty"`
 }
 
 // gateParts is the gate's metric over batch b in parts, rows written and
@@ -61,22 +64,28 @@ func (q *Query) gateParts(g *planner.Gate, b *batch, rows, nulls int) GateParts 
 }
 
 // rollingValue is a rolling gate's metric over the batch's parts and those
-// the query's checkpoint keeps of the g.IR.Batches-1 batches before it (a
+// the query's checkpoint keeps of the g.IR.Span()-1 batches before it (a
 // batch that did not log the gate, the query's first ones, adds nothing);
-// the batch's parts are kept in b.rolling for its commit (writeRolling).
+// over a sliding interval, only of those whose trigger time is less than
+// the interval before batch b's. The batch's parts are kept in b.rolling
+// for its commit (writeRolling).
 func (q *Query) rollingValue(g *planner.Gate, b *batch, part GateParts) (float64, error) {
 	if b.rolling == nil {
 		b.rolling = map[string]GateParts{}
 	}
 	b.rolling[g.Name] = part
 	sum := part
-	for id := max(b.id-int64(g.IR.Batches)+1, 0); id < b.id; id++ {
+	now, interval := b.ts.UnixMilli(), g.IR.IntervalMs()
+	for id := max(b.id-int64(g.IR.Span())+1, 0); id < b.id; id++ {
 		if !q.cp.exists(rollingKind, id) {
 			continue
 		}
 		var m MetricsLog
 		if err := q.cp.readJSON(rollingKind, id, &m); err != nil {
 			return 0, fmt.Errorf("query %s batch %d: rolling gate %s: %w", q.Name, b.id, g.Name, err)
+		}
+		if g.IR.Sliding() && now-m.BatchTimestampMs >= interval {
+			continue
 		}
 		p := m.Gates[g.Name]
 		sum.Num += p.Num
@@ -92,5 +101,5 @@ func (q *Query) writeRolling(b *batch) error {
 	if len(b.rolling) == 0 {
 		return nil
 	}
-	return q.cp.writeJSON(rollingKind, b.id, MetricsLog{Gates: b.rolling})
+	return q.cp.writeJSON(rollingKind, b.id, MetricsLog{Gates: b.rolling, BatchTimestampMs: b.ts.UnixMilli()})
 }

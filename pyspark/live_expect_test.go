@@ -20,7 +20,11 @@ import (
 
 // expectIR writes the IR of testdata/expectations with one more
 // expectation on the valid orders, known_customer (customer_id <> 9), of
-// the given action.
+// the given action; with action fail, a gate that fails the batch when
+// a row breaks it too (known-customers), which Spark measures in
+// foreachBatch over the batch's Kafka range: the expectation must still
+// fail the batch first (ETL-E751, as the local engine's
+// TestExpectationFailsBeforeGate).
 func expectIR(t *testing.T, dir, action string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "expectations", "ir.json"))
@@ -35,6 +39,10 @@ func expectIR(t *testing.T, dir, action string) string {
 	doc.Pipelines[0].Expectations = append(doc.Pipelines[0].Expectations, ir.Expectation{Name: "known_customer",
 		On: ir.Ref{Node: "order_events", Port: ir.PortValid}, Kind: ir.ExpectPredicate, Action: action,
 		Predicate: &ir.Expr{Kind: ir.ExprCall, Name: string(ir.FuncNe), Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: "customer_id"}, nine}}})
+	if action == ir.ExpectFail {
+		doc.Pipelines[0].Gates = append(doc.Pipelines[0].Gates, ir.Gate{Name: "known-customers", Metric: ir.GateExpectFailed,
+			Expectation: "known_customer", Scope: ir.GateScopeBatch, Action: ir.GateFail})
+	}
 	out, err := ir.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)

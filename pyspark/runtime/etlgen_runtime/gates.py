@@ -345,7 +345,8 @@ def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None,
     sink commits (those that warn per batch are observed in the pass:
     observed_gates): the verdicts go to the session conf (GATES_CONF +
     query, for the batch line), and the first breached gate raises with
-    GATE_MARKER, so that the batch writes nothing and its offsets stay
+    GATE_MARKER (once rows_first computed the batch's rows: a row breaking
+    an expectation with action fail raises ETL-E751 first), so that the batch writes nothing and its offsets stay
     uncommitted (the next run re-reads it). The batch re-run from the offset
     log (replay) has no progress on Spark 4.1 (SPARK-55271), so every gate
     of it is measured here, but an invalid ratio whose source cannot be read
@@ -375,12 +376,24 @@ def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None,
     batch_df.sparkSession.conf.set(gates_key(query, batch_id), json.dumps(verdicts))
     for v in verdicts:
         if v["breached"] and v["action"] == "fail":
+            rows_first(batch_df)
             raise RuntimeError("%s %s: quality gate %s breached in query %s batch %d: %s with value %s%s; the batch did not commit"
                                % (GATE_MARKER, GATE_CODE, v["name"], query, batch_id, v["condition"], format_value(v["value"]),
                                   windows_text(v)))
     if rolling:
         keep_rolling(batch_df.sparkSession, checkpoint, batch_id, rolling, parts)
     return verdicts
+
+
+def rows_first(batch_df):
+    """Compute the rows about to be written before a breached gate fails the
+    batch, so that an expectation with action fail that a row of the batch
+    breaks fails it first, with ETL-E751 (its raise_error in the query's
+    pass), as on the local engine: the expectation on a row comes before
+    the gate over the batch. A gate measured over the source's rows read
+    again would else fail before the pass ever ran. One job, on the
+    failing path only."""
+    batch_df.count()
 
 
 def format_value(v):

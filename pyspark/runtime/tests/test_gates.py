@@ -160,6 +160,28 @@ def test_check_gates_fails_a_breached_batch():
                             "with value 1; the batch did not commit")
 
 
+def test_check_gates_computes_the_rows_before_a_gate_fails():
+    s = Session()
+    src = DataFrame(s, rows=[{"failed": 2, "checked": 9}])
+    batch = DataFrame(s, rows=[{"rows": 7}])
+    with pytest.raises(RuntimeError, match="ETL-E750"):
+        g.check_gates(batch, 3, "q", [EXPECT_FAIL], source_rows=lambda: src)
+    assert [a for a, _ in s.actions][-1] == "count"
+    passing = DataFrame(s, rows=[{"failed": 0, "checked": 9}])
+    s.actions.clear()
+    g.check_gates(batch, 4, "q", [EXPECT_FAIL], source_rows=lambda: passing)
+    assert "count" not in [a for a, _ in s.actions]
+
+
+def test_check_gates_lets_a_failing_expectation_fail_first():
+    class Raising(DataFrame):
+        def count(self):
+            raise RuntimeError("[USER_RAISED_EXCEPTION] [ETLGEN_EXPECTATION] ETL-E751: expectation routed failed")
+    src = DataFrame(rows=[{"failed": 2, "checked": 9}])
+    with pytest.raises(RuntimeError, match="ETL-E751"):
+        g.check_gates(Raising(rows=[{"rows": 7}]), 3, "q", [EXPECT_FAIL], source_rows=lambda: src)
+
+
 def test_batch_gates_survives_a_conf_that_fails():
     s = Session()
     s.conf.fail["etlgen.gates.q.1"] = RuntimeError("gone")
