@@ -123,7 +123,7 @@ func processedGates(t *testing.T, rt *testkit.Runtime, crash bool, query string,
 // TestExpectationFailsBeforeGate: a batch that breaks an ExpectOrFail on
 // a row and a failing gate over the batch fails with the expectation
 // (ETL-E751), not the gate (ETL-E750): the row's check comes first, on
-// both engines (pyspark's TestLiveExpectations, rt.rows_first).
+// both engines (pyspark's TestLiveExpectationFailsBeforeGate, rt.rows_first).
 func TestExpectationFailsBeforeGate(t *testing.T) {
 	c := expectcounts.CallCols
 	pl := etl.NewPipeline("failing-calls", "1.0.0", func(p *etl.Builder) {
