@@ -2,6 +2,7 @@ package localengine
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/etlgen/etlgen/framework/ir"
 	"github.com/etlgen/etlgen/planner"
@@ -77,14 +78,11 @@ func (q *Query) rollingValue(g *planner.Gate, b *batch, part GateParts) (float64
 	sum := part
 	now, interval := b.ts.UnixMilli(), g.IR.IntervalMs()
 	for id := max(b.id-int64(g.IR.Span())+1, 0); id < b.id; id++ {
-		if !q.cp.exists(rollingKind, id) {
-			continue
-		}
-		var m MetricsLog
-		if err := q.cp.readJSON(rollingKind, id, &m); err != nil {
+		m, err := q.metricsOf(id)
+		if err != nil {
 			return 0, fmt.Errorf("query %s batch %d: rolling gate %s: %w", q.Name, b.id, g.Name, err)
 		}
-		if g.IR.Sliding() && now-m.BatchTimestampMs >= interval {
+		if m == nil || (g.IR.Sliding() && now-m.BatchTimestampMs >= interval) {
 			continue
 		}
 		p := m.Gates[g.Name]
@@ -94,6 +92,33 @@ func (q *Query) rollingValue(g *planner.Gate, b *batch, part GateParts) (float64
 	return sum.value(g.Metric), nil
 }
 
+// metricsOf is committed batch id's metrics/N, nil when it logged none,
+// read once (Query.kept).
+func (q *Query) metricsOf(id int64) (*MetricsLog, error) {
+	if m, ok := q.kept[id]; ok {
+		return m, nil
+	}
+	var m *MetricsLog
+	if q.cp.exists(rollingKind, id) {
+		m = &MetricsLog{}
+		if err := q.cp.readJSON(rollingKind, id, m); err != nil {
+			return nil, err
+		}
+	}
+	q.keep(id, m)
+	return m, nil
+}
+
+// keep caches batch id's metrics and forgets those no rolling gate spans
+// any more.
+func (q *Query) keep(id int64, m *MetricsLog) {
+	if q.kept == nil {
+		q.kept = map[int64]*MetricsLog{}
+	}
+	q.kept[id] = m
+	maps.DeleteFunc(q.kept, func(k int64, _ *MetricsLog) bool { return k <= id-ir.MaxRollingBatches })
+}
+
 // writeRolling writes metrics/N with the batch's parts of the query's
 // rolling gates, before commits/N: a batch re-run after a crash writes
 // its own parts again, in place.
@@ -101,5 +126,10 @@ func (q *Query) writeRolling(b *batch) error {
 	if len(b.rolling) == 0 {
 		return nil
 	}
-	return q.cp.writeJSON(rollingKind, b.id, MetricsLog{Gates: b.rolling, BatchTimestampMs: b.ts.UnixMilli()})
+	m := &MetricsLog{Gates: b.rolling, BatchTimestampMs: b.ts.UnixMilli()}
+	if err := q.cp.writeJSON(rollingKind, b.id, m); err != nil {
+		return err
+	}
+	q.keep(b.id, m)
+	return nil
 }
