@@ -16,8 +16,11 @@ func dpcsGates(pp *planner.PipelinePlan, d *DPCSDoc) {
 	for i := range p.Gates {
 		g := &p.Gates[i]
 		in, over := " in a micro-batch", "over each "+strings.ReplaceAll(g.Scope, "_", "-")
-		if g.Windowed() {
+		switch {
+		case g.Windowed():
 			in, over = " (each window measured once, in the micro-batch that writes it final)", "over each event-time window"
+		case g.Rolling():
+			in, over = ", checked in every micro-batch", "at each micro-batch" // the condition names the span
 		}
 		gate := DPCSQualityGate{ID: "gate-" + g.Name, Category: "quality-gate",
 			Purpose: "quality gate " + g.Name + ": breached when " + g.Condition() + in + gateQueries(pp, g.Name),

@@ -236,6 +236,9 @@
 // (GateParts) over the batch and the batches before it whose metrics/N the
 // checkpoint keeps (MetricsLog, written before commits/N, pruned with the
 // offsets): a restart goes on from them, a re-run batch replaces its own.
+// A sliding gate adds only the batches whose kept trigger time
+// (MetricsLog.BatchTimestampMs, the batch's offsets/N time) is less than
+// its interval before the current batch's.
 //
 // # Expectations
 //

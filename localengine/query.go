@@ -102,6 +102,10 @@ type Query struct {
 	inputs *inputCache
 	// snap writes the state snapshots (checkpoint_state.go).
 	snap snapshotter
+	// kept caches the metrics/N this query read or wrote for its rolling
+	// gates, by batch id, nil for a batch that logged none
+	// (gates_rolling.go): a committed batch's never change.
+	kept map[int64]*MetricsLog
 
 	next     int64             // id of the next batch
 	ends     map[string]Offset // end offsets of the last batch

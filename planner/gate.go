@@ -38,8 +38,11 @@ type Gate struct {
 	Scope     string  `json:"scope"`
 	// Batches is how many micro-batches a rolling gate spans (scope
 	// last_micro_batches).
-	Batches int    `json:"batches,omitempty"`
-	Action  string `json:"action"`
+	Batches int `json:"batches,omitempty"`
+	// Interval is the sliding interval a rolling gate spans (scope
+	// last_interval).
+	Interval ir.Duration `json:"interval,omitempty"`
+	Action   string      `json:"action"`
 	// Condition is the breach condition, e.g. "invalid_ratio(order_events) > 0.05".
 	Condition string `json:"condition"`
 	// Queries are the queries that evaluate the gate, sorted.
@@ -111,7 +114,7 @@ func gatesOf(c *Checker, pp *pipe, queries []Query) []Gate {
 	for i := range pp.p.Gates {
 		g := &pp.p.Gates[i]
 		pg := Gate{Name: g.Name, Metric: g.Metric, Source: g.Source, Load: g.Load, Column: g.Column, Expectation: g.Expectation, Threshold: g.Threshold,
-			Scope: g.Scope, Batches: g.Batches, Action: g.Action, Condition: g.Condition(), Queries: []string{}, IR: g}
+			Scope: g.Scope, Batches: g.Batches, Interval: g.Interval, Action: g.Action, Condition: g.Condition(), Queries: []string{}, IR: g}
 		if b := c.env.GateOutputs[g.Output]; b != nil && g.Action == ir.GateQuarantine {
 			pg.Quarantine = gateQuarantineOf(c, pp, g, b, queries)
 		}

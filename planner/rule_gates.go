@@ -71,8 +71,8 @@ func (gc gateCheck) definition(seen map[string]bool) bool {
 		gc.report(CodeGateDefinition, "give each gate of the pipeline its own name", "quality gate %s is declared twice", g.Name)
 	case !slices.Contains(ir.GateMetrics, g.Metric):
 		gc.report(CodeGateDefinition, "use metric "+joinNames(ir.GateMetrics), "quality gate %s: unknown metric %q", g.Name, g.Metric)
-	case !slices.Contains([]string{ir.GateScopeBatch, ir.GateScopeWindow, ir.GateScopeDataset, ir.GateScopeLastBatches}, g.Scope):
-		gc.report(CodeGateDefinition, "use scope micro_batch, event_time_window or last_micro_batches", "quality gate %s: unknown scope %q", g.Name, g.Scope)
+	case !slices.Contains(ir.GateScopes, g.Scope):
+		gc.report(CodeGateDefinition, "use scope "+joinNames(ir.GateScopes), "quality gate %s: unknown scope %q", g.Name, g.Scope)
 	case g.Action != ir.GateWarn && g.Action != ir.GateFail && g.Action != ir.GateQuarantine:
 		gc.report(CodeGateDefinition, "use action warn, fail or quarantine", "quality gate %s: unknown action %q", g.Name, g.Action)
 	case g.Action == ir.GateQuarantine && g.Output == "":
@@ -228,7 +228,7 @@ func (gc gateCheck) scope() {
 		gc.window()
 		return
 	}
-	if g.Rolling() || g.Batches != 0 {
+	if g.Rolling() || g.Batches != 0 || g.Interval != "" {
 		gc.rolling()
 		return
 	}
@@ -239,22 +239,29 @@ func (gc gateCheck) scope() {
 		"quality gate %s: %s over the whole dataset of an unbounded stream is never final: a full-dataset gate is not meaningful unless scoped to a finite interval", g.Name, g.Subject())
 }
 
-// rolling checks a rolling gate's span and action (batches on another
-// scope too): its measures are kept for the batches a checkpoint retains,
-// and its breach is of several batches, none of whose rows it can
-// quarantine.
+// rolling checks a rolling gate's span and action (batches or an
+// interval on another scope too): its measures are kept for the batches a
+// checkpoint retains, a sliding interval is a positive whole number of
+// milliseconds (a batch's trigger time is in milliseconds), and its breach
+// is of several batches, none of whose rows it can quarantine.
 func (gc gateCheck) rolling() {
 	g := gc.g
 	switch {
-	case !g.Rolling():
+	case g.Batches != 0 && g.Scope != ir.GateScopeLastBatches:
 		gc.report(ir.CodeRollingGate, "drop batches, or scope the gate to last_micro_batches",
-			"quality gate %s: batches %d on scope %s: only a rolling gate spans micro-batches", g.Name, g.Batches, g.Scope)
-	case g.Batches < 2 || g.Batches > ir.MaxRollingBatches:
+			"quality gate %s: batches %d on scope %s: only a gate over the last micro-batches counts them", g.Name, g.Batches, g.Scope)
+	case g.Interval != "" && !g.Sliding():
+		gc.report(ir.CodeRollingGate, "drop interval, or scope the gate to last_interval",
+			"quality gate %s: interval %s on scope %s: only a gate over the last interval slides", g.Name, g.Interval, g.Scope)
+	case g.Sliding() && g.IntervalMs() == 0:
+		gc.report(ir.CodeRollingGate, "slide over a positive whole number of milliseconds, e.g. interval 1h0m0s (etl.OverLast(time.Hour))",
+			"quality gate %s: a sliding gate over interval %q", g.Name, g.Interval)
+	case g.Scope == ir.GateScopeLastBatches && (g.Batches < 2 || g.Batches > ir.MaxRollingBatches):
 		gc.report(ir.CodeRollingGate, fmt.Sprintf("span 2 to %d micro-batches (the batches a checkpoint retains)", ir.MaxRollingBatches),
 			"quality gate %s: a rolling gate over %d micro-batches", g.Name, g.Batches)
 	case g.Action == ir.GateQuarantine:
 		gc.report(ir.CodeRollingGate, "make the rolling gate warn or fail, or quarantine per micro-batch or per window",
-			"quality gate %s: a rolling gate has no rows of its own to quarantine: its breach is of %d micro-batches", g.Name, g.Batches)
+			"quality gate %s: a rolling gate has no rows of its own to quarantine: its breach is of %s", g.Name, g.SpanText())
 	}
 }
 

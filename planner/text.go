@@ -77,8 +77,8 @@ func writeExpectation(b *strings.Builder, e Expectation) {
 // the queries that evaluate it.
 func writeGate(b *strings.Builder, g Gate) {
 	scope := " per " + strings.ReplaceAll(g.Scope, "_", "-")
-	if g.Scope == ir.GateScopeWindow || g.Scope == ir.GateScopeLastBatches {
-		scope = "" // the condition says "in an event-time window", "over the last 10 micro-batches"
+	if g.Scope == ir.GateScopeWindow || g.Scope == ir.GateScopeLastBatches || g.Scope == ir.GateScopeLastInterval {
+		scope = "" // the condition says "in an event-time window", "over the last 10 micro-batches", "over the micro-batches of the last 1h0m0s"
 	}
 	fmt.Fprintf(b, "\n  gate %s: %s%s -> %s\n", g.Name, g.Condition, scope, g.ActionText())
 	fmt.Fprintf(b, "    evaluated before the sink commits by queries: %s\n", list(g.Queries))

@@ -180,10 +180,15 @@
 // by rt.quarantine_split and written to its output by write_<output>
 // (view_gates.go, writeView: the output's own writer and txnAppId)
 // before the query's sink writes the rest. A rolling gate (over the last
-// n batches) is measured by check_gates as one that fails, summed with the
+// n batches, or a sliding interval) is measured by check_gates as one that fails, summed with the
 // parts of the batches before it that rt.rolling_sums reads from a Delta
-// table in the query's checkpoint directory; rt.keep_rolling appends the
+// table in the query's checkpoint directory (a sliding gate: those whose
+// trigger time, batchTimestampMs of offsets/N, rt.trigger_time, is in its
+// interval); rt.keep_rolling appends the
 // batch's parts there once its gates pass, idempotently per batch id.
+// Before a breached gate fails the batch, rt.rows_first computes the
+// batch's rows, so that an expectation that fails on a row fails it first
+// (ETL-E751), as on the local engine.
 //
 // A load another query hosts (multi-sink, planner.Query.Host) starts no
 // query: its host's foreachBatch materializes the batch once and writes it

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,7 +24,19 @@ import (
 // the given action.
 func expectIR(t *testing.T, dir, action string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "expectations", "ir.json"))
+	return editedIR(t, filepath.Join("testdata", "expectations", "ir.json"), filepath.Join(dir, action+".ir.json"), func(doc *ir.Document) {
+		nine := &ir.Expr{Kind: ir.ExprLiteral, Value: "9", Type: &contracts.Type{Kind: contracts.KindInt64}}
+		doc.Pipelines[0].Expectations = append(doc.Pipelines[0].Expectations, ir.Expectation{Name: "known_customer",
+			On: ir.Ref{Node: "order_events", Port: ir.PortValid}, Kind: ir.ExpectPredicate, Action: action,
+			Predicate: &ir.Expr{Kind: ir.ExprCall, Name: string(ir.FuncNe), Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: "customer_id"}, nine}}})
+	})
+}
+
+// editedIR writes the IR of file src, changed by edit, to file dst and
+// returns dst.
+func editedIR(t *testing.T, src, dst string, edit func(*ir.Document)) string {
+	t.Helper()
+	data, err := os.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,19 +44,15 @@ func expectIR(t *testing.T, dir, action string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nine := &ir.Expr{Kind: ir.ExprLiteral, Value: "9", Type: &contracts.Type{Kind: contracts.KindInt64}}
-	doc.Pipelines[0].Expectations = append(doc.Pipelines[0].Expectations, ir.Expectation{Name: "known_customer",
-		On: ir.Ref{Node: "order_events", Port: ir.PortValid}, Kind: ir.ExpectPredicate, Action: action,
-		Predicate: &ir.Expr{Kind: ir.ExprCall, Name: string(ir.FuncNe), Args: []*ir.Expr{{Kind: ir.ExprColumn, Name: "customer_id"}, nine}}})
+	edit(doc)
 	out, err := ir.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, action+".ir.json")
-	if err := os.WriteFile(path, out, 0o644); err != nil {
+	if err := os.WriteFile(dst, out, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return path
+	return dst
 }
 
 // expectCounts are a batch's expectation counts as NAME=PASSED/FAILED.
@@ -157,4 +166,36 @@ assets:
 			t.Errorf("batch %d counts after the re-run (-want +got):\n%s", next, diff)
 		}
 	}
+}
+
+// TestLiveExpectationFailsBeforeGate runs testdata/expect_quarantine
+// without its quarantine (one stateless query, readings, checks
+// not_frozen) and with a gate that fails the batch when a reading breaks
+// not_frozen: Spark measures the gate in foreachBatch over the batch's
+// Kafka range read again, before anything computed the query's rows, and
+// must still fail the batch with the expectation (ETL-E751, not the gate's
+// ETL-E750), as the local engine does (testkit's
+// TestExpectationFailsBeforeGate). One run of the program.
+func TestLiveExpectationFailsBeforeGate(t *testing.T) {
+	t.Parallel() // its own topic, database and checkpoints
+	irFile := editedIR(t, filepath.Join("testdata", "expect_quarantine", "ir.json"), filepath.Join(t.TempDir(), "ir.json"), func(doc *ir.Document) {
+		pl := &doc.Pipelines[0]
+		pl.Expectations = slices.DeleteFunc(pl.Expectations, func(e ir.Expectation) bool { return e.Action == ir.ExpectQuarantine })
+		pl.Loads = slices.DeleteFunc(pl.Loads, func(l ir.Load) bool { return l.From.Port == ir.PortQuarantine })
+		pl.Gates = append(pl.Gates, ir.Gate{Name: "frozen", Metric: ir.GateExpectFailed, Expectation: "not_frozen",
+			Scope: ir.GateScopeBatch, Action: ir.GateFail})
+	})
+	s := startLiveWith(t, irFile, func(s *liveStack) string {
+		return s.profile("{type: available-now}", `
+  readings_in: {plugin: kafka-json, resource: k, topic: `+s.topic+`, starting_offsets: earliest}
+  readings: {plugin: delta, table: `+s.db+`.readings, write_mode: append}
+  rejected_readings: {plugin: delta, table: `+s.db+`.rejected, write_mode: append}`)
+	})
+	s.produce(reading("f1", "a", 20, 50), reading("f2", "b", -90, 50))
+	failed, _, log := s.runProgram()
+	if failed.ExitCode != sparkrun.ExitFailure || failed.Failure == nil || failed.Failure.Code != "expectation" ||
+		!strings.Contains(failed.Failure.Message, "ETL-E751: expectation not_frozen failed in query readings") {
+		t.Fatalf("run with a frozen reading: exit %d, failure %+v (log %s); want exit 1, class expectation naming not_frozen", failed.ExitCode, failed.Failure, log)
+	}
+	_ = os.Remove(log)
 }

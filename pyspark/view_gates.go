@@ -16,8 +16,9 @@ import (
 // gate per event-time window (an observed metric is one aggregate, not one
 // per window), is measured by rt.check_gates before the sink commits, an
 // invalid-ratio gate by reading the batch's source rows again
-// (GateSource); a rolling gate too, with the parts of the batches before
-// (rt.rolling_sums, Rolling); a quarantine gate's output gets a writer of its own
+// (GateSource); a rolling gate too (over the last batches or a sliding
+// interval), with the parts of the batches before (rt.rolling_sums,
+// Rolling); a quarantine gate's output gets a writer of its own
 // (gateOutput). A batch re-run from the
 // offset log reports no progress on Spark 4.1 (SPARK-55271), so
 // rt.check_gates measures every gate of that one batch (replay=). The
@@ -32,9 +33,10 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 		}
 		// measured before the commit: a gate that fails, or a rolling gate
 		// (its parts are kept for the next batches)
-		before := gt.Action == ir.GateFail || gt.Scope == ir.GateScopeLastBatches
+		rolling := gt.Scope == ir.GateScopeLastBatches || gt.Scope == ir.GateScopeLastInterval
+		before := gt.Action == ir.GateFail || rolling
 		qv.FailGates = qv.FailGates || before || gt.Action == ir.GateQuarantine || gt.Scope == ir.GateScopeWindow
-		qv.Rolling = qv.Rolling || gt.Scope == ir.GateScopeLastBatches
+		qv.Rolling = qv.Rolling || rolling
 		if gt.Action == ir.GateQuarantine {
 			ov, err := g.gateOutput(q, gt)
 			if err != nil {
@@ -72,6 +74,8 @@ func (g *gen) gates(q *planner.Query, qv *queryView) error {
 			scope = fmt.Sprintf(", %s: %s", PyString("scope"), PyString(gt.Scope))
 		case ir.GateScopeLastBatches:
 			scope = fmt.Sprintf(", %s: %s, %s: %d", PyString("scope"), PyString(gt.Scope), PyString("batches"), gt.Batches)
+		case ir.GateScopeLastInterval:
+			scope = fmt.Sprintf(", %s: %s, %s: %d", PyString("scope"), PyString(gt.Scope), PyString("interval_ms"), gt.IR.IntervalMs())
 		}
 		qv.Gates = append(qv.Gates, fmt.Sprintf("{%s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s, %s: %s%s}",
 			PyString("name"), PyString(gt.Name), PyString("metric"), PyString(gt.Metric), PyString("column"), col,

@@ -20,7 +20,8 @@ import (
 func TestWarnGatesObserved(t *testing.T) {
 	tests := []struct {
 		name, dir, action string
-		batches           int // a rolling gate's
+		batches           int         // a rolling gate's
+		interval          ir.Duration // a sliding gate's
 		want, absent      []string
 	}{
 		{name: "warn on a join", dir: filepath.Join("..", "planner", "testdata", "corpus", "inner_join_watermarked_keys"), action: ir.GateWarn,
@@ -36,6 +37,11 @@ func TestWarnGatesObserved(t *testing.T) {
 			// measured before the commit, reading the source rows again, with the parts kept beside the checkpoint
 			want: []string{`"scope": "last_micro_batches", "batches": 3}`, "order_events_batch_checked(",
 				"checkpoint=REJECTED_ORDER_EVENTS_CHECKPOINT)", "checkpoint=CUSTOMER_ORDER_WINDOWS_CHECKPOINT)"}},
+		{name: "sliding fail on the example", dir: filepath.Join("testdata", "stack_available_now"), action: ir.GateFail, interval: "1h30m0s",
+			// measured before the commit as a rolling gate, with the interval in milliseconds
+			want: []string{`"scope": "last_interval", "interval_ms": 5400000}`, "order_events_batch_checked(",
+				"checkpoint=REJECTED_ORDER_EVENTS_CHECKPOINT)", "checkpoint=CUSTOMER_ORDER_WINDOWS_CHECKPOINT)"},
+			absent: []string{`"batches"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -44,6 +50,9 @@ func TestWarnGatesObserved(t *testing.T) {
 					Scope: ir.GateScopeBatch, Action: tc.action, Pos: diag.Position{File: "pipeline.go", Line: 1}}
 				if tc.batches > 0 {
 					g.Scope, g.Batches = ir.GateScopeLastBatches, tc.batches
+				}
+				if tc.interval != "" {
+					g.Scope, g.Interval = ir.GateScopeLastInterval, tc.interval
 				}
 				doc.Pipelines[0].Gates = []ir.Gate{g}
 			})

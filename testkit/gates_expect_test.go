@@ -1,6 +1,7 @@
 package testkit_test
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -117,4 +118,28 @@ func processedGates(t *testing.T, rt *testkit.Runtime, crash bool, query string,
 		t.Fatalf("batch %d: gates %+v, want %d", i, gates, n)
 	}
 	return gates
+}
+
+// TestExpectationFailsBeforeGate: a batch that breaks an ExpectOrFail on
+// a row and a failing gate over the batch fails with the expectation
+// (ETL-E751), not the gate (ETL-E750): the row's check comes first, on
+// both engines (pyspark's TestLiveExpectationFailsBeforeGate, rt.rows_first).
+func TestExpectationFailsBeforeGate(t *testing.T) {
+	c := expectcounts.CallCols
+	pl := etl.NewPipeline("failing-calls", "1.0.0", func(p *etl.Builder) {
+		valid := etl.Extract[expectcounts.Call](p, "api_calls").Valid().ExpectOrFail("routed", c.Service.Ne(""))
+		etl.Load(p, "calls", valid)
+		etl.Gate(p, "unrouted", etl.ExpectationFailedAbove("routed", 0), etl.Fail)
+		etl.Gate(p, "few", etl.RowsBelow("calls", 5), etl.Fail)
+	})
+	rt := testkit.Start(t, pl)
+	rt.AddRawPayloads("api_calls", apiCall("c1", "a", "1"), apiCall("c2", "", "1"))
+	for range 2 {
+		err := rt.TryProcessAllAvailable()
+		var ee *localengine.ExpectationError
+		if !errors.As(err, &ee) || !strings.Contains(err.Error(), localengine.CodeExpectationFailed) || strings.Contains(err.Error(), localengine.CodeGateFailed) {
+			t.Fatalf("batch 0: %v, want the expectation routed to fail it with %s", err, localengine.CodeExpectationFailed)
+		}
+	}
+	testkit.Count(t, testkit.Table[expectcounts.Call](rt, "calls").Rows(), 0)
 }

@@ -67,13 +67,19 @@ func TestRollingGateFails(t *testing.T) {
 	rt.Restart(testkit.WithPipeline(failingRolling(0.5)))
 	rt.AddRawPayloads("order_events", invalidOrder, validOrder) // 1/2 alone, 4/6 with batch 0
 	for range 2 {
-		err := rt.TryProcessAllAvailable()
-		if err == nil || !strings.Contains(err.Error(), "invalid_ratio(order_events) > 0.5 over the last 2 micro-batches with value 0.6666666666666666") {
-			t.Fatalf("batch 1: %v, want the rolling gate to fail it with 4/6", err)
-		}
-		testkit.Count(t, testkit.Quarantine[orderstreaming.RejectedOrderEvent](rt, "rejected_order_events"), 3)
+		failsRejecting(t, rt, "invalid_ratio(order_events) > 0.5 over the last 2 micro-batches with value 0.6666666666666666", 3)
 	}
 	rt.Restart(testkit.WithPipeline(failingRolling(0.7)))
 	rt.ProcessAllAvailable()
 	testkit.Count(t, testkit.Quarantine[orderstreaming.RejectedOrderEvent](rt, "rejected_order_events"), 4)
+}
+
+// failsRejecting processes what is available, which a gate must fail
+// saying verdict, with rejected rows written before.
+func failsRejecting(t *testing.T, rt *testkit.Runtime, verdict string, rejected int) {
+	t.Helper()
+	if err := rt.TryProcessAllAvailable(); err == nil || !strings.Contains(err.Error(), verdict) {
+		t.Fatalf("process: %v, want a gate to fail the batch with %s", err, verdict)
+	}
+	testkit.Count(t, testkit.Quarantine[orderstreaming.RejectedOrderEvent](rt, "rejected_order_events"), rejected)
 }

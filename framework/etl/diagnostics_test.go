@@ -3,6 +3,7 @@ package etl_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/etlgen/etlgen/framework/etl"
 	"github.com/etlgen/etlgen/framework/ir"
@@ -151,6 +152,16 @@ func TestDSLDiagnostics(t *testing.T) {
 				etl.Gate(p, "fine", etl.RowsBelow("out", 2), etl.Fail, etl.OverLastBatches(ir.MaxRollingBatches))
 			})
 		}, []string{ir.CodeRollingGate, ir.CodeRollingGate, ir.CodeRollingGate}},
+		{"sliding gate over no time, a part of a millisecond, or quarantining", func() *etl.Pipeline {
+			return etl.NewPipeline("p", "1", func(p *etl.Builder) {
+				etl.Load(p, "out", etl.Extract[OrderEvent](p, "in").Valid())
+				etl.Gate(p, "zero", etl.InvalidRatioAbove("in", 0.1), etl.Warn, etl.OverLast(0))
+				etl.Gate(p, "negative", etl.InvalidRatioAbove("in", 0.1), etl.Warn, etl.OverLast(-time.Minute))
+				etl.Gate(p, "micros", etl.InvalidRatioAbove("in", 0.1), etl.Warn, etl.OverLast(1500*time.Microsecond))
+				etl.Gate(p, "held", etl.RowsBelow("out", 2), etl.Quarantine, etl.QuarantineTo("thin"), etl.OverLast(time.Hour))
+				etl.Gate(p, "fine", etl.RowsBelow("out", 2), etl.Fail, etl.OverLast(time.Millisecond))
+			})
+		}, []string{ir.CodeRollingGate, ir.CodeRollingGate, ir.CodeRollingGate, ir.CodeRollingGate}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

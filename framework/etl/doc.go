@@ -54,8 +54,9 @@
 // Gate declares a gate: a Check (InvalidRatioAbove, RowsBelow,
 // NullRatioAbove, or ExpectationFailedAbove and ExpectationFailedRatioAbove
 // over an expectation's counts) measured per micro-batch, per event-time window with
-// PerWindow, or over the last n micro-batches with OverLastBatches (a
-// rolling metric kept in the checkpoint; it warns or fails), and an
+// PerWindow, or over the last n micro-batches with OverLastBatches or the
+// micro-batches of a sliding interval with OverLast (a rolling metric kept
+// in the checkpoint; it warns or fails), and an
 // Action: Warn, Fail, or Quarantine with QuarantineTo naming the asset the
 // breached rows go to instead of the load.
 //

@@ -3,6 +3,7 @@ package etl
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/etlgen/etlgen/framework/ir"
 )
@@ -105,6 +106,22 @@ func OverLastBatches(n int) GateOption {
 	return func(g *ir.Gate) { g.Scope, g.Batches = ir.GateScopeLastBatches, n }
 }
 
+// OverLast scopes a gate to a rolling metric over a sliding interval:
+// its measure over the micro-batches of each query it concerns whose
+// trigger time (a micro-batch's processing time: Spark's
+// batchTimestampMs, the local engine's clock when the batch starts, the
+// testkit's clock in tests) is less than d before the current batch's,
+// the current one included, and at most the last ir.MaxRollingBatches
+// of them (the batches a checkpoint retains) — summed as OverLastBatches
+// sums them, checked in every micro-batch before its sinks commit. d is
+// a positive whole number of milliseconds. Each batch's measure and
+// trigger time are kept in the query's checkpoint, so a restart goes on
+// from them and a re-run batch keeps its trigger time and counts once. A
+// sliding gate warns or fails: it quarantines no rows.
+func OverLast(d time.Duration) GateOption {
+	return func(g *ir.Gate) { g.Scope, g.Interval = ir.GateScopeLastInterval, ir.Duration(d.String()) }
+}
+
 // Gate declares a quality gate of the pipeline: name (unique in the
 // pipeline) is reported with every verdict; check says what is measured
 // in each micro-batch and the threshold; action what a breach does. Both
@@ -134,13 +151,17 @@ func Gate(p *Builder, name string, check Check, action Action, opts ...GateOptio
 	case action == Quarantine && g.Output == "":
 		p.errorf(ir.CodeBadGate, pos, "name the asset the rows go to: etl.QuarantineTo(\"asset\")", "quality gate %s quarantines and names no output", name)
 		return
-	case g.Rolling() && (g.Batches < 2 || g.Batches > ir.MaxRollingBatches):
+	case g.Sliding() && g.IntervalMs() == 0:
+		p.errorf(ir.CodeRollingGate, pos, "slide over a positive whole number of milliseconds, e.g. etl.OverLast(time.Hour)",
+			"quality gate %s: etl.OverLast(%s)", name, g.Interval)
+		return
+	case g.Scope == ir.GateScopeLastBatches && (g.Batches < 2 || g.Batches > ir.MaxRollingBatches):
 		p.errorf(ir.CodeRollingGate, pos, fmt.Sprintf("span 2 to %d micro-batches (the batches a checkpoint retains)", ir.MaxRollingBatches),
 			"quality gate %s: etl.OverLastBatches(%d)", name, g.Batches)
 		return
 	case g.Rolling() && action == Quarantine:
 		p.errorf(ir.CodeRollingGate, pos, "make the rolling gate warn or fail, or quarantine per micro-batch or per window",
-			"quality gate %s: a rolling gate has no rows of its own to quarantine: its breach is of %d micro-batches", name, g.Batches)
+			"quality gate %s: a rolling gate has no rows of its own to quarantine: its breach is of %s", name, g.SpanText())
 		return
 	case action != Quarantine && g.Output != "":
 		p.errorf(ir.CodeBadGate, pos, "use etl.Quarantine with etl.QuarantineTo, or drop QuarantineTo", "quality gate %s names output %s but its action is %s", name, g.Output, action)

@@ -39,8 +39,10 @@ const (
 	// of the pipeline has, or with an unknown metric, scope or action.
 	CodeBadGate = "ETL-D214"
 	// CodeRollingGate: a rolling gate (GateScopeLastBatches) spanning
-	// fewer than 2 or more than MaxRollingBatches micro-batches, or one
-	// that quarantines; the DSL and the planner report it.
+	// fewer than 2 or more than MaxRollingBatches micro-batches, one over
+	// a sliding interval (GateScopeLastInterval) that is not a positive
+	// whole number of milliseconds, or one that quarantines; the DSL and
+	// the planner report it.
 	CodeRollingGate = "ETL-D290"
 	// CodeBadExpectation: an expectation without a name, with the name of
 	// another expectation of the pipeline, without an expression or key, on

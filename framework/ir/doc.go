@@ -55,7 +55,9 @@
 // invalid ratio, a load's rows or a column's null ratio, an expectation's
 // failed rows or failed ratio: Gate.Expectation), its threshold,
 // scope (GateScopeBatch, GateScopeWindow, GateScopeDataset, or the rolling
-// GateScopeLastBatches over Gate.Batches micro-batches) and action
+// GateScopeLastBatches over Gate.Batches micro-batches and
+// GateScopeLastInterval over the micro-batches of the sliding
+// Gate.Interval) and action
 // (GateWarn, GateFail, GateQuarantine with the Output asset the breached
 // rows go to); the planner decides which queries evaluate each one.
 //

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/etlgen/etlgen/diag"
 )
@@ -64,7 +65,20 @@ const (
 	// by batch id, so the scope survives restarts and a re-run batch
 	// replaces its own parts instead of adding them again.
 	GateScopeLastBatches = "last_micro_batches"
+	// GateScopeLastInterval measures a rolling metric over a sliding
+	// interval: the sums of the metric's parts over the micro-batches of
+	// each query the gate concerns whose trigger time (Spark's
+	// batchTimestampMs, logged in offsets/N; the local engine's clock at
+	// the batch's start) is less than Gate.Interval before the current
+	// batch's, the current one included, and at most the last
+	// MaxRollingBatches of them (the batches a checkpoint retains). Kept
+	// in the checkpoint as GateScopeLastBatches' parts, with each batch's
+	// trigger time.
+	GateScopeLastInterval = "last_interval"
 )
+
+// GateScopes are the scopes a gate may have.
+var GateScopes = []string{GateScopeBatch, GateScopeWindow, GateScopeDataset, GateScopeLastBatches, GateScopeLastInterval}
 
 // MaxRollingBatches is the most micro-batches a rolling gate spans: the
 // batches a checkpoint retains (spark.sql.streaming.minBatchesToRetain's
@@ -109,12 +123,55 @@ type Gate struct {
 	// Batches is how many micro-batches a rolling gate
 	// (GateScopeLastBatches) spans, 2 to MaxRollingBatches; 0 for the
 	// other scopes.
-	Batches int           `json:"batches,omitempty"`
-	Pos     diag.Position `json:"pos"`
+	Batches int `json:"batches,omitempty"`
+	// Interval is the sliding interval a rolling gate over the last
+	// interval (GateScopeLastInterval) spans, a positive whole number of
+	// milliseconds; "" for the other scopes.
+	Interval Duration      `json:"interval,omitempty"`
+	Pos      diag.Position `json:"pos"`
 }
 
-// Rolling reports whether the gate measures the last Batches micro-batches.
-func (g *Gate) Rolling() bool { return g.Scope == GateScopeLastBatches }
+// Rolling reports whether the gate measures a rolling metric: the last
+// Batches micro-batches, or those of the last Interval.
+func (g *Gate) Rolling() bool {
+	return g.Scope == GateScopeLastBatches || g.Scope == GateScopeLastInterval
+}
+
+// Sliding reports whether the gate measures the micro-batches of the last
+// Interval.
+func (g *Gate) Sliding() bool { return g.Scope == GateScopeLastInterval }
+
+// Span is the most micro-batches a rolling gate adds up: Batches, or
+// MaxRollingBatches over a sliding interval; 1 for the other scopes.
+func (g *Gate) Span() int {
+	switch g.Scope {
+	case GateScopeLastBatches:
+		return g.Batches
+	case GateScopeLastInterval:
+		return MaxRollingBatches
+	}
+	return 1
+}
+
+// IntervalMs is a sliding gate's interval in milliseconds, 0 when it is
+// not a positive whole number of milliseconds (the unit of a batch's
+// trigger time; ETL-D290).
+func (g *Gate) IntervalMs() int64 {
+	d, err := time.ParseDuration(string(g.Interval))
+	if err != nil || d <= 0 || d%time.Millisecond != 0 {
+		return 0
+	}
+	return d.Milliseconds()
+}
+
+// SpanText names what a rolling gate's breach is of: "3 micro-batches"
+// or "the micro-batches of the last 1h0m0s".
+func (g *Gate) SpanText() string {
+	if g.Sliding() {
+		return "the micro-batches of the last " + string(g.Interval)
+	}
+	return strconv.Itoa(g.Batches) + " micro-batches"
+}
 
 // Windowed reports whether the gate is measured per event-time window.
 func (g *Gate) Windowed() bool { return g.Scope == GateScopeWindow }
@@ -158,8 +215,11 @@ func (g *Gate) Condition() string {
 	if g.Windowed() {
 		c += " in an event-time window"
 	}
-	if g.Rolling() {
+	switch g.Scope {
+	case GateScopeLastBatches:
 		c += " over the last " + strconv.Itoa(g.Batches) + " micro-batches"
+	case GateScopeLastInterval:
+		c += " over the micro-batches of the last " + string(g.Interval)
 	}
 	return c
 }

@@ -386,15 +386,18 @@ func expectationCounts(p Pipelines) testkit.Scenario {
 				row("calls", "known_status", "quarantine", 5, 2),
 				row("calls", "routed", "drop", 7, 2),
 			},
-			// 3 of 7 routed calls slow; 2 unrouted (the rolling gate over
-			// the first batch, on Spark counted again from the Kafka
-			// range); 2 of 5 outcomes server errors
+			// 3 of 7 routed calls slow; 2 unrouted (the rolling gates over
+			// the first batch, of the last 3 batches and of the last hour,
+			// on Spark counted again from the Kafka range); 2 of 5
+			// outcomes server errors
 			testkit.GateVerdicts: {
 				verdict("call_outcomes", "server-errors", 0, 0.4, true),
 				verdict("call_outcomes", "slow-calls", 0, 3.0/7, false),
 				verdict("call_outcomes", "unrouted-last-3", 0, 2, true),
+				verdict("call_outcomes", "unrouted-last-hour", 0, 2, true),
 				verdict("calls", "slow-calls", 0, 3.0/7, false),
 				verdict("calls", "unrouted-last-3", 0, 2, true),
+				verdict("calls", "unrouted-last-hour", 0, 2, true),
 			},
 		},
 		Ignore: map[string][]string{"held_calls": {"observed_at"}},

@@ -8,6 +8,7 @@ import json
 
 from pyspark.sql import functions as F
 
+from .checkpoint import read_offsets
 from .failures import GATE_CODE, GATE_MARKER
 from .metrics import _observed
 from .writes import append
@@ -104,6 +105,26 @@ WINDOW_SCOPE = "event_time_window"
 ROLLING_SCOPE = "last_micro_batches"
 
 
+# A sliding gate's scope (ir.GateScopeLastInterval): its metric over the
+# micro-batches whose trigger time (batchTimestampMs of offsets/N) is less
+# than gate["interval_ms"] before the current batch's, at most the last
+# MAX_ROLLING_BATCHES (ir.MaxRollingBatches: the batches a checkpoint
+# retains); each batch's parts are kept in rolling_store with its trigger
+# time.
+SLIDING_SCOPE = "last_interval"
+MAX_ROLLING_BATCHES = 100
+
+
+def rolling(gate):
+    """Whether the gate is over the last batches or a sliding interval."""
+    return gate.get("scope") in (ROLLING_SCOPE, SLIDING_SCOPE)
+
+
+def span(gate):
+    """The most micro-batches a rolling gate adds up (ir.Gate.Span)."""
+    return gate["batches"] if gate.get("scope") == ROLLING_SCOPE else MAX_ROLLING_BATCHES
+
+
 # A per-window verdict names at most this many breached windows
 # (engine.MaxBreachedWindows).
 MAX_BREACHED_WINDOWS = 10
@@ -114,7 +135,7 @@ def measured_before_commit(gate):
     written: one that fails or quarantines (its verdict decides what is
     written), and one per event-time window (an observed metric is one
     aggregate over the batch, not one per window)."""
-    return gate["action"] in ("fail", "quarantine") or gate.get("scope") in (WINDOW_SCOPE, ROLLING_SCOPE)
+    return gate["action"] in ("fail", "quarantine") or gate.get("scope") == WINDOW_SCOPE or rolling(gate)
 
 
 def format_window_start(micros):
@@ -295,46 +316,63 @@ def parts_value(gate, parts):
 def rolling_store(checkpoint):
     """The Delta table, beside the query's checkpoint (in its directory),
     that keeps each batch's parts of the query's rolling gates: one row
-    (gate, batch_id, num, of) per gate and batch, appended idempotently per
-    batch id (keep_rolling)."""
+    (gate, batch_id, num, of, ts) per gate and batch, ts the batch's
+    trigger time in milliseconds when a sliding gate needs it (else NULL;
+    a store written before ts existed gains the column), appended
+    idempotently per batch id (keep_rolling)."""
     return checkpoint.rstrip("/") + "/etlgen_rolling"
 
 
-def rolling_sums(spark, checkpoint, batch_id, gates, parts):
+def rolling_sums(spark, checkpoint, batch_id, gates, parts, now_ms=None):
     """Each rolling gate's parts summed over micro-batch batch_id's (parts)
-    and those rolling_store keeps of the gate["batches"] - 1 batches
-    before it (a batch that kept none, the query's first ones, adds
-    nothing), by name. The store does not exist before the first batch
-    kept its parts."""
-    span = max(g["batches"] for g in gates)
+    and those rolling_store keeps of the span(gate) - 1 batches before it
+    (a batch that kept none, the query's first ones, adds nothing), by
+    name; a sliding gate adds only the batches whose trigger time is less
+    than gate["interval_ms"] before now_ms, the current batch's. The store
+    does not exist before the first batch kept its parts."""
     kept = {}
     if batch_id > 0:
+        first = batch_id - max(span(g) for g in gates) + 1
         try:
             rows = (spark.read.format("delta").load(rolling_store(checkpoint))
-                    .where((F.col("batch_id") >= batch_id - span + 1) & (F.col("batch_id") < batch_id)).collect())
+                    .where((F.col("batch_id") >= first) & (F.col("batch_id") < batch_id)).collect())
         except Exception as e:  # noqa: BLE001 - only a store not yet written is empty
             if "PATH_NOT_FOUND" not in str(e) and "DELTA_MISSING_DELTA_TABLE" not in str(e) and "is not a Delta table" not in str(e):
                 raise
             rows = []
         for r in rows:
-            kept[(r["gate"], int(r["batch_id"]))] = (int(r["num"]), int(r["of"]))
+            kept[(r["gate"], int(r["batch_id"]))] = (int(r["num"]), int(r["of"]), r.asDict().get("ts"))
     sums = {}
     for g in gates:
         num, of = parts[g["name"]]
-        for b in range(max(batch_id - g["batches"] + 1, 0), batch_id):
-            n, o = kept.get((g["name"], b), (0, 0))
+        for b in range(max(batch_id - span(g) + 1, 0), batch_id):
+            n, o, ts = kept.get((g["name"], b), (0, 0, None))
+            if g.get("scope") == SLIDING_SCOPE and (ts is None or now_ms - int(ts) >= g["interval_ms"]):
+                continue
             num, of = num + n, of + o
         sums[g["name"]] = (num, of)
     return sums
 
 
-def keep_rolling(spark, checkpoint, batch_id, gates, parts):
-    """Append micro-batch batch_id's parts of the rolling gates to
+def keep_rolling(spark, checkpoint, batch_id, gates, parts, now_ms=None):
+    """Append micro-batch batch_id's parts of the rolling gates, with its
+    trigger time now_ms (None: no sliding gate needs it), to
     rolling_store, idempotently (txnAppId / txnVersion: a batch re-run
     from the offset log keeps its parts once)."""
-    rows = [(g["name"], int(batch_id), int(parts[g["name"]][0]), int(parts[g["name"]][1])) for g in gates]
-    df = spark.createDataFrame(rows, "gate STRING, batch_id BIGINT, num BIGINT, of BIGINT")
-    append(df, batch_id, None, "etlgen-rolling:" + checkpoint, path=rolling_store(checkpoint))
+    rows = [(g["name"], int(batch_id), int(parts[g["name"]][0]), int(parts[g["name"]][1]), now_ms) for g in gates]
+    df = spark.createDataFrame(rows, "gate STRING, batch_id BIGINT, num BIGINT, of BIGINT, ts BIGINT")
+    append(df, batch_id, None, "etlgen-rolling:" + checkpoint, path=rolling_store(checkpoint), merge_schema=True)
+
+
+def trigger_time(spark, checkpoint, gates, batch_id):
+    """Micro-batch batch_id's trigger time in milliseconds when a gate of
+    gates slides over an interval (batchTimestampMs of the checkpoint's
+    offsets/N, written before the batch ran, the same when it re-runs),
+    else None."""
+    if not any(g.get("scope") == SLIDING_SCOPE for g in gates):
+        return None
+    meta, _ = read_offsets(spark, checkpoint, batch_id)
+    return int(meta["batchTimestampMs"])
 
 
 
@@ -345,15 +383,17 @@ def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None,
     sink commits (those that warn per batch are observed in the pass:
     observed_gates): the verdicts go to the session conf (GATES_CONF +
     query, for the batch line), and the first breached gate raises with
-    GATE_MARKER, so that the batch writes nothing and its offsets stay
+    GATE_MARKER (once rows_first computed the batch's rows: a row breaking
+    an expectation with action fail raises ETL-E751 first), so that the batch writes nothing and its offsets stay
     uncommitted (the next run re-reads it). The batch re-run from the offset
     log (replay) has no progress on Spark 4.1 (SPARK-55271), so every gate
     of it is measured here, but an invalid ratio whose source cannot be read
     again (source_rows None), or an expectation's counts on a stream that
     cannot be computed again from it (checks None), which is left out. A rolling gate's value
-    is over the last gate["batches"] batches (rolling_sums, the store
-    beside checkpoint); the batch's parts are kept once no gate failed it
-    (keep_rolling)."""
+    is over the last gate["batches"] batches, or a sliding gate's over
+    those of the last interval (rolling_sums, the store beside checkpoint,
+    and the batch's trigger_time); the batch's parts are kept once no gate
+    failed it (keep_rolling)."""
     if batch_id == replay:
         gates = [g for g in gates if measured_before_commit(g) or
                  (source_rows and g.get("checks", True) is not None) or not needs_source(g)]
@@ -362,8 +402,9 @@ def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None,
     if not gates:
         return []
     parts = gate_parts(batch_df, [g for g in gates if g.get("scope") != WINDOW_SCOPE], source_rows)
-    rolling = [g for g in gates if g.get("scope") == ROLLING_SCOPE]
-    sums = rolling_sums(batch_df.sparkSession, checkpoint, batch_id, rolling, parts) if rolling else {}
+    kept = [g for g in gates if rolling(g)]
+    now_ms = trigger_time(batch_df.sparkSession, checkpoint, kept, batch_id)
+    sums = rolling_sums(batch_df.sparkSession, checkpoint, batch_id, kept, parts, now_ms) if kept else {}
     verdicts = []
     for g in gates:
         if g.get("scope") == WINDOW_SCOPE:
@@ -375,12 +416,24 @@ def check_gates(batch_df, batch_id, query, gates, source_rows=None, replay=None,
     batch_df.sparkSession.conf.set(gates_key(query, batch_id), json.dumps(verdicts))
     for v in verdicts:
         if v["breached"] and v["action"] == "fail":
+            rows_first(batch_df)
             raise RuntimeError("%s %s: quality gate %s breached in query %s batch %d: %s with value %s%s; the batch did not commit"
                                % (GATE_MARKER, GATE_CODE, v["name"], query, batch_id, v["condition"], format_value(v["value"]),
                                   windows_text(v)))
-    if rolling:
-        keep_rolling(batch_df.sparkSession, checkpoint, batch_id, rolling, parts)
+    if kept:
+        keep_rolling(batch_df.sparkSession, checkpoint, batch_id, kept, parts, now_ms)
     return verdicts
+
+
+def rows_first(batch_df):
+    """Compute the rows about to be written before a breached gate fails the
+    batch, so that an expectation with action fail that a row of the batch
+    breaks fails it first, with ETL-E751 (its raise_error in the query's
+    pass), as on the local engine: the expectation on a row comes before
+    the gate over the batch. A gate measured over the source's rows read
+    again would else fail before the pass ever ran. One job, on the
+    failing path only."""
+    batch_df.count()
 
 
 def format_value(v):

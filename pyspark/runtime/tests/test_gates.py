@@ -111,16 +111,57 @@ def test_rolling_sums_add_the_kept_batches_of_the_span():
 
 def test_keep_rolling_appends_once_per_batch(monkeypatch):
     calls = []
-    monkeypatch.setattr(g, "append", lambda df, batch_id, target, app_id, path=None: calls.append((batch_id, target, app_id, path)))
+    monkeypatch.setattr(g, "append", lambda df, batch_id, target, app_id, path=None, merge_schema=False:
+                        calls.append((batch_id, target, app_id, path, merge_schema, df.rows)))
     s = Session()
-    s.createDataFrame = lambda rows, schema: DataFrame(s, rows=[dict(zip(("gate", "batch_id", "num", "of"), r, strict=True)) for r in rows])
+    s.createDataFrame = lambda rows, schema: DataFrame(s, rows=[dict(zip(("gate", "batch_id", "num", "of", "ts"), r, strict=True)) for r in rows])
     g.keep_rolling(s, "/cp", 7, [ROLLING_FAIL], {"roll": (1, 4)})
-    assert calls == [(7, None, "etlgen-rolling:/cp", "/cp/etlgen_rolling")]
+    g.keep_rolling(s, "/cp", 8, [SLIDING_WARN], {"slide": (2, 5)}, 1700)
+    assert calls == [(7, None, "etlgen-rolling:/cp", "/cp/etlgen_rolling", True,
+                      [{"gate": "roll", "batch_id": 7, "num": 1, "of": 4, "ts": None}]),
+                     (8, None, "etlgen-rolling:/cp", "/cp/etlgen_rolling", True,
+                      [{"gate": "slide", "batch_id": 8, "num": 2, "of": 5, "ts": 1700}])]
+
+
+SLIDING_WARN = {"name": "slide", "metric": "invalid_ratio", "source": "obs_src", "threshold": 0.1,
+                "condition": "invalid_ratio(src) > 0.1 over the micro-batches of the last 1m0s", "action": "warn",
+                "scope": g.SLIDING_SCOPE, "interval_ms": 60000}
+
+
+def test_rolling_sums_of_a_sliding_gate_add_the_batches_of_the_interval():
+    s = Session()
+    s.loads[g.rolling_store("/cp")] = [{"gate": "slide", "batch_id": 1, "num": 5, "of": 5, "ts": 1000},   # 60 s before: out
+                                      {"gate": "slide", "batch_id": 2, "num": 1, "of": 10, "ts": 1001},  # in
+                                      {"gate": "slide", "batch_id": 3, "num": 7, "of": 7},              # no time kept: out
+                                      {"gate": "roll", "batch_id": 3, "num": 1, "of": 2, "ts": 1}]
+    got = g.rolling_sums(s, "/cp", 4, [SLIDING_WARN, ROLLING_FAIL], {"slide": (2, 5), "roll": (0, 1)}, now_ms=61000)
+    assert got == {"slide": (3, 15), "roll": (1, 3)}
+    assert g.span(SLIDING_WARN) == 100 and g.span(ROLLING_FAIL) == 3
+    assert g.measured_before_commit(SLIDING_WARN)
+
+
+def test_trigger_time_reads_the_offset_log_for_a_sliding_gate():
+    s = Session()
+    s.files["/cp/offsets/4"] = 'v1\n{"batchWatermarkMs":0,"batchTimestampMs":1733000000123,"conf":{}}\n{"o":1}\n'
+    assert g.trigger_time(s, "/cp", [ROLLING_FAIL, SLIDING_WARN], 4) == 1733000000123
+    assert g.trigger_time(s, "/cp", [ROLLING_FAIL], 5) is None
+
+
+def test_check_gates_sliding_keeps_the_trigger_time(monkeypatch):
+    kept = []
+    monkeypatch.setattr(g, "keep_rolling", lambda spark, cp, batch_id, gates, parts, now_ms: kept.append((batch_id, parts, now_ms)))
+    s = Session()
+    s.files["/cp/offsets/5"] = 'v1\n{"batchWatermarkMs":0,"batchTimestampMs":70000}\n{"o":1}\n'
+    s.loads[g.rolling_store("/cp")] = [{"gate": "slide", "batch_id": 4, "num": 1, "of": 10, "ts": 20000}]
+    src = DataFrame(s, rows=[{"read": 10, "rejected": 1}])
+    got = g.check_gates(DataFrame(s, rows=[{"rows": 3}]), 5, "q", [SLIDING_WARN], source_rows=lambda: src, checkpoint="/cp")
+    assert got[0]["value"] == 0.1 and not got[0]["breached"]
+    assert kept == [(5, {"slide": (1, 10)}, 70000)]
 
 
 def test_check_gates_rolling_fails_on_the_span_and_keeps_a_passing_batch(monkeypatch):
     kept = []
-    monkeypatch.setattr(g, "keep_rolling", lambda spark, cp, batch_id, gates, parts: kept.append((cp, batch_id, parts)))
+    monkeypatch.setattr(g, "keep_rolling", lambda spark, cp, batch_id, gates, parts, now_ms: kept.append((cp, batch_id, parts)))
     s = Session()
     s.loads[g.rolling_store("/cp")] = [{"gate": "roll", "batch_id": 4, "num": 5, "of": 10}]
     batch = DataFrame(s, rows=[{"rows": 3}])
@@ -158,6 +199,28 @@ def test_check_gates_fails_a_breached_batch():
         g.check_gates(batch, 2, "q", [ROWS_FAIL])
     assert str(e.value) == ("[ETLGEN_QUALITY_GATE] ETL-E750: quality gate enough breached in query q batch 2: rows >= 2 "
                             "with value 1; the batch did not commit")
+
+
+def test_check_gates_computes_the_rows_before_a_gate_fails():
+    s = Session()
+    src = DataFrame(s, rows=[{"failed": 2, "checked": 9}])
+    batch = DataFrame(s, rows=[{"rows": 7}])
+    with pytest.raises(RuntimeError, match="ETL-E750"):
+        g.check_gates(batch, 3, "q", [EXPECT_FAIL], source_rows=lambda: src)
+    assert [a for a, _ in s.actions][-1] == "count"
+    passing = DataFrame(s, rows=[{"failed": 0, "checked": 9}])
+    s.actions.clear()
+    g.check_gates(batch, 4, "q", [EXPECT_FAIL], source_rows=lambda: passing)
+    assert "count" not in [a for a, _ in s.actions]
+
+
+def test_check_gates_lets_a_failing_expectation_fail_first():
+    class Raising(DataFrame):
+        def count(self):
+            raise RuntimeError("[USER_RAISED_EXCEPTION] [ETLGEN_EXPECTATION] ETL-E751: expectation routed failed")
+    src = DataFrame(rows=[{"failed": 2, "checked": 9}])
+    with pytest.raises(RuntimeError, match="ETL-E751"):
+        g.check_gates(Raising(rows=[{"rows": 7}]), 3, "q", [EXPECT_FAIL], source_rows=lambda: src)
 
 
 def test_batch_gates_survives_a_conf_that_fails():

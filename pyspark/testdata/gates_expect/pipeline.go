@@ -2,8 +2,10 @@
 // expectations' counts: a warning per micro-batch on the valid orders'
 // recent expectation (observed in the pass), a failing gate over the last
 // 5 micro-batches on the orders positive_total drops (counted again over
-// the batch's Kafka range before the commit), and a warning on the
-// windows' expectation (a step's output: observed only).
+// the batch's Kafka range before the commit), a warning on the
+// windows' expectation (a step's output: observed only), and a warning
+// over the last hour on the recent expectation (a sliding gate: counted
+// again before the commit, as the rolling one).
 package gatesexpect
 
 import (
@@ -30,4 +32,5 @@ var Pipeline = etl.NewPipeline("expect-gated-order-streaming", "1.0.0", func(p *
 	etl.Gate(p, "old-orders", etl.ExpectationFailedRatioAbove("recent", 0.1), etl.Warn)
 	etl.Gate(p, "free-orders", etl.ExpectationFailedAbove("positive_total", 10), etl.Fail, etl.OverLastBatches(5))
 	etl.Gate(p, "thin-windows", etl.ExpectationFailedRatioAbove("two_orders", 0.5), etl.Warn)
+	etl.Gate(p, "old-orders-last-hour", etl.ExpectationFailedRatioAbove("recent", 0.2), etl.Warn, etl.OverLast(time.Hour))
 })

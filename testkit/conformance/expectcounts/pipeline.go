@@ -1,6 +1,10 @@
 package expectcounts
 
-import "github.com/etlgen/etlgen/framework/etl"
+import (
+	"time"
+
+	"github.com/etlgen/etlgen/framework/etl"
+)
 
 // ClassifyCalls names each call's outcome by its status code.
 var ClassifyCalls = etl.Transform("classify-api-calls",
@@ -20,9 +24,10 @@ var ClassifyCalls = etl.Transform("classify-api-calls",
 // loads their outcomes with a warning about server errors: the queries of
 // calls and call_outcomes both read, and count, the valid calls'
 // expectations. Gates on the counts: the slow calls' ratio per batch and
-// the unrouted calls over the last 3 batches (on Spark counted again over
-// the batch's Kafka range before the commit), the server errors' ratio on
-// the step's output.
+// the unrouted calls over the last 3 batches and over the last hour (on
+// Spark counted again over the batch's Kafka range before the commit, the
+// hour's batches by their trigger time), the server errors' ratio on the
+// step's output.
 var Pipeline = etl.NewPipeline("api-call-checks", "1.0.0", func(p *etl.Builder) {
 	c := CallCols
 	valid := etl.Extract[Call](p, "api_calls").Valid().
@@ -36,5 +41,6 @@ var Pipeline = etl.NewPipeline("api-call-checks", "1.0.0", func(p *etl.Builder) 
 	etl.Load(p, "held_calls", etl.Into[HeldCall](valid.Quarantined()))
 	etl.Gate(p, "slow-calls", etl.ExpectationFailedRatioAbove("fast", 0.5), etl.Warn)
 	etl.Gate(p, "unrouted-last-3", etl.ExpectationFailedAbove("routed", 1), etl.Warn, etl.OverLastBatches(3))
+	etl.Gate(p, "unrouted-last-hour", etl.ExpectationFailedAbove("routed", 1), etl.Warn, etl.OverLast(time.Hour))
 	etl.Gate(p, "server-errors", etl.ExpectationFailedRatioAbove("no_server_error", 0.3), etl.Warn)
 }, etl.Describe("API calls checked by expectations of each action, loaded with their outcomes."))
