@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 
@@ -46,8 +45,8 @@ func openLedger(pp *planner.PipelinePlan, asset string) (*ledger, error) {
 	if !plainName.MatchString(asset) {
 		return nil, replayErr(CodeReplayLedger, "replay %s: the quarantine's name cannot name a ledger directory (letters, digits, _ . - only)", asset)
 	}
-	dir := filepath.Join(filepath.Dir(pp.Queries[0].Checkpoint), "_replay", asset)
-	return &ledger{dir: dir, path: filepath.Join(dir, "ledger.jsonl")}, nil
+	dir := storeJoin(storeDir(pp.Queries[0].Checkpoint), "_replay", asset)
+	return &ledger{dir: dir, path: storeJoin(dir, "ledger.jsonl")}, nil
 }
 
 // read returns the ledger's complete entries in order, and the length of

@@ -38,6 +38,9 @@ type Options struct {
 	// deletes nothing and ends the run with ErrStartOverDeclined.
 	Fresh   bool
 	Confirm func(paths []string) bool
+	// env is added to a Spark program's environment (a replay program's
+	// entries file).
+	env []string
 }
 
 // ErrStartOverDeclined is Start's error when Options.Confirm said no.

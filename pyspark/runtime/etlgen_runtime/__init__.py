@@ -98,6 +98,7 @@ from .lifecycle import run
 from .metrics import ran_batch, spark_timestamp
 from .progress import HOLD_SECONDS, RUNNING_MESSAGES, batch_line, late_watermark, replay_line
 from .queries import RESTARTABLE, Query, start_query
+from .replay import LEDGER_SCHEMA, REPLAY_ENTRIES_ENV, append_ledger, ledger_entries
 from .sqltext import sql_string
 from .stop import PARENT_PIPE_ENV, STOP_CONF, STOPPED_MARKER, StopAfterBatch, micro_batch, stopped_after_batch
 from .validation import quarantine_static, rule_check, static_valid, validate
@@ -118,6 +119,7 @@ __all__ = [
     "HOLD_SECONDS",
     "ICEBERG_PROPS",
     "ICEBERG_SESSION_PREFIX",
+    "LEDGER_SCHEMA",
     "MAX_BREACHED_WINDOWS",
     "MISSING_ENV",
     "ORPHAN_ENV",
@@ -127,6 +129,7 @@ __all__ = [
     "RAISED_EXPECTATION",
     "REDACTED",
     "RELEASE_ONLY_ENV",
+    "REPLAY_ENTRIES_ENV",
     "RESTARTABLE",
     "ROLLING_SCOPE",
     "RUNNING_MESSAGES",
@@ -142,6 +145,7 @@ __all__ = [
     "WINDOW_SCOPE",
     "add_url_param",
     "append",
+    "append_ledger",
     "batch_dir",
     "batch_gates",
     "batch_line",
@@ -179,6 +183,7 @@ __all__ = [
     "keep_rolling",
     "late_max_end",
     "late_range",
+    "ledger_entries",
     "late_watermark",
     "log_offset",
     "materialize",
