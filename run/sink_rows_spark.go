@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"net/url"
 	"os"
 	"slices"
@@ -28,7 +29,11 @@ func readSparkTable(ctx context.Context, m *planner.Model, q *planner.Query, r *
 	}
 	defer s.Stop()
 	table := tableRelation(q)
-	rows, err := collect(ctx, s, fmt.Sprintf("SELECT to_json(struct(*)) FROM %s LIMIT %d", table, limit))
+	query := "SELECT to_json(struct(*)) FROM " + table
+	if limit <= math.MaxInt32 { // Spark's LIMIT takes an INT: a larger limit is none (replay reads every row)
+		query += fmt.Sprintf(" LIMIT %d", limit)
+	}
+	rows, err := collect(ctx, s, query)
 	if err != nil {
 		return err
 	}
