@@ -27,10 +27,11 @@ type Replay struct {
 }
 
 // replayView is the template's view of a replay program: Python literals
-// of the ledger's path and app id, and the quarantine (plain text).
+// of the ledger's path and app id, and the quarantine's asset (plain
+// text).
 type replayView struct {
 	Ledger, AppID string
-	Quarantine    string
+	Asset         string
 }
 
 // ledgerLineage are the columns of a ledger row as a source row: its
@@ -64,7 +65,7 @@ func GenerateReplay(m *planner.Model, r Replay) ([]File, error) {
 	}
 	pv.File = ReplayProgramName(pp.ID, r.Quarantine)
 	pv.Title = pp.ID + " " + pp.Version + " on profile " + m.Profile + ": replay of quarantine " + r.Quarantine
-	pv.Replay = &replayView{Ledger: PyString(r.Ledger), AppID: PyString(r.AppID), Quarantine: r.Quarantine}
+	pv.Replay = &replayView{Ledger: PyString(r.Ledger), AppID: PyString(r.AppID), Asset: r.Quarantine}
 	var b bytes.Buffer
 	if err := programTmpl.Execute(&b, pv); err != nil {
 		return nil, fmt.Errorf("generate replay program of %s of pipeline %s: %w", r.Quarantine, pp.ID, err)

@@ -155,17 +155,7 @@ func replayLeftovers(m *planner.Model, pipelineID string) []localengine.Leftover
 	if !ok {
 		return nil
 	}
-	quarantines := map[string]*planner.Source{} // by quarantine asset
-	for i := range pp.Queries {
-		if src, err := quarantineSource(pp, &pp.Queries[i], ""); err == nil {
-			quarantines[pp.Queries[i].Sink.Asset] = src
-		}
-	}
-	for i := range pp.Sources {
-		if sq := pp.Sources[i].Quarantine; sq != nil {
-			quarantines[sq.Asset] = &pp.Sources[i]
-		}
-	}
+	quarantines := quarantinesOf(pp)
 	var out []localengine.Leftover
 	for _, asset := range slices.Sorted(maps.Keys(quarantines)) {
 		led, err := openLedger(pp, asset)
@@ -181,6 +171,23 @@ func replayLeftovers(m *planner.Model, pipelineID string) []localengine.Leftover
 			l.Queries = rp.Queries
 		}
 		out = append(out, l)
+	}
+	return out
+}
+
+// quarantinesOf is the quarantines of pp a replay can read, by asset,
+// each with the source whose invalid branch it holds.
+func quarantinesOf(pp *planner.PipelinePlan) map[string]*planner.Source {
+	out := map[string]*planner.Source{}
+	for i := range pp.Queries {
+		if src, err := quarantineSource(pp, &pp.Queries[i], ""); err == nil {
+			out[pp.Queries[i].Sink.Asset] = src
+		}
+	}
+	for i := range pp.Sources {
+		if sq := pp.Sources[i].Quarantine; sq != nil {
+			out[sq.Asset] = &pp.Sources[i]
+		}
 	}
 	return out
 }

@@ -89,3 +89,15 @@ func planCase(t *testing.T, dir string) *planner.Model {
 	}
 	return m
 }
+
+// TestFreshOnSparkNamesReplays: run --fresh on Spark names, among what to
+// delete, the directory of each quarantine's replay (its ledger table and
+// its queries' checkpoints).
+func TestFreshOnSparkNamesReplays(t *testing.T) {
+	m := planCase(t, filepath.Join("testdata", "replay_program"))
+	text := freshOnSpark(m).Error()
+	want := "replay directory s3a://warehouse/checkpoints/replay-demo/v1/spark/_replay/rejected_readings (the replay's ledger table and checkpoints)"
+	if !strings.Contains(text, want) {
+		t.Errorf("run --fresh on Spark says:\n%s\nwant a line %q", text, want)
+	}
+}

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/etlgen/etlgen/planner"
@@ -116,12 +118,14 @@ func writeEntries(path string, version int, add []ledgerEntry) error {
 	return nil
 }
 
-// failureText is a failed report's failure, for an error.
+// failureText is a failed report's failure, for an error: its code and
+// the first line of its message (the rest is Spark's stack trace).
 func failureText(r *Report) string {
 	if r.Failure == nil {
 		return fmt.Sprintf("exit %d", r.ExitCode)
 	}
-	return strings.TrimSpace(r.Failure.Code + ": " + r.Failure.Message)
+	first, _, _ := strings.Cut(r.Failure.Message, "\n")
+	return strings.TrimSpace(r.Failure.Code + ": " + first)
 }
 
 // storeJoin joins path elements to a directory of the profile's store: a
@@ -165,4 +169,26 @@ func sparkLedgerIDs(ctx context.Context, m *planner.Model, path string) (map[str
 		}
 	}
 	return out, nil
+}
+
+// sparkReplayDirs lists the directories the replays of the model's
+// quarantines keep on Spark (_replay/<quarantine>: the ledger table and
+// the replay's checkpoints), those whose valid branch a replay can feed,
+// for a start over to delete with the checkpoints.
+func sparkReplayDirs(m *planner.Model) []string {
+	var out []string
+	for i := range m.Pipelines {
+		pp := &m.Pipelines[i]
+		qs := quarantinesOf(pp)
+		for _, asset := range slices.Sorted(maps.Keys(qs)) {
+			led, err := openLedger(pp, asset)
+			if err != nil {
+				continue
+			}
+			if _, err := replayModel(m, pp, qs[asset], led.dir); err == nil {
+				out = append(out, led.dir)
+			}
+		}
+	}
+	return out
 }

@@ -134,6 +134,9 @@ func freshOnSpark(m *planner.Model) error {
 	for _, q := range SinkQueries(m) {
 		fmt.Fprintf(&b, "\n  checkpoint %s", q.Checkpoint)
 	}
+	for _, dir := range sparkReplayDirs(m) {
+		fmt.Fprintf(&b, "\n  replay directory %s (the replay's ledger table and checkpoints)", dir)
+	}
 	seen := map[string]bool{}
 	for _, q := range SinkQueries(m) {
 		table := sinkPlugin(q).Store == profile.StoreTable
