@@ -195,6 +195,16 @@
 // after its own sink with write_<load> (view_query.go hostedWrite, a
 // writeView with the load's txnAppId), and start_<host> creates its table.
 //
+// # Replay
+//
+// GenerateReplay (replay.go) writes the replay program of a quarantine
+// (etlgen replay --yes, docs/replay.md) from the same template: the
+// pipeline's program over a model the caller reduced to the valid branch
+// of the quarantine's source, that source read as a stream from the replay
+// ledger Delta table (its raw column as the payload), and start() first
+// appending the entries of the file ETLGEN_REPLAY_ENTRIES names to the
+// ledger, once (etlgen_runtime.append_ledger: txnAppId / txnVersion).
+//
 // # Run
 //
 // Package sparkrun starts a generated program (sparkrun.Run), reads its

@@ -40,7 +40,7 @@ var pyBuiltins = setOf("ArithmeticError AssertionError AttributeError BaseExcept
 // functions read besides their parameters (F, the comprehension variable
 // c; their locals df, df2, ... are matched by localName).
 var programNames = setOf("argparse sys F rt PIPELINE_ID PIPELINE_VERSION PROFILE REMOTE SESSION_CONF " +
-	"STOP_POLICY STOP_TIMEOUT_SECONDS SERVER_LOSS_TIMEOUT_SECONDS start main connect spark c")
+	"STOP_POLICY STOP_TIMEOUT_SECONDS SERVER_LOSS_TIMEOUT_SECONDS REPLAY_LEDGER REPLAY_LEDGER_APP_ID start main connect spark c")
 
 // localName matches the variables a step function assigns.
 var localName = regexp.MustCompile(`^df[0-9]*$`)

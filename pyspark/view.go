@@ -38,6 +38,9 @@ type programView struct {
 	// Gated: a query has quality gates (its foreachBatch is bound to the
 	// batch it replays with functools.partial).
 	Gated bool
+	// Replay is the replay ledger of a replay program (GenerateReplay);
+	// nil in a pipeline's program.
+	Replay *replayView
 }
 
 // kv is one dict entry, both sides Python literals.
@@ -66,10 +69,19 @@ type gen struct {
 	// quarantining is, while the expression of a Quarantined() load is
 	// built, its view (quarantined fills its Quarantine); nil otherwise.
 	quarantining *queryView
+	// replay is the quarantine replay a replay program feeds; nil in a
+	// pipeline's program.
+	replay *Replay
 }
 
 func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, error) {
-	g := &gen{m: m, pp: pp, ids: newIdents(), sources: map[string]*sourceView{}, steps: map[string]*stepView{}}
+	return buildReplayable(m, pp, nil)
+}
+
+// buildReplayable is buildProgram; with replay, the program of that
+// replay (GenerateReplay).
+func buildReplayable(m *planner.Model, pp *planner.PipelinePlan, replay *Replay) (*programView, error) {
+	g := &gen{m: m, pp: pp, ids: newIdents(), sources: map[string]*sourceView{}, steps: map[string]*stepView{}, replay: replay}
 	pv := &programView{PipelineID: PyString(pp.ID), Version: PyString(pp.Version), Profile: PyString(m.Profile),
 		Title: pp.ID + " " + pp.Version + " on profile " + m.Profile, File: ProgramName(pp.ID)}
 	if err := g.session(pv); err != nil {

@@ -83,7 +83,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if s.Binding == nil {
 		return nil, fmt.Errorf("source %s is not bound to a profile asset", s.Asset)
 	}
-	p, err := reader(s)
+	p, s, err := g.reader(s)
 	if err != nil {
 		return nil, err
 	}

@@ -63,9 +63,9 @@
 // Options.Fresh starts each pipeline over first, on the local engine
 // (localengine.StartOver, after Options.Confirm; its replays' ledgers and what
 // they wrote go too, replayLeftovers); on Spark it is refused with
-// what starting over there takes (the checkpoints and the Delta sink
-// tables: a new checkpoint's batches would be skipped by the tables'
-// txnAppId). ReadSink reads a sink's rows where the profile binds it (a
+// what starting over there takes (the checkpoints, the replays'
+// _replay/<quarantine> directories and the Delta sink tables: a new
+// checkpoint's batches would be skipped by the tables' txnAppId). ReadSink reads a sink's rows where the profile binds it (a
 // file-json directory's committed files; a Delta table through Spark
 // Connect) for `etlgen show` and the summary after a run.
 //
@@ -76,8 +76,12 @@
 // under the pipeline's checkpoints: _replay/<quarantine>) and runs the
 // loads of the source's valid branch over the ledger on the local engine,
 // each with a checkpoint of its own, so a row is fed once
-// (replay_ingest.go; docs/replay.md). ReadSink marks a quarantine's rows
-// the ledger holds (SinkRows.Replayed, replay_mark.go).
+// (replay_ingest.go; docs/replay.md). On Spark the ledger is a Delta table
+// there and the replay is a generated program (pyspark.GenerateReplay) run
+// as a run's program is: it appends the rows once (txnAppId/txnVersion),
+// then runs the valid branch's queries over the ledger from their own
+// checkpoints and txnAppIds (replay_spark.go). ReadSink marks a
+// quarantine's rows the ledger holds (SinkRows.Replayed, replay_mark.go).
 //
 // The model must come from planner.Plan without errors (the CLI checks with
 // `etlgen validate` semantics first). A Report is written next to the

@@ -23,7 +23,8 @@ const (
 	// replay can read (not an invalid branch of an extract, or without its
 	// raw_payload column).
 	CodeReplayNotQuarantine = "ETL-E752"
-	// CodeReplayEngine: replay --yes on an engine it does not ingest on.
+	// CodeReplayEngine: replay --yes on an engine it does not ingest on
+	// (neither in-process nor Spark).
 	CodeReplayEngine = "ETL-E753"
 	// CodeReplayStateful: the valid branch of the quarantine's source
 	// holds state (an aggregation, deduplication or stream join), which
@@ -31,6 +32,9 @@ const (
 	CodeReplayStateful = "ETL-E754"
 	// CodeReplayLedger: the replay ledger is unreadable or untrusted.
 	CodeReplayLedger = "ETL-E755"
+	// CodeReplaySparkFailed: the replay program failed on Spark (its
+	// ledger append or a replay query); the next replay --yes finishes it.
+	CodeReplaySparkFailed = "ETL-E804"
 )
 
 // ReplayError is a replay refused or stopped for a reason the user can
@@ -115,6 +119,9 @@ type ReplayOptions struct {
 	Quarantine string
 	// Apply feeds the rows that pass now through the valid branch, once.
 	Apply bool
+	// Run configures the replay program on a Spark profile as a run's
+	// program (Python, ProgramLog, Profile for the preflight, OnNotice).
+	Run Options
 }
 
 // quarantined is a quarantine row as replay reads it.
@@ -160,19 +167,34 @@ func Replay(ctx context.Context, m *planner.Model, opts ReplayOptions) (*ReplayR
 	if err != nil {
 		return nil, err
 	}
-	held, err := led.ids()
+	held, err := ledgerIDs(ctx, m, led)
 	if err != nil {
 		return nil, err
 	}
 	r := &ReplayReport{Pipeline: pp.ID, Quarantine: q.Sink.Asset, Source: src.Asset, Contract: c.ID, ContractVersion: c.Version, Ledger: led.path}
+	if m.OnSpark {
+		r.Ledger = sparkLedger(led)
+	}
 	payloads, err := judge(r, c, rows.Rows, held)
 	if err != nil {
 		return nil, err
 	}
-	if !opts.Apply {
+	switch {
+	case !opts.Apply:
 		return r, nil
+	case m.OnSpark:
+		return r, ingestSpark(ctx, m, pp, src, led, r, payloads, len(held), opts.Run)
 	}
 	return r, ingest(ctx, m, pp, src, led, r, payloads)
+}
+
+// ledgerIDs returns the replay ids the quarantine's ledger holds: its
+// local file, or on Spark its Delta table.
+func ledgerIDs(ctx context.Context, m *planner.Model, led *ledger) (map[string]bool, error) {
+	if m.OnSpark {
+		return sparkLedgerIDs(ctx, m, sparkLedger(led))
+	}
+	return led.ids()
 }
 
 // quarantineSource is the source whose invalid branch the sink q holds:

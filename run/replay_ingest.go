@@ -3,7 +3,7 @@ package run
 import (
 	"context"
 	"fmt"
-	"path/filepath"
+	"path"
 	"slices"
 
 	"github.com/etlgen/etlgen/framework/profile"
@@ -20,7 +20,7 @@ import (
 // batch with the same rows, and a second replay feeds nothing twice.
 func ingest(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, src *planner.Source, led *ledger, r *ReplayReport, add []ledgerEntry) error {
 	if !m.InProcess {
-		return replayErr(CodeReplayEngine, "replay --yes %s: the %s engine does not feed replayed rows: its ledger would live beside the checkpoints on the profile's store (checkpoint_root), which etlgen cannot append to with the local ledger's safety (a regular file appended and synced before the rows are fed), and its sinks commit only through the generated program's txnAppId per checkpoint; run without --yes for the diff (docs/replay.md, \"Ingesting\")", r.Quarantine, m.Engine)
+		return replayErr(CodeReplayEngine, "replay --yes %s: the %s engine does not feed replayed rows (replay ingests on the local engine and on Spark); run without --yes for the diff (docs/replay.md, \"Ingesting\")", r.Quarantine, m.Engine)
 	}
 	rm, err := replayModel(m, pp, src, led.dir)
 	if err != nil {
@@ -67,7 +67,9 @@ func replayModel(m *planner.Model, pp *planner.PipelinePlan, src *planner.Source
 		if len(q.Stateful) > 0 || len(q.Watermarks) > 0 {
 			return nil, replayErr(CodeReplayStateful, "replay --yes: query %s of the valid branch of %s holds state (%s): replayed rows would miss the state and watermark of the pipeline's checkpoint; replay --yes feeds stateless valid branches only (docs/replay.md); run without --yes for the diff", q.Name, src.Asset, statefulText(q))
 		}
-		q.Checkpoint = filepath.Join(dir, "queries", q.Name)
+		q.Checkpoint = storeJoin(dir, "queries", q.Name)
+		// Its own txnAppId: a replay batch is no batch of the pipeline's.
+		q.Identity = storeDir(q.Identity) + "/_replay/" + path.Base(dir) + "/queries/" + q.Name
 		keep = append(keep, q)
 	}
 	if len(keep) == 0 {

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 
@@ -46,8 +45,8 @@ func openLedger(pp *planner.PipelinePlan, asset string) (*ledger, error) {
 	if !plainName.MatchString(asset) {
 		return nil, replayErr(CodeReplayLedger, "replay %s: the quarantine's name cannot name a ledger directory (letters, digits, _ . - only)", asset)
 	}
-	dir := filepath.Join(filepath.Dir(pp.Queries[0].Checkpoint), "_replay", asset)
-	return &ledger{dir: dir, path: filepath.Join(dir, "ledger.jsonl")}, nil
+	dir := storeJoin(storeDir(pp.Queries[0].Checkpoint), "_replay", asset)
+	return &ledger{dir: dir, path: storeJoin(dir, "ledger.jsonl")}, nil
 }
 
 // read returns the ledger's complete entries in order, and the length of
@@ -156,17 +155,7 @@ func replayLeftovers(m *planner.Model, pipelineID string) []localengine.Leftover
 	if !ok {
 		return nil
 	}
-	quarantines := map[string]*planner.Source{} // by quarantine asset
-	for i := range pp.Queries {
-		if src, err := quarantineSource(pp, &pp.Queries[i], ""); err == nil {
-			quarantines[pp.Queries[i].Sink.Asset] = src
-		}
-	}
-	for i := range pp.Sources {
-		if sq := pp.Sources[i].Quarantine; sq != nil {
-			quarantines[sq.Asset] = &pp.Sources[i]
-		}
-	}
+	quarantines := quarantinesOf(pp)
 	var out []localengine.Leftover
 	for _, asset := range slices.Sorted(maps.Keys(quarantines)) {
 		led, err := openLedger(pp, asset)
@@ -182,6 +171,23 @@ func replayLeftovers(m *planner.Model, pipelineID string) []localengine.Leftover
 			l.Queries = rp.Queries
 		}
 		out = append(out, l)
+	}
+	return out
+}
+
+// quarantinesOf is the quarantines of pp a replay can read, by asset,
+// each with the source whose invalid branch it holds.
+func quarantinesOf(pp *planner.PipelinePlan) map[string]*planner.Source {
+	out := map[string]*planner.Source{}
+	for i := range pp.Queries {
+		if src, err := quarantineSource(pp, &pp.Queries[i], ""); err == nil {
+			out[pp.Queries[i].Sink.Asset] = src
+		}
+	}
+	for i := range pp.Sources {
+		if sq := pp.Sources[i].Quarantine; sq != nil {
+			out[sq.Asset] = &pp.Sources[i]
+		}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/etlgen/etlgen/planner"
@@ -8,9 +9,10 @@ import (
 
 // markReplayed fills r.Replayed when the sink q is a quarantine with a
 // replay ledger: for each row read, whether the ledger holds it (the
-// mark `etlgen show` prints). The replay id of a row depends only on the
-// rows before it, so the first rows are enough.
-func markReplayed(m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, r *SinkRows) error {
+// mark `etlgen show` prints; on Spark the ledger is its Delta table). The
+// replay id of a row depends only on the rows before it, so the first
+// rows are enough.
+func markReplayed(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, r *SinkRows) error {
 	src, err := quarantineSource(pp, q, q.Sink.Asset)
 	if err != nil {
 		return nil // not a quarantine: nothing to mark
@@ -20,7 +22,7 @@ func markReplayed(m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, 
 	if c == nil || err != nil {
 		return nil // no ledger can exist
 	}
-	held, err := led.ids()
+	held, err := ledgerIDs(ctx, m, led)
 	if err != nil || len(held) == 0 {
 		return err
 	}

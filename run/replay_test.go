@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
 )
 
@@ -104,8 +103,8 @@ func TestReplayRefusesToIngest(t *testing.T) {
 		err  func() error
 		want string
 	}{
-		{"spark", func() error {
-			return ingest(context.Background(), &planner.Model{Engine: profile.EnginePySpark}, &planner.PipelinePlan{}, src, nil, &ReplayReport{}, nil)
+		{"an engine neither in-process nor Spark", func() error {
+			return ingest(context.Background(), &planner.Model{Engine: "other"}, &planner.PipelinePlan{}, src, nil, &ReplayReport{}, nil)
 		}, CodeReplayEngine},
 		{"stateful", func() error {
 			_, err := replayModel(&planner.Model{}, &planner.PipelinePlan{Queries: []planner.Query{stateful}}, src, "/d")
@@ -140,7 +139,7 @@ func TestReplayCodesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{CodeReplayNotQuarantine, CodeReplayEngine, CodeReplayStateful, CodeReplayLedger} {
+	for _, c := range []string{CodeReplayNotQuarantine, CodeReplayEngine, CodeReplayStateful, CodeReplayLedger, CodeReplaySparkFailed} {
 		if !strings.Contains(string(docs), "| `"+c+"` |") {
 			t.Errorf("code %s is not documented in docs/diagnostics.md", c)
 		}

@@ -38,6 +38,9 @@ type Options struct {
 	// deletes nothing and ends the run with ErrStartOverDeclined.
 	Fresh   bool
 	Confirm func(paths []string) bool
+	// env is added to a Spark program's environment (a replay program's
+	// entries file).
+	env []string
 }
 
 // ErrStartOverDeclined is Start's error when Options.Confirm said no.
@@ -130,6 +133,9 @@ func freshOnSpark(m *planner.Model) error {
 	b.WriteString("run --fresh deletes local state only; on Spark, stop every run, then delete")
 	for _, q := range SinkQueries(m) {
 		fmt.Fprintf(&b, "\n  checkpoint %s", q.Checkpoint)
+	}
+	for _, dir := range sparkReplayDirs(m) {
+		fmt.Fprintf(&b, "\n  replay directory %s (the replay's ledger table and checkpoints)", dir)
 	}
 	seen := map[string]bool{}
 	for _, q := range SinkQueries(m) {

@@ -115,7 +115,7 @@ func ReadSink(ctx context.Context, m *planner.Model, name string, limit int) (*S
 		err = fmt.Errorf("reading a %s sink is not supported", q.Sink.Plugin)
 	}
 	if err == nil {
-		err = markReplayed(m, pp, q, r)
+		err = markReplayed(ctx, m, pp, q, r)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read sink %s: %w", q.Sink.Asset, err)

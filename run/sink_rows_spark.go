@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"net/url"
 	"os"
 	"slices"
@@ -22,23 +23,17 @@ import (
 // included): the first rows as JSON (to_json, as the table holds them) and
 // the row count.
 func readSparkTable(ctx context.Context, m *planner.Model, q *planner.Query, r *SinkRows, limit int) error {
-	if m.Session == nil || m.Session.Remote == "" {
-		return errors.New("the profile names no Spark Connect server")
-	}
-	remote, err := connectURL(m.Session)
+	s, err := openSparkSession(ctx, m)
 	if err != nil {
 		return err
-	}
-	s, err := sql.NewSessionBuilder().Remote(remote).Build(ctx)
-	if err != nil {
-		return fmt.Errorf("connect to %s: %w", m.Session.Remote, err)
 	}
 	defer s.Stop()
-	if err := setSessionConf(ctx, s, m.Session); err != nil {
-		return err
-	}
 	table := tableRelation(q)
-	rows, err := collect(ctx, s, fmt.Sprintf("SELECT to_json(struct(*)) FROM %s LIMIT %d", table, limit))
+	query := "SELECT to_json(struct(*)) FROM " + table
+	if limit <= math.MaxInt32 { // Spark's LIMIT takes an INT: a larger limit is none (replay reads every row)
+		query += fmt.Sprintf(" LIMIT %d", limit)
+	}
+	rows, err := collect(ctx, s, query)
 	if err != nil {
 		return err
 	}
@@ -57,6 +52,27 @@ func readSparkTable(ctx context.Context, m *planner.Model, q *planner.Query, r *
 		}
 	}
 	return nil
+}
+
+// openSparkSession connects to the model's Spark Connect server in the
+// program's session conf (setSessionConf); the caller stops it.
+func openSparkSession(ctx context.Context, m *planner.Model) (sql.SparkSession, error) {
+	if m.Session == nil || m.Session.Remote == "" {
+		return nil, errors.New("the profile names no Spark Connect server")
+	}
+	remote, err := connectURL(m.Session)
+	if err != nil {
+		return nil, err
+	}
+	s, err := sql.NewSessionBuilder().Remote(remote).Build(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("connect to %s: %w", m.Session.Remote, err)
+	}
+	if err := setSessionConf(ctx, s, m.Session); err != nil {
+		s.Stop()
+		return nil, err
+	}
+	return s, nil
 }
 
 // setSessionConf sets the session conf the program sets (the session time

@@ -72,7 +72,7 @@ func runProgram(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan,
 	r.Status = StateRunning
 	r.Driver = &DriverReport{Lease: lease.path, Checkpoint: lease.Checkpoint}
 	dir := filepath.Dir(r.Program)
-	env := []string{"ETLGEN_RUN_ID=" + r.RunID}
+	env := append([]string{"ETLGEN_RUN_ID=" + r.RunID}, o.env...)
 	if lease.Orphan != "" {
 		env = append(env, sparkrun.OrphanSessionEnv+"="+lease.Orphan)
 	}

@@ -25,12 +25,13 @@ func replayCommand() command {
 			"again under the source's current contract (the Go validator of the local engine) and prints\n" +
 			"the diff: each row's old reason and its verdict now (PASS or its reason), then the rows per old\n" +
 			"and new reason. With --yes the rows that pass now are fed through the pipeline's valid branch\n" +
-			"on the local engine, each once: a replay ledger under the pipeline's checkpoint directory\n" +
-			"(_replay/NAME) records every row by a stable id before it is fed, and the replay's own\n" +
-			"checkpoints make a stopped replay finish at the next one without writing anything twice. The\n" +
-			"quarantine is left as it is; the ledger marks its replayed rows (column replayed of the\n" +
-			"diff). A valid branch that holds state (aggregation, deduplication, watermark) is refused,\n" +
-			"and so is --yes on a Spark profile (docs/replay.md).\n" +
+			"on the profile's engine, each once: a replay ledger under the pipeline's checkpoint directory\n" +
+			"(_replay/NAME: a file on the local engine, a Delta table on Spark, appended once) records\n" +
+			"every row by a stable id before it is fed, and the replay's own queries read it from their\n" +
+			"own checkpoints, so a stopped replay finishes at the next one without writing anything twice\n" +
+			"(on Spark a generated replay program, run as etlgen run runs a program). The quarantine is\n" +
+			"left as it is; the ledger marks its replayed rows (column replayed of the diff). A valid\n" +
+			"branch that holds state (aggregation, deduplication, watermark) is refused (docs/replay.md).\n" +
 			"Exit: 0 ok, 1 the replay failed, 2 an unknown sink or not a quarantine, 10 invalid model,\n" +
 			"16 environment failure.",
 		flags: func(fs *flag.FlagSet) runFunc {
@@ -54,7 +55,8 @@ func runReplay(ctx context.Context, e env, f planFlags, sink string, yes bool, p
 	if code != ExitOK {
 		return code
 	}
-	r, err := run.Replay(ctx, res.Model, run.ReplayOptions{Quarantine: sink, Apply: yes})
+	r, err := run.Replay(ctx, res.Model, run.ReplayOptions{Quarantine: sink, Apply: yes, Run: run.Options{
+		OnNotice: func(n run.Notice) { printNotice(e, n, false) }, ProgramLog: programLog(), Profile: res.Profile}})
 	var coded *run.ReplayError
 	switch {
 	case errors.Is(err, run.ErrUnknownSink):

@@ -17,17 +17,7 @@ import (
 // version 2 of it with the same profile.
 func replayFixture(t *testing.T) (v2 []string, dir string) {
 	t.Helper()
-	dir = t.TempDir()
-	in := filepath.Join(dir, "in")
-	if err := os.MkdirAll(in, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	lines := `{"id":"a","value":5}` + "\n" + `{"id":"b","value":500}` + "\n" + `{"id":"c","value":5000}` + "\n" + `{"id":"d"` + "\n" + "{\"id\":\"e\xff\",\"value\":1}\n"
-	if err := os.WriteFile(filepath.Join(in, "r1.jsonl"), []byte(lines), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	prof := filepath.Join(dir, "local.yaml")
-	yaml := `name: local
+	return replayFixtureOn(t, `name: local
 engine: local
 test: true
 execution:
@@ -38,8 +28,24 @@ assets:
   readings_in: {plugin: file-json, path: in}
   readings: {plugin: file-json, path: out/readings}
   rejected_readings: {plugin: file-json, path: out/rejected}
-`
-	if err := os.WriteFile(prof, []byte(yaml), 0o644); err != nil {
+`)
+}
+
+// replayFixtureOn is replayFixture with the profile yaml, its "DIR"
+// replaced by the fixture's directory.
+func replayFixtureOn(t *testing.T, yaml string) (v2 []string, dir string) {
+	t.Helper()
+	dir = t.TempDir()
+	in := filepath.Join(dir, "in")
+	if err := os.MkdirAll(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lines := `{"id":"a","value":5}` + "\n" + `{"id":"b","value":500}` + "\n" + `{"id":"c","value":5000}` + "\n" + `{"id":"d"` + "\n" + "{\"id\":\"e\xff\",\"value\":1}\n"
+	if err := os.WriteFile(filepath.Join(in, "r1.jsonl"), []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prof := filepath.Join(dir, "profile.yaml")
+	if err := os.WriteFile(prof, []byte(strings.ReplaceAll(yaml, "DIR", dir)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	v1 := []string{"./internal/cli/testdata/replay/v1", "--profile", prof, "-C", "../.."}

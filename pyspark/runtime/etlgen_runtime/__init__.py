@@ -109,6 +109,7 @@ from .lifecycle import run
 from .metrics import ran_batch, spark_timestamp
 from .progress import HOLD_SECONDS, RUNNING_MESSAGES, batch_line, late_watermark, replay_line
 from .queries import RESTARTABLE, Query, start_query
+from .replay import LEDGER_SCHEMA, REPLAY_ENTRIES_ENV, append_ledger, ledger_entries
 from .sqltext import sql_string
 from .stop import PARENT_PIPE_ENV, STOP_CONF, STOPPED_MARKER, StopAfterBatch, micro_batch, stopped_after_batch
 from .validation import OBSERVED_AT, quarantine_static, rejected, rule_check, static_valid, validate
@@ -130,6 +131,7 @@ __all__ = [
     "ICEBERG_PROPS",
     "ICEBERG_SESSION_PREFIX",
     "LATE_BARRIER",
+    "LEDGER_SCHEMA",
     "MAX_BREACHED_WINDOWS",
     "MISSING_ENV",
     "OBSERVED_AT",
@@ -140,6 +142,7 @@ __all__ = [
     "RAISED_EXPECTATION",
     "REDACTED",
     "RELEASE_ONLY_ENV",
+    "REPLAY_ENTRIES_ENV",
     "RESTARTABLE",
     "ROLLING_SCOPE",
     "RUNNING_MESSAGES",
@@ -155,6 +158,7 @@ __all__ = [
     "WINDOW_SCOPE",
     "add_url_param",
     "append",
+    "append_ledger",
     "batch_dir",
     "batch_gates",
     "batch_line",
@@ -193,6 +197,7 @@ __all__ = [
     "keep_rolling",
     "late_max_end",
     "late_range",
+    "ledger_entries",
     "late_watermark",
     "log_offset",
     "materialize",
