@@ -76,11 +76,11 @@ func GenerateReplay(m *planner.Model, r Replay) ([]File, error) {
 // reader returns how the program reads source s and the source as read:
 // for the replayed source of a replay program the replay ledger, without
 // the binding's reader options, else its plugin's reader.
-func (g *gen) reader(s *planner.Source) (plugin, *planner.Source, error) {
+func (g *gen) reader(s *planner.Source) (Plugin, *planner.Source, error) {
 	if g.replay != nil && s.Asset == g.replay.Source && !s.Static {
 		ledger := *s
 		ledger.Options, ledger.LiteralSecret = nil, ""
-		return plugin{read: g.readLedger}, &ledger, nil
+		return Plugin{Read: g.readLedger}, &ledger, nil
 	}
 	p, err := reader(s)
 	return p, s, err
@@ -88,7 +88,7 @@ func (g *gen) reader(s *planner.Source) (plugin, *planner.Source, error) {
 
 // readLedger reads the replay ledger as a stream of raw payloads.
 func (g *gen) readLedger(sv *sourceView, _ *planner.Source) error {
-	sv.Format, sv.Load, sv.payload = PyString("delta"), PyString(g.replay.Ledger), sparksql.PayloadBinary
+	sv.Format, sv.Load, sv.PayloadType = PyString("delta"), PyString(g.replay.Ledger), sparksql.PayloadBinary
 	sv.Options, sv.Lineage, sv.Plugin = []kv{}, pyList(ledgerLineage), "replay ledger of "+g.replay.Quarantine
 	return nil
 }
