@@ -35,6 +35,10 @@ const (
 	// CodeReplaySparkFailed: the replay program failed on Spark (its
 	// ledger append or a replay query); the next replay --yes finishes it.
 	CodeReplaySparkFailed = "ETL-E804"
+	// CodeReplayProgram: the valid branch cannot run as a replay program
+	// on Spark (a gate that measures by reading the source's batches
+	// again, which a replay ledger does not keep).
+	CodeReplayProgram = "ETL-E805"
 )
 
 // ReplayError is a replay refused or stopped for a reason the user can

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -68,8 +69,45 @@ func TestReplayProgram(t *testing.T) {
 	}
 }
 
+// TestReplayProgramRefused: a valid branch whose fail gate measures the
+// invalid ratio by reading the source's batches again (ETL-S467's way on
+// Spark) cannot run from a replay ledger: ETL-E805, before anything is
+// appended.
+func TestReplayProgramRefused(t *testing.T) {
+	dir := filepath.Join("testdata", "replay_program")
+	m := planCaseWith(t, dir, func(doc *ir.Document) {
+		doc.Pipelines[0].Gates = append(doc.Pipelines[0].Gates, ir.Gate{Name: "few-invalid", Metric: ir.GateInvalidRatio,
+			Source: "readings_in", Threshold: 0.5, Scope: ir.GateScopeBatch, Action: ir.GateFail})
+	})
+	pp := &m.Pipelines[0]
+	_, q, err := findSink(m, "rejected_readings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := quarantineSource(pp, q, "rejected_readings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	led, err := openLedger(pp, "rejected_readings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = replayProgram(m, pp, src, led, "rejected_readings")
+	var re *ReplayError
+	if !errors.As(err, &re) || re.Code != CodeReplayProgram {
+		t.Fatalf("replayProgram = %v; want %s", err, CodeReplayProgram)
+	}
+}
+
 // planCase plans the IR and profile of a test case directory.
 func planCase(t *testing.T, dir string) *planner.Model {
+	t.Helper()
+	return planCaseWith(t, dir, func(*ir.Document) {})
+}
+
+// planCaseWith plans the IR of a test case directory after edit changed
+// it, with the case's profile.
+func planCaseWith(t *testing.T, dir string, edit func(*ir.Document)) *planner.Model {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, "ir.json"))
 	if err != nil {
@@ -79,6 +117,7 @@ func planCase(t *testing.T, dir string) *planner.Model {
 	if err != nil {
 		t.Fatal(err)
 	}
+	edit(doc)
 	prof, diags, err := profile.Load(filepath.Join(dir, "profile.yaml"))
 	if err != nil || diags.HasErrors() {
 		t.Fatalf("load profile: %v %v", err, diags)

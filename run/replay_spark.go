@@ -97,7 +97,7 @@ func replayProgram(m *planner.Model, pp *planner.PipelinePlan, src *planner.Sour
 	files, err := pyspark.GenerateReplay(rm, pyspark.Replay{Pipeline: pp.ID, Quarantine: quarantine, Source: src.Asset,
 		Ledger: sparkLedger(led), AppID: ledgerAppID(pp, quarantine)})
 	if err != nil {
-		return nil, nil, fmt.Errorf("replay %s: %w", quarantine, err)
+		return nil, nil, replayErr(CodeReplayProgram, "replay --yes %s: the valid branch cannot run as a replay program on Spark: %w", quarantine, err)
 	}
 	return rm, files, nil
 }

@@ -139,7 +139,7 @@ func TestReplayCodesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{CodeReplayNotQuarantine, CodeReplayEngine, CodeReplayStateful, CodeReplayLedger, CodeReplaySparkFailed} {
+	for _, c := range []string{CodeReplayNotQuarantine, CodeReplayEngine, CodeReplayStateful, CodeReplayLedger, CodeReplaySparkFailed, CodeReplayProgram} {
 		if !strings.Contains(string(docs), "| `"+c+"` |") {
 			t.Errorf("code %s is not documented in docs/diagnostics.md", c)
 		}
