@@ -26,19 +26,7 @@ import (
 func TestReplayProgram(t *testing.T) {
 	dir := filepath.Join("testdata", "replay_program")
 	m := planCase(t, dir)
-	pp := &m.Pipelines[0]
-	_, q, err := findSink(m, "rejected_readings")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := quarantineSource(pp, q, "rejected_readings")
-	if err != nil {
-		t.Fatal(err)
-	}
-	led, err := openLedger(pp, "rejected_readings")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pp, src, led := replayCase(t, m)
 	rm, files, err := replayProgram(m, pp, src, led, "rejected_readings")
 	if err != nil {
 		t.Fatal(err)
@@ -79,6 +67,18 @@ func TestReplayProgramRefused(t *testing.T) {
 		doc.Pipelines[0].Gates = append(doc.Pipelines[0].Gates, ir.Gate{Name: "few-invalid", Metric: ir.GateInvalidRatio,
 			Source: "readings_in", Threshold: 0.5, Scope: ir.GateScopeBatch, Action: ir.GateFail})
 	})
+	pp, src, led := replayCase(t, m)
+	_, _, err := replayProgram(m, pp, src, led, "rejected_readings")
+	var re *ReplayError
+	if !errors.As(err, &re) || re.Code != CodeReplayProgram {
+		t.Fatalf("replayProgram = %v; want %s", err, CodeReplayProgram)
+	}
+}
+
+// replayCase is the test case's pipeline, the source of its quarantine
+// rejected_readings and that quarantine's ledger.
+func replayCase(t *testing.T, m *planner.Model) (*planner.PipelinePlan, *planner.Source, *ledger) {
+	t.Helper()
 	pp := &m.Pipelines[0]
 	_, q, err := findSink(m, "rejected_readings")
 	if err != nil {
@@ -92,11 +92,7 @@ func TestReplayProgramRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = replayProgram(m, pp, src, led, "rejected_readings")
-	var re *ReplayError
-	if !errors.As(err, &re) || re.Code != CodeReplayProgram {
-		t.Fatalf("replayProgram = %v; want %s", err, CodeReplayProgram)
-	}
+	return pp, src, led
 }
 
 // planCase plans the IR and profile of a test case directory.
