@@ -14,10 +14,13 @@ const (
 // unpaired surrogate" (a high surrogate not followed by a low one's
 // escape, or a low one alone), which Go validation and Spark 4.2's
 // try_parse_json reject and Spark 4.1's reads as '?': the payload is
-// MALFORMED_JSON on every line. With the escaped backslashes removed,
-// every backslash left starts an escape; with the pairs removed, a
-// surrogate escape left is unpaired. Only a text with a \u is searched.
+// MALFORMED_JSON on every line. One left-to-right pass removes the
+// escaped backslashes and the surrogate pairs together, so every
+// backslash it leaves starts an escape and a surrogate escape it leaves is
+// unpaired. (Two passes would not do: removing the escaped backslash of
+// \ud800\\\udc00 first would make its two lone surrogates a pair.) Only a
+// text with a \u is searched.
 func loneSurrogate(txt string) string {
-	return fmt.Sprintf("instr(%[1]s, %[2]s) > 0 AND regexp_replace(regexp_replace(%[1]s, %[3]s, ''), %[4]s, '') RLIKE %[5]s",
-		txt, QuoteString(`\u`), QuoteString(reEscapedBackslash), QuoteString(reSurrogatePair), QuoteString(reSurrogate))
+	return fmt.Sprintf("instr(%[1]s, %[2]s) > 0 AND regexp_replace(%[1]s, %[3]s, '') RLIKE %[4]s",
+		txt, QuoteString(`\u`), QuoteString(reEscapedBackslash+"|"+reSurrogatePair), QuoteString(reSurrogate))
 }

@@ -62,7 +62,7 @@ ORDER_EVENTS_STAGE_LEVELS = [
         "try_parse_json(concat('[', `_etl_payload_text`, ',\"', `_etl_payload_sha256`, '\"]')) AS `_etl_payload_wrapped`",
     ],
     [
-        "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  AND NOT (instr(`_etl_payload_text`, '\\\\u') > 0 AND regexp_replace(regexp_replace(`_etl_payload_text`, '\\\\\\\\\\\\\\\\', ''), '\\\\\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
+        "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  AND NOT (instr(`_etl_payload_text`, '\\\\u') > 0 AND regexp_replace(`_etl_payload_text`, '\\\\\\\\\\\\\\\\|\\\\\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
     ],
     [
         "try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`",

@@ -8,7 +8,7 @@ CASE WHEN `_etl_payload_size` <= 4096 AND `_etl_payload_utf8` THEN coalesce(CAST
 sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`;
 try_parse_json(concat('[', `_etl_payload_text`, ',"', `_etl_payload_sha256`, '"]')) AS `_etl_payload_wrapped`;
 CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL
-  AND NOT (instr(`_etl_payload_text`, '\\u') > 0 AND regexp_replace(regexp_replace(`_etl_payload_text`, '\\\\\\\\', ''), '\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')
+  AND NOT (instr(`_etl_payload_text`, '\\u') > 0 AND regexp_replace(`_etl_payload_text`, '\\\\\\\\|\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')
   THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`;
 CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`;
 try_variant_get(`_etl_json`, '$.id', 'variant') AS `_etl_v1`;
