@@ -40,6 +40,10 @@
 // outputs included) is bound to the memory plugin and checkpoints go to a temporary directory. ProfileFile and
 // ProfileYAML use a profile instead (engine local, with any plugin the local
 // engine runs: memory, file-json, delta, delta-cdf, rate; localengine.Supports).
+// Importing testkit registers every plugin (it imports plugins/all), so a
+// test binds real profiles without importing the plugins itself. The
+// engine gives the answers of the Spark line the profile targets (its spark
+// resource's spark_version, 4.1 when none): see localengine's funcs_lines.go.
 // Start plans the pipeline with the profile and opens the engine on the
 // planned model alone (localengine.Open); ProcessAllAvailable is the engine's
 // RunAvailable. A rate source generates its rows on the processing-time

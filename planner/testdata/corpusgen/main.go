@@ -6,6 +6,9 @@
 // tables spark_*.go; package planner/sparkverdicts reads it).
 //
 //	go run ./planner/testdata/corpusgen -o planner/testdata/corpus -spark planner/testdata/spark
+//
+// TestCorpusUpToDate runs it into a temporary directory and fails on a
+// committed file it would write differently.
 package main
 
 import (
