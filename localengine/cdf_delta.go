@@ -38,14 +38,19 @@ func (d *DeltaSink) Write(cp string, id int64, s *Schema, rows []Row) (bool, err
 	return false, err
 }
 
-// deltaStatic reads a Delta-like table in full, the static side of a
+// DeltaStatic reads a Delta-like table in full, the static side of a
 // stream-static join (its offsets are ignored).
-type deltaStatic struct{ t *DeltaTable }
+type DeltaStatic struct{ Table *DeltaTable }
 
-func (d deltaStatic) Identity() string                        { return d.t.Name }
-func (d deltaStatic) Next(start Offset) (Offset, bool, error) { return start, false, nil }
-func (d deltaStatic) Read(_, _ Offset) ([]Payload, error) {
-	rows := d.t.Rows()
+// Identity returns the table name.
+func (d DeltaStatic) Identity() string { return d.Table.Name }
+
+// Next proposes nothing new: the table is read in full at every batch.
+func (d DeltaStatic) Next(start Offset) (Offset, bool, error) { return start, false, nil }
+
+// Read returns every row of the table, each at its position.
+func (d DeltaStatic) Read(_, _ Offset) ([]Payload, error) {
+	rows := d.Table.Rows()
 	out := make([]Payload, len(rows))
 	for i, r := range rows {
 		out[i] = Payload{Raw: r, Pos: int64(i)}

@@ -24,12 +24,12 @@ func writeIceberg(sv *sinkView, s *planner.Sink, c *contracts.Contract) error {
 	ref := s.Binding.Identity() // catalog.namespace.table
 	parts := strings.Split(ref, ".")
 	sv.Target = PyString(SQLTable(ref, ""))
-	layout := tableLayout(s)
+	layout := TableLayout(s)
 	layout.Provider = "iceberg"
 	create := sparksql.CreateTableDDLWith(ref, c, layout)
 	sv.CreateSQL = PyString(create)
 	sv.SchemaSQL = PyString("CREATE NAMESPACE IF NOT EXISTS " + sparksql.QuotePath(parts[:len(parts)-1]...))
-	if l := layoutLiteral(s); l != "" {
+	if l := LayoutLiteral(s); l != "" {
 		sv.Layout = `{"format": "iceberg", ` + strings.TrimPrefix(l, "{")
 	}
 	sv.TableFormat = `, table_format="iceberg"`

@@ -43,10 +43,11 @@ func TestSupports(t *testing.T) {
 		want   bool
 	}{
 		{"rate", profile.RoleStreamingSource, true}, // plugins/rate, registered by plugins_all_test.go
-		{profile.PluginDelta, profile.RoleStaticSource, true},
-		{profile.PluginDelta, profile.RoleMergeSink, true},
-		{profile.PluginDelta, profile.RoleStreamingSource, false},
-		{"file-json", profile.RoleMergeSink, false}, // plugins/filejson
+		{"delta", profile.RoleStaticSource, true},   // plugins/delta
+		{"delta", profile.RoleMergeSink, true},
+		{"delta", profile.RoleStreamingSource, false},
+		{"delta-cdf", profile.RoleStreamingSource, true}, // plugins/deltacdf
+		{"file-json", profile.RoleMergeSink, false},      // plugins/filejson
 		{profile.PluginKafkaJSON, profile.RoleAppendSink, true},
 		{profile.PluginKafkaJSON, profile.RoleMergeSink, false},
 		{"memory", profile.RoleStreamingSource, false}, // plugins/memory: local engine only

@@ -11,8 +11,6 @@ type PluginName string
 // (plugins/rate: rate.Name).
 const (
 	PluginKafkaJSON PluginName = "kafka-json"
-	PluginDelta     PluginName = "delta"
-	PluginDeltaCDF  PluginName = "delta-cdf"
 	PluginIceberg   PluginName = "iceberg"
 )
 

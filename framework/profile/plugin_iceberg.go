@@ -58,7 +58,7 @@ func iceberg() Plugin {
 				Description: "append: foreachBatch append (writeTo(...).append()); foreach-batch-merge: MERGE INTO each micro-batch on merge_keys. Both idempotent per batch id."},
 			{Name: "merge_keys", Type: TypeStringList, OnlyWith: &Condition{Name: "write_mode", Value: WriteMerge},
 				Description: "Columns the MERGE matches on; the primary-key columns of the loaded contract. Default: the contract's primary key."},
-			partitionByOption,
+			PartitionBySpec,
 			icebergPropertiesOption,
 			OutputModeSpec(icebergWriteModes),
 		},

@@ -50,3 +50,10 @@ const (
 // InMemory reports whether the named engine keeps the plugin's tables in
 // memory for one process (InMemoryOn).
 func (p *Plugin) InMemory(engine string) bool { return slices.Contains(p.InMemoryOn, engine) }
+
+// PartialMergeKeysSpec is the allow_partial_merge_keys option of the merge
+// sinks (delta, memory): it lets a merge sink match on part of the loaded
+// contract's primary key (ETL-P344 otherwise).
+var PartialMergeKeysSpec = Option{Name: "allow_partial_merge_keys", Type: TypeBool,
+	OnlyWith:    &Condition{Name: "write_mode", Value: WriteMerge},
+	Description: "Allow merge_keys that cover only part of the primary key. Delta's MERGE then updates every target row of a key with one source row, inserts every source row of a new key, and fails the batch (DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE) when several source rows match one target row; both engines do the same."}

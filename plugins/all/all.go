@@ -11,6 +11,8 @@
 package all
 
 import (
+	_ "github.com/etlgen/etlgen/plugins/delta"    // Delta Lake tables
+	_ "github.com/etlgen/etlgen/plugins/deltacdf" // a Delta table's Change Data Feed
 	_ "github.com/etlgen/etlgen/plugins/filejson" // JSON-lines files in a directory
 	_ "github.com/etlgen/etlgen/plugins/memory"   // in-process streams and tables for tests
 	_ "github.com/etlgen/etlgen/plugins/rate"     // generated rows

@@ -28,17 +28,24 @@ const (
 
 var sinkRoles = []Role{RoleAppendSink, RoleMergeSink}
 
-var partitionByOption = Option{Name: PartitionByOption, Type: TypeStringList, OnlyRoles: sinkRoles,
+// PartitionBySpec is the partition_by option of a table sink (delta,
+// iceberg): the columns the table is partitioned by when the sink creates it.
+var PartitionBySpec = Option{Name: PartitionByOption, Type: TypeStringList, OnlyRoles: sinkRoles,
 	Description: "Columns of the loaded contract the table is partitioned by when the sink creates it (PARTITIONED BY), " +
 		"e.g. a date the transformation derives from event time (etl.ToDate(...).As(event_date)); not every column, no struct, " +
 		"array or map. A table that exists with other partition columns fails the query at start, before it writes."}
 
-var tablePropertiesOption = Option{Name: TablePropertiesOption, Type: TypeStringMap, OnlyRoles: sinkRoles, Check: checkTableProperties,
+// TablePropertiesSpec is the table_properties option of a table sink
+// (delta): the properties the table is created with, each checked when
+// parsed (checkTableProperties, ETL-P350).
+var TablePropertiesSpec = Option{Name: TablePropertiesOption, Type: TypeStringMap, OnlyRoles: sinkRoles, Check: checkTableProperties,
 	Description: "Table properties the table is created with (TBLPROPERTIES), e.g. delta.enableChangeDataFeed: true. " +
 		"delta.* keys are checked against the Delta properties etlgen knows (name and value type, see docs/profiles.md#table-properties); " +
 		"other keys are kept as the table's own metadata. A table that exists without one of them (or with another value) fails the query at start, before it writes."}
 
-var mergeSchemaOption = Option{Name: MergeSchemaOption, Type: TypeBool, Spark: "mergeSchema",
+// MergeSchemaSpec is the merge_schema option of a table sink (delta): an
+// append may add the columns the table lacks.
+var MergeSchemaSpec = Option{Name: MergeSchemaOption, Type: TypeBool, Spark: "mergeSchema",
 	OnlyWith: &Condition{Name: "write_mode", Value: WriteAppend}, OnlyRoles: sinkRoles,
 	Description: "Let an append add the columns the table lacks (Delta's mergeSchema; old rows read NULL in them). " +
 		"With etlgen validate --against, allowed only for additive changes of the loaded contract (columns added; a type " +
