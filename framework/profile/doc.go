@@ -43,8 +43,10 @@
 // mode off, is ETL-P315. execution.openlineage bounds one post (timeout,
 // at most 1m) and all posts of a run (budget, at most 10m).
 //
-// A sink table's layout options (plugin_delta_table.go: partition_by,
-// table_properties, merge_schema) are checked twice: their values when
+// A sink table's layout options (table_layout.go: partition_by,
+// table_properties, merge_schema; PartitionBySpec, TablePropertiesSpec and
+// MergeSchemaSpec are their specs, which plugins/delta and iceberg list)
+// are checked twice: their values when
 // parsed (the known delta.* table properties and their value types, keys
 // Spark reserves: ETL-P350), and against the loaded contract, the write
 // mode and the profile's CDF sources when bound (bind_table_layout.go:

@@ -121,7 +121,7 @@ func pluginSection(b *bytes.Buffer, p *Plugin) {
 }
 
 // tablePropertiesSection renders the table properties a sink's
-// table_properties may set (plugin_delta_table.go).
+// table_properties may set (table_layout.go).
 func tablePropertiesSection(b *bytes.Buffer) {
 	b.WriteString("\n## Table properties\n\n")
 	b.WriteString("`table_properties` of a `delta` sink are set when the sink creates the table (`CREATE TABLE IF NOT EXISTS … TBLPROPERTIES`),\n")

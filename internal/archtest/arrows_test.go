@@ -194,6 +194,7 @@ func TestViolations(t *testing.T) {
 		{"pyspark", "plugins/rate", true},      // an engine names no plugin
 		{"plugins/rate", "localengine", false}, // a plugin registers its engine parts
 		{"plugins/all", "plugins/rate", false}, // one layer
+		{"plugins/deltacdf", "plugins/delta", false},
 		{"testkit/conformance", "examples/order-streaming", true},
 		{"testkit/conformance", "testkit/conformance/spark41", true},
 		{"testkit/conformance/spark41", "examples/order-payments", false},

@@ -25,13 +25,24 @@ import (
 
 // nameHomes says which files may name plugins and engines in a branch:
 // a plugin's own folder (plugins/<name>/), the files of the plugins not
-// moved there yet (plugin_<name>.go and what they split into) and the
-// registries that list them (builtin_*.go, registry.go, plugin.go,
-// plugins.go). Tests are not scanned.
+// moved there yet (unmovedPluginFiles) and the registries that list them
+// (builtin_*.go, registry.go, plugin.go, plugins.go). Tests are not
+// scanned.
 func nameHomes(rel string) bool {
 	base := path.Base(rel)
-	return strings.HasPrefix(rel, "plugins/") || strings.HasPrefix(base, "plugin_") || strings.HasPrefix(base, "builtin_") ||
+	return strings.HasPrefix(rel, "plugins/") || slices.Contains(unmovedPluginFiles, rel) || strings.HasPrefix(base, "builtin_") ||
 		base == "plugin.go" || base == "plugins.go" || base == "registry.go"
+}
+
+// unmovedPluginFiles are the files, relative to the module root, of the
+// plugins that do not live in a folder of their own yet (docs/plugins.md)
+// that name plugins or engines: each may do so in a branch until its
+// plugin moves. Every one must exist and still name one
+// (TestUnmovedPluginFilesNeedTheAllowance), so that the list shrinks
+// with each plugin moved.
+var unmovedPluginFiles = []string{
+	"framework/profile/plugin_facts.go",      // the name constants of kafka-json and iceberg
+	"framework/profile/plugin_kafka_json.go", // EngineRoles: kafka-json is only a sink on the local engine
 }
 
 // nameBranch is one branch on a plugin or engine name.
@@ -63,6 +74,20 @@ type nameScan struct {
 // findNameBranches returns every branch on a name outside nameHomes,
 // sorted by position.
 func findNameBranches(files []goFile, names []string) []nameBranch {
+	s := newNameScan(files, names)
+	var out []nameBranch
+	for _, f := range files {
+		if !nameHomes(f.rel) {
+			out = append(out, s.branches(f)...)
+		}
+	}
+	slices.SortFunc(out, func(a, b nameBranch) int { return strings.Compare(a.String(), b.String()) })
+	return out
+}
+
+// newNameScan is a scan of files for names, with the name constants
+// they declare collected.
+func newNameScan(files []goFile, names []string) *nameScan {
 	s := &nameScan{names: map[string]bool{}, consts: map[string]bool{}}
 	for _, n := range names {
 		s.names[n] = true
@@ -72,14 +97,7 @@ func findNameBranches(files []goFile, names []string) []nameBranch {
 			s.collectConsts(f)
 		}
 	}
-	var out []nameBranch
-	for _, f := range files {
-		if !nameHomes(f.rel) {
-			out = append(out, s.branches(f)...)
-		}
-	}
-	slices.SortFunc(out, func(a, b nameBranch) int { return strings.Compare(a.String(), b.String()) })
-	return out
+	return s
 }
 
 // collectConsts records the name constants f declares: in a home file a
@@ -273,16 +291,9 @@ func parseModule(t *testing.T, root string) []goFile {
 	return out
 }
 
-// registeredNames are the names of the Default registry's plugins and
-// engines.
-func registeredNames() []string {
-	r := profile.Default()
-	return append(r.PluginNames(), r.EngineNames()...)
-}
-
-// TestNoBranchOnPluginOrEngineName: outside the plugin files and the
-// registries, no code branches on a plugin or engine name.
-func TestNoBranchOnPluginOrEngineName(t *testing.T) {
+// moduleFiles parses every non-test Go file of this module.
+func moduleFiles(t *testing.T) []goFile {
+	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -294,7 +305,20 @@ func TestNoBranchOnPluginOrEngineName(t *testing.T) {
 	if len(files) < 100 {
 		t.Fatalf("parsed %d files under %s: not the module", len(files), root)
 	}
-	for _, b := range findNameBranches(files, registeredNames()) {
+	return files
+}
+
+// registeredNames are the names of the Default registry's plugins and
+// engines.
+func registeredNames() []string {
+	r := profile.Default()
+	return append(r.PluginNames(), r.EngineNames()...)
+}
+
+// TestNoBranchOnPluginOrEngineName: outside the plugin files and the
+// registries, no code branches on a plugin or engine name.
+func TestNoBranchOnPluginOrEngineName(t *testing.T) {
+	for _, b := range findNameBranches(moduleFiles(t), registeredNames()) {
 		t.Errorf("%s\n\tread a fact of the plugin's spec (profile.Plugin, SourceFacts, WriteMode) or the engine's (profile.Engine: OnSpark, InProcess) instead; see docs/plugins.md", b)
 	}
 }
@@ -358,8 +382,11 @@ func f(engine string) int {
 	}
 	return 0
 }`, []string{"run/x.go:4"}},
-		{"a plugin's own file", "framework/profile/plugin_delta_extra.go", `package profile
+		{"a file of a plugin not moved yet", unmovedPluginFiles[0], `package profile
 func f(p PluginName) bool { return p == PluginDelta }`, nil},
+		{"a plugin file once its plugin has moved", "pyspark/plugin_delta.go", `package pyspark
+import "github.com/etlgen/etlgen/framework/profile"
+func f(p profile.PluginName) bool { return p == profile.PluginDelta }`, []string{"pyspark/plugin_delta.go:3"}},
 		{"a plugin's own folder", "plugins/delta/spark.go", `package delta
 import "github.com/etlgen/etlgen/framework/profile"
 func f(p profile.PluginName) bool { return p == profile.PluginDelta }`, nil},
