@@ -77,10 +77,12 @@
 // Sources and sinks open through a registry keyed by profile.PluginName
 // (plugin.go): a plugin in its own folder (plugins/<name>, e.g.
 // plugins/rate over RateSource, plugins/memory over MemoryStream and
-// MemoryTable, plugins/filejson over FileSource, FileStatic and FileSink)
-// hands its Plugin to Register from its init function; those not moved yet
-// are listed in builtinPlugins, one file per plugin: plugin_delta.go,
-// plugin_delta_cdf.go, plugin_kafka_json.go. A delta sink creates its table
+// MemoryTable, plugins/filejson over FileSource, FileStatic and FileSink,
+// plugins/kafkajson over KafkaSink with its franz-go producer, or the
+// Env's Kafka in tests) hands its Plugin to Register from its init
+// function; those not moved yet are listed in builtinPlugins, one file per
+// plugin: plugin_delta.go, plugin_delta_cdf.go. A Kafka sink renders each
+// row as Spark's to_json does (KafkaValue, KafkaKey: kafka_json.go). A delta sink creates its table
 // with the profile's layout or checks an existing table's, and its appends
 // check columns as Delta does (delta_layout.go). A plugin has a source factory per
 // source role it reads in, a sink factory per sink role it writes in, and

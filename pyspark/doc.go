@@ -53,9 +53,11 @@
 //
 // The engine reads and writes assets through a registry keyed by
 // profile.PluginName (plugins.go): a plugin in its own folder
-// (plugins/<name>: rate, filejson) hands its Plugin to Register from its
-// init function; those not moved yet are listed in builtinPlugins, one
-// file per plugin: plugin_kafka_json.go, plugin_delta.go (static source, append and MERGE sink), plugin_delta_cdf.go, plugin_iceberg.go (append and MERGE sink). Each
+// (plugins/<name>: rate, filejson, kafkajson) hands its Plugin to Register
+// from its init function, through the exported views and quoting helpers
+// (SourceView, SinkView, OptionsKV, PyString, PyList, PyDict, SQLIdent);
+// those not moved yet are listed in builtinPlugins, one file per plugin:
+// plugin_delta.go (static source, append and MERGE sink), plugin_delta_cdf.go, plugin_iceberg.go (append and MERGE sink). Each
 // says which roles it implements, how it reads a source (reader format,
 // options, lineage, payload or typed rows) or writes a sink, and whether a
 // batch can be read again for late rows. Supports and Plugins tell what the

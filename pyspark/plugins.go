@@ -53,7 +53,7 @@ const (
 // builtinPlugins lists the plugins the Spark engine runs that still live in
 // this package, one file each; the others register themselves (Register).
 func builtinPlugins() []Plugin {
-	return []Plugin{kafkaJSONPlugin(), deltaPlugin(), deltaCDFPlugin(), icebergPlugin()}
+	return []Plugin{deltaPlugin(), deltaCDFPlugin(), icebergPlugin()}
 }
 
 // plugins is the engine's registry, keyed by plugin name: builtinPlugins,

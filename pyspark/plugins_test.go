@@ -46,9 +46,9 @@ func TestSupports(t *testing.T) {
 		{profile.PluginDelta, profile.RoleStaticSource, true},
 		{profile.PluginDelta, profile.RoleMergeSink, true},
 		{profile.PluginDelta, profile.RoleStreamingSource, false},
-		{"file-json", profile.RoleMergeSink, false}, // plugins/filejson
-		{profile.PluginKafkaJSON, profile.RoleAppendSink, true},
-		{profile.PluginKafkaJSON, profile.RoleMergeSink, false},
+		{"file-json", profile.RoleMergeSink, false},  // plugins/filejson
+		{"kafka-json", profile.RoleAppendSink, true}, // plugins/kafkajson
+		{"kafka-json", profile.RoleMergeSink, false},
 		{"memory", profile.RoleStreamingSource, false}, // plugins/memory: local engine only
 	}
 	for _, tc := range tests {

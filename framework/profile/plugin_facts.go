@@ -10,10 +10,9 @@ type PluginName string
 // plugin_<name>.go); a plugin in its own folder declares its name there
 // (plugins/rate: rate.Name).
 const (
-	PluginKafkaJSON PluginName = "kafka-json"
-	PluginDelta     PluginName = "delta"
-	PluginDeltaCDF  PluginName = "delta-cdf"
-	PluginIceberg   PluginName = "iceberg"
+	PluginDelta    PluginName = "delta"
+	PluginDeltaCDF PluginName = "delta-cdf"
+	PluginIceberg  PluginName = "iceberg"
 )
 
 // The delivery-guarantee levels of a source/sink pair, weakest first.

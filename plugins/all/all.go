@@ -11,7 +11,8 @@
 package all
 
 import (
-	_ "github.com/etlgen/etlgen/plugins/filejson" // JSON-lines files in a directory
-	_ "github.com/etlgen/etlgen/plugins/memory"   // in-process streams and tables for tests
-	_ "github.com/etlgen/etlgen/plugins/rate"     // generated rows
+	_ "github.com/etlgen/etlgen/plugins/filejson"  // JSON-lines files in a directory
+	_ "github.com/etlgen/etlgen/plugins/kafkajson" // JSON records of Kafka topics
+	_ "github.com/etlgen/etlgen/plugins/memory"    // in-process streams and tables for tests
+	_ "github.com/etlgen/etlgen/plugins/rate"      // generated rows
 )
