@@ -78,10 +78,13 @@
 // (plugin.go): a plugin in its own folder (plugins/<name>, e.g.
 // plugins/rate over RateSource, plugins/memory over MemoryStream and
 // MemoryTable, plugins/filejson over FileSource, FileStatic and FileSink,
-// plugins/delta over the Env's DeltaCatalog: DeltaStatic, DeltaSink and
-// DeltaTable as a ChangeTarget, plugins/deltacdf over CDFSource) hands its
-// Plugin to Register from its init function; the one not moved yet is
-// listed in builtinPlugins: plugin_kafka_json.go. A delta sink creates its table
+// plugins/kafkajson over KafkaSink with its franz-go producer, or the
+// Env's Kafka in tests, plugins/delta over the Env's DeltaCatalog:
+// DeltaStatic, DeltaSink and DeltaTable as a ChangeTarget, plugins/deltacdf
+// over CDFSource) hands its
+// Plugin to Register from its init function; builtinPlugins lists none
+// now. A Kafka sink renders each row as Spark's to_json does (KafkaValue,
+// KafkaKey: kafka_json.go). A delta sink creates its table
 // with the profile's layout or checks an existing table's, and its appends
 // check columns as Delta does (delta_layout.go). A plugin has a source factory per
 // source role it reads in, a sink factory per sink role it writes in, and

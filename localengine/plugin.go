@@ -72,7 +72,7 @@ type sinkArgs struct {
 // every (plugin, role) the profile registry says the local engine runs has
 // a reader or writer.
 func builtinPlugins() []Plugin {
-	return []Plugin{kafkaJSONPlugin()}
+	return nil
 }
 
 // plugins is the engine's registry by name: builtinPlugins, then what

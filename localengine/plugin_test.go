@@ -53,7 +53,7 @@ func TestSupportsUnknownPlugin(t *testing.T) {
 	if Supports("nope", profile.RoleStreamingSource) || SupportsChanges("nope") {
 		t.Error("an unknown plugin is supported")
 	}
-	if Supports(profile.PluginKafkaJSON, profile.RoleStreamingSource) {
+	if Supports("kafka-json", profile.RoleStreamingSource) { // plugins/kafkajson
 		t.Error("kafka-json reads on the local engine, but its spec says it is a sink only there")
 	}
 }

@@ -53,12 +53,12 @@
 //
 // The engine reads and writes assets through a registry keyed by
 // profile.PluginName (plugins.go): a plugin in its own folder
-// (plugins/<name>: rate, filejson, delta, deltacdf) hands its Plugin to
+// (plugins/<name>: rate, filejson, kafkajson, delta, deltacdf) hands its Plugin to
 // Register from its init function, building it from the exported views and
-// helpers (SourceView, SinkView, OptionsKV, PyList, the quoting functions;
+// helpers (SourceView, SinkView, OptionsKV, PyString, PyList, PyDict, SQLIdent;
 // TableLayout and LayoutLiteral for a table sink, sink_layout.go); those
 // not moved yet are listed in builtinPlugins, one file per plugin:
-// plugin_kafka_json.go, plugin_iceberg.go (append and MERGE sink). Each
+// plugin_iceberg.go (append and MERGE sink). Each
 // says which roles it implements, how it reads a source (reader format,
 // options, lineage, payload or typed rows) or writes a sink, and whether a
 // batch can be read again for late rows. Supports and Plugins tell what the

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/planner"
+	"github.com/etlgen/etlgen/plugins/kafkajson"
 )
 
 // TestKafkaSinkPlanGuarantee: the plan of the kafka_sink case states the
@@ -21,7 +21,7 @@ func TestKafkaSinkPlanGuarantee(t *testing.T) {
 		if g.Level != want[q.Sink.Asset] {
 			t.Errorf("query %s: level %s, want %s (%s)", q.Name, g.Level, want[q.Sink.Asset], g.Statement)
 		}
-		if q.Sink.Plugin == profile.PluginKafkaJSON && (!strings.Contains(g.Statement, "Kafka producer") ||
+		if q.Sink.Plugin == kafkajson.Name && (!strings.Contains(g.Statement, "Kafka producer") ||
 			!strings.Contains(strings.Join(g.Requirements, "\n"), "enable.idempotence")) {
 			t.Errorf("query %s: guarantee %+v does not name the producer and its limit", q.Name, g)
 		}

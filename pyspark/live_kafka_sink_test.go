@@ -15,6 +15,7 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/e2e/stack"
 	"github.com/etlgen/etlgen/localengine"
+	"github.com/etlgen/etlgen/plugins/kafkajson"
 )
 
 // kafkaSinkRows are the rows both engines produce in TestLiveKafkaSink:
@@ -48,9 +49,10 @@ func kafkaSinkRows(t *testing.T) (*localengine.Schema, []localengine.Row) {
 
 // TestLiveKafkaSink: the same rows produced by the Spark engine (the
 // kafka_sink case's generated key and value SQL through rt.write_kafka on
-// the stack) and by the local engine (KafkaSink through franz-go to the
-// stack's broker), read back with franz-go: byte-identical keys and
-// values, each the local engine's KafkaKey/KafkaValue. A batch written
+// the stack) and by the local engine (KafkaSink through kafkajson.Broker,
+// franz-go, to the stack's broker), read back with franz-go:
+// byte-identical keys and values, each the local engine's
+// KafkaKey/KafkaValue. A batch written
 // again (a re-run micro-batch: a new producer session) is produced again,
 // the idempotent producer notwithstanding: the sink is at least once.
 func TestLiveKafkaSink(t *testing.T) {
@@ -82,7 +84,7 @@ print(json.dumps({"ok": True}))
 
 	s, rows := kafkaSinkRows(t)
 	keys := []string{"customer_id", "window_start"}
-	broker, err := localengine.NewKafkaBroker(stack.KafkaBootstrap(), localengine.KafkaAuth{})
+	broker, err := kafkajson.NewBroker(stack.KafkaBootstrap(), kafkajson.Auth{})
 	if err != nil {
 		t.Fatal(err)
 	}

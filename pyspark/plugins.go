@@ -53,7 +53,7 @@ const (
 // builtinPlugins lists the plugins the Spark engine runs that still live in
 // this package, one file each; the others register themselves (Register).
 func builtinPlugins() []Plugin {
-	return []Plugin{kafkaJSONPlugin(), icebergPlugin()}
+	return []Plugin{icebergPlugin()}
 }
 
 // plugins is the engine's registry, keyed by plugin name: builtinPlugins,

@@ -48,8 +48,8 @@ func TestSupports(t *testing.T) {
 		{"delta", profile.RoleStreamingSource, false},
 		{"delta-cdf", profile.RoleStreamingSource, true}, // plugins/deltacdf
 		{"file-json", profile.RoleMergeSink, false},      // plugins/filejson
-		{profile.PluginKafkaJSON, profile.RoleAppendSink, true},
-		{profile.PluginKafkaJSON, profile.RoleMergeSink, false},
+		{"kafka-json", profile.RoleAppendSink, true},     // plugins/kafkajson
+		{"kafka-json", profile.RoleMergeSink, false},
 		{"memory", profile.RoleStreamingSource, false}, // plugins/memory: local engine only
 	}
 	for _, tc := range tests {

@@ -2,6 +2,8 @@ package pyspark
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,6 +36,17 @@ func PyString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// PyDict renders a Python dict literal of string keys and values, sorted
+// by key (a Kafka sink's producer options).
+func PyDict(m map[string]string) string {
+	keys := slices.Sorted(maps.Keys(m))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = PyString(k) + ": " + PyString(m[k])
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 // PyComment renders s as the text of a one-line Python comment: a

@@ -178,8 +178,8 @@ func (bc *binder) sink(pl *ir.Pipeline, l ir.Load) (AssetBinding, bool) {
 		s.MergeKeys = bc.mergeKeys(a, c, path)
 	}
 	bc.tableLayout(&s, c, l.Changes != nil, path)
-	if a.Plugin.bindSink != nil {
-		a.Plugin.bindSink(bc, a, c, path)
+	if a.Plugin.BindSink != nil {
+		bc.diags = append(bc.diags, a.Plugin.BindSink(a, c, pipelineOf(path))...)
 	}
 	return s, true
 }

@@ -25,7 +25,11 @@
 // can be re-read, starting positions, fixed columns) and what each of its
 // write modes delivers on replay (SinkGuarantee), what etlgen's commands do
 // with its sink (Store, InMemoryOn: sink_facts.go), its ODCS server
-// (ServerFacts), and its own binding checks (plugin_<name>_*.go). The
+// (ServerFacts), and its own checks: an option's (Option.Check) or the
+// options' together (Plugin.Check), returning a CheckError with its code;
+// a sink's against the loaded contract (Plugin.BindSink, e.g.
+// plugins/kafkajson: one topic, key columns), returning diagnostics; a
+// plugin not moved yet keeps its binding checks in plugin_<name>_*.go. The
 // planner, the generators and both engines read these facts, never a
 // plugin's name; each engine registers its reader and writer per plugin
 // name (docs/plugins.md). Engines are specs too (builtin_resources.go):

@@ -130,6 +130,13 @@ type checkError struct {
 
 func (e *checkError) Error() string { return e.Message }
 
+// CheckError is the error an option's Check (Option.Check) or a plugin's
+// Check (Plugin.Check) returns to report a problem with its own code, the
+// option it is at (Path, under the checked option) and a hint; any other
+// error is ETL-P315 with the option's description as hint. A plugin
+// package builds one as &profile.CheckError{Code: ..., Message: ...}.
+type CheckError = checkError
+
 // checkFailed reports a Check error at n: a checkError with its code and
 // hint, any other error as ETL-P315 with hint; each error of a joined one
 // (errors.Join) on its own.

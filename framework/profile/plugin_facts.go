@@ -10,8 +10,7 @@ type PluginName string
 // plugin_<name>.go); a plugin in its own folder declares its name there
 // (plugins/rate: rate.Name).
 const (
-	PluginKafkaJSON PluginName = "kafka-json"
-	PluginIceberg   PluginName = "iceberg"
+	PluginIceberg PluginName = "iceberg"
 )
 
 // The delivery-guarantee levels of a source/sink pair, weakest first.

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/diag"
 )
 
 // OptionType is the type of an option value in a profile.
@@ -134,7 +135,7 @@ type Plugin struct {
 	// Exclusive lists groups of options of which at most one may be set.
 	Exclusive [][]string
 	// Check validates the decoded options together (e.g. a minimum not
-	// above a maximum); nil when there is nothing to check. A checkError
+	// above a maximum); nil when there is nothing to check. A CheckError
 	// names its code, option and hint.
 	Check func(map[string]Value) error
 	// Subscription is the Kafka subscription group of a source plugin:
@@ -184,10 +185,11 @@ type Plugin struct {
 	// Server is where an asset of the plugin resides, as a server of the
 	// ODCS contracts it carries; nil: no server (memory, rate).
 	Server *ServerFacts
-	// bindSink checks a sink of the plugin against its loaded contract
-	// when a pipeline is bound (kafka-json: one topic, key columns); nil
-	// when there is nothing to check.
-	bindSink func(bc *binder, a *Asset, c *contracts.Contract, path string)
+	// BindSink checks a sink of the plugin against the contract a load of
+	// the pipeline writes into it (c; nil when it did not resolve) when the
+	// pipeline is bound, and returns the problems (kafka-json: one topic,
+	// key columns); nil when there is nothing to check.
+	BindSink func(a *Asset, c *contracts.Contract, pipeline string) diag.List
 	// bindSpark checks the assets of the plugin together when the profile
 	// runs on a Spark engine (iceberg: one warehouse per catalog); nil
 	// when there is nothing to check.

@@ -1,4 +1,4 @@
-package profile
+package kafkajson
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/etlgen/etlgen/framework/profile"
 )
 
 // kafkaTopicName is a legal Kafka topic name (Kafka's Topic.validate:
@@ -14,15 +16,15 @@ var kafkaTopicName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,249}$`)
 
 // checkTopics checks a comma-separated topic list: at least one topic,
 // each a legal Kafka topic name.
-func checkTopics(v Value) error {
-	topics := SplitTopics(v.Str)
+func checkTopics(v profile.Value) error {
+	topics := profile.SplitTopics(v.Str)
 	if len(topics) == 0 {
-		return &checkError{Code: CodeBadValue, Message: "names no topic (Spark: \"No topics to subscribe to\")",
+		return &profile.CheckError{Code: profile.CodeBadValue, Message: "names no topic (Spark: \"No topics to subscribe to\")",
 			Hint: "name the topic, or several separated by commas"}
 	}
 	for i, t := range topics {
 		if !kafkaTopicName.MatchString(t) || t == "." || t == ".." {
-			return &checkError{Code: CodeBadValue, Message: fmt.Sprintf("topic %d of %d is not a Kafka topic name", i+1, len(topics)),
+			return &profile.CheckError{Code: profile.CodeBadValue, Message: fmt.Sprintf("topic %d of %d is not a Kafka topic name", i+1, len(topics)),
 				Hint: "topic names are 1-249 ASCII letters, digits, '.', '_' and '-'; separate several with commas"}
 		}
 	}
@@ -30,18 +32,18 @@ func checkTopics(v Value) error {
 }
 
 // checkNotBlank refuses an empty or blank string.
-func checkNotBlank(v Value) error {
+func checkNotBlank(v profile.Value) error {
 	if strings.TrimSpace(v.Str) == "" {
-		return &checkError{Code: CodeBadValue, Message: "is empty (Spark: \"Pattern to subscribe is empty\")", Hint: "write a regular expression, e.g. orders-.*"}
+		return &profile.CheckError{Code: profile.CodeBadValue, Message: "is empty (Spark: \"Pattern to subscribe is empty\")", Hint: "write a regular expression, e.g. orders-.*"}
 	}
 	return nil
 }
 
 // checkGroupIDPrefix refuses an empty prefix or one with whitespace or
 // control characters.
-func checkGroupIDPrefix(v Value) error {
+func checkGroupIDPrefix(v profile.Value) error {
 	if v.Str == "" || strings.ContainsFunc(v.Str, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
-		return &checkError{Code: CodeBadValue, Message: "is not a usable group id prefix", Hint: "write a prefix without spaces, e.g. etl-orders"}
+		return &profile.CheckError{Code: profile.CodeBadValue, Message: "is not a usable group id prefix", Hint: "write a prefix without spaces, e.g. etl-orders"}
 	}
 	return nil
 }
@@ -71,17 +73,17 @@ var refusedKafkaSettings = map[string]string{
 // written without the kafka. prefix, none that Spark refuses or the
 // profile sets elsewhere (ETL-P325). Values are checked for credentials
 // by the string-map decoder.
-func checkKafkaSettings(v Value) error {
+func checkKafkaSettings(v profile.Value) error {
 	for _, k := range slices.Sorted(maps.Keys(v.Map)) {
 		if rest, ok := strings.CutPrefix(k, "kafka."); ok {
-			return &checkError{Code: CodeKafkaSetting, Path: k, Message: "is written with the kafka. prefix",
+			return &profile.CheckError{Code: profile.CodeKafkaSetting, Path: k, Message: "is written with the kafka. prefix",
 				Hint: "write " + rest + ": the prefix is added when the setting is passed to Spark"}
 		}
 		if why, refused := refusedKafkaSettings[k]; refused {
-			return &checkError{Code: CodeKafkaSetting, Path: k, Message: "cannot be set here", Hint: why}
+			return &profile.CheckError{Code: profile.CodeKafkaSetting, Path: k, Message: "cannot be set here", Hint: why}
 		}
 		if !kafkaSettingKey.MatchString(k) {
-			return &checkError{Code: CodeKafkaSetting, Path: k, Message: "is not a Kafka setting name",
+			return &profile.CheckError{Code: profile.CodeKafkaSetting, Path: k, Message: "is not a Kafka setting name",
 				Hint: "Kafka settings are lower-case words joined by dots, e.g. fetch.max.wait.ms"}
 		}
 	}
@@ -91,11 +93,11 @@ func checkKafkaSettings(v Value) error {
 // checkKafkaReadLimits refuses min_offsets_per_trigger above
 // max_offsets_per_trigger (Spark fails at start: "The value of
 // minOffsetPerTrigger(…) is higher than the maxOffsetsPerTrigger(…)").
-func checkKafkaReadLimits(opts map[string]Value) error {
+func checkKafkaReadLimits(opts map[string]profile.Value) error {
 	lo, okLo := opts["min_offsets_per_trigger"]
 	hi, okHi := opts["max_offsets_per_trigger"]
 	if okLo && okHi && lo.Int > hi.Int {
-		return &checkError{Code: CodeBadValue, Path: "min_offsets_per_trigger",
+		return &profile.CheckError{Code: profile.CodeBadValue, Path: "min_offsets_per_trigger",
 			Message: fmt.Sprintf("%d is above max_offsets_per_trigger %d (Spark fails at start)", lo.Int, hi.Int),
 			Hint:    "set min_offsets_per_trigger at most max_offsets_per_trigger"}
 	}
