@@ -41,8 +41,7 @@ func nameHomes(rel string) bool {
 // (TestUnmovedPluginFilesNeedTheAllowance), so that the list shrinks
 // with each plugin moved.
 var unmovedPluginFiles = []string{
-	"framework/profile/plugin_facts.go",      // the name constants of kafka-json and iceberg
-	"framework/profile/plugin_kafka_json.go", // EngineRoles: kafka-json is only a sink on the local engine
+	"framework/profile/plugin_facts.go", // the name constant of iceberg
 }
 
 // nameBranch is one branch on a plugin or engine name.
