@@ -34,7 +34,7 @@ func delta() Plugin {
 			{Name: "merge_keys", Type: TypeStringList, OnlyWith: &Condition{Name: "write_mode", Value: WriteMerge},
 				Description: "Columns the MERGE matches on; primary-key columns of the loaded contract. Default: the contract's primary key."},
 			PartialMergeKeysSpec,
-			partitionByOption,
+			PartitionBySpec,
 			tablePropertiesOption,
 			mergeSchemaOption,
 			StaticQuarantineSpec,

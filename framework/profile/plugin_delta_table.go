@@ -28,7 +28,9 @@ const (
 
 var sinkRoles = []Role{RoleAppendSink, RoleMergeSink}
 
-var partitionByOption = Option{Name: PartitionByOption, Type: TypeStringList, OnlyRoles: sinkRoles,
+// PartitionBySpec is the partition_by option of a table sink (delta,
+// iceberg): the columns the table is partitioned by when the sink creates it.
+var PartitionBySpec = Option{Name: PartitionByOption, Type: TypeStringList, OnlyRoles: sinkRoles,
 	Description: "Columns of the loaded contract the table is partitioned by when the sink creates it (PARTITIONED BY), " +
 		"e.g. a date the transformation derives from event time (etl.ToDate(...).As(event_date)); not every column, no struct, " +
 		"array or map. A table that exists with other partition columns fails the query at start, before it writes."}

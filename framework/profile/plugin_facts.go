@@ -13,7 +13,6 @@ const (
 	PluginKafkaJSON PluginName = "kafka-json"
 	PluginDelta     PluginName = "delta"
 	PluginDeltaCDF  PluginName = "delta-cdf"
-	PluginIceberg   PluginName = "iceberg"
 )
 
 // The delivery-guarantee levels of a source/sink pair, weakest first.

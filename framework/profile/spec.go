@@ -188,10 +188,10 @@ type Plugin struct {
 	// when a pipeline is bound (kafka-json: one topic, key columns); nil
 	// when there is nothing to check.
 	bindSink func(bc *binder, a *Asset, c *contracts.Contract, path string)
-	// bindSpark checks the assets of the plugin together when the profile
-	// runs on a Spark engine (iceberg: one warehouse per catalog); nil
-	// when there is nothing to check.
-	bindSpark func(bc *binder, assets []*Asset)
+	// BindSpark checks the assets of the plugin together, in name order,
+	// when the profile runs on a Spark engine (iceberg: one warehouse per
+	// catalog); nil when there is nothing to check.
+	BindSpark func(b SparkBinder, assets []*Asset)
 }
 
 // Option returns the spec of the named option.

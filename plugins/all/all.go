@@ -12,6 +12,7 @@ package all
 
 import (
 	_ "github.com/etlgen/etlgen/plugins/filejson" // JSON-lines files in a directory
+	_ "github.com/etlgen/etlgen/plugins/iceberg"  // Iceberg tables (Spark engine)
 	_ "github.com/etlgen/etlgen/plugins/memory"   // in-process streams and tables for tests
 	_ "github.com/etlgen/etlgen/plugins/rate"     // generated rows
 )
