@@ -43,12 +43,13 @@ lint:
 	.cache/lint/bin/shellcheck -x -P SCRIPTDIR $$(git ls-files '*.sh') .ci/run
 
 ## pytest: the Python runtime's unit tests (pyspark/runtime/tests, a module per runtime module,
-## pyspark faked: no JVM) with coverage per module; pytest and pytest-cov install into .cache/pytest.
+## and each plugin's runtime module's, plugins/*/runtime; pyspark faked: no JVM) with coverage
+## per module; pytest and pytest-cov install into .cache/pytest.
 .PHONY: pytest
 pytest:
 	scripts/pytest-tools.sh
 	cd pyspark/runtime && COVERAGE_FILE=$(CURDIR)/.cache/pytest/.coverage $(CURDIR)/.cache/pytest/bin/python -m pytest -q -p no:cacheprovider \
-		--cov=etlgen_runtime --cov-report=term-missing --cov-fail-under=95 tests
+		--cov=etlgen_runtime --cov=$(CURDIR)/plugins --cov-report=term-missing --cov-fail-under=95 tests $(wildcard $(CURDIR)/plugins/*/runtime)
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \

@@ -25,6 +25,7 @@ import (
 	"github.com/etlgen/etlgen/framework/profile"
 	"github.com/etlgen/etlgen/localengine"
 	"github.com/etlgen/etlgen/planner"
+	icebergplugin "github.com/etlgen/etlgen/plugins/iceberg"
 	"github.com/etlgen/etlgen/pyspark"
 	"github.com/etlgen/etlgen/pyspark/events"
 	"github.com/etlgen/etlgen/sparkrun"
@@ -271,7 +272,7 @@ func (sc *sparkScenario) icebergSinks(r *sparkRunner, ctx context.Context) {
 		}
 	}
 	sc.catalog, sc.warehouse = "ice_"+strings.TrimPrefix(sc.db, "conf_"), "s3a://warehouse/e2e/"+sc.db+"/iceberg"
-	conf := profile.IcebergCatalogConf(sc.catalog, sc.warehouse)
+	conf := icebergplugin.CatalogConf(sc.catalog, sc.warehouse)
 	for _, k := range slices.Sorted(maps.Keys(conf)) {
 		r.query(sc.tb, ctx, "SET "+k+"="+conf[k])
 	}

@@ -18,7 +18,7 @@ import (
 
 	"github.com/etlgen/etlgen/e2e/orders"
 	"github.com/etlgen/etlgen/e2e/stack"
-	"github.com/etlgen/etlgen/framework/profile"
+	icebergplugin "github.com/etlgen/etlgen/plugins/iceberg"
 	"github.com/etlgen/etlgen/pyspark/events"
 )
 
@@ -134,7 +134,7 @@ func (e *pipelineEnv) icebergTables(ctx context.Context) {
 	e.curated = e.iceberg + ".curated.customer_order_windows"
 	e.rejected = e.iceberg + ".quarantine.rejected_order_events"
 	e.late = e.iceberg + ".quarantine.late_order_events"
-	for k, v := range profile.IcebergCatalogConf(e.iceberg, e.s3Prefix+"/iceberg") {
+	for k, v := range icebergplugin.CatalogConf(e.iceberg, e.s3Prefix+"/iceberg") {
 		if _, err := e.spark.Query(ctx, "SET "+k+"="+v); err != nil {
 			e.t.Fatal(err)
 		}

@@ -75,7 +75,7 @@ func serverOf(p *profile.Redacted, asset string, plugin *profile.Plugin) (ODCSSe
 	case profile.PlaceBroker:
 		brokerServer(&s, e, res, plugin.Subscription)
 	case profile.PlaceWarehouse:
-		icebergServer(&s, e, res)
+		warehouseServer(&s, e, res, plugin.Server.Table)
 	case profile.PlacePath:
 		pathServer(&s, e, res)
 	}
@@ -123,19 +123,23 @@ func pathServer(s *ODCSServer, e, res profile.RedactedEntry) {
 	}
 }
 
-// icebergServer places an Iceberg table of a Hadoop catalog by its
-// directory (ODCS 3.1 has no iceberg server type: the storage is the type,
-// iceberg the format), with its catalog and table as custom properties.
-func icebergServer(s *ODCSServer, e, res profile.RedactedEntry) {
-	table, warehouse := clean(e.Options["table"]), clean(e.Options[profile.IcebergWarehouseOption])
-	catalog := clean(e.Options[profile.IcebergCatalogOption])
-	if catalog == "" {
-		catalog = profile.IcebergDefaultCatalog
-	}
-	if table == "" || warehouse == "" {
+// warehouseServer places a table of a catalog (an Iceberg table of a
+// Hadoop catalog) by its directory, as its plugin's Table says (ODCS 3.1
+// has no iceberg server type: the storage is the type, the table's format
+// the format), with its catalog and catalog-qualified table as custom
+// properties.
+func warehouseServer(s *ODCSServer, e, res profile.RedactedEntry, table func(map[string]string) (string, string, string, bool)) {
+	if table == nil {
 		return
 	}
-	path := profile.IcebergTableDir(warehouse, table)
+	opts := make(map[string]string, len(e.Options))
+	for k, v := range e.Options {
+		opts[k] = clean(v)
+	}
+	path, catalog, name, ok := table(opts)
+	if !ok {
+		return
+	}
 	if strings.HasPrefix(path, "s3a://") || strings.HasPrefix(path, "s3://") {
 		s.Type, s.Location = "s3", path
 		if res.Kind == "s3" {
@@ -145,7 +149,7 @@ func icebergServer(s *ODCSServer, e, res profile.RedactedEntry) {
 		s.Type, s.Path = "local", path
 	}
 	s.CustomProperties = append(s.CustomProperties, ODCSCustom{Property: "catalog", Value: catalog},
-		ODCSCustom{Property: "table", Value: catalog + "." + table})
+		ODCSCustom{Property: "table", Value: name})
 }
 
 // clean drops a value the redaction replaced or that names an environment

@@ -11,7 +11,8 @@
 // returns, per pipeline, <pipeline_id>.py (PyName of the pipeline id: every
 // character outside [A-Za-z0-9_] turned into '_', a keyword suffixed with
 // '_') and once the runtime package etlgen_runtime/ (RuntimePackage,
-// IsRuntimeFile; runtime/etlgen_runtime/, embedded), the generic helpers
+// IsRuntimeFile; runtime/etlgen_runtime/, embedded, with the plugins'
+// runtime modules), the generic helpers
 // the programs import, one module per concern (progress lines, idempotent
 // Delta MERGE and append, idempotent file writes, table creation, late-row
 // reconstruction, failure classification, signal handling). The package
@@ -53,17 +54,22 @@
 //
 // The engine reads and writes assets through a registry keyed by
 // profile.PluginName (plugins.go): a plugin in its own folder
-// (plugins/<name>: rate, filejson, kafkajson, delta, deltacdf) hands its Plugin to
-// Register from its init function, building it from the exported views and
-// helpers (SourceView, SinkView, OptionsKV, PyString, PyList, PyDict, SQLIdent;
-// TableLayout and LayoutLiteral for a table sink, sink_layout.go); those
-// not moved yet are listed in builtinPlugins, one file per plugin:
-// plugin_iceberg.go (append and MERGE sink). Each
+// (plugins/<name>: rate, filejson, kafkajson, delta, deltacdf, iceberg)
+// hands its Plugin to Register from its init function, building it from
+// the exported views and helpers (SourceView, SinkView, OptionsKV,
+// PyString, PyList, PyDict, SQLIdent; TableLayout and LayoutLiteral for a
+// table sink, sink_layout.go), with its runtime module when it writes a
+// storage the core runtime does not (Plugin.Runtime: iceberg). Each
 // says which roles it implements, how it reads a source (reader format,
 // options, lineage, payload or typed rows) or writes a sink, and whether a
 // batch can be read again for late rows. Supports and Plugins tell what the
 // engine implements; a test checks it against every plugin spec that lists
-// the pyspark engine.
+// the pyspark engine. A plugin may bring a module of the runtime package
+// (Plugin.Runtime, runtime_modules.go: iceberg's etlgen_runtime/iceberg.py):
+// Generate writes every registered plugin's module next to the core's, and
+// a program imports those of the plugins it reads or writes, each
+// registering its sink kind with the runtime's registry (sinks.py), on
+// which the core's writes, commits and batch lines dispatch.
 //
 // A program connects with the model's Session: the Connect URL and session
 // conf as literals, and the parameters and conf keys read from environment

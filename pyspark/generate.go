@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -30,7 +31,8 @@ func IsRuntimeFile(path string) bool {
 }
 
 // runtimeFiles returns the runtime package's modules, by name: the files
-// Generate writes under RuntimePackage.
+// Generate writes under RuntimePackage, the core's and the registered
+// plugins' (pluginRuntimeFiles).
 func runtimeFiles() []File {
 	entries, err := runtimeFS.ReadDir("runtime/" + RuntimePackage)
 	if err != nil {
@@ -44,6 +46,8 @@ func runtimeFiles() []File {
 		}
 		out = append(out, File{Path: RuntimePackage + "/" + e.Name(), Data: data})
 	}
+	out = append(out, pluginRuntimeFiles()...)
+	slices.SortFunc(out, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return out
 }
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,6 +122,9 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 }
 
+// TestGenerateNamesFiles: a program's files are the program, then the
+// runtime package's modules by name: the core's and every plugin's
+// (plugins/<name>/runtime).
 func TestGenerateNamesFiles(t *testing.T) {
 	files := generateCase(t, filepath.Join("testdata", "stack_available_now"))
 	var names []string
@@ -137,6 +141,17 @@ func TestGenerateNamesFiles(t *testing.T) {
 			want = append(want, pyspark.RuntimePackage+"/"+e.Name())
 		}
 	}
+	// and every plugin's runtime module, beside the core's
+	plugged, err := filepath.Glob(filepath.Join("..", "plugins", "*", "runtime", "*.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range plugged {
+		if b := filepath.Base(p); b != "conftest.py" && !strings.HasPrefix(b, "test_") {
+			want = append(want, pyspark.RuntimePackage+"/"+b)
+		}
+	}
+	slices.Sort(want[1:])
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}

@@ -34,6 +34,11 @@ type Plugin struct {
 	// when it is not the binding's table or path (iceberg: its
 	// catalog.namespace.table); nil otherwise.
 	Relation func(s *planner.Sink) string
+	// Runtime is the plugin's module of the program's runtime package (a
+	// sink kind it registers with the runtime's sink registry,
+	// etlgen_runtime/sinks.py); nil when the core runtime does all it
+	// needs.
+	Runtime *RuntimeModule
 }
 
 // SourceView is the generator's view of one extract, which a plugin's Read
@@ -53,7 +58,7 @@ const (
 // builtinPlugins lists the plugins the Spark engine runs that still live in
 // this package, one file each; the others register themselves (Register).
 func builtinPlugins() []Plugin {
-	return []Plugin{icebergPlugin()}
+	return nil
 }
 
 // plugins is the engine's registry, keyed by plugin name: builtinPlugins,
@@ -72,6 +77,9 @@ var plugins = func() map[profile.PluginName]Plugin {
 func Register(p Plugin) {
 	if _, dup := plugins[p.Name]; dup || p.Name == "" {
 		panic(fmt.Sprintf("pyspark: register plugin %q: empty or already registered", p.Name))
+	}
+	if err := checkRuntimeModule(p); err != nil {
+		panic(fmt.Sprintf("pyspark: register plugin %q: %v", p.Name, err))
 	}
 	plugins[p.Name] = p
 }

@@ -15,6 +15,8 @@ import (
 // snapshot's added-records; no Delta version either way.
 func TestRuntimeIcebergOutputRows(t *testing.T) {
 	script := `
+import etlgen_runtime.iceberg
+
 class Rows:
     def __init__(self, row):
         self.row = row
@@ -34,7 +36,7 @@ class FakeSpark:
 mine = {"etlgen.app_id": "w", "etlgen.batch_id": "3", "etlgen.run_id": rt.RUN_ID, "added-records": "40"}
 earlier = dict(mine, **{"etlgen.run_id": "an-earlier-run"})
 late = {"etlgen.app_id": "l", "etlgen.batch_id": "3", "etlgen.run_id": rt.RUN_ID, "added-records": "2"}
-q = rt.Query("w", None, "w", target="lake.t", late=[("l", "lake.late")], observe="etlgen", iceberg=["lake.t", "lake.late"])
+q = rt.Query("w", None, "w", target="lake.t", late=[("l", "lake.late")], observe="etlgen", table_formats={"lake.t": "iceberg", "lake.late": "iceberg"})
 out = {
     "this run": rt.progress._outputs(FakeSpark({("lake.t", "w", 3): (7, mine), ("lake.late", "l", 3): (8, late)}), q, 3, 5),
     "earlier run": rt.progress._outputs(FakeSpark({("lake.t", "w", 3): (7, earlier)}), q, 3, 5),

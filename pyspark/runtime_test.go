@@ -444,7 +444,7 @@ hist = {"t": [{"version": 9, "userMetadata": other, "operationMetrics": {"numOut
 
 class Q(object):
     resume = rt.ResumePoint("cp", 5, 4, {"t": 6})
-    iceberg = set()  # t is a Delta table
+    table_formats = {}  # t is a Delta table
 
 out = {
     "flag_unset": enter({}),

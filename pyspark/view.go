@@ -41,6 +41,10 @@ type programView struct {
 	// Replay is the replay ledger of a replay program (GenerateReplay);
 	// nil in a pipeline's program.
 	Replay *replayView
+	// RuntimeImports are the runtime package's plugin modules the program
+	// imports, sorted: those of the plugins it reads or writes
+	// (Plugin.Runtime), each registering its sink kind when imported.
+	RuntimeImports []string
 }
 
 // kv is one dict entry, both sides Python literals.
@@ -72,6 +76,9 @@ type gen struct {
 	// replay is the quarantine replay a replay program feeds; nil in a
 	// pipeline's program.
 	replay *Replay
+	// runtime collects the names of the plugin runtime modules the
+	// program's readers and writers use (Plugin.Runtime).
+	runtime map[string]bool
 }
 
 func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, error) {
@@ -81,7 +88,8 @@ func buildProgram(m *planner.Model, pp *planner.PipelinePlan) (*programView, err
 // buildReplayable is buildProgram; with replay, the program of that
 // replay (GenerateReplay).
 func buildReplayable(m *planner.Model, pp *planner.PipelinePlan, replay *Replay) (*programView, error) {
-	g := &gen{m: m, pp: pp, ids: newIdents(), sources: map[string]*sourceView{}, steps: map[string]*stepView{}, replay: replay}
+	g := &gen{m: m, pp: pp, ids: newIdents(), sources: map[string]*sourceView{}, steps: map[string]*stepView{}, replay: replay,
+		runtime: map[string]bool{}}
 	pv := &programView{PipelineID: PyString(pp.ID), Version: PyString(pp.Version), Profile: PyString(m.Profile),
 		Title: pp.ID + " " + pp.Version + " on profile " + m.Profile, File: ProgramName(pp.ID)}
 	if err := g.session(pv); err != nil {
@@ -106,6 +114,7 @@ func buildReplayable(m *planner.Model, pp *planner.PipelinePlan, replay *Replay)
 	if err := g.queries(pv); err != nil {
 		return nil, err
 	}
+	pv.RuntimeImports = slices.Sorted(maps.Keys(g.runtime))
 	return pv, nil
 }
 

@@ -29,10 +29,11 @@ type queryView struct {
 	// DeltaLates are the Lates written to Delta tables (created at start,
 	// their commits counted in batch lines); the others write files.
 	DeltaLates []*lateView
-	// IcebergTables are the constants of the query's targets that are
-	// Iceberg tables (its sink's, its late outputs'), whose commits its
-	// batch lines find in the tables' snapshots, not in a Delta history.
-	IcebergTables []string
+	// TableFormats is the Python dict literal of the query's targets that
+	// are tables of a plugin's sink kind (TableFormat: its sink's, its late
+	// outputs'), constant → kind, whose commits its batch lines find through
+	// the kind's handler, not in a Delta history; "" when none.
+	TableFormats string
 	// Stateful: a step of the query has a stateful operator: every batch
 	// must be computed in full, even when Delta skips its write (a replay).
 	// A MERGE tells (rt.merge counts a skipped batch); other sinks cache and
@@ -94,8 +95,10 @@ type sinkView struct {
 	Changes   []string // changes only: the target's columns (Python literals of SQL identifiers)
 	Order     []string // changes only: the change types in rank order (Python literals)
 	PathArg   string   // ", path=<literal>" for a path table, ", merge_schema=True" with merge_schema, else ""
-	// TableFormat is `, table_format="iceberg"` for an Iceberg table (the
-	// runtime's merge and append write Delta otherwise), else "".
+	// TableFormat is the Python literal of the sink kind of a table a
+	// plugin's runtime module writes (Plugin.Runtime registers it, e.g.
+	// "iceberg"): the runtime's merge and append dispatch to its handler,
+	// and write Delta when it is "".
 	TableFormat string
 	// Layout is the Python literal of the partitioning and properties the
 	// profile gives the table, checked on an existing table; "" for none.
@@ -105,6 +108,16 @@ type sinkView struct {
 	// literal or None), the key and value SQL (Python literals; key None),
 	// the SASL credentials' variable and mechanism (literals or None).
 	KafkaOptions, KafkaOptionsEnv, Key, Value, CredEnv, Mechanism string
+}
+
+// FormatArg is the table_format argument of the runtime's merge and
+// append for a table of a plugin's sink kind (`, table_format="iceberg"`),
+// "" for Delta.
+func (s sinkView) FormatArg() string {
+	if s.TableFormat == "" {
+		return ""
+	}
+	return ", table_format=" + s.TableFormat
 }
 
 // queries builds the views of the pipeline's queries; each late output
@@ -149,8 +162,9 @@ func (g *gen) queries(pv *programView) error {
 		if qv.Sink.Kind != "files" && qv.Sink.Kind != "kafka" {
 			qv.Tables = append(qv.Tables, qv.Const+"_TARGET")
 		}
+		var formats []string
 		if qv.Sink.TableFormat != "" {
-			qv.IcebergTables = append(qv.IcebergTables, qv.Const+"_TARGET")
+			formats = append(formats, qv.Const+"_TARGET: "+qv.Sink.TableFormat)
 		}
 		for _, ov := range qv.Writes() {
 			if ov.Sink.Kind != "files" && ov.Sink.Kind != "kafka" {
@@ -165,9 +179,12 @@ func (g *gen) queries(pv *programView) error {
 				qv.DeltaLates = append(qv.DeltaLates, lv)
 				qv.Tables = append(qv.Tables, lv.Const+"_TARGET")
 				if lv.Sink.TableFormat != "" {
-					qv.IcebergTables = append(qv.IcebergTables, lv.Const+"_TARGET")
+					formats = append(formats, lv.Const+"_TARGET: "+lv.Sink.TableFormat)
 				}
 			}
+		}
+		if formats != nil {
+			qv.TableFormats = "{" + strings.Join(formats, ", ") + "}"
 		}
 	}
 	return nil
@@ -366,6 +383,7 @@ func (g *gen) sink(s *planner.Sink, c *contracts.Contract) (sinkView, error) {
 	if err != nil {
 		return sv, err
 	}
+	g.uses(p)
 	if err := p.Write(&sv, s, c); err != nil {
 		return sv, fmt.Errorf("sink %s: %w", s.Asset, err)
 	}

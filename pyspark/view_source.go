@@ -87,6 +87,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.uses(p)
 	if err := literalsSafe(s.LiteralSecret); err != nil {
 		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
 	}

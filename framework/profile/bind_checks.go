@@ -54,18 +54,18 @@ func (bc *binder) sessionResources() {
 	}
 }
 
-// pluginsOnSpark runs each plugin's Spark check (Plugin.bindSpark) over
+// pluginsOnSpark runs each plugin's Spark check (Plugin.BindSpark) over
 // the profile's assets of that plugin, in name order.
 func (bc *binder) pluginsOnSpark() {
 	byPlugin := map[*Plugin][]*Asset{}
 	for _, name := range bc.p.AssetNames() {
-		if a := bc.p.assets[name]; a.Plugin != nil && a.Plugin.bindSpark != nil {
+		if a := bc.p.assets[name]; a.Plugin != nil && a.Plugin.BindSpark != nil {
 			byPlugin[a.Plugin] = append(byPlugin[a.Plugin], a)
 		}
 	}
 	bc.p.reg.Walk(func(p *Plugin) {
 		if assets := byPlugin[p]; len(assets) > 0 {
-			p.bindSpark(bc, assets)
+			p.BindSpark(SparkBinder{bc}, assets)
 		}
 	})
 }

@@ -54,5 +54,5 @@ func OutputModeSpec(modes []WriteMode) Option {
 // (RegisterDefault) and its engine parts, listed in plugins/all
 // (docs/plugins.md).
 func builtinPlugins() []Plugin {
-	return []Plugin{iceberg()}
+	return nil
 }

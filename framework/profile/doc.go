@@ -57,11 +57,15 @@
 // ETL-P351–P354). AssetBinding.PartitionBy, TableProperties and
 // MergeSchema hand them to the planner's Sink.
 //
-// An iceberg asset (plugin_iceberg.go) names a Hadoop catalog, its
+// An iceberg asset (plugins/iceberg) names a Hadoop catalog, its
 // warehouse and a namespace.table (ETL-P358, ETL-P359); its identity is
 // catalog.namespace.table, its session conf configures the catalog
-// (Plugin.SessionConf, one warehouse per catalog: ETL-P360), and it runs
-// on the Spark engine only.
+// (Plugin.SessionConf, one warehouse per catalog: ETL-P360, checked by its
+// Plugin.BindSpark through a SparkBinder), and it runs on the Spark engine
+// only. A plugin package's option checks return a *CheckError (code,
+// hint, path) and reuse CheckTableProperty and PartitionBySpec
+// (plugin_hooks.go); its ODCS placement under a warehouse is
+// ServerFacts.Table.
 //
 // # Flow
 //

@@ -76,23 +76,3 @@ func icebergProfile(engine, windows, rejected string) string {
 		"  order_events: " + events + "\n  rejected_order_events: " + rejected + "\n  late_order_events: {plugin: file-json, path: /tmp/l}\n" +
 		"  customer_order_windows: " + windows + "\n"
 }
-
-// TestIcebergSparkLine: Spark 4.1 has an Iceberg runtime; 4.2 (none
-// served) and an unknown line are ETL-P361.
-func TestIcebergSparkLine(t *testing.T) {
-	for _, tc := range []struct {
-		line string
-		want string
-	}{{"4.1", ""}, {"4.2", CodeIcebergSparkLine}, {"", CodeIcebergSparkLine}} {
-		err := CheckIcebergSparkLine(tc.line)
-		got := ""
-		if ce, ok := err.(*checkError); ok {
-			got = ce.Code
-		} else if err != nil {
-			got = err.Error()
-		}
-		if got != tc.want {
-			t.Errorf("line %q: %q, want %q", tc.line, got, tc.want)
-		}
-	}
-}

@@ -9,9 +9,7 @@ type PluginName string
 // The built-in plugin names still in this package (each one file,
 // plugin_<name>.go); a plugin in its own folder declares its name there
 // (plugins/rate: rate.Name).
-const (
-	PluginIceberg PluginName = "iceberg"
-)
+const ()
 
 // The delivery-guarantee levels of a source/sink pair, weakest first.
 const (

@@ -28,6 +28,11 @@ type ServerFacts struct {
 	Format string
 	// Place says which options locate it.
 	Place ServerPlace
+	// Table places an asset of PlaceWarehouse from its options (those of
+	// the redacted profile, a secret or an environment reference read as
+	// ""): its table's directory, its catalog and its catalog-qualified
+	// name; ok false when the options do not place it.
+	Table func(options map[string]string) (dir, catalog, name string, ok bool)
 }
 
 // ServerPlace names the options that locate an asset as an ODCS server.
@@ -42,8 +47,9 @@ const (
 	// PlacePath: the asset's `path` (an s3 or a local server) or its
 	// catalog `table` (a custom server).
 	PlacePath ServerPlace = "path"
-	// PlaceWarehouse: an Iceberg table of a Hadoop catalog, by its
-	// directory under the warehouse, with its catalog and table.
+	// PlaceWarehouse: a table of a catalog (Iceberg's Hadoop catalog), by
+	// its directory under the warehouse, with its catalog and table
+	// (ServerFacts.Table).
 	PlaceWarehouse ServerPlace = "warehouse"
 )
 

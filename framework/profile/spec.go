@@ -190,10 +190,10 @@ type Plugin struct {
 	// pipeline is bound, and returns the problems (kafka-json: one topic,
 	// key columns); nil when there is nothing to check.
 	BindSink func(a *Asset, c *contracts.Contract, pipeline string) diag.List
-	// bindSpark checks the assets of the plugin together when the profile
-	// runs on a Spark engine (iceberg: one warehouse per catalog); nil
-	// when there is nothing to check.
-	bindSpark func(bc *binder, assets []*Asset)
+	// BindSpark checks the assets of the plugin together, in name order,
+	// when the profile runs on a Spark engine (iceberg: one warehouse per
+	// catalog); nil when there is nothing to check.
+	BindSpark func(b SparkBinder, assets []*Asset)
 }
 
 // Option returns the spec of the named option.

@@ -26,9 +26,7 @@ var profileExempt = map[string]string{}
 
 // profileAllowed lists the functions of the profile package a generator
 // may call, each with its reason.
-var profileAllowed = map[string]string{
-	"IcebergTableDir": "an iceberg table's directory under its warehouse, from the redacted profile's options for an ODCS server: moves into the plugin's spec with the ODCS server type (issue 34 item 1)",
-}
+var profileAllowed = map[string]string{}
 
 // TestGeneratorsReadTheModel fails when a generator package uses a
 // function or variable of framework/profile (package-qualified: profile.X):

@@ -14,6 +14,7 @@ import (
 	_ "github.com/etlgen/etlgen/plugins/delta"     // Delta Lake tables
 	_ "github.com/etlgen/etlgen/plugins/deltacdf"  // a Delta table's Change Data Feed
 	_ "github.com/etlgen/etlgen/plugins/filejson"  // JSON-lines files in a directory
+	_ "github.com/etlgen/etlgen/plugins/iceberg"   // Iceberg tables (Spark engine)
 	_ "github.com/etlgen/etlgen/plugins/kafkajson" // JSON records of Kafka topics
 	_ "github.com/etlgen/etlgen/plugins/memory"    // in-process streams and tables for tests
 	_ "github.com/etlgen/etlgen/plugins/rate"      // generated rows

@@ -4,7 +4,9 @@
 Generic, pipeline-independent code: the session, contract validation with the
 compiled Spark SQL stages, idempotent Delta writes (MERGE and append with
 Delta's txnAppId / txnVersion) and file writes (one directory per query id and
-batch id, replaced on replay), the reconstruction of the rows Spark drops
+batch id, replaced on replay), the registry of the sink kinds plugins add
+(sinks.py: a plugin's module in this package, such as iceberg.py, registers
+its kind when the program imports it), the reconstruction of the rows Spark drops
 behind the watermark, progress JSON lines, signal handling and failure
 classification. The generated program holds everything specific to one
 pipeline and calls these functions.
@@ -29,7 +31,7 @@ from .checkpoint import (
     read_offsets,
     resume_point,
 )
-from .commits import commit_metadata, commit_of, iceberg_commit_of, rows_written, table_version
+from .commits import commit_metadata, commit_of, rows_written, table_version
 from .connect import (
     ORPHAN_ENV,
     RELEASE_ONLY_ENV,
@@ -92,7 +94,6 @@ from .gates import (
     window_verdict,
     windows_text,
 )
-from .iceberg import ICEBERG_PROPS, ICEBERG_SESSION_PREFIX, iceberg_append, iceberg_committed, iceberg_layout, iceberg_merge, iceberg_props
 from .late import (
     FILE_STREAM_OPTIONS,
     LATE_BARRIER,
@@ -110,6 +111,7 @@ from .metrics import ran_batch, spark_timestamp
 from .progress import HOLD_SECONDS, RUNNING_MESSAGES, batch_line, late_watermark, replay_line
 from .queries import RESTARTABLE, Query, start_query
 from .replay import LEDGER_SCHEMA, REPLAY_ENTRIES_ENV, append_ledger, ledger_entries
+from .sinks import register, sink_handler
 from .sqltext import sql_string
 from .stop import PARENT_PIPE_ENV, STOP_CONF, STOPPED_MARKER, StopAfterBatch, micro_batch, stopped_after_batch
 from .validation import OBSERVED_AT, quarantine_static, rejected, rule_check, static_valid, validate
@@ -128,8 +130,6 @@ __all__ = [
     "GATE_CODE",
     "GATE_MARKER",
     "HOLD_SECONDS",
-    "ICEBERG_PROPS",
-    "ICEBERG_SESSION_PREFIX",
     "LATE_BARRIER",
     "LEDGER_SCHEMA",
     "MAX_BREACHED_WINDOWS",
@@ -185,12 +185,6 @@ __all__ = [
     "gate_breached",
     "gate_parts",
     "gates_key",
-    "iceberg_append",
-    "iceberg_commit_of",
-    "iceberg_committed",
-    "iceberg_layout",
-    "iceberg_merge",
-    "iceberg_props",
     "kafka_batch",
     "kafka_credentials",
     "kafka_initial_offsets",
@@ -226,6 +220,7 @@ __all__ = [
     "read_offsets",
     "rejected",
     "redact",
+    "register",
     "release_session",
     "replay_line",
     "resume_point",
@@ -238,6 +233,7 @@ __all__ = [
     "server_lost",
     "session",
     "session_id_of",
+    "sink_handler",
     "source_log_files",
     "source_log_paths",
     "spark_timestamp",

@@ -12,6 +12,7 @@ from .expectations import observed_expectations
 from .failures import server_lost
 from .gates import _measured, batch_gates, merged_gates, observed_gates
 from .metrics import _observed, _progress_dict, ran_batch, spark_timestamp
+from .sinks import sink_handler
 
 
 def late_watermark(q, batch_id):
@@ -60,14 +61,16 @@ def batch_line(spark, q, p, history=None):
 def _outputs(spark, q, batch_id, observed, history=None):
     """The sink fields of a batch line: output_rows (rows the batch wrote to
     its Delta sink, from the commit; observed rows for a file sink, and for
-    an Iceberg sink whose snapshot of the batch this run made),
+    a sink of a plugin's kind whose commit of the batch this run made),
     delta_version, late_rows, and replay (the batch re-ran from the offset
     log; its writes made before the run count 0 rows)."""
     fields = {"replay": bool(q.resume and q.resume.replay == batch_id)}
-    if q.target in q.iceberg:
-        # An Iceberg table: the batch's rows when its snapshot is this run's
-        # (every row of the batch is appended, or MERGEd: inserted or
-        # updated, as Delta's MERGE metrics count them); no Delta version.
+    if sink_handler(q.table_formats.get(q.target)) is not None:
+        # A table of a plugin's sink kind (an Iceberg table): the batch's
+        # rows when its commit is this run's (every row of the batch is
+        # appended, or MERGEd: inserted or updated, as Delta's MERGE metrics
+        # count them; an Iceberg MERGE's snapshot counts every row of the
+        # files it rewrote); no Delta version.
         _, _, now = _written(spark, q, q.target, q.identity, batch_id, history)
         fields["delta_version"] = None
         fields["output_rows"] = (observed or 0) if now else 0

@@ -13,9 +13,11 @@ class Query(object):
     """A started streaming query with what its progress lines need."""
 
     def __init__(self, name, handle, identity, target=None, late=None, observe=None, resume=None, gates=None,
-                 sources=None, expectations=None, iceberg=None):
+                 sources=None, expectations=None, table_formats=None):
         self.name = name
-        self.iceberg = set(iceberg or [])  # SQL names of its targets that are Iceberg tables (iceberg_commit_of)
+        # SQL name -> sink kind of its targets that are tables of a plugin's
+        # kind (sinks.py: their handler finds a batch's commit)
+        self.table_formats = dict(table_formats or {})
         self.expectations = expectations or []  # the query's expectations (expect), counted by the batch line
         self.gates = gates or []  # the query's quality gates (check_gates measures those that fail)
         self.sources = sources or []  # observed metrics of its validated sources (validate observe=)
@@ -23,7 +25,7 @@ class Query(object):
         self.recovered = bool(resume and resume.recovered)  # the checkpoint existed before the start
         self.handle = handle
         self.identity = identity
-        self.target = target  # SQL name of the table sink (Delta, or Iceberg when in iceberg), for versions
+        self.target = target  # SQL name of the table sink (Delta, or of a kind in table_formats), for versions
         self.late = late or []  # (identity, SQL name) of late outputs it writes
         self.observe = observe  # name of the observed metric counting rows written
         self.seen = -1

@@ -1,7 +1,6 @@
 """pytest setup of the runtime's unit tests: the fakes stand in for pyspark
 (tests/fakes.py), and the package is imported from pyspark/runtime."""
 
-import json
 import os
 import sys
 
@@ -11,32 +10,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.dirname(os.path.dirname(__file__)))
 
 import fakes  # noqa: E402
+from eventschema import check_line  # noqa: E402
 
 fakes.install()
-
-# The event lines' schema as Go declares it (pyspark/events/events.go; written by
-# go test ./pyspark -run TestEventSchemaFile -update): by kind, the fields.
-with open(os.path.join(os.path.dirname(__file__), "event_schema.json")) as f:
-    EVENT_SCHEMA = json.load(f)
-
-
-def check_line(line):
-    """Fail unless the line's kind and every field in it, nested ones
-    included, are declared in the Go schema."""
-    fields = EVENT_SCHEMA.get(line.get("event"))
-    assert fields is not None, "event kind %r is not declared in pyspark/events/events.go" % line.get("event")
-    _check_fields(line, "", fields, line["event"])
-
-
-def _check_fields(obj, prefix, fields, kind):
-    for k, v in obj.items():
-        name = prefix + k
-        assert name in fields, "field %s of %s lines is not declared in pyspark/events/events.go" % (name, kind)
-        if isinstance(v, dict) and any(f.startswith(name + ".") for f in fields):
-            _check_fields(v, name + ".", fields, kind)
-        if isinstance(v, list) and any(f.startswith(name + "[].") for f in fields):
-            for x in v:
-                _check_fields(x, name + "[].", fields, kind)
 
 
 @pytest.fixture
@@ -63,3 +39,27 @@ def lines(monkeypatch):
 def session():
     """A fresh fake Spark session."""
     return fakes.Session()
+
+
+@pytest.fixture
+def fake_kind(monkeypatch):
+    """The sink kind "lake" of a made-up plugin, registered for one test
+    (sinks.register): its handler records each write and layout call in
+    .calls and answers commit_of from .commits ((target, batch id) →
+    (commit id, rows, run id))."""
+    import etlgen_runtime.sinks as sinks
+
+    monkeypatch.setattr(sinks, "_KINDS", {})  # no plugin's kind: the core alone
+    calls, commits = [], {}
+
+    def recorder(name, result):
+        def call(*args):
+            calls.append((name,) + args[1:])  # the DataFrame or session left out
+            return result
+        return call
+
+    handler = sinks.register("lake", append=recorder("append", True), merge=recorder("merge", True),
+                             layout=recorder("layout", {"partitionColumns": [], "properties": {"k": "v"}}),
+                             commit_of=lambda spark, target, app_id, batch_id: commits.get((target, batch_id)))
+    handler.calls, handler.commits = calls, commits
+    return handler

@@ -53,29 +53,22 @@ def test_commit_metadata_and_rows_written():
 
 def test_written():
     s = Session(results={"DESCRIBE HISTORY t": HISTORY})
-    q = types.SimpleNamespace(resume=types.SimpleNamespace(versions={"t": 5}), iceberg=set())
+    q = types.SimpleNamespace(resume=types.SimpleNamespace(versions={"t": 5}), table_formats={})
     hist = {}
     assert c._written(s, q, "t", "app", 3, hist) == (8, 4, True)
     assert c._written(s, q, "t", "app", 4, hist) == (7, 0, False)  # an orphan's commit
     assert c._written(s, q, "t", "app", 5, hist) == (6, 3, True)  # newer than the start
     q.resume.versions["t"] = 6
     assert c._written(s, q, "t", "app", 5, hist) == (6, 0, False)
-    assert c._written(s, types.SimpleNamespace(resume=None, iceberg=set()), "t", "app", 5, hist) == (6, 3, True)
+    assert c._written(s, types.SimpleNamespace(resume=None, table_formats={}), "t", "app", 5, hist) == (6, 3, True)
     assert c._written(s, q, "t", "app", 9, hist) == (None, 0, False)
 
 
-SNAPSHOTS = "SELECT snapshot_id, summary FROM"
-
-
-def test_iceberg_commit_of():
-    summary = {"etlgen.app_id": "app", "etlgen.batch_id": "3", "etlgen.run_id": RUN_ID, "added-records": "4"}
-    s = Session(results={SNAPSHOTS: [{"snapshot_id": 11, "summary": summary}]})
-    assert c.iceberg_commit_of(s, "cat.ns.t", "app", 3) == (11, 4, RUN_ID)
-    assert "cat.ns.t.snapshots" in s.statements[-1] and "'app'" in s.statements[-1] and "'3'" in s.statements[-1]
-    assert c.iceberg_commit_of(Session(), "cat.ns.t", "app", 3) is None
-    assert c.iceberg_commit_of(Session(results={SNAPSHOTS: RuntimeError("[TABLE_OR_VIEW_NOT_FOUND]")}), "t", "app", 1) is None
-    with pytest.raises(RuntimeError):
-        c.iceberg_commit_of(Session(results={SNAPSHOTS: RuntimeError("Connection refused")}), "t", "app", 1)
-    # an Iceberg target is read from its snapshots, not Delta's history
-    q = types.SimpleNamespace(resume=None, iceberg={"cat.ns.t"})
-    assert c._written(s, q, "cat.ns.t", "app", 3) == (11, 4, True)
+def test_written_by_a_sink_kind(fake_kind):
+    # a table of a plugin's sink kind is read through its handler, not Delta's history
+    fake_kind.commits[("cat.ns.t", 3)] = (11, 4, RUN_ID)
+    q = types.SimpleNamespace(resume=None, table_formats={"cat.ns.t": "lake"})
+    assert c._written(Session(), q, "cat.ns.t", "app", 3) == (11, 4, True)
+    fake_kind.commits[("cat.ns.t", 4)] = (12, 5, "an-earlier-run")
+    assert c._written(Session(), q, "cat.ns.t", "app", 4) == (12, 0, False)
+    assert c._written(Session(), q, "cat.ns.t", "app", 5) == (None, 0, False)

@@ -4,7 +4,7 @@ import io
 import json
 import os
 
-from conftest import check_line
+from eventschema import check_line
 
 import etlgen_runtime.environment as env
 import etlgen_runtime.events as events

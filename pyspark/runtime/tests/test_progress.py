@@ -51,12 +51,11 @@ def test_outputs_of_a_file_sink():
     assert pr._outputs(Session(), q, 2, 7) == {"replay": True, "output_rows": 0}
 
 
-def test_outputs_of_an_iceberg_sink():
-    summary = {"etlgen.app_id": "app", "etlgen.batch_id": "3", "etlgen.run_id": RUN_ID, "added-records": "9"}
-    s = Session(results={"SELECT snapshot_id": [{"snapshot_id": 5, "summary": summary}]})
-    q = Query("w", Handle(), "app", target="cat.ns.t", iceberg=["cat.ns.t"])
-    assert pr._outputs(s, q, 3, 7) == {"replay": False, "delta_version": None, "output_rows": 7}
-    assert pr._outputs(Session(), q, 3, 7) == {"replay": False, "delta_version": None, "output_rows": 0}
+def test_outputs_of_a_sink_kind(fake_kind):
+    fake_kind.commits[("cat.ns.t", 3)] = (5, 9, RUN_ID)
+    q = Query("w", Handle(), "app", target="cat.ns.t", table_formats={"cat.ns.t": "lake"})
+    assert pr._outputs(Session(), q, 3, 7) == {"replay": False, "delta_version": None, "output_rows": 7}
+    assert pr._outputs(Session(), q, 4, 7) == {"replay": False, "delta_version": None, "output_rows": 0}
 
 
 def test_kafka_rows():

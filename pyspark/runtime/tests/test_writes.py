@@ -27,9 +27,12 @@ def test_merge_skipped_counts_a_stateful_batch():
     s = Session()
     assert not w.merge(DataFrame(s), 4, "db.t", ["id"], "app", stateful=True)
     assert s.actions[-1][0] == "count"
-    s2 = Session()
-    w.merge(DataFrame(s2), 4, "cat.t", ["id"], "app", table_format="iceberg")
-    assert "snapshots" in s2.statements[0]
+
+
+def test_merge_of_a_sink_kind(fake_kind):
+    s = Session()
+    assert w.merge(DataFrame(s), 4, "cat.t", ["id"], "app", stateful=True, table_format="lake")
+    assert fake_kind.calls == [("merge", 4, "cat.t", ["id"], "app", True)] and s.statements == []
 
 
 def test_merge_changes():
@@ -49,8 +52,12 @@ def test_append():
     assert s.writes[0]["how"] == "saveAsTable" and s.writes[0]["options"]["mergeSchema"] == "true"
     assert s.writes[0]["options"]["txnVersion"] == "5" and s.writes[0]["mode"] == "append"
     assert s.writes[1]["how"] == "save" and s.writes[1]["where"] == "s3://b/t" and "mergeSchema" not in s.writes[1]["options"]
-    w.append(DataFrame(s), 7, "cat.t", "app", table_format="iceberg")
-    assert s.writes[2]["how"] == "append"
+
+
+def test_append_of_a_sink_kind(fake_kind):
+    s = Session()
+    assert w.append(DataFrame(s), 7, "cat.t", "app", table_format="lake")
+    assert fake_kind.calls == [("append", 7, "cat.t", "app")] and s.writes == []
 
 
 def test_write_kafka(monkeypatch):
@@ -75,13 +82,15 @@ def test_check_layout():
     assert "property y is not set (the profile says 1)" in msg
 
 
-def test_ensure_table():
+def test_ensure_table(fake_kind):
     s = Session(results={"DESCRIBE DETAIL": [{"partitionColumns": [], "properties": {}}]})
     w.ensure_table(s, "CREATE SCHEMA IF NOT EXISTS db", "CREATE TABLE IF NOT EXISTS db.t", "db.t", {"partition_by": []})
     assert s.statements == ["CREATE SCHEMA IF NOT EXISTS db", "CREATE TABLE IF NOT EXISTS db.t", "DESCRIBE DETAIL db.t"]
-    s = Session(results={"SHOW TBLPROPERTIES": [{"key": "k", "value": "v"}]})
-    w.ensure_table(s, None, "CREATE TABLE x", "x", {"format": "iceberg", "properties": {"k": "v"}})
-    assert s.statements[1:] == ["DESCRIBE TABLE x", "SHOW TBLPROPERTIES x"]
+    s = Session()
+    w.ensure_table(s, None, "CREATE TABLE x", "x", {"format": "lake", "properties": {"k": "v"}})
+    assert s.statements == ["CREATE TABLE x"] and fake_kind.calls == [("layout", "x")]
+    with pytest.raises(w.TableLayoutError):
+        w.ensure_table(s, None, "CREATE TABLE x", "x", {"format": "lake", "properties": {"k": "w"}})
     s = Session()
     w.ensure_table(s, None, "CREATE TABLE y")
     assert s.statements == ["CREATE TABLE y"]

@@ -13,6 +13,7 @@ import sys
 from pyspark.sql import functions as F
 
 import etlgen_runtime as rt
+import etlgen_runtime.iceberg  # noqa: F401 - registers the iceberg sink kind with rt.sink_handler
 
 PIPELINE_ID = "customer-order-streaming"
 PIPELINE_VERSION = "1.0.0"
@@ -288,7 +289,7 @@ def start_customer_order_windows(spark):
     return rt.Query("customer_order_windows", handle, CUSTOMER_ORDER_WINDOWS_IDENTITY, target=CUSTOMER_ORDER_WINDOWS_TARGET,
                     late=[(LATE_ORDER_EVENTS_IDENTITY, LATE_ORDER_EVENTS_TARGET)], observe="etlgen",
                     resume=resume, sources=["etlgen_source_order_events"],
-                    iceberg=[CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_TARGET])
+                    table_formats={CUSTOMER_ORDER_WINDOWS_TARGET: "iceberg", LATE_ORDER_EVENTS_TARGET: "iceberg"})
 
 
 REJECTED_ORDER_EVENTS_IDENTITY = "customer-order-streaming/v1/local-stack-iceberg/rejected_order_events"
@@ -338,7 +339,7 @@ def start_rejected_order_events(spark):
     return rt.Query("rejected_order_events", handle, REJECTED_ORDER_EVENTS_IDENTITY, target=REJECTED_ORDER_EVENTS_TARGET,
                     late=[], observe="etlgen",
                     resume=resume, sources=["etlgen_source_order_events"],
-                    iceberg=[REJECTED_ORDER_EVENTS_TARGET])
+                    table_formats={REJECTED_ORDER_EVENTS_TARGET: "iceberg"})
 
 
 def start(spark):
