@@ -82,8 +82,7 @@
 // Env's Kafka in tests, plugins/delta over the Env's DeltaCatalog:
 // DeltaStatic, DeltaSink and DeltaTable as a ChangeTarget, plugins/deltacdf
 // over CDFSource) hands its
-// Plugin to Register from its init function; builtinPlugins lists none
-// now. A Kafka sink renders each row as Spark's to_json does (KafkaValue,
+// Plugin to Register from its init function. A Kafka sink renders each row as Spark's to_json does (KafkaValue,
 // KafkaKey: kafka_json.go). A delta sink creates its table
 // with the profile's layout or checks an existing table's, and its appends
 // check columns as Delta does (delta_layout.go). A plugin has a source factory per

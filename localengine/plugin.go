@@ -66,24 +66,11 @@ type sinkArgs struct {
 	env *Env
 }
 
-// builtinPlugins lists the plugins the local engine runs that still live
-// in this package, one file each; the others register themselves
-// (Register). TestPluginsCoverProfile and plugins/all's tests check that
-// every (plugin, role) the profile registry says the local engine runs has
-// a reader or writer.
-func builtinPlugins() []Plugin {
-	return nil
-}
-
-// plugins is the engine's registry by name: builtinPlugins, then what
-// Register adds.
-var plugins = func() map[profile.PluginName]Plugin {
-	out := map[profile.PluginName]Plugin{}
-	for _, p := range builtinPlugins() {
-		out[p.Name] = p
-	}
-	return out
-}()
+// plugins is the engine's registry by name: what the plugin packages
+// (plugins/<name>) Register. TestPluginsCoverProfile and plugins/all's
+// tests check that every (plugin, role) the profile registry says the
+// local engine runs has a reader or writer.
+var plugins = map[profile.PluginName]Plugin{}
 
 // Register adds a plugin to the engine's registry. A plugin package
 // (plugins/<name>) calls it from its init function; plugins/all imports

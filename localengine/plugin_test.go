@@ -23,13 +23,6 @@ func TestPluginsCoverProfile(t *testing.T) {
 			t.Errorf("plugin %s merges on the local engine but applies no CDF changes", spec.Name)
 		}
 	})
-	names := map[profile.PluginName]bool{}
-	for _, p := range builtinPlugins() {
-		names[p.Name] = true
-	}
-	if n := len(builtinPlugins()); n != len(names) {
-		t.Errorf("builtinPlugins lists %d plugins, %d distinct names", n, len(names))
-	}
 	for name, p := range plugins {
 		spec, ok := reg.Lookup(string(name))
 		if !ok || !spec.RunsOn(profile.EngineLocal) {

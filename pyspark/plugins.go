@@ -55,21 +55,9 @@ const (
 	RereadFiles = "files" // the files of the file-source log batch
 )
 
-// builtinPlugins lists the plugins the Spark engine runs that still live in
-// this package, one file each; the others register themselves (Register).
-func builtinPlugins() []Plugin {
-	return nil
-}
-
-// plugins is the engine's registry, keyed by plugin name: builtinPlugins,
-// then what Register adds.
-var plugins = func() map[profile.PluginName]Plugin {
-	out := map[profile.PluginName]Plugin{}
-	for _, p := range builtinPlugins() {
-		out[p.Name] = p
-	}
-	return out
-}()
+// plugins is the engine's registry, keyed by plugin name: what the plugin
+// packages (plugins/<name>) Register.
+var plugins = map[profile.PluginName]Plugin{}
 
 // Register adds a plugin to the engine's registry. A plugin package
 // (plugins/<name>) calls it from its init function; plugins/all imports

@@ -47,12 +47,3 @@ func OutputModeSpec(modes []WriteMode) Option {
 		Description: "Force the output mode of the query writing this sink (default: the planner infers it); " +
 			"one the write mode accepts. `etlgen validate/plan/run --output-mode QUERY=MODE` wins over it."}
 }
-
-// builtinPlugins lists the asset plugins that still live in this package,
-// each one file, plugin_<name>.go, holding its spec and its facts. A new
-// plugin is a folder plugins/<name> that registers its spec
-// (RegisterDefault) and its engine parts, listed in plugins/all
-// (docs/plugins.md).
-func builtinPlugins() []Plugin {
-	return nil
-}

@@ -13,14 +13,14 @@
 // (unknown keys, types, enums, required and mutually exclusive options, secret
 // handling), Bind checks capabilities against them, and Reference renders the
 // same specs as the Markdown page docs/profiles.md. Default returns the
-// built-in set, listed in one place (builtin_*.go).
+// registered plugins and the built-in resource kinds and engines
+// (builtin_*.go).
 //
-// # One file per plugin
+// # One folder per plugin
 //
-// A plugin in its own folder (plugins/<name>, e.g. plugins/rate) hands its
-// spec to RegisterDefault from its init function (plugins/all imports them
-// all; Default holds them). Each plugin not moved there yet is one file,
-// plugin_<name>.go, holding its spec and its facts: typed name (PluginName), display name, roles, engines, options,
+// A plugin lives in its own folder (plugins/<name>, e.g. plugins/rate) and
+// hands its spec to RegisterDefault from its init function (plugins/all
+// imports them all; Default holds them). The spec holds its facts: typed name (PluginName), display name, roles, engines, options,
 // what it means as a source (SourceFacts: row shape, replay, whether a batch
 // can be re-read, starting positions, fixed columns) and what each of its
 // write modes delivers on replay (SinkGuarantee), what etlgen's commands do
@@ -28,14 +28,15 @@
 // (ServerFacts), and its own checks: an option's (Option.Check) or the
 // options' together (Plugin.Check), returning a CheckError with its code;
 // a sink's against the loaded contract (Plugin.BindSink, e.g.
-// plugins/kafkajson: one topic, key columns), returning diagnostics; a
-// plugin not moved yet keeps its binding checks in plugin_<name>_*.go. The
+// plugins/kafkajson: one topic, key columns), returning diagnostics, and
+// its assets' together on a Spark engine (Plugin.BindSpark: plugins/iceberg,
+// one warehouse per catalog). The
 // planner, the generators and both engines read these facts, never a
 // plugin's name; each engine registers its reader and writer per plugin
 // name (docs/plugins.md). Engines are specs too (builtin_resources.go):
 // what differs between them is a fact (Engine.Spark, Engine.InProcess;
 // OnSpark, InProcess in engine_facts.go). internal/archtest fails on a
-// branch on a plugin or engine name outside the plugin files and the
+// branch on a plugin or engine name outside the plugin folders and the
 // registries.
 //
 // A spark resource's spark_version (spark_version.go: 4.1 by default, or

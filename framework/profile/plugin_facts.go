@@ -3,13 +3,9 @@ package profile
 import "github.com/etlgen/etlgen/contracts"
 
 // PluginName is the name of an asset plugin, as written in a profile's
-// `plugin:` key.
+// `plugin:` key; each plugin's folder declares its own (plugins/rate:
+// rate.Name).
 type PluginName string
-
-// The built-in plugin names still in this package (each one file,
-// plugin_<name>.go); a plugin in its own folder declares its name there
-// (plugins/rate: rate.Name).
-const ()
 
 // The delivery-guarantee levels of a source/sink pair, weakest first.
 const (

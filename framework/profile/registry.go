@@ -14,13 +14,13 @@ type Registry struct {
 	engines   map[string]*Engine
 }
 
-// Default returns a new registry holding the built-in plugins, resource kinds
-// and engines, listed in builtin_plugins.go and builtin_resources.go, and
-// the plugins their packages registered (RegisterDefault: plugins/<name>,
-// all of them imported by plugins/all).
+// Default returns a new registry holding the plugins their packages
+// registered (RegisterDefault: plugins/<name>, all of them imported by
+// plugins/all) and the built-in resource kinds and engines, listed in
+// builtin_resources.go and builtin_plugins.go.
 func Default() *Registry {
 	r := &Registry{}
-	for _, p := range append(builtinPlugins(), registered...) {
+	for _, p := range registered {
 		r.mustAdd(r.Register(p))
 	}
 	for _, k := range builtinResourceKinds() {

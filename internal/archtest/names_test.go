@@ -24,24 +24,13 @@ import (
 // and one registration line.
 
 // nameHomes says which files may name plugins and engines in a branch:
-// a plugin's own folder (plugins/<name>/), the files of the plugins not
-// moved there yet (unmovedPluginFiles) and the registries that list them
+// a plugin's own folder (plugins/<name>/) and the registries
 // (builtin_*.go, registry.go, plugin.go, plugins.go). Tests are not
 // scanned.
 func nameHomes(rel string) bool {
 	base := path.Base(rel)
-	return strings.HasPrefix(rel, "plugins/") || slices.Contains(unmovedPluginFiles, rel) || strings.HasPrefix(base, "builtin_") ||
+	return strings.HasPrefix(rel, "plugins/") || strings.HasPrefix(base, "builtin_") ||
 		base == "plugin.go" || base == "plugins.go" || base == "registry.go"
-}
-
-// unmovedPluginFiles are the files, relative to the module root, of the
-// plugins that do not live in a folder of their own yet (docs/plugins.md)
-// that name plugins or engines: each may do so in a branch until its
-// plugin moves. Every one must exist and still name one
-// (TestUnmovedPluginFilesNeedTheAllowance), so that the list shrinks
-// with each plugin moved.
-var unmovedPluginFiles = []string{
-	"framework/profile/plugin_facts.go", // the name constant of iceberg
 }
 
 // nameBranch is one branch on a plugin or engine name.
@@ -381,9 +370,7 @@ func f(engine string) int {
 	}
 	return 0
 }`, []string{"run/x.go:4"}},
-		{"a file of a plugin not moved yet", unmovedPluginFiles[0], `package profile
-func f(p PluginName) bool { return p == PluginDelta }`, nil},
-		{"a plugin file once its plugin has moved", "pyspark/plugin_delta.go", `package pyspark
+		{"a plugin file outside the plugin's folder", "pyspark/plugin_delta.go", `package pyspark
 import "github.com/etlgen/etlgen/framework/profile"
 func f(p profile.PluginName) bool { return p == profile.PluginDelta }`, []string{"pyspark/plugin_delta.go:3"}},
 		{"a plugin's own folder", "plugins/delta/spark.go", `package delta
