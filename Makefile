@@ -164,7 +164,8 @@ STACK_SLOW_PKGS ?= ./pyspark ./e2e ./examples/clickstream ./examples/customer-cd
 STACK_TEST_PKGS ?= $(STACK_SLOW_PKGS) $(filter-out $(STACK_SLOW_PKGS),$(shell $(LIVETESTS) -pkgs))
 BENCH_EVENTS ?= 200000
 # The live tests that kill or signal the Spark Connect server and the drivers (e2e TestDriver*)
-# run alone first; then every other live test, STACK_PACKAGES packages at a time and
+# run apart first (TestDriverServerLost alone, then the two that kill only their own drivers side
+# by side: t.Parallel); then every other live test, STACK_PACKAGES packages at a time and
 # STACK_PARALLEL tests of a package at a time (those isolated by unique names call t.Parallel).
 STACK_SERIAL_TESTS ?= ^TestDriver
 STACK_PACKAGES ?= 2
