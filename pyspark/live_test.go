@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -36,7 +35,9 @@ type liveStack struct {
 	checkpoint string   // checkpoint root
 	env        []string // added to the program's environment (KEY=VALUE)
 	model      *planner.Model
-	program    string // the program of the model's first pipeline
+	program    string       // the program of the model's first pipeline
+	q          *querier     // the test's query.py process (query)
+	kafka      *stack.Kafka // the test's Kafka client (produce)
 }
 
 func startLive(t *testing.T, trigger string) *liveStack {
@@ -88,6 +89,7 @@ func startLiveWith(t *testing.T, irFile string, profileYAML func(*liveStack) str
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(s.closeQuery) // after the DROP below (cleanups run last first)
 	t.Cleanup(func() {
 		s.query("DROP SCHEMA IF EXISTS " + s.db + " CASCADE")
 		_ = os.RemoveAll(s.checkpoint)
@@ -126,36 +128,6 @@ func (s *liveStack) generate(irFile, yaml string) {
 	if err := pyspark.Write(s.dir, files); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// produce writes payloads to the topic, in order.
-func (s *liveStack) produce(payloads ...string) {
-	s.t.Helper()
-	cmd := exec.Command(s.py, filepath.Join("testdata", "live", "produce.py"), s.topic)
-	cmd.Stdin = strings.NewReader(strings.Join(payloads, "\n") + "\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		s.t.Fatalf("produce: %v\n%s", err, tail(out))
-	}
-}
-
-// query runs SQL statements and returns each one's rows.
-func (s *liveStack) query(sql ...string) [][]map[string]any {
-	s.t.Helper()
-	cmd := exec.Command(s.py, filepath.Join("testdata", "live", "query.py"))
-	cmd.Stdin = strings.NewReader(strings.Join(sql, "\n") + "\n")
-	out, err := cmd.Output()
-	if err != nil {
-		s.t.Fatalf("query %v: %v", sql, err)
-	}
-	var res [][]map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		var rows []map[string]any
-		if err := json.Unmarshal([]byte(line), &rows); err != nil {
-			s.t.Fatalf("query output %q: %v", line, err)
-		}
-		res = append(res, rows)
-	}
-	return res
 }
 
 // run runs the program to its end (available-now) and returns the result
