@@ -36,6 +36,7 @@ type liveStack struct {
 	env        []string // added to the program's environment (KEY=VALUE)
 	model      *planner.Model
 	program    string       // the program of the model's first pipeline
+	sparkConf  string       // the spark resource's conf, a YAML flow map ("" for none)
 	q          *querier     // the test's query.py process (query)
 	kafka      *stack.Kafka // the test's Kafka client (produce)
 }
@@ -53,7 +54,8 @@ func startLive(t *testing.T, trigger string) *liveStack {
 
 // profile is a test profile on the stack: the trigger, the stack's
 // checkpoint root, the assets (YAML lines under `assets:`), the spark
-// resource and, when an asset names it (resource: k), the Kafka resource k.
+// resource (with s.sparkConf) and, when an asset names it (resource: k),
+// the Kafka resource k.
 func (s *liveStack) profile(trigger, assets string) string {
 	yaml := fmt.Sprintf(`name: live
 engine: pyspark
@@ -66,6 +68,9 @@ assets:%s
 resources:
   spark: {connect_url: %q, session_timezone: UTC, spark_version: %q}
 `, trigger, s.checkpoint, assets, stack.SparkRemote(), stack.SparkLine())
+	if s.sparkConf != "" {
+		yaml = strings.Replace(yaml, "session_timezone: UTC,", "session_timezone: UTC, conf: "+s.sparkConf+",", 1)
+	}
 	if strings.Contains(assets, "resource: k,") {
 		yaml += fmt.Sprintf("  k: {kind: kafka, bootstrap_servers: %q}\n", stack.KafkaBootstrap())
 	}
