@@ -32,7 +32,9 @@
 //
 //   - TestPipelineAvailableNow: first run; restart with new events (nothing
 //     reprocessed); events behind the watermark land in the late table;
-//     forced replay (newest commits/N deleted) leaves the tables unchanged.
+//     forced replay (newest commits/N deleted) leaves the tables unchanged;
+//     on the RocksDB state store (its provider in the offset log, changelog
+//     files in the state directory).
 //   - TestPipelineProcessingTime: events produced while the query runs show
 //     up; SIGTERM stops it gracefully.
 //   - TestPipelineS3: tables and checkpoints on s3a://warehouse/e2e/<id>/.
