@@ -94,7 +94,7 @@ func TestRepository(t *testing.T) {
 		byPkg[p.Dir] = p.Tests
 	}
 	for pkg, tests := range map[string][]string{
-		"./pyspark":              {"TestLiveOrderStreaming", "TestLiveRuleTableExplain", "TestLiveKafkaSink"},
+		"./pyspark":              {"TestLiveStopOnSignal", "TestLiveRuleTableExplain", "TestLiveKafkaSink"},
 		"./e2e":                  {"TestConformance", "TestDriverServerLost", "TestCorpusParity", "TestClusterWorkerKilled"},
 		"./examples/clickstream": {"TestSparkMatchesLocal"},
 		"./contracts/regex":      {"TestCorpusLive"},
@@ -118,7 +118,7 @@ func TestRepository(t *testing.T) {
 	}
 	var out bytes.Buffer
 	print(&out, found, false, true)
-	if run := out.String(); !strings.HasPrefix(run, "^(") || !strings.Contains(run, "|TestLiveOrderStreaming|") {
+	if run := out.String(); !strings.HasPrefix(run, "^(") || !strings.Contains(run, "|TestLiveStopOnSignal|") {
 		t.Errorf("-run pattern %q", run)
 	}
 }
