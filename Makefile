@@ -156,14 +156,17 @@ run-example:
 	$(GO) run ./cmd/etlgen run ./examples/order-streaming --profile examples/order-streaming/profiles/local.yaml
 
 ## test-stack / bench-spark / demo-spark: the real stack (docs/stack.md, README "The local stack").
-# Packages with live tests: every test package that reads ETLGEN_STACK or calls e2e/stack.Require,
-# the slowest first (STACK_SLOW_PKGS, by their live time in CI): go test starts packages in the
-# order given, and the longest one started last would end the run alone.
+# Packages with live tests (internal/livetests: the top-level tests that reach ETLGEN_STACK or
+# package e2e/stack), the slowest first (STACK_SLOW_PKGS, by their live time in CI): go test
+# starts packages in the order given, and the longest one started last would end the run alone.
+# test-stack runs only their live tests (-run, the same walk): make unit runs the others.
+LIVETESTS = $(GO) run ./internal/livetests
 STACK_SLOW_PKGS ?= ./pyspark ./e2e ./examples/clickstream ./examples/customer-cdf
-STACK_TEST_PKGS ?= $(STACK_SLOW_PKGS) $(filter-out $(STACK_SLOW_PKGS),$(shell git grep -lE 'Getenv."ETLGEN_STACK"|stack[.]Require[^a-zA-Z]' -- '*_test.go' | xargs -rn1 dirname | sort -u | sed 's|^|./|'))
+STACK_TEST_PKGS ?= $(STACK_SLOW_PKGS) $(filter-out $(STACK_SLOW_PKGS),$(shell $(LIVETESTS) -pkgs))
 BENCH_EVENTS ?= 200000
 # The live tests that kill or signal the Spark Connect server and the drivers (e2e TestDriver*)
-# run alone first; then every other live test, STACK_PACKAGES packages at a time and
+# run apart first (TestDriverServerLost alone, then the two that kill only their own drivers side
+# by side: t.Parallel); then every other live test, STACK_PACKAGES packages at a time and
 # STACK_PARALLEL tests of a package at a time (those isolated by unique names call t.Parallel).
 STACK_SERIAL_TESTS ?= ^TestDriver
 STACK_PACKAGES ?= 2
@@ -171,12 +174,13 @@ STACK_PARALLEL ?= 3
 
 .PHONY: test-stack test-cluster bench-spark demo-spark verdicts-live record-verdicts
 
-## test-stack: start the stack (installs it on a fresh machine) and run the live tests on it.
+## test-stack: start the stack (installs it on a fresh machine) and run the live tests on it
+## (not the offline tests of the same packages: make unit runs those).
 test-stack:
 	scripts/stack.sh up
 	ETLGEN_STACK=1 $(GO) test -count=1 -p 1 -timeout 30m -run '$(STACK_SERIAL_TESTS)' ./e2e/
-	ETLGEN_STACK=1 $(GO) test -count=1 -p $(STACK_PACKAGES) -parallel $(STACK_PARALLEL) -timeout 40m \
-		-skip '$(STACK_SERIAL_TESTS)' $(STACK_TEST_PKGS)
+	run=$$($(LIVETESTS) -run) && ETLGEN_STACK=1 $(GO) test -count=1 -p $(STACK_PACKAGES) -parallel $(STACK_PARALLEL) -timeout 40m \
+		-run "$$run" -skip '$(STACK_SERIAL_TESTS)' $(STACK_TEST_PKGS)
 
 ## test-cluster: restart Spark as a standalone master, two workers and the Connect server as
 ## their driver (scripts/stack.sh up --cluster), and run the cluster tests on it (TestCluster*:

@@ -32,7 +32,9 @@
 //
 //   - TestPipelineAvailableNow: first run; restart with new events (nothing
 //     reprocessed); events behind the watermark land in the late table;
-//     forced replay (newest commits/N deleted) leaves the tables unchanged.
+//     forced replay (newest commits/N deleted) leaves the tables unchanged;
+//     on the RocksDB state store (its provider in the offset log, changelog
+//     files in the state directory).
 //   - TestPipelineProcessingTime: events produced while the query runs show
 //     up; SIGTERM stops it gracefully.
 //   - TestPipelineS3: tables and checkpoints on s3a://warehouse/e2e/<id>/.
@@ -70,10 +72,12 @@
 //
 // The tests that kill or signal processes (driver_lifecycle_test.go,
 // TestDriver*: the program, the driver, the Spark Connect server itself)
-// run alone: `make test-stack` runs them first in a go test of their own,
-// then every other live test of the repository with -skip '^TestDriver'
-// (-p 2 packages at a time), and the cluster tests run on the cluster
-// stack (`make test-cluster`). Every other test is isolated by unique
+// run apart: `make test-stack` runs them first in a go test of their own —
+// TestDriverServerLost, which kills the server, alone, then
+// TestDriverKilled and TestDriverStopAfterBatch side by side (each kills
+// only processes it started) — then every other live test of the
+// repository with -skip '^TestDriver' (-p 2 packages at a time), and the
+// cluster tests run on the cluster stack (`make test-cluster`). Every other test is isolated by unique
 // topics, databases, paths and checkpoints and calls t.Parallel, as does
 // each conformance scenario, so that go test runs them -parallel at a
 // time (3 in the Makefile): they spend much of their time waiting on

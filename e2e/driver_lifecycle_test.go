@@ -320,6 +320,10 @@ func (e *pipelineEnv) committedSince(t *testing.T, query string, at time.Time) [
 //     without a merge conflict; no commit of the orphan follows the rerun's
 //     first commit, and the tables hold every row exactly once.
 func TestDriverKilled(t *testing.T) {
+	// Alongside TestDriverStopAfterBatch, after TestDriverServerLost (not
+	// parallel: go test runs it first, alone): each kills or signals only
+	// the processes it started, on topics, tables and state of its own.
+	t.Parallel()
 	e := newPipelineEnv(t, envOptions{MaxOffsets: 25})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
@@ -413,6 +417,10 @@ func TestDriverKilled(t *testing.T) {
 // exits 0 as stopped, and the checkpoint is intact: a last run to the end
 // leaves every row exactly once.
 func TestDriverStopAfterBatch(t *testing.T) {
+	// Alongside TestDriverKilled, after TestDriverServerLost (not
+	// parallel: go test runs it first, alone): each kills or signals only
+	// the processes it started, on topics, tables and state of its own.
+	t.Parallel()
 	e := newPipelineEnv(t, envOptions{MaxOffsets: 20})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
@@ -544,6 +552,10 @@ func restartSpark(t *testing.T) {
 // class a lost server always gets; once the server is back, a rerun
 // resumes from the checkpoint and the tables hold every row exactly once.
 func TestDriverServerLost(t *testing.T) {
+	// Not parallel: it kills the server every other live test uses, so go
+	// test runs it before the parallel tests start (make test-stack: before
+	// TestDriverKilled and TestDriverStopAfterBatch, in a go test of their
+	// own).
 	e := newPipelineEnv(t, envOptions{MaxOffsets: 25, ServerLoss: "20s"})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()

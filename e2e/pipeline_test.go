@@ -2,11 +2,14 @@ package e2e_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,25 +33,35 @@ func at(hhmm string) time.Time {
 // invalid events), a restart with new events (nothing reprocessed), a run
 // with events behind the watermark (routed to the late table) and a forced
 // replay of the last batch (the targets do not change). After every run the
-// three tables must equal what the test computes in Go.
+// three tables must equal what the test computes in Go. Its state store is
+// RocksDB (execution.state_store: rocksdb; every other live run of the
+// example has the default HDFS-backed one): the same tables as on the
+// default store, and the checkpoint records the RocksDB provider, whose
+// state directory holds changelog files, not delta files
+// (checkRocksDBState). Each run's start line says how each query starts
+// (fresh, then checkpoint-recovery), and a MERGE's output_rows are the
+// target rows it inserted or updated.
 func TestPipelineAvailableNow(t *testing.T) {
 	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
-	e := newPipelineEnv(t, envOptions{})
+	e := newPipelineEnv(t, envOptions{StateStore: "rocksdb"})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	prog := e.compile(ctx, "{type: available-now}")
+	starts := e.recordStarts()
 
 	// Events 10:00–11:57 and 12 invalid payloads; watermark after: 11:42.
 	bad := invalidCases(t, 12)
 	e.produce(ctx, e.events(40, at("10:00"), 3*time.Minute), false, bad)
 	res := e.runToEnd(ctx, prog)
 	e.checkOutputs(ctx)
+	checkStarts(t, "first run", starts, "fresh")
 	// output_rows: the rows each batch's Delta commit wrote.
 	if n := outputRowsOf(res, "rejected_order_events"); n != int64(len(bad)) {
 		t.Errorf("first run: the quarantine query reports %d rows written, want %d", n, len(bad))
 	}
-	if n := outputRowsOf(res, "customer_order_windows"); n <= 0 {
-		t.Errorf("first run: the windows query reports %d target rows written, want > 0", n)
+	windows := e.wantWindows()
+	if n := outputRowsOf(res, "customer_order_windows"); n != int64(len(windows)) {
+		t.Errorf("first run: the windows query reports %d target rows written, want %d (every window inserted)", n, len(windows))
 	}
 	if t.Failed() {
 		t.FailNow()
@@ -57,8 +70,14 @@ func TestPipelineAvailableNow(t *testing.T) {
 	// Restart from the checkpoint with new events 12:00–12:57: a reprocessed
 	// event would count twice, a re-appended rejection would show twice.
 	e.produce(ctx, e.events(20, at("12:00"), 3*time.Minute), false, invalidCases(t, 3))
-	e.runToEnd(ctx, prog)
+	res = e.runToEnd(ctx, prog)
 	e.checkOutputs(ctx)
+	checkStarts(t, "restart", starts, "checkpoint-recovery")
+	// The MERGE wrote the windows that are new or changed (count, total).
+	changed := len(slices.DeleteFunc(e.wantWindows(), func(w string) bool { return slices.Contains(windows, w) }))
+	if n := outputRowsOf(res, "customer_order_windows"); n != int64(changed) {
+		t.Errorf("restart: the windows query reports %d target rows written, want %d (windows inserted or updated)", n, changed)
+	}
 	if t.Failed() {
 		t.FailNow()
 	}
@@ -69,8 +88,27 @@ func TestPipelineAvailableNow(t *testing.T) {
 	late := lateEvents(e, []string{"10:05", "10:20", "10:40"})
 	e.produce(ctx, late, true, nil)
 	e.produce(ctx, e.events(10, at("13:00"), 3*time.Minute), false, nil)
-	e.runToEnd(ctx, prog)
+	res = e.runToEnd(ctx, prog)
 	e.checkOutputs(ctx)
+	// The late output got each late event; Spark's drop count is by group
+	// (customer and window: its state operator sees partial aggregates).
+	groups := map[string]bool{}
+	for _, ev := range late {
+		groups[fmt.Sprint(ev.CustomerID, ev.EventTime.Truncate(windowSize))] = true
+	}
+	var dropped, lateRows int64
+	for _, b := range res.Batches {
+		if b.Query == "customer_order_windows" {
+			dropped += b.DroppedByWatermark
+			if b.LateRows != nil {
+				lateRows += *b.LateRows
+			}
+		}
+	}
+	if lateRows != int64(len(late)) || dropped != int64(len(groups)) {
+		t.Errorf("late run: the batches report %d late rows and %d rows dropped by the watermark; want %d and %d (groups of the late events)",
+			lateRows, dropped, len(late), len(groups))
+	}
 	if t.Failed() {
 		t.FailNow()
 	}
@@ -78,9 +116,13 @@ func TestPipelineAvailableNow(t *testing.T) {
 	// Force a replay: delete the newest commits/N of each query, rerun. The
 	// batch runs again with the same offsets; the idempotent writes change
 	// nothing.
+	versions := e.tableVersions(ctx)
 	replayed := forceReplay(t, e.checkpointRoot)
 	t.Logf("replaying %v", replayed)
 	res = e.runToEnd(ctx, prog)
+	if got := e.tableVersions(ctx); !slices.Equal(got, versions) {
+		t.Errorf("table versions after the replay %v, before %v: a replayed batch wrote again", got, versions)
+	}
 	for _, commit := range replayed {
 		// The replayed batch has a batch line (made from the checkpoint when
 		// Spark reports no progress for it), marked as a replay, with no
@@ -103,6 +145,62 @@ func TestPipelineAvailableNow(t *testing.T) {
 		}
 	}
 	e.checkOutputs(ctx)
+	checkRocksDBState(t, e.checkpointRoot)
+}
+
+// recordStarts has the env's runs record how each query starts (its start
+// line: fresh, checkpoint-recovery, ...): the returned map, by query,
+// holds the last run's.
+func (e *pipelineEnv) recordStarts() *startKinds {
+	k := &startKinds{by: map[string]string{}}
+	e.onEvent = func(ev events.Event) {
+		if ev.Kind != "start" {
+			return
+		}
+		var st struct {
+			Queries []struct{ Name, Start string }
+		}
+		_ = json.Unmarshal(ev.Raw, &st)
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		for _, q := range st.Queries {
+			k.by[q.Name] = q.Start
+		}
+	}
+	return k
+}
+
+// startKinds are the starts of the queries of a run, by query.
+type startKinds struct {
+	mu sync.Mutex
+	by map[string]string
+}
+
+// checkStarts fails unless each query of the example that commits
+// batches started as want.
+func checkStarts(t *testing.T, what string, k *startKinds, want string) {
+	t.Helper()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for _, q := range []string{"customer_order_windows", "rejected_order_events"} {
+		if k.by[q] != want {
+			t.Errorf("%s: query %s started %q, want %q", what, q, k.by[q], want)
+		}
+	}
+}
+
+// tableVersions is the newest version of each of the three tables.
+func (e *pipelineEnv) tableVersions(ctx context.Context) []string {
+	e.t.Helper()
+	var out []string
+	for _, table := range []string{e.curated, e.rejected, e.late} {
+		rows := e.spark.Rows(ctx, "DESCRIBE HISTORY "+table+" LIMIT 1")
+		if len(rows) != 1 {
+			e.t.Fatalf("DESCRIBE HISTORY %s: %d rows", table, len(rows))
+		}
+		out = append(out, table+" "+str(rows[0].Value("version")))
+	}
+	return out
 }
 
 // outputRowsOf sums the output_rows of a query's batch lines.
@@ -203,27 +301,14 @@ func TestPipelineS3(t *testing.T) {
 	t.Logf("%s", fmt.Sprint(len(commits), " commit objects on S3"))
 }
 
-// TestPipelineRocksDB runs the example with execution.state_store rocksdb:
-// the same tables as with the default store, over a restart and late
-// events, and the checkpoint records the RocksDB provider, whose state
-// directory holds changelog files (changelog checkpointing), not the
-// HDFS-backed store's delta files.
-func TestPipelineRocksDB(t *testing.T) {
-	t.Parallel() // after the tests that kill processes (doc.go, "Running"); isolated by unique names
-	e := newPipelineEnv(t, envOptions{StateStore: "rocksdb"})
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
-	defer cancel()
-	prog := e.compile(ctx, "{type: available-now}")
-	e.produce(ctx, e.events(40, at("10:00"), 3*time.Minute), false, invalidCases(t, 6))
-	e.runToEnd(ctx, prog)
-	e.checkOutputs(ctx)
-	e.produce(ctx, e.events(20, at("12:00"), 3*time.Minute), false, nil)
-	e.produce(ctx, lateEvents(e, []string{"10:05", "10:40"}), true, nil)
-	e.runToEnd(ctx, prog)
-	e.checkOutputs(ctx)
-
+// checkRocksDBState checks the checkpoint of a run on execution.state_store
+// rocksdb: the newest offset log of the windows query records the RocksDB
+// provider, and its state directory holds changelog files (changelog
+// checkpointing), not the HDFS-backed store's delta files.
+func checkRocksDBState(t *testing.T, root string) {
+	t.Helper()
 	var cp string
-	_ = filepath.WalkDir(e.checkpointRoot, func(p string, d os.DirEntry, err error) error {
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && d.IsDir() && d.Name() == "customer_order_windows" && cp == "" {
 			if _, serr := os.Stat(filepath.Join(p, "state")); serr == nil {
 				cp = p
@@ -232,7 +317,7 @@ func TestPipelineRocksDB(t *testing.T) {
 		return nil
 	})
 	if cp == "" {
-		t.Fatalf("no checkpoint with state for customer_order_windows under %s", e.checkpointRoot)
+		t.Fatalf("no checkpoint with state for customer_order_windows under %s", root)
 	}
 	n := newestBatch(t, filepath.Join(cp, "offsets"))
 	data, err := os.ReadFile(filepath.Join(cp, "offsets", strconv.Itoa(n)))

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,13 +22,16 @@ import (
 
 // TestLiveLateFileSource routes late events of a file-json source on the
 // stack: one file per micro-batch (max_files_per_trigger 1), two
-// available-now runs on one checkpoint. Run 1 reads ten files, so the
-// file source log compacts its batch 9 into 9.compact, and the tenth file
+// available-now runs on one checkpoint. The spark resource's conf sets
+// the file source log's compact interval to 3 (Spark's default is 10:
+// seven more micro-batches to reach it). Run 1 reads three files, so the
+// file source log compacts its batch 2 into 2.compact, and the third file
 // holds an event behind the watermark: its files are found in the compact
-// file. Run 2 reads one more file (log file 10) with another late event.
+// file. Run 2 reads one more file (log file 3) with another late event.
 // The late table holds exactly those two, as the Kafka path writes them.
 func TestLiveLateFileSource(t *testing.T) {
-	t.Parallel() // its own topics, database and checkpoints
+	t.Parallel()              // its own topics, database and checkpoints
+	const compactInterval = 3 // files in run 1: the first, the filler, the late one
 	var events string
 	s := startLiveWith(t, filepath.Join("testdata", "order-streaming.ir.json"), func(s *liveStack) string {
 		dir, err := os.MkdirTemp("", "etlgen-live-files-")
@@ -36,6 +40,7 @@ func TestLiveLateFileSource(t *testing.T) {
 		}
 		t.Cleanup(func() { _ = os.RemoveAll(dir) })
 		events = dir
+		s.sparkConf = fmt.Sprintf(`{spark.sql.streaming.fileSource.log.compactInterval: "%d"}`, compactInterval)
 		return s.profile("{type: available-now}", `
   order_events: {plugin: file-json, path: `+dir+`, max_files_per_trigger: 1}
   customer_order_windows: {plugin: delta, table: `+s.db+`.windows, write_mode: foreach-batch-merge, merge_keys: [customer_id, window_start, window_end]}
@@ -56,28 +61,30 @@ func TestLiveLateFileSource(t *testing.T) {
 		}
 	}
 
-	// Run 1: the watermark is 11:35 after f00 (11:50 - 15m); f01-f08 stay
-	// in the open 11:00 window; f09's b1 falls in the 09:00 window, which
-	// ended before 11:35: Spark drops it.
+	// Run 1: the watermark is 11:35 after f00 (11:50 - 15m); the files up
+	// to the last of the compact interval stay in the open 11:00 window;
+	// the last file's b1 falls in the 09:00 window, which ended before
+	// 11:35: Spark drops it.
 	write("f00.json", order("a3", 1, "2026-07-15T11:50:00Z", "paid", "5.25"), "not json")
-	for i := 1; i <= 8; i++ {
+	for i := 1; i < compactInterval-1; i++ {
 		write(fmt.Sprintf("f%02d.json", i), order(fmt.Sprintf("a%d", 10+i), 2, "2026-07-15T11:40:00Z", "paid", "1.00"))
 	}
-	write("f09.json", order("b1", 3, "2026-07-15T09:10:00Z", "paid", "3.00"))
+	write(fmt.Sprintf("f%02d.json", compactInterval-1), order("b1", 3, "2026-07-15T09:10:00Z", "paid", "3.00"))
 	local := newLocalRun(t, events)
 	local.run()
 	start := time.Now()
 	res, _ := s.run()
 	t.Logf("run 1: %d batches in %s", len(res.Batches), time.Since(start).Round(time.Second))
 	dropped, late, input, _ := sums(res, "customer_order_windows")
-	if input != 11 || dropped != 1 || late != 1 {
-		t.Errorf("run 1: read %d rows, Spark dropped %d, late output got %d; want 11, 1, 1", input, dropped, late)
+	if want := int64(compactInterval + 1); input != want || dropped != 1 || late != 1 {
+		t.Errorf("run 1: read %d rows, Spark dropped %d, late output got %d; want %d, 1, 1", input, dropped, late, want)
 	}
 	log := filepath.Join(s.checkpointOf("customer_order_windows"), "sources", sourceDir(s.model, "order_events"))
-	checkSourceLog(t, filepath.Join(log, "9.compact"), 10)
+	checkSourceLog(t, filepath.Join(log, fmt.Sprintf("%d.compact", compactInterval-1)), compactInterval)
 
 	// Run 2: a new file behind the watermark of the restored state.
-	write("f10.json", order("c1", 5, "2026-07-15T12:40:00Z", "paid", "7.00"), order("c2", 4, "2026-07-15T10:20:00Z", "paid", "4.00"))
+	write(fmt.Sprintf("f%02d.json", compactInterval), order("c1", 5, "2026-07-15T12:40:00Z", "paid", "7.00"),
+		order("c2", 4, "2026-07-15T10:20:00Z", "paid", "4.00"))
 	local.run()
 	start = time.Now()
 	res, _ = s.run()
@@ -86,7 +93,7 @@ func TestLiveLateFileSource(t *testing.T) {
 	if input != 2 || dropped != 1 || late != 1 {
 		t.Errorf("run 2: read %d rows, Spark dropped %d, late output got %d; want 2, 1, 1", input, dropped, late)
 	}
-	checkSourceLog(t, filepath.Join(log, "10"), 1)
+	checkSourceLog(t, filepath.Join(log, strconv.Itoa(compactInterval)), 1)
 
 	want := []string{"b1 2026-07-15 11:35:00 BEHIND_WATERMARK", "c2 2026-07-15 11:35:00 BEHIND_WATERMARK"}
 	if diff := cmp.Diff(want, s.late()); diff != "" {
@@ -95,7 +102,9 @@ func TestLiveLateFileSource(t *testing.T) {
 	if diff := cmp.Diff(want, local.late()); diff != "" {
 		t.Errorf("local engine's late rows for the same files (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"1 2026-07-15 11:00:00 1 5.25", "2 2026-07-15 11:00:00 8 8.00", "5 2026-07-15 12:00:00 1 7.00"}, s.windows()); diff != "" {
+	filler := compactInterval - 2 // customer 2's orders, 1.00 each
+	if diff := cmp.Diff([]string{"1 2026-07-15 11:00:00 1 5.25", fmt.Sprintf("2 2026-07-15 11:00:00 %d %d.00", filler, filler),
+		"5 2026-07-15 12:00:00 1 7.00"}, s.windows()); diff != "" {
 		t.Errorf("windows (-want +got):\n%s", diff)
 	}
 }

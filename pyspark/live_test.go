@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -36,7 +35,10 @@ type liveStack struct {
 	checkpoint string   // checkpoint root
 	env        []string // added to the program's environment (KEY=VALUE)
 	model      *planner.Model
-	program    string // the program of the model's first pipeline
+	program    string       // the program of the model's first pipeline
+	sparkConf  string       // the spark resource's conf, a YAML flow map ("" for none)
+	q          *querier     // the test's query.py process (query)
+	kafka      *stack.Kafka // the test's Kafka client (produce)
 }
 
 func startLive(t *testing.T, trigger string) *liveStack {
@@ -52,7 +54,8 @@ func startLive(t *testing.T, trigger string) *liveStack {
 
 // profile is a test profile on the stack: the trigger, the stack's
 // checkpoint root, the assets (YAML lines under `assets:`), the spark
-// resource and, when an asset names it (resource: k), the Kafka resource k.
+// resource (with s.sparkConf) and, when an asset names it (resource: k),
+// the Kafka resource k.
 func (s *liveStack) profile(trigger, assets string) string {
 	yaml := fmt.Sprintf(`name: live
 engine: pyspark
@@ -65,6 +68,9 @@ assets:%s
 resources:
   spark: {connect_url: %q, session_timezone: UTC, spark_version: %q}
 `, trigger, s.checkpoint, assets, stack.SparkRemote(), stack.SparkLine())
+	if s.sparkConf != "" {
+		yaml = strings.Replace(yaml, "session_timezone: UTC,", "session_timezone: UTC, conf: "+s.sparkConf+",", 1)
+	}
 	if strings.Contains(assets, "resource: k,") {
 		yaml += fmt.Sprintf("  k: {kind: kafka, bootstrap_servers: %q}\n", stack.KafkaBootstrap())
 	}
@@ -88,6 +94,7 @@ func startLiveWith(t *testing.T, irFile string, profileYAML func(*liveStack) str
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(s.closeQuery) // after the DROP below (cleanups run last first)
 	t.Cleanup(func() {
 		s.query("DROP SCHEMA IF EXISTS " + s.db + " CASCADE")
 		_ = os.RemoveAll(s.checkpoint)
@@ -126,36 +133,6 @@ func (s *liveStack) generate(irFile, yaml string) {
 	if err := pyspark.Write(s.dir, files); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// produce writes payloads to the topic, in order.
-func (s *liveStack) produce(payloads ...string) {
-	s.t.Helper()
-	cmd := exec.Command(s.py, filepath.Join("testdata", "live", "produce.py"), s.topic)
-	cmd.Stdin = strings.NewReader(strings.Join(payloads, "\n") + "\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		s.t.Fatalf("produce: %v\n%s", err, tail(out))
-	}
-}
-
-// query runs SQL statements and returns each one's rows.
-func (s *liveStack) query(sql ...string) [][]map[string]any {
-	s.t.Helper()
-	cmd := exec.Command(s.py, filepath.Join("testdata", "live", "query.py"))
-	cmd.Stdin = strings.NewReader(strings.Join(sql, "\n") + "\n")
-	out, err := cmd.Output()
-	if err != nil {
-		s.t.Fatalf("query %v: %v", sql, err)
-	}
-	var res [][]map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		var rows []map[string]any
-		if err := json.Unmarshal([]byte(line), &rows); err != nil {
-			s.t.Fatalf("query output %q: %v", line, err)
-		}
-		res = append(res, rows)
-	}
-	return res
 }
 
 // run runs the program to its end (available-now) and returns the result
@@ -257,135 +234,6 @@ func sums(res *sparkrun.Result, query string) (dropped, late, input int64, lastD
 	return
 }
 
-func outputRows(res *sparkrun.Result, query string) int64 {
-	var n int64
-	for _, b := range res.Batches {
-		if b.Query == query && b.OutputRows != nil {
-			n += *b.OutputRows
-		}
-	}
-	return n
-}
-
-// TestLiveOrderStreaming runs the example pipeline on the stack with
-// available-now: Kafka → validation → windowed aggregation → Delta MERGE,
-// quarantine and late tables; then a restart from the checkpoint with new
-// events (late ones among them); then a replay of the last batch, which
-// must change nothing.
-func TestLiveOrderStreaming(t *testing.T) {
-	t.Parallel() // its own topics, database and checkpoints
-	s := startLive(t, "{type: available-now}")
-	s.produce(
-		order("a1", 1, "2026-07-15T10:05:00Z", "paid", "10.50"),
-		order("a2", 2, "2026-07-15T10:10:00Z", "paid", "20.00"),
-		"not json",
-		order("a3", 1, "2026-07-15T11:50:00Z", "paid", "5.25"),
-		order("a4", 9, "2026-07-15T10:30:00Z", "cancelled", "1.00"),
-	)
-	res, starts := s.run()
-	if starts["customer_order_windows"] != "fresh" {
-		t.Errorf("first run start = %q, want fresh", starts["customer_order_windows"])
-	}
-	_, _, input, _ := sums(res, "customer_order_windows")
-	if input != 5 {
-		t.Errorf("first run read %d rows, want 5", input)
-	}
-	if n := outputRows(res, "rejected_order_events"); n != 1 {
-		t.Errorf("first run: quarantine query wrote %d rows, want 1", n)
-	}
-	// output_rows of a MERGE query: the target rows its commits wrote
-	// (three windows inserted).
-	if n := outputRows(res, "customer_order_windows"); n != 3 {
-		t.Errorf("first run: windows query wrote %d target rows, want 3", n)
-	}
-	want := []string{
-		"1 2026-07-15 10:00:00 1 10.50", "1 2026-07-15 11:00:00 1 5.25", "2 2026-07-15 10:00:00 1 20.00",
-	}
-	if diff := cmp.Diff(want, s.windows()); diff != "" {
-		t.Errorf("windows after run 1 (-want +got):\n%s", diff)
-	}
-
-	// Run 2: the watermark is 11:35 (11:50 - 15m); b1 and b2 fall in
-	// windows that ended at or before it: Spark drops them, the late
-	// table gets them.
-	s.produce(
-		order("b1", 3, "2026-07-15T09:10:00Z", "paid", "3.00"),
-		order("b2", 4, "2026-07-15T10:20:00Z", "paid", "4.00"),
-		`{"event_id":"b3"}`,
-		order("b4", 1, "2026-07-15T11:55:00Z", "paid", "4.75"),
-		order("b5", 5, "2026-07-15T12:40:00Z", "paid", "7.00"),
-	)
-	res, starts = s.run()
-	if starts["customer_order_windows"] != "checkpoint-recovery" {
-		t.Errorf("second run start = %q, want checkpoint-recovery", starts["customer_order_windows"])
-	}
-	dropped, late, input, lastData := sums(res, "customer_order_windows")
-	if input != 5 {
-		t.Errorf("second run read %d rows, want 5 (no event reprocessed)", input)
-	}
-	if dropped != 2 || late != 2 {
-		t.Errorf("second run: Spark dropped %d rows, late output got %d; want 2 and 2", dropped, late)
-	}
-	lateRows := s.late()
-	if diff := cmp.Diff([]string{"b1 2026-07-15 11:35:00 BEHIND_WATERMARK", "b2 2026-07-15 11:35:00 BEHIND_WATERMARK"}, lateRows); diff != "" {
-		t.Errorf("late table (-want +got):\n%s", diff)
-	}
-	want = []string{
-		"1 2026-07-15 10:00:00 1 10.50", "1 2026-07-15 11:00:00 2 10.00", "2 2026-07-15 10:00:00 1 20.00",
-		"5 2026-07-15 12:00:00 1 7.00",
-	}
-	windows := s.windows()
-	if diff := cmp.Diff(want, windows); diff != "" {
-		t.Errorf("windows after run 2 (-want +got):\n%s", diff)
-	}
-	// One window updated (customer 1, 11:00), one inserted (customer 5).
-	if n := outputRows(res, "customer_order_windows"); n != 2 {
-		t.Errorf("second run: windows query wrote %d target rows, want 2", n)
-	}
-	rejected := s.rejected()
-	if diff := cmp.Diff([]string{"MALFORMED_JSON 2", "MISSING_REQUIRED 7"}, rejected); diff != "" {
-		t.Errorf("rejected (-want +got):\n%s", diff)
-	}
-
-	// Replay: forget that the last data batch of each query committed.
-	versions := s.versions()
-	_, _, _, lastRejected := sums(res, "rejected_order_events")
-	s.forgetCommits("customer_order_windows", lastData)
-	s.forgetCommits("rejected_order_events", lastRejected)
-	res, _ = s.run()
-	// The batch re-ran (its commit is back), though Spark may not report
-	// its progress: Spark 4.1.1 fails reporting a batch re-run from the
-	// offset log (the program restarts the query and makes the batch line
-	// from the checkpoint, see docs/spark-engine.md).
-	s.committed("customer_order_windows", lastData)
-	s.committed("rejected_order_events", lastRejected)
-	for query, n := range map[string]int64{"customer_order_windows": lastData, "rejected_order_events": lastRejected} {
-		b := batchOf(res, query, n)
-		switch {
-		case b == nil:
-			t.Errorf("replay: no batch line for %s batch %d", query, n)
-		case !b.Replay:
-			t.Errorf("replay: %s batch %d not marked as a replay: %+v", query, n, *b)
-		case b.OutputRows == nil || *b.OutputRows != 0:
-			t.Errorf("replay: %s batch %d output_rows = %v, want 0 (Delta skipped the write)", query, n, b.OutputRows)
-		default:
-			t.Logf("replay: %s batch %d: input %d, progress %q", query, n, b.InputRows, b.Progress)
-		}
-	}
-	if diff := cmp.Diff(windows, s.windows()); diff != "" {
-		t.Errorf("windows changed by the replay (-before +after):\n%s", diff)
-	}
-	if diff := cmp.Diff(lateRows, s.late()); diff != "" {
-		t.Errorf("late table changed by the replay (-before +after):\n%s", diff)
-	}
-	if diff := cmp.Diff(rejected, s.rejected()); diff != "" {
-		t.Errorf("rejected changed by the replay (-before +after):\n%s", diff)
-	}
-	if diff := cmp.Diff(versions, s.versions()); diff != "" {
-		t.Errorf("table versions changed by the replay (-before +after):\n%s", diff)
-	}
-}
-
 // batchOf returns the batch line of a query's batch n, or nil.
 func batchOf(res *sparkrun.Result, query string, n int64) *events.Batch {
 	for i := range res.Batches {
@@ -469,14 +317,6 @@ func (s *liveStack) late() []string {
 
 func (s *liveStack) rejected() []string {
 	return s.rowsOf("SELECT concat_ws(' ', reason_code, source_offset) AS k FROM " + s.db + ".rejected")
-}
-
-func (s *liveStack) versions() []string {
-	var out []string
-	for _, t := range []string{"windows", "late", "rejected"} {
-		out = append(out, t+" "+strings.Join(s.column("DESCRIBE HISTORY "+s.db+"."+t+" LIMIT 1", "version"), ""))
-	}
-	return out
 }
 
 // TestLiveStopOnSignal runs the example with a processing-time trigger and

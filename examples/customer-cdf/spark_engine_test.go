@@ -244,6 +244,7 @@ func TestSparkEngineCDF(t *testing.T) {
 	if os.Getenv("ETLGEN_STACK") != "1" {
 		t.Skip("ETLGEN_STACK=1 runs against the local stack (make stack-up)")
 	}
+	t.Parallel() // its own tables (<db>.cdfeng_<pid>_<ns>) and checkpoints: beside the other live test of the package
 	checkSparkEngineCDF(t, newSparkEngine(t))
 }
 

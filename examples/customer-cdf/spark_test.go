@@ -144,6 +144,7 @@ func TestConformanceWithSpark(t *testing.T) {
 	if os.Getenv("ETLGEN_STACK") != "1" {
 		t.Skip("ETLGEN_STACK=1 runs against the local stack (make stack-up)")
 	}
+	t.Parallel() // its own tables (default.cdfconf_<pid>_<ns>) and checkpoints: beside the other live test of the package
 	local, localReplay := runLocal(t)
 	spark, sparkReplay := runSpark(t)
 	if len(spark) != len(local) {
