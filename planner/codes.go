@@ -22,6 +22,7 @@ const (
 	CodeNegativeDelay         = "ETL-D270" // watermark delay < 0 or window duration/gap <= 0
 	CodeUnknownColumn         = "ETL-D271" // a watermark, window, key or join column is not in the input
 	CodeEventTimeNotTimestamp = "ETL-D274" // a watermark or window column is not a timestamp
+	CodeParamTag              = "ETL-D305" // a parameter's validate tag names an unknown rule or an argument that does not parse
 
 	// Streaming rules and output modes (S4xx).
 	CodeAppendAggNoWatermark = "ETL-S401" // append + aggregation without a watermark on a key or window

@@ -14,6 +14,10 @@
 //	  DefaultRules, one per file     → definition (D26x), streaming (S4xx),
 //	                                   checkpoint and storage identity (K5xx), the engine's
 //	                                   capabilities (S46x)
+//	  checkParams (params.go)        → the validate tags of every parameter
+//	                                   struct, rebuilt with reflect.StructOf
+//	                                   from the IR, on the defaults and each
+//	                                   step's values (D202, D305)
 //	  infer every transformation and step once (package infer)
 //	  buildModel                     → *Model, immutable
 //	  merge + sort                   → the DSL's diagnostics, Bind's, inference's

@@ -59,7 +59,7 @@ func Plan(doc *ir.Document, prof *profile.Profile, opts Options) (*Model, diag.L
 		r.Check(c)
 	}
 	inf := inferDocument(doc)
-	first := append(append(bound, doc.Diagnostics...), inf.diags...)
+	first := append(append(append(bound, doc.Diagnostics...), checkParams(doc)...), inf.diags...)
 	return buildModel(c, inf), mergeDiags(first, c.diags)
 }
 

@@ -10,7 +10,10 @@
 // declare a transformation with typed inputs, a parameter struct and a typed
 // output. Parameters are fields of type Duration, string, int64, float64 or
 // bool tagged `param:"name" default:"15m" validate:"..."`; zero fields take
-// their defaults. The body is a Go function over placeholder streams: it is
+// their defaults. The DSL records each field's Go name and validate tag,
+// and each step's values (with those taken from defaults marked); the
+// planner checks the tags (ETL-D202), so the program that prints a
+// package's IR does not link validator. The body is a Go function over placeholder streams: it is
 // called when a document is built, once with the defaults (the
 // transformation's plan) and once per step with the step's values.
 //

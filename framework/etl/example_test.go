@@ -51,7 +51,7 @@ func Example() {
 	b, _ := ir.Marshal(doc)
 	_ = os.WriteFile(os.DevNull, b, 0o600)
 	// Output:
-	// aggregate-customer-orders [{watermark_delay 15m0s} {window_duration 30m0s}]
+	// aggregate-customer-orders [{watermark_delay 15m0s true} {window_duration 30m0s false}]
 	// into
 	// aggregate
 	// watermark

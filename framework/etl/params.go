@@ -5,12 +5,9 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/framework/ir"
-	"github.com/go-playground/validator/v10"
 )
 
 // NoParams is the parameter type of a transformation without parameters.
@@ -55,22 +52,24 @@ func paramFields(t reflect.Type, pos diag.Position, path string, diags *diag.Lis
 			name = snake(f.Name)
 		}
 		out = append(out, paramField{index: i, decl: ir.Param{Name: name, Type: kind,
-			Default: f.Tag.Get("default"), Description: f.Tag.Get("desc")}})
+			Default: f.Tag.Get("default"), Description: f.Tag.Get("desc"), Field: f.Name, Validate: f.Tag.Get("validate")}})
 	}
 	return out
 }
 
-// bindParams applies defaults to zero fields of v (an addressable struct),
-// validates the result and returns the values, recording problems. Problems
-// of defaults are reported only when reportDefaults is set (for the
-// transformation's own declaration, not again for every step).
+// bindParams applies defaults to zero fields of v (an addressable struct)
+// and returns the values, recording problems; the planner checks the values
+// against the fields' validate tags (the program that prints the IR does not
+// link validator). Problems of defaults are reported only when
+// reportDefaults is set (for the transformation's own declaration, not again
+// for every step).
 func bindParams(v reflect.Value, fields []paramField, pos diag.Position, path string, diags *diag.List, reportDefaults bool) []ir.ParamValue {
 	defaulted := map[string]bool{}
-	report := func(field, code, hint, format string, args ...any) {
+	report := func(field, hint, format string, args ...any) {
 		if defaulted[field] && !reportDefaults {
 			return
 		}
-		diags.Add(diag.Diagnostic{Code: code, Severity: diag.Error, Pos: pos, Path: path,
+		diags.Add(diag.Diagnostic{Code: ir.CodeParamDefault, Severity: diag.Error, Pos: pos, Path: path,
 			Message: fmt.Sprintf(format, args...), Hint: hint})
 	}
 	for _, f := range fields {
@@ -78,20 +77,17 @@ func bindParams(v reflect.Value, fields []paramField, pos diag.Position, path st
 		if fv.IsZero() && f.decl.Default != "" {
 			defaulted[f.decl.Name] = true
 			if err := setDefault(fv, f.decl.Default); err != nil {
-				report(f.decl.Name, ir.CodeParamDefault, "fix the default tag of the parameter", "parameter %s: default %q: %v", f.decl.Name, f.decl.Default, err)
+				report(f.decl.Name, "fix the default tag of the parameter", "parameter %s: default %q: %v", f.decl.Name, f.decl.Default, err)
 				continue
 			}
 		}
 		if d, ok := fv.Interface().(Duration); ok && d.err != nil {
-			report(f.decl.Name, ir.CodeParamDefault, "write a duration like 15m or \"15 minutes\"", "parameter %s: %v", f.decl.Name, d.err)
+			report(f.decl.Name, "write a duration like 15m or \"15 minutes\"", "parameter %s: %v", f.decl.Name, d.err)
 		}
-	}
-	if v.NumField() > 0 {
-		validateParams(v, fields, report)
 	}
 	out := make([]ir.ParamValue, len(fields))
 	for i, f := range fields {
-		out[i] = ir.ParamValue{Name: f.decl.Name, Value: renderParam(v.Field(f.index))}
+		out[i] = ir.ParamValue{Name: f.decl.Name, Value: renderParam(v.Field(f.index)), Defaulted: defaulted[f.decl.Name]}
 	}
 	return out
 }
@@ -143,37 +139,6 @@ func renderParam(fv reflect.Value) string {
 		return strconv.FormatBool(fv.Bool())
 	}
 	return fv.String()
-}
-
-// validate is the shared validator; Durations validate as time.Duration.
-var validate = sync.OnceValue(func() *validator.Validate {
-	v := validator.New(validator.WithRequiredStructEnabled())
-	v.RegisterCustomTypeFunc(func(f reflect.Value) any { return f.Interface().(Duration).d }, Duration{})
-	return v
-})
-
-// validateParams runs the validate tags of the parameter struct.
-func validateParams(v reflect.Value, fields []paramField, report func(field, code, hint, format string, args ...any)) {
-	err := validate().Struct(v.Interface())
-	verrs, ok := err.(validator.ValidationErrors)
-	if !ok {
-		if err != nil {
-			report("", ir.CodeParamInvalid, "check the validate tags of the parameter struct", "parameters: %v", err)
-		}
-		return
-	}
-	byGo := map[string]string{}
-	for _, f := range fields {
-		byGo[v.Type().Field(f.index).Name] = f.decl.Name
-	}
-	for _, fe := range verrs {
-		val := fe.Value()
-		if d, ok := val.(time.Duration); ok {
-			val = d.String()
-		}
-		report(byGo[fe.StructField()], ir.CodeParamInvalid, "give the parameter a value that satisfies "+fe.Tag()+"="+fe.Param(),
-			"parameter %s = %v breaks rule %s", byGo[fe.StructField()], val, strings.TrimSuffix(fe.Tag()+"="+fe.Param(), "="))
-	}
 }
 
 // snake converts a Go identifier to snake_case: WindowDuration → window_duration.

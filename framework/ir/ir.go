@@ -76,6 +76,10 @@ type Binding struct {
 type ParamValue struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
+	// Defaulted marks a value the step took from the parameter's default
+	// (it left the field zero): the planner checks the default's validate
+	// rule at the transformation, not again at the step.
+	Defaulted bool `json:"defaulted,omitempty"`
 }
 
 // Step applies a transformation to bound inputs with parameter values.
@@ -116,6 +120,12 @@ type Param struct {
 	Type        string `json:"type"` // duration, string, int, float, bool
 	Default     string `json:"default,omitempty"`
 	Description string `json:"description,omitempty"`
+	// Field is the Go name of the parameter struct's field, the name its
+	// validate rules refer to (ltfield=Max).
+	Field string `json:"field,omitempty"`
+	// Validate is the field's validate tag (go-playground/validator/v10),
+	// checked by the planner on the default and on every step's value.
+	Validate string `json:"validate,omitempty"`
 }
 
 // Transformation is a typed, parameterised logical plan.
