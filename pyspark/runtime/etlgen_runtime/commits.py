@@ -4,6 +4,8 @@ commit wrote, and whether this run made it."""
 
 import json
 
+from pyspark.sql import functions as F
+
 from .events import RUN_ID
 from .failures import server_lost
 from .sqltext import sql_string
@@ -19,13 +21,28 @@ def table_version(spark, target):
         return None
 
 
-def commit_of(spark, target, app_id, batch_id, history=None):
+def commit_of(spark, target, app_id, batch_id, history=None, log=None):
     """(version, rows written, run id) of the commit a batch made to target,
     found by the userMetadata the write set; None when the batch wrote
     nothing. The rows are the commit's operationMetrics: a MERGE's inserted
     + updated + deleted target rows, an append's output rows; the run id is
     the RUN_ID of the program that wrote it (None for a commit written
-    before commits carried one)."""
+    before commits carried one). With log (the table's CommitLog), the
+    commits after the last one found are read from the log's files first
+    (log_commits), DESCRIBE HISTORY only when the batch's is not among
+    them; the commit found moves log on."""
+    if log is not None:
+        key = ("log", log.location)
+        if history is None or key not in history:
+            rows = log_commits(spark, log.location, log.version)
+            if history is not None:
+                history[key] = rows
+        c = _matching(history[key] if history is not None else rows, app_id, batch_id)
+        if c is None:
+            c = commit_of(spark, target, app_id, batch_id, history)
+        if c is not None:
+            log.version = max(log.version, c[0])
+        return c
     rows = history.get(target) if history is not None else None
     if rows is None:
         try:
@@ -37,11 +54,87 @@ def commit_of(spark, target, app_id, batch_id, history=None):
             return None
         if history is not None:
             history[target] = rows
+    return _matching(rows, app_id, batch_id)
+
+
+def _matching(rows, app_id, batch_id):
+    """commit_of's answer from history rows (version, userMetadata,
+    operationMetrics): the commit batch_id of app_id made, or None."""
     for r in rows:
         meta = commit_metadata(r["userMetadata"])
         if meta.get("etlgen_app_id") == app_id and meta.get("batch_id") == batch_id:
             return r["version"], rows_written(r["operationMetrics"]), meta.get("run_id")
     return None
+
+
+# How many versions after the last commit found one read of a Delta log covers
+# (log_commits): a batch line's commit is the next one or a few later.
+LOG_WINDOW = 32
+
+# The characters a Hadoop path glob gives a meaning to: a table whose location
+# holds one is read by DESCRIBE HISTORY only (log_commits reads a glob).
+GLOB_CHARS = "{}[]*?\\"
+
+
+class CommitLog(object):
+    """Where the batch lines of a run read a Delta table's commits
+    (commit_of): the table's location, and the version of the last commit
+    found (the table's version at the start before any): the commits of
+    the run's batches come after it."""
+
+    def __init__(self, location, version):
+        self.location = location
+        self.version = version
+
+
+def commit_log(spark, target, version):
+    """The CommitLog of the Delta table target (SQL name) whose version at
+    the start is version, or None when the log cannot be read as files:
+    no version, a location DESCRIBE DETAIL does not give or that holds
+    GLOB_CHARS."""
+    if version is None:
+        return None
+    try:
+        location = spark.sql("DESCRIBE DETAIL %s" % target).select("location").first()["location"]
+    except Exception as exc:  # noqa: BLE001 - DESCRIBE HISTORY answers instead
+        if server_lost(exc):
+            raise
+        return None
+    if not location or any(c in location for c in GLOB_CHARS):
+        return None
+    return CommitLog(location, version)
+
+
+def log_commits(spark, location, after, window=LOG_WINDOW):
+    """The commits of versions after < v <= after + window of the Delta table
+    at location, read from its log's commit files (_delta_log/<v>.json, one
+    JSON action a line: the commitInfo one holds the userMetadata and the
+    operationMetrics): rows like DESCRIBE HISTORY's (version, userMetadata,
+    operationMetrics), newest first; [] when none is there or the files
+    cannot be read. A scan of a few small text files: DESCRIBE HISTORY runs
+    a Delta job over the commit infos, about four times the server's CPU
+    (docs/spark-engine.md, Levers). A commit Delta has not written to its
+    log's files (a catalog-managed table's staged commits) is not read
+    here: commit_of asks DESCRIBE HISTORY then."""
+    names = ",".join("%020d" % v for v in range(after + 1, after + window + 1))
+    try:
+        lines = (spark.read.text("%s/_delta_log/{%s}.json" % (location.rstrip("/"), names))
+                 .select(F.col("_metadata.file_name").alias("name"), "value")
+                 .where(F.col("value").startswith('{"commitInfo"')).collect())
+    except Exception as exc:  # noqa: BLE001 - no file matched, or unreadable: DESCRIBE HISTORY answers
+        if server_lost(exc):
+            raise
+        return []
+    rows = []
+    for line in lines:
+        try:
+            info = json.loads(line["value"])["commitInfo"]
+            version = int(line["name"].split(".")[0])
+        except (KeyError, TypeError, ValueError):
+            continue
+        rows.append({"version": version, "userMetadata": info.get("userMetadata"),
+                     "operationMetrics": info.get("operationMetrics")})
+    return sorted(rows, key=lambda r: -r["version"])
 
 
 def iceberg_commit_of(spark, target, app_id, batch_id):
@@ -85,6 +178,17 @@ def rows_written(metrics):
     return int(m.get("numOutputRows") or 0)
 
 
+def _log_of(spark, q, target):
+    """The CommitLog of q's Delta table target (kept in q.logs, made at the
+    first batch line from the version at the start), or None."""
+    logs = getattr(q, "logs", None)
+    if logs is None:
+        return None
+    if target not in logs:
+        logs[target] = commit_log(spark, target, q.resume.versions.get(target) if q.resume else None)
+    return logs[target]
+
+
 def _written(spark, q, target, ident, batch_id, history=None):
     """(version, rows) of batch_id's commit to target, and whether this run
     made it: the commit carries this program's RUN_ID (a replayed batch
@@ -94,7 +198,7 @@ def _written(spark, q, target, ident, batch_id, history=None):
     if target in q.iceberg:
         c = iceberg_commit_of(spark, target, ident, batch_id)
     else:
-        c = commit_of(spark, target, ident, batch_id, history)
+        c = commit_of(spark, target, ident, batch_id, history, _log_of(spark, q, target))
     if c is None:
         return None, 0, False
     version, rows, run_id = c

@@ -25,6 +25,7 @@ class Query(object):
         self.identity = identity
         self.target = target  # SQL name of the table sink (Delta, or Iceberg when in iceberg), for versions
         self.late = late or []  # (identity, SQL name) of late outputs it writes
+        self.logs = {}  # SQL name -> CommitLog (or None) of the Delta tables its batch lines read (commits._log_of)
         self.observe = observe  # name of the observed metric counting rows written
         self.seen = -1
         self.started = -1  # the last batch a batch_start line announced
