@@ -32,7 +32,7 @@ spark.sql("DROP TABLE IF EXISTS %s" % table)
 spark.sql("CREATE TABLE %s (id BIGINT) USING delta" % table)
 for b in range(12):
     spark.range(10).write.format("delta").mode("append").option("userMetadata", user_metadata(app, b)).saveAsTable(table)
-start = 6  # the batch lines of batches 6-11 read the commits after version 6
+start = 8  # the version of batch 7's commit (version 0 creates the table): batch 8's is the next
 
 
 def jvm_cpu():

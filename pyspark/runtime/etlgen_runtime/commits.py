@@ -28,18 +28,29 @@ def commit_of(spark, target, app_id, batch_id, history=None, log=None):
     + updated + deleted target rows, an append's output rows; the run id is
     the RUN_ID of the program that wrote it (None for a commit written
     before commits carried one). With log (the table's CommitLog), the
-    commits after the last one found are read from the log's files first
-    (log_commits), DESCRIBE HISTORY only when the batch's is not among
-    them; the commit found moves log on."""
+    versions after the last commit found are read from the log's files
+    first (log_commit, up to LOG_STEPS of them, not past a later batch of
+    app_id), DESCRIBE HISTORY only when the batch's commit is not there;
+    the commit found moves log on."""
     if log is not None:
-        key = ("log", log.location)
-        if history is None or key not in history:
-            rows = log_commits(spark, log.location, log.version)
-            if history is not None:
-                history[key] = rows
-        c = _matching(history[key] if history is not None else rows, app_id, batch_id)
-        if c is None:
-            c = commit_of(spark, target, app_id, batch_id, history)
+        for version in range(log.version + 1, log.version + 1 + LOG_STEPS):
+            key = ("log", log.location, version)
+            if history is None or key not in history:
+                row = log_commit(spark, log.location, version)
+                if history is not None:
+                    history[key] = row
+            else:
+                row = history[key]
+            if row is None:
+                break
+            c = _matching([row], app_id, batch_id)
+            if c is not None:
+                log.version = version
+                return c
+            later = commit_metadata(row["userMetadata"])
+            if later.get("etlgen_app_id") == app_id and isinstance(later.get("batch_id"), int) and later["batch_id"] > batch_id:
+                break
+        c = commit_of(spark, target, app_id, batch_id, history)
         if c is not None:
             log.version = max(log.version, c[0])
         return c
@@ -67,12 +78,13 @@ def _matching(rows, app_id, batch_id):
     return None
 
 
-# How many versions after the last commit found one read of a Delta log covers
-# (log_commits): a batch line's commit is the next one or a few later.
-LOG_WINDOW = 32
+# How many versions after the last commit found commit_of reads from a Delta
+# log's files (log_commit) before it asks DESCRIBE HISTORY: a batch line's
+# commit is the next one, or a few later when other writers committed between.
+LOG_STEPS = 4
 
-# The characters a Hadoop path glob gives a meaning to: a table whose location
-# holds one is read by DESCRIBE HISTORY only (log_commits reads a glob).
+# The characters a Hadoop path gives a glob meaning to: a table whose location
+# holds one is read by DESCRIBE HISTORY only (log_commit reads a path).
 GLOB_CHARS = "{}[]*?\\"
 
 
@@ -105,36 +117,31 @@ def commit_log(spark, target, version):
     return CommitLog(location, version)
 
 
-def log_commits(spark, location, after, window=LOG_WINDOW):
-    """The commits of versions after < v <= after + window of the Delta table
-    at location, read from its log's commit files (_delta_log/<v>.json, one
-    JSON action a line: the commitInfo one holds the userMetadata and the
-    operationMetrics): rows like DESCRIBE HISTORY's (version, userMetadata,
-    operationMetrics), newest first; [] when none is there or the files
-    cannot be read. A scan of a few small text files: DESCRIBE HISTORY runs
-    a Delta job over the commit infos, about four times the server's CPU
+def log_commit(spark, location, version):
+    """The commit of version of the Delta table at location, read from its
+    log's commit file (_delta_log/<version>.json, one JSON action a line:
+    the commitInfo one holds the userMetadata and the operationMetrics): a
+    row like DESCRIBE HISTORY's (version, userMetadata, operationMetrics),
+    or None when the file is not there or cannot be read. One small file
+    read by its path (no listing of the log): DESCRIBE HISTORY runs a Delta
+    job over the commit infos, about three times the server's CPU
     (docs/spark-engine.md, Levers). A commit Delta has not written to its
     log's files (a catalog-managed table's staged commits) is not read
     here: commit_of asks DESCRIBE HISTORY then."""
-    names = ",".join("%020d" % v for v in range(after + 1, after + window + 1))
     try:
-        lines = (spark.read.text("%s/_delta_log/{%s}.json" % (location.rstrip("/"), names))
-                 .select(F.col("_metadata.file_name").alias("name"), "value")
+        lines = (spark.read.text("%s/_delta_log/%020d.json" % (location.rstrip("/"), version))
                  .where(F.col("value").startswith('{"commitInfo"')).collect())
-    except Exception as exc:  # noqa: BLE001 - no file matched, or unreadable: DESCRIBE HISTORY answers
+    except Exception as exc:  # noqa: BLE001 - not there, or unreadable: DESCRIBE HISTORY answers
         if server_lost(exc):
             raise
-        return []
-    rows = []
+        return None
     for line in lines:
         try:
             info = json.loads(line["value"])["commitInfo"]
-            version = int(line["name"].split(".")[0])
         except (KeyError, TypeError, ValueError):
             continue
-        rows.append({"version": version, "userMetadata": info.get("userMetadata"),
-                     "operationMetrics": info.get("operationMetrics")})
-    return sorted(rows, key=lambda r: -r["version"])
+        return {"version": version, "userMetadata": info.get("userMetadata"), "operationMetrics": info.get("operationMetrics")}
+    return None
 
 
 def iceberg_commit_of(spark, target, app_id, batch_id):

@@ -84,34 +84,31 @@ def test_iceberg_commit_of():
 LOCATION = "s3a://warehouse/db/t"
 
 
-def log_line(version, app, batch, run_id=RUN_ID, rows=4):
-    """A commit file's commitInfo line as the text scan returns it."""
+def log_line(app, batch, run_id=RUN_ID, rows=4):
+    """A commit file's commitInfo line as the text read returns it."""
     info = {"timestamp": 1, "operation": "WRITE", "userMetadata": meta(app, batch, run_id),
             "operationMetrics": {"numOutputRows": str(rows)}}
-    return {"name": "%020d.json" % version, "value": json.dumps({"commitInfo": info})}
+    return {"value": json.dumps({"commitInfo": info})}
 
 
-def log_glob(after, window):
-    return "%s/_delta_log/{%s}.json" % (LOCATION, ",".join("%020d" % v for v in range(after + 1, after + window + 1)))
-
-
-def log_session(after, lines, window=c.LOG_WINDOW, **kw):
+def log_session(commits, **kw):
+    """A session whose table at LOCATION has the commit files commits ({version: [lines]})."""
     s = Session(**kw)
-    s.files[log_glob(after, window)] = DataFrame(s, ["name", "value"], lines)
+    for version, lines in commits.items():
+        s.files["%s/_delta_log/%020d.json" % (LOCATION, version)] = DataFrame(s, ["value"], lines)
     return s
 
 
-def test_log_commits_reads_the_commit_files_after_a_version():
-    s = log_session(5, [log_line(6, "app", 0), log_line(7, "app", 1, rows=2),
-                        {"name": "00000000000000000008.json", "value": "not json"}], window=3)
-    rows = c.log_commits(s, LOCATION + "/", 5, window=3)
-    assert [r["version"] for r in rows] == [7, 6]  # newest first, like DESCRIBE HISTORY
-    assert rows[0]["operationMetrics"] == {"numOutputRows": "2"} and json.loads(rows[0]["userMetadata"])["batch_id"] == 1
-    assert c.log_commits(Session(), LOCATION, 5) == []  # no commit file after it: [PATH_NOT_FOUND]
-    lost = Session()
-    lost.missing = RuntimeError("StatusCode.UNAVAILABLE")
+def test_log_commit_reads_the_commit_file_of_a_version():
+    s = log_session({7: [{"value": "not json"}, log_line("app", 1, rows=2)], 8: [{"value": '{"add":{}}'}]})
+    row = c.log_commit(s, LOCATION + "/", 7)
+    assert row["version"] == 7 and row["operationMetrics"] == {"numOutputRows": "2"}
+    assert json.loads(row["userMetadata"])["batch_id"] == 1
+    assert c.log_commit(s, LOCATION, 8) is None  # no commitInfo line
+    assert c.log_commit(s, LOCATION, 9) is None  # not there: [PATH_NOT_FOUND]
+    s.missing = RuntimeError("StatusCode.UNAVAILABLE")
     with pytest.raises(RuntimeError):
-        c.log_commits(lost, LOCATION, 5)
+        c.log_commit(s, LOCATION, 9)
 
 
 def test_commit_log():
@@ -121,31 +118,41 @@ def test_commit_log():
     assert c.commit_log(s, "t", None) is None  # no version at the start: DESCRIBE HISTORY
     assert c.commit_log(Session(results={"DESCRIBE DETAIL t": [{"location": "s3a://w/a{b}"}]}), "t", 5) is None
     assert c.commit_log(Session(results={"DESCRIBE DETAIL t": RuntimeError("[DELTA_MISSING_DELTA_TABLE]")}), "t", 5) is None
+    with pytest.raises(RuntimeError):
+        c.commit_log(Session(results={"DESCRIBE DETAIL t": RuntimeError("Connection refused")}), "t", 5)
 
 
 def test_commit_of_reads_the_log_after_the_last_commit_found():
-    s = log_session(5, [log_line(6, "app", 0), log_line(7, "app", 1, rows=2)])
+    s = log_session({6: [log_line("app", 0)], 7: [log_line("other", 0)], 8: [log_line("app", 1, rows=2)]})
     log, hist = c.CommitLog(LOCATION, 5), {}
     assert c.commit_of(s, "t", "app", 0, hist, log) == (6, 4, RUN_ID) and log.version == 6
-    assert c.commit_of(s, "t", "app", 1, hist, log) == (7, 2, RUN_ID) and log.version == 7
-    assert not s.statements  # no DESCRIBE HISTORY; the log read once for both lines
-    assert len([a for a in s.actions if a[0] == "collect"]) == 1
+    assert c.commit_of(s, "t", "app", 1, hist, log) == (8, 2, RUN_ID) and log.version == 8  # past another writer's
+    assert not s.statements  # no DESCRIBE HISTORY
+    assert c.commit_of(s, "t", "app", 1, hist, c.CommitLog(LOCATION, 5)) == (8, 2, RUN_ID)
+    assert len([a for a in s.actions if a[0] == "collect"]) == 3  # each file read once for the lines printed together
 
 
 def test_commit_of_asks_the_history_when_the_log_does_not_have_it():
     # a replayed batch whose commit an earlier run made, before the start's version
-    s = log_session(7, [], results={"DESCRIBE HISTORY t": HISTORY})
+    s = log_session({}, results={"DESCRIBE HISTORY t": HISTORY})
     log = c.CommitLog(LOCATION, 7)
     assert c.commit_of(s, "t", "app", 5, {}, log) == (6, 3, None)
     assert s.statements == ["DESCRIBE HISTORY t LIMIT 50"] and log.version == 7  # never back
-    s = Session(results={"DESCRIBE HISTORY t": HISTORY})  # no file after version 2 readable
+    # the next file is a later batch's: this batch wrote nothing after the last commit found
+    s = log_session({3: [log_line("app", 4)]}, results={"DESCRIBE HISTORY t": HISTORY})
     log = c.CommitLog(LOCATION, 2)
     assert c.commit_of(s, "t", "app", 3, {}, log) == (8, 4, RUN_ID) and log.version == 8
-    assert c.commit_of(s, "t", "app", 9, {}, log) is None  # wrote nothing
+    assert len([a for a in s.actions if a[0] == "collect"]) == 2  # one file, then the history
+    # more foreign commits than LOG_STEPS
+    s = log_session({v: [log_line("other", v)] for v in range(3, 3 + c.LOG_STEPS)}, results={"DESCRIBE HISTORY t": HISTORY})
+    assert c.commit_of(s, "t", "app", 9, {}, c.CommitLog(LOCATION, 2)) is None  # wrote nothing
+    assert s.statements == ["DESCRIBE HISTORY t LIMIT 50"]
 
 
 def test_written_keeps_a_log_per_table():
-    s = log_session(5, [log_line(6, "app", 3, rows=4)], results={"DESCRIBE DETAIL t": [{"location": LOCATION}]})
+    s = log_session({6: [log_line("app", 3, rows=4)]}, results={"DESCRIBE DETAIL t": [{"location": LOCATION}]})
     q = types.SimpleNamespace(resume=types.SimpleNamespace(versions={"t": 5}), iceberg=set(), logs={})
     assert c._written(s, q, "t", "app", 3, {}) == (6, 4, True)
     assert q.logs["t"].version == 6 and not [x for x in s.statements if x.startswith("DESCRIBE HISTORY")]
+    q.resume = None  # no version at the start: the log is not read
+    assert c._written(s, q, "u", "app", 3, {})[0] is None and q.logs["u"] is None
