@@ -9,7 +9,11 @@
 #   plain_nolate orders_plain_nolate.py: an independent plain program without a late
 #                table, written from seed 004 and the contract
 #   strict       orders_handwritten.py --mode strict (only when named in PROGRAMS)
-# Pairs: gen/plain, gen_nolate/plain_nolate, gen/strict.
+#   genb         an A/B variant of gen (only when named in PROGRAMS): the same pipeline
+#                compiled by GENB_ETLGEN (an etlgen binary, default this tree's) and run
+#                with the variables GENB_ENV ("NAME=value ...") added to its environment, after
+#                GENB_PATCH (a command, given the compiled program's directory) if set
+# Pairs: gen/plain, gen_nolate/plain_nolate, gen/strict, genb/gen.
 #
 # Same events (N order events in one Kafka topic, 2 partitions, 1% invalid: a
 # status the contract does not allow, which the lenient plain programs reject
@@ -38,8 +42,11 @@ ROUNDS=${ROUNDS:-3}
 WARMUP=${WARMUP:-1}
 BATCHES=${MAX_OFFSETS:-"$N 20000"} # offsets per micro-batch, one run of every program per value and round
 read -r -a programs <<<"${PROGRAMS:-gen plain gen_nolate plain_nolate}"
-PAIRS="gen:plain:1.10 gen_nolate:plain_nolate:1.25 gen:strict:-" # first:second:issue 35's target of their cost ratio
+PAIRS="gen:plain:1.10 gen_nolate:plain_nolate:1.25 gen:strict:- genb:gen:-" # first:second:issue 35's target of their cost ratio
 PY=${ETLGEN_PYTHON:-$ROOT/.cache/venv/bin/python}
+# The stack the programs run on (scripts/stack.sh env), the default ports otherwise.
+REMOTE=${ETLGEN_SPARK_REMOTE:-sc://127.0.0.1:15002}
+BOOTSTRAP=${ETLGEN_KAFKA_BOOTSTRAP:-127.0.0.1:9092}
 GO=${GO:-go}
 ID=bench_$(date -u +%Y%m%d%H%M%S)_$RANDOM
 TOPIC=${ID}_orders
@@ -56,6 +63,8 @@ jvm_cpu() { awk -v t="$TICKS" '{ sub(/^.*\) /, ""); print ($12 + $13) / t }' "/p
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 
 $GO build -o "$WORK/etlgen" ./cmd/etlgen
+GENB_ETLGEN=${GENB_ETLGEN:-$WORK/etlgen}
+read -r -a genb_env <<<"${GENB_ENV:-}"
 $GO build -o "$WORK/orderevents" ./e2e/cmd/orderevents
 $GO build -o "$WORK/sparkquery" ./e2e/cmd/sparkquery
 
@@ -84,6 +93,7 @@ profile() {
 		-e "s|checkpoint_root: .*|checkpoint_root: $2|" \
 		-e "s|table: curated\.|table: $1.|" -e "s|table: quarantine\.|table: $1.|" \
 		-e "s|max_offsets_per_trigger: .*|max_offsets_per_trigger: $3|" \
+		-e "s|connect_url: .*|connect_url: \"$REMOTE\"|" -e "s|bootstrap_servers: .*|bootstrap_servers: \"$BOOTSTRAP\"|" \
 		-e "s|^name: .*|name: bench|" -e "s|^engine: pyspark|engine: pyspark\ntest: true|" \
 		examples/order-streaming/profiles/spark.yaml |
 		if [ -n "${4:-}" ]; then
@@ -96,20 +106,22 @@ run() {
 	local p=$1 db=${ID}_$1$3_$2 dir=$WORK/$1$3_$2
 	mkdir -p "$dir"
 	case $p in
-	gen | gen_nolate)
-		local pkg=./examples/order-streaming nolate=
-		[ "$p" = gen ] || { pkg=./scripts/bench/nolate nolate=1; }
+	gen | gen_nolate | genb)
+		local pkg=./examples/order-streaming nolate='' etlgen=$WORK/etlgen env=()
+		[ "$p" != gen_nolate ] || { pkg=./scripts/bench/nolate nolate=1; }
+		[ "$p" != genb ] || { etlgen=$GENB_ETLGEN env=("${genb_env[@]}"); }
 		profile "$db" "$dir/checkpoints" "$3" "$nolate" >"$dir/profile.yaml"
-		"$WORK/etlgen" compile "$pkg" --profile "$dir/profile.yaml" -o "$dir/out" >"$dir/compile.log"
-		timed "$p" "$dir" "$db" "$PY" "$dir/out/customer_order_streaming.py"
+		"$etlgen" compile "$pkg" --profile "$dir/profile.yaml" -o "$dir/out" >"$dir/compile.log"
+		[ "$p" != genb ] || [ -z "${GENB_PATCH:-}" ] || $GENB_PATCH "$dir/out"
+		timed "$p" "$dir" "$db" env "${env[@]}" "$PY" "$dir/out/customer_order_streaming.py"
 		;;
 	plain | strict)
 		timed "$p" "$dir" "$db" "$PY" scripts/bench/orders_handwritten.py --mode "$p" --topic "$TOPIC" --db "$db" \
-			--checkpoint "$dir/checkpoints" --max-offsets "$3"
+			--checkpoint "$dir/checkpoints" --max-offsets "$3" --remote "$REMOTE" --bootstrap "$BOOTSTRAP"
 		;;
 	plain_nolate)
 		timed "$p" "$dir" "$db" "$PY" scripts/bench/orders_plain_nolate.py --topic "$TOPIC" --db "$db" \
-			--checkpoint "$dir/checkpoints" --max-offsets "$3"
+			--checkpoint "$dir/checkpoints" --max-offsets "$3" --remote "$REMOTE" --bootstrap "$BOOTSTRAP"
 		;;
 	*) log "unknown program $p" && exit 2 ;;
 	esac

@@ -5,6 +5,8 @@ kind, through its handler's commit_of)."""
 
 import json
 
+from pyspark.sql import functions as F
+
 from .events import RUN_ID
 from .failures import server_lost
 from .sinks import sink_handler
@@ -20,13 +22,39 @@ def table_version(spark, target):
         return None
 
 
-def commit_of(spark, target, app_id, batch_id, history=None):
+def commit_of(spark, target, app_id, batch_id, history=None, log=None):
     """(version, rows written, run id) of the commit a batch made to target,
     found by the userMetadata the write set; None when the batch wrote
     nothing. The rows are the commit's operationMetrics: a MERGE's inserted
     + updated + deleted target rows, an append's output rows; the run id is
     the RUN_ID of the program that wrote it (None for a commit written
-    before commits carried one)."""
+    before commits carried one). With log (the table's CommitLog), the
+    versions after the last commit found are read from the log's files
+    first (log_commit, up to LOG_STEPS of them, not past a later batch of
+    app_id), DESCRIBE HISTORY only when the batch's commit is not there;
+    the commit found moves log on."""
+    if log is not None:
+        for version in range(log.version + 1, log.version + 1 + LOG_STEPS):
+            key = ("log", log.location, version)
+            if history is None or key not in history:
+                row = log_commit(spark, log.location, version)
+                if history is not None:
+                    history[key] = row
+            else:
+                row = history[key]
+            if row is None:
+                break
+            c = _matching([row], app_id, batch_id)
+            if c is not None:
+                log.version = version
+                return c
+            later = commit_metadata(row["userMetadata"])
+            if later.get("etlgen_app_id") == app_id and isinstance(later.get("batch_id"), int) and later["batch_id"] > batch_id:
+                break
+        c = commit_of(spark, target, app_id, batch_id, history)
+        if c is not None:
+            log.version = max(log.version, c[0])
+        return c
     rows = history.get(target) if history is not None else None
     if rows is None:
         try:
@@ -38,10 +66,82 @@ def commit_of(spark, target, app_id, batch_id, history=None):
             return None
         if history is not None:
             history[target] = rows
+    return _matching(rows, app_id, batch_id)
+
+
+def _matching(rows, app_id, batch_id):
+    """commit_of's answer from history rows (version, userMetadata,
+    operationMetrics): the commit batch_id of app_id made, or None."""
     for r in rows:
         meta = commit_metadata(r["userMetadata"])
         if meta.get("etlgen_app_id") == app_id and meta.get("batch_id") == batch_id:
             return r["version"], rows_written(r["operationMetrics"]), meta.get("run_id")
+    return None
+
+
+# How many versions after the last commit found commit_of reads from a Delta
+# log's files (log_commit) before it asks DESCRIBE HISTORY: a batch line's
+# commit is the next one, or a few later when other writers committed between.
+LOG_STEPS = 4
+
+# The characters a Hadoop path gives a glob meaning to: a table whose location
+# holds one is read by DESCRIBE HISTORY only (log_commit reads a path).
+GLOB_CHARS = "{}[]*?\\"
+
+
+class CommitLog(object):
+    """Where the batch lines of a run read a Delta table's commits
+    (commit_of): the table's location, and the version of the last commit
+    found (the table's version at the start before any): the commits of
+    the run's batches come after it."""
+
+    def __init__(self, location, version):
+        self.location = location
+        self.version = version
+
+
+def commit_log(spark, target, version):
+    """The CommitLog of the Delta table target (SQL name) whose version at
+    the start is version, or None when the log cannot be read as files:
+    no version, a location DESCRIBE DETAIL does not give or that holds
+    GLOB_CHARS."""
+    if version is None:
+        return None
+    try:
+        location = spark.sql("DESCRIBE DETAIL %s" % target).select("location").first()["location"]
+    except Exception as exc:  # noqa: BLE001 - DESCRIBE HISTORY answers instead
+        if server_lost(exc):
+            raise
+        return None
+    if not location or any(c in location for c in GLOB_CHARS):
+        return None
+    return CommitLog(location, version)
+
+
+def log_commit(spark, location, version):
+    """The commit of version of the Delta table at location, read from its
+    log's commit file (_delta_log/<version>.json, one JSON action a line:
+    the commitInfo one holds the userMetadata and the operationMetrics): a
+    row like DESCRIBE HISTORY's (version, userMetadata, operationMetrics),
+    or None when the file is not there or cannot be read. One small file
+    read by its path (no listing of the log): DESCRIBE HISTORY runs a Delta
+    job over the commit infos, about three times the server's CPU
+    (docs/spark-engine.md, Levers). A commit Delta has not written to its
+    log's files (a catalog-managed table's staged commits) is not read
+    here: commit_of asks DESCRIBE HISTORY then."""
+    try:
+        lines = (spark.read.text("%s/_delta_log/%020d.json" % (location.rstrip("/"), version))
+                 .where(F.col("value").startswith('{"commitInfo"')).collect())
+    except Exception as exc:  # noqa: BLE001 - not there, or unreadable: DESCRIBE HISTORY answers
+        if server_lost(exc):
+            raise
+        return None
+    for line in lines:
+        try:
+            info = json.loads(line["value"])["commitInfo"]
+        except (KeyError, TypeError, ValueError):
+            continue
+        return {"version": version, "userMetadata": info.get("userMetadata"), "operationMetrics": info.get("operationMetrics")}
     return None
 
 
@@ -65,6 +165,17 @@ def rows_written(metrics):
     return int(m.get("numOutputRows") or 0)
 
 
+def _log_of(spark, q, target):
+    """The CommitLog of q's Delta table target (kept in q.logs, made at the
+    first batch line from the version at the start), or None."""
+    logs = getattr(q, "logs", None)
+    if logs is None:
+        return None
+    if target not in logs:
+        logs[target] = commit_log(spark, target, q.resume.versions.get(target) if q.resume else None)
+    return logs[target]
+
+
 def _written(spark, q, target, ident, batch_id, history=None):
     """(version, rows) of batch_id's commit to target, and whether this run
     made it: the commit carries this program's RUN_ID (a replayed batch
@@ -75,7 +186,7 @@ def _written(spark, q, target, ident, batch_id, history=None):
     if handler is not None:  # a table of a plugin's sink kind
         c = handler.commit_of(spark, target, ident, batch_id)
     else:
-        c = commit_of(spark, target, ident, batch_id, history)
+        c = commit_of(spark, target, ident, batch_id, history, _log_of(spark, q, target))
     if c is None:
         return None, 0, False
     version, rows, run_id = c

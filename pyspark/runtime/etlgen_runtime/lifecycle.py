@@ -16,14 +16,20 @@ from .progress import _emit_replays, _poll
 from .queries import _restart_failed
 from .stop import _Signals, _stop, stopped_after_batch
 
+# Seconds between two polls of the queries. Each poll makes a few server
+# calls per query (progress, status, whether it runs), 4-14 ms of the Spark
+# server's CPU each (docs/spark-engine.md, Levers): at 0.5 s they cost a
+# program of two queries about 0.1 CPU-s per second it runs.
+POLL_SECONDS = 1.0
 
-def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5):
+
+def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=POLL_SECONDS):
     """Connect (connect(session_id=None) returns the session), start the
     queries (start(spark) returns [Query]), print a JSON line per
     micro-batch, wait until they end (available-now, once) or a signal stops
-    them, and return the exit code after a final JSON line. An orphaned
-    session (ORPHAN_ENV) is released first; with RELEASE_ONLY_ENV that is
-    all the program does."""
+    them, polling every poll seconds, and return the exit code after a
+    final JSON line. An orphaned session (ORPHAN_ENV) is released first;
+    with RELEASE_ONLY_ENV that is all the program does."""
     sig = _Signals()
     queries = []
     status, code, failure = "finished", EXIT_OK, None
@@ -48,13 +54,14 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=0.5
                            "resume": q.resume.line() if q.resume else None} for q in queries])
         while queries:
             _poll(spark, queries)
-            # Whether any query runs, asked before the restarts: a query
-            # that fails after this is restarted below, not taken for the
-            # end of the run (the last active query failing just then).
-            active = any(q.handle.isActive for q in queries)
-            if _restart_failed(spark, queries):
+            # Whether each query runs, asked once (a server call each) before
+            # the restarts, which read the same answers: a query that fails
+            # after this is restarted at the next poll, not taken for the end
+            # of the run (the last active query failing just then).
+            running = [q.handle.isActive for q in queries]
+            if _restart_failed(spark, queries, running=running):
                 continue
-            if not active:
+            if not any(running):
                 break
             if sig.stop.is_set():
                 _stop(spark, queries, stop_policy, stop_timeout)

@@ -27,6 +27,7 @@ class Query(object):
         self.identity = identity
         self.target = target  # SQL name of the table sink (Delta, or of a kind in table_formats), for versions
         self.late = late or []  # (identity, SQL name) of late outputs it writes
+        self.logs = {}  # SQL name -> CommitLog (or None) of the Delta tables its batch lines read (commits._log_of)
         self.observe = observe  # name of the observed metric counting rows written
         self.seen = -1
         self.started = -1  # the last batch a batch_start line announced
@@ -65,12 +66,14 @@ def start_query(start, spark, attempts=6):
 RESTARTABLE = ['because the return value of "scala.Option.get()" is null']
 
 
-def _restart_failed(spark, queries, limit=3):
+def _restart_failed(spark, queries, limit=3, running=None):
     """Restart the queries that failed with a RESTARTABLE failure; whether
-    any was restarted."""
+    any was restarted (running: whether each query runs, as just asked;
+    None: ask)."""
     restarted = False
-    for q in queries:
-        if q.handle.isActive or q.starter is None or q.restarts >= limit:
+    for i, q in enumerate(queries):
+        active = running[i] if running is not None else q.handle.isActive
+        if active or q.starter is None or q.restarts >= limit:
             continue
         exc = q.handle.exception()
         if exc is not None and any(n in str(exc) for n in RESTARTABLE):

@@ -4,7 +4,7 @@ import json
 import types
 
 import pytest
-from fakes import Session
+from fakes import DataFrame, Session
 
 import etlgen_runtime.commits as c
 from etlgen_runtime.events import RUN_ID
@@ -72,3 +72,80 @@ def test_written_by_a_sink_kind(fake_kind):
     fake_kind.commits[("cat.ns.t", 4)] = (12, 5, "an-earlier-run")
     assert c._written(Session(), q, "cat.ns.t", "app", 4) == (12, 0, False)
     assert c._written(Session(), q, "cat.ns.t", "app", 5) == (None, 0, False)
+
+
+LOCATION = "s3a://warehouse/db/t"
+
+
+def log_line(app, batch, run_id=RUN_ID, rows=4):
+    """A commit file's commitInfo line as the text read returns it."""
+    info = {"timestamp": 1, "operation": "WRITE", "userMetadata": meta(app, batch, run_id),
+            "operationMetrics": {"numOutputRows": str(rows)}}
+    return {"value": json.dumps({"commitInfo": info})}
+
+
+def log_session(commits, **kw):
+    """A session whose table at LOCATION has the commit files commits ({version: [lines]})."""
+    s = Session(**kw)
+    for version, lines in commits.items():
+        s.files["%s/_delta_log/%020d.json" % (LOCATION, version)] = DataFrame(s, ["value"], lines)
+    return s
+
+
+def test_log_commit_reads_the_commit_file_of_a_version():
+    s = log_session({7: [{"value": "not json"}, log_line("app", 1, rows=2)], 8: [{"value": '{"add":{}}'}]})
+    row = c.log_commit(s, LOCATION + "/", 7)
+    assert row["version"] == 7 and row["operationMetrics"] == {"numOutputRows": "2"}
+    assert json.loads(row["userMetadata"])["batch_id"] == 1
+    assert c.log_commit(s, LOCATION, 8) is None  # no commitInfo line
+    assert c.log_commit(s, LOCATION, 9) is None  # not there: [PATH_NOT_FOUND]
+    s.missing = RuntimeError("StatusCode.UNAVAILABLE")
+    with pytest.raises(RuntimeError):
+        c.log_commit(s, LOCATION, 9)
+
+
+def test_commit_log():
+    s = Session(results={"DESCRIBE DETAIL t": [{"location": LOCATION}]})
+    log = c.commit_log(s, "t", 5)
+    assert (log.location, log.version) == (LOCATION, 5)
+    assert c.commit_log(s, "t", None) is None  # no version at the start: DESCRIBE HISTORY
+    assert c.commit_log(Session(results={"DESCRIBE DETAIL t": [{"location": "s3a://w/a{b}"}]}), "t", 5) is None
+    assert c.commit_log(Session(results={"DESCRIBE DETAIL t": RuntimeError("[DELTA_MISSING_DELTA_TABLE]")}), "t", 5) is None
+    with pytest.raises(RuntimeError):
+        c.commit_log(Session(results={"DESCRIBE DETAIL t": RuntimeError("Connection refused")}), "t", 5)
+
+
+def test_commit_of_reads_the_log_after_the_last_commit_found():
+    s = log_session({6: [log_line("app", 0)], 7: [log_line("other", 0)], 8: [log_line("app", 1, rows=2)]})
+    log, hist = c.CommitLog(LOCATION, 5), {}
+    assert c.commit_of(s, "t", "app", 0, hist, log) == (6, 4, RUN_ID) and log.version == 6
+    assert c.commit_of(s, "t", "app", 1, hist, log) == (8, 2, RUN_ID) and log.version == 8  # past another writer's
+    assert not s.statements  # no DESCRIBE HISTORY
+    assert c.commit_of(s, "t", "app", 1, hist, c.CommitLog(LOCATION, 5)) == (8, 2, RUN_ID)
+    assert len([a for a in s.actions if a[0] == "collect"]) == 3  # each file read once for the lines printed together
+
+
+def test_commit_of_asks_the_history_when_the_log_does_not_have_it():
+    # a replayed batch whose commit an earlier run made, before the start's version
+    s = log_session({}, results={"DESCRIBE HISTORY t": HISTORY})
+    log = c.CommitLog(LOCATION, 7)
+    assert c.commit_of(s, "t", "app", 5, {}, log) == (6, 3, None)
+    assert s.statements == ["DESCRIBE HISTORY t LIMIT 50"] and log.version == 7  # never back
+    # the next file is a later batch's: this batch wrote nothing after the last commit found
+    s = log_session({3: [log_line("app", 4)]}, results={"DESCRIBE HISTORY t": HISTORY})
+    log = c.CommitLog(LOCATION, 2)
+    assert c.commit_of(s, "t", "app", 3, {}, log) == (8, 4, RUN_ID) and log.version == 8
+    assert len([a for a in s.actions if a[0] == "collect"]) == 2  # one file, then the history
+    # more foreign commits than LOG_STEPS
+    s = log_session({v: [log_line("other", v)] for v in range(3, 3 + c.LOG_STEPS)}, results={"DESCRIBE HISTORY t": HISTORY})
+    assert c.commit_of(s, "t", "app", 9, {}, c.CommitLog(LOCATION, 2)) is None  # wrote nothing
+    assert s.statements == ["DESCRIBE HISTORY t LIMIT 50"]
+
+
+def test_written_keeps_a_log_per_table():
+    s = log_session({6: [log_line("app", 3, rows=4)]}, results={"DESCRIBE DETAIL t": [{"location": LOCATION}]})
+    q = types.SimpleNamespace(resume=types.SimpleNamespace(versions={"t": 5}), table_formats={}, logs={})
+    assert c._written(s, q, "t", "app", 3, {}) == (6, 4, True)
+    assert q.logs["t"].version == 6 and not [x for x in s.statements if x.startswith("DESCRIBE HISTORY")]
+    q.resume = None  # no version at the start: the log is not read
+    assert c._written(s, q, "u", "app", 3, {})[0] is None and q.logs["u"] is None

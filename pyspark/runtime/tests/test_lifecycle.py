@@ -98,6 +98,25 @@ def test_run_polls_until_the_queries_end(lines, monkeypatch):
     assert polls == [0.25]
 
 
+def test_run_asks_whether_each_query_runs_once_a_poll(lines, monkeypatch):
+    class Counting(Handle):
+        asked = 0
+
+        @property
+        def isActive(self):
+            Counting.asked += 1
+            return Counting.asked <= 2  # the first poll: running; then not
+
+        @isActive.setter
+        def isActive(self, v):
+            pass
+
+    qs = [Query("a", Counting("a"), "i"), Query("b", Counting("b"), "i")]
+    monkeypatch.setattr(lc.time, "sleep", lambda s: None)
+    assert lc.run(connect_to(Session()), lambda s: qs, poll=0) == lc.EXIT_OK
+    assert Counting.asked == 4  # two polls, one call per query each (none from the restart check)
+
+
 def test_run_interrupted(lines):
     class Interrupting(Handle):
         def exception(self):

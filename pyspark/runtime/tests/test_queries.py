@@ -45,3 +45,10 @@ def test_restart_failed(lines):
     assert not qs._restart_failed(Session(), [q, other])
     q.handle = failed
     assert not qs._restart_failed(Session(), [q], limit=1)
+
+
+def test_restart_failed_reads_the_answers_it_is_given(lines):
+    q = qs.Query("w", Handle(active=False, exc=RuntimeError(qs.RESTARTABLE[0])), "i")
+    q.starter = lambda spark: qs.Query("w", Handle("new"), "i")
+    assert not qs._restart_failed(Session(), [q], running=[True])  # running when asked: the next poll restarts it
+    assert qs._restart_failed(Session(), [q], running=[False]) and q.handle.id == "new"
