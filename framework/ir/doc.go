@@ -72,6 +72,16 @@
 // columns and the reason columns (QuarantineExpectation,
 // QuarantinePipeline, QuarantineObservedAt).
 //
+// # Parameters
+//
+// A transformation's Params record, besides name, type, default and
+// description, the Go field of the DSL's parameter struct (Field) and its
+// `validate` tag (Validate); a step's ParamValues say which values are
+// defaults (Defaulted). The planner checks the values against the tags
+// (the user's IR program does not link a validator). ParseSpan reads a
+// duration in Go or Spark form, as a duration parameter's default is
+// written.
+//
 // # Diagnostics
 //
 // Problems the DSL found while building (ETL-D2xx, codes.go) travel in
