@@ -75,6 +75,7 @@ func TestLiteralSecretValues(t *testing.T) {
 		"prefix eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.":                                                             "JSON Web Token",
 		"-----BEGIN RSA PRIVATE KEY-----\nMIIE...":                                                                     "PEM",
 		"AKIAIOSFODNN7EXAMPLE":                        "AWS access key id",
+		"key ASIAIOSFODNN7EXAMPLE,":                   "AWS access key id",
 		"Bearer abcdefghijklmnopqrstuvwxyz0123456789": "Authorization",
 	}
 	plain := []string{

@@ -2,6 +2,7 @@ package profile
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -19,17 +20,28 @@ const envHint = "never write credentials in a profile: name the environment vari
 	"or ${env:NAME} as a whole conf value or Spark Connect URL parameter"
 
 // valueShape is a value pattern that is a credential whatever its key.
+// needles, when set, are substrings one of which every match contains: a
+// value with none of them skips the pattern (most values are paths and
+// names, and the patterns run on every value of every profile).
 type valueShape struct {
 	pattern *regexp.Regexp
 	reason  string
+	needles []string
 }
 
 // valueShapes are credentials recognisable by their form alone.
 var valueShapes = []valueShape{
-	{regexp.MustCompile(`eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`), "a JSON Web Token"},
-	{regexp.MustCompile(`-----BEGIN [A-Z ]*PRIVATE KEY-----`), "a PEM private key"},
-	{regexp.MustCompile(`\b(AKIA|ASIA)[A-Z0-9]{16}\b`), "an AWS access key id"},
-	{regexp.MustCompile(`(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{16,}`), "an HTTP Authorization credential"},
+	{regexp.MustCompile(`eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`), "a JSON Web Token", []string{"eyJ"}},
+	{regexp.MustCompile(`-----BEGIN [A-Z ]*PRIVATE KEY-----`), "a PEM private key", []string{"-----BEGIN "}},
+	{regexp.MustCompile(`\b(AKIA|ASIA)[A-Z0-9]{16}\b`), "an AWS access key id", []string{"AKIA", "ASIA"}},
+	// Case-insensitive (Unicode folding: ſ matches s): no needle.
+	{regexp.MustCompile(`(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{16,}`), "an HTTP Authorization credential", nil},
+}
+
+// mayMatch reports whether s contains one of the shape's needles (always,
+// when it has none).
+func (v valueShape) mayMatch(s string) bool {
+	return v.needles == nil || slices.ContainsFunc(v.needles, func(n string) bool { return strings.Contains(s, n) })
 }
 
 // userinfoURL matches the user info of a URL with a password:
@@ -61,13 +73,18 @@ func secretInValue(s string) (secretFinding, bool) {
 			return f, true
 		}
 	}
-	if userinfoURL.MatchString(s) {
-		return secretFinding{"a password in the URL's user info (user:password@)", envHint}, true
+	// Both user-info patterns need an @, and a parameter an =: most values
+	// have neither.
+	hasAt, hasEq := strings.Contains(s, "@"), strings.Contains(s, "=")
+	if hasAt {
+		if userinfoURL.MatchString(s) {
+			return secretFinding{"a password in the URL's user info (user:password@)", envHint}, true
+		}
+		if m := userinfoHost.FindStringSubmatch(s); m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "sha") {
+			return secretFinding{"a password before a host (user:password@host)", envHint}, true
+		}
 	}
-	if m := userinfoHost.FindStringSubmatch(s); m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "sha") {
-		return secretFinding{"a password before a host (user:password@host)", envHint}, true
-	}
-	for _, m := range param.FindAllStringSubmatch(s, -1) {
+	for _, m := range params(s, hasEq) {
 		name, value := m[1], m[2]
 		if value == "" || strings.Contains(value, "${env:") {
 			continue
@@ -77,11 +94,19 @@ func secretInValue(s string) (secretFinding, bool) {
 		}
 	}
 	for _, v := range valueShapes {
-		if v.pattern.MatchString(s) {
+		if v.mayMatch(s) && v.pattern.MatchString(s) {
 			return secretFinding{v.reason, envHint}, true
 		}
 	}
 	return secretFinding{}, false
+}
+
+// params returns param's submatches in s; none without an = (hasEq).
+func params(s string, hasEq bool) [][]string {
+	if !hasEq {
+		return nil
+	}
+	return param.FindAllStringSubmatch(s, -1)
 }
 
 // LiteralSecret reports whether a literal value under key is a credential,

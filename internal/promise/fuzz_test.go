@@ -48,7 +48,7 @@ func FuzzIR(f *testing.F) {
 // pipeline and engine.
 func baselines(t *testing.T, doc *ir.Document) []boundProfile {
 	var out []boundProfile
-	for _, bp := range synthesized(t, doc) {
+	for _, bp := range synthesized(t, newScratch(t), doc) {
 		if !hasVariant(bp.name) {
 			out = append(out, bp)
 		}

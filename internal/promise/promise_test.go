@@ -2,6 +2,7 @@ package promise
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,7 +36,7 @@ type document struct {
 	doc  *ir.Document
 }
 
-// boundProfile is one profile: committed (parsed under a fresh temporary
+// boundProfile is one profile: committed (parsed under a fresh scratch
 // directory for every pairing, so relative paths never touch the
 // repository and no two pairings share a checkpoint) or synthesized.
 type boundProfile struct {
@@ -44,14 +46,33 @@ type boundProfile struct {
 }
 
 // parse returns the profile for one pairing.
-func (bp boundProfile) parse(t *testing.T) *profile.Profile {
+func (bp boundProfile) parse(dirs *scratch) *profile.Profile {
 	if bp.prof != nil {
 		return bp.prof
 	}
 	// Nested, so that a relative path such as ../out stays inside the
 	// pairing's own directory.
-	p, _ := profile.Parse(filepath.Join(t.TempDir(), "a", "b", "profile.yaml"), bp.data)
+	p, _ := profile.Parse(filepath.Join(dirs.next(), "a", "b", "profile.yaml"), bp.data)
 	return p
+}
+
+// scratch hands out distinct directory paths under one temporary
+// directory without creating them: parsing a profile needs only its path,
+// and an engine that writes creates what it writes under it. The walk has
+// tens of thousands of pairings; a t.TempDir each cost a mkdir and a
+// removal each, a quarter of the test's CPU.
+type scratch struct {
+	base string
+	n    int
+}
+
+// newScratch returns a scratch under a fresh t.TempDir.
+func newScratch(t *testing.T) *scratch { return &scratch{base: t.TempDir()} }
+
+// next returns a path no earlier call returned.
+func (s *scratch) next() string {
+	s.n++
+	return filepath.Join(s.base, strconv.Itoa(s.n))
 }
 
 // TestValidateMeansRuns walks every pipeline the repository knows — the
@@ -66,11 +87,12 @@ func (bp boundProfile) parse(t *testing.T) *profile.Profile {
 func TestValidateMeansRuns(t *testing.T) {
 	docs := documents(t)
 	profiles := committedProfiles(t)
+	dirs := newScratch(t)
 	var spark, local, rejected int
-	var programs []string
+	programs := &programSet{seen: map[[sha256.Size]byte]bool{}}
 	progDir := t.TempDir()
 	check := func(name string, d document, bp boundProfile) {
-		m, l := planner.Plan(d.doc, bp.parse(t), planner.Options{})
+		m, l := planner.Plan(d.doc, bp.parse(dirs), planner.Options{})
 		if l.HasErrors() {
 			rejected++
 			return
@@ -83,7 +105,7 @@ func TestValidateMeansRuns(t *testing.T) {
 				t.Errorf("%s: validate is clean but compile fails: %v", name, err)
 				return
 			}
-			programs = append(programs, writePrograms(t, filepath.Join(progDir, fmt.Sprint(spark)), files)...)
+			programs.write(t, filepath.Join(progDir, fmt.Sprint(spark)), files)
 		case profile.EngineLocal:
 			local++
 			for _, pp := range m.Pipelines {
@@ -100,18 +122,18 @@ func TestValidateMeansRuns(t *testing.T) {
 		for _, bp := range profiles {
 			check(d.name+" × "+bp.name, d, bp)
 		}
-		for _, bp := range synthesized(t, d.doc) {
+		for _, bp := range synthesized(t, dirs, d.doc) {
 			check(d.name+" × "+bp.name, d, bp)
 		}
 	}
-	t.Logf("%d documents; validate clean: %d on pyspark (%d programs), %d on local; %d pairings rejected by validate",
-		len(docs), spark, len(programs), local, rejected)
+	t.Logf("%d documents; validate clean: %d on pyspark (%d distinct program files), %d on local; %d pairings rejected by validate",
+		len(docs), spark, len(programs.paths), local, rejected)
 	// The walk must reach real cases, or a planner that rejects everything
 	// would pass it.
 	if spark < 100 || local < 100 {
 		t.Errorf("only %d pyspark and %d local pairings validate clean: the walk lost its cases", spark, local)
 	}
-	pyCompile(t, programs)
+	pyCompile(t, programs.paths)
 }
 
 // documents are the IR documents: every committed one, and those of the
@@ -192,20 +214,37 @@ func committedProfiles(t *testing.T) []boundProfile {
 	return out
 }
 
-// writePrograms writes the generated programs under dir and returns them:
-// the runtime package, the same embedded files for every model, is
+// programSet collects the generated program files to byte-compile, each
+// distinct content once: many pairings generate the same file (a profile
+// that changes only what the program reads at run time), and the same
+// bytes compile the same way.
+type programSet struct {
+	seen  map[[sha256.Size]byte]bool
+	paths []string
+}
+
+// write writes the files of one generated program not seen before under
+// dir: the runtime package, the same embedded files for every model, is
 // compiled and tested on its own (pyspark golden tests, make pytest).
-func writePrograms(t *testing.T, dir string, files []pyspark.File) []string {
+func (s *programSet) write(t *testing.T, dir string, files []pyspark.File) {
 	t.Helper()
-	files = slices.DeleteFunc(files, func(f pyspark.File) bool { return pyspark.IsRuntimeFile(f.Path) })
+	files = slices.DeleteFunc(files, func(f pyspark.File) bool {
+		sum := sha256.Sum256(f.Data)
+		if pyspark.IsRuntimeFile(f.Path) || s.seen[sum] {
+			return true
+		}
+		s.seen[sum] = true
+		return false
+	})
+	if len(files) == 0 {
+		return
+	}
 	if err := pyspark.Write(dir, files); err != nil {
 		t.Fatal(err)
 	}
-	var out []string
 	for _, f := range files {
-		out = append(out, filepath.Join(dir, f.Path))
+		s.paths = append(s.paths, filepath.Join(dir, f.Path))
 	}
-	return out
 }
 
 // pyCompile byte-compiles every program in one Python process: a program

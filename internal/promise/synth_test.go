@@ -41,7 +41,7 @@ var triggers = []string{"{type: available-now}", "{type: once}", "{type: process
 // synthesized binds each pipeline of doc on each engine: a baseline (the
 // first plugin of each role), then each asset with each other plugin, then
 // the baseline with each trigger.
-func synthesized(t *testing.T, doc *ir.Document) []boundProfile {
+func synthesized(t *testing.T, dirs *scratch, doc *ir.Document) []boundProfile {
 	t.Helper()
 	var out []boundProfile
 	for _, p := range doc.Pipelines {
@@ -52,16 +52,16 @@ func synthesized(t *testing.T, doc *ir.Document) []boundProfile {
 			for _, a := range assets {
 				base[a] = bindings[eng][roles[a]][0]
 			}
-			out = append(out, synth(t, p.ID, eng, triggers[0], base, ""))
+			out = append(out, synth(t, dirs.next(), p.ID, eng, triggers[0], base, ""))
 			for _, a := range assets {
 				for _, c := range bindings[eng][roles[a]][1:] {
 					alt := maps.Clone(base)
 					alt[a] = c
-					out = append(out, synth(t, p.ID, eng, triggers[0], alt, a+"="+c.name))
+					out = append(out, synth(t, dirs.next(), p.ID, eng, triggers[0], alt, a+"="+c.name))
 				}
 			}
 			for _, tr := range triggers[1:] {
-				out = append(out, synth(t, p.ID, eng, tr, base, "trigger "+tr))
+				out = append(out, synth(t, dirs.next(), p.ID, eng, tr, base, "trigger "+tr))
 			}
 		}
 	}
@@ -83,11 +83,10 @@ func assetRoles(p ir.Pipeline) map[string]string {
 	return roles
 }
 
-// synth parses one synthesized profile; its checkpoints live in a fresh
-// temporary directory (local) or on the stack's S3 (Spark).
-func synth(t *testing.T, pipeline, eng, trigger string, assets map[string]choice, variant string) boundProfile {
+// synth parses one synthesized profile in dir (a fresh scratch path); its
+// checkpoints live under it (local) or on the stack's S3 (Spark).
+func synth(t *testing.T, dir, pipeline, eng, trigger string, assets map[string]choice, variant string) boundProfile {
 	t.Helper()
-	dir := t.TempDir()
 	root := "s3a://warehouse/checkpoints"
 	if eng == profile.EngineLocal {
 		root = dir + "/checkpoints"
