@@ -129,6 +129,9 @@ type sparkScenario struct {
 	// catalog and warehouse are the Iceberg catalog of the sinks
 	// (sparkRunner.iceberg); "" for Delta sinks.
 	catalog, warehouse string
+	// locations are the source tables' locations (DESCRIBE DETAIL), by asset:
+	// the delta-cdf sources are bound by path.
+	locations map[string]string
 }
 
 // Run compiles the scenario's pipeline once, then per arrival produces the
@@ -169,9 +172,11 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 		defer cancel()
 		_, _ = r.spark.Query(ctx, "DROP DATABASE IF EXISTS "+sc.db+" CASCADE")
 	})
+	sc.locations = map[string]string{}
 	for _, asset := range slices.Sorted(maps.Keys(s.Tables)) {
 		c := sc.contract(s.Tables[asset].Contract)
 		r.query(tb, ctx, sparksql.CreateTableDDL(sc.table(asset), c)+" TBLPROPERTIES (delta.enableChangeDataFeed = true)")
+		sc.locations[asset] = r.location(tb, ctx, sc.table(asset))
 	}
 	sc.kafka, sc.topics = stack.NewKafka(tb), map[string]bool{}
 	for _, ex := range sc.pipe.Extracts {
@@ -279,6 +284,22 @@ func (sc *sparkScenario) icebergSinks(r *sparkRunner, ctx context.Context) {
 	sc.tb.Cleanup(func() { removeS3Prefix(sc.tb, "e2e/"+sc.db) })
 }
 
+// location is the location of a Delta table (DESCRIBE DETAIL): a
+// file: URI in local mode, an s3a:// one for a database created in
+// cluster mode.
+func (r *sparkRunner) location(tb testing.TB, ctx context.Context, table string) string {
+	tb.Helper()
+	rows := r.query(tb, ctx, "DESCRIBE DETAIL "+table)
+	if len(rows) != 1 {
+		tb.Fatalf("describe detail %s: %d rows, want 1", table, len(rows))
+	}
+	loc, _ := rows[0].Value("location").(string)
+	if loc == "" {
+		tb.Fatalf("describe detail %s: no location", table)
+	}
+	return loc
+}
+
 // tables are the names of the tables in namespace ns (a database, or an
 // Iceberg catalog's catalog.namespace); none when ns does not exist.
 func (r *sparkRunner) tables(tb testing.TB, ctx context.Context, ns string) map[string]bool {
@@ -321,7 +342,10 @@ func (sc *sparkScenario) compile(doc *ir.Document) {
 			fmt.Fprintf(&b, "  %s: {plugin: delta, table: %s}\n", ex.Asset, sc.table(ex.Asset))
 			continue
 		} else if ok {
-			fmt.Fprintf(&b, "  %s: {plugin: delta-cdf, table: %s, starting_version: 0}\n", ex.Asset, sc.table(ex.Asset))
+			// By path on every line: on 4.2 a stream read by table name cannot carry
+			// the source name the program gives it (ETL-P423). The 4.1 binding by
+			// table name runs live in examples/customer-cdf.
+			fmt.Fprintf(&b, "  %s: {plugin: delta-cdf, path: %q, starting_version: 0}\n", ex.Asset, sc.locations[ex.Asset])
 			continue
 		}
 		fmt.Fprintf(&b, "  %s: {plugin: kafka-json, resource: conformance_kafka, topic: %s, starting_offsets: earliest}\n",

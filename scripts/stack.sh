@@ -525,12 +525,19 @@ start_spark() {
 }
 
 # spark_daemon runs a standalone daemon class (Master, Worker) with spark-class.
+# -u SPARK_REMOTE: Spark's launcher builds a Connect *client's* classpath when SPARK_REMOTE is
+# set (AbstractCommandBuilder.isRemote: spark-sql_, spark-sql-api_, spark-connect_ jars left
+# out, jars/connect-repl/* added), and a worker builds its executors' command with that
+# launcher in its own environment. Started from a shell that evaluated `env` (the 4.2 line
+# requires it, tests restart workers from one), the executors then lack Spark SQL and fail
+# every task with "cannot assign instance of java.lang.invoke.SerializedLambda to field
+# org.apache.spark.rdd.MapPartitionsRDD.f" (the closures' classes are not on their classpath).
 spark_daemon() { # svc main-class args...
 	local svc=$1 sh jh
 	shift
 	sh=$(spark_home)
 	jh=$(java17)
-	launch "$svc" env JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
+	launch "$svc" env -u SPARK_REMOTE JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
 		SPARK_DAEMON_MEMORY="$SPARK_DAEMON_MEMORY" \
 		SPARK_DAEMON_JAVA_OPTS="-Dlog4j2.configurationFile=$STACK/spark/log4j2.properties -Djava.io.tmpdir=$STACK/$svc/tmp" \
 		SPARK_LOCAL_DIRS="$STACK/$svc/tmp" PYSPARK_PYTHON="$PY" \

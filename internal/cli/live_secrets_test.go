@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -69,6 +70,13 @@ func TestLiveSecretsFromEnv(t *testing.T) {
 		t.Fatal(err)
 	}
 	sessionID := uuid4()
+	remote, err := url.Parse(stack.SparkRemote())
+	if err != nil || remote.Port() == "" {
+		t.Fatalf("stack's Spark Connect URL %q: %v", stack.SparkRemote(), err)
+	}
+	// localhost, not the stack's 127.0.0.1: the client sends the token on a
+	// plaintext channel to localhost only. spark_version: the stack's line
+	// (run refuses another: ETL-E702).
 	profileOf := func(bucket, token, ak, sk, params string) string {
 		return fmt.Sprintf(`name: live-secrets
 engine: pyspark
@@ -79,11 +87,12 @@ assets:
   tagged_ticks: {plugin: delta, path: "s3a://%[1]s/ticks", write_mode: append, resource: lake}
 resources:
   spark:
-    connect_url: "sc://localhost:15002%[5]s"
+    connect_url: "sc://localhost:%[7]s%[5]s"
+    spark_version: %[8]q
     token_env: %[2]s
     conf: {spark.etlgen.live.probe: "${env:ETLGEN_LIVE_PROBE}"}
   lake: {kind: s3, endpoint: %[6]q, access_key_env: %[3]s, secret_key_env: %[4]s}
-`, bucket, token, ak, sk, params, s3["AWS_ENDPOINT_URL_S3"])
+`, bucket, token, ak, sk, params, s3["AWS_ENDPOINT_URL_S3"], remote.Port(), stack.SparkLine())
 	}
 	write := func(name, yaml string) string {
 		p := filepath.Join(dir, name)

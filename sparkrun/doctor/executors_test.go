@@ -81,7 +81,7 @@ func TestLiveExecutorsProbe(t *testing.T) {
 	if os.Getenv("ETLGEN_STACK") != "1" {
 		t.Skip("set ETLGEN_STACK=1 with the local stack running (make stack-up)")
 	}
-	cfg, diags, err := LoadConfig(filepath.Join("testdata", "stack.yaml"))
+	cfg, diags, err := LoadConfig(stackProfile(t))
 	if err != nil || diags.HasErrors() {
 		t.Fatal(err, diags)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/etlgen/etlgen/e2e/stack"
 )
 
 func statuses(r Report) map[string]Check {
@@ -59,17 +61,14 @@ func TestRunMissingEndpoints(t *testing.T) {
 	}
 }
 
-// TestRunLiveStack runs every check against the local stack (scripts/stack.sh up).
-// It is skipped unless ETLGEN_STACK=1; ETLGEN_DOCTOR_PROFILE may name another profile.
+// TestRunLiveStack runs every check against the local stack (scripts/stack.sh up),
+// on the stack's endpoints and line (stackProfile). It is skipped unless
+// ETLGEN_STACK=1; ETLGEN_DOCTOR_PROFILE may name another profile.
 func TestRunLiveStack(t *testing.T) {
 	if os.Getenv("ETLGEN_STACK") != "1" {
 		t.Skip("set ETLGEN_STACK=1 with the local stack running (make stack-up)")
 	}
-	profile := os.Getenv("ETLGEN_DOCTOR_PROFILE")
-	if profile == "" {
-		profile = filepath.Join("testdata", "stack.yaml")
-	}
-	cfg, diags, err := LoadConfig(profile)
+	cfg, diags, err := LoadConfig(stackProfile(t))
 	if err != nil || diags.HasErrors() {
 		t.Fatal(err, diags)
 	}
@@ -80,8 +79,8 @@ func TestRunLiveStack(t *testing.T) {
 	if !rep.OK() {
 		t.Fatalf("doctor found problems on the local stack:\n%s", b.String())
 	}
-	if v := statuses(rep)["spark-version"].Detail; !strings.HasPrefix(v, SupportedSparkLine+".") {
-		t.Errorf("spark version %q, want %s.x", v, SupportedSparkLine)
+	if v := statuses(rep)["spark-version"].Detail; !strings.HasPrefix(v, stack.SparkLine()+".") {
+		t.Errorf("spark version %q, want %s.x (the stack's line)", v, stack.SparkLine())
 	}
 	if d := statuses(rep)["spark-deployment"].Detail; !strings.HasPrefix(d, "spark.master local[") {
 		t.Errorf("spark deployment %q, want the stack's local[N] master", d)
