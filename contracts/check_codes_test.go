@@ -51,6 +51,9 @@ func TestCodesDocumented(t *testing.T) {
 	}
 }
 
+// loadCasesDir holds the golden cases of goload.Load (its TestLoadGolden).
+const loadCasesDir = "testdata/load"
+
 // TestCodesHaveGoldenCases checks that every code appears in at least one
 // golden load case.
 func TestCodesHaveGoldenCases(t *testing.T) {

@@ -22,15 +22,20 @@
 //
 // # Sources of a contract
 //
-// Load reads contracts from Go source: go/packages lists the packages and
-// reads their dependencies' types from export data, and go/types checks the
-// packages themselves from source, so a load never compiles them (after an
-// edit, `etlgen validate` compiles the package once, for its IR program,
-// not twice). Doc comments become descriptions, marker comments (+etl:contract ...) give id, version,
-// owner and the catalog keys (freshness, retention, support, contact), and
-// every problem is a diagnostic with the Go position. At run time the
-// generated zz_etlgen.go registers the same model for each type, so
-// Validate[T] and the framework see exactly what the generator saw.
+// Package goload reads contracts from Go source (goload.Load): go/packages
+// lists the packages and reads their dependencies' types from export data,
+// and go/types checks the packages themselves from source, so a load never
+// compiles them (after an edit, `etlgen validate` compiles the package
+// once, for its IR program, not twice). Each type declaration with marker
+// comments becomes a SourceDecl that FromSource turns into a contract:
+// doc comments become descriptions, marker comments (+etl:contract ...)
+// give id, version, owner and the catalog keys (freshness, retention,
+// support, contact), and every problem is a diagnostic with the Go
+// position. This package does not import go/types: every pipeline
+// program links it, the IR program validate relinks after each edit too.
+// At run time the generated zz_etlgen.go registers the same model for
+// each type, so Validate[T] and the framework see exactly what the
+// generator saw.
 //
 // # Cross-field rules
 //

@@ -8,8 +8,9 @@ import (
 )
 
 // FromType builds the contract of struct type t (or pointer to struct) from
-// its struct tags, with the same parser and checks as Load. What only the
-// source knows is missing: descriptions, positions and the marker's data. The
+// its struct tags, with the same parser and checks as FromSource (which
+// goload.Load calls). What only the source knows is missing: descriptions,
+// positions and the marker's data. The
 // ID is the kebab case of the type name, the version "0.0.0" and unknown
 // fields are allowed. Generated code registers the full model with
 // MustRegister; FromType is the fallback for unregistered types.
@@ -57,10 +58,10 @@ func KebabCase(name string) string {
 	return b.String()
 }
 
-// reflectType is a goType backed by reflect.
+// reflectType is a SourceType backed by reflect.
 type reflectType struct{ t reflect.Type }
 
-func (r reflectType) named() (string, string, string) {
+func (r reflectType) Named() (string, string, string) {
 	if r.t.Name() == "" {
 		return "", "", ""
 	}
@@ -71,17 +72,17 @@ func (r reflectType) named() (string, string, string) {
 	return r.t.PkgPath(), pkgName, r.t.Name()
 }
 
-func (r reflectType) display() string { return r.t.String() }
+func (r reflectType) Display() string { return r.t.String() }
 
-func (r reflectType) kindName() string { return r.t.Kind().String() }
+func (r reflectType) KindName() string { return r.t.Kind().String() }
 
-func (r reflectType) elem() goType { return reflectType{r.t.Elem()} }
+func (r reflectType) Elem() SourceType { return reflectType{r.t.Elem()} }
 
-func (r reflectType) fields() []goField {
-	out := make([]goField, r.t.NumField())
+func (r reflectType) Fields() []SourceField {
+	out := make([]SourceField, r.t.NumField())
 	for i := range out {
 		sf := r.t.Field(i)
-		out[i] = goField{Name: sf.Name, Tag: string(sf.Tag), Exported: sf.IsExported(),
+		out[i] = SourceField{Name: sf.Name, Tag: string(sf.Tag), Exported: sf.IsExported(),
 			Embedded: sf.Anonymous, Type: reflectType{sf.Type}}
 	}
 	return out

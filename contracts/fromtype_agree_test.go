@@ -9,11 +9,12 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/goload"
 	"github.com/etlgen/etlgen/contracts/testdata/load/all_kinds"
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 )
 
-// TestFromTypeAgreesWithLoad checks that FromType and Load build the same
+// TestFromTypeAgreesWithLoad checks that FromType and goload.Load build the same
 // fields, types, constraints and keys for the same Go types: only
 // descriptions, positions and marker data may differ.
 func TestFromTypeAgreesWithLoad(t *testing.T) {
@@ -30,7 +31,7 @@ func TestFromTypeAgreesWithLoad(t *testing.T) {
 	ignore := cmpopts.IgnoreFields(contracts.Field{}, "Description", "Pos")
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
-			res, err := contracts.Load(context.Background(), tt.dir)
+			res, err := goload.Load(context.Background(), tt.dir)
 			if err != nil {
 				t.Fatal(err)
 			}

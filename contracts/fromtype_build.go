@@ -21,11 +21,11 @@ const bareKey = -1
 
 // structFields builds the fields of struct type t. path is the dotted path of
 // the struct itself; nested is false for the contract's top level.
-func (b *modelBuilder) structFields(t goType, path string, nested bool) []Field {
+func (b *modelBuilder) structFields(t SourceType, path string, nested bool) []Field {
 	var out []Field
 	seen := map[string]bool{}
 	pkCount := 0
-	for _, gf := range t.fields() {
+	for _, gf := range t.Fields() {
 		f, ok := b.field(gf, path, nested)
 		if !ok {
 			continue
@@ -58,7 +58,7 @@ func (b *modelBuilder) errorf(code string, pos diag.Position, path, hint, format
 
 // field builds one field; ok is false when the field is not part of the
 // contract (unexported, json:"-") or cannot be built.
-func (b *modelBuilder) field(gf goField, parent string, nested bool) (Field, bool) {
+func (b *modelBuilder) field(gf SourceField, parent string, nested bool) (Field, bool) {
 	if !gf.Exported {
 		return Field{}, false
 	}
@@ -88,7 +88,7 @@ func (b *modelBuilder) field(gf goField, parent string, nested bool) (Field, boo
 }
 
 // columnName reads the json tag; skip is true for json:"-".
-func (b *modelBuilder) columnName(gf goField, tag reflect.StructTag, path string) (name string, skip bool) {
+func (b *modelBuilder) columnName(gf SourceField, tag reflect.StructTag, path string) (name string, skip bool) {
 	jsonTag, _ := tag.Lookup("json")
 	if jsonTag == "-" {
 		return "", true
@@ -142,21 +142,21 @@ func (b *modelBuilder) inNamed() bool {
 }
 
 // fieldType resolves a field's type: a pointer makes the field optional.
-func (b *modelBuilder) fieldType(t goType, path string, pos diag.Position) (Type, bool, bool) {
+func (b *modelBuilder) fieldType(t SourceType, path string, pos diag.Position) (Type, bool, bool) {
 	if _, ptr := sourceKindOf(t); !ptr {
 		typ, ok := b.typeOf(t, path, pos)
 		return typ, true, ok
 	}
-	if _, ptr := sourceKindOf(t.elem()); ptr {
+	if _, ptr := sourceKindOf(t.Elem()); ptr {
 		b.errorf(CodeUnsupportedType, pos, path, "use a single pointer for an optional field", "type %s is not supported", goTypeString(t))
 		return Type{}, false, false
 	}
-	typ, ok := b.typeOf(t.elem(), path, pos)
+	typ, ok := b.typeOf(t.Elem(), path, pos)
 	return typ, false, ok
 }
 
 // typeOf resolves a non-pointer type.
-func (b *modelBuilder) typeOf(t goType, path string, pos diag.Position) (Type, bool) {
+func (b *modelBuilder) typeOf(t SourceType, path string, pos diag.Position) (Type, bool) {
 	k, ptr := sourceKindOf(t)
 	typ := Type{Kind: k, GoType: goTypeString(t)}
 	switch {
@@ -174,17 +174,17 @@ func (b *modelBuilder) typeOf(t goType, path string, pos diag.Position) (Type, b
 	return typ, true
 }
 
-func (b *modelBuilder) arrayType(t goType, typ Type, path string, pos diag.Position) (Type, bool) {
-	if t.elem().kindName() == "uint8" {
+func (b *modelBuilder) arrayType(t SourceType, typ Type, path string, pos diag.Position) (Type, bool) {
+	if t.Elem().KindName() == "uint8" {
 		b.errorf(CodeUnsupportedType, pos, path, "use string (text or base64)", "type %s is not supported", typ.GoType)
 		return typ, false
 	}
-	elem, ok := b.typeOf(t.elem(), path+"[]", pos)
+	elem, ok := b.typeOf(t.Elem(), path+"[]", pos)
 	typ.Elem = &elem
 	return typ, ok
 }
 
-func (b *modelBuilder) structType(t goType, typ Type, path string, pos diag.Position) (Type, bool) {
+func (b *modelBuilder) structType(t SourceType, typ Type, path string, pos diag.Position) (Type, bool) {
 	key := typeKey(t)
 	if hint, ok := structTypeHint(key, t); ok {
 		b.errorf(CodeUnsupportedType, pos, path, hint, "type %s is not supported", typ.GoType)
@@ -202,8 +202,8 @@ func (b *modelBuilder) structType(t goType, typ Type, path string, pos diag.Posi
 	return typ, true
 }
 
-func (b *modelBuilder) unsupported(t goType, path string, pos diag.Position) {
-	kn := t.kindName()
+func (b *modelBuilder) unsupported(t SourceType, path string, pos diag.Position) {
+	kn := t.KindName()
 	if kn == "invalid" {
 		hint := "fix the compile error in the field's type"
 		if b.explain != nil {
@@ -238,11 +238,11 @@ func snakeCase(s string) string {
 
 // structTypeHint refuses struct types that are not records: nullable
 // wrappers (a pointer says optional) and structs without exported fields.
-func structTypeHint(key string, t goType) (string, bool) {
+func structTypeHint(key string, t SourceType) (string, bool) {
 	if strings.HasPrefix(key, "database/sql.Null") || key == decimalPath+".NullDecimal" {
 		return "use a pointer for an optional field, e.g. *string or *decimal.Decimal", true
 	}
-	for _, f := range t.fields() {
+	for _, f := range t.Fields() {
 		if f.Exported {
 			return "", false
 		}

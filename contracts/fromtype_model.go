@@ -4,32 +4,36 @@ import (
 	"github.com/etlgen/etlgen/diag"
 )
 
-// goType is a Go type as either go/types (Load) or reflect (FromType) sees
-// it. One builder turns a goType into the model, so both sources agree on
-// everything the struct tags say.
-type goType interface {
-	// named returns the package path, package name and type name of a named
+// SourceType is a Go type as a source of contracts sees it: reflect
+// (FromType) or go/types (package contracts/goload, which reads contracts
+// from Go source; this package does not link go/types, so that every
+// pipeline program, which links it, stays small). One builder turns a
+// SourceType into the model (FromSource, FromType), so both sources agree
+// on everything the struct tags say.
+type SourceType interface {
+	// Named returns the package path, package name and type name of a named
 	// type, and empty strings for an unnamed one.
-	named() (pkgPath, pkgName, name string)
-	// kindName is the underlying kind in reflect's spelling: "string",
+	Named() (pkgPath, pkgName, name string)
+	// KindName is the underlying kind in reflect's spelling: "string",
 	// "int64", "slice", "ptr", "struct", "map", ..., or "invalid" when the
 	// type does not compile.
-	kindName() string
-	// elem is the element type of a slice, array or pointer.
-	elem() goType
-	// fields lists the fields of a struct type in declaration order.
-	fields() []goField
-	// display renders the type for messages, e.g. "map[string]int".
-	display() string
+	KindName() string
+	// Elem is the element type of a slice, array or pointer.
+	Elem() SourceType
+	// Fields lists the fields of a struct type in declaration order.
+	Fields() []SourceField
+	// Display renders the type for messages, e.g. "map[string]int".
+	Display() string
 }
 
-// goField is one struct field.
-type goField struct {
+// SourceField is one struct field of a SourceType: its Go name, struct tag,
+// type, position and description (Doc, from its doc comment).
+type SourceField struct {
 	Name     string
 	Tag      string
 	Exported bool
 	Embedded bool
-	Type     goType
+	Type     SourceType
 	Pos      diag.Position
 	Doc      string
 }
@@ -67,12 +71,12 @@ const supportedTypesHint = "supported: string, bool, int32, int64, float64, deci
 
 // sourceKindOf classifies t: a kind, or "" when t is a pointer (ptr true) or
 // unsupported.
-func sourceKindOf(t goType) (k Kind, ptr bool) {
-	path, _, name := t.named()
+func sourceKindOf(t SourceType) (k Kind, ptr bool) {
+	path, _, name := t.Named()
 	if k, ok := sourceSpecialKinds[path+"."+name]; ok && name != "" {
 		return k, false
 	}
-	switch kn := t.kindName(); kn {
+	switch kn := t.KindName(); kn {
 	case "slice":
 		return KindArray, false
 	case "struct":
@@ -87,28 +91,28 @@ func sourceKindOf(t goType) (k Kind, ptr bool) {
 // goTypeString renders t the way reflect.Type.String does for the types a
 // contract may hold: package-name qualified, with "struct{...}" for
 // anonymous structs.
-func goTypeString(t goType) string {
-	_, pkgName, name := t.named()
+func goTypeString(t SourceType) string {
+	_, pkgName, name := t.Named()
 	switch {
 	case name != "" && pkgName != "":
 		return pkgName + "." + name
 	case name != "":
 		return name
 	}
-	switch t.kindName() {
+	switch t.KindName() {
 	case "slice":
-		return "[]" + goTypeString(t.elem())
+		return "[]" + goTypeString(t.Elem())
 	case "ptr":
-		return "*" + goTypeString(t.elem())
+		return "*" + goTypeString(t.Elem())
 	case "struct":
 		return "struct{...}"
 	}
-	return t.display()
+	return t.Display()
 }
 
 // typeKey identifies a named type for recursion checks; "" when unnamed.
-func typeKey(t goType) string {
-	path, _, name := t.named()
+func typeKey(t SourceType) string {
+	path, _, name := t.Named()
 	if name == "" {
 		return ""
 	}

@@ -8,24 +8,6 @@ import (
 	"github.com/etlgen/etlgen/diag"
 )
 
-func TestParseErrorPos(t *testing.T) {
-	tests := map[string]diag.Position{
-		"":                 {},
-		"-":                {},
-		"/a/b.go:3:4":      {File: "/a/b.go", Line: 3, Column: 4},
-		"/a/b.go:3":        {File: "/a/b.go", Line: 3},
-		"C:/a/b.go:3:4":    {File: "C:/a/b.go", Line: 3, Column: 4},
-		"/a/dir":           {File: "/a/dir"},
-		"/a/x:y.go:10:2":   {File: "/a/x:y.go", Line: 10, Column: 2},
-		"/a/b.go:line:col": {File: "/a/b.go:line:col"},
-	}
-	for in, want := range tests {
-		if diff := cmp.Diff(want, parseErrorPos(in)); diff != "" {
-			t.Errorf("parseErrorPos(%q) (-want +got):\n%s", in, diff)
-		}
-	}
-}
-
 func TestRelativeTo(t *testing.T) {
 	r := &LoadResult{
 		Contracts: []Contract{{Pos: diag.Position{File: "/repo/pkg/a.go", Line: 1}, Fields: []Field{

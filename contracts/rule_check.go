@@ -10,7 +10,7 @@ import (
 
 // CheckRule parses expr and type-checks it against c's fields: the typed
 // tree both engines compile (Go validation, package sparksql). The error
-// lists every problem with its byte offset; contracts.Load reports the same
+// lists every problem with its byte offset; goload.Load reports the same
 // problems as diagnostics with their positions.
 func CheckRule(c *Contract, expr string) (*RuleNode, error) {
 	n, errs := checkRule(c.Fields, expr)

@@ -1,8 +1,6 @@
 package contracts
 
 import (
-	"go/ast"
-	"go/token"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,51 +17,19 @@ func isRuleMarker(line string) bool {
 	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
 }
 
-// ruleLine is a +etl:rule line of a doc comment: its text from the marker
-// on, where the marker starts, and whether columns within it are exact (a
-// // comment; in a /* */ comment positions point at the comment).
-type ruleLine struct {
-	text  string
-	pos   token.Pos
-	exact bool
-}
-
-// ruleLines returns the +etl:rule lines of a doc comment.
-func ruleLines(doc *ast.CommentGroup) []ruleLine {
-	if doc == nil {
-		return nil
-	}
-	var out []ruleLine
-	for _, c := range doc.List {
-		if rest, ok := strings.CutPrefix(c.Text, "//"); ok {
-			trimmed := strings.TrimLeft(rest, " \t")
-			if isRuleMarker(strings.TrimRight(trimmed, " \t")) {
-				out = append(out, ruleLine{text: trimmed, pos: c.Slash + token.Pos(len(c.Text)-len(trimmed)), exact: true})
-			}
-			continue
-		}
-		for _, l := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(c.Text, "/*"), "*/"), "\n") {
-			if l = strings.TrimSpace(l); isRuleMarker(l) {
-				out = append(out, ruleLine{text: l, pos: c.Slash})
-			}
-		}
-	}
-	return out
-}
-
-// rules reads the +etl:rule markers of contract c and type-checks each
+// sourceRules reads the +etl:rule lines of contract c and type-checks each
 // expression against its fields; problems are diagnostics at the marker,
 // expression problems at their column.
-func (pl *packageLoader) rules(c *Contract, doc *ast.CommentGroup) []Rule {
+func sourceRules(c *Contract, lines []SourceLine, diags *diag.List) []Rule {
 	var out []Rule
 	seen := map[string]bool{}
-	for _, l := range ruleLines(doc) {
-		r, ok := pl.rule(c, l)
+	for _, l := range lines {
+		r, ok := sourceRule(c, l, diags)
 		if !ok {
 			continue
 		}
 		if seen[r.Name] {
-			pl.diags.Add(keyError(CodeRuleMarker, pl.pos(l.pos), c.Name, "give each rule its own name",
+			diags.Add(keyError(CodeRuleMarker, l.Pos, c.Name, "give each rule its own name",
 				"rule %s is declared twice", r.Name))
 			continue
 		}
@@ -73,17 +39,17 @@ func (pl *packageLoader) rules(c *Contract, doc *ast.CommentGroup) []Rule {
 	return out
 }
 
-func (pl *packageLoader) rule(c *Contract, l ruleLine) (Rule, bool) {
-	r, exprAt, ps := parseRuleMarker(l.text)
-	ps.place(&pl.diags, pl.pos(l.pos), c.Name)
+func sourceRule(c *Contract, l SourceLine, diags *diag.List) (Rule, bool) {
+	r, exprAt, ps := parseRuleMarker(l.Text)
+	ps.place(diags, l.Pos, c.Name)
 	if len(ps) > 0 {
 		return Rule{}, false
 	}
 	at := func(off int) diag.Position {
-		if !l.exact || exprAt < 0 {
-			return pl.pos(l.pos)
+		if exprAt < 0 {
+			return l.Pos
 		}
-		return pl.pos(l.pos + token.Pos(exprAt+off))
+		return l.at(exprAt + off)
 	}
 	r.Pos = at(0)
 	n, errs := checkRule(c.Fields, r.Expr)
@@ -91,17 +57,17 @@ func (pl *packageLoader) rule(c *Contract, l ruleLine) (Rule, bool) {
 		r.Field = firstFieldPath(n)
 	}
 	for _, e := range errs {
-		pl.ruleProblem(c, r, at(e.off), e)
+		ruleProblem(c, r, at(e.off), e, diags)
 	}
 	if fe := fieldPathProblem(c.Fields, r.Field); r.Field != "" && fe != nil {
-		pl.ruleProblem(c, r, pl.pos(l.pos), fe)
+		ruleProblem(c, r, l.Pos, fe, diags)
 		return r, false
 	}
 	return r, len(errs) == 0
 }
 
-func (pl *packageLoader) ruleProblem(c *Contract, r Rule, pos diag.Position, e *ruleError) {
-	pl.diags.Add(diag.Diagnostic{Code: e.code, Severity: diag.Error, Pos: pos,
+func ruleProblem(c *Contract, r Rule, pos diag.Position, e *ruleError, diags *diag.List) {
+	diags.Add(diag.Diagnostic{Code: e.code, Severity: diag.Error, Pos: pos,
 		Path: c.Name + "." + r.Name, Message: "rule " + r.Name + ": " + e.msg, Hint: e.hint})
 }
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/goload"
 	"github.com/etlgen/etlgen/diag"
 )
 
@@ -17,7 +17,7 @@ import (
 // edited without `go generate`), as diagnostics. The error is for a
 // package that cannot be loaded at all.
 func CheckPackages(ctx context.Context, dir string, patterns ...string) (diag.List, error) {
-	res, err := contracts.Load(ctx, dir, patterns...)
+	res, err := goload.Load(ctx, dir, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("check contracts: %w", err)
 	}

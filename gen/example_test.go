@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/goload"
 	orderstreaming "github.com/etlgen/etlgen/examples/order-streaming"
 	"github.com/etlgen/etlgen/framework/irload"
 	"github.com/etlgen/etlgen/framework/profile"
@@ -23,7 +24,7 @@ const exampleDir = "../examples/order-streaming"
 // loadExample loads the example's contracts from Go source.
 func loadExample(t *testing.T) *Model {
 	t.Helper()
-	res, err := contracts.Load(context.Background(), exampleDir, ".")
+	res, err := goload.Load(context.Background(), exampleDir, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

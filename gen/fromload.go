@@ -7,7 +7,7 @@ import (
 	"github.com/etlgen/etlgen/contracts"
 )
 
-// FromLoad builds the model from a contracts.Load result. Package directories
+// FromLoad builds the model from a goload.Load result. Package directories
 // are made relative to root, the directory GroupGo files are written under.
 func FromLoad(res *contracts.LoadResult, root string) (*Model, error) {
 	absRoot, err := filepath.Abs(root)

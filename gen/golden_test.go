@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/goload"
 	"github.com/etlgen/etlgen/internal/golden"
 )
 
@@ -32,7 +32,7 @@ func loadModel(t testing.TB, dir string) *Model {
 var loaded sync.Map // dir → *Model
 
 // caseModel reads a case's model: from Go source under input/ through
-// contracts.Load (cached; callers must not modify it), or from a hand-written
+// goload.Load (cached; callers must not modify it), or from a hand-written
 // model.json.
 func caseModel(t testing.TB, dir string) *Model {
 	t.Helper()
@@ -51,7 +51,7 @@ func readCaseModel(t testing.TB, dir string) *Model {
 	if _, err := os.Stat(input); err != nil {
 		return loadModel(t, dir)
 	}
-	res, err := contracts.Load(context.Background(), input, ".")
+	res, err := goload.Load(context.Background(), input, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,10 +11,11 @@ import (
 	"path/filepath"
 
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/goload"
 	"github.com/etlgen/etlgen/framework/irload"
 )
 
-// LoadContractsCached is contracts.Load of patterns (each naming one
+// LoadContractsCached is goload.Load of patterns (each naming one
 // package, as a project's pipeline entries do), kept in the declaration
 // cache entry of the first package (irload.Loader.DeclCacheFile) under a
 // name that hashes the declaration key of every package: while none of
@@ -33,7 +34,7 @@ func LoadContractsCached(ctx context.Context, loader irload.Loader, dir string, 
 			}
 		}
 	}
-	res, err := contracts.Load(ctx, dir, patterns...)
+	res, err := goload.Load(ctx, dir, patterns...)
 	if err != nil || path == "" {
 		return res, err
 	}

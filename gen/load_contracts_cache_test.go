@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/goload"
 	"github.com/etlgen/etlgen/framework/irload"
 	"github.com/google/go-cmp/cmp"
 )
@@ -22,7 +23,7 @@ func TestLoadContractsCachedExamples(t *testing.T) {
 	ctx := context.Background()
 	loader := irload.Loader{CacheDir: t.TempDir()}
 	pkgs := []string{"./examples/order-streaming", "./examples/clickstream"}
-	fresh, err := contracts.Load(ctx, "..", pkgs...)
+	fresh, err := goload.Load(ctx, "..", pkgs...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestLoadContractsCachedExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(fresh, got); diff != "" {
-			t.Errorf("%s: differs from contracts.Load (-fresh +cached):\n%s", round, diff)
+			t.Errorf("%s: differs from goload.Load (-fresh +cached):\n%s", round, diff)
 		}
 	}
 	if path := contractsCachePath(loader, "..", pkgs); !exists(path) {

@@ -13,7 +13,7 @@ func rulesQuality(c contracts.Contract) []ODCSQuality {
 	var out []ODCSQuality
 	for _, r := range c.Rules {
 		pass, err := sparksql.RuleSQL(&c, r)
-		if err != nil { // contracts.Load refuses such a rule; keep its text
+		if err != nil { // goload.Load refuses such a rule; keep its text
 			pass = "FALSE"
 		}
 		zero := numScalar("0")

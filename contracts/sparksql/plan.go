@@ -103,7 +103,7 @@ type Plan struct {
 
 // Compile compiles contract c to a validation plan. It fails when the
 // contract uses a type or constraint this package cannot compile (contracts
-// from contracts.Load never do).
+// from goload.Load never do).
 func Compile(c *contracts.Contract, opts Options) (*Plan, error) {
 	p := &Plan{Contract: c, Options: opts}
 	if err := p.resolveOptions(); err != nil {

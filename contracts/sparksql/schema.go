@@ -142,7 +142,7 @@ var sqlNames = map[contracts.Kind]string{
 // SQLType returns the Spark SQL type of t as DDL text: STRING, BIGINT,
 // DECIMAL(18,2), ARRAY<STRING>, STRUCT<`a`: INT NOT NULL, ...>. Fields of
 // structs inside arrays carry no NOT NULL (Delta refuses it there). An
-// unknown kind renders as STRING (contracts.Load rejects such kinds first).
+// unknown kind renders as STRING (goload.Load rejects such kinds first).
 func SQLType(t contracts.Type) string { return sqlType(t, false) }
 
 func sqlType(t contracts.Type, inArray bool) string {

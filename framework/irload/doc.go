@@ -7,8 +7,10 @@
 // Load finds the module that holds the package, writes a main package into a
 // temporary dot-directory inside that module (so `./...` ignores it, and the
 // module's own go.mod, replace directives and go.sum apply), builds it with
-// `go build`, removes the directory, runs the program and parses the JSON it
-// prints (package etl's WriteDocument). Build and run honour the context;
+// `go build` (GOGC=800 unless the user set GOGC or GOMEMLIMIT, so that the
+// go command collects less often; build_env.go),
+// removes the directory, runs the program and parses the JSON it prints
+// (package etl's WriteDocument). Build and run honour the context;
 // the go tool's and the program's stderr end up in the returned error. A
 // package that does not compile is a *BuildError: the compiler's errors
 // with their positions (ETL-D200 diagnostics), an invalid model rather than

@@ -152,6 +152,7 @@ func (l Loader) build(ctx context.Context, m module, pkg, out string) error {
 	}
 	cmd := exec.CommandContext(ctx, goCmd, buildArgs(out, "./"+filepath.Base(dir))...)
 	cmd.Dir = m.root
+	cmd.Env = buildEnv(os.Environ())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {

@@ -33,6 +33,7 @@ var layers = []struct {
 	{"contracts/regex", 1},
 	{"contracts", 2},
 	{"contracts/sparksql", 3},
+	{"contracts/goload", 3},
 	{"framework/ir", 4},
 	{"framework", 5},
 	{"planner", 6},

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/goload"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/gen"
 	"github.com/etlgen/etlgen/project"
@@ -39,7 +39,7 @@ func contractsProject(ctx context.Context, e env, f contractsFlags, path string,
 	for _, r := range res {
 		paths = append(paths, r.Entry.Package)
 	}
-	loaded, err := contracts.Load(ctx, cfg.Root, paths...)
+	loaded, err := goload.Load(ctx, cfg.Root, paths...)
 	if err != nil {
 		return e.fail(ExitFailure, "%v", err)
 	}

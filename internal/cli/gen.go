@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/goload"
 	"github.com/etlgen/etlgen/diag"
 	"github.com/etlgen/etlgen/gen"
 	"github.com/etlgen/etlgen/project"
@@ -85,10 +86,10 @@ func loadGenModel(ctx context.Context, e env, dir string, patterns []string) (*g
 	return m, ExitOK
 }
 
-// loadContracts runs contracts.Load and prints its diagnostics; invalid
+// loadContracts runs goload.Load and prints its diagnostics; invalid
 // contracts map to ExitInvalidModel.
 func loadContracts(ctx context.Context, e env, dir string, patterns []string) (*contracts.LoadResult, int) {
-	res, err := contracts.Load(ctx, dir, patterns...)
+	res, err := goload.Load(ctx, dir, patterns...)
 	if err != nil {
 		return nil, e.fail(ExitFailure, "%v", err)
 	}

@@ -1,16 +1,18 @@
-package contracts
+package goload
 
 import (
 	"go/types"
+
+	"github.com/etlgen/etlgen/contracts"
 )
 
-// typesType is a goType backed by go/types, for Load.
+// typesType is a contracts.SourceType backed by go/types, for Load.
 type typesType struct {
 	t  types.Type
 	pl *packageLoader
 }
 
-func (g typesType) named() (string, string, string) {
+func (g typesType) Named() (string, string, string) {
 	switch t := types.Unalias(g.t).(type) {
 	case *types.Named:
 		obj := t.Obj()
@@ -26,7 +28,7 @@ func (g typesType) named() (string, string, string) {
 	return "", "", ""
 }
 
-func (g typesType) kindName() string {
+func (g typesType) KindName() string {
 	switch u := g.t.Underlying().(type) {
 	case *types.Basic:
 		if u.Kind() == types.Invalid {
@@ -53,11 +55,11 @@ func (g typesType) kindName() string {
 	return "typeparam"
 }
 
-func (g typesType) display() string {
+func (g typesType) Display() string {
 	return types.TypeString(g.t, func(p *types.Package) string { return p.Name() })
 }
 
-func (g typesType) elem() goType {
+func (g typesType) Elem() contracts.SourceType {
 	switch u := g.t.Underlying().(type) {
 	case *types.Slice:
 		return typesType{u.Elem(), g.pl}
@@ -69,15 +71,15 @@ func (g typesType) elem() goType {
 	return typesType{types.Typ[types.Invalid], g.pl}
 }
 
-func (g typesType) fields() []goField {
+func (g typesType) Fields() []contracts.SourceField {
 	st, ok := g.t.Underlying().(*types.Struct)
 	if !ok {
 		return nil
 	}
-	out := make([]goField, st.NumFields())
+	out := make([]contracts.SourceField, st.NumFields())
 	for i := range out {
 		v := st.Field(i)
-		out[i] = goField{Name: v.Name(), Tag: st.Tag(i), Exported: v.Exported(), Embedded: v.Embedded(),
+		out[i] = contracts.SourceField{Name: v.Name(), Tag: st.Tag(i), Exported: v.Exported(), Embedded: v.Embedded(),
 			Type: typesType{v.Type(), g.pl}, Pos: g.pl.pos(v.Pos()), Doc: g.pl.docs[v.Pos()]}
 	}
 	return out

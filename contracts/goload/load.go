@@ -1,4 +1,4 @@
-package contracts
+package goload
 
 import (
 	"context"
@@ -10,42 +10,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 )
-
-// GeneratedFileName is the per-package file etlgen generates. Load ignores
-// it, so that a missing or stale copy never stops a load.
-const GeneratedFileName = "zz_etlgen.go"
-
-// LoadResult is what Load found: the contracts sorted by id, the packages
-// that were loaded, and every problem.
-type LoadResult struct {
-	Contracts   []Contract `json:"contracts"`
-	Packages    []Package  `json:"packages"`
-	Diagnostics diag.List  `json:"diagnostics,omitempty"`
-}
-
-// Package is one loaded Go package and the contracts it declares.
-type Package struct {
-	Name       string `json:"name"`
-	ImportPath string `json:"importPath"`
-	Dir        string `json:"dir"`
-	// Types are the Go type names of the package's contracts, in declaration
-	// order.
-	Types []string `json:"types,omitempty"`
-}
-
-// ContractsOf returns the contracts declared by the package with the given
-// import path, sorted by id.
-func (r *LoadResult) ContractsOf(importPath string) []Contract {
-	var out []Contract
-	for _, c := range r.Contracts {
-		if c.Package == importPath {
-			out = append(out, c)
-		}
-	}
-	return out
-}
 
 // Load reads the contracts declared in the Go packages matching patterns
 // (default ".") relative to dir: every struct type whose doc comment carries
@@ -60,7 +27,7 @@ func (r *LoadResult) ContractsOf(importPath string) []Contract {
 // source against their dependencies' export data (typeCheck), so a load
 // never compiles the packages it reads: after an edit, the go command only
 // rebuilds what changed for the IR program.
-func Load(ctx context.Context, dir string, patterns ...string) (*LoadResult, error) {
+func Load(ctx context.Context, dir string, patterns ...string) (*contracts.LoadResult, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
@@ -70,14 +37,14 @@ func Load(ctx context.Context, dir string, patterns ...string) (*LoadResult, err
 		return nil, fmt.Errorf("load contracts from %s: %w", dir, err)
 	}
 	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].PkgPath < pkgs[j].PkgPath })
-	res := &LoadResult{}
+	res := &contracts.LoadResult{}
 	if len(pkgs) == 0 {
-		res.Diagnostics.Add(keyError(CodePackageLoad, diag.Position{File: dir}, "", "check the directory and the package patterns",
+		res.Diagnostics.Add(errorf(contracts.CodePackageLoad, diag.Position{File: dir}, "", "check the directory and the package patterns",
 			"no Go package matches %s", strings.Join(patterns, " ")))
 	}
 	for _, p := range pkgs {
 		pl := newPackageLoader(fset, p)
-		res.Contracts = append(res.Contracts, pl.contracts()...)
+		res.Contracts = append(res.Contracts, pl.declared()...)
 		res.Packages = append(res.Packages, pl.pkg)
 		res.Diagnostics = append(res.Diagnostics, pl.diags...)
 	}
@@ -91,13 +58,13 @@ func Load(ctx context.Context, dir string, patterns ...string) (*LoadResult, err
 // parseSource parses a Go file for Load; the generated file is reduced to its
 // package clause.
 func parseSource(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-	if filepath.Base(filename) == GeneratedFileName {
+	if filepath.Base(filename) == contracts.GeneratedFileName {
 		return parser.ParseFile(fset, filename, src, parser.PackageClauseOnly)
 	}
 	return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
 }
 
-func contractLess(a, b Contract) bool {
+func contractLess(a, b contracts.Contract) bool {
 	if a.ID != b.ID {
 		return a.ID < b.ID
 	}
@@ -109,8 +76,8 @@ func contractLess(a, b Contract) bool {
 
 // checkDuplicateIDs reports every contract whose id an earlier declaration
 // (by package, then position) already uses.
-func checkDuplicateIDs(cs []Contract, l *diag.List) {
-	order := make([]Contract, len(cs))
+func checkDuplicateIDs(cs []contracts.Contract, l *diag.List) {
+	order := make([]contracts.Contract, len(cs))
 	copy(order, cs)
 	sort.SliceStable(order, func(i, j int) bool {
 		if order[i].Package != order[j].Package {
@@ -121,16 +88,21 @@ func checkDuplicateIDs(cs []Contract, l *diag.List) {
 		}
 		return order[i].Pos.Line < order[j].Pos.Line
 	})
-	first := map[string]Contract{}
+	first := map[string]contracts.Contract{}
 	for _, c := range order {
 		if c.ID == "" {
 			continue
 		}
 		if prev, dup := first[c.ID]; dup {
-			l.Add(keyError(CodeDuplicateContractID, c.Pos, c.Name, "give each contract its own id",
+			l.Add(errorf(contracts.CodeDuplicateContractID, c.Pos, c.Name, "give each contract its own id",
 				"contract id %q is already used by %s.%s (%s)", c.ID, prev.Package, prev.Name, prev.Pos))
 			continue
 		}
 		first[c.ID] = c
 	}
+}
+
+// errorf is an error diagnostic of the load.
+func errorf(code string, pos diag.Position, path, hint, format string, args ...any) diag.Diagnostic {
+	return diag.Diagnostic{Code: code, Severity: diag.Error, Pos: pos, Path: path, Message: fmt.Sprintf(format, args...), Hint: hint}
 }

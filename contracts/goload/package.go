@@ -1,4 +1,4 @@
-package contracts
+package goload
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/diag"
 )
 
@@ -18,7 +19,7 @@ import (
 type packageLoader struct {
 	fset       *token.FileSet
 	p          *packages.Package
-	pkg        Package
+	pkg        contracts.Package
 	docs       map[token.Pos]string // field name position → description
 	typeErrors map[string]string    // "file:line" → first type error there
 	diags      diag.List
@@ -26,7 +27,7 @@ type packageLoader struct {
 
 func newPackageLoader(fset *token.FileSet, p *packages.Package) *packageLoader {
 	pl := &packageLoader{fset: fset, p: p, docs: map[token.Pos]string{}, typeErrors: map[string]string{}}
-	pl.pkg = Package{Name: p.Name, ImportPath: p.PkgPath, Dir: packageDir(p)}
+	pl.pkg = contracts.Package{Name: p.Name, ImportPath: p.PkgPath, Dir: packageDir(p)}
 	pl.readErrors()
 	for _, f := range p.Syntax {
 		pl.collectFieldDocs(f)
@@ -69,7 +70,7 @@ func (pl *packageLoader) readErrors() {
 		if !pos.IsValid() {
 			pos.File = pl.pkg.Dir
 		}
-		pl.diags.Add(keyError(CodePackageLoad, pos, pl.p.PkgPath,
+		pl.diags.Add(errorf(contracts.CodePackageLoad, pos, pl.p.PkgPath,
 			"fix the package so that `go build` accepts it", "%s", e.Msg))
 	}
 }
@@ -126,9 +127,9 @@ func (pl *packageLoader) collectFieldDocs(f *ast.File) {
 	})
 }
 
-// contracts builds every contract declared in the package.
-func (pl *packageLoader) contracts() []Contract {
-	var out []Contract
+// declared builds every contract declared in the package.
+func (pl *packageLoader) declared() []contracts.Contract {
+	var out []contracts.Contract
 	for _, f := range pl.p.Syntax {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)

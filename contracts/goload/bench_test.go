@@ -1,4 +1,4 @@
-package contracts_test
+package goload_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/etlgen/etlgen/contracts"
+	"github.com/etlgen/etlgen/contracts/goload"
 )
 
 // BenchmarkLoadAfterEdit measures what `etlgen validate` pays to read the
@@ -35,7 +35,7 @@ func BenchmarkLoadAfterEdit(b *testing.B) {
 		n++
 		appendEdit(b, file, 2*n)
 		t := time.Now()
-		res, err := contracts.Load(ctx, dir)
+		res, err := goload.Load(ctx, dir)
 		load += time.Since(t)
 		if err != nil || len(res.Contracts) == 0 {
 			b.Fatalf("Load: %v, %d contracts", err, len(res.Contracts))
@@ -57,7 +57,7 @@ func BenchmarkLoadAfterEdit(b *testing.B) {
 // cache.
 func editableModule(b *testing.B) string {
 	b.Helper()
-	root, err := filepath.Abs("..")
+	root, err := filepath.Abs("../..")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func editableModule(b *testing.B) string {
 	if out, err := tidy.CombinedOutput(); err != nil {
 		b.Fatalf("go mod tidy: %v\n%s", err, out)
 	}
-	res, err := contracts.Load(context.Background(), dir)
+	res, err := goload.Load(context.Background(), dir)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package contracts
+package goload
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/internal/golden"
 )
 
@@ -17,7 +18,7 @@ import (
 // file named "source" with the directory to load (relative to the case). A
 // case whose name ends in _error must report error diagnostics, written to
 // want.diagnostics; the others must not, and their result is want.json.
-const loadCasesDir = "testdata/load"
+const loadCasesDir = "../testdata/load"
 
 func TestLoadGolden(t *testing.T) {
 	entries, err := os.ReadDir(loadCasesDir)
@@ -66,7 +67,7 @@ func runLoadCase(t *testing.T, dir string) {
 	golden.Check(t, filepath.Join(dir, "want.json"), append(b, '\n'))
 }
 
-func diagnosticsText(res *LoadResult) string {
+func diagnosticsText(res *contracts.LoadResult) string {
 	var b strings.Builder
 	for _, d := range res.Diagnostics {
 		b.WriteString(d.String())
@@ -78,7 +79,7 @@ func diagnosticsText(res *LoadResult) string {
 // TestLoadExample loads the order-streaming example: four contracts, no
 // diagnostics at all.
 func TestLoadExample(t *testing.T) {
-	res, err := Load(context.Background(), "../examples/order-streaming")
+	res, err := Load(context.Background(), "../../examples/order-streaming")
 	if err != nil {
 		t.Fatal(err)
 	}
