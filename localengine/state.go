@@ -216,9 +216,10 @@ func advance(ins []*stateReader, flags []byte, i int) error {
 	return err
 }
 
-// clean forgets the changes: they are in the checkpoint.
+// clean forgets the changes: they are in the checkpoint. The map keeps
+// its room, so that the next batch's changes do not grow it again.
 func (s *keyedState[V]) clean() {
-	s.dirty = map[string]change[V]{}
+	clear(s.dirty)
 	s.sorted = nil
 }
 
