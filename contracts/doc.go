@@ -56,4 +56,8 @@
 // (Rejection.Rule); the quarantine row adds the contract's id and version
 // (RejectionContract), so a replay can tell which contract rejected it. The same rules compile to NULL-safe Spark SQL predicates (see
 // package sparksql) so that Go and Spark agree row for row.
+// RecordValidator runs the same checks without a Go type: Validate gives a
+// Record, ValidateBatch many, and a Checker (RecordValidator.Checker) checks
+// payload after payload with one set of scratch buffers, handing out the
+// values without copying them (the local engine's validation loop).
 package contracts

@@ -59,18 +59,35 @@ func (v *RecordValidator) Validate(raw []byte) (Record, *Rejection) {
 	return Record{fields: v.plan.decl, vals: vals}, nil
 }
 
-// ValidateInto is Validate that appends the values of a valid payload to
-// dst[:0] instead of allocating a Record: the field values in declaration
-// order (see Record.Value), in dst's array when it has room. A caller that
-// reuses dst must copy what it keeps of the values before the next call.
-func (v *RecordValidator) ValidateInto(raw []byte, dst []Value) ([]Value, *Rejection) {
-	w := getWalker()
-	defer putWalker(w)
-	if fl := v.run(w, raw); fl != nil {
-		r := v.rejection(raw, fl)
-		return dst[:0], &r
+// Checker validates payloads one after the other with one set of scratch
+// buffers, taken from the shared pool once and not per payload, and hands
+// out the values of a valid payload without copying them: for a loop over
+// many payloads on one goroutine. Release gives the buffers back.
+type Checker struct {
+	v *RecordValidator
+	w *walker
+}
+
+// Checker returns a Checker of v's checks; the caller calls Release when
+// done with it.
+func (v *RecordValidator) Checker() *Checker { return &Checker{v: v, w: getWalker()} }
+
+// Check is Validate of raw: the values of a valid payload in declaration
+// order (see Record.Value), valid until the next Check or Release, or the
+// first failing check as a Rejection. It never panics.
+func (c *Checker) Check(raw []byte) ([]Value, *Rejection) {
+	if fl := c.v.run(c.w, raw); fl != nil {
+		r := c.v.rejection(raw, fl)
+		return nil, &r
 	}
-	return append(dst[:0], w.top...), nil
+	return c.w.top, nil
+}
+
+// Release gives the Checker's buffers back to the pool; the Checker is
+// not used after.
+func (c *Checker) Release() {
+	putWalker(c.w)
+	c.w = nil
 }
 
 // ValidateBatch checks every payload, in order: the valid records and the

@@ -260,8 +260,12 @@ func (a *aggregateOp) emit(wm int64, fn func([]Row)) {
 		keys = append(keys, a.expiry.due(wm)...)
 	}
 	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	// every key this batch changed is among them: the delta of the state
+	// needs not sort them again (a copy: touched is reused)
+	a.groups.sortedKeys(slices.Clone(keys))
 	var out []Row
-	for _, k := range slices.Compact(keys) {
+	for _, k := range keys {
 		if out = a.emitKey(k, wm, out); len(out) >= emitChunk {
 			fn(out)
 			out = out[:0]

@@ -14,14 +14,18 @@ var smallInts = func() []any {
 
 // boxer converts the validated values of a contract's top-level fields to
 // engine values (fromValue) without allocating for the values it has boxed
-// before: small int64s and the values of a oneof string field.
+// before: small int64s and the values of a oneof string field. It knows
+// each field's kind from the contract, so that a value of that kind is
+// converted without going through fromValue's switch on kinds.
 type boxer struct {
+	kinds []contracts.Kind
 	enums [][]any // per field: the boxed oneof values of a string field, else nil
 }
 
 func newBoxer(c *contracts.Contract) *boxer {
-	b := &boxer{enums: make([][]any, len(c.Fields))}
+	b := &boxer{kinds: make([]contracts.Kind, len(c.Fields)), enums: make([][]any, len(c.Fields))}
 	for i, f := range c.Fields {
+		b.kinds[i] = f.Type.Kind
 		if f.Type.Kind != contracts.KindString {
 			continue
 		}
@@ -38,20 +42,27 @@ func newBoxer(c *contracts.Contract) *boxer {
 
 // value is fromValue of field i's value v.
 func (b *boxer) value(i int, v contracts.Value) any {
-	switch v.Kind() {
+	if i >= len(b.kinds) || v.Kind() != b.kinds[i] {
+		return fromValue(v) // null, or not of the field's kind
+	}
+	switch b.kinds[i] {
 	case contracts.KindInt64:
 		if n := v.Int(); n >= 0 && n < int64(len(smallInts)) {
 			return smallInts[n]
 		}
+		return v.Int()
 	case contracts.KindString:
-		if i < len(b.enums) {
-			s := v.Str()
-			for _, e := range b.enums[i] {
-				if e.(string) == s {
-					return e
-				}
+		s := v.Str()
+		for _, e := range b.enums[i] {
+			if e.(string) == s {
+				return e
 			}
 		}
+		return s
+	case contracts.KindTimestamp:
+		return v.Time()
+	case contracts.KindDecimal:
+		return v.Decimal()
 	}
 	return fromValue(v)
 }

@@ -8,13 +8,16 @@ import (
 )
 
 // TestBoxer checks that the boxer converts values as fromValue does, with
-// the boxed small integers and oneof values reused.
+// the boxed small integers and oneof values reused, null or not.
 func TestBoxer(t *testing.T) {
 	c := &contracts.Contract{ID: "box", Fields: []contracts.Field{
 		{Name: "id", Type: contracts.Type{Kind: contracts.KindInt64}, Required: true},
 		{Name: "status", Type: contracts.Type{Kind: contracts.KindString}, Required: true,
 			Constraints: []contracts.Constraint{{Kind: "oneof", Args: []string{"paid", "cancelled"}}}},
 		{Name: "note", Type: contracts.Type{Kind: contracts.KindString}},
+		{Name: "at", Type: contracts.Type{Kind: contracts.KindTimestamp}},
+		{Name: "total", Type: contracts.Type{Kind: contracts.KindDecimal, Precision: 12, Scale: 2}},
+		{Name: "n", Type: contracts.Type{Kind: contracts.KindInt32}},
 	}}
 	rv, err := contracts.NewRecordValidator(c)
 	if err != nil {
@@ -25,10 +28,10 @@ func TestBoxer(t *testing.T) {
 		raw    string
 		reused []bool // per field: the boxed value is the shared one
 	}{
-		{`{"id": 7, "status": "paid", "note": "x"}`, []bool{true, true, false}},
-		{`{"id": 4095, "status": "cancelled"}`, []bool{true, true, false}},
-		{`{"id": 4096, "status": "paid", "note": "paid"}`, []bool{false, true, false}},
-		{`{"id": -1, "status": "cancelled"}`, []bool{false, true, false}},
+		{`{"id": 7, "status": "paid", "note": "x"}`, []bool{true, true, false, false, false, false}},
+		{`{"id": 4095, "status": "cancelled", "at": "2026-07-15T10:00:00.5Z", "total": 12.5, "n": 3000}`, []bool{true, true, false, false, false, false}},
+		{`{"id": 4096, "status": "paid", "note": "paid", "total": -0.01, "n": -4}`, []bool{false, true, false, false, false, false}},
+		{`{"id": -1, "status": "cancelled", "at": "2026-07-15T10:00:00Z"}`, []bool{false, true, false, false, false, false}},
 	}
 	for _, tc := range tests {
 		rec, rej := rv.Validate([]byte(tc.raw))

@@ -44,7 +44,10 @@ func (c *compiler) node(sp *planner.StepPlan, n *ir.Node) (operator, error) {
 		return nil, fmt.Errorf("step %s: %s: %w", st.ID, n.Op, err)
 	}
 	if s, ok := op.(stateful); ok && c.late && n.Stateful() {
-		c.lateOut = newLateOp(ins[0], lateTest(s))
+		test, cols := lateTest(s)
+		l := newLateOp(ins[0], test)
+		l.cols = cols
+		c.lateOut = l
 		return c.lateOut, nil
 	}
 	if l, ok := op.(*limitOp); ok && l.static {
@@ -56,20 +59,24 @@ func (c *compiler) node(sp *planner.StepPlan, n *ir.Node) (operator, error) {
 	return op, nil
 }
 
-// lateTest is the predicate a stateful operator drops late rows with.
-func lateTest(s stateful) func(Row, int64) bool {
+// lateTest is the predicate a stateful operator drops late rows with, and
+// the input columns it reads (nil when it is not known which).
+func lateTest(s stateful) (func(Row, int64) bool, []int) {
 	switch o := s.(type) {
 	case *dedupOp:
-		return o.late
+		return o.late, nil
 	case *joinOp:
-		return func(r Row, wm int64) bool { return o.lateRow(o.left, r, wm) }
+		return func(r Row, wm int64) bool { return o.lateRow(o.left, r, wm) }, nil
 	case *aggregateOp:
 		if !o.filterLate {
-			return func(Row, int64) bool { return false }
+			return func(Row, int64) bool { return false }, []int{}
 		}
-		return o.late
+		if o.win != nil {
+			return o.late, []int{o.win.col}
+		}
+		return o.late, nil
 	}
-	return func(Row, int64) bool { return false }
+	return func(Row, int64) bool { return false }, []int{}
 }
 
 // operator builds one operator of step sp over compiled inputs.

@@ -195,7 +195,9 @@
 // input nor the batch's rows are held; the other queries of the source
 // unpack the batch the first one packed (input_packed.go: only the ports
 // they read; the next chunk unpacked ahead on another core; a filter right
-// over the source unpacks only the rows it keeps, filter_packed.go). A query into a file sink without a hosted load or a gate
+// over the source unpacks only the rows it keeps, filter_packed.go, and a
+// late output over such a filter only its late rows, late_packed.go). A
+// query into a file sink without a hosted load or a gate
 // that needs the rows first (quarantine, per window) writes its rows into
 // a temporary part file as they come, put in place and logged when the
 // batch succeeds (sink_stream.go), so its output is not held either. Lines are

@@ -46,6 +46,9 @@ func appendValue(b []byte, v any, t contracts.Type) []byte {
 	case nil:
 		return append(b, "null"...)
 	case string:
+		if plainJSON(x) {
+			return append(append(append(b, '"'), x...), '"')
+		}
 		q, _ := json.Marshal(x)
 		return append(b, q...)
 	case decimal.Decimal:
@@ -82,6 +85,19 @@ func appendValue(b []byte, v any, t contracts.Type) []byte {
 	}
 	q, _ := json.Marshal(v)
 	return append(b, q...)
+}
+
+// plainJSON reports whether json.Marshal writes s as it is between quotes:
+// printable ASCII without a quote, a backslash or a character it escapes
+// for HTML (<, >, &).
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return false
+		}
+	}
+	return true
 }
 
 func appendStruct(b []byte, m map[string]any, t contracts.Type) []byte {

@@ -128,7 +128,7 @@ func (lr *lineReader) next() (l fileLine, ok bool, err error) {
 		}
 		some = true
 		chunk := lr.buf[lr.pos:lr.end]
-		i := bytes.IndexAny(chunk, "\r\n")
+		i := lineEnd(chunk)
 		if i < 0 {
 			lr.keep(chunk, &l)
 			lr.consume(len(chunk))
@@ -140,6 +140,21 @@ func (lr *lineReader) next() (l fileLine, ok bool, err error) {
 		l.Raw = lr.line
 		return l, true, nil
 	}
+}
+
+// lineEnd is the index of the first '\r' or '\n' in b, -1 when it has
+// neither: bytes.IndexAny's answer from two vectorised byte searches
+// instead of its loop over every byte.
+func lineEnd(b []byte) int {
+	i := bytes.IndexByte(b, '\n')
+	head := b
+	if i >= 0 {
+		head = b[:i]
+	}
+	if j := bytes.IndexByte(head, '\r'); j >= 0 {
+		return j
+	}
+	return i
 }
 
 // keep adds b to the line being read, up to the reader's limit.

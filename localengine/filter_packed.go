@@ -2,6 +2,7 @@ package localengine
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"github.com/etlgen/etlgen/framework/ir"
 )
@@ -40,6 +41,13 @@ func exprColumns(e *ir.Expr, s *Schema, need []bool) bool {
 // false when f does not read such a batch (streamRows then runs it as any
 // row operator).
 func (f *filterOp) streamFiltered(b *batch, fn func([]Row)) bool {
+	return f.streamWhere(b, f.need, nil, fn)
+}
+
+// streamWhere is streamFiltered handing fn only the rows that also pass
+// then (nil: every row), called once per row f keeps, in order, with the
+// columns need marks (a superset of f.need) set.
+func (f *filterOp) streamWhere(b *batch, need []bool, then func(Row) bool, fn func([]Row)) bool {
 	s, ok := f.in.(*sourceOp)
 	if !ok || f.need == nil || s.port == ir.PortInvalid {
 		return false
@@ -48,14 +56,20 @@ func (f *filterOp) streamFiltered(b *batch, fn func([]Row)) bool {
 	if sb == nil || sb.scan == nil {
 		return false
 	}
-	keep := func(r Row) bool { ok, _ := f.pred(r).(bool); return ok }
+	keep := func(r Row) bool {
+		ok, _ := f.pred(r).(bool)
+		return ok && (then == nil || then(r))
+	}
 	var buf []Row
 	sb.consume(func(part *sourceBatch) {
 		switch {
 		case part.unpackWhere != nil:
-			buf = part.unpackWhere(f.need, keep, buf[:0])
+			buf = part.unpackWhere(need, keep, buf[:0])
 		default:
 			buf = f.apply(b, s.rows(part), buf[:0])
+			if then != nil {
+				buf = slices.DeleteFunc(buf, func(r Row) bool { return !then(r) })
+			}
 		}
 		if len(buf) > 0 {
 			fn(buf)

@@ -151,15 +151,20 @@ func (w *watermarkOp) process(b *batch) []Row { return collect(w, b) }
 
 func (w *watermarkOp) apply(b *batch, in, out []Row) []Row {
 	for _, r := range in {
-		t, ok := r[w.col].(time.Time)
-		if !ok {
-			continue
-		}
-		// Spark tracks event time in milliseconds (EventTimeStats).
-		us := t.UnixMilli() * 1000
-		if !b.wmSeen[w.index] || us > b.wmMax[w.index] {
-			b.wmMax[w.index], b.wmSeen[w.index] = us, true
-		}
+		w.observe(b, r)
 	}
 	return append(out, in...)
+}
+
+// observe records the event time of r in the batch's max.
+func (w *watermarkOp) observe(b *batch, r Row) {
+	t, ok := r[w.col].(time.Time)
+	if !ok {
+		return
+	}
+	// Spark tracks event time in milliseconds (EventTimeStats).
+	us := t.UnixMilli() * 1000
+	if !b.wmSeen[w.index] || us > b.wmMax[w.index] {
+		b.wmMax[w.index], b.wmSeen[w.index] = us, true
+	}
 }

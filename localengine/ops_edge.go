@@ -65,7 +65,10 @@ func (s *sourceOp) stream(b *batch, fn func([]Row)) {
 type lateOp struct {
 	in     operator
 	isLate func(Row, int64) bool
-	out    *Schema
+	// cols are the input columns isLate reads, nil when not known
+	// (late_packed.go).
+	cols []int
+	out  *Schema
 }
 
 func newLateOp(in operator, isLate func(Row, int64) bool) *lateOp {
@@ -90,11 +93,16 @@ func (l *lateOp) apply(b *batch, in, out []Row) []Row {
 	}
 	for _, r := range in {
 		if l.isLate(r, wm) {
-			out = append(out, append(append(Row(nil), r...), fromMicros(wm), ReasonBehindWatermark))
+			out = append(out, lateRow(r, wm))
 			b.late++
 		}
 	}
 	return out
+}
+
+// lateRow is the late output row of r, behind the watermark wm.
+func lateRow(r Row, wm int64) Row {
+	return append(append(make(Row, 0, len(r)+2), r...), fromMicros(wm), ReasonBehindWatermark)
 }
 
 // conformOp maps rows onto the loaded contract's columns by name: a column

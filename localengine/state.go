@@ -20,6 +20,10 @@ type keyedState[V any] struct {
 	m     map[string]V
 	dirty map[string]change[V]
 	codec valueCodec[V]
+	// sorted, when set (sortedKeys), are keys sorted and unique that the
+	// operator already sorted, likely all the changed ones: a delta then
+	// takes the changed keys from them instead of sorting them again.
+	sorted []string
 }
 
 // change is the value of a key changed since the last checkpoint, or
@@ -81,7 +85,7 @@ func (s *keyedState[V]) write(w *stateWriter, whole bool) error {
 	if whole {
 		keys = slices.Sorted(maps.Keys(s.m))
 	} else {
-		keys = slices.Sorted(maps.Keys(s.dirty))
+		keys = s.changedKeys()
 	}
 	var e valueEncoder
 	for _, k := range keys {
@@ -108,6 +112,28 @@ func (s *keyedState[V]) write(w *stateWriter, whole bool) error {
 		}
 	}
 	return w.record(recordEnd, "", nil)
+}
+
+// sortedKeys records keys, sorted and unique, for the next delta
+// (changedKeys); it keeps the slice.
+func (s *keyedState[V]) sortedKeys(keys []string) { s.sorted = keys }
+
+// changedKeys are the keys changed since the last clean, sorted: those of
+// the recorded sorted keys when they hold every changed key, else sorted
+// here.
+func (s *keyedState[V]) changedKeys() []string {
+	if len(s.sorted) >= len(s.dirty) {
+		keys := make([]string, 0, len(s.dirty))
+		for _, k := range s.sorted {
+			if _, ok := s.dirty[k]; ok {
+				keys = append(keys, k)
+			}
+		}
+		if len(keys) == len(s.dirty) {
+			return keys
+		}
+	}
+	return slices.Sorted(maps.Keys(s.dirty))
 }
 
 // read reads records written by write: a whole state replaces the map, a
@@ -190,8 +216,12 @@ func advance(ins []*stateReader, flags []byte, i int) error {
 	return err
 }
 
-// clean forgets the changes: they are in the checkpoint.
-func (s *keyedState[V]) clean() { s.dirty = map[string]change[V]{} }
+// clean forgets the changes: they are in the checkpoint. The map keeps
+// its room, so that the next batch's changes do not grow it again.
+func (s *keyedState[V]) clean() {
+	clear(s.dirty)
+	s.sorted = nil
+}
 
 // replace makes m the whole state, with no changes to write.
 func (s *keyedState[V]) replace(m map[string]V) {

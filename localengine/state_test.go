@@ -2,6 +2,7 @@ package localengine
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -38,6 +39,40 @@ func TestKeyedStateChanges(t *testing.T) {
 	s.clean()
 	if len(s.dirty) != 0 {
 		t.Errorf("clean left %d changes", len(s.dirty))
+	}
+}
+
+// TestKeyedStateChangedKeys checks that a delta's keys are the changed
+// keys sorted whatever sorted keys the operator recorded: taken from them
+// when they hold every changed key, sorted anew when they miss one.
+func TestKeyedStateChangedKeys(t *testing.T) {
+	want := []string{"a", "b", "c"}
+	for _, tc := range []struct {
+		name   string
+		sorted []string
+	}{
+		{"none recorded", nil},
+		{"exactly the changed keys", []string{"a", "b", "c"}},
+		{"more than the changed keys", []string{"0", "a", "aa", "b", "c", "d"}},
+		{"one missing", []string{"a", "c", "d"}},
+		{"as many, one other", []string{"a", "b", "z"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newKeyedState(int64Codec)
+			s.m["kept"] = 1
+			s.set("c", 2)
+			s.set("a", 3)
+			s.remove("b")
+			s.sortedKeys(tc.sorted)
+			if got := s.changedKeys(); !slices.Equal(got, want) {
+				t.Errorf("changedKeys = %v, want %v", got, want)
+			}
+			s.clean()
+			s.set("e", 4)
+			if got := s.changedKeys(); !slices.Equal(got, []string{"e"}) {
+				t.Errorf("after clean changedKeys = %v, want [e]", got)
+			}
+		})
 	}
 }
 

@@ -37,6 +37,9 @@ func streamRows(op operator, b *batch, fn func([]Row)) {
 		if f, ok := o.(*filterOp); ok && f.streamFiltered(b, fn) {
 			return
 		}
+		if l, ok := o.(*lateOp); ok && l.streamLate(b, fn) {
+			return
+		}
 		var buf []Row
 		streamRows(o.from(), b, func(in []Row) {
 			if buf = o.apply(b, in, buf[:0]); len(buf) > 0 {

@@ -143,10 +143,10 @@ func (v *validator) splitChunk(ps []Payload) *sourceBatch {
 	n := len(v.c.Fields)
 	sb := &sourceBatch{read: len(ps), valid: make([]Row, 0, len(ps))}
 	cells := make([]any, len(ps)*n)
-	var vals []contracts.Value // reused: the values are converted before the next payload
+	ck := v.rv.Checker() // its values are converted before the next payload
+	defer ck.Release()
 	for _, p := range ps {
-		var rej *contracts.Rejection
-		vals, rej = v.rv.ValidateInto(p.Raw, vals)
+		vals, rej := ck.Check(p.Raw)
 		if rej != nil {
 			sb.invalid = append(sb.invalid, v.rejectRow(p, rej))
 			continue
