@@ -162,7 +162,7 @@ resources:
 	if code != ExitOK || !strings.Contains(out, "checkpoint-recovery") {
 		t.Fatalf("run 4: exit %d, want 0 resuming the checkpoint on s3a://", code)
 	}
-	got := pyRun(t, py, s3, readBackScript, sessionID, "s3a://"+good+"/ticks")
+	got := pyRun(t, py, s3, readBackScript, sessionID, "s3a://"+good+"/ticks", remote.Port())
 	var back struct {
 		Probe string
 		Rows  int64
@@ -204,11 +204,12 @@ print("{}")
 `
 
 // readBackScript attaches to the program's session (its session_id) and
-// prints the probe conf and the rows of the Delta table at a path.
+// prints the probe conf and the rows of the Delta table at a path:
+// python -c SCRIPT SESSION_ID PATH CONNECT_PORT (the stack's port, on localhost).
 const readBackScript = `
 import json, sys
 from pyspark.sql import SparkSession
-spark = SparkSession.builder.remote("sc://localhost:15002/;session_id=" + sys.argv[1]).getOrCreate()
+spark = SparkSession.builder.remote("sc://localhost:%s/;session_id=%s" % (sys.argv[3], sys.argv[1])).getOrCreate()
 out = {"Probe": spark.conf.get("spark.etlgen.live.probe", None), "Rows": spark.read.format("delta").load(sys.argv[2]).count()}
 spark.stop()
 print(json.dumps(out))
