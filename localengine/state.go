@@ -87,6 +87,7 @@ func (s *keyedState[V]) write(w *stateWriter, whole bool) error {
 	} else {
 		keys = s.changedKeys()
 	}
+	s.sorted = nil // they may hold keys the state no longer holds
 	var e valueEncoder
 	for _, k := range keys {
 		var v V
@@ -217,11 +218,22 @@ func advance(ins []*stateReader, flags []byte, i int) error {
 }
 
 // clean forgets the changes: they are in the checkpoint. The map keeps
-// its room, so that the next batch's changes do not grow it again.
+// its room, so that the next batch's changes do not grow it again, unless
+// it held many more changes than the state holds keys (a large batch whose
+// keys the watermark evicted): the room kept stays within the state's
+// size.
 func (s *keyedState[V]) clean() {
-	clear(s.dirty)
+	if len(s.dirty) > 2*len(s.m)+keptChanges {
+		s.dirty = map[string]change[V]{}
+	} else {
+		clear(s.dirty)
+	}
 	s.sorted = nil
 }
+
+// keptChanges is the number of changes whose room a state keeps whatever
+// its size.
+const keptChanges = 1024
 
 // replace makes m the whole state, with no changes to write.
 func (s *keyedState[V]) replace(m map[string]V) {
