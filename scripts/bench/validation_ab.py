@@ -12,6 +12,7 @@ its etlgen_runtime.py; the topic holds order events (e2e/cmd/orderevents -n N).
 """
 import importlib.util
 import json
+import os
 import statistics
 import sys
 import time
@@ -22,6 +23,11 @@ from pyspark.sql import SparkSession
 
 
 def load(name, directory):
+    """The program of directory with its own etlgen_runtime (a module of that
+    name another program loaded is dropped first: else the second program
+    would run the first one's runtime)."""
+    for m in [m for m in sys.modules if m == "etlgen_runtime" or m.startswith("etlgen_runtime.")]:
+        del sys.modules[m]
     sys.path.insert(0, directory)
     spec = importlib.util.spec_from_file_location(name, directory + "/customer_order_streaming.py")
     module = importlib.util.module_from_spec(spec)
@@ -31,10 +37,13 @@ def load(name, directory):
 
 prog_before, prog_after = load("prog_before", sys.argv[1]), load("prog_after", sys.argv[2])
 
-UI = "http://127.0.0.1:4040/api/v1/applications"
+# The stack scripts/stack.sh env describes, the default ports otherwise.
+UI = os.environ.get("ETLGEN_SPARK_UI", "http://127.0.0.1:4040") + "/api/v1/applications"
 topic, rounds = sys.argv[3], int(sys.argv[4])
-spark = SparkSession.builder.remote("sc://127.0.0.1:15002").getOrCreate()
-raw = (spark.read.format("kafka").option("kafka.bootstrap.servers", "127.0.0.1:9092").option("subscribe", topic)
+spark = SparkSession.builder.remote(os.environ.get("ETLGEN_SPARK_REMOTE", "sc://127.0.0.1:15002")).getOrCreate()
+spark.conf.set("spark.sql.session.timeZone", "UTC")
+raw = (spark.read.format("kafka").option("kafka.bootstrap.servers", os.environ.get("ETLGEN_KAFKA_BOOTSTRAP", "127.0.0.1:9092"))
+       .option("subscribe", topic)
        .option("startingOffsets", "earliest").option("endingOffsets", "latest").load()
        .selectExpr(*prog_after.ORDER_EVENTS_LINEAGE).localCheckpoint(eager=True))
 n = raw.count()

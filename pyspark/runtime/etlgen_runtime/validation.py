@@ -18,7 +18,10 @@ def rule_check(stage_levels, rules):
     condition, TRUE when the row passes). Each rule's condition is
     evaluated once per row, in order, into _etl_rule, the number of the
     first rule the row breaks (0: it breaks none, it is valid); the reason
-    code, reason and field path are looked up by that number."""
+    code, reason and field path are looked up by that number. Its
+    "barriers" are the levels after which validate puts a stage barrier
+    (STAGE_BARRIER): the one that parses the payload (`_etl_json`) and the
+    last before the rule level."""
     verdict = "".join("\n  WHEN NOT (%s) THEN %d" % (r[5], i) for i, r in enumerate(rules, 1))
 
     def lookup(column):
@@ -30,7 +33,29 @@ def rule_check(stage_levels, rules):
         "reason_code": lookup(2),
         "reason": lookup(3),
         "field_path": lookup(4),
+        "barriers": sorted({i for i, level in enumerate(stage_levels)
+                            if i == len(stage_levels) - 1 or any(e.endswith(" AS `_etl_json`") for e in level)}),
     }
+
+
+# STAGE_BARRIER: the validation's stages are cut into several generated
+# classes by observations (Dataset.observe: CollectMetricsExec has no
+# generated code, so whole-stage code generation ends below it and starts
+# again above). In one class, the contract's stages and the rule level of
+# the order-streaming example made one processNext method of 106 KB of
+# Java, beyond the 8 000 bytes of bytecode the JVM compiles (HotSpot's
+# DontCompileHugeMethods): it ran interpreted, at about 1.7x the task CPU
+# of the three classes (docs/spark-engine.md, Levers).
+STAGE_BARRIER = "_etl_stage"
+
+
+def stage_barrier(observe, level):
+    """The name of the observation after the validation's stage level: the
+    source observation's name and the level (unique in a query's plan as
+    the source observation is), a new one when there is none."""
+    if observe:
+        return "%s%s%d" % (observe, STAGE_BARRIER, level)
+    return "etlgen%s%d_%s" % (STAGE_BARRIER, level, uuid.uuid4().hex)
 
 
 def validate(raw, check, observe=None):
@@ -41,8 +66,11 @@ def validate(raw, check, observe=None):
     query's invalid rows and its source invalid ratio in the batch line
     (observed_gates), with no second read of the batch."""
     df = raw
-    for level in check["stage_levels"]:
+    barriers = set(check.get("barriers", ()))
+    for i, level in enumerate(check["stage_levels"]):
         df = df.selectExpr("*", *level)
+        if i in barriers:
+            df = df.observe(stage_barrier(observe, i), F.count(F.lit(1)).alias("rows"))
     # The verdict comes out of a one-row generator, a barrier for the
     # optimizer: a filter on a projected _etl_valid is pushed below the stage
     # projections (PushDownPredicates) with every stage inlined into the

@@ -73,6 +73,26 @@ def test_rule_check_evaluates_each_rule_once_into_its_number():
     assert check["field_path"] == "CASE `_etl_rule`\n  WHEN 1 THEN ''\n  WHEN 2 THEN 'a'\nEND"
 
 
+def test_rule_check_puts_barriers_after_the_parse_and_before_the_rules():
+    levels = [["a AS t"], ["try_parse_json(t) AS `_etl_json`"], ["x AS j"], ["j AS k"]]
+    assert v.rule_check(levels, RULES)["barriers"] == [1, 3]
+    assert v.rule_check([["x AS j"]], RULES)["barriers"] == [0]
+    assert v.rule_check([], RULES)["barriers"] == []
+
+
+def test_validate_cuts_the_stages_with_observations():
+    check = dict(CHECK, barriers=[0, 1])
+    ops = v.validate(DataFrame(), check, observe="obs").ops
+    assert ops[:4] == [
+        ("selectExpr", "*", "a AS s1"), ("observe", "obs_etl_stage0", "count(lit(1)).alias(rows)"),
+        ("selectExpr", "*", "s1 + 1 AS s2"), ("observe", "obs_etl_stage1", "count(lit(1)).alias(rows)"),
+    ]
+    assert ops[5][:2] == ("observe", "obs")
+    unnamed = [op[1] for op in v.validate(DataFrame(), check).ops if op[0] == "observe"]
+    assert len(unnamed) == 2 and all(n.startswith("etlgen_etl_stage") for n in unnamed)
+    assert unnamed != [op[1] for op in v.validate(DataFrame(), check).ops if op[0] == "observe"]
+
+
 def test_rule_check_keeps_the_callers_stages():
     levels = [["x AS j"]]
     v.rule_check(levels, RULES)
