@@ -14,7 +14,7 @@ from .events import emit
 from .failures import EXIT_OK, classify, failure_message
 from .progress import _emit_replays, _poll
 from .queries import _restart_failed
-from .stop import _Signals, _stop, stopped_after_batch
+from .stop import _Signals, _stop, flag_on_stop, stopped_after_batch
 
 # Seconds between two polls of the queries. Each poll makes a few server
 # calls per query (progress, status, whether it runs), 4-14 ms of the Spark
@@ -47,6 +47,7 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=POL
             # to release it should this program die while starting them.
             emit("session", session=session_id_of(spark))
             queries = start(spark)
+            flag_on_stop(sig, spark, stop_policy)
             emit("start", session=session_id_of(spark), ui=driver_ui(spark),
                  queries=[{"name": q.name, "id": q.handle.id, "identity": q.identity,
                            "start": "checkpoint-recovery" if q.recovered else "fresh",

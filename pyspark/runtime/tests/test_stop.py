@@ -2,6 +2,7 @@
 
 import os
 import signal
+import threading
 
 import pytest
 from fakes import DataFrame, Handle, Session
@@ -22,6 +23,28 @@ def test_micro_batch():
             pass
     assert st.stopped_after_batch(e.value) and "batch 7 not run" in str(e.value)
     assert not st.stopped_after_batch(None) and not st.stopped_after_batch(RuntimeError("x"))
+
+
+def test_flag_on_stop():
+    spark = Session()
+    sig = type("Sig", (), {"stop": threading.Event()})()
+    assert st.flag_on_stop(sig, spark, "cancel-batch") is None
+    t = st.flag_on_stop(sig, spark, "finish-batch")
+    t.join(0.05)
+    assert t.is_alive() and spark.conf.get(st.STOP_CONF, "false") == "false"  # no stop asked yet
+    sig.stop.set()
+    t.join(5)
+    assert not t.is_alive() and spark.conf.get(st.STOP_CONF) == "true"
+
+
+def test_flag_on_stop_when_the_session_is_gone():
+    spark = Session()
+    spark.conf.fail = {"*set*": RuntimeError("session gone")}
+    sig = type("Sig", (), {"stop": threading.Event()})()
+    sig.stop.set()
+    t = st.flag_on_stop(sig, spark, "finish-batch")
+    t.join(5)
+    assert not t.is_alive() and st.STOP_CONF not in spark.conf.values  # silent: _stop sets it again and warns
 
 
 @pytest.fixture
