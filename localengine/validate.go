@@ -167,7 +167,10 @@ func (v *validator) rejectRow(p Payload, rej *contracts.Rejection) Row {
 	// Spark engine writes it; docs/validation.md).
 	row := Row{string(rej.RawPayload), string(rej.ReasonCode), rej.Reason, rej.FieldPath, rej.ObservedAt.UTC(),
 		v.pipeline, v.c.ID, nil, nil, nil, rawBase64(rej.RawPayload), v.c.Version, nullIfEmpty(rej.Rule)}
-	members := readableMembers(p.Raw)
+	var members map[string]any
+	if readable(rej.ReasonCode) {
+		members = readableMembers(p.Raw)
+	}
 	for _, f := range v.extra {
 		row = append(row, memberValue(members[f.Name], f.Type.Kind))
 	}
@@ -193,8 +196,23 @@ func rawBase64(raw []byte) any {
 	return base64.StdEncoding.EncodeToString(raw)
 }
 
+// readable reports whether a payload rejected with code passed the
+// payload-level checks (size, UTF-8, one JSON value without duplicate
+// members or lone surrogates), which come first: only then does the Spark
+// engine read its members (from the strict parse, _etl_json, NULL
+// otherwise), so only then does a rejection carry them. encoding/json alone
+// would read the last of duplicate members, an object before trailing
+// text, or a lone surrogate as U+FFFD.
+func readable(code contracts.ReasonCode) bool {
+	switch code {
+	case contracts.ReasonPayloadTooLarge, contracts.ReasonInvalidUTF8, contracts.ReasonMalformedJSON, contracts.ReasonNotAnObject:
+		return false
+	}
+	return true
+}
+
 // readableMembers decodes the top-level members of a payload that is a JSON
-// object, nil otherwise.
+// object, nil otherwise (the payload of a rejection that is readable).
 func readableMembers(raw []byte) map[string]any {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
