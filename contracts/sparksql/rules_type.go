@@ -99,14 +99,18 @@ func intRules(k contracts.Kind, val value) []rule {
 	}
 }
 
-// decimalRules: exact digits for BIGINT and DECIMAL (significant fraction
-// digits and integer digits counted on the plain text); for DOUBLE (exponent
-// notation) the value must survive a round trip through DECIMAL(p,s).
+// decimalRules: a BIGINT or DECIMAL literal fits DECIMAL(p,s) when its
+// significant fraction digits are at most s and the cast of its exact text
+// is not NULL: the scale schema_of_variant reports (DECIMAL(p',s'), trailing
+// fraction zeros stripped: 19.990 is DECIMAL(4,2), 0.005 DECIMAL(3,3)) is the
+// number of significant fraction digits, and a cast that does not round
+// overflows (NULL) exactly when the integer digits are more than p-s. A
+// BIGINT has no fraction. For DOUBLE (exponent notation) the value must
+// survive a round trip through DECIMAL(p,s).
 func decimalRules(t contracts.Type, val value) []rule {
-	txt := val.text
-	exact := fmt.Sprintf("length(regexp_extract(%s, '[.]([0-9]*[1-9])', 1)) <= %d AND length(regexp_extract(%s, '^-?0*([0-9]*)', 1)) <= %d",
-		txt, t.Scale, txt, t.Precision-t.Scale)
-	double := fmt.Sprintf("CAST(%s AS DOUBLE) = try_cast(%s AS DOUBLE)", val.number, txt)
+	scale := fmt.Sprintf("try_cast(replace(split_part(%s, ',', 2), ')', '') AS INT)", val.kind)
+	exact := fmt.Sprintf("%s IS NOT NULL AND (%s = 'BIGINT' OR %s <= %d)", val.number, val.kind, scale, t.Scale)
+	double := fmt.Sprintf("CAST(%s AS DOUBLE) = try_cast(%s AS DOUBLE)", val.number, val.text)
 	return []rule{
 		{contracts.ReasonWrongType, isNumberExpr(val.kind), "expected a JSON number"},
 		{contracts.ReasonDecimalOverflow,

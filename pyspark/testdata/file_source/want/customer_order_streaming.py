@@ -138,7 +138,7 @@ ORDER_EVENTS_RULES = [
     ("order_total", "type decimal", "'WRONG_TYPE'", "'expected a JSON number'", "'order_total'",
      "(NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false))"),
     ("order_total", "type decimal", "'DECIMAL_OVERFLOW'", "'number does not fit decimal(18,2)'", "'order_total'",
-     "(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE length(regexp_extract(`_etl_n4`, '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(`_etl_n4`, '^-?0*([0-9]*)', 1)) <= 16 END, false))"),
+     "(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false))"),
     ("order_total", "gte=0", "'OUT_OF_RANGE'", "'must be >= 0'", "'order_total'",
      "(NOT `_etl_p4` OR coalesce(`_etl_d4` >= (0BD), false))"),
     ("status", "required", "'MISSING_REQUIRED'", "'is required'", "'status'",

@@ -155,23 +155,23 @@ coalesce(`_etl_p4`, false);
 -- 13 WRONG_TYPE order_total: type decimal
 (NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false));
 -- 14 DECIMAL_OVERFLOW order_total: type decimal
-(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE length(regexp_extract(`_etl_n4`, '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(`_etl_n4`, '^-?0*([0-9]*)', 1)) <= 16 END, false));
+(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false));
 -- 15 WRONG_TYPE refund_total: type decimal
 (NOT `_etl_p5` OR coalesce((`_etl_k5` IN ('BIGINT', 'DOUBLE') OR `_etl_k5` LIKE 'DECIMAL(%'), false));
 -- 16 DECIMAL_OVERFLOW refund_total: type decimal
-(NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE length(regexp_extract(`_etl_n5`, '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(`_etl_n5`, '^-?0*([0-9]*)', 1)) <= 16 END, false));
+(NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE `_etl_d5` IS NOT NULL AND (`_etl_k5` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k5`, ',', 2), ')', '') AS INT) <= 2) END, false));
 -- 17 WRONG_TYPE discount: type decimal
 (NOT `_etl_p6` OR coalesce((`_etl_k6` IN ('BIGINT', 'DOUBLE') OR `_etl_k6` LIKE 'DECIMAL(%'), false));
 -- 18 DECIMAL_OVERFLOW discount: type decimal
-(NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE length(regexp_extract(`_etl_n6`, '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(`_etl_n6`, '^-?0*([0-9]*)', 1)) <= 8 END, false));
+(NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE `_etl_d6` IS NOT NULL AND (`_etl_k6` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k6`, ',', 2), ')', '') AS INT) <= 2) END, false));
 -- 19 WRONG_TYPE big_a: type decimal
 (NOT `_etl_p7` OR coalesce((`_etl_k7` IN ('BIGINT', 'DOUBLE') OR `_etl_k7` LIKE 'DECIMAL(%'), false));
 -- 20 DECIMAL_OVERFLOW big_a: type decimal
-(NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE length(regexp_extract(`_etl_n7`, '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(`_etl_n7`, '^-?0*([0-9]*)', 1)) <= 28 END, false));
+(NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE `_etl_d7` IS NOT NULL AND (`_etl_k7` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k7`, ',', 2), ')', '') AS INT) <= 10) END, false));
 -- 21 WRONG_TYPE big_b: type decimal
 (NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false));
 -- 22 DECIMAL_OVERFLOW big_b: type decimal
-(NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE length(regexp_extract(`_etl_n8`, '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(`_etl_n8`, '^-?0*([0-9]*)', 1)) <= 15 END, false));
+(NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 5) END, false));
 -- 23 WRONG_TYPE x: type float64
 (NOT `_etl_p9` OR coalesce((`_etl_k9` IN ('BIGINT', 'DOUBLE') OR `_etl_k9` LIKE 'DECIMAL(%') AND abs(`_etl_d9`) <= 1.7976931348623157E308D, false));
 -- 24 WRONG_TYPE y: type float64
@@ -250,15 +250,15 @@ CASE
   WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_t3` IS NOT NULL, false))) THEN 11
   WHEN NOT (coalesce(`_etl_p4`, false)) THEN 12
   WHEN NOT ((NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false))) THEN 13
-  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE length(regexp_extract(`_etl_n4`, '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(`_etl_n4`, '^-?0*([0-9]*)', 1)) <= 16 END, false))) THEN 14
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 14
   WHEN NOT ((NOT `_etl_p5` OR coalesce((`_etl_k5` IN ('BIGINT', 'DOUBLE') OR `_etl_k5` LIKE 'DECIMAL(%'), false))) THEN 15
-  WHEN NOT ((NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE length(regexp_extract(`_etl_n5`, '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(`_etl_n5`, '^-?0*([0-9]*)', 1)) <= 16 END, false))) THEN 16
+  WHEN NOT ((NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE `_etl_d5` IS NOT NULL AND (`_etl_k5` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k5`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 16
   WHEN NOT ((NOT `_etl_p6` OR coalesce((`_etl_k6` IN ('BIGINT', 'DOUBLE') OR `_etl_k6` LIKE 'DECIMAL(%'), false))) THEN 17
-  WHEN NOT ((NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE length(regexp_extract(`_etl_n6`, '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(`_etl_n6`, '^-?0*([0-9]*)', 1)) <= 8 END, false))) THEN 18
+  WHEN NOT ((NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE `_etl_d6` IS NOT NULL AND (`_etl_k6` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k6`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 18
   WHEN NOT ((NOT `_etl_p7` OR coalesce((`_etl_k7` IN ('BIGINT', 'DOUBLE') OR `_etl_k7` LIKE 'DECIMAL(%'), false))) THEN 19
-  WHEN NOT ((NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE length(regexp_extract(`_etl_n7`, '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(`_etl_n7`, '^-?0*([0-9]*)', 1)) <= 28 END, false))) THEN 20
+  WHEN NOT ((NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE `_etl_d7` IS NOT NULL AND (`_etl_k7` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k7`, ',', 2), ')', '') AS INT) <= 10) END, false))) THEN 20
   WHEN NOT ((NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false))) THEN 21
-  WHEN NOT ((NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE length(regexp_extract(`_etl_n8`, '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(`_etl_n8`, '^-?0*([0-9]*)', 1)) <= 15 END, false))) THEN 22
+  WHEN NOT ((NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 5) END, false))) THEN 22
   WHEN NOT ((NOT `_etl_p9` OR coalesce((`_etl_k9` IN ('BIGINT', 'DOUBLE') OR `_etl_k9` LIKE 'DECIMAL(%') AND abs(`_etl_d9`) <= 1.7976931348623157E308D, false))) THEN 23
   WHEN NOT ((NOT `_etl_p10` OR coalesce((`_etl_k10` IN ('BIGINT', 'DOUBLE') OR `_etl_k10` LIKE 'DECIMAL(%') AND abs(`_etl_d10`) <= 1.7976931348623157E308D, false))) THEN 24
   WHEN NOT ((NOT `_etl_p11` OR coalesce((`_etl_k11` = 'BIGINT' OR (`_etl_k11` LIKE 'DECIMAL(%,0)' AND `_etl_i11` IS NULL)), false))) THEN 25

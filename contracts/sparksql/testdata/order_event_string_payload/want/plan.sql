@@ -84,7 +84,7 @@ coalesce(`_etl_p4`, false);
 -- 18 WRONG_TYPE order_total: type decimal
 (NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false));
 -- 19 DECIMAL_OVERFLOW order_total: type decimal
-(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE length(regexp_extract(`_etl_n4`, '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(`_etl_n4`, '^-?0*([0-9]*)', 1)) <= 16 END, false));
+(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false));
 -- 20 OUT_OF_RANGE order_total: gte=0
 (NOT `_etl_p4` OR coalesce(`_etl_d4` >= (0BD), false));
 -- 21 MISSING_REQUIRED status: required
@@ -122,7 +122,7 @@ CASE
   WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_i3` > (0BD), false))) THEN 16
   WHEN NOT (coalesce(`_etl_p4`, false)) THEN 17
   WHEN NOT ((NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false))) THEN 18
-  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE length(regexp_extract(`_etl_n4`, '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(`_etl_n4`, '^-?0*([0-9]*)', 1)) <= 16 END, false))) THEN 19
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 19
   WHEN NOT ((NOT `_etl_p4` OR coalesce(`_etl_d4` >= (0BD), false))) THEN 20
   WHEN NOT (coalesce(`_etl_p5`, false)) THEN 21
   WHEN NOT ((NOT `_etl_p5` OR coalesce(`_etl_k5` = 'STRING', false))) THEN 22
