@@ -3,13 +3,13 @@ package sparksql
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/etlgen/etlgen/contracts"
 )
 
 // fields compiles every top-level field in declaration order and adds its
-// typed column: the typed part of its value (fieldValue) for a scalar, else
-// typedExpr.
+// typed column.
 func (cp *compiler) fields() error {
 	for i := range cp.plan.Contract.Fields {
 		f := &cp.plan.Contract.Fields[i]
@@ -18,13 +18,27 @@ func (cp *compiler) fields() error {
 		if err := cp.field(f, v, f.Name, "", id); err != nil {
 			return err
 		}
-		col := cp.values[id].typed(f.Type)
-		if col == "" {
-			col = typedExpr(f.Type, v, 1)
-		}
-		cp.plan.Columns = append(cp.plan.Columns, Column{Name: f.Name, SQL: col})
+		cp.plan.Columns = append(cp.plan.Columns, Column{Name: f.Name, SQL: cp.column(f.Type, id)})
 	}
 	return nil
+}
+
+// column is the typed value of the field of type t and id, read from its
+// value's stages (value.typed) for a scalar, built from its fields' columns
+// when present for a struct, typedExpr of its variant for an array.
+func (cp *compiler) column(t contracts.Type, id string) string {
+	val := cp.values[id]
+	if col := val.typed(t); col != "" {
+		return col
+	}
+	if t.Kind != contracts.KindStruct {
+		return typedExpr(t, val.v, 1)
+	}
+	parts := make([]string, len(t.Fields))
+	for i := range t.Fields {
+		parts[i] = QuoteString(t.Fields[i].Name) + ", " + cp.column(t.Fields[i].Type, id+"_"+strconv.Itoa(i+1))
+	}
+	return fmt.Sprintf("CASE WHEN %s THEN named_struct(%s) END", val.present, strings.Join(parts, ", "))
 }
 
 // field compiles the checks of field f, whose member is the variant column

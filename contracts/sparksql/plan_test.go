@@ -286,3 +286,28 @@ func TestStageLevels(t *testing.T) {
 		t.Errorf("%d levels for %d stages: grouping does not flatten the plan", len(levels), len(p.Stages))
 	}
 }
+
+// TestFieldPartsComputedOnce: the rule level and the projection read each
+// field's value parts from their stages (value.go) and derive none of them
+// again; the stages compute each part once.
+func TestFieldPartsComputedOnce(t *testing.T) {
+	derived := []string{"schema_of_variant(", "'$', 'string')", "'$', 'bigint')", "'$', 'int')", "to_json(", "is_variant_null(",
+		"regexp_extract(", "AS DECIMAL(", "RLIKE"}
+	for _, c := range []*contracts.Contract{orderEvent(), crossRules()} {
+		p := compile(t, c, Options{})
+		for _, e := range append([]string{p.VerdictStage().SQL}, p.ProjectionExprs()...) {
+			for _, d := range derived {
+				if strings.Contains(e, d) {
+					t.Errorf("%s: %q derives a field part again (%s)", c.ID, e, d)
+				}
+			}
+		}
+		seen := map[string]string{}
+		for _, s := range p.Stages {
+			if prev, ok := seen[s.SQL]; ok {
+				t.Errorf("%s: stages %s and %s compute the same %s", c.ID, prev, s.Alias, s.SQL)
+			}
+			seen[s.SQL] = s.Alias
+		}
+	}
+}

@@ -528,7 +528,7 @@ try_variant_get(`_etl_v9`, '$', 'boolean') AS `active`;
 `_etl_t10` AS `born`;
 `_etl_t11` AS `seen_at`;
 `_etl_s12` AS `kind`;
-CASE WHEN (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) THEN named_struct('street', try_variant_get(try_variant_get(`_etl_v13`, '$.street', 'variant'), '$', 'string'), 'zip', try_variant_get(try_variant_get(`_etl_v13`, '$.zip', 'variant'), '$', 'string'), 'we\'ird.name', try_variant_get(try_variant_get(`_etl_v13`, '$["we\'ird.name"]', 'variant'), '$', 'boolean')) END AS `address`;
+CASE WHEN `_etl_p13` THEN named_struct('street', `_etl_s13_1`, 'zip', `_etl_s13_2`, 'we\'ird.name', try_variant_get(`_etl_v13_3`, '$', 'boolean')) END AS `address`;
 transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), el1 -> CASE WHEN (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('sku', try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string'), 'qty', try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'int'), 'price', try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)), 'tags', transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), el2 -> try_variant_get(el2, '$', 'string'))) END) AS `items`;
 transform(try_variant_get(`_etl_v15`, '$', 'array<variant>'), el1 -> transform(try_variant_get(el1, '$', 'array<variant>'), el2 -> try_cast(to_json(el2) AS DOUBLE))) AS `matrix`;
 `_etl_s16` AS `back``tick`;
