@@ -17,7 +17,8 @@
 //	                                TableLayout, PARTITIONED BY, TBLPROPERTIES and
 //	                                the provider, USING delta or iceberg)
 //	Compile(contract, Options)      contract → Plan
-//	Plan.Stages                     intermediate columns, added in order
+//	Plan.Stages                     intermediate columns, added in order: the
+//	                                payload's parts, then each field's value parts
 //	Plan.ValueStageLevels           the same, grouped: one select per group
 //	Plan.Checks                     one NULL-safe predicate per rule, in spec order,
 //	                                with the rule's name, code, reason and path
@@ -95,16 +96,26 @@
 //     DECIMAL(p,0). (Checked on Spark 4.1.1.)
 //   - DOUBLE: exponent notation, or more than 38 digits.
 //
+// Each part of a field's value the checks read is a stage of its own,
+// computed once per row however many checks read it (value.go): the
+// presence _etl_pN, the JSON type _etl_kN (schema_of_variant), the string
+// _etl_sN or BIGINT _etl_iN read of the variant, and for a number its JSON
+// text _etl_nN and typed value _etl_dN. The projection and the cross-field
+// rules read the same stages. An array's elements, checked inside a lambda,
+// write the parts where they are read.
+//
 // int32/int64: WRONG_TYPE unless BIGINT, or DECIMAL(p,0) whose value does not
 // fit a long (1.0 fits: a fraction; 9223372036854775808 does not: an integer
-// literal out of range); OUT_OF_RANGE unless
-// try_variant_get(v, '$', 'int'|'bigint') is not NULL (the variant cast
-// fails, and try_ gives NULL, outside the range). float64: a number whose
-// JSON text (to_json: exact digits for BIGINT and DECIMAL, Double.toString
-// for DOUBLE, which round-trips) casts to a finite DOUBLE (Jackson turns an
-// overflowing literal into Infinity). decimal(p,s): on the exact text, the
-// significant fraction digits (regexp_extract '[.]([0-9]*[1-9])') and the
-// integer digits without leading zeros; a DOUBLE (exponent notation) must
+// literal out of range); OUT_OF_RANGE unless try_variant_get(v, '$',
+// 'bigint') is not NULL (the variant cast fails, and try_ gives NULL,
+// outside the range) and, for int32, within the range of an INT. float64: a
+// number whose JSON text (to_json: exact digits for BIGINT and DECIMAL,
+// Double.toString for DOUBLE, which round-trips) casts to a finite DOUBLE
+// (Jackson turns an overflowing literal into Infinity). decimal(p,s): a
+// BIGINT or DECIMAL(p',s') fits when s' (the significant fraction digits,
+// trailing zeros stripped) is at most s and the cast of the exact text to
+// DECIMAL(p,s), which then does not round, is not NULL (it is NULL when the
+// integer digits are more than p-s); a DOUBLE (exponent notation) must
 // survive DECIMAL(p,s) → DOUBLE unchanged. Timestamps: an anchored pattern
 // (\z, since Java's $ matches before a final newline), the local part parsed
 // by try_to_timestamp with a strict pattern and forced offset +00:00, the

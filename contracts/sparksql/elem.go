@@ -46,14 +46,15 @@ func valueErrExpr(t contracts.Type, f *contracts.Field, v, pathSQL string, depth
 	if f == nil || isRequired(f) {
 		missing = errStruct(contracts.ReasonMissingRequired, pathSQL, "is required")
 	}
-	fmt.Fprintf(&b, "CASE WHEN NOT %s THEN %s", presentExpr(v), missing)
-	rules, err := typeRules(t, v)
+	val := inlineValue(t, v)
+	fmt.Fprintf(&b, "CASE WHEN NOT %s THEN %s", val.present, missing)
+	rules, err := typeRules(t, val)
 	if err != nil {
 		return "", err
 	}
 	var cons []rule
 	if f != nil {
-		if cons, _, err = constraintRules(f, v); err != nil {
+		if cons, _, err = constraintRules(f, val); err != nil {
 			return "", err
 		}
 	}

@@ -22,6 +22,9 @@ const (
 // compiler accumulates the stages, checks and columns of a plan.
 type compiler struct {
 	plan *Plan
+	// values holds the parts of each field's value by id (1, 1_2, …): the
+	// projection's column and the value a cross-field rule reads.
+	values map[string]value
 }
 
 func (cp *compiler) stage(alias, sql string) string {

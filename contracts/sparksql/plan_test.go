@@ -71,16 +71,23 @@ func TestExpressionsLex(t *testing.T) {
 
 // neverNull matches the two shapes Compile gives every check: coalesce(p,
 // false), or NOT guard OR coalesce(p, false) with a guard made of presence
-// tests, which are never NULL.
+// stages (_etl_pN), each a presence test, which is never NULL.
 var (
-	coalesced = regexp.MustCompile(`(?s)^coalesce\(.*, false\)$`)
-	guardedRe = regexp.MustCompile(`(?s)^\(NOT (.*) OR coalesce\(.*, false\)\)$`)
-	presence  = regexp.MustCompile("\\(`[^`]+` IS NOT NULL AND NOT is_variant_null\\(`[^`]+`\\)\\)")
+	coalesced     = regexp.MustCompile(`(?s)^coalesce\(.*, false\)$`)
+	guardedRe     = regexp.MustCompile(`(?s)^\(NOT (.*) OR coalesce\(.*, false\)\)$`)
+	presence      = regexp.MustCompile("^\\(`[^`]+` IS NOT NULL AND NOT is_variant_null\\(`[^`]+`\\)\\)$")
+	presenceStage = regexp.MustCompile("`_etl_p[0-9_]+`")
 )
 
 func TestChecksAreNullSafe(t *testing.T) {
 	for _, c := range []*contracts.Contract{orderEvent(), kitchenSink()} {
-		for i, ck := range compile(t, c, Options{}).Checks {
+		p := compile(t, c, Options{})
+		for _, st := range p.Stages {
+			if presenceStage.MatchString(QuoteIdent(st.Alias)) && !presence.MatchString(st.SQL) {
+				t.Errorf("%s stage %s is not a presence test: %s", c.ID, st.Alias, st.SQL)
+			}
+		}
+		for i, ck := range p.Checks {
 			if coalesced.MatchString(ck.SQL) {
 				continue
 			}
@@ -89,7 +96,7 @@ func TestChecksAreNullSafe(t *testing.T) {
 				t.Errorf("%s check %d (%s %s) is not NULL-safe: %s", c.ID, i+1, ck.Code, ck.FieldPath, ck.SQL)
 				continue
 			}
-			rest := strings.NewReplacer("(", "", ")", "", " AND ", "").Replace(presence.ReplaceAllString(m[1], ""))
+			rest := strings.NewReplacer("(", "", ")", "", " AND ", "").Replace(presenceStage.ReplaceAllString(m[1], ""))
 			if rest != "" {
 				t.Errorf("%s check %d guard has more than presence tests: %s", c.ID, i+1, m[1])
 			}
@@ -157,8 +164,11 @@ func TestOrderEventCheckOrder(t *testing.T) {
 		t.Errorf("checks:\n got %q\nwant %q", got, want)
 	}
 	cols := p.ProjectionExprs()
-	if len(cols) != 6 || !strings.HasSuffix(cols[3], "AS DECIMAL(18,2)) AS `order_total`") || cols[5] != "`_etl_t6` AS `event_time`" {
+	if len(cols) != 6 || cols[3] != "`_etl_d4` AS `order_total`" || cols[5] != "`_etl_t6` AS `event_time`" {
 		t.Errorf("projection = %q", cols)
+	}
+	if i := slices.IndexFunc(p.Stages, func(s Stage) bool { return s.Alias == "_etl_d4" }); i < 0 || p.Stages[i].SQL != "try_cast(`_etl_n4` AS DECIMAL(18,2))" {
+		t.Errorf("order_total's typed stage is not its text cast to DECIMAL(18,2): %v", p.Stages)
 	}
 }
 
@@ -274,5 +284,30 @@ func TestStageLevels(t *testing.T) {
 	}
 	if len(levels) >= len(p.Stages)/2 {
 		t.Errorf("%d levels for %d stages: grouping does not flatten the plan", len(levels), len(p.Stages))
+	}
+}
+
+// TestFieldPartsComputedOnce: the rule level and the projection read each
+// field's value parts from their stages (value.go) and derive none of them
+// again; the stages compute each part once.
+func TestFieldPartsComputedOnce(t *testing.T) {
+	derived := []string{"schema_of_variant(", "'$', 'string')", "'$', 'bigint')", "'$', 'int')", "to_json(", "is_variant_null(",
+		"regexp_extract(", "AS DECIMAL(", "RLIKE"}
+	for _, c := range []*contracts.Contract{orderEvent(), crossRules()} {
+		p := compile(t, c, Options{})
+		for _, e := range append([]string{p.VerdictStage().SQL}, p.ProjectionExprs()...) {
+			for _, d := range derived {
+				if strings.Contains(e, d) {
+					t.Errorf("%s: %q derives a field part again (%s)", c.ID, e, d)
+				}
+			}
+		}
+		seen := map[string]string{}
+		for _, s := range p.Stages {
+			if prev, ok := seen[s.SQL]; ok {
+				t.Errorf("%s: stages %s and %s compute the same %s", c.ID, prev, s.Alias, s.SQL)
+			}
+			seen[s.SQL] = s.Alias
+		}
 	}
 }

@@ -14,12 +14,12 @@ import (
 var numberArg = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
 
 // constraintRules compiles the constraints of field f (type t, value in the
-// variant v) in tag order, with each rule's constraint as tagged (its
+// value val) in tag order, with each rule's constraint as tagged (its
 // Check.Rule). required on a string is the non-empty check; on other kinds
 // it only makes the field required (see isRequired).
-func constraintRules(f *contracts.Field, v string) (rules []rule, tags []string, err error) {
+func constraintRules(f *contracts.Field, val value) (rules []rule, tags []string, err error) {
 	for _, c := range f.Constraints {
-		r, skip, err := constraintRule(f.Type, c, v)
+		r, skip, err := constraintRule(f.Type, c, val)
 		if err != nil {
 			return nil, nil, fmt.Errorf("constraint %s: %w", c.Kind, err)
 		}
@@ -38,7 +38,7 @@ func constraintTag(c contracts.Constraint) string {
 	return string(c.Kind) + "=" + strings.Join(c.Args, " ")
 }
 
-func constraintRule(t contracts.Type, c contracts.Constraint, v string) (rule, bool, error) {
+func constraintRule(t contracts.Type, c contracts.Constraint, val value) (rule, bool, error) {
 	switch {
 	case c.Kind == contracts.ConstraintOmitEmpty:
 		return rule{}, true, nil
@@ -46,15 +46,15 @@ func constraintRule(t contracts.Type, c contracts.Constraint, v string) (rule, b
 		if t.Kind != contracts.KindString {
 			return rule{}, true, nil
 		}
-		return rule{contracts.ReasonMissingRequired, variantAs(v, "string") + " <> ''", "is required and must not be empty"}, false, nil
+		return rule{contracts.ReasonMissingRequired, val.str + " <> ''", "is required and must not be empty"}, false, nil
 	case c.Kind.IsBound():
-		r, err := compareRule(t, c, v)
+		r, err := compareRule(t, c, val)
 		return r, false, err
 	case c.Kind == contracts.ConstraintOneOf:
-		r, err := enumRule(t, c, v)
+		r, err := enumRule(t, c, val)
 		return r, false, err
 	}
-	r, err := formatRule(t, c, v)
+	r, err := formatRule(t, c, val)
 	return r, false, err
 }
 
@@ -69,7 +69,7 @@ func oneArg(c contracts.Constraint) (string, error) {
 // arrays (elements), a numeric comparison on numbers, exact for integers
 // and decimals (DECIMAL literals) and in float64 for floats (DOUBLE
 // literals).
-func compareRule(t contracts.Type, c contracts.Constraint, v string) (rule, error) {
+func compareRule(t contracts.Type, c contracts.Constraint, val value) (rule, error) {
 	arg, err := oneArg(c)
 	if err != nil {
 		return rule{}, err
@@ -82,9 +82,9 @@ func compareRule(t contracts.Type, c contracts.Constraint, v string) (rule, erro
 		if err != nil || n < 0 {
 			return rule{}, fmt.Errorf("argument %q is not a length", arg)
 		}
-		length := fmt.Sprintf("char_length(%s)", variantAs(v, "string"))
+		length := fmt.Sprintf("char_length(%s)", val.str)
 		if t.Kind == contracts.KindArray {
-			length = fmt.Sprintf("array_size(%s)", variantAs(v, "array<variant>"))
+			length = fmt.Sprintf("array_size(%s)", variantAs(val.v, "array<variant>"))
 		}
 		return rule{contracts.ReasonBadLength, fmt.Sprintf("%s %s %d", length, op, n), fmt.Sprintf("length must be %s %d", op, n)}, nil
 	case contracts.KindInt32, contracts.KindInt64, contracts.KindFloat64, contracts.KindDecimal:
@@ -94,21 +94,20 @@ func compareRule(t contracts.Type, c contracts.Constraint, v string) (rule, erro
 		if !numberArg.MatchString(arg) {
 			return rule{}, fmt.Errorf("argument %q is not a number", arg)
 		}
-		return rule{contracts.ReasonOutOfRange, fmt.Sprintf("%s %s %s", numberValue(t, v), op, numberLiteral(t.Kind, arg)),
+		return rule{contracts.ReasonOutOfRange, fmt.Sprintf("%s %s %s", numberValue(t, val), op, numberLiteral(t.Kind, arg)),
 			fmt.Sprintf("must be %s %s", op, arg)}, nil
 	}
 	return rule{}, fmt.Errorf("does not apply to %s", t.Kind)
 }
 
-// numberValue is the typed value of a number held in v (see typedExpr).
-func numberValue(t contracts.Type, v string) string {
+// numberValue is the typed value of a number (see typedExpr): the BIGINT
+// read of an integer, the typed number of a float or decimal.
+func numberValue(t contracts.Type, val value) string {
 	switch t.Kind {
 	case contracts.KindInt32, contracts.KindInt64:
-		return variantAs(v, "bigint")
-	case contracts.KindFloat64:
-		return fmt.Sprintf("try_cast(%s AS DOUBLE)", numberText(v))
+		return val.long
 	}
-	return fmt.Sprintf("try_cast(%s AS DECIMAL(%d,%d))", numberText(v), t.Precision, t.Scale)
+	return val.number
 }
 
 // numberLiteral renders a checked numeric argument as a DOUBLE literal for
@@ -129,7 +128,7 @@ func numberLiteral(k contracts.Kind, arg string) string {
 	return "(" + sign + arg + suffix + ")"
 }
 
-func enumRule(t contracts.Type, c contracts.Constraint, v string) (rule, error) {
+func enumRule(t contracts.Type, c contracts.Constraint, val value) (rule, error) {
 	if t.Kind != contracts.KindString {
 		return rule{}, fmt.Errorf("applies to strings only, not %s", t.Kind)
 	}
@@ -140,7 +139,7 @@ func enumRule(t contracts.Type, c contracts.Constraint, v string) (rule, error) 
 	for i, a := range c.Args {
 		vals[i] = QuoteString(a)
 	}
-	return rule{contracts.ReasonBadEnum, fmt.Sprintf("%s IN (%s)", variantAs(v, "string"), strings.Join(vals, ", ")),
+	return rule{contracts.ReasonBadEnum, fmt.Sprintf("%s IN (%s)", val.str, strings.Join(vals, ", ")),
 		"must be one of " + strings.Join(c.Args, ", ")}, nil
 }
 
@@ -148,11 +147,11 @@ func enumRule(t contracts.Type, c contracts.Constraint, v string) (rule, error) 
 // contracts.FormatPattern (RE2 and Java read them the same: \z anchors,
 // explicit whitespace classes); rlike is Java's Matcher.find, and the
 // patterns are anchored, so find is a full match.
-func formatRule(t contracts.Type, c contracts.Constraint, v string) (rule, error) {
+func formatRule(t contracts.Type, c contracts.Constraint, val value) (rule, error) {
 	if t.Kind != contracts.KindString {
 		return rule{}, fmt.Errorf("unsupported here or not applicable to %s", t.Kind)
 	}
-	s := variantAs(v, "string")
+	s := val.str
 	if p, ok := contracts.FormatPattern(c.Kind); ok {
 		return rule{contracts.ReasonBadFormat, fmt.Sprintf("%s RLIKE %s", s, QuoteString(p)), "is not a valid " + string(c.Kind)}, nil
 	}

@@ -17,7 +17,7 @@ func (cp *compiler) crossRules() error {
 	c := cp.plan.Contract
 	leaves := map[string]string{}
 	leaf := func(n *contracts.RuleNode) string {
-		id, sql := payloadLeaf(c.Fields, n)
+		id, sql := cp.payloadLeaf(c.Fields, n)
 		if _, ok := leaves[id]; !ok && !strings.HasPrefix(sql, "`") {
 			leaves[id] = cp.stage("_etl_c"+id, sql)
 		} else if !ok {
@@ -56,11 +56,11 @@ func RuleSQL(c *contracts.Contract, r contracts.Rule) (string, error) {
 	return e.passes(e.render(n)), nil
 }
 
-// payloadLeaf is a field's stage id and typed value in the validation
-// plan: the temporal stage of a timestamp or date, else the typed read of
-// its variant stage (_etl_v1_2 is the second field of the first), which
-// crossRules keeps as a stage _etl_cN.
-func payloadLeaf(fields []contracts.Field, n *contracts.RuleNode) (id, sql string) {
+// payloadLeaf is a field's stage id (1_2 is the second field of the first)
+// and typed value in the validation plan: the stage of its value that the
+// projection reads (value.ruleValue), else the typed read of its variant
+// stage, which crossRules keeps as a stage _etl_cN.
+func (cp *compiler) payloadLeaf(fields []contracts.Field, n *contracts.RuleNode) (id, sql string) {
 	for _, name := range n.Path {
 		for i := range fields {
 			if fields[i].Name == name {
@@ -70,9 +70,8 @@ func payloadLeaf(fields []contracts.Field, n *contracts.RuleNode) (id, sql strin
 			}
 		}
 	}
-	switch n.Field.Kind {
-	case contracts.KindTimestamp, contracts.KindDate:
-		return id, QuoteIdent("_etl_t" + id)
+	if typed := cp.values[id].ruleValue(n.Field); typed != "" {
+		return id, typed
 	}
 	return id, widenInt(n.Field, typedExpr(n.Field, QuoteIdent("_etl_v"+id), 1))
 }

@@ -26,9 +26,9 @@ func presentExpr(v string) string {
 // notation, more than 38 digits), STRING, BOOLEAN, VOID for null.
 func jsonType(v string) string { return "schema_of_variant(" + v + ")" }
 
-// isNumberExpr is TRUE when v holds a JSON number.
-func isNumberExpr(v string) string {
-	return fmt.Sprintf("(%s IN ('BIGINT', 'DOUBLE') OR %s LIKE 'DECIMAL(%%')", jsonType(v), jsonType(v))
+// isNumberExpr is TRUE when the JSON type kind (jsonType) is a number.
+func isNumberExpr(kind string) string {
+	return fmt.Sprintf("(%s IN ('BIGINT', 'DOUBLE') OR %s LIKE 'DECIMAL(%%')", kind, kind)
 }
 
 // numberText is the JSON text of a number: exact digits for BIGINT and
@@ -40,40 +40,40 @@ func variantAs(v, sqlType string) string {
 	return fmt.Sprintf("try_variant_get(%s, '$', '%s')", v, sqlType)
 }
 
-// typeRules returns the JSON-type checks of a value of type t held in the
-// variant v, in spec order.
-func typeRules(t contracts.Type, v string) ([]rule, error) {
+// typeRules returns the JSON-type checks of a value of type t, in spec
+// order, read from its parts (value).
+func typeRules(t contracts.Type, val value) ([]rule, error) {
 	switch t.Kind {
 	case contracts.KindString:
-		return []rule{{contracts.ReasonWrongType, jsonType(v) + " = 'STRING'", "expected a JSON string"}}, nil
+		return []rule{{contracts.ReasonWrongType, val.kind + " = 'STRING'", "expected a JSON string"}}, nil
 	case contracts.KindBool:
-		return []rule{{contracts.ReasonWrongType, jsonType(v) + " = 'BOOLEAN'", "expected true or false"}}, nil
+		return []rule{{contracts.ReasonWrongType, val.kind + " = 'BOOLEAN'", "expected true or false"}}, nil
 	case contracts.KindInt32, contracts.KindInt64:
-		return intRules(t.Kind, v), nil
+		return intRules(t.Kind, val), nil
 	case contracts.KindFloat64:
 		return []rule{{contracts.ReasonWrongType,
-			fmt.Sprintf("%s AND abs(try_cast(%s AS DOUBLE)) <= 1.7976931348623157E308D", isNumberExpr(v), numberText(v)),
+			fmt.Sprintf("%s AND abs(%s) <= 1.7976931348623157E308D", isNumberExpr(val.kind), val.number),
 			"expected a JSON number that fits float64"}}, nil
 	case contracts.KindDecimal:
-		return decimalRules(t, v), nil
+		return decimalRules(t, val), nil
 	case contracts.KindTimestamp:
 		return []rule{
-			{contracts.ReasonWrongType, jsonType(v) + " = 'STRING'", "expected a JSON string"},
-			{contracts.ReasonInvalidTimestamp, timestampExpr(variantAs(v, "string")) + " IS NOT NULL",
+			{contracts.ReasonWrongType, val.kind + " = 'STRING'", "expected a JSON string"},
+			{contracts.ReasonInvalidTimestamp, timestampExpr(val.str) + " IS NOT NULL",
 				"not an RFC 3339 timestamp YYYY-MM-DDTHH:MM:SS[.ffffff](Z|+HH:MM) in years 0001-9999"},
 		}, nil
 	case contracts.KindDate:
 		return []rule{
-			{contracts.ReasonWrongType, jsonType(v) + " = 'STRING'", "expected a JSON string"},
-			{contracts.ReasonInvalidDate, dateExpr(variantAs(v, "string")) + " IS NOT NULL", "not a YYYY-MM-DD date"},
+			{contracts.ReasonWrongType, val.kind + " = 'STRING'", "expected a JSON string"},
+			{contracts.ReasonInvalidDate, dateExpr(val.str) + " IS NOT NULL", "not a YYYY-MM-DD date"},
 		}, nil
 	case contracts.KindArray:
 		if t.Elem == nil {
 			return nil, fmt.Errorf("array without an element type")
 		}
-		return []rule{{contracts.ReasonWrongType, variantAs(v, "array<variant>") + " IS NOT NULL", "expected a JSON array"}}, nil
+		return []rule{{contracts.ReasonWrongType, variantAs(val.v, "array<variant>") + " IS NOT NULL", "expected a JSON array"}}, nil
 	case contracts.KindStruct:
-		return []rule{{contracts.ReasonWrongType, variantAs(v, "map<string,variant>") + " IS NOT NULL", "expected a JSON object"}}, nil
+		return []rule{{contracts.ReasonWrongType, variantAs(val.v, "map<string,variant>") + " IS NOT NULL", "expected a JSON object"}}, nil
 	}
 	return nil, fmt.Errorf("unsupported kind %q", t.Kind)
 }
@@ -82,33 +82,39 @@ func typeRules(t contracts.Type, v string) ([]rule, error) {
 // DECIMAL(p,0) when it does not. A literal with a '.' is a DECIMAL too, and
 // schema_of_variant strips its trailing zeros (1.0 is DECIMAL(1,0)), so a
 // DECIMAL(p,0) is an integer literal only when its value does not fit a long;
-// exponent notation is DOUBLE. The range check is a cast of the variant to
-// INT or BIGINT, NULL when out of range.
-func intRules(k contracts.Kind, v string) []rule {
-	target := "bigint"
+// exponent notation is DOUBLE. The range check reads the BIGINT cast of the
+// variant, NULL outside the range of a long; an int32 must also be within
+// the range of an INT (the check runs after the type check, so the value is
+// an integer literal).
+func intRules(k contracts.Kind, val value) []rule {
+	inRange := val.long + " IS NOT NULL"
 	if k == contracts.KindInt32 {
-		target = "int"
+		inRange = val.long + " BETWEEN -2147483648L AND 2147483647L"
 	}
 	return []rule{
 		{contracts.ReasonWrongType,
-			fmt.Sprintf("(%s = 'BIGINT' OR (%s LIKE 'DECIMAL(%%,0)' AND %s IS NULL))", jsonType(v), jsonType(v), variantAs(v, "bigint")),
+			fmt.Sprintf("(%s = 'BIGINT' OR (%s LIKE 'DECIMAL(%%,0)' AND %s IS NULL))", val.kind, val.kind, val.long),
 			"expected an integer literal"},
-		{contracts.ReasonOutOfRange, variantAs(v, target) + " IS NOT NULL", fmt.Sprintf("integer outside the range of %s", k)},
+		{contracts.ReasonOutOfRange, inRange, fmt.Sprintf("integer outside the range of %s", k)},
 	}
 }
 
-// decimalRules: exact digits for BIGINT and DECIMAL (significant fraction
-// digits and integer digits counted on the plain text); for DOUBLE (exponent
-// notation) the value must survive a round trip through DECIMAL(p,s).
-func decimalRules(t contracts.Type, v string) []rule {
-	txt := numberText(v)
-	exact := fmt.Sprintf("length(regexp_extract(%s, '[.]([0-9]*[1-9])', 1)) <= %d AND length(regexp_extract(%s, '^-?0*([0-9]*)', 1)) <= %d",
-		txt, t.Scale, txt, t.Precision-t.Scale)
-	double := fmt.Sprintf("CAST(try_cast(%s AS DECIMAL(%d,%d)) AS DOUBLE) = try_cast(%s AS DOUBLE)", txt, t.Precision, t.Scale, txt)
+// decimalRules: a BIGINT or DECIMAL literal fits DECIMAL(p,s) when its
+// significant fraction digits are at most s and the cast of its exact text
+// is not NULL: the scale schema_of_variant reports (DECIMAL(p',s'), trailing
+// fraction zeros stripped: 19.990 is DECIMAL(4,2), 0.005 DECIMAL(3,3)) is the
+// number of significant fraction digits, and a cast that does not round
+// overflows (NULL) exactly when the integer digits are more than p-s. A
+// BIGINT has no fraction. For DOUBLE (exponent notation) the value must
+// survive a round trip through DECIMAL(p,s).
+func decimalRules(t contracts.Type, val value) []rule {
+	scale := fmt.Sprintf("try_cast(replace(split_part(%s, ',', 2), ')', '') AS INT)", val.kind)
+	exact := fmt.Sprintf("%s IS NOT NULL AND (%s = 'BIGINT' OR %s <= %d)", val.number, val.kind, scale, t.Scale)
+	double := fmt.Sprintf("CAST(%s AS DOUBLE) = try_cast(%s AS DOUBLE)", val.number, val.text)
 	return []rule{
-		{contracts.ReasonWrongType, isNumberExpr(v), "expected a JSON number"},
+		{contracts.ReasonWrongType, isNumberExpr(val.kind), "expected a JSON number"},
 		{contracts.ReasonDecimalOverflow,
-			fmt.Sprintf("CASE WHEN %s = 'DOUBLE' THEN %s ELSE %s END", jsonType(v), double, exact),
+			fmt.Sprintf("CASE WHEN %s = 'DOUBLE' THEN %s ELSE %s END", val.kind, double, exact),
 			fmt.Sprintf("number does not fit decimal(%d,%d)", t.Precision, t.Scale)},
 	}
 }

@@ -12,7 +12,12 @@ CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payl
   THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`;
 try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`;
 try_variant_get(`_etl_json`, '$.id', 'variant') AS `_etl_v1`;
+(`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) AS `_etl_p1`;
+schema_of_variant(`_etl_v1`) AS `_etl_k1`;
+try_variant_get(`_etl_v1`, '$', 'string') AS `_etl_s1`;
 try_variant_get(`_etl_json`, '$.start', 'variant') AS `_etl_v2`;
+(`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) AS `_etl_p2`;
+schema_of_variant(`_etl_v2`) AS `_etl_k2`;
 try_variant_get(`_etl_v2`, '$', 'string') AS `_etl_s2`;
 CASE WHEN `_etl_s2` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
   CASE WHEN endswith(`_etl_s2`, 'Z') THEN 0
@@ -23,6 +28,8 @@ CASE WHEN left(`_etl_s2`, 4) <> '0000' AND abs(`_etl_o2`) <= 1080
   AND timestampadd(MINUTE, 0 - `_etl_o2`, `_etl_l2`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
   THEN timestampadd(MINUTE, 0 - `_etl_o2`, `_etl_l2`) END AS `_etl_t2`;
 try_variant_get(`_etl_json`, '$.end', 'variant') AS `_etl_v3`;
+(`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) AS `_etl_p3`;
+schema_of_variant(`_etl_v3`) AS `_etl_k3`;
 try_variant_get(`_etl_v3`, '$', 'string') AS `_etl_s3`;
 CASE WHEN `_etl_s3` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
   CASE WHEN endswith(`_etl_s3`, 'Z') THEN 0
@@ -33,24 +40,70 @@ CASE WHEN left(`_etl_s3`, 4) <> '0000' AND abs(`_etl_o3`) <= 1080
   AND timestampadd(MINUTE, 0 - `_etl_o3`, `_etl_l3`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
   THEN timestampadd(MINUTE, 0 - `_etl_o3`, `_etl_l3`) END AS `_etl_t3`;
 try_variant_get(`_etl_json`, '$.order_total', 'variant') AS `_etl_v4`;
+(`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) AS `_etl_p4`;
+schema_of_variant(`_etl_v4`) AS `_etl_k4`;
+to_json(`_etl_v4`) AS `_etl_n4`;
+try_cast(`_etl_n4` AS DECIMAL(18,2)) AS `_etl_d4`;
 try_variant_get(`_etl_json`, '$.refund_total', 'variant') AS `_etl_v5`;
+(`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) AS `_etl_p5`;
+schema_of_variant(`_etl_v5`) AS `_etl_k5`;
+to_json(`_etl_v5`) AS `_etl_n5`;
+try_cast(`_etl_n5` AS DECIMAL(18,2)) AS `_etl_d5`;
 try_variant_get(`_etl_json`, '$.discount', 'variant') AS `_etl_v6`;
+(`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) AS `_etl_p6`;
+schema_of_variant(`_etl_v6`) AS `_etl_k6`;
+to_json(`_etl_v6`) AS `_etl_n6`;
+try_cast(`_etl_n6` AS DECIMAL(10,2)) AS `_etl_d6`;
 try_variant_get(`_etl_json`, '$.big_a', 'variant') AS `_etl_v7`;
+(`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) AS `_etl_p7`;
+schema_of_variant(`_etl_v7`) AS `_etl_k7`;
+to_json(`_etl_v7`) AS `_etl_n7`;
+try_cast(`_etl_n7` AS DECIMAL(38,10)) AS `_etl_d7`;
 try_variant_get(`_etl_json`, '$.big_b', 'variant') AS `_etl_v8`;
+(`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) AS `_etl_p8`;
+schema_of_variant(`_etl_v8`) AS `_etl_k8`;
+to_json(`_etl_v8`) AS `_etl_n8`;
+try_cast(`_etl_n8` AS DECIMAL(20,5)) AS `_etl_d8`;
 try_variant_get(`_etl_json`, '$.x', 'variant') AS `_etl_v9`;
+(`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) AS `_etl_p9`;
+schema_of_variant(`_etl_v9`) AS `_etl_k9`;
+to_json(`_etl_v9`) AS `_etl_n9`;
+try_cast(`_etl_n9` AS DOUBLE) AS `_etl_d9`;
 try_variant_get(`_etl_json`, '$.y', 'variant') AS `_etl_v10`;
+(`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) AS `_etl_p10`;
+schema_of_variant(`_etl_v10`) AS `_etl_k10`;
+to_json(`_etl_v10`) AS `_etl_n10`;
+try_cast(`_etl_n10` AS DOUBLE) AS `_etl_d10`;
 try_variant_get(`_etl_json`, '$.count', 'variant') AS `_etl_v11`;
+(`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) AS `_etl_p11`;
+schema_of_variant(`_etl_v11`) AS `_etl_k11`;
+try_variant_get(`_etl_v11`, '$', 'bigint') AS `_etl_i11`;
 try_variant_get(`_etl_json`, '$.limit', 'variant') AS `_etl_v12`;
+(`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AS `_etl_p12`;
+schema_of_variant(`_etl_v12`) AS `_etl_k12`;
+try_variant_get(`_etl_v12`, '$', 'bigint') AS `_etl_i12`;
 try_variant_get(`_etl_json`, '$.label', 'variant') AS `_etl_v13`;
+(`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AS `_etl_p13`;
+schema_of_variant(`_etl_v13`) AS `_etl_k13`;
+try_variant_get(`_etl_v13`, '$', 'string') AS `_etl_s13`;
 try_variant_get(`_etl_json`, '$.active', 'variant') AS `_etl_v14`;
+(`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) AS `_etl_p14`;
+schema_of_variant(`_etl_v14`) AS `_etl_k14`;
 try_variant_get(`_etl_json`, '$.born', 'variant') AS `_etl_v15`;
+(`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) AS `_etl_p15`;
+schema_of_variant(`_etl_v15`) AS `_etl_k15`;
 try_variant_get(`_etl_v15`, '$', 'string') AS `_etl_s15`;
 CASE WHEN `_etl_s15` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z' AND left(`_etl_s15`, 4) <> '0000' THEN try_cast(`_etl_s15` AS DATE) END AS `_etl_t15`;
 try_variant_get(`_etl_json`, '$.joined', 'variant') AS `_etl_v16`;
+(`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) AS `_etl_p16`;
+schema_of_variant(`_etl_v16`) AS `_etl_k16`;
 try_variant_get(`_etl_v16`, '$', 'string') AS `_etl_s16`;
 CASE WHEN `_etl_s16` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z' AND left(`_etl_s16`, 4) <> '0000' THEN try_cast(`_etl_s16` AS DATE) END AS `_etl_t16`;
 try_variant_get(`_etl_json`, '$.span', 'variant') AS `_etl_v17`;
+(`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AS `_etl_p17`;
 try_variant_get(`_etl_v17`, '$.from', 'variant') AS `_etl_v17_1`;
+(`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)) AS `_etl_p17_1`;
+schema_of_variant(`_etl_v17_1`) AS `_etl_k17_1`;
 try_variant_get(`_etl_v17_1`, '$', 'string') AS `_etl_s17_1`;
 CASE WHEN `_etl_s17_1` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
   CASE WHEN endswith(`_etl_s17_1`, 'Z') THEN 0
@@ -61,6 +114,8 @@ CASE WHEN left(`_etl_s17_1`, 4) <> '0000' AND abs(`_etl_o17_1`) <= 1080
   AND timestampadd(MINUTE, 0 - `_etl_o17_1`, `_etl_l17_1`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
   THEN timestampadd(MINUTE, 0 - `_etl_o17_1`, `_etl_l17_1`) END AS `_etl_t17_1`;
 try_variant_get(`_etl_v17`, '$.to', 'variant') AS `_etl_v17_2`;
+(`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)) AS `_etl_p17_2`;
+schema_of_variant(`_etl_v17_2`) AS `_etl_k17_2`;
 try_variant_get(`_etl_v17_2`, '$', 'string') AS `_etl_s17_2`;
 CASE WHEN `_etl_s17_2` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
   CASE WHEN endswith(`_etl_s17_2`, 'Z') THEN 0
@@ -70,16 +125,6 @@ try_to_timestamp(concat(left(`_etl_s17_2`, length(`_etl_s17_2`) - CASE WHEN ends
 CASE WHEN left(`_etl_s17_2`, 4) <> '0000' AND abs(`_etl_o17_2`) <= 1080
   AND timestampadd(MINUTE, 0 - `_etl_o17_2`, `_etl_l17_2`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
   THEN timestampadd(MINUTE, 0 - `_etl_o17_2`, `_etl_l17_2`) END AS `_etl_t17_2`;
-try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS `_etl_c5`;
-try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS `_etl_c6`;
-try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS `_etl_c4`;
-try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS `_etl_c7`;
-try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS `_etl_c8`;
-try_cast(to_json(`_etl_v9`) AS DOUBLE) AS `_etl_c9`;
-try_cast(to_json(`_etl_v10`) AS DOUBLE) AS `_etl_c10`;
-CAST(try_variant_get(`_etl_v11`, '$', 'int') AS BIGINT) AS `_etl_c11`;
-try_variant_get(`_etl_v12`, '$', 'bigint') AS `_etl_c12`;
-try_variant_get(`_etl_v13`, '$', 'string') AS `_etl_c13`;
 try_variant_get(`_etl_v14`, '$', 'boolean') AS `_etl_c14`;
 
 -- checks
@@ -92,97 +137,97 @@ coalesce(`_etl_json` IS NOT NULL, false);
 -- 4 NOT_AN_OBJECT : payload object
 coalesce(`_etl_object`, false);
 -- 5 MISSING_REQUIRED id: required
-coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false);
+coalesce(`_etl_p1`, false);
 -- 6 WRONG_TYPE id: type string
-(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false));
+(NOT `_etl_p1` OR coalesce(`_etl_k1` = 'STRING', false));
 -- 7 MISSING_REQUIRED start: required
-coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false);
+coalesce(`_etl_p2`, false);
 -- 8 WRONG_TYPE start: type timestamp
-(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false));
+(NOT `_etl_p2` OR coalesce(`_etl_k2` = 'STRING', false));
 -- 9 INVALID_TIMESTAMP start: type timestamp
-(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(`_etl_t2` IS NOT NULL, false));
+(NOT `_etl_p2` OR coalesce(`_etl_t2` IS NOT NULL, false));
 -- 10 WRONG_TYPE end: type timestamp
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false));
+(NOT `_etl_p3` OR coalesce(`_etl_k3` = 'STRING', false));
 -- 11 INVALID_TIMESTAMP end: type timestamp
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(`_etl_t3` IS NOT NULL, false));
+(NOT `_etl_p3` OR coalesce(`_etl_t3` IS NOT NULL, false));
 -- 12 MISSING_REQUIRED order_total: required
-coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false);
+coalesce(`_etl_p4`, false);
 -- 13 WRONG_TYPE order_total: type decimal
-(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false));
+(NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false));
 -- 14 DECIMAL_OVERFLOW order_total: type decimal
-(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false));
+(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false));
 -- 15 WRONG_TYPE refund_total: type decimal
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%'), false));
+(NOT `_etl_p5` OR coalesce((`_etl_k5` IN ('BIGINT', 'DOUBLE') OR `_etl_k5` LIKE 'DECIMAL(%'), false));
 -- 16 DECIMAL_OVERFLOW refund_total: type decimal
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v5`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v5`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v5`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v5`), '^-?0*([0-9]*)', 1)) <= 16 END, false));
+(NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE `_etl_d5` IS NOT NULL AND (`_etl_k5` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k5`, ',', 2), ')', '') AS INT) <= 2) END, false));
 -- 17 WRONG_TYPE discount: type decimal
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%'), false));
+(NOT `_etl_p6` OR coalesce((`_etl_k6` IN ('BIGINT', 'DOUBLE') OR `_etl_k6` LIKE 'DECIMAL(%'), false));
 -- 18 DECIMAL_OVERFLOW discount: type decimal
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v6`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(`_etl_v6`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v6`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v6`), '^-?0*([0-9]*)', 1)) <= 8 END, false));
+(NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE `_etl_d6` IS NOT NULL AND (`_etl_k6` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k6`, ',', 2), ')', '') AS INT) <= 2) END, false));
 -- 19 WRONG_TYPE big_a: type decimal
-(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false));
+(NOT `_etl_p7` OR coalesce((`_etl_k7` IN ('BIGINT', 'DOUBLE') OR `_etl_k7` LIKE 'DECIMAL(%'), false));
 -- 20 DECIMAL_OVERFLOW big_a: type decimal
-(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false));
+(NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE `_etl_d7` IS NOT NULL AND (`_etl_k7` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k7`, ',', 2), ')', '') AS INT) <= 10) END, false));
 -- 21 WRONG_TYPE big_b: type decimal
-(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false));
+(NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false));
 -- 22 DECIMAL_OVERFLOW big_b: type decimal
-(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 15 END, false));
+(NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 5) END, false));
 -- 23 WRONG_TYPE x: type float64
-(NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce((schema_of_variant(`_etl_v9`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v9`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v9`) AS DOUBLE)) <= 1.7976931348623157E308D, false));
+(NOT `_etl_p9` OR coalesce((`_etl_k9` IN ('BIGINT', 'DOUBLE') OR `_etl_k9` LIKE 'DECIMAL(%') AND abs(`_etl_d9`) <= 1.7976931348623157E308D, false));
 -- 24 WRONG_TYPE y: type float64
-(NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce((schema_of_variant(`_etl_v10`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v10`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v10`) AS DOUBLE)) <= 1.7976931348623157E308D, false));
+(NOT `_etl_p10` OR coalesce((`_etl_k10` IN ('BIGINT', 'DOUBLE') OR `_etl_k10` LIKE 'DECIMAL(%') AND abs(`_etl_d10`) <= 1.7976931348623157E308D, false));
 -- 25 WRONG_TYPE count: type int32
-(NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce((schema_of_variant(`_etl_v11`) = 'BIGINT' OR (schema_of_variant(`_etl_v11`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v11`, '$', 'bigint') IS NULL)), false));
+(NOT `_etl_p11` OR coalesce((`_etl_k11` = 'BIGINT' OR (`_etl_k11` LIKE 'DECIMAL(%,0)' AND `_etl_i11` IS NULL)), false));
 -- 26 OUT_OF_RANGE count: type int32
-(NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'int') IS NOT NULL, false));
+(NOT `_etl_p11` OR coalesce(`_etl_i11` BETWEEN -2147483648L AND 2147483647L, false));
 -- 27 WRONG_TYPE limit: type int64
-(NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((schema_of_variant(`_etl_v12`) = 'BIGINT' OR (schema_of_variant(`_etl_v12`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v12`, '$', 'bigint') IS NULL)), false));
+(NOT `_etl_p12` OR coalesce((`_etl_k12` = 'BIGINT' OR (`_etl_k12` LIKE 'DECIMAL(%,0)' AND `_etl_i12` IS NULL)), false));
 -- 28 OUT_OF_RANGE limit: type int64
-(NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'bigint') IS NOT NULL, false));
+(NOT `_etl_p12` OR coalesce(`_etl_i12` IS NOT NULL, false));
 -- 29 WRONG_TYPE label: type string
-(NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(schema_of_variant(`_etl_v13`) = 'STRING', false));
+(NOT `_etl_p13` OR coalesce(`_etl_k13` = 'STRING', false));
 -- 30 WRONG_TYPE active: type bool
-(NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(schema_of_variant(`_etl_v14`) = 'BOOLEAN', false));
+(NOT `_etl_p14` OR coalesce(`_etl_k14` = 'BOOLEAN', false));
 -- 31 WRONG_TYPE born: type date
-(NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false));
+(NOT `_etl_p15` OR coalesce(`_etl_k15` = 'STRING', false));
 -- 32 INVALID_DATE born: type date
-(NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_t15` IS NOT NULL, false));
+(NOT `_etl_p15` OR coalesce(`_etl_t15` IS NOT NULL, false));
 -- 33 WRONG_TYPE joined: type date
-(NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false));
+(NOT `_etl_p16` OR coalesce(`_etl_k16` = 'STRING', false));
 -- 34 INVALID_DATE joined: type date
-(NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(`_etl_t16` IS NOT NULL, false));
+(NOT `_etl_p16` OR coalesce(`_etl_t16` IS NOT NULL, false));
 -- 35 WRONG_TYPE span: type struct
-(NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false));
+(NOT `_etl_p17` OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false));
 -- 36 MISSING_REQUIRED span.from: required
-(NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)), false));
+(NOT `_etl_p17` OR coalesce(`_etl_p17_1`, false));
 -- 37 WRONG_TYPE span.from: type timestamp
-(NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(schema_of_variant(`_etl_v17_1`) = 'STRING', false));
+(NOT (`_etl_p17` AND `_etl_p17_1`) OR coalesce(`_etl_k17_1` = 'STRING', false));
 -- 38 INVALID_TIMESTAMP span.from: type timestamp
-(NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(`_etl_t17_1` IS NOT NULL, false));
+(NOT (`_etl_p17` AND `_etl_p17_1`) OR coalesce(`_etl_t17_1` IS NOT NULL, false));
 -- 39 MISSING_REQUIRED span.to: required
-(NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)), false));
+(NOT `_etl_p17` OR coalesce(`_etl_p17_2`, false));
 -- 40 WRONG_TYPE span.to: type timestamp
-(NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(schema_of_variant(`_etl_v17_2`) = 'STRING', false));
+(NOT (`_etl_p17` AND `_etl_p17_2`) OR coalesce(`_etl_k17_2` = 'STRING', false));
 -- 41 INVALID_TIMESTAMP span.to: type timestamp
-(NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(`_etl_t17_2` IS NOT NULL, false));
+(NOT (`_etl_p17` AND `_etl_p17_2`) OR coalesce(`_etl_t17_2` IS NOT NULL, false));
 -- 42 RULE_VIOLATED end: rule end_after_start
 coalesce((`_etl_t3` >= `_etl_t2`), true);
 -- 43 RULE_VIOLATED refund_total: rule refund_within_total
-coalesce(((coalesce(`_etl_c5`, 0BD) + coalesce(`_etl_c6`, 0BD)) <= `_etl_c4`), true);
+coalesce(((coalesce(`_etl_d5`, 0BD) + coalesce(`_etl_d6`, 0BD)) <= `_etl_d4`), true);
 -- 44 RULE_VIOLATED big_a: rule big_ordered
-coalesce((`_etl_c7` >= `_etl_c8`), true);
+coalesce((`_etl_d7` >= `_etl_d8`), true);
 -- 45 RULE_VIOLATED x: rule nan_is_greatest
-coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) >= `_etl_c10`), true);
+coalesce((((`_etl_d9` * 1e308D) - (`_etl_d9` * 1e308D)) >= `_etl_d10`), true);
 -- 46 RULE_VIOLATED x: rule nan_equals_nan
-coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) = ((`_etl_c10` * 1e308D) - (`_etl_c10` * 1e308D))), true);
+coalesce((((`_etl_d9` * 1e308D) - (`_etl_d9` * 1e308D)) = ((`_etl_d10` * 1e308D) - (`_etl_d10` * 1e308D))), true);
 -- 47 RULE_VIOLATED limit: rule product_bounded
-coalesce(NOT ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) AND coalesce((try_multiply(`_etl_c11`, `_etl_c12`) < 9000000000000000000L), true), false);
+coalesce(NOT ((`_etl_i11` IS NOT NULL AND `_etl_i12` IS NOT NULL AND try_multiply(`_etl_i11`, `_etl_i12`) IS NULL)) AND coalesce((try_multiply(`_etl_i11`, `_etl_i12`) < 9000000000000000000L), true), false);
 -- 48 RULE_VIOLATED count: rule ratio_at_most_one
-coalesce(NOT ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_c11` AS DOUBLE), CAST(`_etl_c12` AS DOUBLE)) <= 1D), true), false);
+coalesce(NOT ((CAST(`_etl_i11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_i12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_i12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_i11` AS DOUBLE), CAST(`_etl_i12` AS DOUBLE)) <= 1D), true), false);
 -- 49 RULE_VIOLATED limit: rule negation
-coalesce(NOT ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_c12`) <= 0L) OR (`_etl_c12` < 0L)), true), false);
+coalesce(NOT ((`_etl_i12` IS NOT NULL AND try_subtract(0L, `_etl_i12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_i12`) <= 0L) OR (`_etl_i12` < 0L)), true), false);
 -- 50 RULE_VIOLATED label: rule label_order
-coalesce(((`_etl_c13` <> 'it\'s') AND (`_etl_c13` < '😀')), true);
+coalesce(((`_etl_s13` <> 'it\'s') AND (`_etl_s13` < '😀')), true);
 -- 51 RULE_VIOLATED active: rule active_or_open
 coalesce((`_etl_c14` OR (`_etl_t3` IS NULL)), true);
 -- 52 RULE_VIOLATED born: rule born_before_joined
@@ -196,52 +241,52 @@ CASE
   WHEN NOT (coalesce(`_etl_payload_utf8`, false)) THEN 2
   WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false)) THEN 3
   WHEN NOT (coalesce(`_etl_object`, false)) THEN 4
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)) THEN 5
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))) THEN 6
-  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)) THEN 7
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false))) THEN 8
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(`_etl_t2` IS NOT NULL, false))) THEN 9
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false))) THEN 10
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(`_etl_t3` IS NOT NULL, false))) THEN 11
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)) THEN 12
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false))) THEN 13
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false))) THEN 14
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce((schema_of_variant(`_etl_v5`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v5`) LIKE 'DECIMAL(%'), false))) THEN 15
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v5`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v5`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v5`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v5`), '^-?0*([0-9]*)', 1)) <= 16 END, false))) THEN 16
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%'), false))) THEN 17
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v6`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(`_etl_v6`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v6`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v6`), '^-?0*([0-9]*)', 1)) <= 8 END, false))) THEN 18
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%'), false))) THEN 19
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v7`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v7`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v7`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v7`), '^-?0*([0-9]*)', 1)) <= 28 END, false))) THEN 20
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false))) THEN 21
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 5 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 15 END, false))) THEN 22
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce((schema_of_variant(`_etl_v9`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v9`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v9`) AS DOUBLE)) <= 1.7976931348623157E308D, false))) THEN 23
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce((schema_of_variant(`_etl_v10`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v10`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v10`) AS DOUBLE)) <= 1.7976931348623157E308D, false))) THEN 24
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce((schema_of_variant(`_etl_v11`) = 'BIGINT' OR (schema_of_variant(`_etl_v11`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v11`, '$', 'bigint') IS NULL)), false))) THEN 25
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(try_variant_get(`_etl_v11`, '$', 'int') IS NOT NULL, false))) THEN 26
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce((schema_of_variant(`_etl_v12`) = 'BIGINT' OR (schema_of_variant(`_etl_v12`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v12`, '$', 'bigint') IS NULL)), false))) THEN 27
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'bigint') IS NOT NULL, false))) THEN 28
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(schema_of_variant(`_etl_v13`) = 'STRING', false))) THEN 29
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(schema_of_variant(`_etl_v14`) = 'BOOLEAN', false))) THEN 30
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(schema_of_variant(`_etl_v15`) = 'STRING', false))) THEN 31
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_t15` IS NOT NULL, false))) THEN 32
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false))) THEN 33
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(`_etl_t16` IS NOT NULL, false))) THEN 34
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false))) THEN 35
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)), false))) THEN 36
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(schema_of_variant(`_etl_v17_1`) = 'STRING', false))) THEN 37
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`))) OR coalesce(`_etl_t17_1` IS NOT NULL, false))) THEN 38
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce((`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)), false))) THEN 39
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(schema_of_variant(`_etl_v17_2`) = 'STRING', false))) THEN 40
-  WHEN NOT ((NOT ((`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AND (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`))) OR coalesce(`_etl_t17_2` IS NOT NULL, false))) THEN 41
+  WHEN NOT (coalesce(`_etl_p1`, false)) THEN 5
+  WHEN NOT ((NOT `_etl_p1` OR coalesce(`_etl_k1` = 'STRING', false))) THEN 6
+  WHEN NOT (coalesce(`_etl_p2`, false)) THEN 7
+  WHEN NOT ((NOT `_etl_p2` OR coalesce(`_etl_k2` = 'STRING', false))) THEN 8
+  WHEN NOT ((NOT `_etl_p2` OR coalesce(`_etl_t2` IS NOT NULL, false))) THEN 9
+  WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_k3` = 'STRING', false))) THEN 10
+  WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_t3` IS NOT NULL, false))) THEN 11
+  WHEN NOT (coalesce(`_etl_p4`, false)) THEN 12
+  WHEN NOT ((NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false))) THEN 13
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 14
+  WHEN NOT ((NOT `_etl_p5` OR coalesce((`_etl_k5` IN ('BIGINT', 'DOUBLE') OR `_etl_k5` LIKE 'DECIMAL(%'), false))) THEN 15
+  WHEN NOT ((NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE `_etl_d5` IS NOT NULL AND (`_etl_k5` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k5`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 16
+  WHEN NOT ((NOT `_etl_p6` OR coalesce((`_etl_k6` IN ('BIGINT', 'DOUBLE') OR `_etl_k6` LIKE 'DECIMAL(%'), false))) THEN 17
+  WHEN NOT ((NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE `_etl_d6` IS NOT NULL AND (`_etl_k6` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k6`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 18
+  WHEN NOT ((NOT `_etl_p7` OR coalesce((`_etl_k7` IN ('BIGINT', 'DOUBLE') OR `_etl_k7` LIKE 'DECIMAL(%'), false))) THEN 19
+  WHEN NOT ((NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE `_etl_d7` IS NOT NULL AND (`_etl_k7` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k7`, ',', 2), ')', '') AS INT) <= 10) END, false))) THEN 20
+  WHEN NOT ((NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false))) THEN 21
+  WHEN NOT ((NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 5) END, false))) THEN 22
+  WHEN NOT ((NOT `_etl_p9` OR coalesce((`_etl_k9` IN ('BIGINT', 'DOUBLE') OR `_etl_k9` LIKE 'DECIMAL(%') AND abs(`_etl_d9`) <= 1.7976931348623157E308D, false))) THEN 23
+  WHEN NOT ((NOT `_etl_p10` OR coalesce((`_etl_k10` IN ('BIGINT', 'DOUBLE') OR `_etl_k10` LIKE 'DECIMAL(%') AND abs(`_etl_d10`) <= 1.7976931348623157E308D, false))) THEN 24
+  WHEN NOT ((NOT `_etl_p11` OR coalesce((`_etl_k11` = 'BIGINT' OR (`_etl_k11` LIKE 'DECIMAL(%,0)' AND `_etl_i11` IS NULL)), false))) THEN 25
+  WHEN NOT ((NOT `_etl_p11` OR coalesce(`_etl_i11` BETWEEN -2147483648L AND 2147483647L, false))) THEN 26
+  WHEN NOT ((NOT `_etl_p12` OR coalesce((`_etl_k12` = 'BIGINT' OR (`_etl_k12` LIKE 'DECIMAL(%,0)' AND `_etl_i12` IS NULL)), false))) THEN 27
+  WHEN NOT ((NOT `_etl_p12` OR coalesce(`_etl_i12` IS NOT NULL, false))) THEN 28
+  WHEN NOT ((NOT `_etl_p13` OR coalesce(`_etl_k13` = 'STRING', false))) THEN 29
+  WHEN NOT ((NOT `_etl_p14` OR coalesce(`_etl_k14` = 'BOOLEAN', false))) THEN 30
+  WHEN NOT ((NOT `_etl_p15` OR coalesce(`_etl_k15` = 'STRING', false))) THEN 31
+  WHEN NOT ((NOT `_etl_p15` OR coalesce(`_etl_t15` IS NOT NULL, false))) THEN 32
+  WHEN NOT ((NOT `_etl_p16` OR coalesce(`_etl_k16` = 'STRING', false))) THEN 33
+  WHEN NOT ((NOT `_etl_p16` OR coalesce(`_etl_t16` IS NOT NULL, false))) THEN 34
+  WHEN NOT ((NOT `_etl_p17` OR coalesce(try_variant_get(`_etl_v17`, '$', 'map<string,variant>') IS NOT NULL, false))) THEN 35
+  WHEN NOT ((NOT `_etl_p17` OR coalesce(`_etl_p17_1`, false))) THEN 36
+  WHEN NOT ((NOT (`_etl_p17` AND `_etl_p17_1`) OR coalesce(`_etl_k17_1` = 'STRING', false))) THEN 37
+  WHEN NOT ((NOT (`_etl_p17` AND `_etl_p17_1`) OR coalesce(`_etl_t17_1` IS NOT NULL, false))) THEN 38
+  WHEN NOT ((NOT `_etl_p17` OR coalesce(`_etl_p17_2`, false))) THEN 39
+  WHEN NOT ((NOT (`_etl_p17` AND `_etl_p17_2`) OR coalesce(`_etl_k17_2` = 'STRING', false))) THEN 40
+  WHEN NOT ((NOT (`_etl_p17` AND `_etl_p17_2`) OR coalesce(`_etl_t17_2` IS NOT NULL, false))) THEN 41
   WHEN NOT (coalesce((`_etl_t3` >= `_etl_t2`), true)) THEN 42
-  WHEN NOT (coalesce(((coalesce(`_etl_c5`, 0BD) + coalesce(`_etl_c6`, 0BD)) <= `_etl_c4`), true)) THEN 43
-  WHEN NOT (coalesce((`_etl_c7` >= `_etl_c8`), true)) THEN 44
-  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) >= `_etl_c10`), true)) THEN 45
-  WHEN NOT (coalesce((((`_etl_c9` * 1e308D) - (`_etl_c9` * 1e308D)) = ((`_etl_c10` * 1e308D) - (`_etl_c10` * 1e308D))), true)) THEN 46
-  WHEN NOT (coalesce(NOT ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) AND coalesce((try_multiply(`_etl_c11`, `_etl_c12`) < 9000000000000000000L), true), false)) THEN 47
-  WHEN NOT (coalesce(NOT ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_c11` AS DOUBLE), CAST(`_etl_c12` AS DOUBLE)) <= 1D), true), false)) THEN 48
-  WHEN NOT (coalesce(NOT ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_c12`) <= 0L) OR (`_etl_c12` < 0L)), true), false)) THEN 49
-  WHEN NOT (coalesce(((`_etl_c13` <> 'it\'s') AND (`_etl_c13` < '😀')), true)) THEN 50
+  WHEN NOT (coalesce(((coalesce(`_etl_d5`, 0BD) + coalesce(`_etl_d6`, 0BD)) <= `_etl_d4`), true)) THEN 43
+  WHEN NOT (coalesce((`_etl_d7` >= `_etl_d8`), true)) THEN 44
+  WHEN NOT (coalesce((((`_etl_d9` * 1e308D) - (`_etl_d9` * 1e308D)) >= `_etl_d10`), true)) THEN 45
+  WHEN NOT (coalesce((((`_etl_d9` * 1e308D) - (`_etl_d9` * 1e308D)) = ((`_etl_d10` * 1e308D) - (`_etl_d10` * 1e308D))), true)) THEN 46
+  WHEN NOT (coalesce(NOT ((`_etl_i11` IS NOT NULL AND `_etl_i12` IS NOT NULL AND try_multiply(`_etl_i11`, `_etl_i12`) IS NULL)) AND coalesce((try_multiply(`_etl_i11`, `_etl_i12`) < 9000000000000000000L), true), false)) THEN 47
+  WHEN NOT (coalesce(NOT ((CAST(`_etl_i11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_i12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_i12` AS DOUBLE) = 0)) AND coalesce((try_divide(CAST(`_etl_i11` AS DOUBLE), CAST(`_etl_i12` AS DOUBLE)) <= 1D), true), false)) THEN 48
+  WHEN NOT (coalesce(NOT ((`_etl_i12` IS NOT NULL AND try_subtract(0L, `_etl_i12`) IS NULL)) AND coalesce(((try_subtract(0L, `_etl_i12`) <= 0L) OR (`_etl_i12` < 0L)), true), false)) THEN 49
+  WHEN NOT (coalesce(((`_etl_s13` <> 'it\'s') AND (`_etl_s13` < '😀')), true)) THEN 50
   WHEN NOT (coalesce((`_etl_c14` OR (`_etl_t3` IS NULL)), true)) THEN 51
   WHEN NOT (coalesce((`_etl_t15` <= `_etl_t16`), true)) THEN 52
   WHEN NOT (coalesce((`_etl_t17_2` > `_etl_t17_1`), true)) THEN 53
@@ -356,9 +401,9 @@ CASE `_etl_rule`
   WHEN 44 THEN 'rule big_ordered is violated: big_a >= big_b'
   WHEN 45 THEN 'rule nan_is_greatest is violated: x * 1e308 - x * 1e308 >= y'
   WHEN 46 THEN 'rule nan_equals_nan is violated: x * 1e308 - x * 1e308 = y * 1e308 - y * 1e308'
-  WHEN 47 THEN CASE WHEN ((`_etl_c11` IS NOT NULL AND `_etl_c12` IS NOT NULL AND try_multiply(`_etl_c11`, `_etl_c12`) IS NULL)) THEN 'rule product_bounded cannot be evaluated (integer overflow or division by zero): count * limit < 9000000000000000000' ELSE 'rule product_bounded is violated: count * limit < 9000000000000000000' END
-  WHEN 48 THEN CASE WHEN ((CAST(`_etl_c11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_c12` AS DOUBLE) = 0)) THEN 'rule ratio_at_most_one cannot be evaluated (integer overflow or division by zero): count / limit <= 1' ELSE 'rule ratio_at_most_one is violated: count / limit <= 1' END
-  WHEN 49 THEN CASE WHEN ((`_etl_c12` IS NOT NULL AND try_subtract(0L, `_etl_c12`) IS NULL)) THEN 'rule negation cannot be evaluated (integer overflow or division by zero): -limit <= 0 or limit < 0' ELSE 'rule negation is violated: -limit <= 0 or limit < 0' END
+  WHEN 47 THEN CASE WHEN ((`_etl_i11` IS NOT NULL AND `_etl_i12` IS NOT NULL AND try_multiply(`_etl_i11`, `_etl_i12`) IS NULL)) THEN 'rule product_bounded cannot be evaluated (integer overflow or division by zero): count * limit < 9000000000000000000' ELSE 'rule product_bounded is violated: count * limit < 9000000000000000000' END
+  WHEN 48 THEN CASE WHEN ((CAST(`_etl_i11` AS DOUBLE) IS NOT NULL AND CAST(`_etl_i12` AS DOUBLE) IS NOT NULL AND CAST(`_etl_i12` AS DOUBLE) = 0)) THEN 'rule ratio_at_most_one cannot be evaluated (integer overflow or division by zero): count / limit <= 1' ELSE 'rule ratio_at_most_one is violated: count / limit <= 1' END
+  WHEN 49 THEN CASE WHEN ((`_etl_i12` IS NOT NULL AND try_subtract(0L, `_etl_i12`) IS NULL)) THEN 'rule negation cannot be evaluated (integer overflow or division by zero): -limit <= 0 or limit < 0' ELSE 'rule negation is violated: -limit <= 0 or limit < 0' END
   WHEN 50 THEN 'rule label_order is violated: label <> \'it\'\'s\' and label < \'😀\''
   WHEN 51 THEN 'rule active_or_open is violated: active or isnull(end)'
   WHEN 52 THEN 'rule born_before_joined is violated: born <= joined'
@@ -423,42 +468,20 @@ CASE `_etl_rule`
 END;
 
 -- projection
-try_variant_get(`_etl_v1`, '$', 'string') AS `id`;
+`_etl_s1` AS `id`;
 `_etl_t2` AS `start`;
 `_etl_t3` AS `end`;
-try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS `order_total`;
-try_cast(to_json(`_etl_v5`) AS DECIMAL(18,2)) AS `refund_total`;
-try_cast(to_json(`_etl_v6`) AS DECIMAL(10,2)) AS `discount`;
-try_cast(to_json(`_etl_v7`) AS DECIMAL(38,10)) AS `big_a`;
-try_cast(to_json(`_etl_v8`) AS DECIMAL(20,5)) AS `big_b`;
-try_cast(to_json(`_etl_v9`) AS DOUBLE) AS `x`;
-try_cast(to_json(`_etl_v10`) AS DOUBLE) AS `y`;
-try_variant_get(`_etl_v11`, '$', 'int') AS `count`;
-try_variant_get(`_etl_v12`, '$', 'bigint') AS `limit`;
-try_variant_get(`_etl_v13`, '$', 'string') AS `label`;
+`_etl_d4` AS `order_total`;
+`_etl_d5` AS `refund_total`;
+`_etl_d6` AS `discount`;
+`_etl_d7` AS `big_a`;
+`_etl_d8` AS `big_b`;
+`_etl_d9` AS `x`;
+`_etl_d10` AS `y`;
+try_cast(`_etl_i11` AS INT) AS `count`;
+`_etl_i12` AS `limit`;
+`_etl_s13` AS `label`;
 try_variant_get(`_etl_v14`, '$', 'boolean') AS `active`;
 `_etl_t15` AS `born`;
 `_etl_t16` AS `joined`;
-CASE WHEN (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) THEN named_struct('from', CASE WHEN left(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), 4) <> '0000' AND abs(CASE WHEN try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
-  CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), 'Z') THEN 0
-  ELSE (CASE WHEN substr(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), -6, 1) = '-' THEN -1 ELSE 1 END)
-    * (try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), -5, 2) AS INT) * 60 + try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), -2, 2) AS INT)) END END) <= 1080
-  AND timestampadd(MINUTE, 0 - CASE WHEN try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
-  CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), 'Z') THEN 0
-  ELSE (CASE WHEN substr(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), -6, 1) = '-' THEN -1 ELSE 1 END)
-    * (try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), -5, 2) AS INT) * 60 + try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), -2, 2) AS INT)) END END, try_to_timestamp(concat(left(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), length(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string')) - CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX')) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
-  THEN timestampadd(MINUTE, 0 - CASE WHEN try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
-  CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), 'Z') THEN 0
-  ELSE (CASE WHEN substr(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), -6, 1) = '-' THEN -1 ELSE 1 END)
-    * (try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), -5, 2) AS INT) * 60 + try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), -2, 2) AS INT)) END END, try_to_timestamp(concat(left(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), length(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string')) - CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.from', 'variant'), '$', 'string'), 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX')) END, 'to', CASE WHEN left(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), 4) <> '0000' AND abs(CASE WHEN try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
-  CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), 'Z') THEN 0
-  ELSE (CASE WHEN substr(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), -6, 1) = '-' THEN -1 ELSE 1 END)
-    * (try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), -5, 2) AS INT) * 60 + try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), -2, 2) AS INT)) END END) <= 1080
-  AND timestampadd(MINUTE, 0 - CASE WHEN try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
-  CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), 'Z') THEN 0
-  ELSE (CASE WHEN substr(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), -6, 1) = '-' THEN -1 ELSE 1 END)
-    * (try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), -5, 2) AS INT) * 60 + try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), -2, 2) AS INT)) END END, try_to_timestamp(concat(left(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), length(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string')) - CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX')) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
-  THEN timestampadd(MINUTE, 0 - CASE WHEN try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
-  CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), 'Z') THEN 0
-  ELSE (CASE WHEN substr(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), -6, 1) = '-' THEN -1 ELSE 1 END)
-    * (try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), -5, 2) AS INT) * 60 + try_cast(substr(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), -2, 2) AS INT)) END END, try_to_timestamp(concat(left(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), length(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string')) - CASE WHEN endswith(try_variant_get(try_variant_get(`_etl_v17`, '$.to', 'variant'), '$', 'string'), 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX')) END) END AS `span`;
+CASE WHEN `_etl_p17` THEN named_struct('from', `_etl_t17_1`, 'to', `_etl_t17_2`) END AS `span`;

@@ -12,18 +12,50 @@ CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payl
   THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`;
 CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`;
 try_variant_get(`_etl_json`, '$.id', 'variant') AS `_etl_v1`;
+(`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) AS `_etl_p1`;
+schema_of_variant(`_etl_v1`) AS `_etl_k1`;
+try_variant_get(`_etl_v1`, '$', 'string') AS `_etl_s1`;
 try_variant_get(`_etl_json`, '$.email', 'variant') AS `_etl_v2`;
+(`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) AS `_etl_p2`;
+schema_of_variant(`_etl_v2`) AS `_etl_k2`;
+try_variant_get(`_etl_v2`, '$', 'string') AS `_etl_s2`;
 try_variant_get(`_etl_json`, '$.site', 'variant') AS `_etl_v3`;
+(`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) AS `_etl_p3`;
+schema_of_variant(`_etl_v3`) AS `_etl_k3`;
+try_variant_get(`_etl_v3`, '$', 'string') AS `_etl_s3`;
 try_variant_get(`_etl_json`, '$.code', 'variant') AS `_etl_v4`;
+(`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) AS `_etl_p4`;
+schema_of_variant(`_etl_v4`) AS `_etl_k4`;
+try_variant_get(`_etl_v4`, '$', 'string') AS `_etl_s4`;
 try_variant_get(`_etl_json`, '$.ref', 'variant') AS `_etl_v5`;
+(`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) AS `_etl_p5`;
+schema_of_variant(`_etl_v5`) AS `_etl_k5`;
+try_variant_get(`_etl_v5`, '$', 'string') AS `_etl_s5`;
 try_variant_get(`_etl_json`, '$.count32', 'variant') AS `_etl_v6`;
+(`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) AS `_etl_p6`;
+schema_of_variant(`_etl_v6`) AS `_etl_k6`;
+try_variant_get(`_etl_v6`, '$', 'bigint') AS `_etl_i6`;
 try_variant_get(`_etl_json`, '$.ratio', 'variant') AS `_etl_v7`;
+(`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) AS `_etl_p7`;
+schema_of_variant(`_etl_v7`) AS `_etl_k7`;
+to_json(`_etl_v7`) AS `_etl_n7`;
+try_cast(`_etl_n7` AS DOUBLE) AS `_etl_d7`;
 try_variant_get(`_etl_json`, '$.amount', 'variant') AS `_etl_v8`;
+(`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) AS `_etl_p8`;
+schema_of_variant(`_etl_v8`) AS `_etl_k8`;
+to_json(`_etl_v8`) AS `_etl_n8`;
+try_cast(`_etl_n8` AS DECIMAL(38,10)) AS `_etl_d8`;
 try_variant_get(`_etl_json`, '$.active', 'variant') AS `_etl_v9`;
+(`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) AS `_etl_p9`;
+schema_of_variant(`_etl_v9`) AS `_etl_k9`;
 try_variant_get(`_etl_json`, '$.born', 'variant') AS `_etl_v10`;
+(`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) AS `_etl_p10`;
+schema_of_variant(`_etl_v10`) AS `_etl_k10`;
 try_variant_get(`_etl_v10`, '$', 'string') AS `_etl_s10`;
 CASE WHEN `_etl_s10` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z' AND left(`_etl_s10`, 4) <> '0000' THEN try_cast(`_etl_s10` AS DATE) END AS `_etl_t10`;
 try_variant_get(`_etl_json`, '$.seen_at', 'variant') AS `_etl_v11`;
+(`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) AS `_etl_p11`;
+schema_of_variant(`_etl_v11`) AS `_etl_k11`;
 try_variant_get(`_etl_v11`, '$', 'string') AS `_etl_s11`;
 CASE WHEN `_etl_s11` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
   CASE WHEN endswith(`_etl_s11`, 'Z') THEN 0
@@ -34,18 +66,44 @@ CASE WHEN left(`_etl_s11`, 4) <> '0000' AND abs(`_etl_o11`) <= 1080
   AND timestampadd(MINUTE, 0 - `_etl_o11`, `_etl_l11`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
   THEN timestampadd(MINUTE, 0 - `_etl_o11`, `_etl_l11`) END AS `_etl_t11`;
 try_variant_get(`_etl_json`, '$.kind', 'variant') AS `_etl_v12`;
+(`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AS `_etl_p12`;
+schema_of_variant(`_etl_v12`) AS `_etl_k12`;
+try_variant_get(`_etl_v12`, '$', 'string') AS `_etl_s12`;
 try_variant_get(`_etl_json`, '$.address', 'variant') AS `_etl_v13`;
+(`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AS `_etl_p13`;
 try_variant_get(`_etl_v13`, '$.street', 'variant') AS `_etl_v13_1`;
+(`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)) AS `_etl_p13_1`;
+schema_of_variant(`_etl_v13_1`) AS `_etl_k13_1`;
+try_variant_get(`_etl_v13_1`, '$', 'string') AS `_etl_s13_1`;
 try_variant_get(`_etl_v13`, '$.zip', 'variant') AS `_etl_v13_2`;
+(`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`)) AS `_etl_p13_2`;
+schema_of_variant(`_etl_v13_2`) AS `_etl_k13_2`;
+try_variant_get(`_etl_v13_2`, '$', 'string') AS `_etl_s13_2`;
 try_variant_get(`_etl_v13`, '$["we\'ird.name"]', 'variant') AS `_etl_v13_3`;
+(`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`)) AS `_etl_p13_3`;
+schema_of_variant(`_etl_v13_3`) AS `_etl_k13_3`;
 try_variant_get(`_etl_json`, '$.items', 'variant') AS `_etl_v14`;
-try_element_at(filter(transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'map<string,variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON object') ELSE coalesce(CASE WHEN NOT (try_variant_get(el1, '$.sku', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.sku', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(try_variant_get(el1, '$.sku', 'variant')) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'expected a JSON string') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') <> '', false) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required and must not be empty') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') RLIKE '^[A-Za-z0-9]+\\z', false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not a valid alphanum') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') = upper(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string')), false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not uppercase') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.qty', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.qty', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) = 'BIGINT' OR (schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) LIKE 'DECIMAL(%,0)' AND try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') IS NULL)), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'expected an integer literal') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'int') IS NOT NULL, false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'integer outside the range of int32') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') >= (1BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be >= 1') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') <= (1000BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be <= 1000') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.price', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.price', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.price', 'variant')) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(try_variant_get(el1, '$.price', 'variant')) LIKE 'DECIMAL(%'), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'expected a JSON number') WHEN NOT coalesce(CASE WHEN schema_of_variant(try_variant_get(el1, '$.price', 'variant')) = 'DOUBLE' THEN CAST(try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DOUBLE) ELSE length(regexp_extract(to_json(try_variant_get(el1, '$.price', 'variant')), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(try_variant_get(el1, '$.price', 'variant')), '^-?0*([0-9]*)', 1)) <= 8 END, false) THEN named_struct('code', 'DECIMAL_OVERFLOW', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'number does not fit decimal(10,2)') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.tags', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.tags', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'expected a JSON array') ELSE coalesce(try_element_at(filter(transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(el2) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON string') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1), CASE WHEN NOT coalesce(array_size(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>')) <= 3, false) THEN named_struct('code', 'BAD_LENGTH', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'length must be <= 3') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END) END) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e14`;
+(`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) AS `_etl_p14`;
+try_element_at(filter(transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'map<string,variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON object') ELSE coalesce(CASE WHEN NOT (try_variant_get(el1, '$.sku', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.sku', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(try_variant_get(el1, '$.sku', 'variant')) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'expected a JSON string') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') <> '', false) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required and must not be empty') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') RLIKE '^[A-Za-z0-9]+\\z', false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not a valid alphanum') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') = upper(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string')), false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not uppercase') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.qty', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.qty', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) = 'BIGINT' OR (schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) LIKE 'DECIMAL(%,0)' AND try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') IS NULL)), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'expected an integer literal') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') BETWEEN -2147483648L AND 2147483647L, false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'integer outside the range of int32') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') >= (1BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be >= 1') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') <= (1000BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be <= 1000') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.price', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.price', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.price', 'variant')) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(try_variant_get(el1, '$.price', 'variant')) LIKE 'DECIMAL(%'), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'expected a JSON number') WHEN NOT coalesce(CASE WHEN schema_of_variant(try_variant_get(el1, '$.price', 'variant')) = 'DOUBLE' THEN CAST(try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DOUBLE) ELSE try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)) IS NOT NULL AND (schema_of_variant(try_variant_get(el1, '$.price', 'variant')) = 'BIGINT' OR try_cast(replace(split_part(schema_of_variant(try_variant_get(el1, '$.price', 'variant')), ',', 2), ')', '') AS INT) <= 2) END, false) THEN named_struct('code', 'DECIMAL_OVERFLOW', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'number does not fit decimal(10,2)') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.tags', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.tags', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'expected a JSON array') ELSE coalesce(try_element_at(filter(transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(el2) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON string') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1), CASE WHEN NOT coalesce(array_size(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>')) <= 3, false) THEN named_struct('code', 'BAD_LENGTH', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'length must be <= 3') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END) END) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e14`;
 try_variant_get(`_etl_json`, '$.matrix', 'variant') AS `_etl_v15`;
+(`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) AS `_etl_p15`;
 try_element_at(filter(transform(try_variant_get(`_etl_v15`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('matrix', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('matrix', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON array') ELSE try_element_at(filter(transform(try_variant_get(el1, '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('matrix', '[', CAST(ix1 AS STRING), ']'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(el2) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(el2) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(el2) AS DOUBLE)) <= 1.7976931348623157E308D, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('matrix', '[', CAST(ix1 AS STRING), ']'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON number that fits float64') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e15`;
 try_variant_get(`_etl_json`, '$.back`tick', 'variant') AS `_etl_v16`;
+(`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) AS `_etl_p16`;
+schema_of_variant(`_etl_v16`) AS `_etl_k16`;
+try_variant_get(`_etl_v16`, '$', 'string') AS `_etl_s16`;
 try_variant_get(`_etl_json`, '$.\'; DROP TABLE x; --', 'variant') AS `_etl_v17`;
+(`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AS `_etl_p17`;
+schema_of_variant(`_etl_v17`) AS `_etl_k17`;
+try_variant_get(`_etl_v17`, '$', 'string') AS `_etl_s17`;
 try_variant_get(`_etl_json`, '$[\'new\u000Aline $ [0] ☃\']', 'variant') AS `_etl_v18`;
+(`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) AS `_etl_p18`;
+schema_of_variant(`_etl_v18`) AS `_etl_k18`;
+try_variant_get(`_etl_v18`, '$', 'string') AS `_etl_s18`;
 try_element_at(try_variant_get(`_etl_json`, '$', 'map<string,variant>'), 'a\'b"c.d') AS `_etl_v19`;
+(`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) AS `_etl_p19`;
+schema_of_variant(`_etl_v19`) AS `_etl_k19`;
+try_variant_get(`_etl_v19`, '$', 'string') AS `_etl_s19`;
 coalesce(try_element_at(filter(`_etl_keys`, k -> NOT array_contains(array('id', 'email', 'site', 'code', 'ref', 'count32', 'ratio', 'amount', 'active', 'born', 'seen_at', 'kind', 'address', 'items', 'matrix', 'back`tick', '\'; DROP TABLE x; --', 'new\u000Aline $ [0] ☃', 'a\'b"c.d'), k)), 1),
   concat('address', '.', try_element_at(filter(map_keys(try_variant_get(`_etl_v13`, '$', 'map<string,variant>')), k -> NOT array_contains(array('street', 'zip', 'we\'ird.name'), k)), 1)),
   try_element_at(filter(transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), (el1, ix1) -> concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.', try_element_at(filter(map_keys(try_variant_get(el1, '$', 'map<string,variant>')), k -> NOT array_contains(array('sku', 'qty', 'price', 'tags'), k)), 1))), un1 -> un1 IS NOT NULL), 1)) AS `_etl_unknown`;
@@ -60,124 +118,124 @@ coalesce(`_etl_json` IS NOT NULL, false);
 -- 4 NOT_AN_OBJECT : payload object
 coalesce(`_etl_keys` IS NOT NULL, false);
 -- 5 MISSING_REQUIRED id: required
-coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false);
+coalesce(`_etl_p1`, false);
 -- 6 WRONG_TYPE id: type string
-(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false));
+(NOT `_etl_p1` OR coalesce(`_etl_k1` = 'STRING', false));
 -- 7 MISSING_REQUIRED id: required
-(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false));
+(NOT `_etl_p1` OR coalesce(`_etl_s1` <> '', false));
 -- 8 BAD_FORMAT id: uuid
-(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false));
+(NOT `_etl_p1` OR coalesce(`_etl_s1` RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false));
 -- 9 WRONG_TYPE email: type string
-(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false));
+(NOT `_etl_p2` OR coalesce(`_etl_k2` = 'STRING', false));
 -- 10 BAD_FORMAT email: email
-(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false));
+(NOT `_etl_p2` OR coalesce(`_etl_s2` RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false));
 -- 11 BAD_FORMAT email: lowercase
-(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') = lower(try_variant_get(`_etl_v2`, '$', 'string')), false));
+(NOT `_etl_p2` OR coalesce(`_etl_s2` = lower(`_etl_s2`), false));
 -- 12 WRONG_TYPE site: type string
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false));
+(NOT `_etl_p3` OR coalesce(`_etl_k3` = 'STRING', false));
 -- 13 BAD_FORMAT site: url
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false));
+(NOT `_etl_p3` OR coalesce(`_etl_s3` RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false));
 -- 14 BAD_FORMAT site: startswith=https://
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(startswith(try_variant_get(`_etl_v3`, '$', 'string'), 'https://'), false));
+(NOT `_etl_p3` OR coalesce(startswith(`_etl_s3`, 'https://'), false));
 -- 15 BAD_FORMAT site: endswith=/
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(endswith(try_variant_get(`_etl_v3`, '$', 'string'), '/'), false));
+(NOT `_etl_p3` OR coalesce(endswith(`_etl_s3`, '/'), false));
 -- 16 BAD_FORMAT site: contains='; DROP TABLE x; --
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(contains(try_variant_get(`_etl_v3`, '$', 'string'), '\'; DROP TABLE x; --'), false));
+(NOT `_etl_p3` OR coalesce(contains(`_etl_s3`, '\'; DROP TABLE x; --'), false));
 -- 17 MISSING_REQUIRED code: required
-coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false);
+coalesce(`_etl_p4`, false);
 -- 18 WRONG_TYPE code: type string
-(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false));
+(NOT `_etl_p4` OR coalesce(`_etl_k4` = 'STRING', false));
 -- 19 BAD_FORMAT code: alpha
-(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') RLIKE '^[A-Za-z]+\\z', false));
+(NOT `_etl_p4` OR coalesce(`_etl_s4` RLIKE '^[A-Za-z]+\\z', false));
 -- 20 BAD_LENGTH code: min=2
-(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false));
+(NOT `_etl_p4` OR coalesce(char_length(`_etl_s4`) >= 2, false));
 -- 21 BAD_LENGTH code: max=8
-(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false));
+(NOT `_etl_p4` OR coalesce(char_length(`_etl_s4`) <= 8, false));
 -- 22 WRONG_TYPE ref: type string
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false));
+(NOT `_etl_p5` OR coalesce(`_etl_k5` = 'STRING', false));
 -- 23 PATTERN_MISMATCH ref: pattern=^(?:ORD|REF)-\d{2,4}(?:'[a-z]+)?(?:/.+)?\z
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false));
+(NOT `_etl_p5` OR coalesce(`_etl_s5` RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false));
 -- 24 BAD_LENGTH ref: max=20
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false));
+(NOT `_etl_p5` OR coalesce(char_length(`_etl_s5`) <= 20, false));
 -- 25 MISSING_REQUIRED count32: required
-coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false);
+coalesce(`_etl_p6`, false);
 -- 26 WRONG_TYPE count32: type int32
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false));
+(NOT `_etl_p6` OR coalesce((`_etl_k6` = 'BIGINT' OR (`_etl_k6` LIKE 'DECIMAL(%,0)' AND `_etl_i6` IS NULL)), false));
 -- 27 OUT_OF_RANGE count32: type int32
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false));
+(NOT `_etl_p6` OR coalesce(`_etl_i6` BETWEEN -2147483648L AND 2147483647L, false));
 -- 28 OUT_OF_RANGE count32: min=-5
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false));
+(NOT `_etl_p6` OR coalesce(`_etl_i6` >= (-5BD), false));
 -- 29 OUT_OF_RANGE count32: max=+5
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false));
+(NOT `_etl_p6` OR coalesce(`_etl_i6` <= (5BD), false));
 -- 30 WRONG_TYPE ratio: type float64
-(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false));
+(NOT `_etl_p7` OR coalesce((`_etl_k7` IN ('BIGINT', 'DOUBLE') OR `_etl_k7` LIKE 'DECIMAL(%') AND abs(`_etl_d7`) <= 1.7976931348623157E308D, false));
 -- 31 OUT_OF_RANGE ratio: gt=0.5
-(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false));
+(NOT `_etl_p7` OR coalesce(`_etl_d7` > (0.5D), false));
 -- 32 OUT_OF_RANGE ratio: lt=1e3
-(NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false));
+(NOT `_etl_p7` OR coalesce(`_etl_d7` < (1e3D), false));
 -- 33 MISSING_REQUIRED amount: required
-coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false);
+coalesce(`_etl_p8`, false);
 -- 34 WRONG_TYPE amount: type decimal
-(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false));
+(NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false));
 -- 35 DECIMAL_OVERFLOW amount: type decimal
-(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false));
+(NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 10) END, false));
 -- 36 OUT_OF_RANGE amount: gte=-0.5
-(NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false));
+(NOT `_etl_p8` OR coalesce(`_etl_d8` >= (-0.5BD), false));
 -- 37 MISSING_REQUIRED active: required
-coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false);
+coalesce(`_etl_p9`, false);
 -- 38 WRONG_TYPE active: type bool
-(NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false));
+(NOT `_etl_p9` OR coalesce(`_etl_k9` = 'BOOLEAN', false));
 -- 39 WRONG_TYPE born: type date
-(NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false));
+(NOT `_etl_p10` OR coalesce(`_etl_k10` = 'STRING', false));
 -- 40 INVALID_DATE born: type date
-(NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false));
+(NOT `_etl_p10` OR coalesce(`_etl_t10` IS NOT NULL, false));
 -- 41 MISSING_REQUIRED seen_at: required
-coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false);
+coalesce(`_etl_p11`, false);
 -- 42 WRONG_TYPE seen_at: type timestamp
-(NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false));
+(NOT `_etl_p11` OR coalesce(`_etl_k11` = 'STRING', false));
 -- 43 INVALID_TIMESTAMP seen_at: type timestamp
-(NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false));
+(NOT `_etl_p11` OR coalesce(`_etl_t11` IS NOT NULL, false));
 -- 44 MISSING_REQUIRED kind: required
-coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false);
+coalesce(`_etl_p12`, false);
 -- 45 WRONG_TYPE kind: type string
-(NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false));
+(NOT `_etl_p12` OR coalesce(`_etl_k12` = 'STRING', false));
 -- 46 BAD_ENUM kind: oneof=a it's c\d
-(NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false));
+(NOT `_etl_p12` OR coalesce(`_etl_s12` IN ('a', 'it\'s', 'c\\d'), false));
 -- 47 WRONG_TYPE address: type struct
-(NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false));
+(NOT `_etl_p13` OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false));
 -- 48 MISSING_REQUIRED address.street: required
-(NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false));
+(NOT `_etl_p13` OR coalesce(`_etl_p13_1`, false));
 -- 49 WRONG_TYPE address.street: type string
-(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false));
+(NOT (`_etl_p13` AND `_etl_p13_1`) OR coalesce(`_etl_k13_1` = 'STRING', false));
 -- 50 WRONG_TYPE address.zip: type string
-(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false));
+(NOT (`_etl_p13` AND `_etl_p13_2`) OR coalesce(`_etl_k13_2` = 'STRING', false));
 -- 51 BAD_FORMAT address.zip: numeric
-(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false));
+(NOT (`_etl_p13` AND `_etl_p13_2`) OR coalesce(`_etl_s13_2` RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false));
 -- 52 BAD_LENGTH address.zip: len=5
-(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false));
+(NOT (`_etl_p13` AND `_etl_p13_2`) OR coalesce(char_length(`_etl_s13_2`) = 5, false));
 -- 53 WRONG_TYPE address.we'ird.name: type bool
-(NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false));
+(NOT (`_etl_p13` AND `_etl_p13_3`) OR coalesce(`_etl_k13_3` = 'BOOLEAN', false));
 -- 54 MISSING_REQUIRED items: required
-coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false);
+coalesce(`_etl_p14`, false);
 -- 55 WRONG_TYPE items: type array
-(NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false));
+(NOT `_etl_p14` OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false));
 -- 56 (per row) `_etl_e14`.code items[*]: elements
-(NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false));
+(NOT `_etl_p14` OR coalesce(`_etl_e14` IS NULL, false));
 -- 57 BAD_LENGTH items: min=1
-(NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false));
+(NOT `_etl_p14` OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false));
 -- 58 WRONG_TYPE matrix: type array
-(NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false));
+(NOT `_etl_p15` OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false));
 -- 59 (per row) `_etl_e15`.code matrix[*]: elements
-(NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false));
+(NOT `_etl_p15` OR coalesce(`_etl_e15` IS NULL, false));
 -- 60 WRONG_TYPE back`tick: type string
-(NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false));
+(NOT `_etl_p16` OR coalesce(`_etl_k16` = 'STRING', false));
 -- 61 WRONG_TYPE '; DROP TABLE x; --: type string
-(NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false));
+(NOT `_etl_p17` OR coalesce(`_etl_k17` = 'STRING', false));
 -- 62 WRONG_TYPE new
 line $ [0] ☃: type string
-(NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false));
+(NOT `_etl_p18` OR coalesce(`_etl_k18` = 'STRING', false));
 -- 63 WRONG_TYPE a'b"c.d: type string
-(NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false));
+(NOT `_etl_p19` OR coalesce(`_etl_k19` = 'STRING', false));
 -- 64 UNKNOWN_FIELD : unknown_fields=reject
 coalesce(`_etl_unknown` IS NULL, false);
 
@@ -187,65 +245,65 @@ CASE
   WHEN NOT (coalesce(`_etl_payload_utf8`, false)) THEN 2
   WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false)) THEN 3
   WHEN NOT (coalesce(`_etl_keys` IS NOT NULL, false)) THEN 4
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)) THEN 5
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))) THEN 6
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false))) THEN 7
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false))) THEN 8
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(schema_of_variant(`_etl_v2`) = 'STRING', false))) THEN 9
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false))) THEN 10
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'string') = lower(try_variant_get(`_etl_v2`, '$', 'string')), false))) THEN 11
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(schema_of_variant(`_etl_v3`) = 'STRING', false))) THEN 12
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'string') RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false))) THEN 13
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(startswith(try_variant_get(`_etl_v3`, '$', 'string'), 'https://'), false))) THEN 14
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(endswith(try_variant_get(`_etl_v3`, '$', 'string'), '/'), false))) THEN 15
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(contains(try_variant_get(`_etl_v3`, '$', 'string'), '\'; DROP TABLE x; --'), false))) THEN 16
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)) THEN 17
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(schema_of_variant(`_etl_v4`) = 'STRING', false))) THEN 18
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_variant_get(`_etl_v4`, '$', 'string') RLIKE '^[A-Za-z]+\\z', false))) THEN 19
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) >= 2, false))) THEN 20
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(char_length(try_variant_get(`_etl_v4`, '$', 'string')) <= 8, false))) THEN 21
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))) THEN 22
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false))) THEN 23
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(char_length(try_variant_get(`_etl_v5`, '$', 'string')) <= 20, false))) THEN 24
-  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)) THEN 25
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce((schema_of_variant(`_etl_v6`) = 'BIGINT' OR (schema_of_variant(`_etl_v6`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v6`, '$', 'bigint') IS NULL)), false))) THEN 26
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'int') IS NOT NULL, false))) THEN 27
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') >= (-5BD), false))) THEN 28
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(try_variant_get(`_etl_v6`, '$', 'bigint') <= (5BD), false))) THEN 29
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce((schema_of_variant(`_etl_v7`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v7`) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(`_etl_v7`) AS DOUBLE)) <= 1.7976931348623157E308D, false))) THEN 30
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) > (0.5D), false))) THEN 31
-  WHEN NOT ((NOT (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) OR coalesce(try_cast(to_json(`_etl_v7`) AS DOUBLE) < (1e3D), false))) THEN 32
-  WHEN NOT (coalesce((`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)), false)) THEN 33
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce((schema_of_variant(`_etl_v8`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v8`) LIKE 'DECIMAL(%'), false))) THEN 34
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v8`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS DOUBLE) = try_cast(to_json(`_etl_v8`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v8`), '[.]([0-9]*[1-9])', 1)) <= 10 AND length(regexp_extract(to_json(`_etl_v8`), '^-?0*([0-9]*)', 1)) <= 28 END, false))) THEN 35
-  WHEN NOT ((NOT (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) OR coalesce(try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) >= (-0.5BD), false))) THEN 36
-  WHEN NOT (coalesce((`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)), false)) THEN 37
-  WHEN NOT ((NOT (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) OR coalesce(schema_of_variant(`_etl_v9`) = 'BOOLEAN', false))) THEN 38
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(schema_of_variant(`_etl_v10`) = 'STRING', false))) THEN 39
-  WHEN NOT ((NOT (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) OR coalesce(`_etl_t10` IS NOT NULL, false))) THEN 40
-  WHEN NOT (coalesce((`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)), false)) THEN 41
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(schema_of_variant(`_etl_v11`) = 'STRING', false))) THEN 42
-  WHEN NOT ((NOT (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) OR coalesce(`_etl_t11` IS NOT NULL, false))) THEN 43
-  WHEN NOT (coalesce((`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)), false)) THEN 44
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(schema_of_variant(`_etl_v12`) = 'STRING', false))) THEN 45
-  WHEN NOT ((NOT (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) OR coalesce(try_variant_get(`_etl_v12`, '$', 'string') IN ('a', 'it\'s', 'c\\d'), false))) THEN 46
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false))) THEN 47
-  WHEN NOT ((NOT (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) OR coalesce((`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)), false))) THEN 48
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`))) OR coalesce(schema_of_variant(`_etl_v13_1`) = 'STRING', false))) THEN 49
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(schema_of_variant(`_etl_v13_2`) = 'STRING', false))) THEN 50
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(try_variant_get(`_etl_v13_2`, '$', 'string') RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false))) THEN 51
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_2` IS NOT NULL AND NOT is_variant_null(`_etl_v13_2`))) OR coalesce(char_length(try_variant_get(`_etl_v13_2`, '$', 'string')) = 5, false))) THEN 52
-  WHEN NOT ((NOT ((`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AND (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`))) OR coalesce(schema_of_variant(`_etl_v13_3`) = 'BOOLEAN', false))) THEN 53
-  WHEN NOT (coalesce((`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)), false)) THEN 54
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false))) THEN 55
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(`_etl_e14` IS NULL, false))) THEN 56
-  WHEN NOT ((NOT (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false))) THEN 57
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false))) THEN 58
-  WHEN NOT ((NOT (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) OR coalesce(`_etl_e15` IS NULL, false))) THEN 59
-  WHEN NOT ((NOT (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) OR coalesce(schema_of_variant(`_etl_v16`) = 'STRING', false))) THEN 60
-  WHEN NOT ((NOT (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) OR coalesce(schema_of_variant(`_etl_v17`) = 'STRING', false))) THEN 61
-  WHEN NOT ((NOT (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) OR coalesce(schema_of_variant(`_etl_v18`) = 'STRING', false))) THEN 62
-  WHEN NOT ((NOT (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) OR coalesce(schema_of_variant(`_etl_v19`) = 'STRING', false))) THEN 63
+  WHEN NOT (coalesce(`_etl_p1`, false)) THEN 5
+  WHEN NOT ((NOT `_etl_p1` OR coalesce(`_etl_k1` = 'STRING', false))) THEN 6
+  WHEN NOT ((NOT `_etl_p1` OR coalesce(`_etl_s1` <> '', false))) THEN 7
+  WHEN NOT ((NOT `_etl_p1` OR coalesce(`_etl_s1` RLIKE '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\z', false))) THEN 8
+  WHEN NOT ((NOT `_etl_p2` OR coalesce(`_etl_k2` = 'STRING', false))) THEN 9
+  WHEN NOT ((NOT `_etl_p2` OR coalesce(`_etl_s2` RLIKE '^[A-Za-z0-9.!#$%&\'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+\\z', false))) THEN 10
+  WHEN NOT ((NOT `_etl_p2` OR coalesce(`_etl_s2` = lower(`_etl_s2`), false))) THEN 11
+  WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_k3` = 'STRING', false))) THEN 12
+  WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_s3` RLIKE '^[A-Za-z][A-Za-z0-9+.-]*://[^\\t\\n\\x0B\\f\\r /?#]+[^\\t\\n\\x0B\\f\\r ]*\\z', false))) THEN 13
+  WHEN NOT ((NOT `_etl_p3` OR coalesce(startswith(`_etl_s3`, 'https://'), false))) THEN 14
+  WHEN NOT ((NOT `_etl_p3` OR coalesce(endswith(`_etl_s3`, '/'), false))) THEN 15
+  WHEN NOT ((NOT `_etl_p3` OR coalesce(contains(`_etl_s3`, '\'; DROP TABLE x; --'), false))) THEN 16
+  WHEN NOT (coalesce(`_etl_p4`, false)) THEN 17
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(`_etl_k4` = 'STRING', false))) THEN 18
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(`_etl_s4` RLIKE '^[A-Za-z]+\\z', false))) THEN 19
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(char_length(`_etl_s4`) >= 2, false))) THEN 20
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(char_length(`_etl_s4`) <= 8, false))) THEN 21
+  WHEN NOT ((NOT `_etl_p5` OR coalesce(`_etl_k5` = 'STRING', false))) THEN 22
+  WHEN NOT ((NOT `_etl_p5` OR coalesce(`_etl_s5` RLIKE '^(?:ORD|REF)-\\d{2,4}(?:\'[a-z]+)?(?:/.+)?\\z', false))) THEN 23
+  WHEN NOT ((NOT `_etl_p5` OR coalesce(char_length(`_etl_s5`) <= 20, false))) THEN 24
+  WHEN NOT (coalesce(`_etl_p6`, false)) THEN 25
+  WHEN NOT ((NOT `_etl_p6` OR coalesce((`_etl_k6` = 'BIGINT' OR (`_etl_k6` LIKE 'DECIMAL(%,0)' AND `_etl_i6` IS NULL)), false))) THEN 26
+  WHEN NOT ((NOT `_etl_p6` OR coalesce(`_etl_i6` BETWEEN -2147483648L AND 2147483647L, false))) THEN 27
+  WHEN NOT ((NOT `_etl_p6` OR coalesce(`_etl_i6` >= (-5BD), false))) THEN 28
+  WHEN NOT ((NOT `_etl_p6` OR coalesce(`_etl_i6` <= (5BD), false))) THEN 29
+  WHEN NOT ((NOT `_etl_p7` OR coalesce((`_etl_k7` IN ('BIGINT', 'DOUBLE') OR `_etl_k7` LIKE 'DECIMAL(%') AND abs(`_etl_d7`) <= 1.7976931348623157E308D, false))) THEN 30
+  WHEN NOT ((NOT `_etl_p7` OR coalesce(`_etl_d7` > (0.5D), false))) THEN 31
+  WHEN NOT ((NOT `_etl_p7` OR coalesce(`_etl_d7` < (1e3D), false))) THEN 32
+  WHEN NOT (coalesce(`_etl_p8`, false)) THEN 33
+  WHEN NOT ((NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false))) THEN 34
+  WHEN NOT ((NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 10) END, false))) THEN 35
+  WHEN NOT ((NOT `_etl_p8` OR coalesce(`_etl_d8` >= (-0.5BD), false))) THEN 36
+  WHEN NOT (coalesce(`_etl_p9`, false)) THEN 37
+  WHEN NOT ((NOT `_etl_p9` OR coalesce(`_etl_k9` = 'BOOLEAN', false))) THEN 38
+  WHEN NOT ((NOT `_etl_p10` OR coalesce(`_etl_k10` = 'STRING', false))) THEN 39
+  WHEN NOT ((NOT `_etl_p10` OR coalesce(`_etl_t10` IS NOT NULL, false))) THEN 40
+  WHEN NOT (coalesce(`_etl_p11`, false)) THEN 41
+  WHEN NOT ((NOT `_etl_p11` OR coalesce(`_etl_k11` = 'STRING', false))) THEN 42
+  WHEN NOT ((NOT `_etl_p11` OR coalesce(`_etl_t11` IS NOT NULL, false))) THEN 43
+  WHEN NOT (coalesce(`_etl_p12`, false)) THEN 44
+  WHEN NOT ((NOT `_etl_p12` OR coalesce(`_etl_k12` = 'STRING', false))) THEN 45
+  WHEN NOT ((NOT `_etl_p12` OR coalesce(`_etl_s12` IN ('a', 'it\'s', 'c\\d'), false))) THEN 46
+  WHEN NOT ((NOT `_etl_p13` OR coalesce(try_variant_get(`_etl_v13`, '$', 'map<string,variant>') IS NOT NULL, false))) THEN 47
+  WHEN NOT ((NOT `_etl_p13` OR coalesce(`_etl_p13_1`, false))) THEN 48
+  WHEN NOT ((NOT (`_etl_p13` AND `_etl_p13_1`) OR coalesce(`_etl_k13_1` = 'STRING', false))) THEN 49
+  WHEN NOT ((NOT (`_etl_p13` AND `_etl_p13_2`) OR coalesce(`_etl_k13_2` = 'STRING', false))) THEN 50
+  WHEN NOT ((NOT (`_etl_p13` AND `_etl_p13_2`) OR coalesce(`_etl_s13_2` RLIKE '^[-+]?[0-9]+(?:\\.[0-9]+)?\\z', false))) THEN 51
+  WHEN NOT ((NOT (`_etl_p13` AND `_etl_p13_2`) OR coalesce(char_length(`_etl_s13_2`) = 5, false))) THEN 52
+  WHEN NOT ((NOT (`_etl_p13` AND `_etl_p13_3`) OR coalesce(`_etl_k13_3` = 'BOOLEAN', false))) THEN 53
+  WHEN NOT (coalesce(`_etl_p14`, false)) THEN 54
+  WHEN NOT ((NOT `_etl_p14` OR coalesce(try_variant_get(`_etl_v14`, '$', 'array<variant>') IS NOT NULL, false))) THEN 55
+  WHEN NOT ((NOT `_etl_p14` OR coalesce(`_etl_e14` IS NULL, false))) THEN 56
+  WHEN NOT ((NOT `_etl_p14` OR coalesce(array_size(try_variant_get(`_etl_v14`, '$', 'array<variant>')) >= 1, false))) THEN 57
+  WHEN NOT ((NOT `_etl_p15` OR coalesce(try_variant_get(`_etl_v15`, '$', 'array<variant>') IS NOT NULL, false))) THEN 58
+  WHEN NOT ((NOT `_etl_p15` OR coalesce(`_etl_e15` IS NULL, false))) THEN 59
+  WHEN NOT ((NOT `_etl_p16` OR coalesce(`_etl_k16` = 'STRING', false))) THEN 60
+  WHEN NOT ((NOT `_etl_p17` OR coalesce(`_etl_k17` = 'STRING', false))) THEN 61
+  WHEN NOT ((NOT `_etl_p18` OR coalesce(`_etl_k18` = 'STRING', false))) THEN 62
+  WHEN NOT ((NOT `_etl_p19` OR coalesce(`_etl_k19` = 'STRING', false))) THEN 63
   WHEN NOT (coalesce(`_etl_unknown` IS NULL, false)) THEN 64
   ELSE 0
 END AS `_etl_rule`;
@@ -458,23 +516,23 @@ CASE `_etl_rule`
 END;
 
 -- projection
-try_variant_get(`_etl_v1`, '$', 'string') AS `id`;
-try_variant_get(`_etl_v2`, '$', 'string') AS `email`;
-try_variant_get(`_etl_v3`, '$', 'string') AS `site`;
-try_variant_get(`_etl_v4`, '$', 'string') AS `code`;
-try_variant_get(`_etl_v5`, '$', 'string') AS `ref`;
-try_variant_get(`_etl_v6`, '$', 'int') AS `count32`;
-try_cast(to_json(`_etl_v7`) AS DOUBLE) AS `ratio`;
-try_cast(to_json(`_etl_v8`) AS DECIMAL(38,10)) AS `amount`;
+`_etl_s1` AS `id`;
+`_etl_s2` AS `email`;
+`_etl_s3` AS `site`;
+`_etl_s4` AS `code`;
+`_etl_s5` AS `ref`;
+try_cast(`_etl_i6` AS INT) AS `count32`;
+`_etl_d7` AS `ratio`;
+`_etl_d8` AS `amount`;
 try_variant_get(`_etl_v9`, '$', 'boolean') AS `active`;
 `_etl_t10` AS `born`;
 `_etl_t11` AS `seen_at`;
-try_variant_get(`_etl_v12`, '$', 'string') AS `kind`;
-CASE WHEN (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) THEN named_struct('street', try_variant_get(try_variant_get(`_etl_v13`, '$.street', 'variant'), '$', 'string'), 'zip', try_variant_get(try_variant_get(`_etl_v13`, '$.zip', 'variant'), '$', 'string'), 'we\'ird.name', try_variant_get(try_variant_get(`_etl_v13`, '$["we\'ird.name"]', 'variant'), '$', 'boolean')) END AS `address`;
+`_etl_s12` AS `kind`;
+CASE WHEN `_etl_p13` THEN named_struct('street', `_etl_s13_1`, 'zip', `_etl_s13_2`, 'we\'ird.name', try_variant_get(`_etl_v13_3`, '$', 'boolean')) END AS `address`;
 transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), el1 -> CASE WHEN (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('sku', try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string'), 'qty', try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'int'), 'price', try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)), 'tags', transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), el2 -> try_variant_get(el2, '$', 'string'))) END) AS `items`;
 transform(try_variant_get(`_etl_v15`, '$', 'array<variant>'), el1 -> transform(try_variant_get(el1, '$', 'array<variant>'), el2 -> try_cast(to_json(el2) AS DOUBLE))) AS `matrix`;
-try_variant_get(`_etl_v16`, '$', 'string') AS `back``tick`;
-try_variant_get(`_etl_v17`, '$', 'string') AS `'; DROP TABLE x; --`;
-try_variant_get(`_etl_v18`, '$', 'string') AS `new
+`_etl_s16` AS `back``tick`;
+`_etl_s17` AS `'; DROP TABLE x; --`;
+`_etl_s18` AS `new
 line $ [0] ☃`;
-try_variant_get(`_etl_v19`, '$', 'string') AS `a'b"c.d`;
+`_etl_s19` AS `a'b"c.d`;

@@ -12,11 +12,29 @@ CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payl
   THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`;
 try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`;
 try_variant_get(`_etl_json`, '$.event_id', 'variant') AS `_etl_v1`;
+(`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) AS `_etl_p1`;
+schema_of_variant(`_etl_v1`) AS `_etl_k1`;
+try_variant_get(`_etl_v1`, '$', 'string') AS `_etl_s1`;
 try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v2`;
+(`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) AS `_etl_p2`;
+schema_of_variant(`_etl_v2`) AS `_etl_k2`;
+try_variant_get(`_etl_v2`, '$', 'bigint') AS `_etl_i2`;
 try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v3`;
+(`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) AS `_etl_p3`;
+schema_of_variant(`_etl_v3`) AS `_etl_k3`;
+try_variant_get(`_etl_v3`, '$', 'bigint') AS `_etl_i3`;
 try_variant_get(`_etl_json`, '$.order_total', 'variant') AS `_etl_v4`;
+(`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) AS `_etl_p4`;
+schema_of_variant(`_etl_v4`) AS `_etl_k4`;
+to_json(`_etl_v4`) AS `_etl_n4`;
+try_cast(`_etl_n4` AS DECIMAL(18,2)) AS `_etl_d4`;
 try_variant_get(`_etl_json`, '$.status', 'variant') AS `_etl_v5`;
+(`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) AS `_etl_p5`;
+schema_of_variant(`_etl_v5`) AS `_etl_k5`;
+try_variant_get(`_etl_v5`, '$', 'string') AS `_etl_s5`;
 try_variant_get(`_etl_json`, '$.event_time', 'variant') AS `_etl_v6`;
+(`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) AS `_etl_p6`;
+schema_of_variant(`_etl_v6`) AS `_etl_k6`;
 try_variant_get(`_etl_v6`, '$', 'string') AS `_etl_s6`;
 CASE WHEN `_etl_s6` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\z' THEN
   CASE WHEN endswith(`_etl_s6`, 'Z') THEN 0
@@ -37,49 +55,49 @@ coalesce(`_etl_json` IS NOT NULL, false);
 -- 4 NOT_AN_OBJECT : payload object
 coalesce(`_etl_object`, false);
 -- 5 MISSING_REQUIRED event_id: required
-coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false);
+coalesce(`_etl_p1`, false);
 -- 6 WRONG_TYPE event_id: type string
-(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false));
+(NOT `_etl_p1` OR coalesce(`_etl_k1` = 'STRING', false));
 -- 7 MISSING_REQUIRED event_id: required
-(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false));
+(NOT `_etl_p1` OR coalesce(`_etl_s1` <> '', false));
 -- 8 BAD_LENGTH event_id: max=64
-(NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false));
+(NOT `_etl_p1` OR coalesce(char_length(`_etl_s1`) <= 64, false));
 -- 9 MISSING_REQUIRED order_id: required
-coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false);
+coalesce(`_etl_p2`, false);
 -- 10 WRONG_TYPE order_id: type int64
-(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false));
+(NOT `_etl_p2` OR coalesce((`_etl_k2` = 'BIGINT' OR (`_etl_k2` LIKE 'DECIMAL(%,0)' AND `_etl_i2` IS NULL)), false));
 -- 11 OUT_OF_RANGE order_id: type int64
-(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false));
+(NOT `_etl_p2` OR coalesce(`_etl_i2` IS NOT NULL, false));
 -- 12 OUT_OF_RANGE order_id: gt=0
-(NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false));
+(NOT `_etl_p2` OR coalesce(`_etl_i2` > (0BD), false));
 -- 13 MISSING_REQUIRED customer_id: required
-coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false);
+coalesce(`_etl_p3`, false);
 -- 14 WRONG_TYPE customer_id: type int64
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false));
+(NOT `_etl_p3` OR coalesce((`_etl_k3` = 'BIGINT' OR (`_etl_k3` LIKE 'DECIMAL(%,0)' AND `_etl_i3` IS NULL)), false));
 -- 15 OUT_OF_RANGE customer_id: type int64
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false));
+(NOT `_etl_p3` OR coalesce(`_etl_i3` IS NOT NULL, false));
 -- 16 OUT_OF_RANGE customer_id: gt=0
-(NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false));
+(NOT `_etl_p3` OR coalesce(`_etl_i3` > (0BD), false));
 -- 17 MISSING_REQUIRED order_total: required
-coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false);
+coalesce(`_etl_p4`, false);
 -- 18 WRONG_TYPE order_total: type decimal
-(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false));
+(NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false));
 -- 19 DECIMAL_OVERFLOW order_total: type decimal
-(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false));
+(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false));
 -- 20 OUT_OF_RANGE order_total: gte=0
-(NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false));
+(NOT `_etl_p4` OR coalesce(`_etl_d4` >= (0BD), false));
 -- 21 MISSING_REQUIRED status: required
-coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false);
+coalesce(`_etl_p5`, false);
 -- 22 WRONG_TYPE status: type string
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false));
+(NOT `_etl_p5` OR coalesce(`_etl_k5` = 'STRING', false));
 -- 23 BAD_ENUM status: oneof=paid cancelled refunded
-(NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false));
+(NOT `_etl_p5` OR coalesce(`_etl_s5` IN ('paid', 'cancelled', 'refunded'), false));
 -- 24 MISSING_REQUIRED event_time: required
-coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false);
+coalesce(`_etl_p6`, false);
 -- 25 WRONG_TYPE event_time: type timestamp
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false));
+(NOT `_etl_p6` OR coalesce(`_etl_k6` = 'STRING', false));
 -- 26 INVALID_TIMESTAMP event_time: type timestamp
-(NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false));
+(NOT `_etl_p6` OR coalesce(`_etl_t6` IS NOT NULL, false));
 
 -- verdict
 CASE
@@ -87,28 +105,28 @@ CASE
   WHEN NOT (coalesce(`_etl_payload_utf8`, false)) THEN 2
   WHEN NOT (coalesce(`_etl_json` IS NOT NULL, false)) THEN 3
   WHEN NOT (coalesce(`_etl_object`, false)) THEN 4
-  WHEN NOT (coalesce((`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)), false)) THEN 5
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(schema_of_variant(`_etl_v1`) = 'STRING', false))) THEN 6
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(try_variant_get(`_etl_v1`, '$', 'string') <> '', false))) THEN 7
-  WHEN NOT ((NOT (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) OR coalesce(char_length(try_variant_get(`_etl_v1`, '$', 'string')) <= 64, false))) THEN 8
-  WHEN NOT (coalesce((`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)), false)) THEN 9
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce((schema_of_variant(`_etl_v2`) = 'BIGINT' OR (schema_of_variant(`_etl_v2`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v2`, '$', 'bigint') IS NULL)), false))) THEN 10
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') IS NOT NULL, false))) THEN 11
-  WHEN NOT ((NOT (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) OR coalesce(try_variant_get(`_etl_v2`, '$', 'bigint') > (0BD), false))) THEN 12
-  WHEN NOT (coalesce((`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)), false)) THEN 13
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce((schema_of_variant(`_etl_v3`) = 'BIGINT' OR (schema_of_variant(`_etl_v3`) LIKE 'DECIMAL(%,0)' AND try_variant_get(`_etl_v3`, '$', 'bigint') IS NULL)), false))) THEN 14
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') IS NOT NULL, false))) THEN 15
-  WHEN NOT ((NOT (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) OR coalesce(try_variant_get(`_etl_v3`, '$', 'bigint') > (0BD), false))) THEN 16
-  WHEN NOT (coalesce((`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)), false)) THEN 17
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce((schema_of_variant(`_etl_v4`) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(`_etl_v4`) LIKE 'DECIMAL(%'), false))) THEN 18
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(CASE WHEN schema_of_variant(`_etl_v4`) = 'DOUBLE' THEN CAST(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS DOUBLE) = try_cast(to_json(`_etl_v4`) AS DOUBLE) ELSE length(regexp_extract(to_json(`_etl_v4`), '[.]([0-9]*[1-9])', 1)) <= 2 AND length(regexp_extract(to_json(`_etl_v4`), '^-?0*([0-9]*)', 1)) <= 16 END, false))) THEN 19
-  WHEN NOT ((NOT (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) OR coalesce(try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) >= (0BD), false))) THEN 20
-  WHEN NOT (coalesce((`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)), false)) THEN 21
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(schema_of_variant(`_etl_v5`) = 'STRING', false))) THEN 22
-  WHEN NOT ((NOT (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) OR coalesce(try_variant_get(`_etl_v5`, '$', 'string') IN ('paid', 'cancelled', 'refunded'), false))) THEN 23
-  WHEN NOT (coalesce((`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)), false)) THEN 24
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(schema_of_variant(`_etl_v6`) = 'STRING', false))) THEN 25
-  WHEN NOT ((NOT (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) OR coalesce(`_etl_t6` IS NOT NULL, false))) THEN 26
+  WHEN NOT (coalesce(`_etl_p1`, false)) THEN 5
+  WHEN NOT ((NOT `_etl_p1` OR coalesce(`_etl_k1` = 'STRING', false))) THEN 6
+  WHEN NOT ((NOT `_etl_p1` OR coalesce(`_etl_s1` <> '', false))) THEN 7
+  WHEN NOT ((NOT `_etl_p1` OR coalesce(char_length(`_etl_s1`) <= 64, false))) THEN 8
+  WHEN NOT (coalesce(`_etl_p2`, false)) THEN 9
+  WHEN NOT ((NOT `_etl_p2` OR coalesce((`_etl_k2` = 'BIGINT' OR (`_etl_k2` LIKE 'DECIMAL(%,0)' AND `_etl_i2` IS NULL)), false))) THEN 10
+  WHEN NOT ((NOT `_etl_p2` OR coalesce(`_etl_i2` IS NOT NULL, false))) THEN 11
+  WHEN NOT ((NOT `_etl_p2` OR coalesce(`_etl_i2` > (0BD), false))) THEN 12
+  WHEN NOT (coalesce(`_etl_p3`, false)) THEN 13
+  WHEN NOT ((NOT `_etl_p3` OR coalesce((`_etl_k3` = 'BIGINT' OR (`_etl_k3` LIKE 'DECIMAL(%,0)' AND `_etl_i3` IS NULL)), false))) THEN 14
+  WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_i3` IS NOT NULL, false))) THEN 15
+  WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_i3` > (0BD), false))) THEN 16
+  WHEN NOT (coalesce(`_etl_p4`, false)) THEN 17
+  WHEN NOT ((NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false))) THEN 18
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 19
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(`_etl_d4` >= (0BD), false))) THEN 20
+  WHEN NOT (coalesce(`_etl_p5`, false)) THEN 21
+  WHEN NOT ((NOT `_etl_p5` OR coalesce(`_etl_k5` = 'STRING', false))) THEN 22
+  WHEN NOT ((NOT `_etl_p5` OR coalesce(`_etl_s5` IN ('paid', 'cancelled', 'refunded'), false))) THEN 23
+  WHEN NOT (coalesce(`_etl_p6`, false)) THEN 24
+  WHEN NOT ((NOT `_etl_p6` OR coalesce(`_etl_k6` = 'STRING', false))) THEN 25
+  WHEN NOT ((NOT `_etl_p6` OR coalesce(`_etl_t6` IS NOT NULL, false))) THEN 26
   ELSE 0
 END AS `_etl_rule`;
 
@@ -206,9 +224,9 @@ CASE `_etl_rule`
 END;
 
 -- projection
-try_variant_get(`_etl_v1`, '$', 'string') AS `event_id`;
-try_variant_get(`_etl_v2`, '$', 'bigint') AS `order_id`;
-try_variant_get(`_etl_v3`, '$', 'bigint') AS `customer_id`;
-try_cast(to_json(`_etl_v4`) AS DECIMAL(18,2)) AS `order_total`;
-try_variant_get(`_etl_v5`, '$', 'string') AS `status`;
+`_etl_s1` AS `event_id`;
+`_etl_i2` AS `order_id`;
+`_etl_i3` AS `customer_id`;
+`_etl_d4` AS `order_total`;
+`_etl_s5` AS `status`;
 `_etl_t6` AS `event_time`;
