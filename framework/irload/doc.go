@@ -8,7 +8,9 @@
 // temporary dot-directory inside that module (so `./...` ignores it, and the
 // module's own go.mod, replace directives and go.sum apply), builds it with
 // `go build` (GOGC=800 unless the user set GOGC or GOMEMLIMIT, so that the
-// go command collects less often; build_env.go),
+// go command collects less often, and GOMAXPROCS=1 with the go command's
+// usual -p unless the user set GOMAXPROCS, so that an edit's build, one
+// step after the other, spins no idle threads; build_env.go),
 // removes the directory, runs the program and parses the JSON it prints
 // (package etl's WriteDocument). Build and run honour the context;
 // the go tool's and the program's stderr end up in the returned error. A
