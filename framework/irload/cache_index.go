@@ -74,9 +74,15 @@ func sourceKey(cache string, m module, pkg string) (string, error) {
 }
 
 // sourceKeys returns both keys of pkg, from the index in cache when it
-// still holds, else hashed (hashInputs) and indexed.
+// still holds, else hashed (hashInputs) and indexed; concurrent calls for
+// the same package share one (shared).
 func sourceKeys(cache string, m module, pkg string) (keys, error) {
 	path := indexPath(cache, m, pkg)
+	return shared(path, func() (keys, error) { return indexedKeys(path, m, pkg) })
+}
+
+// indexedKeys is sourceKeys for the index at path.
+func indexedKeys(path string, m module, pkg string) (keys, error) {
 	if ix, err := readIndex(path); err == nil && ix.fresh() {
 		return ix.keys, nil
 	}
