@@ -39,8 +39,11 @@
 // size, modification time and digest of every file the key hashed and the
 // file list of every package directory, so that such a load stats files
 // instead of reading and parsing them; files modified within two seconds
-// of the recording are compared by content; concurrent requests for one
-// package's keys share one hash (cache_flight.go). Loader.CacheFile names a file
+// of the recording are compared by content; when a file changed, the
+// hash takes the digest and imports of every file the index still
+// vouches for from it, and reads only the others and the package's own
+// Go files; concurrent requests for one package's keys share one hash
+// (cache_flight.go). Loader.CacheFile names a file
 // in a package's cache entry for other results derived from the same
 // sources; they are pruned with the program (the 16 most recently used
 // entries are kept). Loader.DeclCacheFile names one under the package's
