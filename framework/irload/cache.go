@@ -3,7 +3,6 @@ package irload
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -18,7 +17,7 @@ import (
 )
 
 // programVersion changes whenever the generated program changes.
-const programVersion = "irload/3"
+const programVersion = "irload/4"
 
 // cacheKey hashes everything the built program depends on: the environment,
 // go.mod and go.sum of the module and of modules it replaces with local
@@ -43,7 +42,16 @@ type keys struct {
 // hashInputs is cacheKey that also returns the declaration key and what it
 // read (sourceIndex).
 func hashInputs(m module, importPath string) (keys, inputs, error) {
-	s := &keyHasher{h: sha256.New(), decl: sha256.New()}
+	return hashInputsFrom(m, importPath, nil)
+}
+
+// hashInputsFrom is hashInputs that takes from old, the index of an
+// earlier hash, the digest and imports of every file it stamped alike
+// (vouched), instead of reading and parsing the file again: after an
+// edit of one file only that file and the loaded package's own Go files
+// are read.
+func hashInputsFrom(m module, importPath string, old *sourceIndex) (keys, inputs, error) {
+	s := &keyHasher{h: sha256.New(), decl: sha256.New(), old: old.vouched()}
 	for _, v := range keyEnv(m, importPath) {
 		s.write(v + "\x00")
 	}
@@ -55,8 +63,8 @@ func hashInputs(m module, importPath string) (keys, inputs, error) {
 	for _, r := range roots {
 		for _, name := range []string{"go.mod", "go.sum"} {
 			path := filepath.Join(r, name)
-			data, _ := s.file(path)
-			s.declFile(path, data)
+			_, sum, _ := s.file(path, false)
+			s.declFile(path, sum)
 		}
 	}
 	s.self, _ = m.dirOf(importPath)
@@ -79,6 +87,7 @@ func keyEnv(m module, importPath string) []string {
 type keyHasher struct {
 	h, decl hash.Hash // the program key's, the declaration key's
 	self    string    // the directory of the loaded package
+	old     map[string]fileStamp
 	in      inputs
 }
 
@@ -122,40 +131,51 @@ func (s *keyHasher) dir(dir string) ([]string, error) {
 	fset := token.NewFileSet()
 	for _, name := range names {
 		path := filepath.Join(dir, name)
-		data, ok := s.file(path)
-		if !ok || !strings.HasSuffix(name, ".go") {
-			s.declFile(path, data)
+		isGo, isOwn := strings.HasSuffix(name, ".go"), dir == s.self
+		data, sum, ok := s.file(path, isGo && isOwn)
+		if !ok || !isGo {
+			s.declFile(path, sum)
 			continue
 		}
-		var f *ast.File
-		if dir == s.self {
-			f = parseGo(fset, path, data)
+		if isOwn {
+			f := parseGo(fset, path, data)
 			own = append(own, goFile{path: path, data: data, f: f})
-		} else {
-			s.declFile(path, data)
-			f, _ = parser.ParseFile(fset, path, data, parser.ImportsOnly)
+			imports = append(imports, importsOf(f)...)
+			continue
 		}
-		if f == nil {
-			continue // the go tool reports syntax errors when it builds
+		s.declFile(path, sum)
+		stamp := &s.in.Files[len(s.in.Files)-1]
+		if data != nil { // read, not vouched for
+			if f, _ := parser.ParseFile(fset, path, data, parser.ImportsOnly); f != nil {
+				stamp.Imports = append([]string{}, importsOf(f)...)
+			} // else the go tool reports the syntax error when it builds
 		}
-		for _, im := range f.Imports {
-			if p, err := strconv.Unquote(im.Path.Value); err == nil {
-				imports = append(imports, p)
-			}
-		}
+		imports = append(imports, stamp.Imports...)
 	}
 	for i, src := range declSources(own) {
-		s.declFile(own[i].path, src)
+		s.declFile(own[i].path, digest(src))
 	}
 	return imports, nil
 }
 
-// declFile hashes a file's path and the bytes of it the declaration key
-// holds.
-func (s *keyHasher) declFile(path string, data []byte) {
-	io.WriteString(s.decl, path+"\x00")
-	fmt.Fprintf(s.decl, "%d\x00", len(data))
-	s.decl.Write(data)
+// importsOf returns the import paths of a parsed file (none when nil).
+func importsOf(f *ast.File) []string {
+	if f == nil {
+		return nil
+	}
+	var out []string
+	for _, im := range f.Imports {
+		if p, err := strconv.Unquote(im.Path.Value); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// declFile hashes a file's path and the digest of the bytes of it the
+// declaration key holds (empty for a missing file).
+func (s *keyHasher) declFile(path, sum string) {
+	io.WriteString(s.decl, path+"\x00"+sum+"\x00")
 }
 
 // packageFiles lists the files of a package directory the key hashes: its
@@ -174,22 +194,33 @@ func packageFiles(dir string) ([]string, error) {
 	return names, nil
 }
 
-// file hashes a file's path and content into the program key (a missing
-// file hashes its path) and records its stamp, taken before it is read; it returns the content
-// and whether the file could be read.
-func (s *keyHasher) file(path string) ([]byte, bool) {
+// file hashes a file's path and the digest of its content into the
+// program key (a missing file hashes its path) and records its stamp,
+// taken before it is read. A file the old index vouches for (same size
+// and modification time, recorded out of the racy window, and, for a Go
+// file, its imports known) is not read unless want: its digest and
+// imports are the index's. It returns the content (nil when not read),
+// the digest and whether the file could be read.
+func (s *keyHasher) file(path string, want bool) ([]byte, string, bool) {
 	io.WriteString(s.h, path+"\x00")
 	info, statErr := os.Stat(path)
+	if old, ok := s.old[path]; ok && !want && statErr == nil && info.Mode().IsRegular() &&
+		old.Size == info.Size() && old.ModTime == info.ModTime().UnixNano() {
+		io.WriteString(s.h, old.Sum)
+		s.in.Files = append(s.in.Files, old)
+		return nil, old.Sum, true
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		s.in.Files = append(s.in.Files, fileStamp{Path: path, Missing: true})
-		return nil, false
+		return nil, "", false
 	}
-	s.h.Write(data)
+	sum := digest(data)
+	io.WriteString(s.h, sum)
 	if statErr != nil { // created meanwhile: a stamp that never matches
-		s.in.Files = append(s.in.Files, fileStamp{Path: path, Size: -1})
-		return data, true
+		s.in.Files = append(s.in.Files, fileStamp{Path: path, Size: -1, Sum: sum})
+		return data, sum, true
 	}
-	s.in.Files = append(s.in.Files, stampOf(path, info, data))
-	return data, true
+	s.in.Files = append(s.in.Files, stampOf(path, info, sum))
+	return data, sum, true
 }

@@ -34,6 +34,10 @@ type fileStamp struct {
 	Size    int64  `json:"size,omitempty"`
 	ModTime int64  `json:"mtime,omitempty"` // Unix nanoseconds
 	Sum     string `json:"sum,omitempty"`
+	// Imports are a Go file's imports when it was parsed for them (empty,
+	// not nil, when it has none), so that a later hash need not parse it
+	// again.
+	Imports []string `json:"imports"`
 }
 
 // dirStamp is the list of files of a package directory a key hashed
@@ -55,9 +59,27 @@ type sourceIndex struct {
 	inputs
 }
 
-// stampOf is the stamp of a file with its stat and content.
-func stampOf(path string, info fs.FileInfo, data []byte) fileStamp {
-	return fileStamp{Path: path, Size: info.Size(), ModTime: info.ModTime().UnixNano(), Sum: digest(data)}
+// stampOf is the stamp of a file with its stat and the digest of its
+// content.
+func stampOf(path string, info fs.FileInfo, sum string) fileStamp {
+	return fileStamp{Path: path, Size: info.Size(), ModTime: info.ModTime().UnixNano(), Sum: sum}
+}
+
+// vouched are the stamps of ix a later hash may take instead of reading
+// the files (keyHasher.file): those of files that were read, recorded out
+// of the racy window, Go files only with their imports.
+func (ix *sourceIndex) vouched() map[string]fileStamp {
+	if ix == nil {
+		return nil
+	}
+	racy := ix.Recorded - int64(racyWindow)
+	out := map[string]fileStamp{}
+	for _, f := range ix.Files {
+		if !f.Missing && f.Sum != "" && f.Size >= 0 && f.ModTime < racy && (f.Imports != nil || !strings.HasSuffix(f.Path, ".go")) {
+			out[f.Path] = f
+		}
+	}
+	return out
 }
 
 // digest is the hex SHA-256 of data.
@@ -74,14 +96,24 @@ func sourceKey(cache string, m module, pkg string) (string, error) {
 }
 
 // sourceKeys returns both keys of pkg, from the index in cache when it
-// still holds, else hashed (hashInputs) and indexed.
+// still holds, else hashed (hashInputs) and indexed; concurrent calls for
+// the same package share one (shared).
 func sourceKeys(cache string, m module, pkg string) (keys, error) {
 	path := indexPath(cache, m, pkg)
-	if ix, err := readIndex(path); err == nil && ix.fresh() {
+	return shared(path, func() (keys, error) { return indexedKeys(path, m, pkg) })
+}
+
+// indexedKeys is sourceKeys for the index at path.
+func indexedKeys(path string, m module, pkg string) (keys, error) {
+	ix, err := readIndex(path)
+	if err == nil && ix.fresh() {
 		return ix.keys, nil
 	}
+	if err != nil {
+		ix = nil
+	}
 	recorded := time.Now()
-	k, in, err := hashInputs(m, pkg)
+	k, in, err := hashInputsFrom(m, pkg, ix)
 	if err != nil {
 		return keys{}, err
 	}

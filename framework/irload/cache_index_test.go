@@ -12,23 +12,29 @@ import (
 func indexModule(t *testing.T, old time.Time) (module, string) {
 	t.Helper()
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	writeOld(t, dir, old, map[string]string{
 		"go.mod":  "module example.com/m\n",
 		"p/p.go":  "package p\n\nimport _ \"example.com/m/q\"\n",
 		"p/data":  "embedded\n",
 		"q/q.go":  "package q\n",
 		"q/q2.go": "package q\n",
 	})
-	for _, f := range []string{"go.mod", "p/p.go", "p/data", "q/q.go", "q/q2.go"} {
-		if err := os.Chtimes(filepath.Join(dir, f), old, old); err != nil {
-			t.Fatal(err)
-		}
-	}
 	m, err := findModule(filepath.Join(dir, "p"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m, dir
+}
+
+// writeOld is writeFiles that sets the files' modification time to old.
+func writeOld(t *testing.T, dir string, old time.Time, files map[string]string) {
+	t.Helper()
+	writeFiles(t, dir, files)
+	for name := range files {
+		if err := os.Chtimes(filepath.Join(dir, name), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // TestSourceKeyIndex: once indexed, the key of an unchanged package comes
@@ -113,4 +119,46 @@ func plantKey(t *testing.T, path, key string) {
 	}
 	ix.Program = key
 	writeIndex(path, *ix)
+}
+
+// TestHashTakesVouchedFiles: a hash after an earlier one takes the digest
+// and imports of every file the earlier index stamped alike instead of
+// reading it, and gives the keys a hash from scratch gives.
+func TestHashTakesVouchedFiles(t *testing.T) {
+	past := time.Now().Add(-time.Hour)
+	m, dir := indexModule(t, past)
+	writeOld(t, dir, past, map[string]string{"q/q.go": "package q\n\nimport _ \"example.com/m/r\"\n", "r/r.go": "package r\n"})
+	const pkg = "example.com/m/p"
+	index := func() *sourceIndex {
+		recorded := time.Now()
+		k, in, err := hashInputs(m, pkg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &sourceIndex{keys: k, Recorded: recorded.UnixNano(), inputs: in}
+	}
+	from := func(old *sourceIndex) keys {
+		k, _, err := hashInputsFrom(m, pkg, old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	old := index()
+	if got := from(old); got != old.keys {
+		t.Errorf("nothing changed: keys %+v, want %+v", got, old.keys)
+	}
+	writeFiles(t, dir, map[string]string{"p/p.go": "package p\n\nimport _ \"example.com/m/q\"\n\nvar x = 1\n"})
+	if got, want := from(old), index().keys; got != want || got.Program == old.Program {
+		t.Errorf("own file edited: keys %+v, want %+v (from scratch), not %+v", got, want, old.keys)
+	}
+	writeFiles(t, dir, map[string]string{"r/r.go": "package r // x\n"})
+	if got, want := from(old), index().keys; got != want {
+		t.Errorf("a package reached through a vouched file's imports edited: keys %+v, want %+v", got, want)
+	}
+	old = index()
+	writeOld(t, dir, past, map[string]string{"q/q.go": "package q\n\nimport _ \"example.com/m/s\"\n"}) // same size
+	if got := from(old); got != old.keys {
+		t.Errorf("a file rewritten with its size and time: keys %+v, want the vouched %+v (the index's trust, as fresh)", got, old.keys)
+	}
 }

@@ -8,7 +8,9 @@
 // temporary dot-directory inside that module (so `./...` ignores it, and the
 // module's own go.mod, replace directives and go.sum apply), builds it with
 // `go build` (GOGC=800 unless the user set GOGC or GOMEMLIMIT, so that the
-// go command collects less often; build_env.go),
+// go command collects less often, and GOMAXPROCS=1 with the go command's
+// usual -p unless the user set GOMAXPROCS, so that an edit's build, one
+// step after the other, spins no idle threads; build_env.go),
 // removes the directory, runs the program and parses the JSON it prints
 // (package etl's WriteDocument). Build and run honour the context;
 // the go tool's and the program's stderr end up in the returned error. A
@@ -37,7 +39,11 @@
 // size, modification time and digest of every file the key hashed and the
 // file list of every package directory, so that such a load stats files
 // instead of reading and parsing them; files modified within two seconds
-// of the recording are compared by content. Loader.CacheFile names a file
+// of the recording are compared by content; when a file changed, the
+// hash takes the digest and imports of every file the index still
+// vouches for from it, and reads only the others and the package's own
+// Go files; concurrent requests for one package's keys share one hash
+// (cache_flight.go). Loader.CacheFile names a file
 // in a package's cache entry for other results derived from the same
 // sources; they are pruned with the program (the 16 most recently used
 // entries are kept). Loader.DeclCacheFile names one under the package's

@@ -175,9 +175,12 @@ func (l Loader) build(ctx context.Context, m module, pkg, out string) error {
 // The packages are compiled as `go build` and `go test` compile them, so
 // an edited package is compiled once for validate and the user's tests;
 // compiling it without optimisation (-N -l) would save a third of that
-// compile here and cost a whole one in the next `go test`.
+// compile here and cost a whole one in the next `go test`. -p is the go
+// command's default parallelism (parallelism), which buildEnv's
+// GOMAXPROCS would otherwise lower to one package at a time.
 func buildArgs(out, main string) []string {
-	return []string{"build", "-buildvcs=false", "-ldflags=-s -w", "-o", out, main}
+	args := append([]string{"build"}, parallelism(os.Getenv("GOFLAGS"))...)
+	return append(args, "-buildvcs=false", "-ldflags=-s -w", "-o", out, main)
 }
 
 // run runs the program and parses the document it prints; when output is
