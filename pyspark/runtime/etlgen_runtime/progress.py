@@ -48,7 +48,7 @@ def batch_line(spark, q, p, history=None):
     }
     fields["invalid_rows"] = sum(_observed(p, name, "rejected") for name in q.sources)
     fields.update(_outputs(spark, q, p.get("batchId"), _observed(p, q.observe, "rows") if q.observe else None,
-                           history, late_written=_late_may_write(p.get("batchId"), src)))
+                           history, late_written=_late_may_write(p.get("batchId"), src, fields["late_watermark"])))
     if q.gates:
         replayed = bool(q.resume and q.resume.replay == p.get("batchId"))
         measured = batch_gates(spark, q.name, p.get("batchId")) if replayed or _measured(q.gates) else []
@@ -58,15 +58,19 @@ def batch_line(spark, q, p, history=None):
     return fields
 
 
-def _late_may_write(batch_id, src):
+def _late_may_write(batch_id, src, late_wm=None):
     """Whether the late outputs of a batch (its progress's batch id and first
-    source) may have written: not batch 0, which judges late rows against no
-    watermark, nor a batch that read nothing new (start and end offsets
-    equal: a no-data batch), as late_range decides from the checkpoint's
-    offsets (the progress's are the same). Their lines' late_rows are 0
-    then, without reading the late tables' commits."""
+    source, and late_wm: the previous batch's watermark, late_watermark, None
+    when unknown) may have written: not batch 0 nor a batch whose previous
+    watermark was 0, which judge late rows against no watermark, nor a batch
+    that read nothing new (start and end offsets equal: a no-data batch), as
+    late_range decides from the checkpoint's offsets (the progress's are the
+    same, and a batch's watermark is its offsets' batchWatermarkMs). Their
+    lines' late_rows are 0 then, without reading the late tables' commits."""
     if batch_id is None or batch_id <= 0:
         return batch_id is None
+    if late_wm == spark_timestamp(0):
+        return False
     start, end = src.get("startOffset"), src.get("endOffset")
     return start is None or start != end
 

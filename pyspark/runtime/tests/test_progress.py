@@ -45,15 +45,17 @@ def test_batch_line():
         "expectations": [{"name": "e", "action": "drop", "passed": 2, "failed": 0}]}
 
 
-@pytest.mark.parametrize("batch_id, src, want", [
-    (0, {"startOffset": None, "endOffset": {"t": {"0": 3}}}, False),  # no watermark yet
-    (5, {"startOffset": {"t": {"0": 3}}, "endOffset": {"t": {"0": 3}}}, False),  # a no-data batch
-    (5, {"startOffset": {"t": {"0": 1}}, "endOffset": {"t": {"0": 3}}}, True),
-    (5, {}, True),
-    (None, {}, True),
+@pytest.mark.parametrize("batch_id, src, late_wm, want", [
+    (0, {"startOffset": None, "endOffset": {"t": {"0": 3}}}, None, False),  # no watermark yet
+    (1, {"startOffset": {"t": {"0": 1}}, "endOffset": {"t": {"0": 3}}}, "1970-01-01T00:00:00.000Z", False),  # batch 0's: none
+    (5, {"startOffset": {"t": {"0": 3}}, "endOffset": {"t": {"0": 3}}}, None, False),  # a no-data batch
+    (5, {"startOffset": {"t": {"0": 1}}, "endOffset": {"t": {"0": 3}}}, None, True),
+    (5, {"startOffset": {"t": {"0": 1}}, "endOffset": {"t": {"0": 3}}}, "1970-01-01T00:00:00.001Z", True),
+    (5, {}, None, True),
+    (None, {}, None, True),
 ])
-def test_late_may_write(batch_id, src, want):
-    assert pr._late_may_write(batch_id, src) is want
+def test_late_may_write(batch_id, src, late_wm, want):
+    assert pr._late_may_write(batch_id, src, late_wm) is want
 
 
 def test_a_batch_whose_late_outputs_wrote_nothing_reads_no_late_commit():
