@@ -135,7 +135,10 @@
 //     stream reads, the stateless upstream steps, static tables read in
 //     full — and keeps those whose latest window ends at or before the
 //     previous batch's watermark: Spark's own drop decision
-//     (docs/spark-engine.md).
+//     (docs/spark-engine.md); where the operator's event time is provably
+//     a payload member unchanged (lateCandidates), the rows whose lenient
+//     time puts them after the watermark are dropped before the contract's
+//     validation (rt.late_candidates).
 //
 // A program prints one JSON line per event on stdout ("session" once
 // connected, "start", "batch", "orphan", "end"), and exits 0 (finished

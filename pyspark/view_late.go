@@ -23,10 +23,13 @@ type lateView struct {
 	Input string // expression of the late tap over the Ports variables
 	// Lets are the assignments Input reads (streams it reads more than
 	// once, computed once: shared).
-	Lets    []string
-	MaxEnd  string // Python expression of rt.late_max_end(...)
-	Columns []string
-	Sink    sinkView
+	Lets   []string
+	MaxEnd string // Python expression of rt.late_max_end(...)
+	// Candidates is the Python expression of rt.late_max_end(...) over
+	// the payloads' lenient event time (lateCandidates), "" for none.
+	Candidates string
+	Columns    []string
+	Sink       sinkView
 }
 
 // late builds a late output and returns the name of its host query, whose
@@ -63,6 +66,7 @@ func (g *gen) late(q *planner.Query) (*lateView, string, error) {
 	lv := &lateView{Name: PyString(q.Name), Identity: PyString(q.Identity), Const: constName(base), Fn: base,
 		Title:          fmt.Sprintf("%s: rows step %s drops behind the watermark, appended to %s", q.Name, q.LateStep, q.Sink.Identity),
 		HostCheckpoint: PyString(host.Checkpoint), Source: src, Ports: b.ports, MaxEnd: maxEnd(st.late), Input: input, Lets: b.sh.Lets}
+	lv.Candidates = lateCandidates(st, src, b)
 	have := map[string]bool{"watermark_at_arrival": true, "reason_code": true}
 	schema, ok := st.plan.Node(st.late.Inputs[0])
 	if !ok {
@@ -207,19 +211,30 @@ func (b *batchInput) port(r ir.Ref) (string, error) {
 
 // maxEnd renders the rt.late_max_end call for the stateful operator: the
 // end of the latest window holding a row's event time (or the event time).
-func maxEnd(n *ir.Node) string {
-	col, kind := "", "none"
+func maxEnd(n *ir.Node) string { return maxEndOf(n, SQLIdent(lateTimeColumn(n))) }
+
+// lateTimeColumn is the event-time column the stateful operator judges
+// late rows by: its window's time column, or its watermark's column.
+func lateTimeColumn(n *ir.Node) string {
+	if w := n.Window; w != nil {
+		return w.TimeColumn
+	}
+	return watermarkColumn(n)
+}
+
+// maxEndOf renders the rt.late_max_end call for the stateful operator over
+// the SQL of a row's event time.
+func maxEndOf(n *ir.Node, timeSQL string) string {
+	kind := "none"
 	var size, slide, gap int64
 	if w := n.Window; w != nil {
-		col, kind = w.TimeColumn, string(w.Kind)
+		kind = string(w.Kind)
 		size, slide, gap = micros(w.Duration), micros(w.Slide), micros(w.Gap)
 		if slide == 0 {
 			slide = size
 		}
-	} else {
-		col = watermarkColumn(n)
 	}
-	return fmt.Sprintf("rt.late_max_end(%s, %s, %d, %d, %d)", PyString(SQLIdent(col)), PyString(kind), size, slide, gap)
+	return fmt.Sprintf("rt.late_max_end(%s, %s, %d, %d, %d)", PyString(timeSQL), PyString(kind), size, slide, gap)
 }
 
 // watermarkColumn is the column of the withWatermark nearest the operator

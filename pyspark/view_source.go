@@ -63,6 +63,7 @@ type sourceView struct {
 	// (rt.validate observe=).
 	Observe     string
 	PayloadType sparksql.PayloadType // payload rows: the raw payload's type (set by the plugin's Read)
+	contract    *contracts.Contract  // the contract the payloads are validated against
 }
 
 // sourceForms are the module names a source defines (idents.claim).
@@ -92,7 +93,7 @@ func (g *gen) source(s *planner.Source) (*sourceView, error) {
 		return nil, fmt.Errorf("source %s: %w", s.Asset, err)
 	}
 	base := g.ids.claim(s.Asset, sourceForms...)
-	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base,
+	sv := &sourceView{Asset: s.Asset, Plugin: string(s.Plugin), Contract: s.Contract, Const: constName(base), Fn: base, contract: c,
 		Static: s.Static, Named: !s.Static && planner.NamesSources(g.m.SparkVersion), Reread: p.Reread, CredEnv: "None", Mechanism: "None",
 		AssetLit: PyString(s.Asset), ContractLit: PyString(s.Contract), Observe: PyString("etlgen_source_" + base)}
 	if sv.Named {

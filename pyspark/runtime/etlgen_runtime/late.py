@@ -129,6 +129,27 @@ def behind_watermark(df, end_sql, watermark_ms):
             .selectExpr("*", "timestamp_millis(%d) AS watermark_at_arrival" % watermark_ms))
 
 
+# The observation above late_candidates' filter (its own generated stage).
+LATE_CANDIDATES = "etlgen_late_candidates"
+
+
+def late_candidates(raw, end_sql, watermark_ms):
+    """The re-read batch's raw rows that may be late: those whose end_sql
+    (late_max_end over the payload's event time read leniently, without the
+    contract's checks) is NULL or at or before watermark_ms. The contract's
+    validation, the costly part of a late re-read, then runs only on those:
+    a batch whose rows all came after the watermark validates none.
+
+    A row the contract accepts has the lenient time its validation gives
+    (the generator passes it only when that is so: lateCandidates), so no
+    late row is left out; a row the lenient read cannot place (NULL) is
+    kept and judged exactly. The observation keeps the watermark literal in
+    a small stage of its own: in the validation's stage, its class would be
+    new at every micro-batch (behind_watermark)."""
+    return (raw.filter("coalesce(%s <= %d, true)" % (end_sql, watermark_ms * 1000))
+            .observe(LATE_CANDIDATES, F.count(F.lit(1)).alias("rows")))
+
+
 def late_max_end(time_col, kind, size_us, slide_us, gap_us):
     """SQL of the end (microseconds) of the latest window holding time_col:
     a row is dropped when every window it belongs to ends at or before the

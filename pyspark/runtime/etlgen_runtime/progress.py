@@ -48,7 +48,7 @@ def batch_line(spark, q, p, history=None):
     }
     fields["invalid_rows"] = sum(_observed(p, name, "rejected") for name in q.sources)
     fields.update(_outputs(spark, q, p.get("batchId"), _observed(p, q.observe, "rows") if q.observe else None,
-                           history))
+                           history, late_written=_late_may_write(p.get("batchId"), src, fields["late_watermark"])))
     if q.gates:
         replayed = bool(q.resume and q.resume.replay == p.get("batchId"))
         measured = batch_gates(spark, q.name, p.get("batchId")) if replayed or _measured(q.gates) else []
@@ -58,12 +58,30 @@ def batch_line(spark, q, p, history=None):
     return fields
 
 
-def _outputs(spark, q, batch_id, observed, history=None):
+def _late_may_write(batch_id, src, late_wm=None):
+    """Whether the late outputs of a batch (its progress's batch id and first
+    source, and late_wm: the previous batch's watermark, late_watermark, None
+    when unknown) may have written: not batch 0 nor a batch whose previous
+    watermark was 0, which judge late rows against no watermark, nor a batch
+    that read nothing new (start and end offsets equal: a no-data batch), as
+    late_range decides from the checkpoint's offsets (the progress's are the
+    same, and a batch's watermark is its offsets' batchWatermarkMs). Their
+    lines' late_rows are 0 then, without reading the late tables' commits."""
+    if batch_id is None or batch_id <= 0:
+        return batch_id is None
+    if late_wm == spark_timestamp(0):
+        return False
+    start, end = src.get("startOffset"), src.get("endOffset")
+    return start is None or start != end
+
+
+def _outputs(spark, q, batch_id, observed, history=None, late_written=True):
     """The sink fields of a batch line: output_rows (rows the batch wrote to
     its Delta sink, from the commit; observed rows for a file sink, and for
     a sink of a plugin's kind whose commit of the batch this run made),
-    delta_version, late_rows, and replay (the batch re-ran from the offset
-    log; its writes made before the run count 0 rows)."""
+    delta_version, late_rows (0 unless late_written: _late_may_write), and
+    replay (the batch re-ran from the offset log; its writes made before the
+    run count 0 rows)."""
     fields = {"replay": bool(q.resume and q.resume.replay == batch_id)}
     if sink_handler(q.table_formats.get(q.target)) is not None:
         # A table of a plugin's sink kind (an Iceberg table): the batch's
@@ -81,7 +99,8 @@ def _outputs(spark, q, batch_id, observed, history=None):
     elif observed is not None:
         fields["output_rows"] = 0 if fields["replay"] else observed
     if q.late:
-        fields["late_rows"] = sum(_written(spark, q, target, ident, batch_id, history)[1] for ident, target in q.late)
+        fields["late_rows"] = sum(_written(spark, q, target, ident, batch_id, history)[1]
+                                  for ident, target in q.late) if late_written else 0
     return fields
 
 

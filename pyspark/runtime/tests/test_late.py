@@ -64,6 +64,13 @@ def test_behind_watermark():
                       ("selectExpr", "*", "timestamp_millis(5) AS watermark_at_arrival")]
 
 
+def test_late_candidates():
+    """Only a row whose lenient window end is after the watermark is left out; an unknown one is kept."""
+    df = late.late_candidates(DataFrame(), "end_us", 5)
+    assert df.ops == [("filter", "coalesce(end_us <= 5000, true)"),
+                      ("observe", late.LATE_CANDIDATES, "count(lit(1)).alias(rows)")]
+
+
 @pytest.mark.parametrize("kind, want", [
     ("session", "(unix_micros(ts) + 30)"),
     ("tumbling", "(CAST(floor(unix_micros(ts) / 20) AS BIGINT) * 20 + 10)"),

@@ -45,6 +45,28 @@ def test_batch_line():
         "expectations": [{"name": "e", "action": "drop", "passed": 2, "failed": 0}]}
 
 
+@pytest.mark.parametrize("batch_id, src, late_wm, want", [
+    (0, {"startOffset": None, "endOffset": {"t": {"0": 3}}}, None, False),  # no watermark yet
+    (1, {"startOffset": {"t": {"0": 1}}, "endOffset": {"t": {"0": 3}}}, "1970-01-01T00:00:00.000Z", False),  # batch 0's: none
+    (5, {"startOffset": {"t": {"0": 3}}, "endOffset": {"t": {"0": 3}}}, None, False),  # a no-data batch
+    (5, {"startOffset": {"t": {"0": 1}}, "endOffset": {"t": {"0": 3}}}, None, True),
+    (5, {"startOffset": {"t": {"0": 1}}, "endOffset": {"t": {"0": 3}}}, "1970-01-01T00:00:00.001Z", True),
+    (5, {}, None, True),
+    (None, {}, None, True),
+])
+def test_late_may_write(batch_id, src, late_wm, want):
+    assert pr._late_may_write(batch_id, src, late_wm) is want
+
+
+def test_a_batch_whose_late_outputs_wrote_nothing_reads_no_late_commit():
+    """Batch 0's late rows are 0 without a read of the late table's history (the fake has none)."""
+    s = Session(results={"DESCRIBE HISTORY db.t": history("app", 0, 2)})
+    q = Query("w", Handle(), "app", target="db.t", late=[("late", "db.late")])
+    line = pr.batch_line(s, q, ran(0), {})
+    assert line["late_rows"] == 0 and line["output_rows"] == 2
+    assert not any("db.late" in str(x) for x in s.statements + s.reads)
+
+
 def test_outputs_of_a_file_sink():
     q = Query("w", Handle(), "app", resume=ResumePoint("/cp", 2, 1, {}))
     assert pr._outputs(Session(), q, 3, 7) == {"replay": False, "output_rows": 7}

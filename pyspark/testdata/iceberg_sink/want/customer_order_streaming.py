@@ -257,6 +257,7 @@ def write_late_order_events(spark, batch_id):
     watermark_ms, start, end = found
     options = rt.kafka_credentials(ORDER_EVENTS_OPTIONS, ORDER_EVENTS_CREDENTIAL_ENV, ORDER_EVENTS_SASL_MECHANISM)
     raw = rt.kafka_batch(spark, options, start, end).selectExpr(*ORDER_EVENTS_LINEAGE)
+    raw = rt.late_candidates(raw, rt.late_max_end("try_cast(get_json_object(CAST(`raw_payload` AS STRING), '$.event_time') AS TIMESTAMP)", "tumbling", 3600000000, 3600000000, 0), watermark_ms)
     valid = order_events_valid(raw)
     df = step_aggregate_customer_orders_late_input(valid)
     df = rt.behind_watermark(df, rt.late_max_end("`event_time`", "tumbling", 3600000000, 3600000000, 0), watermark_ms).selectExpr("*", "'BEHIND_WATERMARK' AS reason_code")
