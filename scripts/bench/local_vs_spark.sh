@@ -55,6 +55,7 @@ WARMUP=${WARMUP:-1}
 MIN_RATIO=${MIN_RATIO:-100}
 MIN_PER_CORE=${MIN_PER_CORE:-300000}
 PY=${ETLGEN_PYTHON:-$ROOT/.cache/venv/bin/python}
+REMOTE=${ETLGEN_SPARK_REMOTE:-sc://127.0.0.1:15002} # the stack scripts/stack.sh env describes, as run.sh
 GO=${GO:-go}
 ID=lvs_$(date -u +%Y%m%d%H%M%S)_$RANDOM
 WORK=${BENCH_DIR:-/tmp/etlgen-bench}/$ID
@@ -118,7 +119,7 @@ assets:
   late_order_events: {plugin: delta, table: $2.late_order_events, write_mode: append}
 resources:
   spark:
-    connect_url: "sc://127.0.0.1:15002"
+    connect_url: "$REMOTE"
     session_timezone: UTC
 EOF
 }
