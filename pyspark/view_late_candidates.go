@@ -2,15 +2,10 @@ package pyspark
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/etlgen/etlgen/contracts"
 	"github.com/etlgen/etlgen/framework/ir"
 )
-
-// simpleName is a contract field name that is also a JSONPath member
-// without quoting ($.name).
-var simpleName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // lenientTime is the SQL of a payload's timestamp field read without the
 // contract's checks: the member's string cast to a timestamp, NULL when it
@@ -44,7 +39,7 @@ func lateCandidates(st *stepView, src *sourceView, b *batchInput) string {
 		return ""
 	}
 	col := lateTimeColumn(st.late)
-	if !simpleName.MatchString(col) {
+	if !plainName.MatchString(col) { // a JSONPath member without quoting ($.name)
 		return ""
 	}
 	for _, f := range src.contract.Fields {

@@ -104,6 +104,8 @@ func (e *emitter) node(g *gen, n *ir.Node) string {
 	return v
 }
 
+// plainName is a simple identifier: a column the DataFrame API takes
+// unquoted, and a JSONPath member without quoting ($.name).
 var plainName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // colArg is a column name as the DataFrame API's string arguments expect
