@@ -141,7 +141,7 @@ func (r *sparkRunner) Run(tb testing.TB, s testkit.Scenario) map[string][]string
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	sc := &sparkScenario{tb: tb, s: s, db: stack.Unique("conf"), dir: tb.TempDir(), contracts: map[string]*contracts.Contract{},
+	sc := &sparkScenario{tb: tb, s: s, db: stack.Unique("conf"), dir: stack.TempDir(tb), contracts: map[string]*contracts.Contract{},
 		cluster: r.cluster}
 	if os.Getenv("ETLGEN_CONFORMANCE_KEEP") == "1" {
 		dir, err := os.MkdirTemp("", "etlgen-conformance-")

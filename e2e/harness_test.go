@@ -109,7 +109,7 @@ func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
 		e.late = "delta.`" + e.s3Prefix + "/quarantine/late_order_events`"
 		t.Cleanup(func() { removeS3Prefix(t, "e2e/"+id) })
 	default:
-		e.checkpointRoot = filepath.Join(t.TempDir(), "checkpoints")
+		e.checkpointRoot = filepath.Join(stack.TempDir(t), "checkpoints")
 		e.curated = id + "_curated.customer_order_windows"
 		e.rejected = id + "_quarantine.rejected_order_events"
 		e.late = id + "_quarantine.late_order_events"
@@ -129,7 +129,7 @@ func newPipelineEnv(t *testing.T, o envOptions) *pipelineEnv {
 // which the test's session configures too (it reads them).
 func (e *pipelineEnv) icebergTables(ctx context.Context) {
 	e.s3Prefix = "s3a://warehouse/e2e/" + e.id
-	e.checkpointRoot = filepath.Join(e.t.TempDir(), "checkpoints") // forceReplay edits it
+	e.checkpointRoot = filepath.Join(stack.TempDir(e.t), "checkpoints") // forceReplay edits it
 	e.iceberg = "ice_" + strings.TrimPrefix(e.id, "e2e_")
 	e.curated = e.iceberg + ".curated.customer_order_windows"
 	e.rejected = e.iceberg + ".quarantine.rejected_order_events"

@@ -45,7 +45,7 @@ func TestLiveMergePartialKeys(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	r := &sparkRunner{spark: stack.Spark(t), py: python(t)}
-	db, dir := stack.Unique("mergep"), t.TempDir()
+	db, dir := stack.Unique("mergep"), stack.TempDir(t)
 	topic := db + "_orders"
 	r.query(t, ctx, "CREATE DATABASE "+db)
 	t.Cleanup(func() { _, _ = r.spark.Query(context.Background(), "DROP DATABASE IF EXISTS "+db+" CASCADE") })

@@ -163,7 +163,7 @@ func TestSemiJoinParity(t *testing.T) {
 	stack.Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 25*time.Minute)
 	defer cancel()
-	e := &pipelineEnv{t: t, spark: stack.Spark(t), kafka: stack.NewKafka(t), profileDir: t.TempDir()}
+	e := &pipelineEnv{t: t, spark: stack.Spark(t), kafka: stack.NewKafka(t), profileDir: stack.TempDir(t)}
 	id := stack.Unique("e2e_semi")
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

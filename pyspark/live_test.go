@@ -89,7 +89,7 @@ func startLiveWith(t *testing.T, irFile string, profileYAML func(*liveStack) str
 		t.Fatal(err)
 	}
 	id := fmt.Sprintf("%d%04d", time.Now().Unix()%100000, rand.IntN(10000))
-	s := &liveStack{t: t, py: py, dir: t.TempDir(), topic: "etlgen-live-" + id, db: "etlgen_live_" + id}
+	s := &liveStack{t: t, py: py, dir: stack.TempDir(t), topic: "etlgen-live-" + id, db: "etlgen_live_" + id}
 	s.checkpoint, err = os.MkdirTemp("", "etlgen-live-cp-")
 	if err != nil {
 		t.Fatal(err)

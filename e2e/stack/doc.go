@@ -14,6 +14,8 @@
 // # Helpers
 //
 //	Unique(prefix)            a fresh name for a topic, table or checkpoint
+//	TempDir(t)                a directory for what the server writes (checkpoints), its removal
+//	                          retried while the server's state store maintenance still writes
 //	Spark(t)                  a Spark Connect session (spark-connect-go), stopped at cleanup
 //	Session.Rows / Exec       run SQL and collect rows
 //	NewKafka(t)               a franz-go client; CreateTopic (deleted at cleanup), Produce

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/etlgen/etlgen/e2e/stack"
 	customercdf "github.com/etlgen/etlgen/examples/customer-cdf"
 	"github.com/etlgen/etlgen/testkit"
 )
@@ -93,7 +94,7 @@ func runSpark(t *testing.T) ([]runResult, []customercdf.Customer) {
 	}
 	spec, _ := json.Marshal(map[string]any{
 		"prefix":      fmt.Sprintf("default.cdfconf_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9),
-		"checkpoints": t.TempDir(), "runs": conformanceRuns,
+		"checkpoints": stack.TempDir(t), "runs": conformanceRuns,
 	})
 	cmd := exec.Command(python, "testdata/spark_cdf.py")
 	cmd.Stdin = bytes.NewReader(spec)
