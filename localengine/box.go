@@ -40,17 +40,15 @@ func newBoxer(c *contracts.Contract) *boxer {
 	return b
 }
 
-// value is fromValue of field i's value v.
-func (b *boxer) value(i int, v contracts.Value) any {
+// value is fromValue of field i's value v, the values that Go would box
+// with an allocation each boxed into bx's slabs.
+func (b *boxer) value(i int, v contracts.Value, bx *boxes) any {
 	if i >= len(b.kinds) || v.Kind() != b.kinds[i] {
 		return fromValue(v) // null, or not of the field's kind
 	}
 	switch b.kinds[i] {
 	case contracts.KindInt64:
-		if n := v.Int(); n >= 0 && n < int64(len(smallInts)) {
-			return smallInts[n]
-		}
-		return v.Int()
+		return bx.boxInt(v.Int())
 	case contracts.KindString:
 		s := v.Str()
 		for _, e := range b.enums[i] {
@@ -58,11 +56,11 @@ func (b *boxer) value(i int, v contracts.Value) any {
 				return e
 			}
 		}
-		return s
+		return bx.boxString(s)
 	case contracts.KindTimestamp:
-		return v.Time()
+		return bx.boxTime(v.Time())
 	case contracts.KindDecimal:
-		return v.Decimal()
+		return bx.boxDecimal(v.Decimal())
 	}
 	return fromValue(v)
 }

@@ -276,4 +276,7 @@
 // A row is a []any in the order of its Schema. Values are nil (SQL NULL),
 // string, bool, int32, int64, float64, decimal.Decimal, time.Time (UTC),
 // contracts.Date, []any and map[string]any (a struct).
+// Validation and the unpacking of a packed batch box a chunk's int64s,
+// strings, timestamps and decimals into one array per type (box_slab.go),
+// not one allocation each: the interfaces are those Go's boxing gives.
 package localengine

@@ -83,7 +83,7 @@ func (f *filterOp) streamWhere(b *batch, need []bool, then func(Row) bool, fn fu
 // (the others NULL); the rows kept are those unpackRows gives.
 func unpackRowsWhere(buf []byte, n, width int, need []bool, keep func(Row) bool, out []Row) []Row {
 	c := packedCursor{buf: buf, last: make([]int, width), vals: make([]any, width), have: make([]bool, width),
-		strs: make([]map[string]any, width)}
+		strs: make([]map[string]any, width), bx: newBoxes(n)}
 	for j, nd := range need {
 		if nd {
 			c.strs[j] = map[string]any{}
@@ -127,6 +127,7 @@ type packedCursor struct {
 	// string values boxed once: a column such a filter tests often takes
 	// few values (a status). It stops growing at maxStrs values.
 	strs []map[string]any
+	bx   *boxes // boxes the values unpacked (box_slab.go)
 }
 
 // maxStrs is the most string values packedCursor keeps per column.
@@ -156,7 +157,7 @@ func (c *packedCursor) unpack(j int) any {
 	b := c.buf[c.last[j]:]
 	m := c.strs[j]
 	if b[0] != packString || m == nil {
-		v, _ := unpackValue(b)
+		v, _ := unpackValue(b, c.bx)
 		return v
 	}
 	n, k := binary.Uvarint(b[1:])
@@ -164,7 +165,7 @@ func (c *packedCursor) unpack(j int) any {
 	if v, ok := m[string(s)]; ok {
 		return v
 	}
-	v := any(string(s))
+	v := c.bx.boxString(string(s))
 	if len(m) < maxStrs {
 		m[string(s)] = v
 	}

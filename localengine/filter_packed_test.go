@@ -39,7 +39,7 @@ func TestSkipValue(t *testing.T) {
 	b := pr.chunks[0]
 	for at := 0; at < len(b); {
 		next := skipValue(b, at)
-		_, rest := unpackValue(b[at:])
+		_, rest := unpackValue(b[at:], newBoxes(1))
 		if b[at] == packSame {
 			rest = b[at+1:]
 		}

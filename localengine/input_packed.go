@@ -199,10 +199,12 @@ func sum(ns []int) int {
 	return t
 }
 
-// unpackRows unpacks n rows of width values; they share one backing array.
+// unpackRows unpacks n rows of width values; they share one backing
+// array, and their values one slab per type.
 func unpackRows(buf []byte, n, width int) []Row {
 	out := make([]Row, n)
 	cells := make([]any, n*width)
+	bx := newBoxes(n)
 	for i := range out {
 		r := Row(cells[:width:width])
 		cells = cells[width:]
@@ -211,7 +213,7 @@ func unpackRows(buf []byte, n, width int) []Row {
 				r[j], buf = out[i-1][j], buf[1:]
 				continue
 			}
-			r[j], buf = unpackValue(buf)
+			r[j], buf = unpackValue(buf, bx)
 		}
 		out[i] = r
 	}
@@ -287,19 +289,16 @@ func packDec(b []byte, d decimal.Decimal) []byte {
 }
 
 // unpackValue is the value packValue packed at the start of b, and the
-// rest of b.
-func unpackValue(b []byte) (any, []byte) {
+// rest of b; bx boxes it.
+func unpackValue(b []byte, bx *boxes) (any, []byte) {
 	tag, b := b[0], b[1:]
 	switch tag {
 	case packString:
 		n, k := binary.Uvarint(b)
-		return string(b[k : k+int(n)]), b[k+int(n):]
+		return bx.boxString(string(b[k : k+int(n)])), b[k+int(n):]
 	case packInt64:
 		n, k := binary.Varint(b)
-		if n >= 0 && n < int64(len(smallInts)) {
-			return smallInts[n], b[k:]
-		}
-		return n, b[k:]
+		return bx.boxInt(n), b[k:]
 	case packInt32:
 		n, k := binary.Varint(b)
 		return int32(n), b[k:]
@@ -310,13 +309,13 @@ func unpackValue(b []byte) (any, []byte) {
 	case packDecimal:
 		exp, k := binary.Varint(b)
 		n, k2 := binary.Varint(b[k:])
-		return decimal.New(n, int32(exp)), b[k+k2:]
+		return bx.boxDecimal(decimal.New(n, int32(exp))), b[k+k2:]
 	case packBigDecimal:
 		return unpackBigDec(b)
 	case packTime:
 		sec, k := binary.Varint(b)
 		ns, k2 := binary.Uvarint(b[k:])
-		return time.Unix(sec, int64(ns)).UTC(), b[k+k2:]
+		return bx.boxTime(time.Unix(sec, int64(ns)).UTC()), b[k+k2:]
 	case packDate:
 		y, k := binary.Varint(b)
 		return contracts.Date{Year: int(y), Month: time.Month(b[k]), Day: int(b[k+1])}, b[k+2:]

@@ -138,13 +138,14 @@ func (v *validator) split(ps []Payload, ts time.Time) *sourceBatch {
 }
 
 // splitChunk validates payloads sequentially; the rows of a chunk share
-// one backing array.
+// one backing array, and their values one slab per type (box_slab.go).
 func (v *validator) splitChunk(ps []Payload) *sourceBatch {
 	n := len(v.c.Fields)
 	sb := &sourceBatch{read: len(ps), valid: make([]Row, 0, len(ps))}
 	cells := make([]any, len(ps)*n)
 	ck := v.rv.Checker() // its values are converted before the next payload
 	defer ck.Release()
+	bx := newBoxes(len(ps))
 	for _, p := range ps {
 		vals, rej := ck.Check(p.Raw)
 		if rej != nil {
@@ -154,7 +155,7 @@ func (v *validator) splitChunk(ps []Payload) *sourceBatch {
 		row := Row(cells[:n:n])
 		cells = cells[n:]
 		for i := range row {
-			row[i] = v.box.value(i, vals[i])
+			row[i] = v.box.value(i, vals[i], bx)
 		}
 		sb.valid = append(sb.valid, row)
 	}

@@ -1,0 +1,95 @@
+package localengine
+
+import (
+	"time"
+	"unsafe"
+
+	"github.com/shopspring/decimal"
+)
+
+// slabbed are the value types a slab boxes: none of them is pointer-shaped,
+// so an interface holding one points to a copy of it.
+type slabbed interface {
+	int64 | string | time.Time | decimal.Decimal
+}
+
+// eface is the layout of an interface{} value: its dynamic type and a
+// pointer to its (non-pointer-shaped) value, as package runtime lays it out.
+type eface struct {
+	typ  unsafe.Pointer
+	data unsafe.Pointer
+}
+
+// typeWord is the dynamic type word of the interfaces that hold a T.
+func typeWord[T slabbed]() unsafe.Pointer {
+	var zero T
+	x := any(zero)
+	return (*eface)(unsafe.Pointer(&x)).typ
+}
+
+// slab boxes values of one type into interfaces without an allocation each:
+// the values are copied into a shared array, and each interface points to
+// its copy, as Go's own boxing points to a copy allocated for it. A copy is
+// never written again (interfaces are immutable), and the array stays alive
+// while an interface points into it: the values of one chunk of rows share
+// it, as the chunk's rows share their cells.
+type slab[T slabbed] struct {
+	vals []T
+	size int // the capacity of the next array
+	typ  unsafe.Pointer
+}
+
+func newSlab[T slabbed](size int) slab[T] {
+	return slab[T]{size: max(size, 1), typ: typeWord[T]()}
+}
+
+// box is any(v).
+func (s *slab[T]) box(v T) any {
+	if len(s.vals) == cap(s.vals) {
+		s.vals = make([]T, 0, s.size) // the full array stays where it is
+	}
+	s.vals = append(s.vals, v)
+	var out any
+	e := (*eface)(unsafe.Pointer(&out))
+	e.typ, e.data = s.typ, unsafe.Pointer(&s.vals[len(s.vals)-1])
+	return out
+}
+
+// boxes are the slabs of the values of one chunk of rows, each made when
+// first used with room for size values.
+type boxes struct {
+	size  int
+	ints  *slab[int64]
+	strs  *slab[string]
+	times *slab[time.Time]
+	decs  *slab[decimal.Decimal]
+}
+
+// newBoxes returns slabs for a chunk of about size values of each type.
+func newBoxes(size int) *boxes { return &boxes{size: size} }
+
+// lazy returns *s, made with room for size values when nil.
+func lazy[T slabbed](s **slab[T], size int) *slab[T] {
+	if *s == nil {
+		n := newSlab[T](size)
+		*s = &n
+	}
+	return *s
+}
+
+// boxInt is any(v), a small one boxed once (smallInts).
+func (b *boxes) boxInt(v int64) any {
+	if v >= 0 && v < int64(len(smallInts)) {
+		return smallInts[v]
+	}
+	return lazy(&b.ints, b.size).box(v)
+}
+
+// boxString is any(v).
+func (b *boxes) boxString(v string) any { return lazy(&b.strs, b.size).box(v) }
+
+// boxTime is any(v).
+func (b *boxes) boxTime(v time.Time) any { return lazy(&b.times, b.size).box(v) }
+
+// boxDecimal is any(v).
+func (b *boxes) boxDecimal(v decimal.Decimal) any { return lazy(&b.decs, b.size).box(v) }
