@@ -60,6 +60,12 @@ func TestDecimalDigits(t *testing.T) {
 		if got := v.Decimal(); got.String() != tc.want || got.Exponent() != int32(-tc.scale) {
 			t.Errorf("%s as decimal(%d,%d) = %s (exp %d), want %s", tc.in, tc.prec, tc.scale, got, got.Exponent(), tc.want)
 		}
+		got := v.Decimal()
+		coef, exp, small := v.SmallDecimal()
+		if wantSmall := got.Coefficient().IsInt64(); small != wantSmall ||
+			small && (coef != got.CoefficientInt64() || exp != got.Exponent()) {
+			t.Errorf("%s SmallDecimal = %d, %d, %v; want the coefficient and exponent of %s when they fit (%v)", tc.in, coef, exp, small, got, wantSmall)
+		}
 	}
 }
 

@@ -55,6 +55,16 @@ func (v Value) Decimal() decimal.Decimal {
 	return decimal.New(v.n, v.m)
 }
 
+// SmallDecimal returns a decimal value's coefficient and exponent, the
+// value being coef × 10^exp, when its coefficient fits in an int64 (ok
+// false otherwise): what Decimal returns, without allocating it.
+func (v Value) SmallDecimal() (coef int64, exp int32, ok bool) {
+	if _, big := v.x.(*big.Int); big || v.kind != KindDecimal {
+		return 0, 0, false
+	}
+	return v.n, v.m, true
+}
+
 // Time returns a timestamp value in UTC, or midnight UTC of a date value.
 func (v Value) Time() time.Time {
 	if v.kind == KindDate {

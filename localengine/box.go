@@ -60,6 +60,9 @@ func (b *boxer) value(i int, v contracts.Value, bx *boxes) any {
 	case contracts.KindTimestamp:
 		return bx.boxTime(v.Time())
 	case contracts.KindDecimal:
+		if n, exp, ok := v.SmallDecimal(); ok {
+			return bx.boxDecimal(bx.newDecimal(n, exp))
+		}
 		return bx.boxDecimal(v.Decimal())
 	}
 	return fromValue(v)

@@ -1,6 +1,8 @@
 package localengine
 
 import (
+	"math/big"
+	"math/bits"
 	"time"
 	"unsafe"
 
@@ -56,13 +58,16 @@ func (s *slab[T]) box(v T) any {
 }
 
 // boxes are the slabs of the values of one chunk of rows, each made when
-// first used with room for size values.
+// first used with room for size values, and the arrays of the decimals'
+// coefficients.
 type boxes struct {
 	size  int
 	ints  *slab[int64]
 	strs  *slab[string]
 	times *slab[time.Time]
 	decs  *slab[decimal.Decimal]
+	coefs []big.Int
+	words []big.Word
 }
 
 // newBoxes returns slabs for a chunk of about size values of each type.
@@ -93,3 +98,66 @@ func (b *boxes) boxTime(v time.Time) any { return lazy(&b.times, b.size).box(v) 
 
 // boxDecimal is any(v).
 func (b *boxes) boxDecimal(v decimal.Decimal) any { return lazy(&b.decs, b.size).box(v) }
+
+// decimalLayout is the layout of a decimal.Decimal: its coefficient and
+// exponent (the value is coefficient × 10^exponent). decimalFits checks
+// it against the package's own decimals before any is made so.
+type decimalLayout struct {
+	value *big.Int
+	exp   int32
+}
+
+// decimalFits says whether a decimalLayout makes the decimal.Decimal that
+// decimal.New makes, checked once on values of every sign and size: else
+// newDecimal calls decimal.New.
+var decimalFits = func() bool {
+	if bits.UintSize != 64 || unsafe.Sizeof(decimal.Decimal{}) != unsafe.Sizeof(decimalLayout{}) {
+		return false
+	}
+	b := newBoxes(8)
+	for _, n := range []int64{0, 1, -1, 84327, -5, 1 << 62, -1 << 63} {
+		for _, exp := range []int32{-2, 0, 3} {
+			got, want := b.mirrorDecimal(n, exp), decimal.New(n, exp)
+			if !got.Equal(want) || got.String() != want.String() || got.Exponent() != exp ||
+				got.CoefficientInt64() != n || got.Sign() != want.Sign() {
+				return false
+			}
+		}
+	}
+	return true
+}()
+
+// newDecimal is decimal.New(coef, exp) with its coefficient in the
+// chunk's arrays instead of two allocations.
+func (b *boxes) newDecimal(coef int64, exp int32) decimal.Decimal {
+	if !decimalFits {
+		return decimal.New(coef, exp)
+	}
+	return b.mirrorDecimal(coef, exp)
+}
+
+func (b *boxes) mirrorDecimal(coef int64, exp int32) decimal.Decimal {
+	if len(b.coefs) == cap(b.coefs) {
+		b.coefs = make([]big.Int, 0, max(b.size, 1))
+	}
+	b.coefs = b.coefs[:len(b.coefs)+1]
+	z := &b.coefs[len(b.coefs)-1]
+	if coef != 0 {
+		if len(b.words) == cap(b.words) {
+			b.words = make([]big.Word, 0, max(b.size, 1))
+		}
+		u := uint64(coef)
+		if coef < 0 {
+			u = -u
+		}
+		b.words = append(b.words, big.Word(u))
+		n := len(b.words)
+		z.SetBits(b.words[n-1 : n : n]) // no room to grow into the next one's
+		if coef < 0 {
+			z.Neg(z)
+		}
+	}
+	var d decimal.Decimal
+	*(*decimalLayout)(unsafe.Pointer(&d)) = decimalLayout{value: z, exp: exp}
+	return d
+}

@@ -64,3 +64,42 @@ func TestBoxesAllocate(t *testing.T) {
 		t.Errorf("%v allocations per three values, want about 3/4096", a)
 	}
 }
+
+// TestNewDecimal checks that the decimals newDecimal makes in a chunk's
+// arrays are decimal.New's, under the package's own operations, which
+// leave them as they were.
+func TestNewDecimal(t *testing.T) {
+	if !decimalFits {
+		t.Fatal("decimal.Decimal's layout changed: newDecimal falls back to decimal.New (box_slab.go)")
+	}
+	bx := newBoxes(2)
+	one := decimal.New(1, -2)
+	for _, n := range []int64{0, 1, -1, 84327, -99999, 1<<63 - 1, -1 << 63} {
+		for _, exp := range []int32{-18, -2, 0, 5} {
+			got, want := bx.newDecimal(n, exp), decimal.New(n, exp)
+			s := got.String()
+			for _, op := range []func(decimal.Decimal) decimal.Decimal{
+				func(d decimal.Decimal) decimal.Decimal { return d.Add(one) },
+				func(d decimal.Decimal) decimal.Decimal { return d.Sub(d) },
+				func(d decimal.Decimal) decimal.Decimal { return d.Mul(d) },
+				func(d decimal.Decimal) decimal.Decimal { return d.Neg() },
+				func(d decimal.Decimal) decimal.Decimal { return d.Round(1) },
+				func(d decimal.Decimal) decimal.Decimal { return d.Abs() },
+			} {
+				if g, w := op(got), op(want); !g.Equal(w) || g.String() != w.String() {
+					t.Errorf("decimal %d e%d: %s, want %s", n, exp, g, w)
+				}
+			}
+			if got.String() != s || s != want.String() || got.Cmp(want) != 0 || got.StringFixed(3) != want.StringFixed(3) {
+				t.Errorf("decimal %d e%d: %s (%s before the operations), want %s", n, exp, got, s, want)
+			}
+		}
+	}
+	if a := testing.AllocsPerRun(100, func() { boxSink = newBoxes(1<<12).newDecimal(-12345, -2) }); a > 4 {
+		t.Errorf("%v allocations for a decimal in new arrays, want the arrays' only", a)
+	}
+	bx = newBoxes(1 << 12)
+	if a := testing.AllocsPerRun(1000, func() { boxSink = bx.boxDecimal(bx.newDecimal(-12345, -2)) }); a > 0.01 {
+		t.Errorf("%v allocations per decimal, want about 3/4096", a)
+	}
+}

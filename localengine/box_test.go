@@ -10,8 +10,8 @@ import (
 
 // TestBoxer checks that the boxer converts values as fromValue does, with
 // the boxed small integers and oneof values reused, the other int64s,
-// strings, timestamps and decimals boxed into its slabs without an
-// allocation each (a decimal's coefficient is still allocated), null or not.
+// strings, timestamps and decimals (their coefficients too) boxed into its
+// slabs without an allocation each, null or not.
 func TestBoxer(t *testing.T) {
 	c := &contracts.Contract{ID: "box", Fields: []contracts.Field{
 		{Name: "id", Type: contracts.Type{Kind: contracts.KindInt64}, Required: true},
@@ -32,8 +32,8 @@ func TestBoxer(t *testing.T) {
 		allocs []bool // per field: boxing the value allocates
 	}{
 		{`{"id": 7, "status": "paid", "note": "x"}`, []bool{false, false, false, false, false, false}},
-		{`{"id": 4095, "status": "cancelled", "at": "2026-07-15T10:00:00.5Z", "total": 12.5, "n": 3000}`, []bool{false, false, false, false, true, true}},
-		{`{"id": 4096, "status": "paid", "note": "paid", "total": -0.01, "n": -4}`, []bool{false, false, false, false, true, true}},
+		{`{"id": 4095, "status": "cancelled", "at": "2026-07-15T10:00:00.5Z", "total": 12.5, "n": 3000}`, []bool{false, false, false, false, false, true}},
+		{`{"id": 4096, "status": "paid", "note": "paid", "total": -0.01, "n": -4}`, []bool{false, false, false, false, false, true}},
 		{`{"id": -1, "status": "cancelled", "at": "2026-07-15T10:00:00Z"}`, []bool{false, false, false, false, false, false}},
 	}
 	bx := newBoxes(1 << 10)

@@ -309,7 +309,7 @@ func unpackValue(b []byte, bx *boxes) (any, []byte) {
 	case packDecimal:
 		exp, k := binary.Varint(b)
 		n, k2 := binary.Varint(b[k:])
-		return bx.boxDecimal(decimal.New(n, int32(exp))), b[k+k2:]
+		return bx.boxDecimal(bx.newDecimal(n, int32(exp))), b[k+k2:]
 	case packBigDecimal:
 		return unpackBigDec(b)
 	case packTime:
