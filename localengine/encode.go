@@ -53,7 +53,7 @@ func appendValue(b []byte, v any, t contracts.Type) []byte {
 		return append(b, q...)
 	case decimal.Decimal:
 		if t.Kind == contracts.KindDecimal {
-			return append(b, x.StringFixed(int32(t.Scale))...)
+			return appendFixed(b, x, int32(t.Scale))
 		}
 		return append(b, x.String()...)
 	case int64:
