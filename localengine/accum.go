@@ -145,14 +145,17 @@ func (f *aggFn) by(a *accState, v, ord any, set bool) {
 // result is the aggregate's value, typed as Spark types it (infer): count
 // is a non-null int64, sum of integers int64 and of decimal(p,s)
 // decimal(p+10,s), avg a double or decimal(p+4,s+4) rounded half up;
-// approx_count_distinct is exact here.
-func (f *aggFn) result(a *accState) any {
+// approx_count_distinct is exact here. bx (when not nil) boxes a sum.
+func (f *aggFn) result(a *accState, bx *boxes) any {
 	switch f.kind {
 	case ir.AggCount:
 		return a.N
 	case ir.AggApproxCountDistinct:
 		return int64(len(a.Seen))
 	case ir.AggSum:
+		if a.Scaled && a.Sum == nil && bx != nil {
+			return castValue(bx.boxDecimal(bx.newDecimal(a.IntSum, a.Exp)), f.out) // a.sum()
+		}
 		return castValue(a.sum(), f.out)
 	case ir.AggAvg:
 		return avgOf(a, f.out)

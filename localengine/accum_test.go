@@ -33,11 +33,13 @@ func TestDecimalSum(t *testing.T) {
 				sum.add(&as, Row{d})
 				avg.add(&aa, Row{d})
 			}
-			if got := sum.result(&as).(decimal.Decimal); got.StringFixed(2) != tc.sum {
-				t.Errorf("sum = %s, want %s", got.StringFixed(2), tc.sum)
+			for _, bx := range []*boxes{nil, newBoxes(1)} { // boxed by Go, in a slab
+				if got := sum.result(&as, bx).(decimal.Decimal); got.StringFixed(2) != tc.sum {
+					t.Errorf("sum = %s, want %s", got.StringFixed(2), tc.sum)
+				}
 			}
 			if tc.avg != "" {
-				if got := avg.result(&aa).(decimal.Decimal); got.StringFixed(6) != tc.avg {
+				if got := avg.result(&aa, newBoxes(1)).(decimal.Decimal); got.StringFixed(6) != tc.avg {
 					t.Errorf("avg = %s, want %s", got.StringFixed(6), tc.avg)
 				}
 			}

@@ -131,11 +131,11 @@ func (t *groupTable) merge(dst, src int32, aggs []*aggFn) {
 	}
 }
 
-// result is the value of aggregate i, f, of group g.
-func (t *groupTable) result(g int32, i int, f *aggFn) any {
+// result is the value of aggregate i, f, of group g; bx boxes a sum.
+func (t *groupTable) result(g int32, i int, f *aggFn, bx *boxes) any {
 	var a accState
 	t.accs[i].load(g, &a)
-	return f.result(&a)
+	return f.result(&a, bx)
 }
 
 // link chains groups gs in order (the groups of one state key) and

@@ -51,7 +51,7 @@ func TestGroupTableCodec(t *testing.T) {
 	tbl.setBounds(a, tbl.start(a), 30)
 	for j, f := range aggs {
 		f.merge(&want[0].Accs[j], later[j])
-		if diff := cmp.Diff(f.result(&want[0].Accs[j]), tbl.result(a, j, f), cmp.Comparer(decimal.Decimal.Equal)); diff != "" {
+		if diff := cmp.Diff(f.result(&want[0].Accs[j], nil), tbl.result(a, j, f, newBoxes(1)), cmp.Comparer(decimal.Decimal.Equal)); diff != "" {
 			t.Errorf("%s (-accState +table):\n%s", f.kind, diff)
 		}
 	}

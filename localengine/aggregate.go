@@ -55,9 +55,10 @@ type aggregateOp struct {
 	ids    []int32
 	// cells is what is left of the backing array of the rows emitted
 	// last; boxed are the window bounds they carry, each boxed once
-	// (boxTime).
+	// (boxTime); bx boxes their sums (box_slab.go).
 	cells []any
 	boxed map[int64]any
+	bx    *boxes
 	// filterLate is false in complete mode: StateStoreSaveExec filters
 	// late rows in append and update modes only.
 	filterLate bool
@@ -256,14 +257,16 @@ func (a *aggregateOp) emit(wm int64, fn func([]Row)) {
 	keys := a.touched
 	if a.mode == ModeComplete {
 		keys = slices.Collect(maps.Keys(a.groups.m))
-	} else if wm > 0 {
-		keys = append(keys, a.expiry.due(wm)...)
 	}
 	slices.Sort(keys)
 	keys = slices.Compact(keys)
+	if a.mode != ModeComplete && wm > 0 {
+		keys = mergeSorted(keys, a.expiry.due(wm)) // due's keys come sorted
+	}
 	// every key this batch changed is among them: the delta of the state
 	// needs not sort them again (a copy: touched is reused)
 	a.groups.sortedKeys(slices.Clone(keys))
+	a.bx = newBoxes(min(len(keys), rowSlab*64))
 	var out []Row
 	for _, k := range keys {
 		if out = a.emitKey(k, wm, out); len(out) >= emitChunk {
@@ -278,6 +281,26 @@ func (a *aggregateOp) emit(wm int64, fn func([]Row)) {
 	if a.table.shrink(a.groups.m) {
 		a.groups.refresh()
 	}
+}
+
+// mergeSorted merges a and b, each sorted and unique, into a new slice
+// sorted and unique (b when a is empty).
+func mergeSorted(a, b []string) []string {
+	if len(a) == 0 {
+		return b
+	}
+	out := make([]string, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // emitKey emits the groups of key k by mode and evicts its expired ones.
@@ -346,7 +369,7 @@ func (a *aggregateOp) row(g int32) Row {
 		r = append(r, a.boxTime(t.start(g)), a.boxTime(t.end(g)))
 	}
 	for i, f := range a.aggs {
-		r = append(r, t.result(g, i, f))
+		r = append(r, t.result(g, i, f, a.bx))
 	}
 	return r
 }

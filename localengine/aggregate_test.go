@@ -1,6 +1,7 @@
 package localengine
 
 import (
+	"slices"
 	"sort"
 	"testing"
 
@@ -189,5 +190,19 @@ func TestLateRowsUsePreviousBatchWatermark(t *testing.T) {
 	want := []string{`{"k":"a","window_start":"2026-07-15T10:00:00Z","window_end":"2026-07-15T11:00:00Z","n":2,"total":6}`}
 	if diff := cmp.Diff(want, h.rows("out")); diff != "" || p.DroppedByWatermark != 0 {
 		t.Errorf("dropped %d; rows (-want +got):\n%s", p.DroppedByWatermark, diff)
+	}
+}
+
+// TestMergeSorted checks mergeSorted against sorting both lists together.
+func TestMergeSorted(t *testing.T) {
+	tests := [][2][]string{
+		{nil, nil}, {nil, {"a"}}, {{"a"}, nil}, {{"a", "c"}, {"b", "d"}},
+		{{"a", "b"}, {"a", "b"}}, {{"b"}, {"a", "b", "c"}}, {{"a", "x", "y"}, {"b"}},
+	}
+	for _, tc := range tests {
+		want := slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(tc[0]), tc[1]...))))
+		if got := mergeSorted(tc[0], tc[1]); !slices.Equal(got, want) {
+			t.Errorf("mergeSorted(%q, %q) = %q, want %q", tc[0], tc[1], got, want)
+		}
 	}
 }

@@ -54,7 +54,7 @@ func TestMinMaxByFold(t *testing.T) {
 				if tc.split > 0 {
 					f.merge(&a, b)
 				}
-				if got := f.result(&a); got != c.want {
+				if got := f.result(&a, nil); got != c.want {
 					t.Errorf("%s = %v, want %v", c.kind, got, c.want)
 				}
 			}
