@@ -84,6 +84,34 @@ func (c *accColumn) load(g int32, a *accState) {
 	}
 }
 
+// fold folds row r into group g's accumulator of f in place, as f.add
+// would through load and store, for a count and a min or max; it reports
+// false, having done nothing, for the other functions.
+func (c *accColumn) fold(g int32, f *aggFn, r Row) bool {
+	switch {
+	case f.kind == ir.AggCount && c.layout == layoutCount:
+		if f.arg == nil || f.arg(r) != nil {
+			*c.counts.at(g)++
+		}
+		return true
+	case (f.kind == ir.AggMin || f.kind == ir.AggMax) && c.layout == layoutValue && f.arg != nil:
+		v := f.arg(r)
+		if v == nil {
+			return true
+		}
+		cell := c.values.at(g)
+		if !cell.has {
+			cell.v, cell.has = v, true
+			return true
+		}
+		if k, _ := compareValues(v, cell.v); (f.kind == ir.AggMin && k < 0) || (f.kind == ir.AggMax && k > 0) {
+			cell.v = v
+		}
+		return true
+	}
+	return false
+}
+
 // store sets the accumulator of group g to *a, of which it keeps the
 // fields of its layout.
 func (c *accColumn) store(g int32, a *accState) {

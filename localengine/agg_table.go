@@ -112,6 +112,9 @@ func (t *groupTable) fold(g int32, aggs []*aggFn, r Row) {
 	var a accState
 	for i, f := range aggs {
 		c := &t.accs[i]
+		if c.fold(g, f, r) {
+			continue
+		}
 		c.load(g, &a)
 		f.add(&a, r)
 		c.store(g, &a)
