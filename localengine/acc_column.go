@@ -1,6 +1,9 @@
 package localengine
 
-import "github.com/etlgen/etlgen/framework/ir"
+import (
+	"github.com/etlgen/etlgen/framework/ir"
+	"github.com/shopspring/decimal"
+)
 
 // accLayout is how an accColumn stores the accumulators of one aggregate:
 // only the accState fields its function reads and writes (accum.go).
@@ -85,10 +88,13 @@ func (c *accColumn) load(g int32, a *accState) {
 }
 
 // fold folds row r into group g's accumulator of f in place, as f.add
-// would through load and store, for a count and a min or max; it reports
-// false, having done nothing, for the other functions.
+// would through load and store, for a count, a min or max, and a sum or
+// average of decimals that stays scaled (accState.addScaled); it reports
+// false, having done nothing, otherwise.
 func (c *accColumn) fold(g int32, f *aggFn, r Row) bool {
 	switch {
+	case (f.kind == ir.AggSum || f.kind == ir.AggAvg) && c.layout == layoutSum && f.arg != nil:
+		return c.sums.at(g).addScaled(f.arg(r))
 	case f.kind == ir.AggCount && c.layout == layoutCount:
 		if f.arg == nil || f.arg(r) != nil {
 			*c.counts.at(g)++
@@ -110,6 +116,32 @@ func (c *accColumn) fold(g int32, f *aggFn, r Row) bool {
 		return true
 	}
 	return false
+}
+
+// addScaled folds v into a sum kept scaled, as accState.add and addScaled
+// do, and reports true; false, having done nothing, when v is not a
+// decimal or the sum would not stay scaled.
+func (s *sumCell) addScaled(v any) bool {
+	if v == nil {
+		return true
+	}
+	d, ok := v.(decimal.Decimal)
+	fresh := s.sum == nil && !s.scaled
+	if !ok || !(s.scaled || fresh) || (!fresh && d.Exponent() != s.exp) || d.NumDigits() > 18 {
+		return false
+	}
+	base := s.intSum
+	if fresh {
+		base = 0
+	}
+	c := d.CoefficientInt64()
+	sum := base + c
+	if (c > 0 && sum < base) || (c < 0 && sum > base) {
+		return false
+	}
+	s.n++
+	s.intSum, s.exp, s.scaled = sum, d.Exponent(), true
+	return true
 }
 
 // store sets the accumulator of group g to *a, of which it keeps the
