@@ -61,7 +61,8 @@
 // key. An aggregation's keys map to its groups in a groupTable
 // (agg_table.go): flat columns by group number, paged so that growing
 // never copies them (column.go), each aggregate's accumulators in the few
-// fields its function uses (acc_column.go), no object per group; its records in state files
+// fields its function uses (acc_column.go; a count, min, max or scaled
+// sum folded in place), no object per group; its records in state files
 // are those of aggGroup and accState (agg_codec.go). The checkpoint holds, as
 // HDFSBackedStateStoreProvider's, a delta per batch (state/N.delta: the
 // keys the batch set and removed) and a snapshot every
