@@ -34,7 +34,7 @@ func typeWord[T slabbed]() unsafe.Pointer {
 // its copy, as Go's own boxing points to a copy allocated for it. A copy is
 // never written again (interfaces are immutable), and the array stays alive
 // while an interface points into it: the values of one chunk of rows share
-// it, as the chunk's rows share their cells.
+// it (arrays of at most maxSlab values).
 type slab[T slabbed] struct {
 	vals []T
 	size int // the capacity of the next array
@@ -70,8 +70,15 @@ type boxes struct {
 	words []big.Word
 }
 
-// newBoxes returns slabs for a chunk of about size values of each type.
-func newBoxes(size int) *boxes { return &boxes{size: size} }
+// maxSlab bounds the values of one array: small arrays stay in the
+// allocator's size classes (at most 8 KiB, a big.Int being 32 bytes), and
+// a value that outlives its chunk (an aggregate's max) keeps only its
+// array's few neighbours alive, not the chunk's.
+const maxSlab = 256
+
+// newBoxes returns slabs for a chunk of about size values of each type, in
+// arrays of at most maxSlab values.
+func newBoxes(size int) *boxes { return &boxes{size: min(size, maxSlab)} }
 
 // lazy returns *s, made with room for size values when nil.
 func lazy[T slabbed](s **slab[T], size int) *slab[T] {
