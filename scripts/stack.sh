@@ -506,6 +506,10 @@ logger.streaming.level = info
 logger.metastore.name = org.apache.hadoop.hive.metastore.ObjectStore
 logger.metastore.level = error
 EOF
+	# SPARK_LOG_EXTRA: more log4j2 lines (say, logger.codegen.name =
+	# org.apache.spark.sql.catalyst.expressions.codegen.CodeGenerator and its level debug: the
+	# source of every class the server compiles).
+	[ -z "${SPARK_LOG_EXTRA:-}" ] || printf '%s\n' "$SPARK_LOG_EXTRA" >>"$d/log4j2.properties"
 }
 
 start_spark() {
