@@ -474,6 +474,9 @@ spark.delta.logStore.s3a.impl                  io.delta.storage.S3SingleDriverLo
 # Small local tables: replay the Delta log with 2 tasks, not 50.
 spark.databricks.delta.snapshotPartitions      2
 EOF
+	# SPARK_CONF_EXTRA: more server properties, "key value" lines (say, a static SQL conf a
+	# bench compares: spark.sql.codegen.cache.maxEntries), read at the server's start.
+	[ -z "${SPARK_CONF_EXTRA:-}" ] || printf '%s\n' "$SPARK_CONF_EXTRA" >>"$d/spark-defaults.conf"
 	if [ "$MODE" = cluster ]; then
 		# One executor per worker; the --jars of the server (Delta, Kafka, S3A) are fetched by
 		# every executor from the driver. No credentials here either: executors inherit the
@@ -503,6 +506,10 @@ logger.streaming.level = info
 logger.metastore.name = org.apache.hadoop.hive.metastore.ObjectStore
 logger.metastore.level = error
 EOF
+	# SPARK_LOG_EXTRA: more log4j2 lines (say, logger.codegen.name =
+	# org.apache.spark.sql.catalyst.expressions.codegen.CodeGenerator and its level debug: the
+	# source of every class the server compiles).
+	[ -z "${SPARK_LOG_EXTRA:-}" ] || printf '%s\n' "$SPARK_LOG_EXTRA" >>"$d/log4j2.properties"
 }
 
 start_spark() {

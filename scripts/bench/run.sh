@@ -13,7 +13,8 @@
 #                compiled by GENB_ETLGEN (an etlgen binary, default this tree's) and run
 #                with the variables GENB_ENV ("NAME=value ...") added to its environment, after
 #                GENB_PATCH (a command, given the compiled program's directory) if set
-# Pairs: gen/plain, gen_nolate/plain_nolate, gen/strict, genb/gen.
+#   genb_nolate  the same A/B variant of gen_nolate (only when named in PROGRAMS)
+# Pairs: gen/plain, gen_nolate/plain_nolate, gen/strict, genb/gen, genb_nolate/gen_nolate.
 #
 # Same events (N order events in one Kafka topic, 2 partitions, 1% invalid: a
 # status the contract does not allow, which the lenient plain programs reject
@@ -42,7 +43,7 @@ ROUNDS=${ROUNDS:-3}
 WARMUP=${WARMUP:-1}
 BATCHES=${MAX_OFFSETS:-"$N 20000"} # offsets per micro-batch, one run of every program per value and round
 read -r -a programs <<<"${PROGRAMS:-gen plain gen_nolate plain_nolate}"
-PAIRS="gen:plain:1.10 gen_nolate:plain_nolate:1.25 gen:strict:- genb:gen:-" # first:second:issue 35's target of their cost ratio
+PAIRS="gen:plain:1.10 gen_nolate:plain_nolate:1.25 gen:strict:- genb:gen:- genb_nolate:gen_nolate:-" # first:second:issue 35's target of their cost ratio
 PY=${ETLGEN_PYTHON:-$ROOT/.cache/venv/bin/python}
 # The stack the programs run on (scripts/stack.sh env), the default ports otherwise.
 REMOTE=${ETLGEN_SPARK_REMOTE:-sc://127.0.0.1:15002}
@@ -106,13 +107,13 @@ run() {
 	local p=$1 db=${ID}_$1$3_$2 dir=$WORK/$1$3_$2
 	mkdir -p "$dir"
 	case $p in
-	gen | gen_nolate | genb)
+	gen | gen_nolate | genb | genb_nolate)
 		local pkg=./examples/order-streaming nolate='' etlgen=$WORK/etlgen env=()
-		[ "$p" != gen_nolate ] || { pkg=./scripts/bench/nolate nolate=1; }
-		[ "$p" != genb ] || { etlgen=$GENB_ETLGEN env=("${genb_env[@]}"); }
+		has_late "$p" || { pkg=./scripts/bench/nolate nolate=1; }
+		[ "${p#genb}" = "$p" ] || { etlgen=$GENB_ETLGEN env=("${genb_env[@]}"); }
 		profile "$db" "$dir/checkpoints" "$3" "$nolate" >"$dir/profile.yaml"
 		"$etlgen" compile "$pkg" --profile "$dir/profile.yaml" -o "$dir/out" >"$dir/compile.log"
-		[ "$p" != genb ] || [ -z "${GENB_PATCH:-}" ] || $GENB_PATCH "$dir/out"
+		[ "${p#genb}" = "$p" ] || [ -z "${GENB_PATCH:-}" ] || $GENB_PATCH "$dir/out"
 		timed "$p" "$dir" "$db" env "${env[@]}" "$PY" "$dir/out/customer_order_streaming.py"
 		;;
 	plain | strict)
