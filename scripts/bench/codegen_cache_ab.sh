@@ -30,6 +30,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
 		e=${entries[$(((i + r - 1) % ${#entries[@]}))]}
 		log "round $r: server with spark.sql.codegen.cache.maxEntries=$e"
 		SPARK_CODEGEN_CACHE_ENTRIES=$e scripts/stack.sh restart >"$OUT/restart.log" 2>&1
+		# run.sh fails when the programs' rows differ: stop then.
 		PROGRAMS="${programs[*]}" ROUNDS=1 WARMUP=0 MAX_OFFSETS=$MAX_OFFSETS scripts/bench/run.sh "$N" >"$OUT/run.log" 2>&1 ||
 			{ cat "$OUT/run.log" >&2; exit 1; }
 		for p in "${programs[@]}"; do

@@ -79,7 +79,8 @@ cleanup() {
 		done
 	done
 	"$WORK/orderevents" -topic "$TOPIC" -delete >/dev/null 2>&1 || true
-	[ -n "${KEEP:-}" ] || rm -rf "$WORK"
+	# The server may still write a stopped query's state store snapshot into a checkpoint.
+	[ -n "${KEEP:-}" ] || rm -rf "$WORK" 2>/dev/null || { sleep 5 && rm -rf "$WORK"; } || true
 }
 trap cleanup EXIT
 
