@@ -10,8 +10,8 @@
 //	                  started, idle), stopping by the profile's stop policy
 //	                  when ctx ends or Stop is called → Close
 //	  pyspark engine: the server's Spark line against the profile's
-//	                  spark_version (doctor.CheckSparkLine: ETL-E702, no
-//	                  program starts) → pyspark.Generate → programs in a fresh directory →
+//	                  spark_version (doctor.CheckServer: ETL-E702, no
+//	                  program starts; ETL-E711 a warning) → pyspark.Generate → programs in a fresh directory →
 //	                  per pipeline: the driver lease of its checkpoints
 //	                  (ETL-K520 when another run holds it) → sparkrun.Run
 //	                  with the lease inherited, an orphaned session to

@@ -69,7 +69,7 @@ func ingestSpark(ctx context.Context, m *planner.Model, pp *planner.PipelinePlan
 			r.Ingested += int(b.InputRows)
 		}
 	}
-	if err := checkSparkLine(ctx, o); err != nil {
+	if err := checkServer(ctx, o); err != nil {
 		return err
 	}
 	preflight(ctx, o)

@@ -39,7 +39,7 @@ func compileSpark(m *planner.Model) (string, error) {
 // forwarding a stop (ctx ends) as SIGTERM so the program stops by its
 // stop policy.
 func runSpark(ctx context.Context, m *planner.Model, dir string, o Options, h *Handle) ([]*Report, error) {
-	if err := checkSparkLine(ctx, o); err != nil {
+	if err := checkServer(ctx, o); err != nil {
 		return nil, err
 	}
 	preflight(ctx, o)
@@ -185,20 +185,26 @@ func preflight(ctx context.Context, o Options) {
 	}
 }
 
-// checkSparkLine refuses, before any program starts, a Spark Connect
-// server of another line than the profile's spark_version (ETL-E702): the
-// plan was checked with that line's rules. A server that does not answer
-// is left to the program, which reports it as it starts.
-func checkSparkLine(ctx context.Context, o Options) error {
+// checkServer refuses, before any program starts, a Spark Connect server
+// of another line than the profile's spark_version (ETL-E702): the plan
+// was checked with that line's rules. It warns of a server whose cache of
+// compiled classes is too small for micro-batches (ETL-E711). A server
+// that does not answer is left to the program, which reports it as it
+// starts.
+func checkServer(ctx context.Context, o Options) error {
 	if o.Profile == nil {
 		return nil
 	}
 	cfg := doctor.ConfigOf(o.Profile)
 	cfg.Timeout = 10 * time.Second
-	for _, c := range doctor.CheckSparkLine(ctx, cfg).Failed() {
+	rep := doctor.CheckServer(ctx, cfg)
+	for _, c := range rep.Failed() {
 		if c.Code == doctor.CodeSparkVersion {
 			return &EnvironmentError{Err: fmt.Errorf("%s: %s: %s", c.Code, c.Detail, c.Hint)}
 		}
+	}
+	for _, c := range rep.Warnings() {
+		o.warn(c.Code, "%s: %s", c.Detail, c.Hint)
 	}
 	return nil
 }

@@ -35,13 +35,13 @@ func TestLiveSparkLine(t *testing.T) {
 		}
 		return p
 	}
-	rep := doctor.CheckSparkLine(ctx, doctor.Config{ConnectURL: remote})
-	if !rep.OK() || len(rep.Checks) != 2 {
+	rep := doctor.CheckServer(ctx, doctor.Config{ConnectURL: remote})
+	if !rep.OK() || len(rep.Checks) != 3 || len(rep.Warnings()) != 0 { // the stack sets the codegen cache
 		t.Fatalf("server version: %+v", rep.Checks)
 	}
 	server := rep.Checks[1].Detail // e.g. 4.2.0
 	for _, line := range profile.SparkLines {
-		err := checkSparkLine(ctx, Options{Profile: parse(line)})
+		err := checkServer(ctx, Options{Profile: parse(line)})
 		var env *EnvironmentError
 		switch {
 		case strings.HasPrefix(server, line+"."):

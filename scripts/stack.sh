@@ -455,6 +455,7 @@ spark.ui.retainedStages                        4000
 spark.local.dir                                $d/tmp
 spark.sql.session.timeZone                     UTC
 spark.sql.shuffle.partitions                   $partitions
+spark.sql.codegen.cache.maxEntries             $SPARK_CODEGEN_CACHE_ENTRIES
 spark.connect.grpc.binding.address             $HOST
 spark.connect.grpc.binding.port                $SPARK_CONNECT_PORT
 spark.sql.extensions                           io.delta.sql.DeltaSparkSessionExtension

@@ -73,7 +73,8 @@ cleanup() {
 	for ((r = 0; r <= ROUNDS; r++)); do
 		"$WORK/sparkquery" -raw "DROP DATABASE IF EXISTS ${ID}_$r CASCADE" >/dev/null 2>&1 || true
 	done
-	[ -n "${KEEP:-}" ] || rm -rf "$WORK"
+	# The server may still write a stopped query's state store snapshot into a checkpoint.
+	[ -n "${KEEP:-}" ] || rm -rf "$WORK" 2>/dev/null || { sleep 5 && rm -rf "$WORK"; } || true
 }
 trap cleanup EXIT
 

@@ -80,7 +80,8 @@ cleanup() {
 		done
 	done
 	"$WORK/orderevents" -topic "$TOPIC" -delete >/dev/null 2>&1 || true
-	[ -n "${KEEP:-}" ] || rm -rf "$WORK"
+	# The server may still write a stopped query's state store snapshot into a checkpoint.
+	[ -n "${KEEP:-}" ] || rm -rf "$WORK" 2>/dev/null || { sleep 5 && rm -rf "$WORK"; } || true
 }
 trap cleanup EXIT
 
@@ -208,6 +209,7 @@ echo
 printf 'events: %d (topic %s, 2 partitions, 1%% invalid); %d rounds, interleaved, after %d warm-up run(s) of each; available-now, fresh checkpoints\n' \
 	"$N" "$TOPIC" "$ROUNDS" "$WARMUP"
 printf 'machine: %d cores; load average (1, 5, 15 min) at the start %s, at the end %s\n' "$(nproc)" "$LOAD0" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf 'server: %s\n' "$("$WORK/sparkquery" -raw 'SET spark.sql.codegen.cache.maxEntries' 2>/dev/null | tr '\t' '=' || echo 'spark.sql.codegen.cache.maxEntries unreadable')"
 status=0
 for m in $BATCHES; do
 	printf '\n%d offsets per trigger (%d micro-batches); median (min-max) of %d rounds\n' "$m" "$(((N + m - 1) / m))" "$ROUNDS"

@@ -13,6 +13,7 @@ const (
 	CodeKafkaOffsets   = "ETL-E708" // starting offsets do not name exactly the partitions of the source's topics
 	CodeDeployment     = "ETL-E709" // the server's spark.master says executors run elsewhere, the profile says local
 	CodeExecutors      = "ETL-E710" // an executor could not write to the checkpoint storage or read from Kafka, or none is registered
+	CodeCodegenCache   = "ETL-E711" // warning: the server's cache of compiled classes is smaller than a streaming pipeline's micro-batches need
 )
 
 // CodeInfo documents one check code.
@@ -33,4 +34,5 @@ var Codes = []CodeInfo{
 	{CodeKafkaOffsets, "starting offsets do not name every partition"},
 	{CodeDeployment, "server deployment differs from the profile's"},
 	{CodeExecutors, "an executor cannot reach storage or Kafka"},
+	{CodeCodegenCache, "compiled-class cache too small for micro-batches (warning)"},
 }

@@ -13,9 +13,10 @@
 //	Run         Config → Report (one Check per probe, in a fixed order)
 //	Preflight   Config → Report of the starting-offsets probes only (Kafka, no
 //	            Spark): what etlgen run checks before it starts a program
-//	CheckSparkLine Config → Report of the connect and version probes: the
-//	            server's line against the profile's spark_version (ETL-E702),
-//	            which etlgen run refuses to start a program on
+//	CheckServer Config → Report of the connect, version and codegen-cache
+//	            probes: the server's line against the profile's spark_version
+//	            (ETL-E702), which etlgen run refuses to start a program on,
+//	            and the compiled-class cache, which it warns of (ETL-E711)
 //	Report      → text checklist (WriteText) or JSON (WriteJSON); OK() decides the exit code
 //
 // Each probe does real work: it opens a Spark Connect session with
@@ -31,9 +32,12 @@
 // write a row naming their JVM (SQL reflect: host and pid) under the
 // checkpoint root, and reads the last records of each Kafka asset's topics
 // split into as many tasks, so that an executor without the storage keys
-// or a route to the brokers shows (ETL-E710). A probe
-// whose prerequisite failed is skipped, not failed, so the report names the
-// first real cause.
+// or a route to the brokers shows (ETL-E710); the last probe reads the
+// server's spark.sql.codegen.cache.maxEntries and warns (ETL-E711) below
+// MinCodegenCacheEntries, where every micro-batch compiles its classes
+// again. A probe whose prerequisite failed is skipped, not failed, so the
+// report names the first real cause. A warning passes (Report.OK): the
+// pipeline runs, slower than it should.
 //
 // # Codes
 //

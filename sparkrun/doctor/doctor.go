@@ -89,7 +89,8 @@ func probes(cfg Config) []probe {
 		list = append(list, offsetsCheck(o))
 	}
 	return append(list, probe{name: "checkpoint", title: "Checkpoint location writable", needsSpark: true, run: probeCheckpoint},
-		probe{name: "spark-executors", title: "Every executor reaches storage and Kafka", needsSpark: true, run: probeExecutors})
+		probe{name: "spark-executors", title: "Every executor reaches storage and Kafka", needsSpark: true, run: probeExecutors},
+		probe{name: "spark-codegen-cache", title: "Compiled-class cache (spark.sql.codegen.cache.maxEntries)", needsSpark: true, run: probeCodegenCache})
 }
 
 func (p *prober) check(ctx context.Context, pr probe) Check {
@@ -110,6 +111,9 @@ func (p *prober) check(ctx context.Context, pr probe) Check {
 		return c
 	}
 	c.Status, c.Code, c.Hint = Failed, code, hint
+	if errors.Is(err, errWarning) {
+		c.Status = Warning
+	}
 	if errors.Is(cctx.Err(), context.DeadlineExceeded) && code != CodeConfig {
 		c.Code = CodeSessionTimeout
 		c.Hint = fmt.Sprintf("the probe did not finish in %s; %s", p.cfg.Timeout, hint)
@@ -158,12 +162,14 @@ func probeVersion(ctx context.Context, p *prober) (string, string, string, error
 	return version, "", "", nil
 }
 
-// CheckSparkLine connects to the Spark Connect server of cfg and checks
-// that it runs the line the profile targets (the checks spark-connect and
-// spark-version of Run, in that order): etlgen run makes it before any
-// program starts.
-func CheckSparkLine(ctx context.Context, cfg Config) Report {
-	return runProbes(ctx, cfg, probes(cfg)[:2])
+// CheckServer connects to the Spark Connect server of cfg and checks that
+// it runs the line the profile targets, then reads its compiled-class
+// cache size (the checks spark-connect, spark-version and
+// spark-codegen-cache of Run, in that order): etlgen run makes it before
+// any program starts, refuses another line and prints the cache's warning.
+func CheckServer(ctx context.Context, cfg Config) Report {
+	all := probes(cfg)
+	return runProbes(ctx, cfg, append(all[:2:2], all[len(all)-1]))
 }
 
 func firstLine(s string) string {

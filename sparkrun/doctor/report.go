@@ -10,9 +10,12 @@ import (
 // Status is the outcome of one check.
 type Status string
 
-// The outcomes. A skipped check could not run because a check it depends on failed.
+// The outcomes. A skipped check could not run because a check it depends on
+// failed. A warning passes: the pipeline runs, but slower than it should
+// (its hint says what to change on the server).
 const (
 	OK      Status = "ok"
+	Warning Status = "warning"
 	Failed  Status = "failed"
 	Skipped Status = "skipped"
 )
@@ -39,31 +42,38 @@ type Report struct {
 	Checks []Check `json:"checks"`
 }
 
-// OK reports whether no check failed or was skipped.
-func (r Report) OK() bool {
-	for _, c := range r.Checks {
-		if c.Status != OK {
-			return false
-		}
-	}
-	return true
-}
+// passed reports whether a check's status lets the pipeline run.
+func (s Status) passed() bool { return s == OK || s == Warning }
+
+// OK reports whether no check failed or was skipped (warnings pass).
+func (r Report) OK() bool { return len(r.Failed()) == 0 }
 
 // Failed returns the checks that did not pass.
 func (r Report) Failed() []Check {
 	var out []Check
 	for _, c := range r.Checks {
-		if c.Status != OK {
+		if !c.Status.passed() {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-var marks = map[Status]string{OK: "✓", Failed: "✗", Skipped: "-"}
+// Warnings returns the checks that passed with a warning.
+func (r Report) Warnings() []Check {
+	var out []Check
+	for _, c := range r.Checks {
+		if c.Status == Warning {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+var marks = map[Status]string{OK: "✓", Warning: "!", Failed: "✗", Skipped: "-"}
 
 // WriteText renders the checklist: one line per check, then a hint line under
-// each failed or skipped check, then a summary.
+// each failed, skipped or warning check, then a summary.
 func (r Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	if r.Config.Profile != "" {
@@ -82,10 +92,14 @@ func (r Report) WriteText(w io.Writer) error {
 			ew.printf("    fix: %s\n", c.Hint)
 		}
 	}
+	warned := ""
+	if n := len(r.Warnings()); n > 0 {
+		warned = fmt.Sprintf(", %d with a warning", n)
+	}
 	if bad := len(r.Failed()); bad > 0 {
-		ew.printf("%d of %d checks did not pass\n", bad, len(r.Checks))
+		ew.printf("%d of %d checks did not pass%s\n", bad, len(r.Checks), warned)
 	} else {
-		ew.printf("all %d checks passed\n", len(r.Checks))
+		ew.printf("all %d checks passed%s\n", len(r.Checks), warned)
 	}
 	return ew.err
 }

@@ -56,8 +56,8 @@ func TestRunMissingEndpoints(t *testing.T) {
 	if c := got["spark-connect"]; c.Status != Failed || c.Code != CodeConfig {
 		t.Errorf("spark-connect = %+v, want failed %s", c, CodeConfig)
 	}
-	if len(rep.Checks) != 6 { // connect, version, deployment, delta, checkpoint, executors; no Kafka resource
-		t.Errorf("got %d checks, want 6: %+v", len(rep.Checks), rep.Checks)
+	if len(rep.Checks) != 7 { // connect, version, deployment, delta, checkpoint, executors, codegen cache; no Kafka resource
+		t.Errorf("got %d checks, want 7: %+v", len(rep.Checks), rep.Checks)
 	}
 }
 
@@ -84,6 +84,10 @@ func TestRunLiveStack(t *testing.T) {
 	}
 	if d := statuses(rep)["spark-deployment"].Detail; !strings.HasPrefix(d, "spark.master local[") {
 		t.Errorf("spark deployment %q, want the stack's local[N] master", d)
+	}
+	// the stack sets the compiled-class cache (SPARK_CODEGEN_CACHE_ENTRIES, default 2000)
+	if c := statuses(rep)["spark-codegen-cache"]; !strings.HasPrefix(c.Detail, codegenCacheKey+" ") || c.Status == Failed {
+		t.Errorf("codegen cache check %+v, want the server's %s", c, codegenCacheKey)
 	}
 	// the same server judged against a profile that says cluster: fine
 	cfg.Deployment = "cluster"
