@@ -476,7 +476,7 @@ spark.delta.logStore.s3a.impl                  io.delta.storage.S3SingleDriverLo
 spark.databricks.delta.snapshotPartitions      2
 EOF
 	# SPARK_CONF_EXTRA: more server properties, "key value" lines (say, a static SQL conf a
-	# bench compares: spark.sql.codegen.cache.maxEntries), read at the server's start.
+	# bench compares), read at the server's start; a key given twice takes the later value.
 	[ -z "${SPARK_CONF_EXTRA:-}" ] || printf '%s\n' "$SPARK_CONF_EXTRA" >>"$d/spark-defaults.conf"
 	if [ "$MODE" = cluster ]; then
 		# One executor per worker; the --jars of the server (Delta, Kafka, S3A) are fetched by
