@@ -23,7 +23,8 @@ read -r -a programs <<<"${PROGRAMS:-gen plain}"
 MAX_OFFSETS=${MAX_OFFSETS:-20000}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"; scripts/stack.sh restart >/dev/null 2>&1 || true' EXIT
-log() { printf '[codegen-ab %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+# shellcheck source=scripts/bench/lib.sh
+source "$ROOT/scripts/bench/lib.sh"
 
 for ((r = 1; r <= ROUNDS; r++)); do
 	for ((i = 0; i < ${#entries[@]}; i++)); do
@@ -45,16 +46,9 @@ echo "spark.sql.codegen.cache.maxEntries A/B: $N events, $MAX_OFFSETS per trigge
 printf '%-8s %-13s %-34s %s\n' entries program "jvm_cpu_s/100k median (min-max)" "events/s median (min-max)"
 for e in "${entries[@]}"; do
 	for p in "${programs[@]}"; do
-		awk -v p="$p" -v e="$e" '
-			function med(a, n,   i, j, t) {
-				for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-				return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-			}
-			$1 == e && $2 == p { n++; ev[n] = $3; cpu[n] = $4; all = all " " $4 }
-			END {
-				if (!n) exit
-				m = med(cpu, n); lo = cpu[1]; hi = cpu[n]; me = med(ev, n)
-				printf "%-8s %-13s %-34s %s (%s-%s)   rounds:%s\n", e, p, sprintf("%.2f (%.2f-%.2f)", m, lo, hi), me, ev[1], ev[n], all
-			}' "$OUT/rows"
+		cpu=$(awk -v p="$p" -v e="$e" '$1 == e && $2 == p { printf "%s ", $4 }' "$OUT/rows")
+		eps=$(awk -v p="$p" -v e="$e" '$1 == e && $2 == p { printf "%s ", $3 }' "$OUT/rows")
+		[ -n "$cpu" ] || continue
+		printf '%-8s %-13s %-34s %s   rounds: %s\n' "$e" "$p" "$(stats %.2f <<<"$cpu")" "$(stats %.0f <<<"$eps")" "$cpu"
 	done
 done

@@ -26,8 +26,8 @@ BASE=${BASE:-main}
 GO=${GO:-go}
 WORK=${BENCH_DIR:-/tmp/etlgen-bench}/lab_$(date -u +%Y%m%d%H%M%S)_$RANDOM
 mkdir -p "$WORK"
-calc() { awk "BEGIN { print ($1) }"; }
-log() { printf '[bench %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+# shellcheck source=scripts/bench/lib.sh
+source "$ROOT/scripts/bench/lib.sh"
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # shellcheck disable=SC2329 # run by the EXIT trap below
@@ -83,13 +83,6 @@ rows() {
 			[ -e "$f" ] && sed 's/"observed_at":"[^"]*"//' "$f"
 		done
 	done | sha256sum | cut -c1-16
-}
-
-# stats: "median (min-max)" of the numbers on stdin, with printf format $1.
-stats() {
-	tr ' ' '\n' | grep . | sort -g | awk -v f="$1" '{ v[NR] = $1 } END {
-		m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		printf f " (" f "-" f ")", m, v[1], v[NR] }'
 }
 
 log "warm-up (not recorded): before, then after"

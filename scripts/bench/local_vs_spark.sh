@@ -60,8 +60,8 @@ GO=${GO:-go}
 ID=lvs_$(date -u +%Y%m%d%H%M%S)_$RANDOM
 WORK=${BENCH_DIR:-/tmp/etlgen-bench}/$ID
 mkdir -p "$WORK"
-calc() { awk "BEGIN { print ($1) }"; }
-log() { printf '[bench %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+# shellcheck source=scripts/bench/lib.sh
+source "$ROOT/scripts/bench/lib.sh"
 SPARK_PID=$(cat "${ETLGEN_STACK_DIR:-$ROOT/.stack}/run/spark.pid")
 TICKS=$(getconf CLK_TCK)
 jvm_cpu() { awk -v t="$TICKS" '{ sub(/^.*\) /, ""); print ($12 + $13) / t }' "/proc/$SPARK_PID/stat"; }
@@ -214,12 +214,6 @@ PYEOF
 	echo "${t%% *} $(calc "$c1 - $c0") $se $(printf '%s' "$sums" | tr -s ' \t\n' '   ')"
 }
 
-# stats: "median (min-max)" of the numbers on stdin, with printf format $1.
-stats() {
-	tr ' ' '\n' | grep . | sort -g | awk -v f="$1" '{ v[NR] = $1 } END {
-		m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		printf f " (" f "-" f ")", m, v[1], v[NR] }'
-}
 median() { stats %.6g | cut -d' ' -f1; }
 
 if [ "$WARMUP" = 1 ]; then

@@ -53,8 +53,8 @@ ID=bench_$(date -u +%Y%m%d%H%M%S)_$RANDOM
 TOPIC=${ID}_orders
 WORK=${BENCH_DIR:-/tmp/etlgen-bench}/$ID
 mkdir -p "$WORK"
-calc() { awk "BEGIN { print ($1) }"; }
-log() { printf '[bench %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+# shellcheck source=scripts/bench/lib.sh
+source "$ROOT/scripts/bench/lib.sh"
 has_late() { [ "${1%_nolate}" = "$1" ]; }
 # jvm_cpu: CPU seconds (user + system) the Spark Connect server has used so far.
 SPARK_PID=$(cat "${ETLGEN_STACK_DIR:-$ROOT/.stack}/run/spark.pid")
@@ -177,13 +177,6 @@ timed() {
 			FROM $db.rejected_order_events) AS rejected_hash,
 		$late")
 	echo "$(calc "$t1 - $t0") $(calc "$c1 - $c0") $counts"
-}
-
-# stats: "median (min-max)" of the numbers on stdin, with printf format $1.
-stats() {
-	tr ' ' '\n' | grep . | sort -g | awk -v f="$1" '{ v[NR] = $1 } END {
-		m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		printf f " (" f "-" f ")", m, v[1], v[NR] }'
 }
 
 declare -A res
