@@ -17,10 +17,11 @@ func TestGCPercent(t *testing.T) {
 		want int
 	}{
 		{0, localGCPercent},
-		{1 << 20, 1600},
-		{8 << 20, 200},
-		{20 << 20, 80},
-		{32 << 20, localGCPercent},
+		{1 << 20, 3200},
+		{8 << 20, 400},
+		{20 << 20, 160},
+		{40 << 20, 80},
+		{64 << 20, localGCPercent},
 		{1 << 30, localGCPercent},
 	}
 	for _, c := range cases {

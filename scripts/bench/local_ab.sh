@@ -7,13 +7,14 @@
 # first in odd rounds), after one unrecorded warm-up run of each, every run
 # available-now from fresh checkpoints and fresh outputs.
 #
-# Measures per run the wall clock and the CPU seconds (user + system) of the
-# etlgen process; checks that both wrote the same rows (every sink's files in
-# batch order, the rejections' observed_at aside); prints per binary the
-# median and range (min-max) of both, the events per CPU-second, the ratio
-# after/before per round (median and range), and the load average at the
-# start and the end. The Spark half (and issue 35's targets) is
-# local_vs_spark.sh's.
+# Measures per run the wall clock, the CPU seconds (user + system) and the
+# peak RSS (GNU time's maximum resident set size; "-" without /usr/bin/time)
+# of the etlgen process; checks that both wrote the same rows (every sink's
+# files in batch order, the rejections' observed_at aside); prints per
+# binary the median and range (min-max) of the three, the events per
+# CPU-second, the ratio after/before per round (median and range), and the
+# load average at the start and the end. The Spark half (and issue 35's
+# targets) is local_vs_spark.sh's.
 #
 #   scripts/bench/local_ab.sh [N]   (default 200000; FILES=10; ROUNDS=10; BASE=main; KEEP=1 keeps the work dir)
 set -euo pipefail
@@ -42,7 +43,7 @@ $GO build -o "$WORK/orderfiles" ./e2e/cmd/orderfiles
 "$WORK/orderfiles" -dir "$WORK/events" -n "$N" -files "$FILES" >&2
 log "before: $BASE ($(git rev-parse --short "$BASE")), after: the working tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ', changed'))"
 
-# run bin dir: run the example on the local engine into dir; print "wall_s cpu_s".
+# run bin dir: run the example on the local engine into dir; print "wall_s cpu_s rss_mb".
 run() {
 	local bin=$1 dir=$2 t
 	rm -rf "$dir"
@@ -62,16 +63,21 @@ assets:
   rejected_order_events: {plugin: file-json, path: $dir/out/rejected_order_events}
   late_order_events: {plugin: file-json, path: $dir/out/late_order_events}
 EOF
+	local cmd=("$bin" run ./examples/order-streaming --profile "$dir/profile.yaml") m=-
+	# GNU time for the peak RSS only: bash's time has the finer clock (its figures include
+	# GNU time's own, about a millisecond).
+	[ ! -x /usr/bin/time ] || cmd=(/usr/bin/time -f %M -o "$dir/rss" "${cmd[@]}")
 	if ! t=$({
 		TIMEFORMAT='%R %U %S'
-		time "$bin" run ./examples/order-streaming --profile "$dir/profile.yaml" >"$dir/stdout.log" 2>"$dir/stderr.log"
+		time "${cmd[@]}" >"$dir/stdout.log" 2>"$dir/stderr.log"
 	} 2>&1); then
 		log "failed: $bin"
 		tail -20 "$dir/stderr.log" "$dir/stdout.log" >&2
 		exit 1
 	fi
 	read -r w u s <<<"$t"
-	echo "$w $(calc "$u + $s")"
+	[ ! -s "$dir/rss" ] || m=$(calc "$(cat "$dir/rss") / 1024")
+	echo "$w $(calc "$u + $s") $m"
 }
 
 # rows dir: a digest of every sink's rows, the part files in batch order.
@@ -106,19 +112,20 @@ echo
 printf 'local engine, before (%s) vs after: %d order events in %d files (1%% invalid), max_files_per_trigger 1, available-now, fresh checkpoints\n' "$BASE" "$N" "$FILES"
 printf '%d rounds, interleaved, after a warm-up run of each; median (min-max); %d cores, load average at the start %s, at the end %s\n' \
 	"$ROUNDS" "$(nproc)" "$LOAD0" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-7s %-24s %-24s %s\n' binary wall_s cpu_s 'events per CPU-second'
+printf '%-7s %-24s %-24s %-27s %s\n' binary wall_s cpu_s 'events per CPU-second' peak_rss_mb
 for b in before after; do
-	w="" c="" e=""
+	w="" c="" e="" m=""
 	for ((r = 1; r <= ROUNDS; r++)); do
-		read -r x y <<<"${res[$b/$r]}"
-		w+=" $x" c+=" $y" e+=" $(calc "$N / $y")"
+		read -r x y z <<<"${res[$b/$r]}"
+		w+=" $x" c+=" $y" e+=" $(calc "$N / $y")" m+=" $z"
 	done
-	printf '%-7s %-24s %-24s %s\n' "$b" "$(stats %.3f <<<"$w")" "$(stats %.3f <<<"$c")" "$(stats %.0f <<<"$e")"
+	[ "${m// /}" = "${m//[^-]/}" ] && m=- || m=$(stats %.0f <<<"$m")
+	printf '%-7s %-24s %-24s %-27s %s\n' "$b" "$(stats %.3f <<<"$w")" "$(stats %.3f <<<"$c")" "$(stats %.0f <<<"$e")" "$m"
 done
 rw="" rc=""
 for ((r = 1; r <= ROUNDS; r++)); do
-	read -r bw bc <<<"${res[before/$r]}"
-	read -r aw ac <<<"${res[after/$r]}"
+	read -r bw bc _ <<<"${res[before/$r]}"
+	read -r aw ac _ <<<"${res[after/$r]}"
 	rw+=" $(calc "$aw / $bw")" rc+=" $(calc "$ac / $bc")"
 done
 printf 'after/before per round: wall %s, CPU %s; identical rows in every round\n' "$(stats %.3f <<<"$rw")" "$(stats %.3f <<<"$rc")"
