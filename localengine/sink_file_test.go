@@ -86,20 +86,29 @@ func (r *fileSinkRig) parts() []string {
 	return files
 }
 
-// committed reads every row of the committed files.
+// committed reads every row of the committed files, checking that
+// CommittedParts lists the same files, sealed, each with the rows it holds.
 func (r *fileSinkRig) committed() []string {
 	r.t.Helper()
 	files, err := CommittedFiles(r.out)
 	if err != nil {
 		r.t.Fatal(err)
 	}
+	parts, err := CommittedParts(r.out)
+	if err != nil || len(parts) != len(files) {
+		r.t.Fatalf("CommittedParts = %d parts, %v; want the %d files of CommittedFiles", len(parts), err, len(files))
+	}
 	var rows []string
-	for _, f := range files {
+	for i, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			r.t.Fatal(err)
 		}
-		rows = append(rows, strings.Fields(string(data))...)
+		fields := strings.Fields(string(data))
+		if p := parts[i]; p.Path != f || p.Rows != len(fields) || !p.Sealed {
+			r.t.Errorf("CommittedParts[%d] = %+v; want %s with %d rows, sealed", i, p, f, len(fields))
+		}
+		rows = append(rows, fields...)
 	}
 	return rows
 }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -88,11 +89,39 @@ func ReadSinkLog(dir string) ([]SinkWriter, error) {
 // *PartFileError: a reader never sees fewer or other rows without an
 // error.
 func CommittedFiles(dir string) ([]string, error) {
+	parts, err := CommittedParts(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = p.Path
+	}
+	return out, nil
+}
+
+// CommittedPart is a committed file of a file sink (CommittedParts).
+type CommittedPart struct {
+	// Path is the file's path: the sink directory joined with its name.
+	Path string
+	// Rows is the number of rows its batch wrote into it, as the sink log
+	// recorded at commit.
+	Rows int
+	// Sealed says the log recorded the file's SHA-256 and the file's bytes
+	// still have it: Rows counts them (a log from before SHA-256s were
+	// recorded has only the size checked; read the file to count then).
+	Sealed bool
+}
+
+// CommittedParts is CommittedFiles with each file's row count from the
+// sink log, checked the same way, sorted by path: a reader that wants the
+// number of rows reads only the files whose rows it keeps.
+func CommittedParts(dir string) ([]CommittedPart, error) {
 	ws, err := ReadSinkLog(dir)
 	if err != nil {
 		return nil, err
 	}
-	var out []string
+	var out []CommittedPart
 	for _, w := range ws {
 		for _, b := range w.Batches {
 			for _, f := range b.Files {
@@ -100,11 +129,11 @@ func CommittedFiles(dir string) ([]string, error) {
 				if err := checkPartFile(p, filepath.Join(dir, sinkLogDir, w.ID+".log"), f, b.BatchID); err != nil {
 					return nil, err
 				}
-				out = append(out, p)
+				out = append(out, CommittedPart{Path: p, Rows: f.Rows, Sealed: f.SHA256 != ""})
 			}
 		}
 	}
-	sort.Strings(out)
+	slices.SortFunc(out, func(a, b CommittedPart) int { return strings.Compare(a.Path, b.Path) })
 	return out, nil
 }
 

@@ -136,7 +136,11 @@ func sinkPlugin(q *planner.Query) *profile.Plugin {
 // checking that the sink logged every batch the local engine's checkpoint
 // of the query (its host's, for a hosted load) committed. A quarantine
 // written now and then under another query's checkpoint (a static
-// table's, a gate's) logs only the batches that wrote to it.
+// table's, a gate's) logs only the batches that wrote to it. Once it has
+// the first limit rows, a file whose bytes still have the SHA-256 its log
+// recorded counts the rows the log recorded, unread (the run summary
+// would otherwise read every row the sink holds again, 2.6 % of a local
+// run's CPU on the example).
 func readFileSink(m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, r *SinkRows, limit int) error {
 	everyBatch := slices.ContainsFunc(pp.Queries, func(x planner.Query) bool { return x.Name == q.Name && x.Sink.Asset == q.Sink.Asset })
 	if m.InProcess && everyBatch {
@@ -144,12 +148,16 @@ func readFileSink(m *planner.Model, pp *planner.PipelinePlan, q *planner.Query, 
 			return err
 		}
 	}
-	files, err := localengine.CommittedFiles(r.Where)
+	parts, err := localengine.CommittedParts(r.Where)
 	if err != nil {
 		return err
 	}
-	for _, f := range files {
-		if err := readJSONLines(f, r, limit); err != nil {
+	for _, p := range parts {
+		if p.Sealed && len(r.Rows) >= limit {
+			r.Total += int64(p.Rows)
+			continue
+		}
+		if err := readJSONLines(p.Path, r, limit); err != nil {
 			return err
 		}
 	}
