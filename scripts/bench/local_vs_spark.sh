@@ -43,8 +43,20 @@
 # so its figures include one query more than Spark's. The events are in
 # event-time order: there are no late events on either side.
 #
+# Before each recorded run it waits until the Spark server JVM is quiet (at
+# most SETTLE_CPU CPU-seconds in half a second of wall, default 0.05: a tenth
+# of a core; for at most SETTLE_MAX seconds, default 30; SETTLE=0 does not
+# wait) and logs how long it waited: the server may keep working after a
+# program ends (state stores, Delta logs, its own GC), and a busy JVM on a
+# 2-core machine inflates the local run's CPU seconds (with another
+# engineer's Spark server busy beside it, load 6-7, `etlgen run` took
+# 1.06-1.11 CPU-s where it takes 0.60-0.65 on a quiet machine; a
+# single-threaded neighbour, spinning or striding 256 MB, 0.62-0.75): that
+# would measure the neighbour, not the engine.
+#
 #   scripts/bench/local_vs_spark.sh [N]   (default 200000; FILES=10: 10 micro-batches; ROUNDS=3; WARMUP=1;
-#                                          MIN_RATIO=100; MIN_PER_CORE=300000; KEEP=1 keeps the work dir)
+#                                          MIN_RATIO=100; MIN_PER_CORE=300000; SETTLE=1; SETTLE_CPU=0.05;
+#                                          SETTLE_MAX=30; KEEP=1 keeps the work dir)
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
@@ -65,6 +77,30 @@ source "$ROOT/scripts/bench/lib.sh"
 SPARK_PID=$(cat "${ETLGEN_STACK_DIR:-$ROOT/.stack}/run/spark.pid")
 TICKS=$(getconf CLK_TCK)
 jvm_cpu() { awk -v t="$TICKS" '{ sub(/^.*\) /, ""); print ($12 + $13) / t }' "/proc/$SPARK_PID/stat"; }
+SETTLE=${SETTLE:-1}
+SETTLE_CPU=${SETTLE_CPU:-0.05}
+SETTLE_MAX=${SETTLE_MAX:-30}
+
+# settle: wait until the Spark server JVM used at most SETTLE_CPU CPU-seconds in half a
+# second (at most SETTLE_MAX seconds), and log the wait.
+settle() {
+	[ "$SETTLE" = 1 ] || return 0
+	local c0 c1 t0=$SECONDS
+	c0=$(jvm_cpu)
+	while :; do
+		sleep 0.5
+		c1=$(jvm_cpu)
+		if [ "$(calc "$c1 - $c0 <= $SETTLE_CPU")" = 1 ]; then
+			log "the Spark server is quiet ($(calc "$c1 - $c0") CPU-s in 0.5 s) after $((SECONDS - t0)) s"
+			return 0
+		fi
+		if ((SECONDS - t0 >= SETTLE_MAX)); then
+			log "the Spark server is still busy ($(calc "$c1 - $c0") CPU-s in 0.5 s) after ${SETTLE_MAX} s: measuring anyway"
+			return 0
+		fi
+		c0=$c1
+	done
+}
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # shellcheck disable=SC2329 # run by the EXIT trap below
@@ -227,6 +263,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
 	order="local spark"
 	[ $((r % 2)) = 1 ] || order="spark local"
 	for e in $order; do
+		settle
 		res[$e/$r]=$("run_$e" "$r")
 		log "round $r, $e: ${res[$e/$r]}"
 	done
