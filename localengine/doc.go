@@ -94,7 +94,8 @@
 // files part-<batch>-<checkpoint id>.jsonl and logs committed batches in
 // _etlgen_sink/<checkpoint id>.log (sink_log.go; CommittedFiles lists
 // them for readers, each checked against the size and SHA-256 its log
-// recorded at commit); StartOver (fresh.go, `etlgen run --fresh`) deletes a
+// recorded at commit, CommittedParts with the rows the log counted in
+// each); StartOver (fresh.go, `etlgen run --fresh`) deletes a
 // pipeline's checkpoints and exactly the files and logs they wrote there,
 // under the checkpoints' locks, with the Leftovers of other runs (a
 // replay's queries, their files, its directory). A sink log is trusted only when it stays in
