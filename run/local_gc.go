@@ -22,8 +22,8 @@ const localGCPercent = 50
 // at most this much to the peak RSS, and nothing once half the live heap
 // is larger (64 MiB of it). 32 MiB rather than 16: the example's 200k
 // events in 10 batches take 8 collections instead of 13, 2–9 % less CPU
-// (scripts/bench/local_ab.sh), for about 16 MB more peak RSS (59 → 75 MB;
-// docs/testkit.md, "Benchmarks").
+// (scripts/bench/local_ab.sh), for 16–21 MB more peak RSS (57–61 → 75–78
+// MB; docs/testkit.md, "Benchmarks").
 const localGCHeadroom = 32 << 20
 
 // gcPercent is the GOGC that gives a live heap of live bytes
