@@ -79,7 +79,8 @@ check-generated: generate
 ## validate warm and after an edit against go build, on the scaffold and the order-streaming
 ## example, and check — issue 35's targets), then the example on LVS_EVENTS
 ## events in LVS_FILES files (one micro-batch each) through the local engine and through
-## Spark on the stack, LVS_ROUNDS interleaved rounds, both timed, outputs compared, failing
+## Spark on the stack, LVS_ROUNDS interleaved rounds (each run once the Spark server is quiet:
+## SETTLE=0 does not wait), both timed, outputs compared, failing
 ## below issue 35's targets (local ≥ 100× Spark's events/s, ≥ 300 k events per CPU-second
 ## of etlgen; scripts/bench/local_vs_spark.sh; starts the stack if it is down).
 LVS_EVENTS ?= 200000
