@@ -19,6 +19,10 @@ from pyspark.sql import SparkSession
 
 
 def main() -> None:
+    # A Spark Connect client in the process that started the stack (scripts/smoke.py, a test)
+    # leaves these in the environment, and PySpark would then build a Connect client session here.
+    for name in ("SPARK_CONNECT_MODE_ENABLED", "SPARK_REMOTE"):
+        os.environ.pop(name, None)
     parent = os.getppid()
     SparkSession.builder.getOrCreate()
     while os.getppid() == parent:
