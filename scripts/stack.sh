@@ -521,14 +521,19 @@ start_spark() {
 	jars=$(printf '%s,' "$SPARK_JARS"/*.jar)
 	[ -z "$ICEBERG_VERSION" ] || jars=$jars$(printf '%s,' "$ICEBERG_JARS"/*.jar)
 	jars=${jars%,}
+	# SPARK_CONNECT_SESSIONS=shared: the Connect service as a plugin of scripts/connect_server.py,
+	# whose sessions share Spark's compiled classes (docs/spark-engine.md, "Compiled classes");
+	# otherwise Spark's SparkConnectServer, one class loader per session.
+	local main=(--class org.apache.spark.sql.connect.service.SparkConnectServer --name etlgen-stack spark-internal)
+	[ "$SPARK_CONNECT_SESSIONS" != shared ] ||
+		main=(--conf spark.plugins=org.apache.spark.sql.connect.SparkConnectPlugin --name etlgen-stack "$ROOT/scripts/connect_server.py")
 	# -u SPARK_REMOTE: the client URL `env` exports; spark-submit refuses it beside a master
 	# ("Remote cannot be specified with master"), so a restart from a shell or test that
 	# evaluated `env` (e2e TestDriverServerLost) would fail.
 	launch spark env -u SPARK_REMOTE JAVA_HOME="$jh" SPARK_HOME="$sh" SPARK_LOCAL_IP=$HOST \
 		SPARK_LOG_DIR="$LOGS" SPARK_PID_DIR="$RUN" PYSPARK_PYTHON="$PY" \
 		"$sh/bin/spark-submit" --properties-file "$STACK/spark/spark-defaults.conf" \
-		--jars "$jars" --class org.apache.spark.sql.connect.service.SparkConnectServer \
-		--name etlgen-stack spark-internal
+		--jars "$jars" "${main[@]}"
 	echo "$MODE" >"$RUN/spark.mode"
 }
 

@@ -202,7 +202,10 @@ echo
 printf 'events: %d (topic %s, 2 partitions, 1%% invalid); %d rounds, interleaved, after %d warm-up run(s) of each; available-now, fresh checkpoints\n' \
 	"$N" "$TOPIC" "$ROUNDS" "$WARMUP"
 printf 'machine: %d cores; load average (1, 5, 15 min) at the start %s, at the end %s\n' "$(nproc)" "$LOAD0" "$(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'server: %s\n' "$("$WORK/sparkquery" -raw 'SET spark.sql.codegen.cache.maxEntries' 2>/dev/null | tr '\t' '=' || echo 'spark.sql.codegen.cache.maxEntries unreadable')"
+# server_conf key: "key=value" of the server's setting, as a session of the server reads it
+# (spark.sql.artifact.isolation.enabled: false when its sessions share compiled classes, docs/stack.md).
+server_conf() { "$WORK/sparkquery" -raw "SET $1" 2>/dev/null | tr '\t' '=' || echo "$1 unreadable"; }
+printf 'server: %s, %s\n' "$(server_conf spark.sql.codegen.cache.maxEntries)" "$(server_conf spark.sql.artifact.isolation.enabled)"
 status=0
 for m in $BATCHES; do
 	printf '\n%d offsets per trigger (%d micro-batches); median (min-max) of %d rounds\n' "$m" "$(((N + m - 1) / m))" "$ROUNDS"
