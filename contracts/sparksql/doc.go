@@ -117,10 +117,10 @@
 // DECIMAL(p,s), which then does not round, is not NULL (it is NULL when the
 // integer digits are more than p-s); a DOUBLE (exponent notation) must
 // survive DECIMAL(p,s) → DOUBLE unchanged. Timestamps: an anchored pattern
-// (\z, since Java's $ matches before a final newline), the local part parsed
-// by try_to_timestamp with a strict pattern and forced offset +00:00, the
-// offset (at most 18:00) applied with timestampadd, and the instant kept in
-// years 0001–9999: no dependence on the session time zone. Dates: pattern
+// (\z, since Java's $ matches before a final newline), the instant read by
+// try_cast(s AS TIMESTAMP) from the offset the string carries, the offset at
+// most 18:00, and the instant kept in years 0001–9999: no dependence on the
+// session time zone. Dates: pattern
 // and try_cast(s AS DATE). Objects and arrays: try_variant_get to
 // map<string,variant> / array<variant> is NULL for any other JSON type.
 //

@@ -110,15 +110,15 @@ func (cp *compiler) field(f *contracts.Field, v, path, guard, id string) error {
 
 // temporalStage adds the stages of a timestamp or date field whose string
 // is s (its _etl_sN): for a timestamp its offset in minutes (_etl_oN) and
-// local date-time (_etl_lN), and its typed value, NULL when invalid
-// (_etl_tN).
+// instant as Spark's CAST reads it (_etl_lN), and its typed value, NULL when
+// invalid (_etl_tN).
 func (cp *compiler) temporalStage(k contracts.Kind, s, id string) string {
 	if k == contracts.KindDate {
 		return cp.stage("_etl_t"+id, dateExpr(s))
 	}
 	off := cp.stage("_etl_o"+id, offsetExpr(s))
-	local := cp.stage("_etl_l"+id, localExpr(s))
-	return cp.stage("_etl_t"+id, timestampFrom(s, off, local))
+	instant := cp.stage("_etl_l"+id, instantExpr(s))
+	return cp.stage("_etl_t"+id, timestampFrom(s, off, instant))
 }
 
 // onlyPresence rejects constraints other than required/omitempty, which Go

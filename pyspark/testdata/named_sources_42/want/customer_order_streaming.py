@@ -97,10 +97,10 @@ ORDER_EVENTS_STAGE_LEVELS = [
     [
         "try_cast(`_etl_n4` AS DECIMAL(18,2)) AS `_etl_d4`",
         "CASE WHEN `_etl_s6` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\\\z' THEN\n  CASE WHEN endswith(`_etl_s6`, 'Z') THEN 0\n  ELSE (CASE WHEN substr(`_etl_s6`, -6, 1) = '-' THEN -1 ELSE 1 END)\n    * (try_cast(substr(`_etl_s6`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s6`, -2, 2) AS INT)) END END AS `_etl_o6`",
-        "try_to_timestamp(concat(left(`_etl_s6`, length(`_etl_s6`) - CASE WHEN endswith(`_etl_s6`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\\'T\\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l6`",
+        "try_cast(`_etl_s6` AS TIMESTAMP) AS `_etl_l6`",
     ],
     [
-        "CASE WHEN left(`_etl_s6`, 4) <> '0000' AND abs(`_etl_o6`) <= 1080\n  AND timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) END AS `_etl_t6`",
+        "CASE WHEN left(`_etl_s6`, 4) <> '0000' AND abs(`_etl_o6`) <= 1080\n  AND `_etl_l6` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN `_etl_l6` END AS `_etl_t6`",
     ],
 ]
 # The contract's rules, in the order a row is checked (docs/validation.md): a row that breaks one
@@ -273,10 +273,10 @@ PAYMENTS_STAGE_LEVELS = [
     [
         "try_cast(`_etl_n3` AS DECIMAL(18,2)) AS `_etl_d3`",
         "CASE WHEN `_etl_s4` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?(Z|[+-][0-9]{2}:[0-5][0-9])\\\\z' THEN\n  CASE WHEN endswith(`_etl_s4`, 'Z') THEN 0\n  ELSE (CASE WHEN substr(`_etl_s4`, -6, 1) = '-' THEN -1 ELSE 1 END)\n    * (try_cast(substr(`_etl_s4`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s4`, -2, 2) AS INT)) END END AS `_etl_o4`",
-        "try_to_timestamp(concat(left(`_etl_s4`, length(`_etl_s4`) - CASE WHEN endswith(`_etl_s4`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\\'T\\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l4`",
+        "try_cast(`_etl_s4` AS TIMESTAMP) AS `_etl_l4`",
     ],
     [
-        "CASE WHEN left(`_etl_s4`, 4) <> '0000' AND abs(`_etl_o4`) <= 1080\n  AND timestampadd(MINUTE, 0 - `_etl_o4`, `_etl_l4`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN timestampadd(MINUTE, 0 - `_etl_o4`, `_etl_l4`) END AS `_etl_t4`",
+        "CASE WHEN left(`_etl_s4`, 4) <> '0000' AND abs(`_etl_o4`) <= 1080\n  AND `_etl_l4` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'\n  THEN `_etl_l4` END AS `_etl_t4`",
     ],
 ]
 # The contract's rules, in the order a row is checked (docs/validation.md): a row that breaks one

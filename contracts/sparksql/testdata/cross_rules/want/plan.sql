@@ -23,10 +23,10 @@ CASE WHEN `_etl_s2` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2
   CASE WHEN endswith(`_etl_s2`, 'Z') THEN 0
   ELSE (CASE WHEN substr(`_etl_s2`, -6, 1) = '-' THEN -1 ELSE 1 END)
     * (try_cast(substr(`_etl_s2`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s2`, -2, 2) AS INT)) END END AS `_etl_o2`;
-try_to_timestamp(concat(left(`_etl_s2`, length(`_etl_s2`) - CASE WHEN endswith(`_etl_s2`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l2`;
+try_cast(`_etl_s2` AS TIMESTAMP) AS `_etl_l2`;
 CASE WHEN left(`_etl_s2`, 4) <> '0000' AND abs(`_etl_o2`) <= 1080
-  AND timestampadd(MINUTE, 0 - `_etl_o2`, `_etl_l2`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
-  THEN timestampadd(MINUTE, 0 - `_etl_o2`, `_etl_l2`) END AS `_etl_t2`;
+  AND `_etl_l2` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
+  THEN `_etl_l2` END AS `_etl_t2`;
 try_variant_get(`_etl_json`, '$.end', 'variant') AS `_etl_v3`;
 (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) AS `_etl_p3`;
 schema_of_variant(`_etl_v3`) AS `_etl_k3`;
@@ -35,10 +35,10 @@ CASE WHEN `_etl_s3` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2
   CASE WHEN endswith(`_etl_s3`, 'Z') THEN 0
   ELSE (CASE WHEN substr(`_etl_s3`, -6, 1) = '-' THEN -1 ELSE 1 END)
     * (try_cast(substr(`_etl_s3`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s3`, -2, 2) AS INT)) END END AS `_etl_o3`;
-try_to_timestamp(concat(left(`_etl_s3`, length(`_etl_s3`) - CASE WHEN endswith(`_etl_s3`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l3`;
+try_cast(`_etl_s3` AS TIMESTAMP) AS `_etl_l3`;
 CASE WHEN left(`_etl_s3`, 4) <> '0000' AND abs(`_etl_o3`) <= 1080
-  AND timestampadd(MINUTE, 0 - `_etl_o3`, `_etl_l3`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
-  THEN timestampadd(MINUTE, 0 - `_etl_o3`, `_etl_l3`) END AS `_etl_t3`;
+  AND `_etl_l3` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
+  THEN `_etl_l3` END AS `_etl_t3`;
 try_variant_get(`_etl_json`, '$.order_total', 'variant') AS `_etl_v4`;
 (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) AS `_etl_p4`;
 schema_of_variant(`_etl_v4`) AS `_etl_k4`;
@@ -109,10 +109,10 @@ CASE WHEN `_etl_s17_1` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9
   CASE WHEN endswith(`_etl_s17_1`, 'Z') THEN 0
   ELSE (CASE WHEN substr(`_etl_s17_1`, -6, 1) = '-' THEN -1 ELSE 1 END)
     * (try_cast(substr(`_etl_s17_1`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s17_1`, -2, 2) AS INT)) END END AS `_etl_o17_1`;
-try_to_timestamp(concat(left(`_etl_s17_1`, length(`_etl_s17_1`) - CASE WHEN endswith(`_etl_s17_1`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l17_1`;
+try_cast(`_etl_s17_1` AS TIMESTAMP) AS `_etl_l17_1`;
 CASE WHEN left(`_etl_s17_1`, 4) <> '0000' AND abs(`_etl_o17_1`) <= 1080
-  AND timestampadd(MINUTE, 0 - `_etl_o17_1`, `_etl_l17_1`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
-  THEN timestampadd(MINUTE, 0 - `_etl_o17_1`, `_etl_l17_1`) END AS `_etl_t17_1`;
+  AND `_etl_l17_1` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
+  THEN `_etl_l17_1` END AS `_etl_t17_1`;
 try_variant_get(`_etl_v17`, '$.to', 'variant') AS `_etl_v17_2`;
 (`_etl_v17_2` IS NOT NULL AND NOT is_variant_null(`_etl_v17_2`)) AS `_etl_p17_2`;
 schema_of_variant(`_etl_v17_2`) AS `_etl_k17_2`;
@@ -121,10 +121,10 @@ CASE WHEN `_etl_s17_2` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9
   CASE WHEN endswith(`_etl_s17_2`, 'Z') THEN 0
   ELSE (CASE WHEN substr(`_etl_s17_2`, -6, 1) = '-' THEN -1 ELSE 1 END)
     * (try_cast(substr(`_etl_s17_2`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s17_2`, -2, 2) AS INT)) END END AS `_etl_o17_2`;
-try_to_timestamp(concat(left(`_etl_s17_2`, length(`_etl_s17_2`) - CASE WHEN endswith(`_etl_s17_2`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l17_2`;
+try_cast(`_etl_s17_2` AS TIMESTAMP) AS `_etl_l17_2`;
 CASE WHEN left(`_etl_s17_2`, 4) <> '0000' AND abs(`_etl_o17_2`) <= 1080
-  AND timestampadd(MINUTE, 0 - `_etl_o17_2`, `_etl_l17_2`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
-  THEN timestampadd(MINUTE, 0 - `_etl_o17_2`, `_etl_l17_2`) END AS `_etl_t17_2`;
+  AND `_etl_l17_2` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
+  THEN `_etl_l17_2` END AS `_etl_t17_2`;
 try_variant_get(`_etl_v14`, '$', 'boolean') AS `_etl_c14`;
 
 -- checks

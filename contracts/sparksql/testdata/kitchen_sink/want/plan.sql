@@ -61,10 +61,10 @@ CASE WHEN `_etl_s11` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{
   CASE WHEN endswith(`_etl_s11`, 'Z') THEN 0
   ELSE (CASE WHEN substr(`_etl_s11`, -6, 1) = '-' THEN -1 ELSE 1 END)
     * (try_cast(substr(`_etl_s11`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s11`, -2, 2) AS INT)) END END AS `_etl_o11`;
-try_to_timestamp(concat(left(`_etl_s11`, length(`_etl_s11`) - CASE WHEN endswith(`_etl_s11`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l11`;
+try_cast(`_etl_s11` AS TIMESTAMP) AS `_etl_l11`;
 CASE WHEN left(`_etl_s11`, 4) <> '0000' AND abs(`_etl_o11`) <= 1080
-  AND timestampadd(MINUTE, 0 - `_etl_o11`, `_etl_l11`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
-  THEN timestampadd(MINUTE, 0 - `_etl_o11`, `_etl_l11`) END AS `_etl_t11`;
+  AND `_etl_l11` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
+  THEN `_etl_l11` END AS `_etl_t11`;
 try_variant_get(`_etl_json`, '$.kind', 'variant') AS `_etl_v12`;
 (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AS `_etl_p12`;
 schema_of_variant(`_etl_v12`) AS `_etl_k12`;

@@ -40,10 +40,10 @@ CASE WHEN `_etl_s6` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2
   CASE WHEN endswith(`_etl_s6`, 'Z') THEN 0
   ELSE (CASE WHEN substr(`_etl_s6`, -6, 1) = '-' THEN -1 ELSE 1 END)
     * (try_cast(substr(`_etl_s6`, -5, 2) AS INT) * 60 + try_cast(substr(`_etl_s6`, -2, 2) AS INT)) END END AS `_etl_o6`;
-try_to_timestamp(concat(left(`_etl_s6`, length(`_etl_s6`) - CASE WHEN endswith(`_etl_s6`, 'Z') THEN 1 ELSE 6 END), '+00:00'), 'yyyy-MM-dd\'T\'HH:mm:ss[.SSSSSS]XXX') AS `_etl_l6`;
+try_cast(`_etl_s6` AS TIMESTAMP) AS `_etl_l6`;
 CASE WHEN left(`_etl_s6`, 4) <> '0000' AND abs(`_etl_o6`) <= 1080
-  AND timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
-  THEN timestampadd(MINUTE, 0 - `_etl_o6`, `_etl_l6`) END AS `_etl_t6`;
+  AND `_etl_l6` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
+  THEN `_etl_l6` END AS `_etl_t6`;
 
 -- checks
 -- 1 PAYLOAD_TOO_LARGE : payload size
