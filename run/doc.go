@@ -66,8 +66,11 @@
 // what starting over there takes (the checkpoints, the replays'
 // _replay/<quarantine> directories and the Delta sink tables: a new
 // checkpoint's batches would be skipped by the tables' txnAppId). ReadSink reads a sink's rows where the profile binds it (a
-// file-json directory's committed files; a Delta table through Spark
-// Connect) for `etlgen show` and the summary after a run.
+// file-json directory's committed files, past the rows it keeps counting
+// a sealed file's rows from the sink log, localengine.CommittedParts; a
+// Delta table through Spark Connect) for `etlgen show` and the summary
+// after a run. A local run tunes Go's garbage collector unless GOGC is set
+// (local_gc.go).
 //
 // Replay (replay.go, `etlgen replay`) reads a quarantine with ReadSink,
 // validates each row's raw payload again under the source's current
