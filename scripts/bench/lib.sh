@@ -4,6 +4,11 @@
 # calc EXPR: the awk value of an arithmetic expression.
 calc() { awk "BEGIN { print ($1) }"; }
 
+# jvm_cpu: CPU seconds (user + system) the process SPARK_PID (the script's Spark Connect
+# server) has used so far.
+TICKS=$(getconf CLK_TCK)
+jvm_cpu() { awk -v t="$TICKS" '{ sub(/^.*\) /, ""); print ($12 + $13) / t }' "/proc/$SPARK_PID/stat"; }
+
 # log MSG...: a timestamped line on stderr.
 log() { printf '[bench %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 

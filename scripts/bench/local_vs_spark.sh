@@ -75,8 +75,6 @@ mkdir -p "$WORK"
 # shellcheck source=scripts/bench/lib.sh
 source "$ROOT/scripts/bench/lib.sh"
 SPARK_PID=$(cat "${ETLGEN_STACK_DIR:-$ROOT/.stack}/run/spark.pid")
-TICKS=$(getconf CLK_TCK)
-jvm_cpu() { awk -v t="$TICKS" '{ sub(/^.*\) /, ""); print ($12 + $13) / t }' "/proc/$SPARK_PID/stat"; }
 SETTLE=${SETTLE:-1}
 SETTLE_CPU=${SETTLE_CPU:-0.05}
 SETTLE_MAX=${SETTLE_MAX:-30}

@@ -56,10 +56,8 @@ mkdir -p "$WORK"
 # shellcheck source=scripts/bench/lib.sh
 source "$ROOT/scripts/bench/lib.sh"
 has_late() { [ "${1%_nolate}" = "$1" ]; }
-# jvm_cpu: CPU seconds (user + system) the Spark Connect server has used so far.
+# The Spark Connect server, whose CPU jvm_cpu (lib.sh) reads.
 SPARK_PID=$(cat "${ETLGEN_STACK_DIR:-$ROOT/.stack}/run/spark.pid")
-TICKS=$(getconf CLK_TCK)
-jvm_cpu() { awk -v t="$TICKS" '{ sub(/^.*\) /, ""); print ($12 + $13) / t }' "/proc/$SPARK_PID/stat"; }
 
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 
