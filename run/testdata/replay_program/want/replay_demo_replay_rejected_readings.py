@@ -60,12 +60,12 @@ READINGS_IN_STAGE_LEVELS = [
         "try_parse_json(concat('[', `_etl_payload_text`, ',\"', `_etl_payload_sha256`, '\"]')) AS `_etl_payload_wrapped`",
     ],
     [
-        "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL\n  AND NOT (instr(`_etl_payload_text`, '\\\\u') > 0 AND regexp_replace(`_etl_payload_text`, '\\\\\\\\\\\\\\\\|\\\\\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')\n  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`",
+        "CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256`\n  AND NOT (contains(`_etl_payload_text`, '\\\\u') AND regexp_replace(`_etl_payload_text`, '\\\\\\\\\\\\\\\\|\\\\\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')\n  THEN `_etl_payload_wrapped` END AS `_etl_json`",
     ],
     [
-        "try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`",
-        "try_variant_get(`_etl_json`, '$.id', 'variant') AS `_etl_v1`",
-        "try_variant_get(`_etl_json`, '$.value', 'variant') AS `_etl_v2`",
+        "try_variant_get(`_etl_json`, '$[0]', 'struct<>') IS NOT NULL AS `_etl_object`",
+        "try_variant_get(`_etl_json`, '$[0].id', 'variant') AS `_etl_v1`",
+        "try_variant_get(`_etl_json`, '$[0].value', 'variant') AS `_etl_v2`",
     ],
     [
         "(`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) AS `_etl_p1`",
@@ -128,8 +128,8 @@ READINGS_IN_REJECTION = [
     "CASE WHEN NOT coalesce(is_valid_utf8(raw_payload), true) THEN translate(base64(CAST(raw_payload AS BINARY)), concat(chr(13), chr(10)), '') END AS raw_payload_base64",
     "'1.1.0' AS contract_version",
     "CAST(NULL AS STRING) AS rule",
-    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$.id', 'variant'), '$', 'string') END AS `id`",
-    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$.value', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$.value', 'variant'), '$', 'bigint') END AS `value`",
+    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$[0].id', 'variant')) = 'STRING' THEN try_variant_get(try_variant_get(_etl_json, '$[0].id', 'variant'), '$', 'string') END AS `id`",
+    "CASE WHEN schema_of_variant(try_variant_get(_etl_json, '$[0].value', 'variant')) = 'BIGINT' THEN try_variant_get(try_variant_get(_etl_json, '$[0].value', 'variant'), '$', 'bigint') END AS `value`",
 ]
 
 

@@ -7,15 +7,15 @@ coalesce(is_valid_utf8(CAST(`raw_payload` AS STRING)), true) AS `_etl_payload_ut
 CASE WHEN `_etl_payload_size` <= 1048576 AND `_etl_payload_utf8` THEN coalesce(CAST(`raw_payload` AS STRING), '') END AS `_etl_payload_text`;
 sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`;
 try_parse_json(concat('[', `_etl_payload_text`, ',"', `_etl_payload_sha256`, '"]')) AS `_etl_payload_wrapped`;
-CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL
-  AND NOT (instr(`_etl_payload_text`, '\\u') > 0 AND regexp_replace(`_etl_payload_text`, '\\\\\\\\|\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')
-  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`;
-try_variant_get(`_etl_json`, '$', 'struct<>') IS NOT NULL AS `_etl_object`;
-try_variant_get(`_etl_json`, '$.id', 'variant') AS `_etl_v1`;
+CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256`
+  AND NOT (contains(`_etl_payload_text`, '\\u') AND regexp_replace(`_etl_payload_text`, '\\\\\\\\|\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')
+  THEN `_etl_payload_wrapped` END AS `_etl_json`;
+try_variant_get(`_etl_json`, '$[0]', 'struct<>') IS NOT NULL AS `_etl_object`;
+try_variant_get(`_etl_json`, '$[0].id', 'variant') AS `_etl_v1`;
 (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) AS `_etl_p1`;
 schema_of_variant(`_etl_v1`) AS `_etl_k1`;
 try_variant_get(`_etl_v1`, '$', 'string') AS `_etl_s1`;
-try_variant_get(`_etl_json`, '$.start', 'variant') AS `_etl_v2`;
+try_variant_get(`_etl_json`, '$[0].start', 'variant') AS `_etl_v2`;
 (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) AS `_etl_p2`;
 schema_of_variant(`_etl_v2`) AS `_etl_k2`;
 try_variant_get(`_etl_v2`, '$', 'string') AS `_etl_s2`;
@@ -27,7 +27,7 @@ try_cast(`_etl_s2` AS TIMESTAMP) AS `_etl_l2`;
 CASE WHEN left(`_etl_s2`, 4) <> '0000' AND abs(`_etl_o2`) <= 1080
   AND `_etl_l2` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
   THEN `_etl_l2` END AS `_etl_t2`;
-try_variant_get(`_etl_json`, '$.end', 'variant') AS `_etl_v3`;
+try_variant_get(`_etl_json`, '$[0].end', 'variant') AS `_etl_v3`;
 (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) AS `_etl_p3`;
 schema_of_variant(`_etl_v3`) AS `_etl_k3`;
 try_variant_get(`_etl_v3`, '$', 'string') AS `_etl_s3`;
@@ -39,67 +39,67 @@ try_cast(`_etl_s3` AS TIMESTAMP) AS `_etl_l3`;
 CASE WHEN left(`_etl_s3`, 4) <> '0000' AND abs(`_etl_o3`) <= 1080
   AND `_etl_l3` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
   THEN `_etl_l3` END AS `_etl_t3`;
-try_variant_get(`_etl_json`, '$.order_total', 'variant') AS `_etl_v4`;
+try_variant_get(`_etl_json`, '$[0].order_total', 'variant') AS `_etl_v4`;
 (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) AS `_etl_p4`;
 schema_of_variant(`_etl_v4`) AS `_etl_k4`;
 to_json(`_etl_v4`) AS `_etl_n4`;
 try_cast(`_etl_n4` AS DECIMAL(18,2)) AS `_etl_d4`;
-try_variant_get(`_etl_json`, '$.refund_total', 'variant') AS `_etl_v5`;
+try_variant_get(`_etl_json`, '$[0].refund_total', 'variant') AS `_etl_v5`;
 (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) AS `_etl_p5`;
 schema_of_variant(`_etl_v5`) AS `_etl_k5`;
 to_json(`_etl_v5`) AS `_etl_n5`;
 try_cast(`_etl_n5` AS DECIMAL(18,2)) AS `_etl_d5`;
-try_variant_get(`_etl_json`, '$.discount', 'variant') AS `_etl_v6`;
+try_variant_get(`_etl_json`, '$[0].discount', 'variant') AS `_etl_v6`;
 (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) AS `_etl_p6`;
 schema_of_variant(`_etl_v6`) AS `_etl_k6`;
 to_json(`_etl_v6`) AS `_etl_n6`;
 try_cast(`_etl_n6` AS DECIMAL(10,2)) AS `_etl_d6`;
-try_variant_get(`_etl_json`, '$.big_a', 'variant') AS `_etl_v7`;
+try_variant_get(`_etl_json`, '$[0].big_a', 'variant') AS `_etl_v7`;
 (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) AS `_etl_p7`;
 schema_of_variant(`_etl_v7`) AS `_etl_k7`;
 to_json(`_etl_v7`) AS `_etl_n7`;
 try_cast(`_etl_n7` AS DECIMAL(38,10)) AS `_etl_d7`;
-try_variant_get(`_etl_json`, '$.big_b', 'variant') AS `_etl_v8`;
+try_variant_get(`_etl_json`, '$[0].big_b', 'variant') AS `_etl_v8`;
 (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) AS `_etl_p8`;
 schema_of_variant(`_etl_v8`) AS `_etl_k8`;
 to_json(`_etl_v8`) AS `_etl_n8`;
 try_cast(`_etl_n8` AS DECIMAL(20,5)) AS `_etl_d8`;
-try_variant_get(`_etl_json`, '$.x', 'variant') AS `_etl_v9`;
+try_variant_get(`_etl_json`, '$[0].x', 'variant') AS `_etl_v9`;
 (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) AS `_etl_p9`;
 schema_of_variant(`_etl_v9`) AS `_etl_k9`;
 to_json(`_etl_v9`) AS `_etl_n9`;
 try_cast(`_etl_n9` AS DOUBLE) AS `_etl_d9`;
-try_variant_get(`_etl_json`, '$.y', 'variant') AS `_etl_v10`;
+try_variant_get(`_etl_json`, '$[0].y', 'variant') AS `_etl_v10`;
 (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) AS `_etl_p10`;
 schema_of_variant(`_etl_v10`) AS `_etl_k10`;
 to_json(`_etl_v10`) AS `_etl_n10`;
 try_cast(`_etl_n10` AS DOUBLE) AS `_etl_d10`;
-try_variant_get(`_etl_json`, '$.count', 'variant') AS `_etl_v11`;
+try_variant_get(`_etl_json`, '$[0].count', 'variant') AS `_etl_v11`;
 (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) AS `_etl_p11`;
 schema_of_variant(`_etl_v11`) AS `_etl_k11`;
 try_variant_get(`_etl_v11`, '$', 'bigint') AS `_etl_i11`;
-try_variant_get(`_etl_json`, '$.limit', 'variant') AS `_etl_v12`;
+try_variant_get(`_etl_json`, '$[0].limit', 'variant') AS `_etl_v12`;
 (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AS `_etl_p12`;
 schema_of_variant(`_etl_v12`) AS `_etl_k12`;
 try_variant_get(`_etl_v12`, '$', 'bigint') AS `_etl_i12`;
-try_variant_get(`_etl_json`, '$.label', 'variant') AS `_etl_v13`;
+try_variant_get(`_etl_json`, '$[0].label', 'variant') AS `_etl_v13`;
 (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AS `_etl_p13`;
 schema_of_variant(`_etl_v13`) AS `_etl_k13`;
 try_variant_get(`_etl_v13`, '$', 'string') AS `_etl_s13`;
-try_variant_get(`_etl_json`, '$.active', 'variant') AS `_etl_v14`;
+try_variant_get(`_etl_json`, '$[0].active', 'variant') AS `_etl_v14`;
 (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) AS `_etl_p14`;
 schema_of_variant(`_etl_v14`) AS `_etl_k14`;
-try_variant_get(`_etl_json`, '$.born', 'variant') AS `_etl_v15`;
+try_variant_get(`_etl_json`, '$[0].born', 'variant') AS `_etl_v15`;
 (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) AS `_etl_p15`;
 schema_of_variant(`_etl_v15`) AS `_etl_k15`;
 try_variant_get(`_etl_v15`, '$', 'string') AS `_etl_s15`;
 CASE WHEN `_etl_s15` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z' AND left(`_etl_s15`, 4) <> '0000' THEN try_cast(`_etl_s15` AS DATE) END AS `_etl_t15`;
-try_variant_get(`_etl_json`, '$.joined', 'variant') AS `_etl_v16`;
+try_variant_get(`_etl_json`, '$[0].joined', 'variant') AS `_etl_v16`;
 (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) AS `_etl_p16`;
 schema_of_variant(`_etl_v16`) AS `_etl_k16`;
 try_variant_get(`_etl_v16`, '$', 'string') AS `_etl_s16`;
 CASE WHEN `_etl_s16` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z' AND left(`_etl_s16`, 4) <> '0000' THEN try_cast(`_etl_s16` AS DATE) END AS `_etl_t16`;
-try_variant_get(`_etl_json`, '$.span', 'variant') AS `_etl_v17`;
+try_variant_get(`_etl_json`, '$[0].span', 'variant') AS `_etl_v17`;
 (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AS `_etl_p17`;
 try_variant_get(`_etl_v17`, '$.from', 'variant') AS `_etl_v17_1`;
 (`_etl_v17_1` IS NOT NULL AND NOT is_variant_null(`_etl_v17_1`)) AS `_etl_p17_1`;
@@ -155,23 +155,23 @@ coalesce(`_etl_p4`, false);
 -- 13 WRONG_TYPE order_total: type decimal
 (NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false));
 -- 14 DECIMAL_OVERFLOW order_total: type decimal
-(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false));
+(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k4`, ',', -1), ')', '') AS INT) <= 2) END, false));
 -- 15 WRONG_TYPE refund_total: type decimal
 (NOT `_etl_p5` OR coalesce((`_etl_k5` IN ('BIGINT', 'DOUBLE') OR `_etl_k5` LIKE 'DECIMAL(%'), false));
 -- 16 DECIMAL_OVERFLOW refund_total: type decimal
-(NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE `_etl_d5` IS NOT NULL AND (`_etl_k5` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k5`, ',', 2), ')', '') AS INT) <= 2) END, false));
+(NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE `_etl_d5` IS NOT NULL AND (`_etl_k5` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k5`, ',', -1), ')', '') AS INT) <= 2) END, false));
 -- 17 WRONG_TYPE discount: type decimal
 (NOT `_etl_p6` OR coalesce((`_etl_k6` IN ('BIGINT', 'DOUBLE') OR `_etl_k6` LIKE 'DECIMAL(%'), false));
 -- 18 DECIMAL_OVERFLOW discount: type decimal
-(NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE `_etl_d6` IS NOT NULL AND (`_etl_k6` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k6`, ',', 2), ')', '') AS INT) <= 2) END, false));
+(NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE `_etl_d6` IS NOT NULL AND (`_etl_k6` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k6`, ',', -1), ')', '') AS INT) <= 2) END, false));
 -- 19 WRONG_TYPE big_a: type decimal
 (NOT `_etl_p7` OR coalesce((`_etl_k7` IN ('BIGINT', 'DOUBLE') OR `_etl_k7` LIKE 'DECIMAL(%'), false));
 -- 20 DECIMAL_OVERFLOW big_a: type decimal
-(NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE `_etl_d7` IS NOT NULL AND (`_etl_k7` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k7`, ',', 2), ')', '') AS INT) <= 10) END, false));
+(NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE `_etl_d7` IS NOT NULL AND (`_etl_k7` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k7`, ',', -1), ')', '') AS INT) <= 10) END, false));
 -- 21 WRONG_TYPE big_b: type decimal
 (NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false));
 -- 22 DECIMAL_OVERFLOW big_b: type decimal
-(NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 5) END, false));
+(NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k8`, ',', -1), ')', '') AS INT) <= 5) END, false));
 -- 23 WRONG_TYPE x: type float64
 (NOT `_etl_p9` OR coalesce((`_etl_k9` IN ('BIGINT', 'DOUBLE') OR `_etl_k9` LIKE 'DECIMAL(%') AND abs(`_etl_d9`) <= 1.7976931348623157E308D, false));
 -- 24 WRONG_TYPE y: type float64
@@ -250,15 +250,15 @@ CASE
   WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_t3` IS NOT NULL, false))) THEN 11
   WHEN NOT (coalesce(`_etl_p4`, false)) THEN 12
   WHEN NOT ((NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false))) THEN 13
-  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 14
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k4`, ',', -1), ')', '') AS INT) <= 2) END, false))) THEN 14
   WHEN NOT ((NOT `_etl_p5` OR coalesce((`_etl_k5` IN ('BIGINT', 'DOUBLE') OR `_etl_k5` LIKE 'DECIMAL(%'), false))) THEN 15
-  WHEN NOT ((NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE `_etl_d5` IS NOT NULL AND (`_etl_k5` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k5`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 16
+  WHEN NOT ((NOT `_etl_p5` OR coalesce(CASE WHEN `_etl_k5` = 'DOUBLE' THEN CAST(`_etl_d5` AS DOUBLE) = try_cast(`_etl_n5` AS DOUBLE) ELSE `_etl_d5` IS NOT NULL AND (`_etl_k5` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k5`, ',', -1), ')', '') AS INT) <= 2) END, false))) THEN 16
   WHEN NOT ((NOT `_etl_p6` OR coalesce((`_etl_k6` IN ('BIGINT', 'DOUBLE') OR `_etl_k6` LIKE 'DECIMAL(%'), false))) THEN 17
-  WHEN NOT ((NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE `_etl_d6` IS NOT NULL AND (`_etl_k6` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k6`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 18
+  WHEN NOT ((NOT `_etl_p6` OR coalesce(CASE WHEN `_etl_k6` = 'DOUBLE' THEN CAST(`_etl_d6` AS DOUBLE) = try_cast(`_etl_n6` AS DOUBLE) ELSE `_etl_d6` IS NOT NULL AND (`_etl_k6` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k6`, ',', -1), ')', '') AS INT) <= 2) END, false))) THEN 18
   WHEN NOT ((NOT `_etl_p7` OR coalesce((`_etl_k7` IN ('BIGINT', 'DOUBLE') OR `_etl_k7` LIKE 'DECIMAL(%'), false))) THEN 19
-  WHEN NOT ((NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE `_etl_d7` IS NOT NULL AND (`_etl_k7` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k7`, ',', 2), ')', '') AS INT) <= 10) END, false))) THEN 20
+  WHEN NOT ((NOT `_etl_p7` OR coalesce(CASE WHEN `_etl_k7` = 'DOUBLE' THEN CAST(`_etl_d7` AS DOUBLE) = try_cast(`_etl_n7` AS DOUBLE) ELSE `_etl_d7` IS NOT NULL AND (`_etl_k7` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k7`, ',', -1), ')', '') AS INT) <= 10) END, false))) THEN 20
   WHEN NOT ((NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false))) THEN 21
-  WHEN NOT ((NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 5) END, false))) THEN 22
+  WHEN NOT ((NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k8`, ',', -1), ')', '') AS INT) <= 5) END, false))) THEN 22
   WHEN NOT ((NOT `_etl_p9` OR coalesce((`_etl_k9` IN ('BIGINT', 'DOUBLE') OR `_etl_k9` LIKE 'DECIMAL(%') AND abs(`_etl_d9`) <= 1.7976931348623157E308D, false))) THEN 23
   WHEN NOT ((NOT `_etl_p10` OR coalesce((`_etl_k10` IN ('BIGINT', 'DOUBLE') OR `_etl_k10` LIKE 'DECIMAL(%') AND abs(`_etl_d10`) <= 1.7976931348623157E308D, false))) THEN 24
   WHEN NOT ((NOT `_etl_p11` OR coalesce((`_etl_k11` = 'BIGINT' OR (`_etl_k11` LIKE 'DECIMAL(%,0)' AND `_etl_i11` IS NULL)), false))) THEN 25

@@ -7,53 +7,53 @@ coalesce(is_valid_utf8(CAST(`raw_payload` AS STRING)), true) AS `_etl_payload_ut
 CASE WHEN `_etl_payload_size` <= 4096 AND `_etl_payload_utf8` THEN coalesce(CAST(`raw_payload` AS STRING), '') END AS `_etl_payload_text`;
 sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`;
 try_parse_json(concat('[', `_etl_payload_text`, ',"', `_etl_payload_sha256`, '"]')) AS `_etl_payload_wrapped`;
-CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL
-  AND NOT (instr(`_etl_payload_text`, '\\u') > 0 AND regexp_replace(`_etl_payload_text`, '\\\\\\\\|\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')
-  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`;
+CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256`
+  AND NOT (contains(`_etl_payload_text`, '\\u') AND regexp_replace(`_etl_payload_text`, '\\\\\\\\|\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')
+  THEN `_etl_payload_wrapped` END AS `_etl_json`;
 CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`;
-try_variant_get(`_etl_json`, '$.id', 'variant') AS `_etl_v1`;
+try_variant_get(`_etl_json`, '$[0].id', 'variant') AS `_etl_v1`;
 (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) AS `_etl_p1`;
 schema_of_variant(`_etl_v1`) AS `_etl_k1`;
 try_variant_get(`_etl_v1`, '$', 'string') AS `_etl_s1`;
-try_variant_get(`_etl_json`, '$.email', 'variant') AS `_etl_v2`;
+try_variant_get(`_etl_json`, '$[0].email', 'variant') AS `_etl_v2`;
 (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) AS `_etl_p2`;
 schema_of_variant(`_etl_v2`) AS `_etl_k2`;
 try_variant_get(`_etl_v2`, '$', 'string') AS `_etl_s2`;
-try_variant_get(`_etl_json`, '$.site', 'variant') AS `_etl_v3`;
+try_variant_get(`_etl_json`, '$[0].site', 'variant') AS `_etl_v3`;
 (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) AS `_etl_p3`;
 schema_of_variant(`_etl_v3`) AS `_etl_k3`;
 try_variant_get(`_etl_v3`, '$', 'string') AS `_etl_s3`;
-try_variant_get(`_etl_json`, '$.code', 'variant') AS `_etl_v4`;
+try_variant_get(`_etl_json`, '$[0].code', 'variant') AS `_etl_v4`;
 (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) AS `_etl_p4`;
 schema_of_variant(`_etl_v4`) AS `_etl_k4`;
 try_variant_get(`_etl_v4`, '$', 'string') AS `_etl_s4`;
-try_variant_get(`_etl_json`, '$.ref', 'variant') AS `_etl_v5`;
+try_variant_get(`_etl_json`, '$[0].ref', 'variant') AS `_etl_v5`;
 (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) AS `_etl_p5`;
 schema_of_variant(`_etl_v5`) AS `_etl_k5`;
 try_variant_get(`_etl_v5`, '$', 'string') AS `_etl_s5`;
-try_variant_get(`_etl_json`, '$.count32', 'variant') AS `_etl_v6`;
+try_variant_get(`_etl_json`, '$[0].count32', 'variant') AS `_etl_v6`;
 (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) AS `_etl_p6`;
 schema_of_variant(`_etl_v6`) AS `_etl_k6`;
 try_variant_get(`_etl_v6`, '$', 'bigint') AS `_etl_i6`;
-try_variant_get(`_etl_json`, '$.ratio', 'variant') AS `_etl_v7`;
+try_variant_get(`_etl_json`, '$[0].ratio', 'variant') AS `_etl_v7`;
 (`_etl_v7` IS NOT NULL AND NOT is_variant_null(`_etl_v7`)) AS `_etl_p7`;
 schema_of_variant(`_etl_v7`) AS `_etl_k7`;
 to_json(`_etl_v7`) AS `_etl_n7`;
 try_cast(`_etl_n7` AS DOUBLE) AS `_etl_d7`;
-try_variant_get(`_etl_json`, '$.amount', 'variant') AS `_etl_v8`;
+try_variant_get(`_etl_json`, '$[0].amount', 'variant') AS `_etl_v8`;
 (`_etl_v8` IS NOT NULL AND NOT is_variant_null(`_etl_v8`)) AS `_etl_p8`;
 schema_of_variant(`_etl_v8`) AS `_etl_k8`;
 to_json(`_etl_v8`) AS `_etl_n8`;
 try_cast(`_etl_n8` AS DECIMAL(38,10)) AS `_etl_d8`;
-try_variant_get(`_etl_json`, '$.active', 'variant') AS `_etl_v9`;
+try_variant_get(`_etl_json`, '$[0].active', 'variant') AS `_etl_v9`;
 (`_etl_v9` IS NOT NULL AND NOT is_variant_null(`_etl_v9`)) AS `_etl_p9`;
 schema_of_variant(`_etl_v9`) AS `_etl_k9`;
-try_variant_get(`_etl_json`, '$.born', 'variant') AS `_etl_v10`;
+try_variant_get(`_etl_json`, '$[0].born', 'variant') AS `_etl_v10`;
 (`_etl_v10` IS NOT NULL AND NOT is_variant_null(`_etl_v10`)) AS `_etl_p10`;
 schema_of_variant(`_etl_v10`) AS `_etl_k10`;
 try_variant_get(`_etl_v10`, '$', 'string') AS `_etl_s10`;
 CASE WHEN `_etl_s10` RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z' AND left(`_etl_s10`, 4) <> '0000' THEN try_cast(`_etl_s10` AS DATE) END AS `_etl_t10`;
-try_variant_get(`_etl_json`, '$.seen_at', 'variant') AS `_etl_v11`;
+try_variant_get(`_etl_json`, '$[0].seen_at', 'variant') AS `_etl_v11`;
 (`_etl_v11` IS NOT NULL AND NOT is_variant_null(`_etl_v11`)) AS `_etl_p11`;
 schema_of_variant(`_etl_v11`) AS `_etl_k11`;
 try_variant_get(`_etl_v11`, '$', 'string') AS `_etl_s11`;
@@ -65,11 +65,11 @@ try_cast(`_etl_s11` AS TIMESTAMP) AS `_etl_l11`;
 CASE WHEN left(`_etl_s11`, 4) <> '0000' AND abs(`_etl_o11`) <= 1080
   AND `_etl_l11` BETWEEN TIMESTAMP '0001-01-01 00:00:00Z' AND TIMESTAMP '9999-12-31 23:59:59.999999Z'
   THEN `_etl_l11` END AS `_etl_t11`;
-try_variant_get(`_etl_json`, '$.kind', 'variant') AS `_etl_v12`;
+try_variant_get(`_etl_json`, '$[0].kind', 'variant') AS `_etl_v12`;
 (`_etl_v12` IS NOT NULL AND NOT is_variant_null(`_etl_v12`)) AS `_etl_p12`;
 schema_of_variant(`_etl_v12`) AS `_etl_k12`;
 try_variant_get(`_etl_v12`, '$', 'string') AS `_etl_s12`;
-try_variant_get(`_etl_json`, '$.address', 'variant') AS `_etl_v13`;
+try_variant_get(`_etl_json`, '$[0].address', 'variant') AS `_etl_v13`;
 (`_etl_v13` IS NOT NULL AND NOT is_variant_null(`_etl_v13`)) AS `_etl_p13`;
 try_variant_get(`_etl_v13`, '$.street', 'variant') AS `_etl_v13_1`;
 (`_etl_v13_1` IS NOT NULL AND NOT is_variant_null(`_etl_v13_1`)) AS `_etl_p13_1`;
@@ -82,25 +82,25 @@ try_variant_get(`_etl_v13_2`, '$', 'string') AS `_etl_s13_2`;
 try_variant_get(`_etl_v13`, '$["we\'ird.name"]', 'variant') AS `_etl_v13_3`;
 (`_etl_v13_3` IS NOT NULL AND NOT is_variant_null(`_etl_v13_3`)) AS `_etl_p13_3`;
 schema_of_variant(`_etl_v13_3`) AS `_etl_k13_3`;
-try_variant_get(`_etl_json`, '$.items', 'variant') AS `_etl_v14`;
+try_variant_get(`_etl_json`, '$[0].items', 'variant') AS `_etl_v14`;
 (`_etl_v14` IS NOT NULL AND NOT is_variant_null(`_etl_v14`)) AS `_etl_p14`;
-try_element_at(filter(transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'map<string,variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON object') ELSE coalesce(CASE WHEN NOT (try_variant_get(el1, '$.sku', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.sku', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(try_variant_get(el1, '$.sku', 'variant')) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'expected a JSON string') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') <> '', false) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required and must not be empty') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') RLIKE '^[A-Za-z0-9]+\\z', false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not a valid alphanum') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') = upper(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string')), false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not uppercase') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.qty', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.qty', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) = 'BIGINT' OR (schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) LIKE 'DECIMAL(%,0)' AND try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') IS NULL)), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'expected an integer literal') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') BETWEEN -2147483648L AND 2147483647L, false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'integer outside the range of int32') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') >= (1BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be >= 1') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') <= (1000BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be <= 1000') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.price', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.price', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.price', 'variant')) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(try_variant_get(el1, '$.price', 'variant')) LIKE 'DECIMAL(%'), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'expected a JSON number') WHEN NOT coalesce(CASE WHEN schema_of_variant(try_variant_get(el1, '$.price', 'variant')) = 'DOUBLE' THEN CAST(try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DOUBLE) ELSE try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)) IS NOT NULL AND (schema_of_variant(try_variant_get(el1, '$.price', 'variant')) = 'BIGINT' OR try_cast(replace(split_part(schema_of_variant(try_variant_get(el1, '$.price', 'variant')), ',', 2), ')', '') AS INT) <= 2) END, false) THEN named_struct('code', 'DECIMAL_OVERFLOW', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'number does not fit decimal(10,2)') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.tags', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.tags', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'expected a JSON array') ELSE coalesce(try_element_at(filter(transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(el2) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON string') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1), CASE WHEN NOT coalesce(array_size(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>')) <= 3, false) THEN named_struct('code', 'BAD_LENGTH', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'length must be <= 3') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END) END) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e14`;
-try_variant_get(`_etl_json`, '$.matrix', 'variant') AS `_etl_v15`;
+try_element_at(filter(transform(try_variant_get(`_etl_v14`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'map<string,variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('items', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON object') ELSE coalesce(CASE WHEN NOT (try_variant_get(el1, '$.sku', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.sku', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(try_variant_get(el1, '$.sku', 'variant')) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'expected a JSON string') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') <> '', false) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is required and must not be empty') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') RLIKE '^[A-Za-z0-9]+\\z', false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not a valid alphanum') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string') = upper(try_variant_get(try_variant_get(el1, '$.sku', 'variant'), '$', 'string')), false) THEN named_struct('code', 'BAD_FORMAT', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.sku'), 'reason', 'is not uppercase') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.qty', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.qty', 'variant'))) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) = 'BIGINT' OR (schema_of_variant(try_variant_get(el1, '$.qty', 'variant')) LIKE 'DECIMAL(%,0)' AND try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') IS NULL)), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'expected an integer literal') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') BETWEEN -2147483648L AND 2147483647L, false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'integer outside the range of int32') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') >= (1BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be >= 1') WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.qty', 'variant'), '$', 'bigint') <= (1000BD), false) THEN named_struct('code', 'OUT_OF_RANGE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.qty'), 'reason', 'must be <= 1000') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.price', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.price', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce((schema_of_variant(try_variant_get(el1, '$.price', 'variant')) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(try_variant_get(el1, '$.price', 'variant')) LIKE 'DECIMAL(%'), false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'expected a JSON number') WHEN NOT coalesce(CASE WHEN schema_of_variant(try_variant_get(el1, '$.price', 'variant')) = 'DOUBLE' THEN CAST(try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)) AS DOUBLE) = try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DOUBLE) ELSE try_cast(to_json(try_variant_get(el1, '$.price', 'variant')) AS DECIMAL(10,2)) IS NOT NULL AND (schema_of_variant(try_variant_get(el1, '$.price', 'variant')) = 'BIGINT' OR try_cast(replace(substring_index(schema_of_variant(try_variant_get(el1, '$.price', 'variant')), ',', -1), ')', '') AS INT) <= 2) END, false) THEN named_struct('code', 'DECIMAL_OVERFLOW', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.price'), 'reason', 'number does not fit decimal(10,2)') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END, CASE WHEN NOT (try_variant_get(el1, '$.tags', 'variant') IS NOT NULL AND NOT is_variant_null(try_variant_get(el1, '$.tags', 'variant'))) THEN CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) WHEN NOT coalesce(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'expected a JSON array') ELSE coalesce(try_element_at(filter(transform(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(schema_of_variant(el2) = 'STRING', false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON string') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1), CASE WHEN NOT coalesce(array_size(try_variant_get(try_variant_get(el1, '$.tags', 'variant'), '$', 'array<variant>')) <= 3, false) THEN named_struct('code', 'BAD_LENGTH', 'path', concat(concat('items', '[', CAST(ix1 AS STRING), ']'), '.tags'), 'reason', 'length must be <= 3') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END) END) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e14`;
+try_variant_get(`_etl_json`, '$[0].matrix', 'variant') AS `_etl_v15`;
 (`_etl_v15` IS NOT NULL AND NOT is_variant_null(`_etl_v15`)) AS `_etl_p15`;
 try_element_at(filter(transform(try_variant_get(`_etl_v15`, '$', 'array<variant>'), (el1, ix1) -> CASE WHEN NOT (el1 IS NOT NULL AND NOT is_variant_null(el1)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat('matrix', '[', CAST(ix1 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce(try_variant_get(el1, '$', 'array<variant>') IS NOT NULL, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat('matrix', '[', CAST(ix1 AS STRING), ']'), 'reason', 'expected a JSON array') ELSE try_element_at(filter(transform(try_variant_get(el1, '$', 'array<variant>'), (el2, ix2) -> CASE WHEN NOT (el2 IS NOT NULL AND NOT is_variant_null(el2)) THEN named_struct('code', 'MISSING_REQUIRED', 'path', concat(concat('matrix', '[', CAST(ix1 AS STRING), ']'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'is required') WHEN NOT coalesce((schema_of_variant(el2) IN ('BIGINT', 'DOUBLE') OR schema_of_variant(el2) LIKE 'DECIMAL(%') AND abs(try_cast(to_json(el2) AS DOUBLE)) <= 1.7976931348623157E308D, false) THEN named_struct('code', 'WRONG_TYPE', 'path', concat(concat('matrix', '[', CAST(ix1 AS STRING), ']'), '[', CAST(ix2 AS STRING), ']'), 'reason', 'expected a JSON number that fits float64') ELSE CAST(NULL AS STRUCT<code: STRING, path: STRING, reason: STRING>) END), er2 -> er2 IS NOT NULL), 1) END), er1 -> er1 IS NOT NULL), 1) AS `_etl_e15`;
-try_variant_get(`_etl_json`, '$.back`tick', 'variant') AS `_etl_v16`;
+try_variant_get(`_etl_json`, '$[0].back`tick', 'variant') AS `_etl_v16`;
 (`_etl_v16` IS NOT NULL AND NOT is_variant_null(`_etl_v16`)) AS `_etl_p16`;
 schema_of_variant(`_etl_v16`) AS `_etl_k16`;
 try_variant_get(`_etl_v16`, '$', 'string') AS `_etl_s16`;
-try_variant_get(`_etl_json`, '$.\'; DROP TABLE x; --', 'variant') AS `_etl_v17`;
+try_variant_get(`_etl_json`, '$[0].\'; DROP TABLE x; --', 'variant') AS `_etl_v17`;
 (`_etl_v17` IS NOT NULL AND NOT is_variant_null(`_etl_v17`)) AS `_etl_p17`;
 schema_of_variant(`_etl_v17`) AS `_etl_k17`;
 try_variant_get(`_etl_v17`, '$', 'string') AS `_etl_s17`;
-try_variant_get(`_etl_json`, '$[\'new\u000Aline $ [0] ☃\']', 'variant') AS `_etl_v18`;
+try_variant_get(`_etl_json`, '$[0][\'new\u000Aline $ [0] ☃\']', 'variant') AS `_etl_v18`;
 (`_etl_v18` IS NOT NULL AND NOT is_variant_null(`_etl_v18`)) AS `_etl_p18`;
 schema_of_variant(`_etl_v18`) AS `_etl_k18`;
 try_variant_get(`_etl_v18`, '$', 'string') AS `_etl_s18`;
-try_element_at(try_variant_get(`_etl_json`, '$', 'map<string,variant>'), 'a\'b"c.d') AS `_etl_v19`;
+try_element_at(try_variant_get(`_etl_json`, '$[0]', 'map<string,variant>'), 'a\'b"c.d') AS `_etl_v19`;
 (`_etl_v19` IS NOT NULL AND NOT is_variant_null(`_etl_v19`)) AS `_etl_p19`;
 schema_of_variant(`_etl_v19`) AS `_etl_k19`;
 try_variant_get(`_etl_v19`, '$', 'string') AS `_etl_s19`;
@@ -178,7 +178,7 @@ coalesce(`_etl_p8`, false);
 -- 34 WRONG_TYPE amount: type decimal
 (NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false));
 -- 35 DECIMAL_OVERFLOW amount: type decimal
-(NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 10) END, false));
+(NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k8`, ',', -1), ')', '') AS INT) <= 10) END, false));
 -- 36 OUT_OF_RANGE amount: gte=-0.5
 (NOT `_etl_p8` OR coalesce(`_etl_d8` >= (-0.5BD), false));
 -- 37 MISSING_REQUIRED active: required
@@ -275,7 +275,7 @@ CASE
   WHEN NOT ((NOT `_etl_p7` OR coalesce(`_etl_d7` < (1e3D), false))) THEN 32
   WHEN NOT (coalesce(`_etl_p8`, false)) THEN 33
   WHEN NOT ((NOT `_etl_p8` OR coalesce((`_etl_k8` IN ('BIGINT', 'DOUBLE') OR `_etl_k8` LIKE 'DECIMAL(%'), false))) THEN 34
-  WHEN NOT ((NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k8`, ',', 2), ')', '') AS INT) <= 10) END, false))) THEN 35
+  WHEN NOT ((NOT `_etl_p8` OR coalesce(CASE WHEN `_etl_k8` = 'DOUBLE' THEN CAST(`_etl_d8` AS DOUBLE) = try_cast(`_etl_n8` AS DOUBLE) ELSE `_etl_d8` IS NOT NULL AND (`_etl_k8` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k8`, ',', -1), ')', '') AS INT) <= 10) END, false))) THEN 35
   WHEN NOT ((NOT `_etl_p8` OR coalesce(`_etl_d8` >= (-0.5BD), false))) THEN 36
   WHEN NOT (coalesce(`_etl_p9`, false)) THEN 37
   WHEN NOT ((NOT `_etl_p9` OR coalesce(`_etl_k9` = 'BOOLEAN', false))) THEN 38

@@ -7,32 +7,32 @@ coalesce(is_valid_utf8(`value`), true) AS `_etl_payload_utf8`;
 CASE WHEN `_etl_payload_size` <= 2048 AND `_etl_payload_utf8` THEN coalesce(`value`, '') END AS `_etl_payload_text`;
 sha2(CAST(`_etl_payload_text` AS BINARY), 256) AS `_etl_payload_sha256`;
 try_parse_json(concat('[', `_etl_payload_text`, ',"', `_etl_payload_sha256`, '"]')) AS `_etl_payload_wrapped`;
-CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256` AND try_variant_get(`_etl_payload_wrapped`, '$[2]', 'variant') IS NULL
-  AND NOT (instr(`_etl_payload_text`, '\\u') > 0 AND regexp_replace(`_etl_payload_text`, '\\\\\\\\|\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')
-  THEN try_variant_get(`_etl_payload_wrapped`, '$[0]', 'variant') END AS `_etl_json`;
+CASE WHEN try_variant_get(`_etl_payload_wrapped`, '$[1]', 'string') = `_etl_payload_sha256`
+  AND NOT (contains(`_etl_payload_text`, '\\u') AND regexp_replace(`_etl_payload_text`, '\\\\\\\\|\\\\u[dD][89abAB][0-9a-fA-F]{2}\\\\u[dD][c-fC-F][0-9a-fA-F]{2}', '') RLIKE '\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}')
+  THEN `_etl_payload_wrapped` END AS `_etl_json`;
 CASE WHEN `_etl_json` IS NOT NULL THEN json_object_keys(`_etl_payload_text`) END AS `_etl_keys`;
-try_variant_get(`_etl_json`, '$.event_id', 'variant') AS `_etl_v1`;
+try_variant_get(`_etl_json`, '$[0].event_id', 'variant') AS `_etl_v1`;
 (`_etl_v1` IS NOT NULL AND NOT is_variant_null(`_etl_v1`)) AS `_etl_p1`;
 schema_of_variant(`_etl_v1`) AS `_etl_k1`;
 try_variant_get(`_etl_v1`, '$', 'string') AS `_etl_s1`;
-try_variant_get(`_etl_json`, '$.order_id', 'variant') AS `_etl_v2`;
+try_variant_get(`_etl_json`, '$[0].order_id', 'variant') AS `_etl_v2`;
 (`_etl_v2` IS NOT NULL AND NOT is_variant_null(`_etl_v2`)) AS `_etl_p2`;
 schema_of_variant(`_etl_v2`) AS `_etl_k2`;
 try_variant_get(`_etl_v2`, '$', 'bigint') AS `_etl_i2`;
-try_variant_get(`_etl_json`, '$.customer_id', 'variant') AS `_etl_v3`;
+try_variant_get(`_etl_json`, '$[0].customer_id', 'variant') AS `_etl_v3`;
 (`_etl_v3` IS NOT NULL AND NOT is_variant_null(`_etl_v3`)) AS `_etl_p3`;
 schema_of_variant(`_etl_v3`) AS `_etl_k3`;
 try_variant_get(`_etl_v3`, '$', 'bigint') AS `_etl_i3`;
-try_variant_get(`_etl_json`, '$.order_total', 'variant') AS `_etl_v4`;
+try_variant_get(`_etl_json`, '$[0].order_total', 'variant') AS `_etl_v4`;
 (`_etl_v4` IS NOT NULL AND NOT is_variant_null(`_etl_v4`)) AS `_etl_p4`;
 schema_of_variant(`_etl_v4`) AS `_etl_k4`;
 to_json(`_etl_v4`) AS `_etl_n4`;
 try_cast(`_etl_n4` AS DECIMAL(18,2)) AS `_etl_d4`;
-try_variant_get(`_etl_json`, '$.status', 'variant') AS `_etl_v5`;
+try_variant_get(`_etl_json`, '$[0].status', 'variant') AS `_etl_v5`;
 (`_etl_v5` IS NOT NULL AND NOT is_variant_null(`_etl_v5`)) AS `_etl_p5`;
 schema_of_variant(`_etl_v5`) AS `_etl_k5`;
 try_variant_get(`_etl_v5`, '$', 'string') AS `_etl_s5`;
-try_variant_get(`_etl_json`, '$.event_time', 'variant') AS `_etl_v6`;
+try_variant_get(`_etl_json`, '$[0].event_time', 'variant') AS `_etl_v6`;
 (`_etl_v6` IS NOT NULL AND NOT is_variant_null(`_etl_v6`)) AS `_etl_p6`;
 schema_of_variant(`_etl_v6`) AS `_etl_k6`;
 try_variant_get(`_etl_v6`, '$', 'string') AS `_etl_s6`;
@@ -84,7 +84,7 @@ coalesce(`_etl_p4`, false);
 -- 18 WRONG_TYPE order_total: type decimal
 (NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false));
 -- 19 DECIMAL_OVERFLOW order_total: type decimal
-(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false));
+(NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k4`, ',', -1), ')', '') AS INT) <= 2) END, false));
 -- 20 OUT_OF_RANGE order_total: gte=0
 (NOT `_etl_p4` OR coalesce(`_etl_d4` >= (0BD), false));
 -- 21 MISSING_REQUIRED status: required
@@ -122,7 +122,7 @@ CASE
   WHEN NOT ((NOT `_etl_p3` OR coalesce(`_etl_i3` > (0BD), false))) THEN 16
   WHEN NOT (coalesce(`_etl_p4`, false)) THEN 17
   WHEN NOT ((NOT `_etl_p4` OR coalesce((`_etl_k4` IN ('BIGINT', 'DOUBLE') OR `_etl_k4` LIKE 'DECIMAL(%'), false))) THEN 18
-  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(split_part(`_etl_k4`, ',', 2), ')', '') AS INT) <= 2) END, false))) THEN 19
+  WHEN NOT ((NOT `_etl_p4` OR coalesce(CASE WHEN `_etl_k4` = 'DOUBLE' THEN CAST(`_etl_d4` AS DOUBLE) = try_cast(`_etl_n4` AS DOUBLE) ELSE `_etl_d4` IS NOT NULL AND (`_etl_k4` = 'BIGINT' OR try_cast(replace(substring_index(`_etl_k4`, ',', -1), ')', '') AS INT) <= 2) END, false))) THEN 19
   WHEN NOT ((NOT `_etl_p4` OR coalesce(`_etl_d4` >= (0BD), false))) THEN 20
   WHEN NOT (coalesce(`_etl_p5`, false)) THEN 21
   WHEN NOT ((NOT `_etl_p5` OR coalesce(`_etl_k5` = 'STRING', false))) THEN 22
