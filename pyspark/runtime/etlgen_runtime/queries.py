@@ -44,13 +44,15 @@ class Query(object):
             self.last_watermark = (resume.last_commit, spark_timestamp(resume.batch_watermark_ms))
 
 
-def start_query(start, spark, attempts=6):
-    """Call start(spark); retry when the server's foreachBatch Python worker
-    did not connect back in time (a fixed 10 s limit a loaded server can
-    miss): nothing was started then."""
+def start_query(start, spark, attempts=6, resume=None):
+    """Call start(spark, resume) (start(spark) without a resume point: start
+    reads it); retry when the server's foreachBatch Python worker did not
+    connect back in time (a fixed 10 s limit a loaded server can miss):
+    nothing was started then, so the resume point still holds. A restart
+    (q.starter) reads it anew."""
     for attempt in range(attempts):
         try:
-            q = start(spark)
+            q = start(spark) if resume is None else start(spark, resume)
             q.starter = start
             return q
         except Exception as exc:  # noqa: BLE001 - re-raised unless transient

@@ -33,6 +33,22 @@ def test_start_query_retries_a_worker_that_did_not_connect_back(lines, monkeypat
         qs.start_query(lambda spark: (_ for _ in ()).throw(RuntimeError("failed to connect back")), "spark", attempts=1)
 
 
+def test_start_query_passes_the_resume_point_read_before_and_keeps_the_bare_starter(lines, monkeypatch):
+    monkeypatch.setattr(qs.time, "sleep", lambda s: None)
+    calls = []
+
+    def start(spark, resume=None):
+        calls.append(resume)
+        if len(calls) < 2:
+            raise RuntimeError("Python worker failed to connect back")
+        return qs.Query("w", Handle(), "i")
+
+    q = qs.start_query(start, "spark", resume="point")
+    # The retry starts from the same resume point (nothing had started); a
+    # restart calls the starter without one, so that it reads it anew.
+    assert calls == ["point", "point"] and q.starter is start
+
+
 def test_restart_failed(lines):
     failed = Handle(progress=[ran(0)], active=False, exc=RuntimeError(qs.RESTARTABLE[0] + "\nstack"))
     q = qs.Query("w", failed, "i")

@@ -291,10 +291,18 @@ def write_customers(batch_df, batch_id):
                          CUSTOMERS_CHANGE_ORDER, CUSTOMERS_IDENTITY)
 
 
-def start_customers(spark):
-    """Query customers: out rows, output mode append, foreach-batch-merge into curated.customers."""
+def prepare_customers(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, CUSTOMERS_SCHEMA_SQL, CUSTOMERS_CREATE_SQL)
-    resume = rt.resume_point(spark, CUSTOMERS_CHECKPOINT, [CUSTOMERS_TARGET])
+    return rt.resume_point(spark, CUSTOMERS_CHECKPOINT, [CUSTOMERS_TARGET])
+
+
+def start_customers(spark, resume=None):
+    """Query customers: out rows, output mode append, foreach-batch-merge into curated.customers.
+    resume: what prepare_customers read, read now when None."""
+    if resume is None:
+        resume = prepare_customers(spark)
     df = step_keep_customer_changes(step_normalize_customer_contacts(customer_changes_valid(customer_changes_raw(spark), observe="etlgen_source_customer_changes")))
     df = df.selectExpr(*CUSTOMERS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -312,8 +320,13 @@ def start_customers(spark):
 
 def start(spark):
     """Start every query of the pipeline."""
+    # Every query's tables and resume point first, on a server not yet busy with a batch: the
+    # queries then start together and run their first batches side by side.
+    resumes = [
+        prepare_customers(spark),
+    ]
     return [
-        rt.start_query(start_customers, spark),
+        rt.start_query(start_customers, spark, resume=resumes[0]),
     ]
 
 

@@ -216,10 +216,18 @@ def write_readings(batch_df, batch_id):
         rt.append(batch_df, batch_id, READINGS_TARGET, READINGS_IDENTITY)
 
 
-def start_readings(spark):
-    """Query readings: valid rows, output mode append, append into sensors.readings."""
+def prepare_readings(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, READINGS_SCHEMA_SQL, READINGS_CREATE_SQL)
-    resume = rt.resume_point(spark, READINGS_CHECKPOINT, [READINGS_TARGET])
+    return rt.resume_point(spark, READINGS_CHECKPOINT, [READINGS_TARGET])
+
+
+def start_readings(spark, resume=None):
+    """Query readings: valid rows, output mode append, append into sensors.readings.
+    resume: what prepare_readings read, read now when None."""
+    if resume is None:
+        resume = prepare_readings(spark)
     df = rt.expect(readings_in_valid(readings_in_raw(spark), observe="etlgen_source_readings_in"), READINGS_EXPECTATIONS, "readings_in.valid")
     df = df.selectExpr(*READINGS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -268,10 +276,18 @@ def write_held_readings(batch_df, batch_id):
         rt.append(batch_df, batch_id, HELD_READINGS_TARGET, HELD_READINGS_IDENTITY)
 
 
-def start_held_readings(spark):
-    """Query held_readings: quarantine rows, output mode append, append into sensors.held_readings."""
+def prepare_held_readings(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, HELD_READINGS_SCHEMA_SQL, HELD_READINGS_CREATE_SQL)
-    resume = rt.resume_point(spark, HELD_READINGS_CHECKPOINT, [HELD_READINGS_TARGET])
+    return rt.resume_point(spark, HELD_READINGS_CHECKPOINT, [HELD_READINGS_TARGET])
+
+
+def start_held_readings(spark, resume=None):
+    """Query held_readings: quarantine rows, output mode append, append into sensors.held_readings.
+    resume: what prepare_held_readings read, read now when None."""
+    if resume is None:
+        resume = prepare_held_readings(spark)
     df = rt.quarantine(readings_in_valid(readings_in_raw(spark), observe="etlgen_source_readings_in"), HELD_READINGS_QUARANTINE, PIPELINE_ID)
     df = df.selectExpr(*HELD_READINGS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -306,10 +322,18 @@ def write_rejected_readings(batch_df, batch_id):
         rt.append(batch_df, batch_id, REJECTED_READINGS_TARGET, REJECTED_READINGS_IDENTITY)
 
 
-def start_rejected_readings(spark):
-    """Query rejected_readings: invalid rows, output mode append, append into sensors.rejected_readings."""
+def prepare_rejected_readings(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, REJECTED_READINGS_SCHEMA_SQL, REJECTED_READINGS_CREATE_SQL)
-    resume = rt.resume_point(spark, REJECTED_READINGS_CHECKPOINT, [REJECTED_READINGS_TARGET])
+    return rt.resume_point(spark, REJECTED_READINGS_CHECKPOINT, [REJECTED_READINGS_TARGET])
+
+
+def start_rejected_readings(spark, resume=None):
+    """Query rejected_readings: invalid rows, output mode append, append into sensors.rejected_readings.
+    resume: what prepare_rejected_readings read, read now when None."""
+    if resume is None:
+        resume = prepare_rejected_readings(spark)
     df = readings_in_invalid(readings_in_raw(spark), observe="etlgen_source_readings_in")
     df = df.selectExpr(*REJECTED_READINGS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -327,10 +351,17 @@ def start_rejected_readings(spark):
 
 def start(spark):
     """Start every query of the pipeline."""
+    # Every query's tables and resume point first, on a server not yet busy with a batch: the
+    # queries then start together and run their first batches side by side.
+    resumes = [
+        prepare_readings(spark),
+        prepare_held_readings(spark),
+        prepare_rejected_readings(spark),
+    ]
     return [
-        rt.start_query(start_readings, spark),
-        rt.start_query(start_held_readings, spark),
-        rt.start_query(start_rejected_readings, spark),
+        rt.start_query(start_readings, spark, resume=resumes[0]),
+        rt.start_query(start_held_readings, spark, resume=resumes[1]),
+        rt.start_query(start_rejected_readings, spark, resume=resumes[2]),
     ]
 
 

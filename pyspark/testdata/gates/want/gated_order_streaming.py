@@ -307,11 +307,19 @@ def write_customer_order_windows(batch_df, batch_id, replay=None):
         write_late_order_events(batch_df.sparkSession, batch_id)
 
 
-def start_customer_order_windows(spark):
-    """Query customer_order_windows: out rows, output mode update, foreach-batch-merge into curated.customer_order_windows."""
+def prepare_customer_order_windows(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, CUSTOMER_ORDER_WINDOWS_SCHEMA_SQL, CUSTOMER_ORDER_WINDOWS_CREATE_SQL)
     rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL)
-    resume = rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_TARGET])
+    return rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_TARGET])
+
+
+def start_customer_order_windows(spark, resume=None):
+    """Query customer_order_windows: out rows, output mode update, foreach-batch-merge into curated.customer_order_windows.
+    resume: what prepare_customer_order_windows read, read now when None."""
+    if resume is None:
+        resume = prepare_customer_order_windows(spark)
     df = step_aggregate_customer_orders(order_events_valid(order_events_raw(spark), observe="etlgen_source_order_events"))
     df = rt.observe_rows(df.selectExpr(*CUSTOMER_ORDER_WINDOWS_COLUMNS), "etlgen", CUSTOMER_ORDER_WINDOWS_GATES)
     handle = (
@@ -365,10 +373,18 @@ def write_rejected_order_events(batch_df, batch_id, replay=None):
         rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)
 
 
-def start_rejected_order_events(spark):
-    """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
+def prepare_rejected_order_events(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
-    resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
+    return rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
+
+
+def start_rejected_order_events(spark, resume=None):
+    """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events.
+    resume: what prepare_rejected_order_events read, read now when None."""
+    if resume is None:
+        resume = prepare_rejected_order_events(spark)
     df = order_events_invalid(order_events_raw(spark), observe="etlgen_source_order_events")
     df = rt.observe_rows(df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS), "etlgen", REJECTED_ORDER_EVENTS_GATES)
     handle = (
@@ -386,9 +402,15 @@ def start_rejected_order_events(spark):
 
 def start(spark):
     """Start every query of the pipeline."""
+    # Every query's tables and resume point first, on a server not yet busy with a batch: the
+    # queries then start together and run their first batches side by side.
+    resumes = [
+        prepare_customer_order_windows(spark),
+        prepare_rejected_order_events(spark),
+    ]
     return [
-        rt.start_query(start_customer_order_windows, spark),
-        rt.start_query(start_rejected_order_events, spark),
+        rt.start_query(start_customer_order_windows, spark, resume=resumes[0]),
+        rt.start_query(start_rejected_order_events, spark, resume=resumes[1]),
     ]
 
 

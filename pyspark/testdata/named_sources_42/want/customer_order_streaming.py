@@ -399,10 +399,18 @@ def write_order_payments(batch_df, batch_id):
         rt.append(batch_df, batch_id, ORDER_PAYMENTS_TARGET, ORDER_PAYMENTS_IDENTITY)
 
 
-def start_order_payments(spark):
-    """Query order_payments: out rows, output mode append, append into curated.order_payments."""
+def prepare_order_payments(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, ORDER_PAYMENTS_SCHEMA_SQL, ORDER_PAYMENTS_CREATE_SQL)
-    resume = rt.resume_point(spark, ORDER_PAYMENTS_CHECKPOINT, [ORDER_PAYMENTS_TARGET])
+    return rt.resume_point(spark, ORDER_PAYMENTS_CHECKPOINT, [ORDER_PAYMENTS_TARGET])
+
+
+def start_order_payments(spark, resume=None):
+    """Query order_payments: out rows, output mode append, append into curated.order_payments.
+    resume: what prepare_order_payments read, read now when None."""
+    if resume is None:
+        resume = prepare_order_payments(spark)
     df = step_join_payments(order_events_valid(order_events_raw(spark, "order_events"), observe="etlgen_source_order_events"), payments_valid(payments_raw(spark, "payments"), observe="etlgen_source_payments"))
     df = df.selectExpr(*ORDER_PAYMENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -444,10 +452,18 @@ def write_rejected_order_events(batch_df, batch_id):
         rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)
 
 
-def start_rejected_order_events(spark):
-    """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
+def prepare_rejected_order_events(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
-    resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
+    return rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
+
+
+def start_rejected_order_events(spark, resume=None):
+    """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events.
+    resume: what prepare_rejected_order_events read, read now when None."""
+    if resume is None:
+        resume = prepare_rejected_order_events(spark)
     df = order_events_invalid(order_events_raw(spark, "order_events"), observe="etlgen_source_order_events")
     df = df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -465,9 +481,15 @@ def start_rejected_order_events(spark):
 
 def start(spark):
     """Start every query of the pipeline."""
+    # Every query's tables and resume point first, on a server not yet busy with a batch: the
+    # queries then start together and run their first batches side by side.
+    resumes = [
+        prepare_order_payments(spark),
+        prepare_rejected_order_events(spark),
+    ]
     return [
-        rt.start_query(start_order_payments, spark),
-        rt.start_query(start_rejected_order_events, spark),
+        rt.start_query(start_order_payments, spark, resume=resumes[0]),
+        rt.start_query(start_rejected_order_events, spark, resume=resumes[1]),
     ]
 
 

@@ -69,10 +69,18 @@ def write_dated_ticks(batch_df, batch_id):
         rt.append(batch_df, batch_id, DATED_TICKS_TARGET, DATED_TICKS_IDENTITY, merge_schema=True)
 
 
-def start_dated_ticks(spark):
-    """Query dated_ticks: out rows, output mode append, append into silver.dated_ticks."""
+def prepare_dated_ticks(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, DATED_TICKS_SCHEMA_SQL, DATED_TICKS_CREATE_SQL, DATED_TICKS_TARGET, DATED_TICKS_LAYOUT)
-    resume = rt.resume_point(spark, DATED_TICKS_CHECKPOINT, [DATED_TICKS_TARGET])
+    return rt.resume_point(spark, DATED_TICKS_CHECKPOINT, [DATED_TICKS_TARGET])
+
+
+def start_dated_ticks(spark, resume=None):
+    """Query dated_ticks: out rows, output mode append, append into silver.dated_ticks.
+    resume: what prepare_dated_ticks read, read now when None."""
+    if resume is None:
+        resume = prepare_dated_ticks(spark)
     df = step_date_ticks(ticks_raw(spark))
     df = df.selectExpr(*DATED_TICKS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -90,8 +98,13 @@ def start_dated_ticks(spark):
 
 def start(spark):
     """Start every query of the pipeline."""
+    # Every query's tables and resume point first, on a server not yet busy with a batch: the
+    # queries then start together and run their first batches side by side.
+    resumes = [
+        prepare_dated_ticks(spark),
+    ]
     return [
-        rt.start_query(start_dated_ticks, spark),
+        rt.start_query(start_dated_ticks, spark, resume=resumes[0]),
     ]
 
 

@@ -66,10 +66,18 @@ def write_tagged_ticks(batch_df, batch_id):
         rt.append(batch_df, batch_id, TAGGED_TICKS_TARGET, TAGGED_TICKS_IDENTITY)
 
 
-def start_tagged_ticks(spark):
-    """Query tagged_ticks: out rows, output mode append, append into curated.tagged_ticks."""
+def prepare_tagged_ticks(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, TAGGED_TICKS_SCHEMA_SQL, TAGGED_TICKS_CREATE_SQL)
-    resume = rt.resume_point(spark, TAGGED_TICKS_CHECKPOINT, [TAGGED_TICKS_TARGET])
+    return rt.resume_point(spark, TAGGED_TICKS_CHECKPOINT, [TAGGED_TICKS_TARGET])
+
+
+def start_tagged_ticks(spark, resume=None):
+    """Query tagged_ticks: out rows, output mode append, append into curated.tagged_ticks.
+    resume: what prepare_tagged_ticks read, read now when None."""
+    if resume is None:
+        resume = prepare_tagged_ticks(spark)
     df = step_tag_ticks(ticks_raw(spark))
     df = df.selectExpr(*TAGGED_TICKS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -87,8 +95,13 @@ def start_tagged_ticks(spark):
 
 def start(spark):
     """Start every query of the pipeline."""
+    # Every query's tables and resume point first, on a server not yet busy with a batch: the
+    # queries then start together and run their first batches side by side.
+    resumes = [
+        prepare_tagged_ticks(spark),
+    ]
     return [
-        rt.start_query(start_tagged_ticks, spark),
+        rt.start_query(start_tagged_ticks, spark, resume=resumes[0]),
     ]
 
 

@@ -401,11 +401,19 @@ def write_segment_windows(batch_df, batch_id):
         write_late_orders(batch_df.sparkSession, batch_id)
 
 
-def start_segment_windows(spark):
-    """Query segment_windows: out rows, output mode update, foreach-batch-merge into curated.segment_windows."""
+def prepare_segment_windows(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, SEGMENT_WINDOWS_SCHEMA_SQL, SEGMENT_WINDOWS_CREATE_SQL)
     rt.ensure_table(spark, LATE_ORDERS_SCHEMA_SQL, LATE_ORDERS_CREATE_SQL)
-    resume = rt.resume_point(spark, SEGMENT_WINDOWS_CHECKPOINT, [SEGMENT_WINDOWS_TARGET, LATE_ORDERS_TARGET])
+    return rt.resume_point(spark, SEGMENT_WINDOWS_CHECKPOINT, [SEGMENT_WINDOWS_TARGET, LATE_ORDERS_TARGET])
+
+
+def start_segment_windows(spark, resume=None):
+    """Query segment_windows: out rows, output mode update, foreach-batch-merge into curated.segment_windows.
+    resume: what prepare_segment_windows read, read now when None."""
+    if resume is None:
+        resume = prepare_segment_windows(spark)
     df = step_segment_windows(step_paid_orders(order_events_valid(order_events_raw(spark), observe="etlgen_source_order_events")), customers_valid(customers_raw(spark)))
     df = df.selectExpr(*SEGMENT_WINDOWS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -448,10 +456,18 @@ def write_rejected_order_events(batch_df, batch_id):
         rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)
 
 
-def start_rejected_order_events(spark):
-    """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
+def prepare_rejected_order_events(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
-    resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
+    return rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
+
+
+def start_rejected_order_events(spark, resume=None):
+    """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events.
+    resume: what prepare_rejected_order_events read, read now when None."""
+    if resume is None:
+        resume = prepare_rejected_order_events(spark)
     df = order_events_invalid(order_events_raw(spark), observe="etlgen_source_order_events")
     df = df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -469,9 +485,15 @@ def start_rejected_order_events(spark):
 
 def start(spark):
     """Start every query of the pipeline."""
+    # Every query's tables and resume point first, on a server not yet busy with a batch: the
+    # queries then start together and run their first batches side by side.
+    resumes = [
+        prepare_segment_windows(spark),
+        prepare_rejected_order_events(spark),
+    ]
     return [
-        rt.start_query(start_segment_windows, spark),
-        rt.start_query(start_rejected_order_events, spark),
+        rt.start_query(start_segment_windows, spark, resume=resumes[0]),
+        rt.start_query(start_rejected_order_events, spark, resume=resumes[1]),
     ]
 
 

@@ -379,11 +379,19 @@ def write_paid_orders(batch_df, batch_id):
         rt.append(batch_df, batch_id, PAID_ORDERS_TARGET, PAID_ORDERS_IDENTITY)
 
 
-def start_paid_orders(spark):
-    """Query paid_orders: out rows, output mode append, append into curated.paid_orders."""
+def prepare_paid_orders(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, PAID_ORDERS_SCHEMA_SQL, PAID_ORDERS_CREATE_SQL)
     rt.ensure_table(spark, CUSTOMERS_QUARANTINE_SCHEMA_SQL, CUSTOMERS_QUARANTINE_CREATE_SQL)
-    resume = rt.resume_point(spark, PAID_ORDERS_CHECKPOINT, [PAID_ORDERS_TARGET])
+    return rt.resume_point(spark, PAID_ORDERS_CHECKPOINT, [PAID_ORDERS_TARGET])
+
+
+def start_paid_orders(spark, resume=None):
+    """Query paid_orders: out rows, output mode append, append into curated.paid_orders.
+    resume: what prepare_paid_orders read, read now when None."""
+    if resume is None:
+        resume = prepare_paid_orders(spark)
     df = step_enrich(order_events_valid(order_events_raw(spark), observe="etlgen_source_order_events"), customers_valid(customers_raw(spark)))
     df = df.selectExpr(*PAID_ORDERS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -425,10 +433,18 @@ def write_rejected_order_events(batch_df, batch_id):
         rt.append(batch_df, batch_id, REJECTED_ORDER_EVENTS_TARGET, REJECTED_ORDER_EVENTS_IDENTITY)
 
 
-def start_rejected_order_events(spark):
-    """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events."""
+def prepare_rejected_order_events(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
-    resume = rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
+    return rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
+
+
+def start_rejected_order_events(spark, resume=None):
+    """Query rejected_order_events: invalid rows, output mode append, append into quarantine.rejected_order_events.
+    resume: what prepare_rejected_order_events read, read now when None."""
+    if resume is None:
+        resume = prepare_rejected_order_events(spark)
     df = order_events_invalid(order_events_raw(spark), observe="etlgen_source_order_events")
     df = df.selectExpr(*REJECTED_ORDER_EVENTS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -446,9 +462,15 @@ def start_rejected_order_events(spark):
 
 def start(spark):
     """Start every query of the pipeline."""
+    # Every query's tables and resume point first, on a server not yet busy with a batch: the
+    # queries then start together and run their first batches side by side.
+    resumes = [
+        prepare_paid_orders(spark),
+        prepare_rejected_order_events(spark),
+    ]
     return [
-        rt.start_query(start_paid_orders, spark),
-        rt.start_query(start_rejected_order_events, spark),
+        rt.start_query(start_paid_orders, spark, resume=resumes[0]),
+        rt.start_query(start_rejected_order_events, spark, resume=resumes[1]),
     ]
 
 

@@ -389,10 +389,18 @@ def write_paid_hours(batch_df, batch_id):
         rt.append(batch_df, batch_id, PAID_HOURS_TARGET, PAID_HOURS_IDENTITY)
 
 
-def start_paid_hours(spark):
-    """Query paid_hours: out rows, output mode append, append into curated.paid_hours."""
+def prepare_paid_hours(spark):
+    """This query's tables, created when absent, and its resume point (start reads them
+    for every query before it starts the first)."""
     rt.ensure_table(spark, PAID_HOURS_SCHEMA_SQL, PAID_HOURS_CREATE_SQL)
-    resume = rt.resume_point(spark, PAID_HOURS_CHECKPOINT, [PAID_HOURS_TARGET])
+    return rt.resume_point(spark, PAID_HOURS_CHECKPOINT, [PAID_HOURS_TARGET])
+
+
+def start_paid_hours(spark, resume=None):
+    """Query paid_hours: out rows, output mode append, append into curated.paid_hours.
+    resume: what prepare_paid_hours read, read now when None."""
+    if resume is None:
+        resume = prepare_paid_hours(spark)
     df = step_s41_hourly_paid(step_match_order_payments(orders_valid(orders_raw(spark), observe="etlgen_source_orders"), payments_valid(payments_raw(spark), observe="etlgen_source_payments")))
     df = df.selectExpr(*PAID_HOURS_COLUMNS).observe("etlgen", F.count(F.lit(1)).alias("rows"))
     handle = (
@@ -410,8 +418,13 @@ def start_paid_hours(spark):
 
 def start(spark):
     """Start every query of the pipeline."""
+    # Every query's tables and resume point first, on a server not yet busy with a batch: the
+    # queries then start together and run their first batches side by side.
+    resumes = [
+        prepare_paid_hours(spark),
+    ]
     return [
-        rt.start_query(start_paid_hours, spark),
+        rt.start_query(start_paid_hours, spark, resume=resumes[0]),
     ]
 
 
