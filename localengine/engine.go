@@ -122,6 +122,10 @@ func (e *Engine) open(ctx context.Context, m *planner.Model, pp *planner.Pipelin
 		inputs.addReader(q)
 		e.Queries = append(e.Queries, q)
 	}
+	written := writtenAssets(pp)
+	for _, q := range e.Queries {
+		q.overlaps = q.mayOverlap(e.env, written)
+	}
 	return nil
 }
 

@@ -116,6 +116,9 @@ type Query struct {
 	ranBatch bool
 	// forceNoData makes the next batch a no-data batch (AdvanceWatermark).
 	forceNoData bool
+	// overlaps: the query may start its batch while the query before it
+	// in the round still emits and commits (round.go, Query.mayOverlap).
+	overlaps bool
 	// Recovered is true when the query resumed from an existing checkpoint.
 	Recovered bool
 }

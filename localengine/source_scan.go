@@ -3,6 +3,8 @@ package localengine
 import (
 	"fmt"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -123,4 +125,32 @@ func (q *Query) resetOperators() error {
 	}
 	q.c = c
 	return nil
+}
+
+// onRead calls read (when not nil) once every streamed input of b was
+// scanned without error, at once when b has none (its sources were read
+// before the operators run). A scan that fails never calls it.
+func onRead(b *batch, read func()) {
+	if read == nil {
+		return
+	}
+	var once sync.Once
+	var left atomic.Int32
+	for _, sb := range b.inputs {
+		if sb.scan == nil {
+			continue
+		}
+		left.Add(1)
+		scan := sb.scan
+		sb.scan = func(fn func(*sourceBatch)) ([]Warning, error) {
+			ws, err := scan(fn)
+			if err == nil && left.Add(-1) == 0 {
+				once.Do(read)
+			}
+			return ws, err
+		}
+	}
+	if left.Load() == 0 {
+		once.Do(read)
+	}
 }
