@@ -202,7 +202,14 @@ func (q *Query) runBatch(br batchRun) (*Progress, bool, error) {
 		return nil, false, q.abandon()
 	}
 	out := q.streamOutput(q.c, ol.BatchID)
-	b, rows, err := q.executeTo(q.c, ol, q.ends, out, br.read)
+	read := br.read
+	if read != nil { // under Run: the next batch is read ahead
+		read = func() {
+			q.startReadAhead(ol, time.UnixMilli(ol.BatchTimestampMs).UTC())
+			br.read()
+		}
+	}
+	b, rows, err := q.executeTo(q.c, ol, q.ends, out, read)
 	if err != nil {
 		out.discard()
 		return nil, false, q.failBatch(ol, err)
@@ -347,6 +354,8 @@ func (q *Query) executeTo(c *compiled, ol *OffsetLog, starts map[string]Offset, 
 	b := &batch{id: ol.BatchID, ts: ts, wm: ol.BatchWatermarkMs * 1000, lateWm: ol.LateEventsWatermarkMs * 1000, inputs: map[string]*sourceBatch{},
 		wmMax: make([]int64, len(c.watermarks)), wmSeen: make([]bool, len(c.watermarks))}
 	reads := sourceReads(c.root, map[string]int{})
+	q.scannedNow = q.scannedNow[:0]
+	defer q.releaseReadAheads()
 	for a, src := range q.sources {
 		start, end := starts[a], ol.Sources[a]
 		if sc, ok := q.streamable(c, a, reads); ok {

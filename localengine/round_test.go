@@ -25,14 +25,21 @@ var roundSinks = []string{"customer_order_windows", "rejected_order_events", "la
 // micro-batch per file) into file-json sinks, under a directory of its
 // own, with a fixed clock.
 type roundRig struct {
-	t   *testing.T
-	dir string
-	m   *planner.Model
+	t     *testing.T
+	dir   string
+	p     *etl.Pipeline
+	sinks []string
+	m     *planner.Model
 }
 
 func newRoundRig(t *testing.T, files int) *roundRig {
+	return newPipelineRig(t, orderstreaming.Pipeline, roundSinks, files)
+}
+
+// newPipelineRig is a roundRig of pipeline p, whose loads are sinks.
+func newPipelineRig(t *testing.T, p *etl.Pipeline, sinks []string, files int) *roundRig {
 	t.Helper()
-	r := &roundRig{t: t, dir: t.TempDir()}
+	r := &roundRig{t: t, dir: t.TempDir(), p: p, sinks: sinks}
 	in := filepath.Join(r.dir, "in")
 	if err := os.MkdirAll(in, 0o755); err != nil {
 		t.Fatal(err)
@@ -56,10 +63,10 @@ func newRoundRig(t *testing.T, files int) *roundRig {
 		}
 	}
 	assets := map[string]string{"order_events": "{plugin: file-json, path: " + strconv.Quote(in) + ", max_files_per_trigger: 1}"}
-	for _, s := range roundSinks {
+	for _, s := range sinks {
 		assets[s] = "{plugin: file-json, path: " + strconv.Quote(filepath.Join(r.dir, "out", s)) + "}"
 	}
-	r.m, _ = planExecution(t, etl.DocumentOf(orderstreaming.Pipeline), r.dir, map[string]string{"trigger": "{type: available-now}"}, assets, planner.Options{}, false)
+	r.m, _ = planExecution(t, etl.DocumentOf(p), r.dir, map[string]string{"trigger": "{type: available-now}"}, assets, planner.Options{}, false)
 	return r
 }
 
@@ -67,7 +74,7 @@ func newRoundRig(t *testing.T, files int) *roundRig {
 // overlap false runs every query alone, as before rounds overlapped.
 func (r *roundRig) open(overlap bool, sinks map[string]Sink) *Engine {
 	r.t.Helper()
-	eng, err := Open(r.m, orderstreaming.Pipeline.ID(), &Env{Clock: func() time.Time { return time.Date(2026, 7, 15, 12, 0, 0, 0, time.UTC) }, Sinks: sinks})
+	eng, err := Open(r.m, r.p.ID(), &Env{Clock: func() time.Time { return time.Date(2026, 7, 15, 12, 0, 0, 0, time.UTC) }, Sinks: sinks})
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -98,7 +105,7 @@ func (r *roundRig) run(eng *Engine) ([]string, error) {
 func (r *roundRig) rows() map[string]string {
 	r.t.Helper()
 	out := map[string]string{}
-	for _, s := range roundSinks {
+	for _, s := range r.sinks {
 		parts, err := CommittedFiles(filepath.Join(r.dir, "out", s))
 		if err != nil {
 			r.t.Fatal(err)

@@ -47,10 +47,18 @@ func (sb *sourceBatch) consume(fn func(part *sourceBatch)) {
 func (q *Query) streamed(a string, sc payloadScanner, start, end Offset, ts time.Time) *sourceBatch {
 	key := inputKey(sc, q.validators[a].c.ID, start, end)
 	if pb, ok := q.inputs.getPacked(a, key); ok && pb.keeps(q.ports(a)) {
+		if ra := q.ahead[a]; ra != nil { // another query read it first
+			ra.drop()
+			delete(q.ahead, a)
+		}
 		return pb.batch(ts)
 	}
 	q.inputs.drop(a) // the previous batch can go before this one is read
-	sb := q.scanned(a, sc, start, end, ts)
+	q.scannedNow = append(q.scannedNow, a)
+	sb := q.takeReadAhead(a, start, end, ts)
+	if sb == nil {
+		sb = q.scanned(a, sc, start, end, ts)
+	}
 	if q.inputs.shared(a) {
 		sb = q.packing(sb, a, key, ts)
 	}
