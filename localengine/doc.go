@@ -47,8 +47,18 @@
 // callback and hooks are called from Run's goroutine, in query order,
 // once the batches they report and those overlapping them ended: no batch
 // runs while a callback does, except the first query's BatchStarted,
-// called as its batch starts, as before. The first error in query order is
+// called as its batch starts, as before (an overlapping batch's
+// BatchStarted comes once it ran). The first error in query order is
 // Run's; no batch starts once ctx ended.
+//
+// Under Run, a query that scanned a file source for its batch reads the
+// source's next batch ahead once its input is read (read_ahead.go): the
+// files Next would propose now (FileSource.peek, which records nothing),
+// scanned and validated in a goroutine beside the emit and the commit, at
+// most two chunks ahead until the next batch takes them; a batch planned
+// with other files (or the same files grown) drops it and scans as
+// before. A read ahead is no batch: nothing is logged for it, and Close
+// stops it.
 //
 // # Checkpoints
 //
