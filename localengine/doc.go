@@ -53,7 +53,8 @@
 //
 // Under Run, a query that scanned a file source for its batch reads the
 // source's next batch ahead once its input is read (read_ahead.go): the
-// files Next would propose now (FileSource.peek, which records nothing),
+// files Next would propose now (FileSource.peek, which records nothing;
+// regular files only: a named pipe gives its lines once, to its batch),
 // scanned and validated in a goroutine beside the emit and the commit, at
 // most two chunks ahead until the next batch takes them; a batch planned
 // with other files (or the same files grown) drops it and scans as

@@ -2,6 +2,8 @@ package localengine
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -11,8 +13,9 @@ import (
 // the source in a round: the others unpack what it packed) reads the
 // source's next batch ahead once its own input is read, while its
 // operators emit and it writes and commits: the files Next would propose
-// after the batch's end now (FileSource.peek, which records nothing) are
-// scanned and validated in a goroutine of its own, with a validator of
+// after the batch's end now (FileSource.peek, which records nothing),
+// regular files only (a named pipe gives its lines once), are scanned
+// and validated in a goroutine of its own, with a validator of
 // its own, on the core the emit leaves idle, a few chunks ahead at most
 // (readAheadChunks), then it waits. When the next batch is planned with
 // the same files, of the same sizes and times, it streams those chunks
@@ -57,8 +60,8 @@ func (q *Query) startReadAhead(ol *OffsetLog, ts time.Time) {
 		}
 		start := ol.Sources[a]
 		end, ok, err := fs.peek(start)
-		if err != nil || !ok {
-			continue // the batch's own listing will say
+		if err != nil || !ok || !regularFiles(fs.Dir, end.Files) {
+			continue // the batch's own listing will say; a pipe is read once, by its batch
 		}
 		v := q.aheadValidators[a]
 		if v == nil {
@@ -154,4 +157,17 @@ func (q *Query) dropReadAheads() {
 		ra.drop()
 		delete(q.ahead, a)
 	}
+}
+
+// regularFiles says whether every file of names in dir is a regular file
+// (through links): reading one ahead takes nothing from the batch that
+// reads it, as reading a named pipe would.
+func regularFiles(dir string, names []string) bool {
+	for _, n := range names {
+		fi, err := os.Stat(filepath.Join(dir, n))
+		if err != nil || !fi.Mode().IsRegular() {
+			return false
+		}
+	}
+	return true
 }
