@@ -28,6 +28,39 @@
 // planner lays them out (planner.CheckpointPath): the queries of one source read
 // it independently, as Spark's queries do.
 //
+// # Rounds
+//
+// Run runs rounds of one batch per query, in query order (round.go). A
+// query that shares nothing with the others but the input cache (locked)
+// and the clock — its own file sources, which no query of the engine
+// writes, and a file sink of its own, no hosted load, gate output or
+// quarantine (Query.mayOverlap) — starts its batch, in a goroutine of its
+// own, as soon as the query before it has read its input, while that one
+// still emits, writes and commits: the example's rejected and late
+// queries unpack the batch the windows query packed beside the windows
+// query's emit and commit, on the second core. Each query still writes its
+// sink and commits only after the one before it committed, so a query's
+// own checkpoint commits after its sinks and the round commits in query
+// order; when the one before it failed or was abandoned the batch is
+// abandoned too, before its sink write (offsets/N stays logged,
+// uncommitted: the next start re-runs it with those offsets). Run's
+// callback and hooks are called from Run's goroutine, in query order,
+// once the batches they report and those overlapping them ended: no batch
+// runs while a callback does, except the first query's BatchStarted,
+// called as its batch starts, as before (an overlapping batch's
+// BatchStarted comes once it ran). The first error in query order is
+// Run's; no batch starts once ctx ended.
+//
+// Under Run, a query that scanned a file source for its batch reads the
+// source's next batch ahead once its input is read (read_ahead.go): the
+// files Next would propose now (FileSource.peek, which records nothing;
+// regular files only: a named pipe gives its lines once, to its batch),
+// scanned and validated in a goroutine beside the emit and the commit, at
+// most two chunks ahead until the next batch takes them; a batch planned
+// with other files (or the same files grown) drops it and scans as
+// before. A read ahead is no batch: nothing is logged for it, and Close
+// stops it.
+//
 // # Checkpoints
 //
 // A checkpoint has an identity (metadata, checkpoint_id.go) and a lock

@@ -122,6 +122,10 @@ func (e *Engine) open(ctx context.Context, m *planner.Model, pp *planner.Pipelin
 		inputs.addReader(q)
 		e.Queries = append(e.Queries, q)
 	}
+	written := writtenAssets(pp)
+	for _, q := range e.Queries {
+		q.overlaps = q.mayOverlap(e.env, written)
+	}
 	return nil
 }
 
@@ -132,6 +136,7 @@ func (e *Engine) open(ctx context.Context, m *planner.Model, pp *planner.Pipelin
 func (e *Engine) Close() error {
 	var errs []error
 	for _, q := range e.Queries {
+		q.dropReadAheads()
 		if err := q.snap.wait(); err != nil { // a state snapshot in flight
 			errs = append(errs, fmt.Errorf("query %s: %w", q.Name, err))
 		}

@@ -90,7 +90,22 @@ type listedFile struct {
 
 // Next lists the directory and proposes the next unseen files.
 func (f *FileSource) Next(start Offset) (Offset, bool, error) {
-	files, err := f.list()
+	end, ok, err := f.propose(start, true)
+	if ok {
+		f.MarkSeen(end)
+	}
+	return end, ok, err
+}
+
+// peek is the offset Next would propose after start now, recording
+// nothing (no file marked seen, no change of a read file noticed): what a
+// read ahead reads (read_ahead.go).
+func (f *FileSource) peek(start Offset) (Offset, bool, error) { return f.propose(start, false) }
+
+// propose lists the directory and proposes the next unseen files after
+// start; check notices the changes of the files read before.
+func (f *FileSource) propose(start Offset, check bool) (Offset, bool, error) {
+	files, err := f.list(check)
 	if err != nil {
 		return Offset{}, false, err
 	}
@@ -103,13 +118,13 @@ func (f *FileSource) Next(start Offset) (Offset, bool, error) {
 		end.Files = append(end.Files, lf.name)
 		end.Listed = append(end.Listed, lf.stat)
 	}
-	f.MarkSeen(end)
 	return end, true, nil
 }
 
 // list returns the unseen *.json and *.jsonl files, by name; names
-// starting with "." or "_" are hidden, as in Spark.
-func (f *FileSource) list() ([]listedFile, error) {
+// starting with "." or "_" are hidden, as in Spark. check notices the
+// changes of the seen ones (file_grew.go).
+func (f *FileSource) list(check bool) ([]listedFile, error) {
 	entries, err := os.ReadDir(f.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("list file source %s: %w", f.Dir, err)
@@ -122,7 +137,9 @@ func (f *FileSource) list() ([]listedFile, error) {
 			continue
 		}
 		if f.seen[n] {
-			f.checkRead(n)
+			if check {
+				f.checkRead(n)
+			}
 			continue
 		}
 		fi, err := os.Stat(filepath.Join(f.Dir, n)) // follows links

@@ -18,7 +18,7 @@ func (f *FileStatic) Next(start Offset) (Offset, bool, error) { return start, fa
 // name order (the offsets are ignored).
 func (f *FileStatic) Read(_, _ Offset) ([]Payload, error) {
 	src := &FileSource{Dir: f.Dir}
-	files, err := src.list()
+	files, err := src.list(false)
 	if err != nil {
 		return nil, err
 	}

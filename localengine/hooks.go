@@ -2,11 +2,16 @@ package localengine
 
 // Hooks are what Run calls besides its batch callback, for a lifecycle
 // event stream (package run); any may be nil. They are called from Run's
-// goroutine, in order with the batch callback.
+// goroutine, in order with the batch callback: in query order, a batch's
+// BatchStarted before its callback, after the callback of the batch of
+// the query before it.
 type Hooks struct {
 	// BatchStarted is called when a batch starts: offsets/N is logged (or,
 	// for replay, was logged by an earlier run whose commit is missing)
-	// and the batch is about to read its input.
+	// and the batch is about to read its input. The batch of a query that
+	// ran beside the one before it in its round (round.go) started while
+	// that one ran: its BatchStarted comes after that one's callback, once
+	// both batches ended.
 	BatchStarted func(query string, batchID int64, replay bool)
 	// Idle is called, under a processing-time trigger only, whenever a
 	// trigger finds nothing for the query to run: it has caught up with

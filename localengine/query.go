@@ -116,6 +116,18 @@ type Query struct {
 	ranBatch bool
 	// forceNoData makes the next batch a no-data batch (AdvanceWatermark).
 	forceNoData bool
+	// ahead are the read aheads of the next batch, by source asset, and
+	// aheadValidators their validators; scannedNow the sources the batch
+	// in flight scanned, taken the read aheads it took (read_ahead.go).
+	ahead           map[string]*readAhead
+	aheadValidators map[string]*validator
+	scannedNow      []string
+	taken           []*readAhead
+	// aheadRead counts the read aheads batches took.
+	aheadRead int
+	// overlaps: the query may start its batch while the query before it
+	// in the round still emits and commits (round.go, Query.mayOverlap).
+	overlaps bool
 	// Recovered is true when the query resumed from an existing checkpoint.
 	Recovered bool
 }

@@ -174,13 +174,16 @@ func copyWm(m map[int]int64) map[int]int64 {
 // RunBatch runs the next micro-batch if there is one: offsets/N, execute,
 // sink, state/N.delta, commits/N, then the watermark advances (and every
 // few batches a state snapshot is written in the background).
-func (q *Query) RunBatch() (*Progress, bool, error) { return q.runBatch(nil, nil) }
+func (q *Query) RunBatch() (*Progress, bool, error) { return q.runBatch(batchRun{}) }
 
-// runBatch is RunBatch, abandoning the batch (errAbandoned) when abort
-// closes before its operators run or before its sink write: offsets/N
-// stays, uncommitted, and the next start re-runs it. started (when not
-// nil) is called once offsets/N is logged, before the batch runs.
-func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool)) (*Progress, bool, error) {
+// runBatch is RunBatch, abandoning the batch (errAbandoned) when br.abort
+// closes before its operators run or before its sink write, or when the
+// turn it overlaps (br.after) did not commit: offsets/N stays,
+// uncommitted, and the next start re-runs it. br.started (when not nil) is
+// called once offsets/N is logged, before the batch runs; br.read once
+// its input is read.
+func (q *Query) runBatch(br batchRun) (*Progress, bool, error) {
+	abort, started := br.abort, br.started
 	ol, ok, err := q.plan()
 	if err != nil || !ok {
 		return nil, false, err
@@ -199,7 +202,14 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 		return nil, false, q.abandon()
 	}
 	out := q.streamOutput(q.c, ol.BatchID)
-	b, rows, err := q.executeTo(q.c, ol, q.ends, out)
+	read := br.read
+	if read != nil { // under Run: the next batch is read ahead
+		read = func() {
+			q.startReadAhead(ol, time.UnixMilli(ol.BatchTimestampMs).UTC())
+			br.read()
+		}
+	}
+	b, rows, err := q.executeTo(q.c, ol, q.ends, out, read)
 	if err != nil {
 		out.discard()
 		return nil, false, q.failBatch(ol, err)
@@ -217,6 +227,10 @@ func (q *Query) runBatch(abort <-chan struct{}, started func(string, int64, bool
 	if err != nil {
 		out.discard()
 		return nil, false, q.failBatch(ol, err)
+	}
+	if err := br.held(); err != nil {
+		out.discard()
+		return nil, false, q.abandon()
 	}
 	wctx, stopWrite := abortContext(abort)
 	var w written
@@ -327,16 +341,21 @@ func (q *Query) Crash() (bool, error) {
 // execute runs the operators on the data between starts and ol's ends and
 // returns the batch's rows.
 func (q *Query) execute(c *compiled, ol *OffsetLog, starts map[string]Offset) (*batch, []Row, error) {
-	return q.executeTo(c, ol, starts, nil)
+	return q.executeTo(c, ol, starts, nil, nil)
 }
 
 // executeTo is execute, handing the batch's rows to out as the operators
-// produce them instead when out is not nil (no rows are returned then).
-func (q *Query) executeTo(c *compiled, ol *OffsetLog, starts map[string]Offset, out *outputStream) (*batch, []Row, error) {
+// produce them instead when out is not nil (no rows are returned then),
+// and calling read (when not nil) once the batch's input is read: its
+// streamed sources scanned (and packed for the other queries), or, with
+// none, its sources read.
+func (q *Query) executeTo(c *compiled, ol *OffsetLog, starts map[string]Offset, out *outputStream, read func()) (*batch, []Row, error) {
 	ts := time.UnixMilli(ol.BatchTimestampMs).UTC()
 	b := &batch{id: ol.BatchID, ts: ts, wm: ol.BatchWatermarkMs * 1000, lateWm: ol.LateEventsWatermarkMs * 1000, inputs: map[string]*sourceBatch{},
 		wmMax: make([]int64, len(c.watermarks)), wmSeen: make([]bool, len(c.watermarks))}
 	reads := sourceReads(c.root, map[string]int{})
+	q.scannedNow = q.scannedNow[:0]
+	defer q.releaseReadAheads()
 	for a, src := range q.sources {
 		start, end := starts[a], ol.Sources[a]
 		if sc, ok := q.streamable(c, a, reads); ok {
@@ -358,6 +377,7 @@ func (q *Query) executeTo(c *compiled, ol *OffsetLog, starts map[string]Offset, 
 		}
 		b.inputs[a] = sb
 	}
+	onRead(b, read)
 	c.failure.err = nil
 	var rows []Row
 	if out != nil {

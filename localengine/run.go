@@ -2,7 +2,6 @@ package localengine
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/etlgen/etlgen/framework/profile"
@@ -118,32 +117,21 @@ func (e *Engine) runAvailable(r runner) (bool, error) {
 
 // runOnce runs at most one batch of every query, starting none once ctx
 // ended; ran says whether any batch ran. A batch the stop abandons is
-// recorded in Abandoned.
+// recorded in Abandoned. The queries that may overlap the one before them
+// run in segments (round.go).
 func (e *Engine) runOnce(r runner) (bool, error) {
 	ran := false
-	for _, q := range e.Queries {
+	for i := 0; i < len(e.Queries); {
 		if r.ctx.Err() != nil {
 			return ran, nil
 		}
-		next := q.NextBatch()
-		p, ok, err := q.runBatch(r.abort, r.started)
-		r.notify(q)
-		if errors.Is(err, errAbandoned) {
-			e.Abandoned = append(e.Abandoned, AbandonedBatch{Query: q.Name, BatchID: next})
-			return ran, nil
+		turns := e.segment(r, i)
+		did, stop, err := e.report(r, turns)
+		ran = ran || did
+		if err != nil || stop {
+			return ran, err
 		}
-		if err != nil {
-			return ran, &QueryError{Query: q.Name, Err: err}
-		}
-		if !ok && r.idle != nil {
-			r.idle(q.Name)
-		}
-		if ok {
-			ran = true
-			if r.onBatch != nil {
-				r.onBatch(p)
-			}
-		}
+		i += len(turns)
 	}
 	return ran, nil
 }

@@ -3,6 +3,8 @@ package localengine
 import (
 	"fmt"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -45,10 +47,18 @@ func (sb *sourceBatch) consume(fn func(part *sourceBatch)) {
 func (q *Query) streamed(a string, sc payloadScanner, start, end Offset, ts time.Time) *sourceBatch {
 	key := inputKey(sc, q.validators[a].c.ID, start, end)
 	if pb, ok := q.inputs.getPacked(a, key); ok && pb.keeps(q.ports(a)) {
+		if ra := q.ahead[a]; ra != nil { // another query read it first
+			ra.drop()
+			delete(q.ahead, a)
+		}
 		return pb.batch(ts)
 	}
 	q.inputs.drop(a) // the previous batch can go before this one is read
-	sb := q.scanned(a, sc, start, end, ts)
+	q.scannedNow = append(q.scannedNow, a)
+	sb := q.takeReadAhead(a, start, end, ts)
+	if sb == nil {
+		sb = q.scanned(a, sc, start, end, ts)
+	}
 	if q.inputs.shared(a) {
 		sb = q.packing(sb, a, key, ts)
 	}
@@ -123,4 +133,32 @@ func (q *Query) resetOperators() error {
 	}
 	q.c = c
 	return nil
+}
+
+// onRead calls read (when not nil) once every streamed input of b was
+// scanned without error, at once when b has none (its sources were read
+// before the operators run). A scan that fails never calls it.
+func onRead(b *batch, read func()) {
+	if read == nil {
+		return
+	}
+	var once sync.Once
+	var left atomic.Int32
+	for _, sb := range b.inputs {
+		if sb.scan == nil {
+			continue
+		}
+		left.Add(1)
+		scan := sb.scan
+		sb.scan = func(fn func(*sourceBatch)) ([]Warning, error) {
+			ws, err := scan(fn)
+			if err == nil && left.Add(-1) == 0 {
+				once.Do(read)
+			}
+			return ws, err
+		}
+	}
+	if left.Load() == 0 {
+		once.Do(read)
+	}
 }
