@@ -140,6 +140,11 @@
 //     time puts them after the watermark are dropped before the contract's
 //     validation (rt.late_candidates).
 //
+// start() calls every query's prepare_<query> (its tables, created or
+// checked, and its resume point, rt.resume_point) before the first
+// start_<query>, so that the queries start together; start_<query> reads
+// its resume point itself when called without one (a restart).
+//
 // A program prints one JSON line per event on stdout ("session" once
 // connected, "start", "batch", "orphan", "end"), and exits 0 (finished
 // or stopped), 1 (failure) or 16 (connectivity, authentication, sink
@@ -205,7 +210,7 @@
 // A load another query hosts (multi-sink, planner.Query.Host) starts no
 // query: its host's foreachBatch materializes the batch once and writes it
 // after its own sink with write_<load> (view_query.go hostedWrite, a
-// writeView with the load's txnAppId), and start_<host> creates its table.
+// writeView with the load's txnAppId), and prepare_<host> creates its table.
 //
 // # Replay
 //
