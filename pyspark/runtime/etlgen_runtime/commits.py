@@ -10,6 +10,7 @@ from pyspark.sql import functions as F
 from .events import RUN_ID
 from .failures import server_lost
 from .sinks import sink_handler
+from .tables import table_location
 
 
 def table_version(spark, target):
@@ -103,16 +104,11 @@ class CommitLog(object):
 def commit_log(spark, target, version):
     """The CommitLog of the Delta table target (SQL name) whose version at
     the start is version, or None when the log cannot be read as files:
-    no version, a location DESCRIBE DETAIL does not give or that holds
+    no version, no location (table_location) or one that holds
     GLOB_CHARS."""
     if version is None:
         return None
-    try:
-        location = spark.sql("DESCRIBE DETAIL %s" % target).select("location").first()["location"]
-    except Exception as exc:  # noqa: BLE001 - DESCRIBE HISTORY answers instead
-        if server_lost(exc):
-            raise
-        return None
+    location = table_location(spark, target)
     if not location or any(c in location for c in GLOB_CHARS):
         return None
     return CommitLog(location, version)

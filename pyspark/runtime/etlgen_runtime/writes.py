@@ -14,6 +14,7 @@ from .environment import kafka_credentials, options_from_env
 from .events import RUN_ID
 from .failures import TABLE_LAYOUT_MARKER
 from .sinks import sink_handler
+from .tables import table_layout
 
 
 def write_kafka(df, topic, options, key, value, env_options=None, credential_env=None, mechanism=None):
@@ -38,6 +39,12 @@ def ensure_table(spark, schema_sql, create_sql, target=None, layout=None):
     if handler is not None:  # a table of a plugin's sink kind
         check_layout(target, handler.layout(spark, target), layout)
     elif layout:
+        # The catalog entry first (table_layout: no job over the table's
+        # state); DESCRIBE DETAIL has the last word on a table it says
+        # differs, or does not describe.
+        described = table_layout(spark, target)
+        if described is not None and not layout_problems(described, layout):
+            return
         check_layout(target, spark.sql("DESCRIBE DETAIL %s" % target).collect()[0].asDict(), layout)
 
 
@@ -48,10 +55,20 @@ class TableLayoutError(Exception):
 
 def check_layout(target, detail, layout):
     """Raise TableLayoutError when the table (detail: a row of DESCRIBE
-    DETAIL as a dict) lacks what layout asks: its partition columns, in
-    order, when layout has partition_by; each property with its value (a
-    boolean in any case; delta.feature.<name> as a table feature). Other
-    properties of the table are fine."""
+    DETAIL as a dict) lacks what layout asks (layout_problems)."""
+    problems = layout_problems(detail, layout)
+    if problems:
+        raise TableLayoutError("%s table %s exists with another layout than the profile's: %s; CREATE TABLE IF NOT EXISTS "
+                               "left it as it is. Change it (ALTER TABLE ... SET TBLPROPERTIES; partitioning only by "
+                               "rewriting the table), or bind the sink to a new table" % (TABLE_LAYOUT_MARKER, target, "; ".join(problems)))
+
+
+def layout_problems(detail, layout):
+    """What the table (detail: a row of DESCRIBE DETAIL as a dict) lacks of
+    what layout asks, in words: its partition columns, in order, when layout
+    has partition_by; each property with its value (a boolean in any case;
+    delta.feature.<name> as a table feature). Other properties of the table
+    are fine."""
     problems = []
     want = layout.get("partition_by")
     have = list(detail.get("partitionColumns") or [])
@@ -69,10 +86,7 @@ def check_layout(target, detail, layout):
             problems.append("property %s is not set (the profile says %s)" % (key, value))
         elif got != value and not (value in ("true", "false") and got.lower() == value):
             problems.append("property %s is %s, the profile says %s" % (key, got, value))
-    if problems:
-        raise TableLayoutError("%s table %s exists with another layout than the profile's: %s; CREATE TABLE IF NOT EXISTS "
-                               "left it as it is. Change it (ALTER TABLE ... SET TBLPROPERTIES; partitioning only by "
-                               "rewriting the table), or bind the sink to a new table" % (TABLE_LAYOUT_MARKER, target, "; ".join(problems)))
+    return problems
 
 
 def user_metadata(app_id, batch_id):
