@@ -10,6 +10,7 @@ import uuid
 from pyspark.sql import functions as F
 
 from .checkpoint import query_id
+from .commits import read_start_version
 from .environment import kafka_credentials, options_from_env
 from .events import RUN_ID
 from .failures import TABLE_LAYOUT_MARKER
@@ -28,14 +29,17 @@ def write_kafka(df, topic, options, key, value, env_options=None, credential_env
 
 
 def ensure_table(spark, schema_sql, create_sql, target=None, layout=None):
-    """Create the table's schema (database) and the table when absent; with
-    layout (the partitioning and properties of the profile), check that the
-    table, new or not, has it: CREATE TABLE IF NOT EXISTS leaves an existing
-    table as it is (check_layout)."""
+    """Create the table's schema (database) and the table (SQL name target)
+    when absent, a Delta table's version at the start read first
+    (read_start_version); with layout (the partitioning and properties of
+    the profile), check that the table, new or not, has it: CREATE TABLE IF
+    NOT EXISTS leaves an existing table as it is (check_layout)."""
     if schema_sql:
         spark.sql(schema_sql)
-    spark.sql(create_sql)
     handler = sink_handler(layout.get("format")) if layout else None
+    if target and handler is None:
+        read_start_version(spark, target)
+    spark.sql(create_sql)
     if handler is not None:  # a table of a plugin's sink kind
         check_layout(target, handler.layout(spark, target), layout)
     elif layout:

@@ -28,6 +28,22 @@ HISTORY = [
 
 def test_table_version():
     assert c.table_version(Session(results={"DESCRIBE HISTORY t": [{"version": 3}]}), "t") == 3
+
+
+@pytest.mark.parametrize("answer, want", [
+    ([{"version": 7}], 7),  # an existing table: its version, read before CREATE TABLE IF NOT EXISTS
+    (RuntimeError("[TABLE_OR_VIEW_NOT_FOUND] The table or view `db`.`t` cannot be found."), 0),  # created next: commit 0
+    (RuntimeError("[DELTA_TABLE_ONLY_OPERATION] db.t is not a Delta table"), None),  # asked again, and unknown
+])
+def test_read_start_version(answer, want):
+    s = Session(results={"DESCRIBE HISTORY t": answer})
+    c.read_start_version(s, "t")
+    assert c.table_version(s, "t") == want
+    assert len(s.statements) == (1 if want is not None else 2)  # table_version took the start's once
+    s = Session(results={"DESCRIBE HISTORY t": [{"version": 9}]})
+    assert c.table_version(s, "t") == 9 and s.statements == ["DESCRIBE HISTORY t LIMIT 1"]  # taken once only
+    with pytest.raises(RuntimeError):
+        c.read_start_version(Session(results={"DESCRIBE HISTORY t": RuntimeError("Connection refused")}), "t")
     assert c.table_version(Session(results={"DESCRIBE HISTORY t": RuntimeError("[TABLE_OR_VIEW_NOT_FOUND]")}), "t") is None
     with pytest.raises(RuntimeError):
         c.table_version(Session(results={"DESCRIBE HISTORY t": RuntimeError("StatusCode.UNAVAILABLE")}), "t")

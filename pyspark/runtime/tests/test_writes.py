@@ -95,7 +95,7 @@ def test_ensure_table(fake_kind):
     s = Session(results=catalog_entry(["day"], {"delta.minWriterVersion": "2", "k": "v"}))
     w.ensure_table(s, "CREATE SCHEMA IF NOT EXISTS db", "CREATE TABLE IF NOT EXISTS db.t", "db.t",
                    {"partition_by": ["day"], "properties": {"k": "v"}})
-    assert s.statements == ["CREATE SCHEMA IF NOT EXISTS db", "CREATE TABLE IF NOT EXISTS db.t",
+    assert s.statements == ["CREATE SCHEMA IF NOT EXISTS db", "DESCRIBE HISTORY db.t LIMIT 1", "CREATE TABLE IF NOT EXISTS db.t",
                             "DESCRIBE TABLE EXTENDED db.t", "SHOW TBLPROPERTIES db.t"]  # no DESCRIBE DETAIL
     # a difference, or a feature the legacy protocol implies: DESCRIBE DETAIL has the last word
     detail = {"DESCRIBE DETAIL": [{"partitionColumns": ["day"], "properties": {"k": "v"}, "tableFeatures": ["appendOnly"]}]}
@@ -108,7 +108,7 @@ def test_ensure_table(fake_kind):
     assert "property k is v, the profile says w" in str(e.value) and s.statements[-1] == "DESCRIBE DETAIL db.t"
     s = Session()
     w.ensure_table(s, None, "CREATE TABLE x", "x", {"format": "lake", "properties": {"k": "v"}})
-    assert s.statements == ["CREATE TABLE x"] and fake_kind.calls == [("layout", "x")]
+    assert s.statements == ["CREATE TABLE x"] and fake_kind.calls == [("layout", "x")]  # no Delta history
     with pytest.raises(w.TableLayoutError):
         w.ensure_table(s, None, "CREATE TABLE x", "x", {"format": "lake", "properties": {"k": "w"}})
     s = Session()
