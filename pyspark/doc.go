@@ -144,7 +144,8 @@
 //     validation (rt.late_candidates).
 //
 // start() calls every query's prepare_<query> (its tables, created or
-// checked, and its resume point, rt.resume_point) before the first
+// checked, each Delta table's version read before it is created, and its
+// resume point, rt.resume_point) before the first
 // start_<query>, so that the queries start together; start_<query> reads
 // its resume point itself when called without one (a restart).
 //
