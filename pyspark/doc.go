@@ -121,7 +121,10 @@
 //     id>/etlgen_batch=<batch id>, overwritten on replay; tables are created
 //     from the contracts when absent, with the sink's partition_by and
 //     table_properties, and an existing table is checked against them
-//     (DESCRIBE DETAIL, rt.check_layout) before its query starts; an
+//     before its query starts (rt.ensure_table: its catalog entry, DESCRIBE
+//     TABLE EXTENDED and SHOW TBLPROPERTIES, which need no job over the
+//     table's state; DESCRIBE DETAIL decides a table they show different,
+//     rt.check_layout); an
 //     append with merge_schema sets mergeSchema; a CDF MERGE sink (planner
 //     Sink.Changes) keeps per key the batch's latest change (highest
 //     _commit_version, then change type), ignores update pre-images, and
@@ -141,7 +144,8 @@
 //     validation (rt.late_candidates).
 //
 // start() calls every query's prepare_<query> (its tables, created or
-// checked, and its resume point, rt.resume_point) before the first
+// checked, each Delta table's version read before it is created, and its
+// resume point, rt.resume_point) before the first
 // start_<query>, so that the queries start together; start_<query> reads
 // its resume point itself when called without one (a restart).
 //

@@ -3,6 +3,7 @@ package pyspark_test
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,6 +61,7 @@ func TestLiveDeltaLayout(t *testing.T) {
 			t.Errorf("SHOW TBLPROPERTIES %s = %q, want %q", k, shown[k], v)
 		}
 	}
+	checkCatalogEntry(t, s, table, d)
 	n1 := s.count("SELECT count(*) AS n FROM " + table)
 	if n1 == "0" || s.count("SELECT count(*) AS n FROM "+table+" WHERE event_date <> to_date(timestamp)") != "0" {
 		t.Errorf("version 1 wrote %s rows, or rows whose partition is not their date", n1)
@@ -104,6 +106,64 @@ func TestLiveDeltaLayout(t *testing.T) {
 	t.Logf("table-layout: %s", res.Failure.Message)
 	if n := s.count("SELECT count(*) AS n FROM " + table); n != before {
 		t.Errorf("the refused run changed the table: %s rows, had %s", n, before)
+	}
+}
+
+// catalogEntryScript runs etlgen_runtime.tables over the rows of DESCRIBE
+// TABLE EXTENDED and SHOW TBLPROPERTIES given on stdin (statement prefix →
+// rows), as the runtime reads them from Spark Connect.
+const catalogEntryScript = `
+from etlgen_runtime import tables
+answers = json.load(sys.stdin)
+class Rows(object):
+    def __init__(self, rows):
+        self.rows = rows
+    def collect(self):
+        return self.rows
+class Session(object):
+    def sql(self, text):
+        for prefix, rows in answers.items():
+            if text.startswith(prefix):
+                return Rows(rows)
+        raise RuntimeError("not answered: " + text)
+print(json.dumps({"layout": tables.table_layout(Session(), "t"), "location": tables.table_location(Session(), "t")}))
+`
+
+// checkCatalogEntry checks that the runtime reads from the table's catalog
+// entry (DESCRIBE TABLE EXTENDED, SHOW TBLPROPERTIES, as this server returns
+// them) the location, partition columns and properties of its DESCRIBE
+// DETAIL row d, and table features it lists (all of them for a table of the
+// table-features protocol, writer version 7).
+func checkCatalogEntry(t *testing.T, s *liveStack, table string, d map[string]any) {
+	t.Helper()
+	res := s.query("DESCRIBE TABLE EXTENDED "+table, "SHOW TBLPROPERTIES "+table)
+	var got struct {
+		Layout struct {
+			PartitionColumns []any          `json:"partitionColumns"`
+			Properties       map[string]any `json:"properties"`
+			TableFeatures    []any          `json:"tableFeatures"`
+		} `json:"layout"`
+		Location string `json:"location"`
+	}
+	runRuntime(t, "testdata/stack_available_now", catalogEntryScript,
+		map[string]any{"DESCRIBE TABLE EXTENDED": res[0], "SHOW TBLPROPERTIES": res[1]}, &got)
+	if got.Location != d["location"] {
+		t.Errorf("location from the catalog entry = %q, DESCRIBE DETAIL's %v", got.Location, d["location"])
+	}
+	if diff := cmp.Diff(d["partitionColumns"], any(got.Layout.PartitionColumns)); diff != "" {
+		t.Errorf("partition columns from the catalog entry (-DESCRIBE DETAIL +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(d["properties"], any(got.Layout.Properties)); diff != "" {
+		t.Errorf("properties from the catalog entry (-DESCRIBE DETAIL +got):\n%s", diff)
+	}
+	features, _ := d["tableFeatures"].([]any)
+	for _, f := range got.Layout.TableFeatures {
+		if !slices.Contains(features, f) {
+			t.Errorf("table feature %v from the catalog entry is not in DESCRIBE DETAIL's %v", f, features)
+		}
+	}
+	if fmt.Sprint(d["minWriterVersion"]) == "7" && len(got.Layout.TableFeatures) != len(features) {
+		t.Errorf("table features from the catalog entry %v, DESCRIBE DETAIL's %v", got.Layout.TableFeatures, features)
 	}
 }
 

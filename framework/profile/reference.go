@@ -125,7 +125,7 @@ func pluginSection(b *bytes.Buffer, p *Plugin) {
 func tablePropertiesSection(b *bytes.Buffer) {
 	b.WriteString("\n## Table properties\n\n")
 	b.WriteString("`table_properties` of a `delta` sink are set when the sink creates the table (`CREATE TABLE IF NOT EXISTS … TBLPROPERTIES`),\n")
-	b.WriteString("with `partition_by` as `PARTITIONED BY`. Before a query writes, the engine reads the table back (Spark: `DESCRIBE DETAIL`)\n")
+	b.WriteString("with `partition_by` as `PARTITIONED BY`. Before a query writes, the engine reads the table back (Spark: `DESCRIBE TABLE EXTENDED` and `SHOW TBLPROPERTIES`; `DESCRIBE DETAIL` when they differ)\n")
 	b.WriteString("and fails the query when a table that already existed has other partition columns or lacks one of the\n")
 	b.WriteString("properties with its value (extra properties are fine): `ALTER TABLE … SET TBLPROPERTIES` it, or write a new table.\n")
 	b.WriteString("Keys outside `delta.*` are the table's own metadata and kept as written; `delta.*` keys must be one of these\n")

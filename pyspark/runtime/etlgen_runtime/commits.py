@@ -10,16 +10,46 @@ from pyspark.sql import functions as F
 from .events import RUN_ID
 from .failures import server_lost
 from .sinks import sink_handler
+from .tables import table_location
+
+# The versions at the start that ensure_table read before it created a table
+# (read_start_version), by SQL name, for table_version to take once.
+_START_VERSIONS = {}
+
+# The error class of a statement on a table that does not exist.
+TABLE_NOT_FOUND = "TABLE_OR_VIEW_NOT_FOUND"
 
 
 def table_version(spark, target):
-    """The current version of a Delta table, or None."""
+    """The current version of a Delta table, or None: the one
+    read_start_version read for it, once, or DESCRIBE HISTORY's."""
+    if target in _START_VERSIONS:
+        return _START_VERSIONS.pop(target)
     try:
         return spark.sql("DESCRIBE HISTORY %s LIMIT 1" % target).first()["version"]
     except Exception as exc:  # noqa: BLE001 - reporting only
         if server_lost(exc):
             raise
         return None
+
+
+def read_start_version(spark, target):
+    """Read the version of the Delta table target (SQL name) before
+    ensure_table creates it when absent, for table_version: DESCRIBE
+    HISTORY's when the table exists; 0 when it does not, the commit of the
+    CREATE that follows (a lower bound, should another writer create the
+    table first and commit since: the batch lines read the log from
+    there). A missing table answers at analysis, without the history's job
+    over the log: about a third of its CPU. Nothing is kept on another
+    error (table_version asks again)."""
+    try:
+        _START_VERSIONS[target] = spark.sql("DESCRIBE HISTORY %s LIMIT 1" % target).first()["version"]
+    except Exception as exc:  # noqa: BLE001 - absent, or not a Delta table
+        if server_lost(exc):
+            raise
+        _START_VERSIONS.pop(target, None)
+        if TABLE_NOT_FOUND in str(exc):
+            _START_VERSIONS[target] = 0
 
 
 def commit_of(spark, target, app_id, batch_id, history=None, log=None):
@@ -103,16 +133,11 @@ class CommitLog(object):
 def commit_log(spark, target, version):
     """The CommitLog of the Delta table target (SQL name) whose version at
     the start is version, or None when the log cannot be read as files:
-    no version, a location DESCRIBE DETAIL does not give or that holds
+    no version, no location (table_location) or one that holds
     GLOB_CHARS."""
     if version is None:
         return None
-    try:
-        location = spark.sql("DESCRIBE DETAIL %s" % target).select("location").first()["location"]
-    except Exception as exc:  # noqa: BLE001 - DESCRIBE HISTORY answers instead
-        if server_lost(exc):
-            raise
-        return None
+    location = table_location(spark, target)
     if not location or any(c in location for c in GLOB_CHARS):
         return None
     return CommitLog(location, version)

@@ -10,10 +10,12 @@ import uuid
 from pyspark.sql import functions as F
 
 from .checkpoint import query_id
+from .commits import read_start_version
 from .environment import kafka_credentials, options_from_env
 from .events import RUN_ID
 from .failures import TABLE_LAYOUT_MARKER
 from .sinks import sink_handler
+from .tables import table_layout
 
 
 def write_kafka(df, topic, options, key, value, env_options=None, credential_env=None, mechanism=None):
@@ -27,17 +29,26 @@ def write_kafka(df, topic, options, key, value, env_options=None, credential_env
 
 
 def ensure_table(spark, schema_sql, create_sql, target=None, layout=None):
-    """Create the table's schema (database) and the table when absent; with
-    layout (the partitioning and properties of the profile), check that the
-    table, new or not, has it: CREATE TABLE IF NOT EXISTS leaves an existing
-    table as it is (check_layout)."""
+    """Create the table's schema (database) and the table (SQL name target)
+    when absent, a Delta table's version at the start read first
+    (read_start_version); with layout (the partitioning and properties of
+    the profile), check that the table, new or not, has it: CREATE TABLE IF
+    NOT EXISTS leaves an existing table as it is (check_layout)."""
     if schema_sql:
         spark.sql(schema_sql)
-    spark.sql(create_sql)
     handler = sink_handler(layout.get("format")) if layout else None
+    if target and handler is None:
+        read_start_version(spark, target)
+    spark.sql(create_sql)
     if handler is not None:  # a table of a plugin's sink kind
         check_layout(target, handler.layout(spark, target), layout)
     elif layout:
+        # The catalog entry first (table_layout: no job over the table's
+        # state); DESCRIBE DETAIL has the last word on a table it says
+        # differs, or does not describe.
+        described = table_layout(spark, target)
+        if described is not None and not layout_problems(described, layout):
+            return
         check_layout(target, spark.sql("DESCRIBE DETAIL %s" % target).collect()[0].asDict(), layout)
 
 
@@ -48,10 +59,20 @@ class TableLayoutError(Exception):
 
 def check_layout(target, detail, layout):
     """Raise TableLayoutError when the table (detail: a row of DESCRIBE
-    DETAIL as a dict) lacks what layout asks: its partition columns, in
-    order, when layout has partition_by; each property with its value (a
-    boolean in any case; delta.feature.<name> as a table feature). Other
-    properties of the table are fine."""
+    DETAIL as a dict) lacks what layout asks (layout_problems)."""
+    problems = layout_problems(detail, layout)
+    if problems:
+        raise TableLayoutError("%s table %s exists with another layout than the profile's: %s; CREATE TABLE IF NOT EXISTS "
+                               "left it as it is. Change it (ALTER TABLE ... SET TBLPROPERTIES; partitioning only by "
+                               "rewriting the table), or bind the sink to a new table" % (TABLE_LAYOUT_MARKER, target, "; ".join(problems)))
+
+
+def layout_problems(detail, layout):
+    """What the table (detail: a row of DESCRIBE DETAIL as a dict) lacks of
+    what layout asks, in words: its partition columns, in order, when layout
+    has partition_by; each property with its value (a boolean in any case;
+    delta.feature.<name> as a table feature). Other properties of the table
+    are fine."""
     problems = []
     want = layout.get("partition_by")
     have = list(detail.get("partitionColumns") or [])
@@ -69,10 +90,7 @@ def check_layout(target, detail, layout):
             problems.append("property %s is not set (the profile says %s)" % (key, value))
         elif got != value and not (value in ("true", "false") and got.lower() == value):
             problems.append("property %s is %s, the profile says %s" % (key, got, value))
-    if problems:
-        raise TableLayoutError("%s table %s exists with another layout than the profile's: %s; CREATE TABLE IF NOT EXISTS "
-                               "left it as it is. Change it (ALTER TABLE ... SET TBLPROPERTIES; partitioning only by "
-                               "rewriting the table), or bind the sink to a new table" % (TABLE_LAYOUT_MARKER, target, "; ".join(problems)))
+    return problems
 
 
 def user_metadata(app_id, batch_id):

@@ -28,6 +28,22 @@ HISTORY = [
 
 def test_table_version():
     assert c.table_version(Session(results={"DESCRIBE HISTORY t": [{"version": 3}]}), "t") == 3
+
+
+@pytest.mark.parametrize("answer, want", [
+    ([{"version": 7}], 7),  # an existing table: its version, read before CREATE TABLE IF NOT EXISTS
+    (RuntimeError("[TABLE_OR_VIEW_NOT_FOUND] The table or view `db`.`t` cannot be found."), 0),  # created next: commit 0
+    (RuntimeError("[DELTA_TABLE_ONLY_OPERATION] db.t is not a Delta table"), None),  # asked again, and unknown
+])
+def test_read_start_version(answer, want):
+    s = Session(results={"DESCRIBE HISTORY t": answer})
+    c.read_start_version(s, "t")
+    assert c.table_version(s, "t") == want
+    assert len(s.statements) == (1 if want is not None else 2)  # table_version took the start's once
+    s = Session(results={"DESCRIBE HISTORY t": [{"version": 9}]})
+    assert c.table_version(s, "t") == 9 and s.statements == ["DESCRIBE HISTORY t LIMIT 1"]  # taken once only
+    with pytest.raises(RuntimeError):
+        c.read_start_version(Session(results={"DESCRIBE HISTORY t": RuntimeError("Connection refused")}), "t")
     assert c.table_version(Session(results={"DESCRIBE HISTORY t": RuntimeError("[TABLE_OR_VIEW_NOT_FOUND]")}), "t") is None
     with pytest.raises(RuntimeError):
         c.table_version(Session(results={"DESCRIBE HISTORY t": RuntimeError("StatusCode.UNAVAILABLE")}), "t")
@@ -104,15 +120,23 @@ def test_log_commit_reads_the_commit_file_of_a_version():
         c.log_commit(s, LOCATION, 9)
 
 
+def described(location):
+    """DESCRIBE TABLE EXTENDED's rows of a table at location."""
+    return [{"col_name": n, "data_type": k, "comment": None}
+            for n, k in [("id", "bigint"), ("", ""), ("# Detailed Table Information", ""), ("Location", location)]]
+
+
 def test_commit_log():
-    s = Session(results={"DESCRIBE DETAIL t": [{"location": LOCATION}]})
+    s = Session(results={"DESCRIBE TABLE EXTENDED t": described(LOCATION)})
     log = c.commit_log(s, "t", 5)
     assert (log.location, log.version) == (LOCATION, 5)
+    assert s.statements == ["DESCRIBE TABLE EXTENDED t"]  # not DESCRIBE DETAIL: no job over the table's state
     assert c.commit_log(s, "t", None) is None  # no version at the start: DESCRIBE HISTORY
-    assert c.commit_log(Session(results={"DESCRIBE DETAIL t": [{"location": "s3a://w/a{b}"}]}), "t", 5) is None
-    assert c.commit_log(Session(results={"DESCRIBE DETAIL t": RuntimeError("[DELTA_MISSING_DELTA_TABLE]")}), "t", 5) is None
+    assert c.commit_log(Session(results={"DESCRIBE TABLE EXTENDED t": described("s3a://w/a{b}")}), "t", 5) is None
+    no_table = RuntimeError("[DELTA_MISSING_DELTA_TABLE]")
+    assert c.commit_log(Session(results={"DESCRIBE TABLE EXTENDED t": no_table}), "t", 5) is None
     with pytest.raises(RuntimeError):
-        c.commit_log(Session(results={"DESCRIBE DETAIL t": RuntimeError("Connection refused")}), "t", 5)
+        c.commit_log(Session(results={"DESCRIBE TABLE EXTENDED t": RuntimeError("Connection refused")}), "t", 5)
 
 
 def test_commit_of_reads_the_log_after_the_last_commit_found():
@@ -143,7 +167,7 @@ def test_commit_of_asks_the_history_when_the_log_does_not_have_it():
 
 
 def test_written_keeps_a_log_per_table():
-    s = log_session({6: [log_line("app", 3, rows=4)]}, results={"DESCRIBE DETAIL t": [{"location": LOCATION}]})
+    s = log_session({6: [log_line("app", 3, rows=4)]}, results={"DESCRIBE TABLE EXTENDED t": described(LOCATION)})
     q = types.SimpleNamespace(resume=types.SimpleNamespace(versions={"t": 5}), table_formats={}, logs={})
     assert c._written(s, q, "t", "app", 3, {}) == (6, 4, True)
     assert q.logs["t"].version == 6 and not [x for x in s.statements if x.startswith("DESCRIBE HISTORY")]

@@ -82,13 +82,33 @@ def test_check_layout():
     assert "property y is not set (the profile says 1)" in msg
 
 
+def catalog_entry(partitions, props):
+    """The results of DESCRIBE TABLE EXTENDED and SHOW TBLPROPERTIES for a
+    table with partition columns partitions and properties props."""
+    rows = [("id", "bigint")] + ([("# Partition Information", ""), ("# col_name", "data_type")] if partitions else [])
+    rows += [(p, "date") for p in partitions] + [("", ""), ("# Detailed Table Information", ""), ("Location", "s3a://w/t")]
+    return {"DESCRIBE TABLE EXTENDED": [{"col_name": n, "data_type": k, "comment": None} for n, k in rows],
+            "SHOW TBLPROPERTIES": [{"key": k, "value": v} for k, v in props.items()]}
+
+
 def test_ensure_table(fake_kind):
-    s = Session(results={"DESCRIBE DETAIL": [{"partitionColumns": [], "properties": {}}]})
-    w.ensure_table(s, "CREATE SCHEMA IF NOT EXISTS db", "CREATE TABLE IF NOT EXISTS db.t", "db.t", {"partition_by": []})
-    assert s.statements == ["CREATE SCHEMA IF NOT EXISTS db", "CREATE TABLE IF NOT EXISTS db.t", "DESCRIBE DETAIL db.t"]
+    s = Session(results=catalog_entry(["day"], {"delta.minWriterVersion": "2", "k": "v"}))
+    w.ensure_table(s, "CREATE SCHEMA IF NOT EXISTS db", "CREATE TABLE IF NOT EXISTS db.t", "db.t",
+                   {"partition_by": ["day"], "properties": {"k": "v"}})
+    assert s.statements == ["CREATE SCHEMA IF NOT EXISTS db", "DESCRIBE HISTORY db.t LIMIT 1", "CREATE TABLE IF NOT EXISTS db.t",
+                            "DESCRIBE TABLE EXTENDED db.t", "SHOW TBLPROPERTIES db.t"]  # no DESCRIBE DETAIL
+    # a difference, or a feature the legacy protocol implies: DESCRIBE DETAIL has the last word
+    detail = {"DESCRIBE DETAIL": [{"partitionColumns": ["day"], "properties": {"k": "v"}, "tableFeatures": ["appendOnly"]}]}
+    s = Session(results=dict(catalog_entry(["day"], {"k": "v"}), **detail))
+    w.ensure_table(s, None, "CREATE TABLE IF NOT EXISTS db.t", "db.t", {"properties": {"delta.feature.appendOnly": "supported"}})
+    assert s.statements[-1] == "DESCRIBE DETAIL db.t"
+    s = Session(results=dict(catalog_entry([], {"k": "v"}), **detail))
+    with pytest.raises(w.TableLayoutError) as e:
+        w.ensure_table(s, None, "CREATE TABLE IF NOT EXISTS db.t", "db.t", {"partition_by": ["day"], "properties": {"k": "w"}})
+    assert "property k is v, the profile says w" in str(e.value) and s.statements[-1] == "DESCRIBE DETAIL db.t"
     s = Session()
     w.ensure_table(s, None, "CREATE TABLE x", "x", {"format": "lake", "properties": {"k": "v"}})
-    assert s.statements == ["CREATE TABLE x"] and fake_kind.calls == [("layout", "x")]
+    assert s.statements == ["CREATE TABLE x"] and fake_kind.calls == [("layout", "x")]  # no Delta history
     with pytest.raises(w.TableLayoutError):
         w.ensure_table(s, None, "CREATE TABLE x", "x", {"format": "lake", "properties": {"k": "w"}})
     s = Session()

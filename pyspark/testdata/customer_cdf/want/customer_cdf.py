@@ -294,7 +294,7 @@ def write_customers(batch_df, batch_id):
 def prepare_customers(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, CUSTOMERS_SCHEMA_SQL, CUSTOMERS_CREATE_SQL)
+    rt.ensure_table(spark, CUSTOMERS_SCHEMA_SQL, CUSTOMERS_CREATE_SQL, CUSTOMERS_TARGET)
     return rt.resume_point(spark, CUSTOMERS_CHECKPOINT, [CUSTOMERS_TARGET])
 
 

@@ -219,7 +219,7 @@ def write_readings(batch_df, batch_id):
 def prepare_readings(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, READINGS_SCHEMA_SQL, READINGS_CREATE_SQL)
+    rt.ensure_table(spark, READINGS_SCHEMA_SQL, READINGS_CREATE_SQL, READINGS_TARGET)
     return rt.resume_point(spark, READINGS_CHECKPOINT, [READINGS_TARGET])
 
 
@@ -279,7 +279,7 @@ def write_held_readings(batch_df, batch_id):
 def prepare_held_readings(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, HELD_READINGS_SCHEMA_SQL, HELD_READINGS_CREATE_SQL)
+    rt.ensure_table(spark, HELD_READINGS_SCHEMA_SQL, HELD_READINGS_CREATE_SQL, HELD_READINGS_TARGET)
     return rt.resume_point(spark, HELD_READINGS_CHECKPOINT, [HELD_READINGS_TARGET])
 
 
@@ -325,7 +325,7 @@ def write_rejected_readings(batch_df, batch_id):
 def prepare_rejected_readings(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, REJECTED_READINGS_SCHEMA_SQL, REJECTED_READINGS_CREATE_SQL)
+    rt.ensure_table(spark, REJECTED_READINGS_SCHEMA_SQL, REJECTED_READINGS_CREATE_SQL, REJECTED_READINGS_TARGET)
     return rt.resume_point(spark, REJECTED_READINGS_CHECKPOINT, [REJECTED_READINGS_TARGET])
 
 

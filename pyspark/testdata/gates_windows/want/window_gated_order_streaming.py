@@ -297,8 +297,8 @@ def write_customer_order_windows(batch_df, batch_id, replay=None):
 def prepare_customer_order_windows(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, CUSTOMER_ORDER_WINDOWS_SCHEMA_SQL, CUSTOMER_ORDER_WINDOWS_CREATE_SQL)
-    rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL)
+    rt.ensure_table(spark, CUSTOMER_ORDER_WINDOWS_SCHEMA_SQL, CUSTOMER_ORDER_WINDOWS_CREATE_SQL, CUSTOMER_ORDER_WINDOWS_TARGET)
+    rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL, LATE_ORDER_EVENTS_TARGET)
     return rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_TARGET])
 
 
@@ -352,7 +352,7 @@ def write_rejected_order_events(batch_df, batch_id):
 def prepare_rejected_order_events(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
+    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL, REJECTED_ORDER_EVENTS_TARGET)
     return rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
 
 

@@ -292,7 +292,7 @@ def write_customer_order_windows(batch_df, batch_id):
 def prepare_customer_order_windows(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL)
+    rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL, LATE_ORDER_EVENTS_TARGET)
     return rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [LATE_ORDER_EVENTS_TARGET])
 
 

@@ -250,7 +250,7 @@ def write_customer_status_windows(batch_df, batch_id):
 def prepare_customer_status_windows(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, CUSTOMER_STATUS_WINDOWS_SCHEMA_SQL, CUSTOMER_STATUS_WINDOWS_CREATE_SQL)
+    rt.ensure_table(spark, CUSTOMER_STATUS_WINDOWS_SCHEMA_SQL, CUSTOMER_STATUS_WINDOWS_CREATE_SQL, CUSTOMER_STATUS_WINDOWS_TARGET)
     return rt.resume_point(spark, CUSTOMER_STATUS_WINDOWS_CHECKPOINT, [CUSTOMER_STATUS_WINDOWS_TARGET])
 
 
@@ -304,7 +304,7 @@ def write_rejected_order_events(batch_df, batch_id):
 def prepare_rejected_order_events(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
+    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL, REJECTED_ORDER_EVENTS_TARGET)
     return rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
 
 

@@ -402,7 +402,7 @@ def write_order_payments(batch_df, batch_id):
 def prepare_order_payments(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, ORDER_PAYMENTS_SCHEMA_SQL, ORDER_PAYMENTS_CREATE_SQL)
+    rt.ensure_table(spark, ORDER_PAYMENTS_SCHEMA_SQL, ORDER_PAYMENTS_CREATE_SQL, ORDER_PAYMENTS_TARGET)
     return rt.resume_point(spark, ORDER_PAYMENTS_CHECKPOINT, [ORDER_PAYMENTS_TARGET])
 
 
@@ -455,7 +455,7 @@ def write_rejected_order_events(batch_df, batch_id):
 def prepare_rejected_order_events(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
+    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL, REJECTED_ORDER_EVENTS_TARGET)
     return rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
 
 

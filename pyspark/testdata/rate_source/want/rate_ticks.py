@@ -69,7 +69,7 @@ def write_tagged_ticks(batch_df, batch_id):
 def prepare_tagged_ticks(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, TAGGED_TICKS_SCHEMA_SQL, TAGGED_TICKS_CREATE_SQL)
+    rt.ensure_table(spark, TAGGED_TICKS_SCHEMA_SQL, TAGGED_TICKS_CREATE_SQL, TAGGED_TICKS_TARGET)
     return rt.resume_point(spark, TAGGED_TICKS_CHECKPOINT, [TAGGED_TICKS_TARGET])
 
 

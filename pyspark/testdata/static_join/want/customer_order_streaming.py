@@ -352,7 +352,7 @@ def write_paid_orders(batch_df, batch_id):
 def prepare_paid_orders(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, PAID_ORDERS_SCHEMA_SQL, PAID_ORDERS_CREATE_SQL)
+    rt.ensure_table(spark, PAID_ORDERS_SCHEMA_SQL, PAID_ORDERS_CREATE_SQL, PAID_ORDERS_TARGET)
     return rt.resume_point(spark, PAID_ORDERS_CHECKPOINT, [PAID_ORDERS_TARGET])
 
 
@@ -405,7 +405,7 @@ def write_rejected_order_events(batch_df, batch_id):
 def prepare_rejected_order_events(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
+    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL, REJECTED_ORDER_EVENTS_TARGET)
     return rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
 
 

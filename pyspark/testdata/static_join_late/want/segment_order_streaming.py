@@ -404,8 +404,8 @@ def write_segment_windows(batch_df, batch_id):
 def prepare_segment_windows(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, SEGMENT_WINDOWS_SCHEMA_SQL, SEGMENT_WINDOWS_CREATE_SQL)
-    rt.ensure_table(spark, LATE_ORDERS_SCHEMA_SQL, LATE_ORDERS_CREATE_SQL)
+    rt.ensure_table(spark, SEGMENT_WINDOWS_SCHEMA_SQL, SEGMENT_WINDOWS_CREATE_SQL, SEGMENT_WINDOWS_TARGET)
+    rt.ensure_table(spark, LATE_ORDERS_SCHEMA_SQL, LATE_ORDERS_CREATE_SQL, LATE_ORDERS_TARGET)
     return rt.resume_point(spark, SEGMENT_WINDOWS_CHECKPOINT, [SEGMENT_WINDOWS_TARGET, LATE_ORDERS_TARGET])
 
 
@@ -459,7 +459,7 @@ def write_rejected_order_events(batch_df, batch_id):
 def prepare_rejected_order_events(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL)
+    rt.ensure_table(spark, REJECTED_ORDER_EVENTS_SCHEMA_SQL, REJECTED_ORDER_EVENTS_CREATE_SQL, REJECTED_ORDER_EVENTS_TARGET)
     return rt.resume_point(spark, REJECTED_ORDER_EVENTS_CHECKPOINT, [REJECTED_ORDER_EVENTS_TARGET])
 
 

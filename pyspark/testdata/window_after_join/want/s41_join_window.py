@@ -392,7 +392,7 @@ def write_paid_hours(batch_df, batch_id):
 def prepare_paid_hours(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, PAID_HOURS_SCHEMA_SQL, PAID_HOURS_CREATE_SQL)
+    rt.ensure_table(spark, PAID_HOURS_SCHEMA_SQL, PAID_HOURS_CREATE_SQL, PAID_HOURS_TARGET)
     return rt.resume_point(spark, PAID_HOURS_CHECKPOINT, [PAID_HOURS_TARGET])
 
 

@@ -171,7 +171,7 @@ def write_readings(batch_df, batch_id):
 def prepare_readings(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
-    rt.ensure_table(spark, READINGS_SCHEMA_SQL, READINGS_CREATE_SQL)
+    rt.ensure_table(spark, READINGS_SCHEMA_SQL, READINGS_CREATE_SQL, READINGS_TARGET)
     return rt.resume_point(spark, READINGS_CHECKPOINT, [READINGS_TARGET])
 
 
