@@ -121,7 +121,7 @@ def _wait(queries, running, poll):
     wait on the server, so that the run's end is seen when its last query
     ends rather than up to a poll later. A query that failed answers with
     its exception, which the next poll's restart check reads again."""
-    waiting = next((q for q, active in zip(queries, running) if active), None)
+    waiting = next((q for q, active in zip(queries, running, strict=False) if active), None)
     if waiting is None or poll <= 0:
         time.sleep(poll)
         return
