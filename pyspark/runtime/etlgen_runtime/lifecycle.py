@@ -11,7 +11,7 @@ import traceback
 from .connect import _NAMED_SESSION, ORPHAN_ENV, RELEASE_ONLY_ENV, driver_ui, release_session, session_id_of
 from .environment import redact
 from .events import emit
-from .failures import EXIT_OK, classify, failure_message
+from .failures import EXIT_OK, classify, failure_message, server_lost
 from .progress import _emit_replays, _poll
 from .queries import _restart_failed
 from .stop import _Signals, _stop, flag_on_stop, stopped_after_batch
@@ -68,7 +68,7 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=POL
                 _stop(spark, queries, stop_policy, stop_timeout)
                 status = "stopped"
                 break
-            time.sleep(poll)
+            _wait(queries, running, poll)
         if queries:
             _poll(spark, queries, final=True)
             _emit_replays(spark, queries)
@@ -113,3 +113,20 @@ def run(connect, start, stop_policy="finish-batch", stop_timeout=300.0, poll=POL
         sys.stderr.flush()
         os._exit(code)
     return code
+
+
+def _wait(queries, running, poll):
+    """Wait poll seconds, or less when the first running query (running: the
+    poll's answers, by position) ends first: its awaitTermination(poll), a
+    wait on the server, so that the run's end is seen when its last query
+    ends rather than up to a poll later. A query that failed answers with
+    its exception, which the next poll's restart check reads again."""
+    waiting = next((q for q, active in zip(queries, running, strict=False) if active), None)
+    if waiting is None or poll <= 0:
+        time.sleep(poll)
+        return
+    try:
+        waiting.handle.awaitTermination(poll)
+    except Exception as exc:  # noqa: BLE001 - a failed query: _restart_failed decides
+        if server_lost(exc):
+            raise

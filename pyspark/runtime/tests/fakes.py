@@ -393,6 +393,14 @@ class Handle(object):
     def exception(self):
         return self.exc
 
+    def awaitTermination(self, timeout=None):
+        self.waited = getattr(self, "waited", []) + [timeout]
+        if self.gone is not None:
+            raise self.gone
+        if self.exc is not None and not self.isActive:
+            raise self.exc
+        return not self.isActive
+
     def stop(self):
         self.stopped = True
         self.isActive = False

@@ -86,16 +86,33 @@ def test_run_stopped_by_a_signal(lines, monkeypatch):
 
 
 def test_run_polls_until_the_queries_end(lines, monkeypatch):
-    q = Query("w", Handle(), "i")
-    polls = []
+    class Ending(Handle):
+        def awaitTermination(self, timeout=None):
+            self.isActive = False  # it ends while waited for
+            return super().awaitTermination(timeout)
 
-    def sleep(s):
-        polls.append(s)
-        q.handle.isActive = False
-
-    monkeypatch.setattr(lc.time, "sleep", sleep)
+    q = Query("w", Ending(), "i")
+    sleeps = []
+    monkeypatch.setattr(lc.time, "sleep", sleeps.append)
     assert lc.run(connect_to(Session()), lambda s: [q], poll=0.25) == lc.EXIT_OK
-    assert polls == [0.25]
+    assert q.handle.waited == [0.25] and sleeps == []  # waited for on the server, not asleep
+
+
+def test_wait(monkeypatch):
+    sleeps = []
+    monkeypatch.setattr(lc.time, "sleep", sleeps.append)
+    a, b = Query("a", Handle("a"), "i"), Query("b", Handle("b"), "i")
+    lc._wait([a, b], [False, True], 1.0)  # the first running query
+    assert not hasattr(a.handle, "waited") and b.handle.waited == [1.0] and sleeps == []
+    lc._wait([a, b], [False, False], 1.0)  # none runs
+    lc._wait([a, b], [True, True], 0)  # no wait on the server for no time
+    assert sleeps == [1.0, 0] and b.handle.waited == [1.0]
+    failed = Query("f", Handle("f", active=False, exc=RuntimeError("[STREAM_FAILED] boom")), "i")
+    lc._wait([failed], [True], 1.0)  # its exception is the restart check's
+    assert failed.handle.waited == [1.0]
+    lost = Query("l", Handle("l", gone=RuntimeError("StatusCode.UNAVAILABLE: failed to connect to all addresses")), "i")
+    with pytest.raises(RuntimeError):
+        lc._wait([lost], [True], 1.0)
 
 
 def test_run_asks_whether_each_query_runs_once_a_poll(lines, monkeypatch):
