@@ -100,8 +100,8 @@
 // HDFSBackedStateStoreProvider's, a delta per batch (state/N.delta: the
 // keys the batch set and removed) and a snapshot every
 // state_snapshot_interval batches (state/N.snapshot), merged in the
-// background from the previous snapshot and the deltas after it
-// (checkpoint_state.go): records sorted by key whose values, in a compact
+// background from the previous snapshot and the deltas after it, their
+// seals checked on every core (checkpoint_state.go): records sorted by key whose values, in a compact
 // binary form (state_codec.go), merge as bytes; the state after batch N is the latest snapshot
 // at or before N with the deltas after it, and a checkpoint written
 // before deltas (a whole state/N per batch) reads as snapshots.
@@ -127,8 +127,9 @@
 // files part-<batch>-<checkpoint id>.jsonl and logs committed batches in
 // _etlgen_sink/<checkpoint id>.log (sink_log.go; CommittedFiles lists
 // them for readers, each checked against the size and SHA-256 its log
-// recorded at commit, CommittedParts with the rows the log counted in
-// each); StartOver (fresh.go, `etlgen run --fresh`) deletes a
+// recorded at commit, on every core (each_core.go; the error the first
+// failing file's in log order), CommittedParts with the rows the log
+// counted in each); StartOver (fresh.go, `etlgen run --fresh`) deletes a
 // pipeline's checkpoints and exactly the files and logs they wrote there,
 // under the checkpoints' locks, with the Leftovers of other runs (a
 // replay's queries, their files, its directory). A sink log is trusted only when it stays in

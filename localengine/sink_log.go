@@ -115,26 +115,43 @@ type CommittedPart struct {
 
 // CommittedParts is CommittedFiles with each file's row count from the
 // sink log, checked the same way, sorted by path: a reader that wants the
-// number of rows reads only the files whose rows it keeps.
+// number of rows reads only the files whose rows it keeps. The files are
+// checked on every core (onEveryCore: reading and hashing them is most of
+// reading a sink's first rows, the run summary's and `etlgen show`'s);
+// the error is the first failing file's in log order, as one by one.
 func CommittedParts(dir string) ([]CommittedPart, error) {
 	ws, err := ReadSinkLog(dir)
 	if err != nil {
 		return nil, err
 	}
-	var out []CommittedPart
+	var checks []partCheck
 	for _, w := range ws {
 		for _, b := range w.Batches {
 			for _, f := range b.Files {
-				p := filepath.Join(dir, f.Path)
-				if err := checkPartFile(p, filepath.Join(dir, sinkLogDir, w.ID+".log"), f, b.BatchID); err != nil {
-					return nil, err
-				}
-				out = append(out, CommittedPart{Path: p, Rows: f.Rows, Sealed: f.SHA256 != ""})
+				checks = append(checks, partCheck{path: filepath.Join(dir, f.Path), log: filepath.Join(dir, sinkLogDir, w.ID+".log"), f: f, batch: b.BatchID})
 			}
 		}
 	}
+	err = onEveryCore(len(checks), func(i int) error {
+		c := checks[i]
+		return checkPartFile(c.path, c.log, c.f, c.batch)
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CommittedPart, len(checks))
+	for i, c := range checks {
+		out[i] = CommittedPart{Path: c.path, Rows: c.f.Rows, Sealed: c.f.SHA256 != ""}
+	}
 	slices.SortFunc(out, func(a, b CommittedPart) int { return strings.Compare(a.Path, b.Path) })
 	return out, nil
+}
+
+// partCheck is one committed file to check against its sink log entry.
+type partCheck struct {
+	path, log string
+	f         SinkFile
+	batch     int64
 }
 
 // checkPartFile checks a committed part file against its entry in log:

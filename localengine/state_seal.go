@@ -71,12 +71,13 @@ func checkStateSeal(path string, must bool) error {
 }
 
 // checkStateSeals checks the state files of batches ns at paths
-// (checkStateSeal).
+// (checkStateSeal), on every core; the error is the first failing file's
+// in the order of paths.
 func (c checkpoint) checkStateSeals(paths []string, ns []int64) error {
-	for i, p := range paths {
-		if err := checkStateSeal(p, c.mustSeal(ns[i])); err != nil {
-			return unreadable(p, fmt.Errorf("check: %w", err))
+	return onEveryCore(len(paths), func(i int) error {
+		if err := checkStateSeal(paths[i], c.mustSeal(ns[i])); err != nil {
+			return unreadable(paths[i], fmt.Errorf("check: %w", err))
 		}
-	}
-	return nil
+		return nil
+	})
 }

@@ -11,7 +11,9 @@
 // library function, renders the result and maps it to an exit code.
 // Every subcommand that needs a plan gets it from project.Load (load.go);
 // compile, docs, contracts and gen run generators of package gen; run runs
-// package run; init writes a new pipeline repository (init.go).
+// package run; init writes a new pipeline repository (init.go). run's
+// summary after a local run reads the sinks' first rows beside the
+// engine's close (run_prefetch.go), once every query finished.
 //
 // # Projects
 //

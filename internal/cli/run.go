@@ -84,8 +84,9 @@ func runRun(ctx context.Context, e env, f planFlags, o runFlags, pkgs []string) 
 	live := o.progress == progressLive || o.progress == progressAuto && isTerminal(e.stdout)
 	status := &liveStatus{w: e.stdout}
 	events := &eventPrinter{e: e, live: live, status: status}
+	pre := newSinkPrefetch(ctx, res.Model)
 	reports, err := run.Run(ctx, res.Model, run.Options{
-		OnEvent:    events.event,
+		OnEvent:    func(ev run.Event) { events.event(ev); pre.event(ev) },
 		OnNotice:   func(n run.Notice) { printNotice(e, n, live) },
 		ProgramLog: programLog(),
 		Profile:    res.Profile,
@@ -100,7 +101,7 @@ func runRun(ctx context.Context, e env, f planFlags, o runFlags, pkgs []string) 
 		printReport(e, r)
 	}
 	if err == nil {
-		printSinks(ctx, e, res.Model, reports, showCommandLine(f, pkgs))
+		printSinks(ctx, e, res.Model, reports, showCommandLine(f, pkgs), pre)
 	}
 	return runExit(e, reports, err)
 }

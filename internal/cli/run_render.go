@@ -130,7 +130,7 @@ const summaryTimeout = 30 * time.Second
 // then the command that shows more. After a failed or interrupted run the
 // sinks are not read (a Spark server may be gone). A run that found
 // nothing new says how to start over.
-func printSinks(ctx context.Context, e env, m *planner.Model, reports []*run.Report, show string) {
+func printSinks(ctx context.Context, e env, m *planner.Model, reports []*run.Report, show string, pre *sinkPrefetch) {
 	ran := map[string]*run.Report{}
 	for _, r := range reports {
 		ran[r.Pipeline] = r
@@ -141,7 +141,7 @@ func printSinks(ctx context.Context, e env, m *planner.Model, reports []*run.Rep
 			continue
 		}
 		for j := range m.Pipelines[i].Queries {
-			printSink(ctx, e, m, r, &m.Pipelines[i].Queries[j])
+			printSink(ctx, e, m, r, &m.Pipelines[i].Queries[j], pre)
 		}
 	}
 	fmt.Fprintf(e.stdout, "\nsee a sink's rows: %s --sink NAME\n", show)
@@ -156,16 +156,18 @@ func printSinks(ctx context.Context, e env, m *planner.Model, reports []*run.Rep
 // printSink prints one sink of a run r: the rows it wrote, where they are,
 // how many the sink holds and its first rows (not after a failed or
 // interrupted run).
-func printSink(ctx context.Context, e env, m *planner.Model, r *run.Report, q *planner.Query) {
+func printSink(ctx context.Context, e env, m *planner.Model, r *run.Report, q *planner.Query, pre *sinkPrefetch) {
 	written := r.Sinks[q.Name]
 	where := relToDir(".", q.Sink.Identity)
 	if r.Status != "finished" || ctx.Err() != nil {
 		fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written))
 		return
 	}
-	rctx, cancel := context.WithTimeout(ctx, summaryTimeout)
-	rows, err := run.ReadSink(rctx, m, q.Sink.Asset, summaryRows)
-	cancel()
+	got, ok := pre.sink(q.Sink.Asset)
+	if !ok {
+		got.rows, got.err = readSummary(ctx, m, q.Sink.Asset)
+	}
+	rows, err := got.rows, got.err
 	if err != nil {
 		fmt.Fprintf(e.stdout, "\nsink %s (%s %s): %s written by this run (%v)\n", q.Sink.Asset, q.Sink.Plugin, where, rowCount(written), err)
 		return
