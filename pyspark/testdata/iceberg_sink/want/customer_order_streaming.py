@@ -294,7 +294,7 @@ def prepare_customer_order_windows(spark):
     """This query's tables, created when absent, and its resume point (start reads them
     for every query before it starts the first)."""
     rt.ensure_table(spark, CUSTOMER_ORDER_WINDOWS_SCHEMA_SQL, CUSTOMER_ORDER_WINDOWS_CREATE_SQL, CUSTOMER_ORDER_WINDOWS_TARGET, CUSTOMER_ORDER_WINDOWS_LAYOUT)
-    rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL, LATE_ORDER_EVENTS_TARGET)
+    rt.ensure_table(spark, LATE_ORDER_EVENTS_SCHEMA_SQL, LATE_ORDER_EVENTS_CREATE_SQL)
     return rt.resume_point(spark, CUSTOMER_ORDER_WINDOWS_CHECKPOINT, [CUSTOMER_ORDER_WINDOWS_TARGET, LATE_ORDER_EVENTS_TARGET])
 
 
