@@ -26,11 +26,17 @@ def table_version(spark, target):
     if target in _START_VERSIONS:
         return _START_VERSIONS.pop(target)
     try:
-        return spark.sql("DESCRIBE HISTORY %s LIMIT 1" % target).first()["version"]
+        return _latest_version(spark, target)
     except Exception as exc:  # noqa: BLE001 - reporting only
         if server_lost(exc):
             raise
         return None
+
+
+def _latest_version(spark, target):
+    """The version of the Delta table target's latest commit (DESCRIBE
+    HISTORY); raises what the statement raises."""
+    return spark.sql("DESCRIBE HISTORY %s LIMIT 1" % target).first()["version"]
 
 
 def read_start_version(spark, target):
@@ -43,7 +49,7 @@ def read_start_version(spark, target):
     over the log: about a third of its CPU. Nothing is kept on another
     error (table_version asks again)."""
     try:
-        _START_VERSIONS[target] = spark.sql("DESCRIBE HISTORY %s LIMIT 1" % target).first()["version"]
+        _START_VERSIONS[target] = _latest_version(spark, target)
     except Exception as exc:  # noqa: BLE001 - absent, or not a Delta table
         if server_lost(exc):
             raise

@@ -419,3 +419,18 @@ def ran(n, ts="2026-07-15T10:00:01.000Z", **extra):
 def idle(n, ts="2026-07-15T10:00:02.000Z"):
     """The progress of an idle trigger before batch n."""
     return {"batchId": n, "timestamp": ts, "durationMs": {"latestOffset": 1, "triggerExecution": 2}}
+
+
+def described(partitions=(), location="s3a://warehouse/db.db/t"):
+    """Rows of DESCRIBE TABLE EXTENDED as Spark 4.1 returns them for a Delta
+    table with a column named Location (a column of the table, not its
+    location) and the given partition columns; location None: no location
+    row (a layout the runtime's parser does not know)."""
+    rows = [("id", "bigint"), ("Location", "string"), ("day", "date")]
+    if partitions:
+        rows += [("# Partition Information", ""), ("# col_name", "data_type")] + [(p, "date") for p in partitions]
+    rows += [("", ""), ("# Detailed Table Information", ""), ("Name", "spark_catalog.db.t")]
+    if location is not None:
+        rows.append(("Location", location))
+    rows += [("Provider", "delta"), ("Table Properties", "[delta.minReaderVersion=1,x=a,b=c]")]
+    return [{"col_name": n, "data_type": k, "comment": None} for n, k in rows]

@@ -4,7 +4,7 @@ import json
 import types
 
 import pytest
-from fakes import DataFrame, Session
+from fakes import DataFrame, Session, described
 
 import etlgen_runtime.commits as c
 from etlgen_runtime.events import RUN_ID
@@ -120,19 +120,13 @@ def test_log_commit_reads_the_commit_file_of_a_version():
         c.log_commit(s, LOCATION, 9)
 
 
-def described(location):
-    """DESCRIBE TABLE EXTENDED's rows of a table at location."""
-    return [{"col_name": n, "data_type": k, "comment": None}
-            for n, k in [("id", "bigint"), ("", ""), ("# Detailed Table Information", ""), ("Location", location)]]
-
-
 def test_commit_log():
-    s = Session(results={"DESCRIBE TABLE EXTENDED t": described(LOCATION)})
+    s = Session(results={"DESCRIBE TABLE EXTENDED t": described(location=LOCATION)})
     log = c.commit_log(s, "t", 5)
     assert (log.location, log.version) == (LOCATION, 5)
     assert s.statements == ["DESCRIBE TABLE EXTENDED t"]  # not DESCRIBE DETAIL: no job over the table's state
     assert c.commit_log(s, "t", None) is None  # no version at the start: DESCRIBE HISTORY
-    assert c.commit_log(Session(results={"DESCRIBE TABLE EXTENDED t": described("s3a://w/a{b}")}), "t", 5) is None
+    assert c.commit_log(Session(results={"DESCRIBE TABLE EXTENDED t": described(location="s3a://w/a{b}")}), "t", 5) is None
     no_table = RuntimeError("[DELTA_MISSING_DELTA_TABLE]")
     assert c.commit_log(Session(results={"DESCRIBE TABLE EXTENDED t": no_table}), "t", 5) is None
     with pytest.raises(RuntimeError):
@@ -167,7 +161,7 @@ def test_commit_of_asks_the_history_when_the_log_does_not_have_it():
 
 
 def test_written_keeps_a_log_per_table():
-    s = log_session({6: [log_line("app", 3, rows=4)]}, results={"DESCRIBE TABLE EXTENDED t": described(LOCATION)})
+    s = log_session({6: [log_line("app", 3, rows=4)]}, results={"DESCRIBE TABLE EXTENDED t": described(location=LOCATION)})
     q = types.SimpleNamespace(resume=types.SimpleNamespace(versions={"t": 5}), table_formats={}, logs={})
     assert c._written(s, q, "t", "app", 3, {}) == (6, 4, True)
     assert q.logs["t"].version == 6 and not [x for x in s.statements if x.startswith("DESCRIBE HISTORY")]

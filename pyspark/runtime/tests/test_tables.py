@@ -1,25 +1,11 @@
 """tables: a Delta table's location and layout from its catalog entry."""
 
 import pytest
-from fakes import Session
+from fakes import Session, described
 
 import etlgen_runtime.tables as tb
 
 LOCATION = "s3a://warehouse/db.db/t"
-
-
-def described(partitions=(), location=LOCATION):
-    """Rows of DESCRIBE TABLE EXTENDED as Spark 4.1 returns them for a Delta
-    table with a column named Location (a column of the table, not its
-    location) and the given partition columns."""
-    rows = [("id", "bigint"), ("Location", "string"), ("day", "date")]
-    if partitions:
-        rows += [("# Partition Information", ""), ("# col_name", "data_type")] + [(p, "date") for p in partitions]
-    rows += [("", ""), ("# Detailed Table Information", ""), ("Name", "spark_catalog.db.t")]
-    if location is not None:
-        rows.append(("Location", location))
-    rows += [("Provider", "delta"), ("Table Properties", "[delta.minReaderVersion=1,x=a,b=c]")]
-    return [{"col_name": n, "data_type": k, "comment": None} for n, k in rows]
 
 
 @pytest.mark.parametrize("rows, want", [

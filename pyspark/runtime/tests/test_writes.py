@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from fakes import DataFrame, Session
+from fakes import DataFrame, Session, described
 
 import etlgen_runtime.checkpoint as cp
 import etlgen_runtime.writes as w
@@ -85,9 +85,7 @@ def test_check_layout():
 def catalog_entry(partitions, props):
     """The results of DESCRIBE TABLE EXTENDED and SHOW TBLPROPERTIES for a
     table with partition columns partitions and properties props."""
-    rows = [("id", "bigint")] + ([("# Partition Information", ""), ("# col_name", "data_type")] if partitions else [])
-    rows += [(p, "date") for p in partitions] + [("", ""), ("# Detailed Table Information", ""), ("Location", "s3a://w/t")]
-    return {"DESCRIBE TABLE EXTENDED": [{"col_name": n, "data_type": k, "comment": None} for n, k in rows],
+    return {"DESCRIBE TABLE EXTENDED": described(partitions),
             "SHOW TBLPROPERTIES": [{"key": k, "value": v} for k, v in props.items()]}
 
 
