@@ -124,12 +124,12 @@ java17() {
 stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
 
 install_venv() {
-	local want="pyspark=$PYSPARK_VERSION delta=$DELTA_PY_VERSION boto3=$BOTO3_VERSION workers=site-packages"
+	local want="pyspark=$PYSPARK_VERSION delta=$DELTA_PY_VERSION boto3=$BOTO3_VERSION pandas=$PANDAS_VERSION workers=site-packages"
 	stamp_ok "$VENV/.etlgen-stamp" "$want" && return 0
 	log "installing Python venv ($want) into $VENV (pip cache: $CACHE/pip)"
 	[ -x "$PY" ] || python3 -m venv "$VENV"
 	PIP_CACHE_DIR=$CACHE/pip "$PY" -m pip install -q --disable-pip-version-check \
-		"pyspark[connect]==$PYSPARK_VERSION" "delta-spark==$DELTA_PY_VERSION" "boto3==$BOTO3_VERSION"
+		"pyspark[connect]==$PYSPARK_VERSION" "delta-spark==$DELTA_PY_VERSION" "boto3==$BOTO3_VERSION" "pandas==$PANDAS_VERSION"
 	# Python workers the server starts (foreachBatch, UDFs) put SPARK_HOME/python/lib/pyspark.zip
 	# first on their PYTHONPATH. Imports from that zip are compiled on every start (no .pyc),
 	# which on a busy 2-core machine exceeds the 10 s Spark waits for a worker to connect back
