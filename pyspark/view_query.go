@@ -120,6 +120,14 @@ func (s sinkView) FormatArg() string {
 	return ", table_format=" + s.TableFormat
 }
 
+// ReadsStartVersion reports whether the program gives ensure_table the
+// table's name, with which it reads the table's version before creating
+// it (where the batch lines read the commit log from) and finds the table
+// whose layout it checks: a Delta table, or any table with a layout. A
+// plugin kind's table without one (an Iceberg late table) is not read
+// with DESCRIBE HISTORY.
+func (s sinkView) ReadsStartVersion() bool { return s.Layout != "" || s.TableFormat == "" }
+
 // queries builds the views of the pipeline's queries; each late output
 // goes to its host query's foreachBatch.
 func (g *gen) queries(pv *programView) error {
